@@ -1,0 +1,48 @@
+package dev.keyplan.model;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One access pattern: "Latest 50 messages in a channel, 20,000 per second" (seed 000). A pattern
+ * without a rate is not a pattern, so the rate is required.
+ *
+ * @param id a short stable name ({@code latest-messages}), unique in the model
+ * @param says the sentence a product owner would recognise
+ * @param ratePerSecond requests per second at peak
+ * @param operation what the pattern does, parsed from its compact form
+ * @param consistency the consistency level it asks for, when not the store's default
+ * @param readYourWrites the pattern must see writes acknowledged just before it
+ * @param batch how the write reaches its tables when they are written together
+ * @param spread per-pattern spread of requests over key values, overriding the entity's
+ */
+public record AccessPattern(
+    String id,
+    String says,
+    double ratePerSecond,
+    Operation operation,
+    Optional<String> consistency,
+    boolean readYourWrites,
+    Batch batch,
+    Map<String, Spread> spread,
+    Location location) {
+
+  public AccessPattern {
+    spread = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spread));
+  }
+
+  /** How a write that updates several tables sends them. */
+  public enum Batch {
+    /** Separate statements (the default). */
+    NONE,
+    /** One logged batch: atomic, through the batchlog. */
+    LOGGED,
+    /** One unlogged batch. */
+    UNLOGGED
+  }
+
+  /** Returns true if this pattern reads. */
+  public boolean isRead() {
+    return operation instanceof Operation.Read;
+  }
+}

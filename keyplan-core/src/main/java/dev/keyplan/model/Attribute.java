@@ -1,0 +1,46 @@
+package dev.keyplan.model;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One attribute of an entity.
+ *
+ * @param type a CQL-like type name as written ({@code bigint}, {@code text}, {@code list<text>})
+ * @param size the average serialised size in bytes, when the user gave one ({@code size: 200B});
+ *     fixed-size types need none
+ * @param items average elements of a collection (each is one cell in Cassandra's count); 1 if absent
+ * @param timeOrdered values grow with time (a snowflake id, a timestamp): the latest rows share the
+ *     newest values, which matters for time buckets and for monotonic shard keys
+ * @param values the allowed values of an enumeration, in file order; empty if not an enumeration
+ * @param copyOf {@code Entity.attribute} this attribute duplicates (denormalised on purpose): an
+ *     update of the source must also update every table holding the copy
+ */
+public record Attribute(
+    String name,
+    String type,
+    OptionalLong size,
+    int items,
+    boolean timeOrdered,
+    List<String> values,
+    Optional<String> copyOf,
+    Location location) {
+
+  public Attribute {
+    values = List.copyOf(values);
+  }
+
+  /** Returns true for a boolean or an enumeration: a handful of values at most. */
+  public boolean isEnumerated() {
+    return type.equalsIgnoreCase("boolean") || !values.isEmpty();
+  }
+
+  /** Returns the number of distinct values the type allows, when it is small and known. */
+  public OptionalLong knownCardinality() {
+    if (type.equalsIgnoreCase("boolean")) {
+      return OptionalLong.of(2);
+    }
+    return values.isEmpty() ? OptionalLong.empty() : OptionalLong.of(values.size());
+  }
+}

@@ -1,0 +1,37 @@
+package dev.keyplan.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A workload model: what the application stores, how fast it grows, and every access pattern with
+ * its rate (seed 000, "Model the queries first"). Store designs ({@code cassandra:},
+ * {@code scylladb:}) say how the patterns are keyed in a store; the checks compare the two.
+ *
+ * @param name the model's name
+ * @param file the model file, as given by the user
+ * @param horizonSeconds how far ahead every size is computed (the {@code horizon:} key)
+ * @param entities entities by name, in file order
+ * @param patterns access patterns, in file order
+ * @param cassandra the Cassandra or ScyllaDB design, if the model has one
+ */
+public record Model(
+    String name,
+    String file,
+    long horizonSeconds,
+    Map<String, Entity> entities,
+    List<AccessPattern> patterns,
+    Optional<CassandraDesign> cassandra,
+    Location location) {
+
+  public Model {
+    entities = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(entities));
+    patterns = List.copyOf(patterns);
+  }
+
+  /** Returns the entity named {@code name}. */
+  public Optional<Entity> entity(String name) {
+    return Optional.ofNullable(entities.get(name));
+  }
+}

@@ -1,0 +1,102 @@
+package dev.keyplan.model;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What an access pattern does, in the compact form of the model file. The grammar is in
+ * docs/model.md; {@link OperationParser} reads it.
+ */
+public sealed interface Operation permits Operation.Read, Operation.Write {
+
+  /** Returns the entity the operation acts on. */
+  String entity();
+
+  /** Returns the restrictions of the {@code where} clause, in the order written. */
+  List<Condition> where();
+
+  /** Returns where the operation text starts in the model file. */
+  Location location();
+
+  /**
+   * A read: {@code [count] [select a, b from] Entity [where …] [order by a desc] [limit N]}.
+   *
+   * @param select the attributes asked for; empty means all of them
+   */
+  record Read(
+      String entity,
+      List<String> select,
+      List<Condition> where,
+      List<Order> orderBy,
+      OptionalInt limit,
+      boolean count,
+      Location location)
+      implements Operation {
+    public Read {
+      select = List.copyOf(select);
+      where = List.copyOf(where);
+      orderBy = List.copyOf(orderBy);
+    }
+  }
+
+  /**
+   * A write: insert, upsert, update, delete or counter increment.
+   *
+   * @param set the attributes an update or increment changes; empty for insert and delete
+   * @param condition the lightweight-transaction condition ({@code if not exists}, {@code if a = ?}),
+   *     if any
+   * @param ttlSeconds {@code using ttl}, 0 if none
+   */
+  record Write(
+      Kind kind,
+      String entity,
+      List<String> set,
+      List<Condition> where,
+      Optional<String> condition,
+      long ttlSeconds,
+      Location location)
+      implements Operation {
+    public Write {
+      set = List.copyOf(set);
+      where = List.copyOf(where);
+    }
+
+    /** Returns true for a lightweight transaction (Paxos). */
+    public boolean isLightweightTransaction() {
+      return condition.isPresent();
+    }
+  }
+
+  /** The kinds of write. */
+  enum Kind {
+    INSERT,
+    UPSERT,
+    UPDATE,
+    DELETE,
+    INCREMENT;
+
+    /** Returns the lower-case keyword used in model files. */
+    public String keyword() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** A restriction in a {@code where} clause. */
+  record Condition(String attribute, Comparison comparison, int values, Location location) {}
+
+  /** How an attribute is restricted. */
+  enum Comparison {
+    /** {@code a = ?} */
+    EQ,
+    /** {@code a in (?, ?)}: {@code values} keys */
+    IN,
+    /** {@code a > ?}, {@code a <= ?}, {@code a between ? and ?} */
+    RANGE,
+    /** {@code tags contains ?} */
+    CONTAINS
+  }
+
+  /** One {@code order by} term. */
+  record Order(String attribute, boolean descending) {}
+}

@@ -1,0 +1,88 @@
+package dev.keyplan.model;
+
+import java.util.Locale;
+
+/**
+ * Writes quantities the way the seeds and vendor docs do: decimal sizes ({@code 13.9 MB}), counts
+ * with thousands separators ({@code 120,000}), rates per second. Used by finding messages and by
+ * every renderer, so a number reads the same everywhere.
+ */
+public final class Units {
+  private Units() {}
+
+  /** Returns a byte count in B, KB, MB, GB or TB (powers of 1000), three significant digits. */
+  public static String bytes(double b) {
+    if (Double.isNaN(b)) {
+      return "?";
+    }
+    String[] units = {"B", "KB", "MB", "GB", "TB", "PB"};
+    int i = 0;
+    double v = b;
+    while (Math.abs(v) >= 1000 && i < units.length - 1) {
+      v /= 1000;
+      i++;
+    }
+    return significant(v) + " " + units[i];
+  }
+
+  /** Returns a count with thousands separators, rounded to a whole number (or 2 decimals below 10). */
+  public static String count(double n) {
+    if (Double.isNaN(n)) {
+      return "?";
+    }
+    if (Math.abs(n) < 10 && n != Math.rint(n)) {
+      return String.format(Locale.ROOT, "%.2f", n);
+    }
+    if (Math.abs(n) >= 1e15) {
+      return String.format(Locale.ROOT, "%.3g", n);
+    }
+    return String.format(Locale.ROOT, "%,d", Math.round(n));
+  }
+
+  /** Returns a rate such as {@code 100/s}, {@code 0.58/s}. */
+  public static String rate(double perSecond) {
+    if (Double.isNaN(perSecond)) {
+      return "?";
+    }
+    if (perSecond >= 10 || perSecond == Math.rint(perSecond)) {
+      return count(perSecond) + "/s";
+    }
+    return significant(perSecond) + "/s";
+  }
+
+  /** Returns a fraction as a percentage with up to two significant decimals ({@code 0.2%}, {@code 25%}). */
+  public static String percent(double fraction) {
+    return significant(fraction * 100) + "%";
+  }
+
+  /** Returns a duration in the largest whole unit, or days with one decimal. */
+  public static String duration(double seconds) {
+    if (seconds >= 365 * 86_400 * 2) {
+      return significant(seconds / (365 * 86_400)) + " years";
+    }
+    if (seconds >= 2 * 86_400) {
+      return significant(seconds / 86_400) + " days";
+    }
+    if (seconds >= 2 * 3_600) {
+      return significant(seconds / 3_600) + " hours";
+    }
+    if (seconds >= 120) {
+      return significant(seconds / 60) + " minutes";
+    }
+    return significant(seconds) + " s";
+  }
+
+  private static String significant(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return String.format(Locale.ROOT, "%,d", (long) v);
+    }
+    String s = Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v)
+        : Math.abs(v) >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+        : Math.abs(v) >= 1 ? String.format(Locale.ROOT, "%.2f", v)
+        : String.format(Locale.ROOT, "%.2g", v);
+    if (s.contains(".") && !s.contains("e")) {
+      s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+    return s;
+  }
+}

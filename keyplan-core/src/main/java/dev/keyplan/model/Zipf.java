@@ -1,0 +1,33 @@
+package dev.keyplan.model;
+
+/**
+ * The Zipf distribution's normaliser: the share of the most frequent of {@code n} values is
+ * {@code 1 / H(n, s)} with {@code H(n, s) = Σ_{k=1..n} k^-s}.
+ *
+ * <p>Summed exactly for the first 10,000 terms; beyond that the tail is the Euler–Maclaurin
+ * estimate {@code ∫ x^-s dx + (f(a) + f(n)) / 2}, whose error is below 1e-9 for those terms. Example:
+ * 10 million channels with s = 1 give H ≈ 16.70, so the busiest channel takes about 6.0% of traffic.
+ */
+public final class Zipf {
+  private Zipf() {}
+
+  private static final int EXACT_TERMS = 10_000;
+
+  /** Returns H(n, s) for n ≥ 1 values and exponent s ≥ 0. */
+  public static double harmonic(double n, double s) {
+    long count = (long) Math.floor(n);
+    double sum = 0;
+    long exact = Math.min(count, EXACT_TERMS);
+    for (long k = 1; k <= exact; k++) {
+      sum += Math.pow(k, -s);
+    }
+    if (count > EXACT_TERMS) {
+      double a = EXACT_TERMS;
+      double b = count;
+      double integral = s == 1 ? Math.log(b / a) : (Math.pow(b, 1 - s) - Math.pow(a, 1 - s)) / (1 - s);
+      // The trapezoid ends: f(b) is counted, f(a) already was, so add half of f(b) and remove half of f(a).
+      sum += integral + (Math.pow(b, -s) - Math.pow(a, -s)) / 2;
+    }
+    return sum;
+  }
+}
