@@ -1,0 +1,72 @@
+package dev.keyplan.design.cassandra;
+
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Spread;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What the model says about the values of one key attribute: how many there are and the busiest
+ * one's share. Sources, in order: the entity's {@code spread:}, an enumeration's or boolean's value
+ * count, and a sole identifying key (one value per row).
+ */
+public final class KeySpread {
+  private KeySpread() {}
+
+  /** Returns the distinct values of attribute {@code a}: declared, enumerated, or the row count of a sole key. */
+  public static OptionalDouble distinct(Entity e, String a, double rows) {
+    Spread s = e.spread().get(a);
+    if (s != null && s.distinct().isPresent()) {
+      return s.distinct();
+    }
+    Optional<Attribute> attr = e.attribute(a);
+    if (attr.isPresent() && attr.get().knownCardinality().isPresent()) {
+      return OptionalDouble.of(attr.get().knownCardinality().getAsLong());
+    }
+    if (e.key().equals(List.of(a))) {
+      return OptionalDouble.of(Math.max(1, rows));
+    }
+    if (s != null && s.busiestShare(e.growthPerSecond()).isPresent()) {
+      // Only the busiest value is known: at least 1 / share values exist.
+      return OptionalDouble.of(Math.ceil(1 / s.busiestShare(e.growthPerSecond()).getAsDouble()));
+    }
+    return OptionalDouble.empty();
+  }
+
+  /** Returns the busiest value's share of rows for attribute {@code a}, uniform when only the count is known. */
+  public static OptionalDouble busiestShare(Entity e, String a, double rows) {
+    Spread s = e.spread().get(a);
+    if (s != null) {
+      OptionalDouble share = s.busiestShare(e.growthPerSecond());
+      if (share.isPresent()) {
+        return share;
+      }
+    }
+    OptionalDouble d = distinct(e, a, rows);
+    return d.isPresent() ? OptionalDouble.of(1 / d.getAsDouble()) : OptionalDouble.empty();
+  }
+
+  /**
+   * Returns the busiest key's share of pattern {@code p}'s requests to table {@code t}: per
+   * partition-key attribute, the pattern's own {@code spread:} if it has one, else the entity's
+   * (reads follow writes); divided by the shard suffix's values. Empty if a spread is unknown.
+   */
+  public static OptionalDouble patternShare(AccessPattern p, BoundTable t, double rows) {
+    double share = 1.0 / t.shards();
+    for (String k : t.partitionKey()) {
+      if (t.derived(k).isPresent()) {
+        continue;
+      }
+      Spread own = p.spread().get(k);
+      OptionalDouble s = own != null ? own.busiestShare(p.ratePerSecond()) : busiestShare(t.entity(), k, rows);
+      if (s.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      share *= s.getAsDouble();
+    }
+    return OptionalDouble.of(share);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.keyplan.store.cassandra;
+
+import java.util.Locale;
+
+/**
+ * How many replicas a consistency level waits for, from the replication factor. Source: Apache
+ * Cassandra docs, "Dynamo" architecture page, tunable consistency: QUORUM is
+ * {@code floor(sum of RF over all DCs / 2) + 1}; LOCAL_QUORUM is {@code floor(local RF / 2) + 1};
+ * EACH_QUORUM waits for a quorum in every DC.
+ *
+ * <p>Example: RF 3 in one DC, LOCAL_QUORUM reads and writes: 2 + 2 = 4 &gt; 3, so a read overlaps
+ * the latest acknowledged write (seed 000, "Tunable consistency").
+ */
+public final class ConsistencyLevels {
+  private ConsistencyLevels() {}
+
+  /**
+   * Returns the replicas that must answer at {@code level}.
+   *
+   * @param localRf the replication factor in the coordinator's datacenter
+   * @param totalRf the replication factor summed over all datacenters
+   * @param dcs the number of datacenters with replicas
+   */
+  public static int replicas(String level, int localRf, int totalRf, int dcs) {
+    switch (level.toUpperCase(Locale.ROOT)) {
+      case "ANY":
+      case "ONE":
+      case "LOCAL_ONE":
+        return 1;
+      case "TWO":
+        return Math.min(2, totalRf);
+      case "THREE":
+        return Math.min(3, totalRf);
+      case "QUORUM":
+      case "SERIAL":
+        return totalRf / 2 + 1;
+      case "LOCAL_QUORUM":
+      case "LOCAL_SERIAL":
+        return localRf / 2 + 1;
+      case "EACH_QUORUM":
+        // A quorum in each DC; assuming equal RF per DC, that is dcs × (localRf / 2 + 1).
+        return dcs * (localRf / 2 + 1);
+      case "ALL":
+        return totalRf;
+      default:
+        throw new IllegalArgumentException("unknown consistency level " + level);
+    }
+  }
+
+  /** Returns true for levels that only count replicas in the coordinator's datacenter. */
+  public static boolean isLocal(String level) {
+    String l = level.toUpperCase(Locale.ROOT);
+    return l.startsWith("LOCAL_");
+  }
+}
