@@ -1,0 +1,50 @@
+package dev.keyplan.check;
+
+import dev.keyplan.check.consistency.LwtOnHotPath;
+import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
+import dev.keyplan.check.key.HotPartition;
+import dev.keyplan.check.key.LowCardinalityPartitionKey;
+import dev.keyplan.check.query.AllowFilteringRequired;
+import dev.keyplan.check.query.ApplicationSideJoin;
+import dev.keyplan.check.query.CountWithoutCounterTable;
+import dev.keyplan.check.query.PatternNotServed;
+import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
+import dev.keyplan.check.size.KeySpreadUndeclared;
+import dev.keyplan.check.size.PartitionOverGuideline;
+import dev.keyplan.check.size.UnboundedPartitionGrowth;
+import dev.keyplan.check.write.DeletesWithoutTtl;
+import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
+import dev.keyplan.check.write.QueuePattern;
+import java.util.List;
+
+/**
+ * Every rule keyplan runs, one line each, sorted by id. A rule is one class, one test
+ * ({@code <Id>Test}), one page ({@code docs/rules/<Id>.md}) and one line here; BuiltInRulesTest
+ * fails the build if any of the four is missing.
+ */
+public final class BuiltInRules {
+  private BuiltInRules() {}
+
+  /** Returns the rule classes, sorted by id. */
+  public static List<Class<?>> all() {
+    return List.of(
+        // keep-sorted start
+        AllowFilteringRequired.class,
+        ApplicationSideJoin.class,
+        CountWithoutCounterTable.class,
+        DeletesWithoutTtl.class,
+        HotPartition.class,
+        KeySpreadUndeclared.class,
+        LoggedBatchAcrossPartitions.class,
+        LowCardinalityPartitionKey.class,
+        LwtOnHotPath.class,
+        PartitionOverGuideline.class,
+        PatternNotServed.class,
+        QueuePattern.class,
+        ReadYourWritesNotGuaranteed.class,
+        SecondaryIndexOnHighCardinality.class,
+        UnboundedPartitionGrowth.class
+        // keep-sorted end
+        );
+  }
+}

@@ -1,0 +1,48 @@
+package dev.keyplan.check;
+
+import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.design.cassandra.CassandraAnalyzer;
+import dev.keyplan.model.InputException;
+import dev.keyplan.model.Model;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The outcome of {@code keyplan check}: each store's analysis and every finding, in a stable
+ * order. Renderers print it; nothing here prints.
+ */
+public record CheckResult(Model model, Optional<CassandraAnalysis> cassandra, List<Finding> findings) {
+
+  public CheckResult {
+    findings = List.copyOf(findings);
+  }
+
+  /** Analyses every store design in {@code model} and runs the built-in rules on each. */
+  public static CheckResult of(Model model) {
+    return of(model, Checker.builtIn());
+  }
+
+  /** Analyses every store design in {@code model} and runs {@code checker}'s rules on each. */
+  public static CheckResult of(Model model, Checker checker) {
+    if (model.cassandra().isEmpty()) {
+      throw new InputException(model.location(),
+          "nothing to check: the model has no store design; add a 'cassandra:' or 'scylladb:' section");
+    }
+    Optional<CassandraAnalysis> cassandra = model.cassandra().map(d -> CassandraAnalyzer.analyze(model));
+    List<Finding> findings = new ArrayList<>();
+    cassandra.ifPresent(a -> findings.addAll(checker.check(a)));
+    findings.sort(Checker.ORDER);
+    return new CheckResult(model, cassandra, findings);
+  }
+
+  /** Returns the number of findings of exactly {@code severity}. */
+  public long count(Severity severity) {
+    return findings.stream().filter(f -> f.severity() == severity).count();
+  }
+
+  /** Returns true if a finding is at or above {@code threshold}. */
+  public boolean fails(Severity threshold) {
+    return findings.stream().anyMatch(f -> f.severity().atLeast(threshold));
+  }
+}

@@ -1,0 +1,70 @@
+package dev.keyplan.check.size;
+
+import dev.keyplan.check.CassandraRule;
+import dev.keyplan.check.Findings;
+import dev.keyplan.check.RuleSpec;
+import dev.keyplan.check.Severity;
+import dev.keyplan.design.cassandra.BoundTable;
+import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.design.cassandra.PartitionSize;
+import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.Units;
+import dev.keyplan.store.cassandra.CassandraLimits;
+import dev.keyplan.store.scylladb.ScyllaLimits;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Compares the busiest partition at the horizon (one bucket, for a bucketed key) with Cassandra's
+ * hard limit of 2 billion cells (error) and the guideline of 100,000 values and 100 MB (warning),
+ * all from {@link CassandraLimits}; on ScyllaDB also with its large-partition warnings of 1,000 MB
+ * and 100,000 rows ({@link ScyllaLimits}).
+ */
+@RuleSpec(summary = "Busiest partition over the size guideline or limit", severity = Severity.ERROR)
+public final class PartitionOverGuideline implements CassandraRule {
+  @Override
+  public void check(CassandraAnalysis a, Findings out) {
+    for (BoundTable t : a.tables()) {
+      TableSizing s = a.sizing().get(t.name());
+      if (s == null || !s.busiest().known()) {
+        continue;
+      }
+      PartitionSize p = s.busiest();
+      List<String> over = new ArrayList<>();
+      Severity severity = Severity.WARNING;
+      if (p.values() > CassandraLimits.MAX_CELLS_PER_PARTITION) {
+        over.add("the hard limit of 2 billion cells");
+        severity = Severity.ERROR;
+      }
+      if (p.values() > CassandraLimits.GUIDELINE_VALUES_PER_PARTITION) {
+        over.add("100,000 values");
+      }
+      if (p.bytes() > CassandraLimits.GUIDELINE_BYTES_PER_PARTITION) {
+        over.add("100 MB");
+      }
+      if (a.design().isScylla() && p.bytes() > ScyllaLimits.LARGE_PARTITION_BYTES) {
+        over.add("ScyllaDB's large-partition warning of 1000 MB");
+      }
+      if (a.design().isScylla() && p.rows() > ScyllaLimits.LARGE_PARTITION_ROWS) {
+        over.add("ScyllaDB's rows warning of 100,000 rows");
+      }
+      if (over.isEmpty()) {
+        continue;
+      }
+      String scope = s.windowSeconds() > 0 ? "one " + Quantities.formatSeconds(s.windowSeconds()) + " bucket"
+          : "after " + Quantities.formatSeconds(a.model().horizonSeconds());
+      String fix = s.advice().flatMap(b -> b.chosen())
+          .map(o -> "use a " + Quantities.formatSeconds(o.windowSeconds()) + " bucket: busiest partition "
+              + Units.count(o.busiest().rows()) + " rows, " + Units.count(o.busiest().values()) + " values, "
+              + Units.bytes(o.busiest().bytes()) + "; a latest read then walks about "
+              + Units.count(o.latestReadPartitions()) + (o.latestReadPartitions() == 1 ? " partition" : " partitions")
+              + " for a typical key")
+          .orElse("split the partition: add a time bucket or a shard suffix to the partition key");
+      out.report(severity, t.name(), t.table().location(),
+          "the busiest partition of " + t.name() + " (" + scope + ") holds " + Units.count(p.rows()) + " rows, "
+              + Units.count(p.values()) + " values, " + Units.bytes(p.bytes()) + ": over " + String.join(" and ", over),
+          fix);
+    }
+  }
+}

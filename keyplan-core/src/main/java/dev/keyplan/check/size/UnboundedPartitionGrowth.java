@@ -1,0 +1,47 @@
+package dev.keyplan.check.size;
+
+import dev.keyplan.check.CassandraRule;
+import dev.keyplan.check.Findings;
+import dev.keyplan.check.RuleSpec;
+import dev.keyplan.check.Severity;
+import dev.keyplan.design.cassandra.BoundTable;
+import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.Units;
+import dev.keyplan.store.cassandra.CassandraLimits;
+
+/**
+ * Flags a partition that grows for as long as the application runs: the entity grows, the key has
+ * no time bucket, rows have no TTL, and the key does not identify one row (seeds 002 and 003,
+ * "unbounded partition growth"; seed 004, scenario 1). The time until the busiest partition
+ * crosses a guideline is {@code horizon × guideline / size at horizon}, since it grows linearly.
+ * A warning when that is within ten horizons, else advice.
+ */
+@RuleSpec(summary = "Partition grows without bound: no time bucket and no TTL",
+    severity = Severity.WARNING)
+public final class UnboundedPartitionGrowth implements CassandraRule {
+  @Override
+  public void check(CassandraAnalysis a, Findings out) {
+    long horizon = a.model().horizonSeconds();
+    for (BoundTable t : a.tables()) {
+      TableSizing s = a.sizing().get(t.name());
+      if (s == null || !s.unbounded() || !s.busiest().known()) {
+        continue;
+      }
+      double byValues = CassandraLimits.GUIDELINE_VALUES_PER_PARTITION / Math.max(s.busiest().values(), 1e-9);
+      double byBytes = CassandraLimits.GUIDELINE_BYTES_PER_PARTITION / Math.max(s.busiest().bytes(), 1e-9);
+      double crossing = horizon * Math.min(byValues, byBytes);
+      String bucket = s.advice().flatMap(b -> b.chosen())
+          .map(o -> "add a time bucket of " + Quantities.formatSeconds(o.windowSeconds()) + " to the partition key"
+              + " (busiest partition then " + Units.count(o.busiest().rows()) + " rows, " + Units.bytes(o.busiest().bytes()) + ")")
+          .orElse("add a time bucket to the partition key");
+      out.report(crossing <= 10.0 * horizon ? Severity.WARNING : Severity.INFO, t.name(), t.table().location(),
+          "the busiest partition of " + t.name() + " grows by " + Units.rate(s.busiestRowsPerSecond()) + " rows forever ("
+              + Units.count(s.busiest().rows()) + " rows, " + Units.bytes(s.busiest().bytes()) + " after "
+              + Quantities.formatSeconds(horizon) + "); it crosses the 100,000-value / 100 MB guideline after "
+              + Units.duration(crossing),
+          bucket + ", or expire rows with default_time_to_live");
+    }
+  }
+}
