@@ -1,0 +1,35 @@
+package dev.keyplan.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The top command: lists the subcommands; each one is its own class. */
+@Command(
+    name = "keyplan",
+    mixinStandardHelpOptions = true,
+    version = "keyplan 0.1.0",
+    description = "Query-first NoSQL data modelling: size and heat-check every key before production.",
+    subcommands = {
+      // keep-sorted start
+      dev.keyplan.cli.cassandra.CassandraCommand.class,
+      CheckCommand.class,
+      EmitCommand.class,
+      ExplainCommand.class,
+      picocli.CommandLine.HelpCommand.class,
+      RulesCommand.class,
+      // keep-sorted end
+    })
+public final class KeyplanCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--verbose", scope = picocli.CommandLine.ScopeType.INHERIT,
+      description = "Print stack traces of internal errors.")
+  boolean verbose;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+  }
+}

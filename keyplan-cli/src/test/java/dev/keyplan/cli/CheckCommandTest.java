@@ -1,0 +1,129 @@
+package dev.keyplan.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code keyplan check} end to end: exit codes, the three formats, and bad input. */
+final class CheckCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void chat_warnsButPasses_withCompilerStyleFindingsAndTables() {
+    var run = CliRun.of("check", "examples/chat.yaml");
+    // Only warnings (the 10-minute bucket has 120,000 values), and --fail-on defaults to error.
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("examples/chat.cql:3:")
+        .contains(": warning: [PartitionOverGuideline] the busiest partition of messages_by_channel")
+        .contains("  fix: use a 15m bucket")
+        .contains("latest-messages  20,000/s  messages_by_channel  buckets, newest first")
+        .contains("0 errors, 1 warning, 0 info");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void failOnWarning_turnsTheWarningIntoExitOne() {
+    assertThat(CliRun.of("check", "--fail-on", "warning", "examples/chat.yaml").exitCode()).isEqualTo(1);
+  }
+
+  @Test
+  void orders_hasAnError_exitOne_unlessFailOnNever() {
+    assertThat(CliRun.of("check", "examples/orders.yaml").exitCode()).isEqualTo(1);
+    assertThat(CliRun.of("check", "--fail-on", "never", "examples/orders.yaml").exitCode()).isZero();
+  }
+
+  @Test
+  void json_hasTheDocumentedShape() throws IOException {
+    var run = CliRun.of("check", "--format", "json", "examples/chat.yaml");
+    JsonNode root = new ObjectMapper().readTree(run.out());
+    JsonNode pattern = root.get("patterns").get(0);
+    assertThat(pattern.get("id").asText()).isEqualTo("latest-messages");
+    assertThat(pattern.get("store").asText()).isEqualTo("cassandra");
+    assertThat(pattern.get("servedBy").asText()).isEqualTo("messages_by_channel");
+    assertThat(pattern.get("access").asText()).isEqualTo("bucket-walk");
+    // 50 / (0.005 messages/s × 600 s = 3 per bucket) → 17 buckets for a typical channel.
+    assertThat(pattern.get("partitionsRead").asLong()).isEqualTo(17);
+    JsonNode table = root.get("tables").get(0);
+    assertThat(table.get("name").asText()).isEqualTo("messages_by_channel");
+    // 100 messages/s × 600 s = 60,000 rows in the busiest ten-minute bucket; 2 regular cells each.
+    assertThat(table.at("/partitions/busiest/rows").asLong()).isEqualTo(60_000);
+    assertThat(table.at("/partitions/busiest/values").asLong()).isEqualTo(120_000);
+    assertThat(table.at("/partitions/typical/bytes").isNumber()).isTrue();
+    JsonNode finding = root.get("findings").get(0);
+    assertThat(finding.get("rule").asText()).isEqualTo("PartitionOverGuideline");
+    assertThat(finding.get("severity").asText()).isEqualTo("warning");
+    assertThat(finding.at("/location/file").asText()).isEqualTo("examples/chat.cql");
+    assertThat(finding.at("/location/line").asInt()).isEqualTo(3);
+    assertThat(root.at("/summary/warnings").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void markdown_isThePatternsTable() {
+    var run = CliRun.of("check", "--format", "markdown", "examples/chat.yaml");
+    assertThat(run.out()).contains("| Pattern | Says | Rate | Table | Access | Partitions read | Rows read |")
+        .contains("| `latest-messages` | Latest 50 messages in a channel | 20,000/s | `messages_by_channel` |");
+  }
+
+  @Test
+  void badModel_reportsEveryErrorWithItsPlace_exitTwo_noStackTrace() throws IOException {
+    Path model = dir.resolve("bad.yaml");
+    Files.writeString(model, String.join("\n",
+        "model: bad",
+        "horizon: 1y",
+        "entities:",
+        "  Message:",
+        "    attributes:",
+        "      channel_id: bigint",
+        "    grwoth: 5/s",
+        "patterns:",
+        "  - id: read",
+        "    rate: -3/s",
+        "    query: Mesage where channel_id = ?",
+        ""), StandardCharsets.UTF_8);
+    var run = CliRun.of("check", model.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(model + ":7:5: error: unknown key 'grwoth' in entity 'Message' (did you mean 'growth'?)")
+        .contains(model + ":10:11: error: expected a rate such as 20k/s")
+        .contains(model + ":11:12: error: no entity named 'Mesage' (did you mean 'Message'?)")
+        .doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
+  void missingModel_isBadInput() {
+    var run = CliRun.of("check", "no/such/model.yaml");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("no/such/model.yaml: error: cannot read the model file: no such file");
+  }
+
+  @Test
+  void badCql_isReportedInTheCqlFile() throws IOException {
+    Files.writeString(dir.resolve("m.yaml"), String.join("\n",
+        "model: m", "horizon: 1y", "entities:", "  E:", "    attributes:", "      id: uuid", "    key: [id]",
+        "patterns:", "  - id: get", "    rate: 1/s", "    query: E where id = ?", "cassandra:", "  schema: m.cql", ""));
+    Files.writeString(dir.resolve("m.cql"), "CREATE TABLE e (id uuid PRIMARY KEY, x strng);\n");
+    var run = CliRun.of("check", dir.resolve("m.yaml").toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(dir.resolve("m.cql") + ":1:").contains("strng");
+  }
+
+  @Test
+  void help_listsTheExitCodes() {
+    var run = CliRun.of("check", "--help");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("Exit codes:").contains("0   Success").contains("2   Bad input");
+  }
+
+  @Test
+  void unknownOption_isBadInput() {
+    assertThat(CliRun.of("check", "--frmat", "json", "examples/chat.yaml").exitCode()).isEqualTo(2);
+  }
+}

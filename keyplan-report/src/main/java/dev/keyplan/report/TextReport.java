@@ -1,0 +1,139 @@
+package dev.keyplan.report;
+
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.Severity;
+import dev.keyplan.design.cassandra.BucketAdvice;
+import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.design.cassandra.ConsistencyCheck;
+import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.design.cassandra.TableHeat;
+import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.Units;
+import java.util.Locale;
+
+/**
+ * The text form of {@code keyplan check}: compiler-style findings
+ * ({@code file:line:column: severity: [RuleId] message}, then the fix), then the patterns,
+ * sizing, heat and consistency tables.
+ */
+public final class TextReport {
+  private TextReport() {}
+
+  /** Returns the whole report. */
+  public static String render(CheckResult result) {
+    StringBuilder out = new StringBuilder();
+    for (Finding f : result.findings()) {
+      out.append(finding(f));
+    }
+    if (!result.findings().isEmpty()) {
+      out.append('\n');
+    }
+    result.cassandra().ifPresent(a -> cassandra(a, out));
+    out.append(summary(result)).append('\n');
+    return out.toString();
+  }
+
+  /** Returns one finding in compiler style, with its fix on the next line. */
+  public static String finding(Finding f) {
+    return f.location() + ": " + f.severity().word() + ": [" + f.rule() + "] " + f.message() + "\n"
+        + "  fix: " + f.fix() + "\n";
+  }
+
+  /** Returns the one-line summary: counts by severity. */
+  public static String summary(CheckResult r) {
+    return plural(r.count(Severity.ERROR), "error") + ", " + plural(r.count(Severity.WARNING), "warning") + ", "
+        + plural(r.count(Severity.INFO), "info");
+  }
+
+  private static String plural(long n, String word) {
+    return n + " " + word + (n == 1 || word.equals("info") ? "" : "s");
+  }
+
+  private static void cassandra(CassandraAnalysis a, StringBuilder out) {
+    String store = a.store();
+    out.append("Patterns (").append(store).append(")\n").append(patterns(a).render()).append('\n');
+    out.append("Sizing (").append(store).append(", at ").append(Quantities.formatSeconds(a.model().horizonSeconds()))
+        .append(", one replica; RF ").append(a.totalRf()).append(")\n").append(sizing(a).render()).append('\n');
+    for (TableSizing s : a.sizing().values()) {
+      s.advice().ifPresent(b -> out.append(advice(s, b)).append('\n'));
+    }
+    out.append("Heat (busiest partition; budget ").append(Units.rate(a.design().nodeBudget())).append(" per node")
+        .append(a.design().isScylla() ? " / " + a.design().shardsPerNode() + " shards" : "").append(")\n")
+        .append(heat(a).render()).append('\n');
+    out.append("Consistency (RF ").append(a.localRf()).append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
+        .append(")\n").append(consistency(a).render()).append('\n');
+  }
+
+  static Table patterns(CassandraAnalysis a) {
+    var t = new Table("pattern", "rate", "table", "access", "partitions", "rows");
+    for (PatternPlan p : a.plans()) {
+      t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()),
+          p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), p.access().label(),
+          pair(p.partitionsTypical(), p.partitionsBusiest()), pair(p.rowsTypical(), p.rowsBusiest()));
+    }
+    return t;
+  }
+
+  /** Returns "typical" or "typical (busiest N)" when they differ. */
+  static String pair(double typical, double busiest) {
+    if (Double.isNaN(typical)) {
+      return "all";
+    }
+    String s = Units.count(Math.ceil(typical));
+    return Math.ceil(typical) == Math.ceil(busiest) ? s : s + " (busiest " + Units.count(Math.ceil(busiest)) + ")";
+  }
+
+  static Table sizing(CassandraAnalysis a) {
+    var t = new Table("table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
+    for (TableSizing s : a.sizing().values()) {
+      t.row(s.table(), Units.count(s.rows()), Units.count(s.partitions()), size(s.typical()), size(s.busiest()),
+          s.windowSeconds() > 0 ? Quantities.formatSeconds(s.windowSeconds()) : s.unbounded() ? "none (unbounded)" : "-");
+    }
+    return t;
+  }
+
+  static String size(dev.keyplan.design.cassandra.PartitionSize p) {
+    if (!p.known()) {
+      return "unknown (no spread)";
+    }
+    return Units.count(p.rows()) + " rows, " + Units.count(p.values()) + " values, " + Units.bytes(p.bytes());
+  }
+
+  static String advice(TableSizing s, BucketAdvice b) {
+    var t = new Table("bucket", "busiest rows", "values", "bytes", "column data", "within 100k values / 100 MB",
+        "latest read walks");
+    for (BucketAdvice.Option o : b.options()) {
+      t.row(Quantities.formatSeconds(o.windowSeconds()), Units.count(o.busiest().rows()), Units.count(o.busiest().values()),
+          Units.bytes(o.busiest().bytes()), Units.bytes(o.busiest().dataBytes()), o.fits() ? "yes" : "no",
+          Units.count(o.latestReadPartitions()) + (o.latestReadPartitions() == 1 ? " partition" : " partitions"));
+    }
+    String chosen = b.chosen().map(o -> "widest within both guidelines: " + Quantities.formatSeconds(o.windowSeconds()))
+        .orElse("no conventional bucket keeps the busiest partition within the guidelines: add a shard suffix");
+    return "Bucket advice for " + s.table() + " (busiest key writes " + Units.rate(s.busiestRowsPerSecond()) + "; "
+        + chosen + ")\n" + t.render();
+  }
+
+  static Table heat(CassandraAnalysis a) {
+    var t = new Table("table", "writes", "reads", "per replica", "of budget");
+    for (TableHeat h : a.heat().values()) {
+      t.row(h.table(), Units.rate(h.writesPerSecond()), Units.rate(h.readsPerSecond()), Units.rate(h.replicaLoad()),
+          Units.percent(h.budgetShare()));
+    }
+    return t;
+  }
+
+  static Table consistency(CassandraAnalysis a) {
+    var t = new Table("pattern", "level", "replicas", "R + W > RF", "paxos round trips", "remaining");
+    for (ConsistencyCheck c : a.consistency()) {
+      t.row(c.pattern().id(), c.level(), c.replicas() + " of " + c.replicationFactor(), c.overlapsWrites() ? "yes" : "no",
+          Integer.toString(c.paxosRoundTrips()), c.remaining().isEmpty() ? "-" : c.remaining().get(0));
+    }
+    return t;
+  }
+
+  static String lower(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT);
+  }
+}
