@@ -22,7 +22,7 @@ final class CheckCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("examples/chat.cql:3:")
         .contains(": warning: [PartitionOverGuideline] the busiest partition of messages_by_channel")
-        .contains("  fix: use a 15m bucket")
+        .contains("  fix: use a 5m bucket")
         .contains("latest-messages  20,000/s  messages_by_channel  buckets, newest first")
         .contains("0 errors, 1 warning, 0 info");
     assertThat(run.err()).isEmpty();
