@@ -1,0 +1,115 @@
+package dev.keyplan.design.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.RuleTester;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How a read is served, by CQL's restriction rules (CQL reference, SELECT): the partition key by
+ * = or IN, clustering restrictions as a prefix with one final range, ORDER BY along the clustering
+ * order or its reverse; anything else needs an index or ALLOW FILTERING.
+ */
+final class CoverageTest {
+  private static final String CQL = """
+      CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
+      CREATE TABLE shop.orders_by_user (user_id uuid, created_at timestamp, order_id uuid, status text, note text,
+        PRIMARY KEY ((user_id), created_at, order_id)) WITH CLUSTERING ORDER BY (created_at DESC, order_id ASC);
+      CREATE INDEX orders_note_idx ON shop.orders_by_user (note);
+      """;
+
+  private static PatternPlan plan(String query) {
+    String model = """
+        model: shop
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              user_id: uuid
+              created_at: timestamp
+              order_id: uuid
+              status: {type: text, size: 8B}
+              note: {type: text, size: 40B}
+            key: [order_id]
+            count: 1M
+            spread:
+              user_id: {distinct: 1k}
+              note: {distinct: 1M}
+        patterns:
+          - id: q
+            rate: 10/s
+            query: %s
+        cassandra:
+          schema: unused.cql
+        """.formatted(query);
+    return RuleTester.of(Object.class).model(model).cql(CQL).analysis().plan("q").orElseThrow();
+  }
+
+  @Test
+  void partitionKeyEquality_isOnePartition_limitCapsRows() {
+    // 1M orders over 1,000 users: 1,000 rows per partition; the limit reads 20 of them.
+    var p = plan("Order where user_id = ? order by created_at desc limit 20");
+    assertThat(p.access()).isEqualTo(Access.SINGLE_PARTITION);
+    assertThat(p.partitionsTypical()).isEqualTo(1);
+    assertThat(p.rowsTypical()).isEqualTo(20);
+  }
+
+  @Test
+  void fullPrimaryKey_readsOneRow() {
+    var p = plan("Order where user_id = ? and created_at = ? and order_id = ?");
+    assertThat(p.access()).isEqualTo(Access.SINGLE_PARTITION);
+    assertThat(p.rowsTypical()).isEqualTo(1);
+  }
+
+  @Test
+  void inOnThePartitionKey_readsOnePartitionPerValue() {
+    // 5 keys × 1,000 rows each.
+    var p = plan("Order where user_id in (?, ?, ?, ?, ?)");
+    assertThat(p.access()).isEqualTo(Access.MULTI_PARTITION);
+    assertThat(p.partitionsTypical()).isEqualTo(5);
+    assertThat(p.rowsTypical()).isEqualTo(5_000);
+  }
+
+  @Test
+  void reverseOfTheClusteringOrder_isServed() {
+    assertThat(plan("Order where user_id = ? order by created_at asc, order_id desc limit 5").access())
+        .isEqualTo(Access.SINGLE_PARTITION);
+  }
+
+  @Test
+  void mixedDirections_areNotTheClusteringOrder_notServed() {
+    var p = plan("Order where user_id = ? order by created_at desc, order_id desc");
+    assertThat(p.access()).isEqualTo(Access.NOT_SERVED);
+    assertThat(p.notes().get(0)).contains("does not follow the clustering order");
+  }
+
+  @Test
+  void skippingAClusteringColumn_filtersInsideThePartition() {
+    var p = plan("Order where user_id = ? and order_id = ?");
+    assertThat(p.access()).isEqualTo(Access.SINGLE_PARTITION);
+    assertThat(p.filtersInPartition()).isTrue();
+  }
+
+  @Test
+  void regularColumnWithoutIndex_isAllowFilteringAcrossPartitions() {
+    // Every partition is scanned: 1,000 partitions and all 1M rows.
+    var p = plan("Order where status = ?");
+    assertThat(p.access()).isEqualTo(Access.ALLOW_FILTERING);
+    assertThat(p.partitionsTypical()).isEqualTo(1_000);
+    assertThat(p.rowsTypical()).isEqualTo(1_000_000);
+  }
+
+  @Test
+  void indexedColumn_isASecondaryIndexRead_ofRowsPerValue() {
+    // 1M rows over 1M distinct notes: 1 row per value, found by asking every node.
+    var p = plan("Order where note = ?");
+    assertThat(p.access()).isEqualTo(Access.SECONDARY_INDEX);
+    assertThat(p.partitionsTypical()).isNaN();
+    assertThat(p.rowsTypical()).isEqualTo(1);
+  }
+
+  @Test
+  void noWhereClause_isAFullScan() {
+    assertThat(plan("Order limit 10").access()).isEqualTo(Access.FULL_SCAN);
+  }
+}
