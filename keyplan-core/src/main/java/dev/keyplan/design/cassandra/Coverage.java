@@ -106,6 +106,11 @@ final class Coverage {
       }
     }
     List<String> missing = r.select().stream().filter(a -> t.table().column(a).isEmpty()).collect(Collectors.toList());
+    for (Condition c : where.values()) {
+      if (t.table().column(c.attribute()).isEmpty() && !isDerivedSource(t, c.attribute())) {
+        return null; // CQL rejects a restriction on a column the table does not have
+      }
+    }
     if (!keyed) {
       return unkeyed(p, r, t, where, missing);
     }
@@ -168,7 +173,8 @@ final class Coverage {
       typicalRows *= partitions;
       busiestRows *= partitions;
     }
-    if (r.limit().isPresent() && !r.count()) {
+    // A filtered read keeps reading until it has found its limit, so only an unfiltered one stops early.
+    if (r.limit().isPresent() && !r.count() && !filtering) {
       typicalRows = Math.min(typicalRows, r.limit().getAsInt());
       busiestRows = Math.min(busiestRows, r.limit().getAsInt());
     }

@@ -52,10 +52,12 @@ public final class KeySpread {
   /**
    * Returns the busiest key's share of pattern {@code p}'s requests to table {@code t}: per
    * partition-key attribute, the pattern's own {@code spread:} if it has one, else the entity's
-   * (reads follow writes); divided by the shard suffix's values. Empty if a spread is unknown.
+   * (reads follow writes). A write lands on one of the shard suffix's values, so its share is
+   * divided by their number; a read asks every shard, so each shard partition sees all of it.
+   * Empty if a spread is unknown.
    */
   public static OptionalDouble patternShare(AccessPattern p, BoundTable t, double rows) {
-    double share = 1.0 / t.shards();
+    double share = p.isRead() ? 1.0 : 1.0 / t.shards();
     for (String k : t.partitionKey()) {
       if (t.derived(k).isPresent()) {
         continue;
