@@ -7,6 +7,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.Access;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.design.cassandra.TableSizing;
 import dev.keyplan.design.cassandra.TableSuggestion;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
@@ -14,7 +15,9 @@ import dev.keyplan.model.Units;
 /**
  * Flags a read that Cassandra runs only with ALLOW FILTERING: "If you see ALLOW FILTERING in
  * production queries, the schema is wrong for that access pattern" (seed 002). Across partitions it
- * is a full scan (error); inside one partition its cost is bounded by the partition (warning).
+ * is a full scan (error); inside one partition its cost is bounded by the partition (warning). A
+ * LIMIT does not bound that cost: Cassandra reads on until it has found LIMIT matching rows, so the
+ * warning gives the rows of the busiest partition, which a rare match makes it read through.
  */
 @RuleSpec(summary = "Read needs ALLOW FILTERING", severity = Severity.ERROR)
 public final class AllowFilteringRequired implements CassandraRule {
@@ -33,10 +36,12 @@ public final class AllowFilteringRequired implements CassandraRule {
                 + " rows per request, at " + Units.rate(p.pattern().ratePerSecond()),
             fix);
       } else if (p.filtersInPartition()) {
+        TableSizing s = a.sizing().get(p.tables().get(0));
+        double partitionRows = s == null ? Double.NaN : s.busiest().rows();
         out.report(Severity.WARNING, p.pattern().id(), p.pattern().location(),
             "pattern " + p.pattern().id() + " needs ALLOW FILTERING inside each partition of " + p.tables().get(0)
-                + " (" + String.join("; ", p.notes()) + "): it reads up to " + Units.count(p.rowsBusiest())
-                + " rows for the busiest key",
+                + " (" + String.join("; ", p.notes()) + "): it reads through up to " + Units.count(partitionRows)
+                + " rows of the busiest partition to find the matching ones",
             "make the filtered attribute a clustering column after the equalities, or " + fix);
       }
     }

@@ -19,7 +19,9 @@ import java.util.List;
  * Compares the busiest partition at the horizon (one bucket, for a bucketed key) with Cassandra's
  * hard limit of 2 billion cells (error) and the guideline of 100,000 values and 100 MB (warning),
  * all from {@link CassandraLimits}; on ScyllaDB also with its large-partition warnings of 1,000 MB
- * and 100,000 rows ({@link ScyllaLimits}).
+ * and 100,000 rows ({@link ScyllaLimits}). The guideline is to keep a partition <em>below</em>
+ * 100,000 values and 100 MB, so reaching either is over it, as in the bucket advice; the limit and
+ * ScyllaDB's warnings apply past their values.
  */
 @RuleSpec(summary = "Busiest partition over the size guideline or limit", severity = Severity.ERROR)
 public final class PartitionOverGuideline implements CassandraRule {
@@ -37,14 +39,14 @@ public final class PartitionOverGuideline implements CassandraRule {
         over.add("the hard limit of 2 billion cells");
         severity = Severity.ERROR;
       }
-      if (p.values() > CassandraLimits.GUIDELINE_VALUES_PER_PARTITION) {
+      if (p.values() >= CassandraLimits.GUIDELINE_VALUES_PER_PARTITION) {
         over.add("100,000 values");
       }
-      if (p.bytes() > CassandraLimits.GUIDELINE_BYTES_PER_PARTITION) {
+      if (p.bytes() >= CassandraLimits.GUIDELINE_BYTES_PER_PARTITION) {
         over.add("100 MB");
       }
       if (a.design().isScylla() && p.bytes() > ScyllaLimits.LARGE_PARTITION_BYTES) {
-        over.add("ScyllaDB's large-partition warning of 1000 MB");
+        over.add("ScyllaDB's large-partition warning of 1000 MiB (1.05 GB)");
       }
       if (a.design().isScylla() && p.rows() > ScyllaLimits.LARGE_PARTITION_ROWS) {
         over.add("ScyllaDB's rows warning of 100,000 rows");

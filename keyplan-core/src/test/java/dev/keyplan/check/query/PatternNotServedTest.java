@@ -1,0 +1,117 @@
+package dev.keyplan.check.query;
+
+import dev.keyplan.check.RuleTester;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PatternNotServed flags a pattern that no table can serve at all (seed 002: "If a pattern has no
+ * corresponding key or index, it cannot be served efficiently — fix the schema before writing
+ * code"). A read that CQL runs only with ALLOW FILTERING is served, badly: AllowFilteringRequired
+ * reports it.
+ */
+final class PatternNotServedTest {
+  private final RuleTester tester = RuleTester.of(PatternNotServed.class);
+
+  @Test
+  void patternsWithoutATable_areErrors_servedOnesAreNot() {
+    // books_by_author stores Book by author, newest first. It has no isbn or blurb column, and
+    // no table stores Author.
+    //   author-profile, add-author: no table stores Author                      ⇒ error
+    //   books-of-author-by-title: order by title, but rows are in published_at order ⇒ error
+    //   books-with-blurb: the table lacks blurb and no other table holds it     ⇒ error
+    //   set-isbn: no table has an isbn column to update                         ⇒ error
+    //   oldest-books-of-author: published_at asc is the exact reverse of desc  ⇒ served
+    //   book-by-title: a full scan with ALLOW FILTERING is still served        ⇒ not this rule
+    //   publish-book: books_by_author stores Book                               ⇒ served
+    tester.model("""
+        model: books
+        horizon: 1y
+        entities:
+          Author:
+            attributes:
+              author_id: uuid
+              name: {type: text, size: 20B}
+            key: [author_id]
+            count: 1M
+          Book:
+            attributes:
+              book_id: uuid
+              author_id: uuid
+              published_at: {type: timestamp, time_ordered: true}
+              title: {type: text, size: 60B}
+              isbn: {type: text, size: 13B}
+              blurb: {type: text, size: 500B}
+            key: [book_id]
+            count: 20M
+            spread:
+              author_id: {distinct: 1M, busiest: 0.01%}
+        patterns:
+          - id: author-profile # FINDING: PatternNotServed [error]: no table stores Author
+            rate: 400/s
+            query: Author where author_id = ?
+          - id: add-author # FINDING: PatternNotServed [error]: no table stores Author
+            rate: 1/s
+            insert: Author
+          - id: books-of-author-by-title # FINDING: PatternNotServed [error]: does not follow the clustering order
+            rate: 50/s
+            query: Book where author_id = ? order by title
+          - id: books-with-blurb # FINDING: PatternNotServed [error]: lacks blurb
+            rate: 50/s
+            query: select title, blurb from Book where author_id = ?
+          - id: set-isbn # FINDING: PatternNotServed [error]: no table stores Book with isbn
+            rate: 1/s
+            update: Book set isbn where book_id = ?
+          - id: oldest-books-of-author
+            rate: 50/s
+            query: Book where author_id = ? order by published_at asc limit 20
+          - id: book-by-title
+            rate: 5/s
+            query: Book where title = ?
+          - id: publish-book
+            rate: 1/s
+            insert: Book
+        cassandra:
+          schema: unused.cql
+        """).cql("""
+        CREATE KEYSPACE library WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+        CREATE TABLE library.books_by_author (author_id uuid, published_at timestamp, book_id uuid,
+          title text, PRIMARY KEY ((author_id), published_at, book_id))
+          WITH CLUSTERING ORDER BY (published_at DESC, book_id ASC);
+        """).expectMarkedFindings();
+  }
+
+  @Test
+  void missingAttribute_heldByALookupTable_isAJoin_notUnserved() {
+    // books_by_author lacks blurb, but books (keyed by book_id, a column books_by_author has)
+    // holds it: the read is served as an application-side join, which ApplicationSideJoin
+    // reports, not this rule.
+    tester.model("""
+        model: books
+        horizon: 1y
+        entities:
+          Book:
+            attributes:
+              book_id: uuid
+              author_id: uuid
+              published_at: {type: timestamp, time_ordered: true}
+              title: {type: text, size: 60B}
+              blurb: {type: text, size: 500B}
+            key: [book_id]
+            count: 20M
+            spread:
+              author_id: {distinct: 1M, busiest: 0.01%}
+        patterns:
+          - id: books-with-blurb
+            rate: 50/s
+            query: select title, blurb from Book where author_id = ?
+        cassandra:
+          schema: unused.cql
+        """).cql("""
+        CREATE KEYSPACE library WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+        CREATE TABLE library.books_by_author (author_id uuid, published_at timestamp, book_id uuid,
+          title text, PRIMARY KEY ((author_id), published_at, book_id));
+        CREATE TABLE library.books (book_id uuid PRIMARY KEY, author_id uuid,
+          published_at timestamp, title text, blurb text);
+        """).expectMarkedFindings();
+  }
+}
