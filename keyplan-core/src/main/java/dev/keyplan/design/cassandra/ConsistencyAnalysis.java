@@ -64,17 +64,24 @@ final class ConsistencyAnalysis {
       int r = replicasOf(p);
       int rf = rfOf(p);
       boolean overlaps = true;
-      int worst = Integer.MAX_VALUE;
+      String missed = "";
       for (AccessPattern q : model.patterns()) {
         if (q.isRead() != p.isRead() && q.operation().entity().equals(p.operation().entity())) {
-          int sum = r + replicasOf(q);
-          worst = Math.min(worst, sum);
-          overlaps &= sum > rf;
+          AccessPattern read = p.isRead() ? p : q;
+          AccessPattern write = p.isRead() ? q : p;
+          if (!ConsistencyLevels.overlaps(levelOf(read), levelOf(write), localRf, totalRf, dcs) && overlaps) {
+            overlaps = false;
+            int seenR = replicasOf(read);
+            int seenW = ConsistencyLevels.writeReplicasSeen(levelOf(read), levelOf(write), localRf, totalRf, dcs);
+            missed = "R + W = " + seenR + " + " + seenW + " = " + (seenR + seenW) + " ≤ RF "
+                + ConsistencyLevels.rfSeen(levelOf(read), localRf, totalRf) + ": a " + levelOf(read)
+                + " read can miss an acknowledged " + levelOf(write) + " write";
+          }
         }
       }
       List<String> remaining = new ArrayList<>();
       if (!overlaps) {
-        remaining.add("R + W = " + worst + " ≤ RF " + rf + ": a read can miss a write that was acknowledged");
+        remaining.add(missed);
       }
       int paxos = paxosRoundTrips(p, level);
       if (paxos == 0) {

@@ -228,11 +228,12 @@ final class Coverage {
     List<String> names = new ArrayList<>(first.tables());
     names.addAll(second);
     List<String> notes = new ArrayList<>(first.notes());
-    notes.add("then one lookup per row in " + String.join(", ", second) + " for " + String.join(", ", best.missing())
-        + ": " + Math.round(first.rowsBusiest()) + " extra reads per request for the busiest key");
-    return new PatternPlan(p, Access.APPLICATION_JOIN, names, first.partitionsTypical() + first.rowsTypical(),
-        first.partitionsBusiest() + first.rowsBusiest(), first.rowsTypical() * 2, first.rowsBusiest() * 2,
-        first.filtersInPartition(), notes);
+    int lookups = second.size();
+    notes.add("then one lookup per row in each of " + String.join(", ", second) + " for " + String.join(", ", best.missing())
+        + ": " + Math.round(first.rowsBusiest() * lookups) + " extra reads per request for the busiest key");
+    return new PatternPlan(p, Access.APPLICATION_JOIN, names, first.partitionsTypical() + first.rowsTypical() * lookups,
+        first.partitionsBusiest() + first.rowsBusiest() * lookups, first.rowsTypical() * (1 + lookups),
+        first.rowsBusiest() * (1 + lookups), first.filtersInPartition(), notes);
   }
 
   /** Returns a table holding attribute {@code a} (or its source) whose partition key {@code from}'s rows supply. */

@@ -52,4 +52,35 @@ public final class ConsistencyLevels {
     String l = level.toUpperCase(Locale.ROOT);
     return l.startsWith("LOCAL_");
   }
+
+  /**
+   * Returns true if every read at {@code readLevel} must reach a replica that acknowledged a write
+   * at {@code writeLevel}: R + W &gt; RF, counted where the read looks. A LOCAL_* read looks at the
+   * local datacenter only, so only the write's replicas that must be local count there: all of a
+   * LOCAL_* write's, a quorum of the local RF for EACH_QUORUM, and {@code W − (totalRf − localRf)}
+   * for a global level (the rest may all be remote). Example: RF {dc1: 3, dc2: 3}, a QUORUM write
+   * (4 of 6) can be 3 in dc2 and 1 in dc1, so a LOCAL_QUORUM read (2 of 3) in dc1 can miss it:
+   * 2 + max(0, 4 − 3) = 3 ≤ 3.
+   */
+  public static boolean overlaps(String readLevel, String writeLevel, int localRf, int totalRf, int dcs) {
+    return replicas(readLevel, localRf, totalRf, dcs) + writeReplicasSeen(readLevel, writeLevel, localRf, totalRf, dcs)
+        > rfSeen(readLevel, localRf, totalRf);
+  }
+
+  /** Returns the replicas of a write at {@code writeLevel} that must lie where a read at {@code readLevel} looks. */
+  public static int writeReplicasSeen(String readLevel, String writeLevel, int localRf, int totalRf, int dcs) {
+    int w = replicas(writeLevel, localRf, totalRf, dcs);
+    if (!isLocal(readLevel) || isLocal(writeLevel)) {
+      return w;
+    }
+    if (writeLevel.equalsIgnoreCase("EACH_QUORUM")) {
+      return localRf / 2 + 1;
+    }
+    return Math.max(0, w - (totalRf - localRf));
+  }
+
+  /** Returns the replication factor a read at {@code readLevel} counts against: local RF for LOCAL_*. */
+  public static int rfSeen(String readLevel, int localRf, int totalRf) {
+    return isLocal(readLevel) ? localRf : totalRf;
+  }
 }
