@@ -9,10 +9,12 @@ import dev.keyplan.design.cassandra.ConsistencyCheck;
 
 /**
  * Flags a pattern that expects to read its writes when R + W ≤ RF at the chosen levels: a read can
- * then reach only replicas that missed an acknowledged write (Apache Cassandra docs, tunable
- * consistency; seed 000: with RF 3 and quorum both ways, 2 + 2 &gt; 3).
+ * then reach only replicas that missed an acknowledged write (Apache Cassandra docs, "Dynamo",
+ * tunable consistency; seed 000: with RF 3 and quorum both ways, 2 + 2 &gt; 3). The arithmetic is
+ * ConsistencyAnalysis's, against every write (or read) of the same entity.
  */
-@RuleSpec(summary = "Read-your-writes expected but R + W does not exceed RF", severity = Severity.ERROR)
+@RuleSpec(summary = "Read-your-writes expected but R + W does not exceed RF",
+    severity = Severity.ERROR)
 public final class ReadYourWritesNotGuaranteed implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
@@ -21,9 +23,11 @@ public final class ReadYourWritesNotGuaranteed implements CassandraRule {
         continue;
       }
       out.report(Severity.ERROR, c.pattern().id(), c.pattern().location(),
-          "pattern " + c.pattern().id() + " expects read-your-writes but runs at " + c.level() + " (" + c.replicas()
-              + " of RF " + c.replicationFactor() + "): " + String.join("; ", c.remaining().subList(0, 1)),
-          "raise the levels so that R + W > RF (LOCAL_QUORUM for both with RF 3), or drop the expectation");
+          "pattern " + c.pattern().id() + " expects read-your-writes but runs at " + c.level()
+              + " (" + c.replicas() + " of RF " + c.replicationFactor() + "): "
+              + c.remaining().get(0),
+          "raise the levels so that R + W > RF (LOCAL_QUORUM for both with RF 3), or drop the "
+              + "expectation");
     }
   }
 }

@@ -11,7 +11,10 @@ import dev.keyplan.model.Units;
 
 /**
  * Flags a read that needs a second query per row to fetch attributes its table lacks: the
- * application rebuilds a join, "latency doubles, errors multiply" (seed 002). Denormalise instead.
+ * application rebuilds a join, "latency doubles, errors multiply" (seed 002, "Application-side
+ * joins"). Denormalise instead. The plan (Coverage) decides when a read is a join: its best table
+ * serves the restriction but lacks a selected attribute that another table, keyed by columns of
+ * the first, holds.
  */
 @RuleSpec(summary = "Read needs an application-side join", severity = Severity.WARNING)
 public final class ApplicationSideJoin implements CassandraRule {
@@ -21,11 +24,14 @@ public final class ApplicationSideJoin implements CassandraRule {
       if (p.access() != Access.APPLICATION_JOIN) {
         continue;
       }
+      String first = p.tables().get(0);
+      String joined = String.join(", ", p.tables().subList(1, p.tables().size()));
       out.report(Severity.WARNING, p.pattern().id(), p.pattern().location(),
-          "pattern " + p.pattern().id() + " reads " + p.tables().get(0) + " then joins "
-              + String.join(", ", p.tables().subList(1, p.tables().size())) + " in the application: "
-              + Units.count(p.partitionsBusiest()) + " partitions per request for the busiest key",
-          "store the missing attributes in " + p.tables().get(0) + " (declare them copy_of: the source) and update the copies on write");
+          "pattern " + p.pattern().id() + " reads " + first + " then joins " + joined
+              + " in the application: " + Units.count(p.partitionsBusiest())
+              + " partitions per request for the busiest key",
+          "store the missing attributes in " + first + " (declare them copy_of: the source) and "
+              + "update the copies on write");
     }
   }
 }

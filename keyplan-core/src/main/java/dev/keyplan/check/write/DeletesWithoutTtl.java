@@ -10,48 +10,79 @@ import dev.keyplan.design.cassandra.PatternPlan;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Flags frequent explicit deletes of data that has no TTL: "Frequent deletes without TTL:
- * tombstone accumulation, read slowdown: use TTL for time-bounded data" (seed 003). Frequent means
- * at least {@value #FREQUENT_SHARE_PERCENT}% of the entity's inserts (most rows are deleted, so they
- * have a lifetime a TTL can state), or at least 1/s when the model has no insert.
+ * tombstone accumulation, read slowdown: use TTL for time-bounded data" (seed 003, "Cassandra
+ * Anti-Patterns"). Frequent means a tombstone ratio above the {@value #TOMBSTONE_RATIO_PERCENT}%
+ * at which seed 003 says to alert ("Check tombstone ratio (alert if &gt; 20%)").
+ *
+ * <p>Over gc_grace_seconds {@code g} the entity gains {@code i × g} rows and {@code d × g}
+ * tombstones, so its ratio is {@code d / i}. With no inserts (a fixed set of rows) the
+ * {@code d × g} tombstones are compared with the rows the table holds.
  */
 @RuleSpec(summary = "Frequent deletes of rows that have no TTL", severity = Severity.WARNING)
 public final class DeletesWithoutTtl implements CassandraRule {
-  static final int FREQUENT_SHARE_PERCENT = 10;
+  static final int TOMBSTONE_RATIO_PERCENT = 20;
 
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (PatternPlan d : a.plans()) {
       var op = d.pattern().operation();
-      if (!(op instanceof Operation.Write) || ((Operation.Write) op).kind() != Operation.Kind.DELETE) {
+      if (!(op instanceof Operation.Write)
+          || ((Operation.Write) op).kind() != Operation.Kind.DELETE) {
         continue;
       }
-      boolean anyTtl = d.tables().stream().map(n -> a.table(n).orElseThrow())
-          .map(BoundTable::table).anyMatch(t -> t.defaultTimeToLiveSeconds() > 0);
-      if (anyTtl) {
-        continue;
-      }
-      double inserts = a.model().patterns().stream()
-          .filter(p -> p.operation() instanceof Operation.Write && p.operation().entity().equals(op.entity()))
+      List<AccessPattern> inserts = a.model().patterns().stream()
+          .filter(p -> p.operation() instanceof Operation.Write
+              && p.operation().entity().equals(op.entity()))
           .filter(p -> {
             var k = ((Operation.Write) p.operation()).kind();
             return k == Operation.Kind.INSERT || k == Operation.Kind.UPSERT;
           })
-          .mapToDouble(AccessPattern::ratePerSecond).sum();
-      double rate = d.pattern().ratePerSecond();
-      boolean frequent = inserts > 0 ? rate * 100 >= inserts * FREQUENT_SHARE_PERCENT : rate >= 1;
-      if (!frequent) {
+          .collect(Collectors.toList());
+      boolean insertsExpire = !inserts.isEmpty()
+          && inserts.stream().allMatch(p -> ((Operation.Write) p.operation()).ttlSeconds() > 0);
+      List<BoundTable> noTtl = d.tables().stream().map(n -> a.table(n).orElseThrow())
+          .filter(t -> t.table().defaultTimeToLiveSeconds() == 0 && !insertsExpire)
+          .collect(Collectors.toList());
+      if (noTtl.isEmpty()) {
         continue;
       }
+      double rate = d.pattern().ratePerSecond();
+      double inserted = inserts.stream().mapToDouble(AccessPattern::ratePerSecond).sum();
+      if (inserts.isEmpty()) {
+        inserted = a.model().entity(op.entity()).orElseThrow().growthPerSecond();
+      }
+      String names = noTtl.stream().map(BoundTable::name).collect(Collectors.joining(", "));
+      long gcGrace = noTtl.stream().mapToLong(t -> t.table().gcGraceSeconds()).max().orElse(0);
+      String why;
+      if (inserted > 0) {
+        if (rate * 100 <= inserted * TOMBSTONE_RATIO_PERCENT) {
+          continue;
+        }
+        why = Units.percent(rate / inserted) + " of the " + Units.rate(inserted) + " inserted";
+      } else {
+        double rows = noTtl.stream().mapToDouble(t -> a.sizing().get(t.name()).rows())
+            .max().orElse(0);
+        double tombstones = rate * gcGrace;
+        if (tombstones * 100 <= rows * TOMBSTONE_RATIO_PERCENT) {
+          continue;
+        }
+        why = Units.count(tombstones) + " tombstones over " + Units.count(gcGrace)
+            + " s gc_grace_seconds against " + Units.count(rows) + " rows, "
+            + Units.percent(rows > 0 ? tombstones / rows : 1);
+      }
       out.report(Severity.WARNING, d.pattern().id(), d.pattern().location(),
-          "pattern " + d.pattern().id() + " deletes " + Units.rate(rate) + " " + op.entity() + " rows"
-              + (inserts > 0 ? " (" + Units.percent(rate / inserts) + " of the " + Units.rate(inserts) + " inserted)" : "")
-              + " from " + String.join(", ", d.tables()) + ", which have no TTL: each delete is a tombstone kept "
-              + "for gc_grace_seconds",
-          "if rows live for a known time, set default_time_to_live (or USING TTL) and drop the deletes; "
-              + "otherwise bucket by time so whole partitions can be dropped");
+          "pattern " + d.pattern().id() + " deletes " + Units.rate(rate) + " " + op.entity()
+              + " rows (" + why + ", above the " + TOMBSTONE_RATIO_PERCENT
+              + "% tombstone ratio) from " + names
+              + (noTtl.size() == 1 ? ", which has" : ", which have")
+              + " no TTL: each delete is a tombstone kept for gc_grace_seconds",
+          "if rows live for a known time, set default_time_to_live (or USING TTL) and drop the "
+              + "deletes; otherwise bucket by time so whole partitions can be dropped");
     }
   }
 }

@@ -9,50 +9,121 @@ import dev.keyplan.design.cassandra.BoundTable;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.KeySpread;
 import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 import dev.keyplan.store.cassandra.CassandraLimits;
+import java.util.OptionalDouble;
 
 /**
  * Flags a table used as a queue: rows inserted, read, then deleted one by one in the partitions
  * that reads scan. Each row delete leaves a tombstone for gc_grace_seconds, and a read steps over
- * every tombstone in its range (seed 000, "Tombstones"; Apache Cassandra docs, queue anti-pattern).
- * Tombstones in the busiest partition ≈ deletes/s into it × gc_grace_seconds; compared with
- * tombstone_warn_threshold (1,000, warning) and tombstone_failure_threshold (100,000: reads abort).
+ * every tombstone in its range (seed 000, "Tombstones": "a table where you insert, process and
+ * delete (a queue) gets slower exactly as it is used").
+ *
+ * <p>In the busiest partition, {@code d} rows/s are deleted and {@code i} rows/s inserted, so it
+ * holds {@code T = d × gc_grace_seconds} tombstones. When {@code d ≥ i} every row ends as a
+ * tombstone: the live rows are few and a read that finds fewer than it asks for crosses all
+ * {@code T}. When {@code d < i} the deleted rows lie among the kept ones, and a read of {@code N}
+ * rows crosses about {@code N × d / (i − d)} of them (at most {@code T}). The tombstones one read
+ * crosses are compared with tombstone_warn_threshold (1,000: warning) and
+ * tombstone_failure_threshold (100,000: the read aborts; cassandra.yaml).
  */
-@RuleSpec(summary = "Queue pattern: row deletes in partitions that reads scan", severity = Severity.ERROR)
+@RuleSpec(summary = "Queue pattern: row deletes in partitions that reads scan",
+    severity = Severity.ERROR)
 public final class QueuePattern implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (PatternPlan d : a.plans()) {
       var op = d.pattern().operation();
-      if (!(op instanceof Operation.Write) || ((Operation.Write) op).kind() != Operation.Kind.DELETE) {
+      if (!(op instanceof Operation.Write)
+          || ((Operation.Write) op).kind() != Operation.Kind.DELETE) {
         continue;
       }
       for (String name : d.tables()) {
         BoundTable t = a.table(name).orElseThrow();
         boolean rowDeletes = t.clustering().stream()
             .anyMatch(c -> op.where().stream().anyMatch(w -> w.attribute().equals(c.name())));
-        boolean scanned = a.plans().stream().anyMatch(r -> r.pattern().isRead() && !r.tables().isEmpty()
-            && r.tables().get(0).equals(name) && r.access() != Access.NOT_SERVED);
-        var share = KeySpread.patternShare(d.pattern(), t, a.sizing().get(name).rows());
-        if (!rowDeletes || !scanned || share.isEmpty()) {
+        double rowsRead = rowsScanned(a, t);
+        double rows = a.sizing().get(name).rows();
+        OptionalDouble share = KeySpread.patternShare(d.pattern(), t, rows);
+        if (!rowDeletes || Double.isNaN(rowsRead) || share.isEmpty()) {
           continue;
         }
-        double perSecond = d.pattern().ratePerSecond() * share.getAsDouble();
-        double tombstones = perSecond * t.table().gcGraceSeconds();
-        if (tombstones < CassandraLimits.TOMBSTONE_WARN_THRESHOLD) {
+        double deletes = d.pattern().ratePerSecond() * share.getAsDouble();
+        double inserts = insertsPerSecond(a, t);
+        long gcGrace = t.table().gcGraceSeconds();
+        double held = deletes * gcGrace;
+        boolean queue = deletes >= inserts;
+        double crossed = queue ? held
+            : Math.min(held, rowsRead * deletes / (inserts - deletes));
+        if (crossed < CassandraLimits.TOMBSTONE_WARN_THRESHOLD) {
           continue;
         }
-        boolean fails = tombstones >= CassandraLimits.TOMBSTONE_FAILURE_THRESHOLD;
-        out.report(fails ? Severity.ERROR : Severity.WARNING, d.pattern().id(), d.pattern().location(),
-            "pattern " + d.pattern().id() + " deletes " + Units.rate(perSecond) + " rows from the busiest partition of "
-                + name + ", which reads scan: " + Units.count(tombstones) + " tombstones over gc_grace_seconds ("
-                + Units.count(t.table().gcGraceSeconds()) + " s), past tombstone_"
+        boolean fails = crossed >= CassandraLimits.TOMBSTONE_FAILURE_THRESHOLD;
+        String how = queue
+            ? "as many rows as are inserted (" + Units.rate(inserts) + "), so a read crosses all "
+                + Units.count(crossed) + " tombstones the partition holds (" + Units.rate(deletes)
+                + " × " + Units.count(gcGrace) + " s gc_grace_seconds)"
+            : Units.percent(deletes / inserts) + " of the " + Units.rate(inserts)
+                + " inserted, so a read of " + Units.count(rowsRead) + " rows crosses about "
+                + Units.count(crossed) + " tombstones";
+        out.report(fails ? Severity.ERROR : Severity.WARNING, d.pattern().id(),
+            d.pattern().location(),
+            "pattern " + d.pattern().id() + " deletes " + Units.rate(deletes)
+                + " rows from the busiest partition of " + name + ", which reads scan: " + how
+                + ", past tombstone_"
                 + (fails ? "failure_threshold (100,000: reads abort)" : "warn_threshold (1,000)"),
-            "do not use a table as a queue: bucket by time and drop or expire whole buckets (TTL with "
-                + "TimeWindowCompactionStrategy), or move the queue to a queueing system");
+            "do not use a table as a queue: bucket by time and drop or expire whole buckets (TTL "
+                + "with TimeWindowCompactionStrategy), or move the queue to a queueing system");
       }
     }
+  }
+
+  /**
+   * Returns the most rows one served read of {@code t} returns from a partition while scanning it
+   * (a read naming every clustering column reads single rows and scans nothing), or NaN if no read
+   * scans {@code t}.
+   */
+  private static double rowsScanned(CassandraAnalysis a, BoundTable t) {
+    double most = Double.NaN;
+    for (PatternPlan r : a.plans()) {
+      if (!r.pattern().isRead() || r.tables().isEmpty() || !r.tables().get(0).equals(t.name())
+          || r.access() == Access.NOT_SERVED || isPointRead(r.pattern(), t)) {
+        continue;
+      }
+      double rows = Double.isNaN(r.rowsBusiest())
+          ? a.sizing().get(t.name()).busiest().rows() : r.rowsBusiest();
+      most = Double.isNaN(most) ? rows : Math.max(most, rows);
+    }
+    return most;
+  }
+
+  private static boolean isPointRead(AccessPattern p, BoundTable t) {
+    return t.clustering().stream().allMatch(c -> p.operation().where().stream().anyMatch(w ->
+        w.attribute().equals(c.name()) && (w.comparison() == Operation.Comparison.EQ
+            || w.comparison() == Operation.Comparison.IN)));
+  }
+
+  /** Returns the rows per second inserted into the busiest partition of {@code t}. */
+  private static double insertsPerSecond(CassandraAnalysis a, BoundTable t) {
+    double rows = a.sizing().get(t.name()).rows();
+    double sum = 0;
+    boolean any = false;
+    for (AccessPattern p : a.model().patterns()) {
+      if (p.operation() instanceof Operation.Write
+          && p.operation().entity().equals(t.entity().name())) {
+        var k = ((Operation.Write) p.operation()).kind();
+        if (k == Operation.Kind.INSERT || k == Operation.Kind.UPSERT) {
+          any = true;
+          sum += p.ratePerSecond() * KeySpread.patternShare(p, t, rows).orElse(0);
+        }
+      }
+    }
+    if (any) {
+      return sum;
+    }
+    double grown = a.sizing().get(t.name()).busiestRowsPerSecond();
+    return Double.isNaN(grown) ? 0 : grown;
   }
 }
