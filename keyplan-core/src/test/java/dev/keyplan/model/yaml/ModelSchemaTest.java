@@ -1,0 +1,456 @@
+package dev.keyplan.model.yaml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import dev.keyplan.model.InputException;
+import dev.keyplan.model.Quantities;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+
+/**
+ * The JSON Schema of the model file (docs/keyplan-model.schema.json) against the examples and the
+ * reader: every example validates, the schema's keys per mapping are the reader's allowed keys, and
+ * on a set of small edits the schema and {@link ModelReader} accept and reject the same files.
+ */
+final class ModelSchemaTest {
+  /** Where the jar ships the schema (keyplan-core/pom.xml, resources). */
+  private static final String RESOURCE = "/dev/keyplan/docs/keyplan-model.schema.json";
+  /** Tests run in keyplan-core/. */
+  private static final Path EXAMPLES = Path.of("../examples");
+  private static final Path SCHEMA_FILE = Path.of("../docs/keyplan-model.schema.json");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static JsonNode schemaNode;
+  private static Schema schema;
+
+  @BeforeAll
+  static void loadSchema() throws IOException {
+    try (InputStream in = ModelSchemaTest.class.getResourceAsStream(RESOURCE)) {
+      assertThat(in).as("schema on the classpath at %s", RESOURCE).isNotNull();
+      schemaNode = JSON.readTree(in);
+    }
+    schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaNode);
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  /** Loads YAML as plain maps, lists and scalars, the way an editor sees the file, and converts it to JSON. */
+  private static JsonNode yamlToJson(String yaml) {
+    Object data = new Load(LoadSettings.builder().setLabel("model").build()).loadFromString(yaml);
+    return JSON.valueToTree(data);
+  }
+
+  private static List<String> schemaErrors(String yaml) {
+    return schema.validate(yamlToJson(yaml)).stream()
+        .map(com.networknt.schema.Error::toString)
+        .collect(Collectors.toList());
+  }
+
+  /** Returns the reader's diagnostics for {@code yaml}, empty if it reads. */
+  private static List<String> readerErrors(String yaml) {
+    try {
+      ModelReader.read("m.yaml", yaml, Path.of("."));
+      return List.of();
+    } catch (InputException e) {
+      return e.diagnostics().stream().map(Object::toString).collect(Collectors.toList());
+    }
+  }
+
+  private static String chat() {
+    try {
+      return Files.readString(EXAMPLES.resolve("chat.yaml"), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Returns examples/chat.yaml with {@code from} replaced by {@code to}; {@code from} must occur once. */
+  private static String chatWith(String from, String to) {
+    String base = chat();
+    assertThat(base.indexOf(from)).as("'%s' in chat.yaml", from).isNotNegative();
+    assertThat(base.indexOf(from)).as("'%s' once in chat.yaml", from).isEqualTo(base.lastIndexOf(from));
+    return base.replace(from, to);
+  }
+
+  private static Set<String> propertyNames(JsonNode objectSchema) {
+    Set<String> names = new TreeSet<>();
+    objectSchema.path("properties").fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  private static JsonNode def(String name) {
+    JsonNode d = schemaNode.path("$defs").path(name);
+    assertThat(d.isMissingNode()).as("$defs/%s", name).isFalse();
+    return d;
+  }
+
+  private static JsonNode resolve(JsonNode node) {
+    if (node.has("$ref")) {
+      String ref = node.get("$ref").asText();
+      assertThat(ref).startsWith("#/$defs/");
+      return def(ref.substring("#/$defs/".length()));
+    }
+    return node;
+  }
+
+  // ------------------------------------------------------------------ the schema itself
+
+  @Test
+  void schemaIsOnTheClasspathAsInDocs() throws IOException {
+    try (InputStream in = ModelSchemaTest.class.getResourceAsStream(RESOURCE)) {
+      assertThat(in).isNotNull();
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .isEqualTo(Files.readString(SCHEMA_FILE, StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void schemaIsAValidDraft2020_12Schema() {
+    assertThat(schemaNode.path("$schema").asText()).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+    Schema meta = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+        .getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+    assertThat(meta.validate(schemaNode)).isEmpty();
+    // The meta-schema is really applied: a broken schema fails it.
+    assertThat(meta.validate(JSON.createObjectNode().put("type", 5))).isNotEmpty();
+  }
+
+  @Test
+  void everyPropertyHasADescriptionAndExamples() {
+    List<String> missing = new ArrayList<>();
+    walk(schemaNode, "#", missing);
+    assertThat(missing).isEmpty();
+  }
+
+  /** Checks every {@code properties} entry below {@code node}: it (or the definition it refers to) is documented. */
+  private static void walk(JsonNode node, String path, List<String> missing) {
+    if (node.isObject()) {
+      node.fields().forEachRemaining(e -> {
+        if (e.getKey().equals("properties")) {
+          e.getValue().fields().forEachRemaining(p -> {
+            JsonNode prop = p.getValue();
+            String at = path + "/properties/" + p.getKey();
+            if (!prop.has("description")) {
+              missing.add(at + ": no description");
+            }
+            boolean unsupported = prop.has("not") && prop.get("not").isEmpty();
+            if (!unsupported && !prop.has("examples") && !resolve(prop).has("examples")) {
+              missing.add(at + ": no examples");
+            }
+          });
+        }
+        if (!NOT_MAPPINGS.contains(e.getKey())) {
+          walk(e.getValue(), path + "/" + e.getKey(), missing);
+        }
+      });
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        walk(node.get(i), path + "/" + i, missing);
+      }
+    }
+  }
+
+  @Test
+  void everyMappingRejectsUnknownKeys() {
+    List<String> open = new ArrayList<>();
+    checkClosed(schemaNode, "#", open);
+    assertThat(open).isEmpty();
+  }
+
+  /** Keywords whose subschemas only test a value (if, not) or are data (examples), not mappings of the file. */
+  private static final Set<String> NOT_MAPPINGS = Set.of("if", "then", "else", "not", "examples");
+
+  private static void checkClosed(JsonNode node, String path, List<String> open) {
+    if (node.isObject()) {
+      if (node.has("properties") && !node.path("additionalProperties").equals(JSON.getNodeFactory().booleanNode(false))) {
+        open.add(path);
+      }
+      node.fields().forEachRemaining(e -> {
+        if (!NOT_MAPPINGS.contains(e.getKey())) {
+          checkClosed(e.getValue(), path + "/" + e.getKey(), open);
+        }
+      });
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        checkClosed(node.get(i), path + "/" + i, open);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ the schema's keys are the reader's keys
+
+  @Test
+  void keysOfEachMappingEqualTheReadersAllowedKeys() {
+    assertThat(propertyNames(schemaNode)).isEqualTo(new TreeSet<>(ModelReader.TOP));
+    assertThat(propertyNames(def("entity"))).isEqualTo(new TreeSet<>(ModelReader.ENTITY));
+    assertThat(propertyNames(def("attributeObject"))).isEqualTo(new TreeSet<>(ModelReader.ATTRIBUTE));
+    assertThat(propertyNames(def("spread"))).isEqualTo(new TreeSet<>(ModelReader.SPREAD));
+    assertThat(propertyNames(def("pattern"))).isEqualTo(new TreeSet<>(ModelReader.PATTERN));
+    assertThat(propertyNames(def("cassandra"))).isEqualTo(new TreeSet<>(ModelReader.CASSANDRA));
+    assertThat(propertyNames(def("scylladb"))).isEqualTo(new TreeSet<>(ModelReader.CASSANDRA));
+    // These two key sets are written inline in ModelReader (cassandra() and derived()).
+    assertThat(propertyNames(def("cassandra").path("properties").path("consistency")))
+        .containsExactly("read", "write");
+    assertThat(propertyNames(def("derived"))).containsExactly("of", "shards", "window");
+  }
+
+  @Test
+  void theOperationKeysAreExactlyOneOfTheReadersOperations() {
+    Set<String> ops = new TreeSet<>();
+    for (JsonNode branch : def("pattern").path("oneOf")) {
+      assertThat(branch.path("required")).hasSize(1);
+      ops.add(branch.path("required").get(0).asText());
+    }
+    assertThat(ops).isEqualTo(new TreeSet<>(ModelReader.OPERATIONS));
+  }
+
+  @Test
+  void consistencyLevelsAreTheReadersLevels() {
+    Set<String> upper = new TreeSet<>();
+    def("consistencyLevel").path("enum").forEach(v -> {
+      if (v.asText().equals(v.asText().toUpperCase(java.util.Locale.ROOT))) {
+        upper.add(v.asText());
+      }
+    });
+    assertThat(upper).isEqualTo(new TreeSet<>(ModelReader.CONSISTENCY_LEVELS));
+  }
+
+  @Test
+  void typePatternsAcceptTheReadersTypes() {
+    var any = java.util.regex.Pattern.compile(
+        def("attributeObject").path("properties").path("type").path("pattern").asText());
+    var fixed = java.util.regex.Pattern.compile(def("attribute").path("oneOf").get(0).path("pattern").asText());
+    for (String t : ModelReader.TYPES) {
+      assertThat(any.matcher(t).find()).as(t).isTrue();
+      assertThat(any.matcher(t.toUpperCase(java.util.Locale.ROOT)).find()).as(t).isTrue();
+      assertThat(fixed.matcher(t).find()).as("shorthand %s", t).isEqualTo(ModelReader.isFixed(t));
+    }
+    assertThat(any.matcher("list<text>").find()).isTrue();
+    assertThat(any.matcher("strng").find()).isFalse();
+    assertThat(fixed.matcher("list<int>").find()).isFalse();
+  }
+
+  // ------------------------------------------------------------------ the schema's patterns are Quantities' forms
+
+  /** Returns the string pattern of a quantity definition (its own, or its string branch's). */
+  private static java.util.regex.Pattern quantityPattern(String name) {
+    JsonNode d = def(name);
+    if (!d.has("pattern")) {
+      for (JsonNode branch : d.path("anyOf")) {
+        if (branch.has("pattern")) {
+          d = branch;
+        }
+      }
+    }
+    return java.util.regex.Pattern.compile(d.path("pattern").asText());
+  }
+
+  private static void assertSameVerdicts(String def, java.util.function.Predicate<String> quantities, String... samples) {
+    var pattern = quantityPattern(def);
+    for (String sample : samples) {
+      assertThat(pattern.matcher(sample).find()).as("%s '%s'", def, sample).isEqualTo(quantities.test(sample));
+    }
+  }
+
+  @Test
+  void ratePatternAcceptsWhatQuantitiesReads() {
+    assertSameVerdicts("rate", t -> Quantities.perSecond(t).orElse(0) > 0,
+        "20k/s", "300/min", "1M/day", "0.5/s", "20k/S", "12 k / hour", "1,000/h", "1_000/d", "20K/sec", "5/m",
+        "3/Hour", "2B/s", "1T/d", "0/s", "0.0/s", "00k/s", "20k/week", "20k/w", "20k", "fast", "1e3/s", "-5/s",
+        "20x/s", "/s", "1.5.2/s");
+    assertSameVerdicts("growthRate", t -> Quantities.perSecond(t).isPresent(), "0/s", "50k/s", "1M/day", "5/week");
+  }
+
+  @Test
+  void sizePatternAcceptsWhatQuantitiesReads() {
+    assertSameVerdicts("size", t -> Quantities.bytes(t).orElse(0) > 0,
+        "200B", "3KB", "3kB", "1.5MiB", "200", "3 KB", "1TB", "2GiB", "1KiB", "100MB", "1,000B", "0B", "3kb",
+        "3 bytes", "3Kb", "1.5", "B", "-1B");
+  }
+
+  @Test
+  void durationPatternAcceptsWhatQuantitiesReads() {
+    assertSameVerdicts("duration", t -> Quantities.seconds(t).orElse(0) > 0,
+        "10m", "1y", "6mo", "90d", "1w", "12h", "30s", "10min", "1.5h", "0d", "365", "1 year", "1M", "1Y",
+        "1 d", "1ms", "2days");
+  }
+
+  @Test
+  void countPatternAcceptsWhatQuantitiesReads() {
+    assertSameVerdicts("count", t -> Quantities.count(t).isPresent(),
+        "10M", "1.5k", "2B", "200,000", "1_000", "7", "0", "1 k", "1G", "3T", "1e6", "-5", "10x", "ten", "1.5.1");
+    assertSameVerdicts("share", t -> Quantities.share(t).orElse(0) > 0, "2%", "0.01%", "60 %", "0%", "2", "x%");
+  }
+
+  // ------------------------------------------------------------------ examples
+
+  static Stream<Path> examples() throws IOException {
+    try (Stream<Path> files = Files.list(EXAMPLES)) {
+      List<Path> list = files.filter(p -> p.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
+      assertThat(list).as("examples/*.yaml").isNotEmpty();
+      return list.stream();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("examples")
+  void everyExampleValidatesAgainstTheSchema(Path example) throws IOException {
+    String text = Files.readString(example, StandardCharsets.UTF_8);
+    assertThat(schemaErrors(text)).as(example.toString()).isEmpty();
+    assertThat(readerErrors(text)).as(example.toString()).isEmpty();
+  }
+
+  // ------------------------------------------------------------------ schema and reader agree
+
+  static Stream<Arguments> invalid() {
+    return Stream.of(
+        Arguments.of("unknown key in an entity", chatWith("    growth: 50k/s", "    grwoth: 50k/s")),
+        Arguments.of("unknown top-level key", chatWith("horizon: 1y", "horizon: 1y\nstore: cassandra")),
+        Arguments.of("unknown key in a pattern", chatWith("    rate: 200/s", "    rate: 200/s\n    weight: 2")),
+        Arguments.of("unknown key in an attribute",
+            chatWith("{type: text, size: 200B}", "{type: text, size: 200B, nullable: true}")),
+        Arguments.of("unknown key in a spread", chatWith("busiest: 100/s}", "busiest: 100/s, hottest: 1}")),
+        Arguments.of("unknown key in the design", chatWith("  schema: chat.cql", "  schema: chat.cql\n  replicas: 3")),
+        Arguments.of("unknown key in consistency", chatWith("{read: LOCAL_QUORUM,", "{reads: LOCAL_QUORUM,")),
+        Arguments.of("unknown key in a derived column", chatWith("of: message_id}", "of: message_id, size: 4B}")),
+        Arguments.of("rate per week", chatWith("rate: 20k/s", "rate: 20k/week")),
+        Arguments.of("rate without a unit", chatWith("rate: 20k/s", "rate: 20000")),
+        Arguments.of("rate of zero", chatWith("rate: 20k/s", "rate: 0/s")),
+        Arguments.of("rate as words", chatWith("rate: 20k/s", "rate: fast")),
+        Arguments.of("growth with a bad suffix", chatWith("growth: 50k/s", "growth: 50x/s")),
+        Arguments.of("missing rate", chatWith("    rate: 20k/s\n", "")),
+        Arguments.of("missing id", chatWith("  - id: latest-messages\n    says", "  - says")),
+        Arguments.of("two operations",
+            chatWith("    insert: Message", "    insert: Message\n    delete: Message where channel_id = ?")),
+        Arguments.of("no operation", chatWith("    insert: Message\n", "")),
+        Arguments.of("batch on a query", chatWith("    rate: 20k/s", "    rate: 20k/s\n    batch: logged")),
+        Arguments.of("unknown batch", chatWith("    rate: 50k/s", "    rate: 50k/s\n    batch: atomic")),
+        Arguments.of("unknown expects", chatWith("    rate: 20k/s", "    rate: 20k/s\n    expects: strong")),
+        Arguments.of("unknown consistency level", chatWith("write: LOCAL_QUORUM", "write: LOCAL_QUARUM")),
+        Arguments.of("text without size", chatWith("body: {type: text, size: 200B}", "body: text")),
+        Arguments.of("text object without size", chatWith("{type: text, size: 200B}", "{type: text}")),
+        Arguments.of("unknown type", chatWith("author_id: bigint", "author_id: long")),
+        Arguments.of("size with a bad unit", chatWith("size: 200B", "size: 200 bytes")),
+        Arguments.of("size of zero", chatWith("size: 200B", "size: 0B")),
+        Arguments.of("horizon without a unit", chatWith("horizon: 1y", "horizon: 365")),
+        Arguments.of("horizon in years spelt out", chatWith("horizon: 1y", "horizon: 1 year")),
+        Arguments.of("missing horizon", chatWith("horizon: 1y\n", "")),
+        Arguments.of("time_ordered not a boolean", chatWith("time_ordered: true", "time_ordered: often")),
+        Arguments.of("key not a list", chatWith("key: [channel_id, message_id]", "key: channel_id")),
+        Arguments.of("zipf without distinct", chatWith("{distinct: 10M, busiest: 100/s}", "{distribution: zipf(1)}")),
+        Arguments.of("zipf exponent above 10", chatWith("busiest: 100/s}", "distribution: zipf(11)}")),
+        Arguments.of("unknown distribution", chatWith("busiest: 100/s}", "distribution: normal}")),
+        Arguments.of("busiest neither rate nor share", chatWith("busiest: 100/s", "busiest: 100")),
+        Arguments.of("copy_of not Entity.attribute",
+            chatWith("{type: text, size: 200B}", "{type: text, size: 200B, copy_of: name}")),
+        Arguments.of("derived with window and shards",
+            chatWith("{window: 10m, of: message_id}", "{window: 10m, of: message_id, shards: 4}")),
+        Arguments.of("time bucket without of", chatWith("{window: 10m, of: message_id}", "{window: 10m}")),
+        Arguments.of("derived key without a dot", chatWith("messages_by_channel.bucket:", "bucket:")),
+        Arguments.of("round trip without unit", chatWith("  schema: chat.cql", "  schema: chat.cql\n  round_trip: 1")),
+        Arguments.of("shards on cassandra", chatWith("  schema: chat.cql", "  schema: chat.cql\n  shards: 8")),
+        Arguments.of("scylladb without shards", chatWith("cassandra:", "scylladb:")),
+        Arguments.of("cassandra and scylladb", chat() + "scylladb:\n  schema: chat.cql\n  shards: 8\n"),
+        Arguments.of("dynamodb section", chat() + "dynamodb:\n  table: chat\n"),
+        Arguments.of("mongodb section", chat() + "mongodb:\n  collection: messages\n"),
+        Arguments.of("entity not a mapping", chatWith("entities:\n", "entities:\n  Channel: [id]\n")),
+        Arguments.of("operation as a mapping", chatWith("insert: Message", "insert: {entity: Message}")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalid")
+  void theSchemaAndTheReaderRejectTheSameMistakes(String what, String yaml) {
+    assertThat(readerErrors(yaml)).as("reader: " + what).isNotEmpty();
+    assertThat(schemaErrors(yaml)).as("schema: " + what).isNotEmpty();
+  }
+
+  static Stream<Arguments> valid() {
+    return Stream.of(
+        Arguments.of("binary size", chatWith("size: 200B", "size: 1.5MiB")),
+        Arguments.of("size in bytes as a number", chatWith("size: 200B", "size: 200")),
+        Arguments.of("rate per minute, unit in capitals", chatWith("rate: 20k/s", "rate: 300/Min")),
+        Arguments.of("rate per day", chatWith("rate: 200/s", "rate: 1M/day")),
+        Arguments.of("rate per hour with spaces", chatWith("rate: 200/s", "rate: 12 k / hour")),
+        Arguments.of("growth of zero", chatWith("growth: 50k/s", "growth: 0/s")),
+        Arguments.of("count with separators", chatWith("    growth: 50k/s", "    growth: 50k/s\n    count: 1,000,000")),
+        Arguments.of("count as a number", chatWith("    growth: 50k/s", "    growth: 50k/s\n    count: 0")),
+        Arguments.of("horizon in months", chatWith("horizon: 1y", "horizon: 6mo")),
+        Arguments.of("lower-case consistency", chatWith("read: LOCAL_QUORUM", "read: local_one")),
+        Arguments.of("pattern consistency", chatWith("    rate: 20k/s", "    rate: 20k/s\n    consistency: QUORUM")),
+        Arguments.of("read-your-writes", chatWith("    rate: 20k/s", "    rate: 20k/s\n    expects: read-your-writes")),
+        Arguments.of("unlogged batch", chatWith("    rate: 50k/s", "    rate: 50k/s\n    batch: unlogged")),
+        Arguments.of("zipf spread", chatWith("{distinct: 10M, busiest: 100/s}", "{distinct: 10M, distribution: Zipf(1.1)}")),
+        Arguments.of("busiest share", chatWith("{distinct: 10M, busiest: 100/s}", "{busiest: 0.5%}")),
+        Arguments.of("pattern spread", chatWith("    rate: 20k/s",
+            "    rate: 20k/s\n    spread:\n      channel_id: {distinct: 1M, busiest: 2%}")),
+        Arguments.of("enumeration without size",
+            chatWith("author_id: bigint", "author_id: bigint\n      kind: {type: text, values: [USER, BOT]}")),
+        Arguments.of("collection with items",
+            chatWith("author_id: bigint", "author_id: bigint\n      tags: {type: set<text>, size: 10B, items: 3}")),
+        Arguments.of("copy_of", chatWith("author_id: bigint",
+            "author_id: bigint\n      author_name: {type: text, size: 20B, copy_of: Message.body}")),
+        Arguments.of("upper-case type", chatWith("author_id: bigint", "author_id: BIGINT")),
+        Arguments.of("shard suffix", chatWith("{window: 10m, of: message_id}", "{shards: 16}")),
+        Arguments.of("tables, keyspace, node budget, round trip", chatWith("  schema: chat.cql",
+            "  schema: chat.cql\n  keyspace: chat\n  tables: {messages_by_channel: Message}\n"
+                + "  node_budget: 50k/s\n  round_trip: 500us")),
+        Arguments.of("scylladb", chatWith("cassandra:", "scylladb:\n  shards: 8")),
+        Arguments.of("counter increment", chatWith("author_id: bigint",
+            "author_id: bigint\n      likes: counter\n      note: {type: text, size: 20B, time_ordered: false}")
+            .replace("    insert: Message", "    increment: Message.likes where channel_id = ? and message_id = ?")),
+        Arguments.of("every operation form", chatWith("    query: Message where channel_id = ? order by message_id desc limit 50",
+            "    query: count select body, author_id from Message where channel_id in (?, ?) and message_id between ? and ?"
+                + " order by message_id desc limit 50\n"
+                + "  - id: upsert\n    rate: 1/s\n    upsert: Message if not exists using ttl 30d\n"
+                + "  - id: delete\n    rate: 1/s\n    delete: Message where channel_id = ? and message_id >= ? if exists\n"
+                + "  - id: update-lwt\n    rate: 1/s\n    update: Message set body, author_id where channel_id = ?"
+                + " and message_id = ? if body = ? using ttl 1d")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("valid")
+  void theSchemaAndTheReaderAcceptTheSameForms(String what, String yaml) {
+    assertThat(readerErrors(yaml)).as("reader: " + what).isEmpty();
+    assertThat(schemaErrors(yaml)).as("schema: " + what).isEmpty();
+  }
+
+  @Test
+  void anUnknownKeyIsReportedByTheSchemaAtItsPlace() {
+    List<com.networknt.schema.Error> errors = schema.validate(yamlToJson(chatWith("    growth: 50k/s", "    grwoth: 50k/s")));
+    assertThat(errors).anySatisfy(e -> {
+      assertThat(e.getKeyword()).isEqualTo("additionalProperties");
+      assertThat(e.getProperty()).isEqualTo("grwoth");
+      assertThat(e.getInstanceLocation().toString()).isEqualTo("/entities/Message");
+    });
+  }
+
+  @Test
+  void aBadRateIsReportedByTheSchemaWithItsPattern() {
+    List<com.networknt.schema.Error> errors = schema.validate(yamlToJson(chatWith("rate: 20k/s", "rate: 20k/week")));
+    assertThat(errors).anySatisfy(e -> {
+      assertThat(e.getKeyword()).isEqualTo("pattern");
+      assertThat(e.getInstanceLocation().toString()).isEqualTo("/patterns/0/rate");
+    });
+  }
+}
