@@ -69,11 +69,11 @@ public final class CqlEmitter {
       if (!p.tables().contains(t.name())) {
         continue;
       }
-      String entry = p.pattern().id() + " (" + Units.rate(p.pattern().ratePerSecond()) + ")";
+      String rate = Units.rate(p.pattern().ratePerSecond());
       if (p.pattern().isRead()) {
-        reads.add(entry + ", " + p.access().label());
+        reads.add(p.pattern().id() + " (" + rate + ", " + p.access().label() + ")");
       } else {
-        writes.add(entry);
+        writes.add(p.pattern().id() + " (" + rate + ")");
       }
     }
     if (!reads.isEmpty()) {

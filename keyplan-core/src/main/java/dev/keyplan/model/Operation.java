@@ -19,6 +19,14 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
   /** Returns where the operation text starts in the model file. */
   Location location();
 
+  /** Returns where each name (entity, attribute) was first written in the operation. */
+  java.util.Map<String, Location> names();
+
+  /** Returns where {@code name} was written, or where the operation starts. */
+  default Location locationOf(String name) {
+    return names().getOrDefault(name, location());
+  }
+
   /**
    * A read: {@code [count] [select a, b from] Entity [where …] [order by a desc] [limit N]}.
    *
@@ -31,9 +39,11 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
       List<Order> orderBy,
       OptionalInt limit,
       boolean count,
+      java.util.Map<String, Location> names,
       Location location)
       implements Operation {
     public Read {
+      names = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(names));
       select = List.copyOf(select);
       where = List.copyOf(where);
       orderBy = List.copyOf(orderBy);
@@ -55,9 +65,11 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
       List<Condition> where,
       Optional<String> condition,
       long ttlSeconds,
+      java.util.Map<String, Location> names,
       Location location)
       implements Operation {
     public Write {
+      names = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(names));
       set = List.copyOf(set);
       where = List.copyOf(where);
     }

@@ -4,6 +4,9 @@ import dev.keyplan.model.Operation.Comparison;
 import dev.keyplan.model.Operation.Condition;
 import dev.keyplan.model.Operation.Kind;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -27,8 +30,9 @@ import java.util.OptionalInt;
  */
 public final class OperationParser {
   private final String text;
-  private final Location start;
+  private final IntFunction<Location> locator;
   private final List<Diagnostic> problems;
+  private final Map<String, Location> names = new LinkedHashMap<>();
   private final List<Token> tokens = new ArrayList<>();
   private int next;
 
@@ -38,25 +42,39 @@ public final class OperationParser {
     }
   }
 
-  private OperationParser(String text, Location start, List<Diagnostic> problems) {
+  private OperationParser(String text, IntFunction<Location> locator, List<Diagnostic> problems) {
     this.text = text;
-    this.start = start;
+    this.locator = locator;
     this.problems = problems;
     tokenize();
   }
 
-  /** Parses a read; problems go to {@code problems} and the result is empty if it is unusable. */
+  /** Parses a read written on one line from {@code start}; see {@link #read(String, IntFunction, List)}. */
   public static Optional<Operation.Read> read(String text, Location start, List<Diagnostic> problems) {
-    var p = new OperationParser(text, start, problems);
+    return read(text, oneLine(start), problems);
+  }
+
+  /**
+   * Parses a read; problems go to {@code problems} and the result is empty if it is unusable.
+   *
+   * @param locator the place in the model file of each character offset of {@code text}
+   */
+  public static Optional<Operation.Read> read(String text, IntFunction<Location> locator, List<Diagnostic> problems) {
+    var p = new OperationParser(text, locator, problems);
     int before = problems.size();
     Operation.Read read = p.parseRead();
     return problems.size() == before ? Optional.of(read) : Optional.empty();
   }
 
+  /** Parses a write written on one line from {@code start}. */
+  public static Optional<Operation.Write> write(Kind kind, String text, Location start, List<Diagnostic> problems) {
+    return write(kind, text, oneLine(start), problems);
+  }
+
   /** Parses a write of the given kind; problems go to {@code problems}. */
   public static Optional<Operation.Write> write(
-      Kind kind, String text, Location start, List<Diagnostic> problems) {
-    var p = new OperationParser(text, start, problems);
+      Kind kind, String text, IntFunction<Location> locator, List<Diagnostic> problems) {
+    var p = new OperationParser(text, locator, problems);
     int before = problems.size();
     Operation.Write write = p.parseWrite(kind);
     return problems.size() == before ? Optional.of(write) : Optional.empty();
@@ -85,8 +103,12 @@ public final class OperationParser {
     }
   }
 
+  private static IntFunction<Location> oneLine(Location start) {
+    return offset -> new Location(start.file(), start.line(), start.column() + offset);
+  }
+
   private Location at(int offset) {
-    return new Location(start.file(), start.line(), start.column() + offset);
+    return locator.apply(offset);
   }
 
   private Location here() {
@@ -121,7 +143,9 @@ public final class OperationParser {
 
   private String name(String what) {
     if (next < tokens.size() && isName(tokens.get(next).text())) {
-      return tokens.get(next++).text();
+      Token t = tokens.get(next++);
+      names.putIfAbsent(t.text(), at(t.offset()));
+      return t.text();
     }
     expected(what);
     return "";
@@ -171,7 +195,7 @@ public final class OperationParser {
     if (!failed() && next < tokens.size()) {
       expected("'where', 'order by', 'limit' or the end of the query");
     }
-    return new Operation.Read(entity, select, where, order, limit, count, where0);
+    return new Operation.Read(entity, select, where, order, limit, count, names, where0);
   }
 
   private Operation.Write parseWrite(Kind kind) {
@@ -182,7 +206,7 @@ public final class OperationParser {
     Optional<String> condition = Optional.empty();
     long ttl = 0;
     if (failed()) {
-      return new Operation.Write(kind, entity, set, where, condition, ttl, where0);
+      return new Operation.Write(kind, entity, set, where, condition, ttl, names, where0);
     }
     switch (kind) {
       case INCREMENT:
@@ -203,6 +227,11 @@ public final class OperationParser {
         break;
       default:
         break;
+    }
+    if (!failed() && (kind == Kind.INSERT || kind == Kind.UPSERT) && peek("where")) {
+      problems.add(new Diagnostic(here(), "an " + kind.keyword() + " carries the whole row and takes no 'where';"
+          + " use 'update: Entity set … where …' to change an existing row"));
+      next = tokens.size() + 1;
     }
     if (!failed() && accept("where")) {
       where = conditions();
@@ -243,7 +272,7 @@ public final class OperationParser {
         expected("'where', 'if' or 'using ttl'");
       }
     }
-    return new Operation.Write(kind, entity, set, where, condition, ttl, where0);
+    return new Operation.Write(kind, entity, set, where, condition, ttl, names, where0);
   }
 
   private List<Condition> conditions() {

@@ -5,7 +5,8 @@ package dev.keyplan.model;
  * {@code 1 / H(n, s)} with {@code H(n, s) = Σ_{k=1..n} k^-s}.
  *
  * <p>Summed exactly for the first 10,000 terms; beyond that the tail is the Euler–Maclaurin
- * estimate {@code ∫ x^-s dx + (f(a) + f(n)) / 2}, whose error is below 1e-9 for those terms. Example:
+ * estimate {@code ∫ x^-s dx + (f(n) − f(a)) / 2 + (f'(n) − f'(a)) / 12}, whose next term is of the
+ * order of {@code s³ a^(−s−3) / 720}, far below 1e-12 at a = 10,000. Example:
  * 10 million channels with s = 1 give H ≈ 16.70, so the busiest channel takes about 6.0% of traffic.
  */
 public final class Zipf {
@@ -26,7 +27,8 @@ public final class Zipf {
       double b = count;
       double integral = s == 1 ? Math.log(b / a) : (Math.pow(b, 1 - s) - Math.pow(a, 1 - s)) / (1 - s);
       // The trapezoid ends: f(b) is counted, f(a) already was, so add half of f(b) and remove half of f(a).
-      sum += integral + (Math.pow(b, -s) - Math.pow(a, -s)) / 2;
+      sum += integral + (Math.pow(b, -s) - Math.pow(a, -s)) / 2
+          + (-s * Math.pow(b, -s - 1) + s * Math.pow(a, -s - 1)) / 12;
     }
     return sum;
   }

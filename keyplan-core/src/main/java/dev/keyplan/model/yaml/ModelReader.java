@@ -48,6 +48,9 @@ public final class ModelReader {
   static final double MAX_RATE = 1e9;
   /** Largest attribute size accepted: Cassandra's cell limit is 2 GB (CQL reference, "blob"). */
   static final long MAX_SIZE = 2_000_000_000L;
+  /** Most elements a collection attribute may average: Cassandra caps a collection at 2 billion, a
+   * million is beyond any collection that reads well. */
+  static final long MAX_ITEMS = 1_000_000;
   /** Longest horizon accepted. */
   static final long MAX_HORIZON = 100L * 365 * 86_400;
 
@@ -86,10 +89,12 @@ public final class ModelReader {
   public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
 
   private final String file;
+  private final String source;
   private final List<Diagnostic> problems = new ArrayList<>();
 
-  private ModelReader(String file) {
+  private ModelReader(String file, String source) {
     this.file = file;
+    this.source = source;
   }
 
   /** Reads the model at {@code path}; a missing or unreadable file is an input error. */
@@ -107,7 +112,7 @@ public final class ModelReader {
 
   /** Reads model text; {@code baseDir} resolves the relative paths it names (the CQL schema). */
   public static Model read(String file, String text, Path baseDir) {
-    return new ModelReader(file).parse(text, baseDir);
+    return new ModelReader(file, text).parse(text, baseDir);
   }
 
   private Model parse(String text, Path baseDir) {
@@ -131,6 +136,9 @@ public final class ModelReader {
     }
     YamlMap m = top.get().allow(TOP, "the model");
     String name = m.scalar("model", "the model's name (model: chat)", true).orElse("");
+    if (m.has("model") && name.isBlank()) {
+      m.error(m.valueLocation("model"), "expected the model's name (model: chat)");
+    }
     long horizon = m.scalar("horizon", "a sizing horizon such as 1y or 90d", true)
         .map(s -> duration(s, m.valueLocation("horizon"), "a sizing horizon such as 1y or 90d", MAX_HORIZON))
         .orElse(0L);
@@ -216,7 +224,8 @@ public final class ModelReader {
         if (!attributes.containsKey(attr)) {
           s.error(s.keyLocation(attr), unknownAttribute(name, attr, attributes.keySet()));
         }
-        spread(attr, s.node(attr).get(), s.keyLocation(attr), growth).ifPresent(x -> spread.put(attr, x));
+        spread(attr, s.node(attr).get(), s.keyLocation(attr), growth, "the entity's growth")
+            .ifPresent(x -> spread.put(attr, x));
       }
     });
     return new Entity(name, attributes, count, growth, key, spread, at);
@@ -230,10 +239,8 @@ public final class ModelReader {
   private Optional<Attribute> attribute(String name, Node n, Location at) {
     if (n instanceof ScalarNode) {
       String type = ((ScalarNode) n).getValue().trim();
-      if (!checkType(type, YamlMap.location(file, n))) {
-        return Optional.empty();
-      }
-      if (!isFixed(type)) {
+      // An unknown type is reported once; the attribute stays so references to it are not errors too.
+      if (checkType(type, YamlMap.location(file, n)) && !isFixed(type)) {
         problems.add(new Diagnostic(YamlMap.location(file, n), "attribute '" + name + "' of type " + type
             + " needs an average size: write {type: " + type + ", size: 40B}"));
       }
@@ -258,9 +265,9 @@ public final class ModelReader {
           return b;
         })
         .orElse(OptionalLong.empty());
-    int items = m.scalar("items", "the average number of elements", false)
-        .map(s -> (int) Math.round(count(s, m.valueLocation("items"), "the average number of elements, such as 10")))
-        .orElse(1);
+    int items = (int) m.scalar("items", "the average number of elements", false)
+        .map(s -> whole(s, m.valueLocation("items"), "the average number of elements, such as 10", 1, MAX_ITEMS))
+        .orElse(1L).longValue();
     boolean timeOrdered = m.scalar("time_ordered", "true or false", false)
         .map(s -> bool(s, m.valueLocation("time_ordered")))
         .orElse(false);
@@ -273,7 +280,7 @@ public final class ModelReader {
       m.error(m.valueLocation("copy_of"), "expected Entity.attribute (such as Author.name) but found '" + copyOf.get() + "'");
       copyOf = Optional.empty();
     }
-    if (!type.isEmpty() && !isFixed(type) && size.isEmpty() && values.isEmpty()) {
+    if (!type.isEmpty() && !isFixed(type) && !m.has("size") && values.isEmpty()) {
       m.error(m.location(), "attribute '" + name + "' of type " + type + " needs an average size (size: 40B)");
     }
     if (size.isEmpty() && !values.isEmpty()) {
@@ -299,7 +306,7 @@ public final class ModelReader {
     return FIXED_TYPES.contains(type.toLowerCase(Locale.ROOT).trim());
   }
 
-  private Optional<Spread> spread(String attr, Node n, Location at, double growth) {
+  private Optional<Spread> spread(String attr, Node n, Location at, double growth, String whole) {
     var s = YamlMap.of(file, n, "a spread such as {distinct: 10M, busiest: 100/s}", problems);
     if (s.isEmpty()) {
       return Optional.empty();
@@ -331,7 +338,7 @@ public final class ModelReader {
         double r = rate(b, bl, "the busiest value's rate (100/s) or share (2%)", false);
         busiestRate = OptionalDouble.of(r);
         if (growth > 0 && r > growth) {
-          m.error(bl, "the busiest value writes " + b + ", more than the entity's whole growth; expected at most the growth rate");
+          m.error(bl, "the busiest value takes " + b + ", more than " + whole + "; expected at most that rate");
         }
       }
     }
@@ -374,7 +381,9 @@ public final class ModelReader {
 
   private Optional<AccessPattern> pattern(YamlMap p, Map<String, Entity> entities, Map<String, Location> ids) {
     String id = p.scalar("id", "a short pattern id such as latest-messages", true).orElse("");
-    if (!id.isEmpty()) {
+    if (p.has("id") && id.isBlank()) {
+      p.error(p.valueLocation("id"), "expected a short pattern id such as latest-messages");
+    } else if (!id.isEmpty()) {
       Location prev = ids.putIfAbsent(id, p.valueLocation("id"));
       if (prev != null) {
         p.error(p.valueLocation("id"), "duplicate pattern id '" + id + "' (first at " + prev + ")");
@@ -384,26 +393,10 @@ public final class ModelReader {
     double rate = p.scalar("rate", "a rate such as 20k/s", true)
         .map(s -> rate(s, p.valueLocation("rate"), "a rate such as 20k/s, 300/min or 1M/day", false))
         .orElse(0.0);
-    List<String> ops = p.keys().stream().filter(OPERATIONS::contains).toList();
-    if (ops.size() != 1) {
-      p.error(ops.isEmpty() ? p.location() : p.keyLocation(ops.get(1)),
-          "a pattern has exactly one of query:, insert:, upsert:, update:, delete:, increment:"
-              + (ops.isEmpty() ? "" : " (found " + String.join(" and ", ops) + ")"));
-      return Optional.empty();
-    }
-    String opKey = ops.get(0);
-    Node opNode = p.node(opKey).get();
-    Optional<String> opText = p.scalarOf(opNode, "the operation as text, such as 'Message where channel_id = ?'");
-    if (opText.isEmpty()) {
-      return Optional.empty();
-    }
-    Location opAt = YamlMap.textLocation(file, opNode);
-    Optional<? extends Operation> op = opKey.equals("query")
-        ? OperationParser.read(opText.get(), opAt, problems)
-        : OperationParser.write(Operation.Kind.valueOf(opKey.toUpperCase(Locale.ROOT)), opText.get(), opAt, problems);
-    op.ifPresent(o -> checkReferences(o, entities));
+    Optional<? extends Operation> op = operation(p, entities);
+    boolean isRead = p.has("query");
     Optional<String> consistency = p.scalar("consistency", "a consistency level such as LOCAL_QUORUM", false)
-        .flatMap(c -> consistencyLevel(c, p.valueLocation("consistency")));
+        .flatMap(c -> consistencyLevel(c, p.valueLocation("consistency"), isRead ? "read" : "write"));
     boolean ryw = false;
     Optional<String> expects = p.scalar("expects", "read-your-writes", false);
     if (expects.isPresent()) {
@@ -421,7 +414,7 @@ public final class ModelReader {
       } else {
         p.error(p.valueLocation("batch"), "expected 'logged' or 'unlogged' but found '" + b.get() + "'");
       }
-      if (opKey.equals("query")) {
+      if (isRead) {
         p.error(p.keyLocation("batch"), "'batch' applies to writes; this pattern is a query");
       }
     }
@@ -433,19 +426,43 @@ public final class ModelReader {
         if (entity.isPresent() && entity.get().attribute(attr).isEmpty()) {
           s.error(s.keyLocation(attr), unknownAttribute(entity.get().name(), attr, entity.get().attributes().keySet()));
         }
-        spread(attr, s.node(attr).get(), s.keyLocation(attr), patternRate).ifPresent(x -> spread.put(attr, x));
+        spread(attr, s.node(attr).get(), s.keyLocation(attr), patternRate, "the pattern's rate")
+            .ifPresent(x -> spread.put(attr, x));
       }
     });
-    if (op.isEmpty() || id.isEmpty()) {
+    if (op.isEmpty() || id.isBlank()) {
       return Optional.empty();
     }
     return Optional.of(new AccessPattern(id, says, rate, op.get(), consistency, ryw, batch, spread, p.location()));
   }
 
+  /** Reads the pattern's one operation; a missing, doubled or unreadable one is reported and empty. */
+  private Optional<? extends Operation> operation(YamlMap p, Map<String, Entity> entities) {
+    List<String> ops = p.keys().stream().filter(OPERATIONS::contains).toList();
+    if (ops.size() != 1) {
+      p.error(ops.isEmpty() ? p.location() : p.keyLocation(ops.get(1)),
+          "a pattern has exactly one of query:, insert:, upsert:, update:, delete:, increment:"
+              + (ops.isEmpty() ? "" : " (found " + String.join(" and ", ops) + ")"));
+      return Optional.empty();
+    }
+    String opKey = ops.get(0);
+    Node opNode = p.node(opKey).get();
+    Optional<String> opText = p.scalarOf(opNode, "the operation as text, such as 'Message where channel_id = ?'");
+    if (opText.isEmpty()) {
+      return Optional.empty();
+    }
+    var locator = SourceSpan.of(file, source, opNode, opText.get());
+    Optional<? extends Operation> op = opKey.equals("query")
+        ? OperationParser.read(opText.get(), locator, problems)
+        : OperationParser.write(Operation.Kind.valueOf(opKey.toUpperCase(Locale.ROOT)), opText.get(), locator, problems);
+    op.ifPresent(o -> checkReferences(o, entities));
+    return op;
+  }
+
   private void checkReferences(Operation op, Map<String, Entity> entities) {
     Entity e = entities.get(op.entity());
     if (e == null) {
-      problems.add(new Diagnostic(op.location(), "no entity named '" + op.entity() + "'"
+      problems.add(new Diagnostic(op.locationOf(op.entity()), "no entity named '" + op.entity() + "'"
           + Suggest.closest(op.entity(), entities.keySet()).map(s -> " (did you mean '" + s + "'?)").orElse("")));
       return;
     }
@@ -464,7 +481,7 @@ public final class ModelReader {
     }
     for (String n : names) {
       if (e.attribute(n).isEmpty()) {
-        problems.add(new Diagnostic(op.location(), unknownAttribute(e.name(), n, e.attributes().keySet())));
+        problems.add(new Diagnostic(op.locationOf(n), unknownAttribute(e.name(), n, e.attributes().keySet())));
       }
     }
     if (op instanceof Operation.Write && ((Operation.Write) op).kind() == Operation.Kind.INCREMENT) {
@@ -493,9 +510,9 @@ public final class ModelReader {
       if (cl.isPresent()) {
         cl.get().allow(Set.of("read", "write"), "consistency");
         read = cl.get().scalar("read", "a consistency level", false)
-            .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("read"))).orElse(read);
+            .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("read"), "read")).orElse(read);
         write = cl.get().scalar("write", "a consistency level", false)
-            .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("write"))).orElse(write);
+            .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("write"), "write")).orElse(write);
         readAt = cl.get().valueLocation("read");
         writeAt = cl.get().valueLocation("write");
       }
@@ -526,12 +543,9 @@ public final class ModelReader {
         .orElse(DEFAULT_ROUND_TRIP_MILLIS);
     int shards = 0;
     if (engine.equals("scylladb")) {
-      shards = (int) Math.round(c.scalar("shards", "shards (cores) per node, such as 8", true)
-          .map(s -> count(s, c.valueLocation("shards"), "shards (cores) per node, such as 8"))
-          .orElse(0.0));
-      if (c.has("shards") && (shards < 1 || shards > 1024)) {
-        c.error(c.valueLocation("shards"), "expected between 1 and 1024 shards per node");
-      }
+      shards = (int) c.scalar("shards", "shards (cores) per node, such as 8", true)
+          .map(s -> whole(s, c.valueLocation("shards"), "shards (cores) per node, such as 8", 1, 1024))
+          .orElse(0L).longValue();
     } else if (c.has("shards")) {
       c.error(c.keyLocation("shards"), "'shards' applies to ScyllaDB; write the section as 'scylladb:' to check shard heat");
     }
@@ -558,9 +572,9 @@ public final class ModelReader {
         .map(s -> duration(s, m.valueLocation("window"), "a bucket width such as 10m or 1d", MAX_HORIZON))
         .orElse(0L);
     Optional<String> of = m.scalar("of", "the time-ordered attribute the bucket is computed from", false);
-    int shards = (int) Math.round(m.scalar("shards", "the number of shard suffix values, such as 16", false)
-        .map(s -> count(s, m.valueLocation("shards"), "the number of shard suffix values, such as 16"))
-        .orElse(0.0));
+    int shards = (int) m.scalar("shards", "the number of shard suffix values, such as 16", false)
+        .map(s -> whole(s, m.valueLocation("shards"), "the number of shard suffix values, such as 16", 1, 1_000_000))
+        .orElse(0L).longValue();
     if ((window > 0) == (shards > 0)) {
       m.error(at, "derived column '" + key + "' needs either {window: 10m, of: attribute} or {shards: N}");
     }
@@ -576,7 +590,21 @@ public final class ModelReader {
   // ---------------------------------------------------------------- scalars
 
   private Optional<String> consistencyLevel(String s, Location at) {
+    return consistencyLevel(s, at, "");
+  }
+
+  /** Reads a level; {@code role} "read" rejects ANY, "write" rejects the serial levels, as Cassandra does. */
+  private Optional<String> consistencyLevel(String s, Location at, String role) {
     String level = s.trim().toUpperCase(Locale.ROOT);
+    if (role.equals("read") && level.equals("ANY")) {
+      problems.add(new Diagnostic(at, "ANY applies to writes only; expected a read level such as LOCAL_QUORUM"));
+      return Optional.empty();
+    }
+    if (role.equals("write") && (level.equals("SERIAL") || level.equals("LOCAL_SERIAL"))) {
+      problems.add(new Diagnostic(at, level + " is the Paxos level of reads and of IF conditions;"
+          + " expected a write level such as LOCAL_QUORUM"));
+      return Optional.empty();
+    }
     if (!CONSISTENCY_LEVELS.contains(level)) {
       problems.add(new Diagnostic(at, "unknown consistency level '" + s + "'"
           + Suggest.closest(level, CONSISTENCY_LEVELS).map(x -> " (did you mean '" + x + "'?)").orElse("")
@@ -598,6 +626,17 @@ public final class ModelReader {
           + " and at most 1B/s, but found '" + s + "'"));
     }
     return v;
+  }
+
+  /** Reads a whole number in [min, max], reporting anything else; returns min when unreadable. */
+  private long whole(String s, Location at, String expected, long min, long max) {
+    var c = Quantities.count(s);
+    if (c.isEmpty() || c.getAsDouble() != Math.rint(c.getAsDouble()) || c.getAsDouble() < min || c.getAsDouble() > max) {
+      problems.add(new Diagnostic(at, "expected " + expected + ", a whole number from " + min + " to "
+          + java.text.NumberFormat.getIntegerInstance(Locale.ROOT).format(max) + ", but found '" + s + "'"));
+      return min;
+    }
+    return (long) c.getAsDouble();
   }
 
   private double count(String s, Location at, String expected) {
@@ -629,8 +668,9 @@ public final class ModelReader {
   }
 
   private boolean bool(String s, Location at) {
-    if (s.equals("true") || s.equals("false")) {
-      return Boolean.parseBoolean(s);
+    // YAML 1.2's core schema: true, True, TRUE, false, False, FALSE.
+    if (s.matches("true|True|TRUE|false|False|FALSE")) {
+      return s.equalsIgnoreCase("true");
     }
     problems.add(new Diagnostic(at, "expected true or false but found '" + s + "'"));
     return false;

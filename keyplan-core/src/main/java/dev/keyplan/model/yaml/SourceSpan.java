@@ -1,0 +1,85 @@
+package dev.keyplan.model.yaml;
+
+import dev.keyplan.model.Location;
+import java.util.function.IntFunction;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * Maps each character of a scalar's value back to the file: YAML folds a plain scalar written over
+ * several lines into one line, turns {@code \t} in double quotes into one character and
+ * {@code ''} in single quotes into one quote, so a value offset is not a file column. The value and
+ * its source text are aligned once; an error in an operation is then reported on its own line and
+ * column.
+ */
+final class SourceSpan {
+  private SourceSpan() {}
+
+  /** Returns the file location of every offset (0 … length) of {@code value}, the text of {@code node}. */
+  static IntFunction<Location> of(String file, String source, Node node, String value) {
+    Location start = YamlMap.location(file, node);
+    var startMark = node.getStartMark();
+    var endMark = node.getEndMark();
+    if (startMark.isEmpty() || endMark.isEmpty() || !(node instanceof ScalarNode)) {
+      return offset -> new Location(file, start.line(), start.column() + offset);
+    }
+    int from = source.offsetByCodePoints(0, Math.min(startMark.get().getIndex(), source.codePointCount(0, source.length())));
+    int to = source.offsetByCodePoints(0, Math.min(endMark.get().getIndex(), source.codePointCount(0, source.length())));
+    ScalarStyle style = ((ScalarNode) node).getScalarStyle();
+    if (style == ScalarStyle.DOUBLE_QUOTED || style == ScalarStyle.SINGLE_QUOTED) {
+      from++;
+    } else if (style == ScalarStyle.LITERAL || style == ScalarStyle.FOLDED) {
+      int nl = source.indexOf('\n', from);
+      from = nl < 0 ? from : nl + 1;
+    }
+    int[] map = align(value, source.substring(from, Math.max(from, to)), style);
+    int base = from;
+    return offset -> locate(file, source, base + map[Math.max(0, Math.min(offset, value.length()))]);
+  }
+
+  /** Returns, for each value offset, the offset in {@code raw} of the text it came from. */
+  private static int[] align(String value, String raw, ScalarStyle style) {
+    int[] map = new int[value.length() + 1];
+    int vi = 0;
+    int ri = 0;
+    while (vi < value.length() && ri < raw.length()) {
+      char vc = value.charAt(vi);
+      char rc = raw.charAt(ri);
+      if (vc == rc) {
+        map[vi++] = ri++;
+      } else if (rc == '\\' && style == ScalarStyle.DOUBLE_QUOTED && ri + 1 < raw.length()) {
+        char e = raw.charAt(ri + 1);
+        map[vi++] = ri;
+        ri += e == 'x' ? 4 : e == 'u' ? 6 : e == 'U' ? 10 : 2;
+      } else if (rc == '\'' && style == ScalarStyle.SINGLE_QUOTED) {
+        map[vi++] = ri;
+        ri += 2;
+      } else if (Character.isWhitespace(rc)) {
+        ri++;
+      } else if (Character.isWhitespace(vc)) {
+        map[vi++] = ri;
+      } else {
+        break;
+      }
+    }
+    // Past a mismatch, keep the last known distance between value and source.
+    int shift = vi > 0 ? map[vi - 1] - (vi - 1) : 0;
+    for (int i = vi; i <= value.length(); i++) {
+      map[i] = i == vi && ri > 0 && vi == value.length() ? ri : i + shift;
+    }
+    return map;
+  }
+
+  private static Location locate(String file, String source, int index) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < index && i < source.length(); i++) {
+      if (source.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new Location(file, line, index - lineStart + 1);
+  }
+}
