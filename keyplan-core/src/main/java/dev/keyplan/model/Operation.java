@@ -22,6 +22,19 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
   /** Returns where each name (entity, attribute) was first written in the operation. */
   java.util.Map<String, Location> names();
 
+  /** Returns true if this is a write of one of {@code kinds}. */
+  default boolean isWriteOf(Kind... kinds) {
+    if (!(this instanceof Write)) {
+      return false;
+    }
+    for (Kind k : kinds) {
+      if (((Write) this).kind() == k) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Returns where {@code name} was written, or where the operation starts. */
   default Location locationOf(String name) {
     return names().getOrDefault(name, location());

@@ -31,17 +31,12 @@ public final class DeletesWithoutTtl implements CassandraRule {
   public void check(CassandraAnalysis a, Findings out) {
     for (PatternPlan d : a.plans()) {
       var op = d.pattern().operation();
-      if (!(op instanceof Operation.Write)
-          || ((Operation.Write) op).kind() != Operation.Kind.DELETE) {
+      if (!op.isWriteOf(Operation.Kind.DELETE)) {
         continue;
       }
       List<AccessPattern> inserts = a.model().patterns().stream()
-          .filter(p -> p.operation() instanceof Operation.Write
-              && p.operation().entity().equals(op.entity()))
-          .filter(p -> {
-            var k = ((Operation.Write) p.operation()).kind();
-            return k == Operation.Kind.INSERT || k == Operation.Kind.UPSERT;
-          })
+          .filter(p -> p.operation().entity().equals(op.entity())
+              && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
           .collect(Collectors.toList());
       boolean insertsExpire = !inserts.isEmpty()
           && inserts.stream().allMatch(p -> ((Operation.Write) p.operation()).ttlSeconds() > 0);

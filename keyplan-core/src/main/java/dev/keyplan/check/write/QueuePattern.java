@@ -36,8 +36,7 @@ public final class QueuePattern implements CassandraRule {
   public void check(CassandraAnalysis a, Findings out) {
     for (PatternPlan d : a.plans()) {
       var op = d.pattern().operation();
-      if (!(op instanceof Operation.Write)
-          || ((Operation.Write) op).kind() != Operation.Kind.DELETE) {
+      if (!op.isWriteOf(Operation.Kind.DELETE)) {
         continue;
       }
       for (String name : d.tables()) {
@@ -111,13 +110,10 @@ public final class QueuePattern implements CassandraRule {
     double sum = 0;
     boolean any = false;
     for (AccessPattern p : a.model().patterns()) {
-      if (p.operation() instanceof Operation.Write
-          && p.operation().entity().equals(t.entity().name())) {
-        var k = ((Operation.Write) p.operation()).kind();
-        if (k == Operation.Kind.INSERT || k == Operation.Kind.UPSERT) {
-          any = true;
-          sum += p.ratePerSecond() * KeySpread.patternShare(p, t, rows).orElse(0);
-        }
+      if (p.operation().entity().equals(t.entity().name())
+          && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
+        any = true;
+        sum += p.ratePerSecond() * KeySpread.patternShare(p, t, rows).orElse(0);
       }
     }
     if (any) {

@@ -818,21 +818,9 @@ public final class CqlParser {
     if (pos == start) {
       pos++; // the statement failed on its first token; never stop on it again
     }
-    while (true) {
-      CqlToken t = peek();
-      if (t.is(Kind.END_OF_FILE)) {
-        return;
-      }
-      if (t.isSymbol(";")) {
-        pos++;
-        return;
-      }
-      if (startsStatementOnNewLine(pos)) {
-        return;
-      }
-      pos++;
-    }
+    skipStatement();
   }
+
 
   /**
    * True for CREATE, ALTER, DROP or USE as the first token of a line: where the next statement
