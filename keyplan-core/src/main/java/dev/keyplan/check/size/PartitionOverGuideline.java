@@ -7,6 +7,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.BoundTable;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.PartitionSize;
+import dev.keyplan.design.cassandra.Sizer;
 import dev.keyplan.design.cassandra.TableSizing;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
@@ -18,8 +19,8 @@ import java.util.List;
 /**
  * Compares the busiest partition at the horizon (one bucket, for a bucketed key) with Cassandra's
  * hard limit of 2 billion cells (error) and the guideline of 100,000 values and 100 MB (warning),
- * all from {@link CassandraLimits}; on ScyllaDB also with its large-partition warnings of 1,000 MB
- * and 100,000 rows ({@link ScyllaLimits}). The guideline is to keep a partition <em>below</em>
+ * all from {@link CassandraLimits}; on ScyllaDB also with its large-data warnings of 1,000 MB and
+ * 100,000 rows per partition, 10 MB per row and 1 MB per cell ({@link ScyllaLimits}). The guideline is to keep a partition <em>below</em>
  * 100,000 values and 100 MB, so reaching either is over it, as in the bucket advice; the limit and
  * ScyllaDB's warnings apply past their values.
  */
@@ -50,6 +51,16 @@ public final class PartitionOverGuideline implements CassandraRule {
       }
       if (a.design().isScylla() && p.rows() > ScyllaLimits.LARGE_PARTITION_ROWS) {
         over.add("ScyllaDB's rows warning of 100,000 rows");
+      }
+      if (a.design().isScylla()) {
+        double row = Sizer.rowBytes(t);
+        if (row > ScyllaLimits.LARGE_ROW_BYTES) {
+          over.add("ScyllaDB's large-row warning of 10 MiB (a row is " + Units.bytes(row) + ")");
+        }
+        t.entity().attributes().values().stream()
+            .filter(x -> t.table().column(x.name()).isPresent() && x.size().orElse(0) > ScyllaLimits.LARGE_CELL_BYTES)
+            .forEach(x -> over.add("ScyllaDB's large-cell warning of 1 MiB (" + x.name() + " averages "
+                + Units.bytes(x.size().getAsLong()) + ")"));
       }
       if (over.isEmpty()) {
         continue;

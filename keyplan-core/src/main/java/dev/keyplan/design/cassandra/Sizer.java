@@ -33,7 +33,7 @@ import java.util.OptionalDouble;
  * values and S_t = 12 + 60,000 × 216 + 120,000 × 8 = 13,920,012 B ≈ 13.9 MB. Its 60,000 × 200 B
  * = 12 MB of message bodies is the figure the seed gives; the rest is keys and cell metadata.
  */
-final class Sizer {
+public final class Sizer {
   /** Conventional bucket widths in seconds: 1m, 5m, 10m, 15m, 30m, 1h, 1d, 1w, 30d, 365d. */
   static final long[] BUCKETS = {60, 300, 600, 900, 1_800, 3_600, 86_400, 604_800, 2_592_000, 31_536_000};
 
@@ -72,7 +72,7 @@ final class Sizer {
   }
 
   /** Returns one row's bytes: clustering and regular columns with their cells' metadata. */
-  static double rowBytes(BoundTable t) {
+  public static double rowBytes(BoundTable t) {
     PartitionSize one = partition(t, 1);
     PartitionSize none = partition(t, 0);
     return one.bytes() - none.bytes();

@@ -207,4 +207,41 @@ final class PartitionOverGuidelineTest {
                 + "ScyllaDB's rows warning of 100,000 rows"))
         .expectMarkedFindings();
   }
+
+  // Documents of 2 MB kept as blobs: one per row, so the partition is small but each cell is large.
+  private static final String BLOBS_MODEL = """
+      model: docs
+      horizon: 1y
+      entities:
+        Doc:
+          attributes:
+            doc_id: uuid
+            body: {type: blob, size: 2MB}
+          key: [doc_id]
+          count: 1M
+      patterns:
+        - id: get
+          rate: 10/s
+          query: Doc where doc_id = ?
+      STORE:
+        schema: unused.cql
+        SHARDS
+      """;
+
+  @Test
+  void scyllaDb_warnsOnALargeCellAndRow_cassandraDoesNot() {
+    // One row per partition: 16 B key + 2,000,000 B body + 8 B metadata ≈ 2 MB, far under 100 MB.
+    // ScyllaDB warns on a cell over 1 MiB (1,048,576 B): 2,000,000 B is. A row of 2,000,008 B is
+    // under its 10 MiB large-row warning.
+    String cql = """
+        CREATE KEYSPACE docs WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+        CREATE TABLE docs.docs (doc_id uuid PRIMARY KEY, body blob); MARKER
+        """;
+    tester.model(BLOBS_MODEL.replace("STORE", "cassandra").replace("SHARDS", ""))
+        .cql(cql.replace("MARKER", "")).expectMarkedFindings();
+    tester.model(BLOBS_MODEL.replace("STORE", "scylladb").replace("SHARDS", "shards: 8"))
+        .cql(cql.replace("MARKER", "-- FINDING: PartitionOverGuideline [warning]: "
+            + "ScyllaDB's large-cell warning of 1 MiB (body averages 2 MB)"))
+        .expectMarkedFindings();
+  }
 }
