@@ -61,7 +61,13 @@ public final class TextReport {
     }
     out.append("Heat (busiest partition; budget ").append(Units.rate(a.design().nodeBudget())).append(" per node")
         .append(a.design().isScylla() ? " / " + a.design().shardsPerNode() + " shards" : "").append(")\n")
-        .append(heat(a).render()).append('\n');
+        .append(heat(a).render());
+    if (a.design().isScylla()) {
+      out.append("  On ScyllaDB a partition is served by one shard (core) of each replica: token → shard with\n"
+          + "  murmur3_partitioner_ignore_msb_bits 12; 'keyplan cassandra token --shards ")
+          .append(a.design().shardsPerNode()).append(" …' gives a key's shard.\n");
+    }
+    out.append('\n');
     out.append("Consistency (RF ").append(a.localRf()).append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
         .append(")\n").append(consistency(a).render()).append('\n');
   }
