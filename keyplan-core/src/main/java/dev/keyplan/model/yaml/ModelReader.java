@@ -89,12 +89,12 @@ public final class ModelReader {
   public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
 
   private final String file;
-  private final String source;
+  private final SourceSpan source;
   private final List<Diagnostic> problems = new ArrayList<>();
 
   private ModelReader(String file, String source) {
     this.file = file;
-    this.source = source;
+    this.source = new SourceSpan(file, source);
   }
 
   /** Reads the model at {@code path}; a missing or unreadable file is an input error. */
@@ -451,7 +451,7 @@ public final class ModelReader {
     if (opText.isEmpty()) {
       return Optional.empty();
     }
-    var locator = SourceSpan.of(file, source, opNode, opText.get());
+    var locator = source.of(opNode, opText.get());
     Optional<? extends Operation> op = opKey.equals("query")
         ? OperationParser.read(opText.get(), locator, problems)
         : OperationParser.write(Operation.Kind.valueOf(opKey.toUpperCase(Locale.ROOT)), opText.get(), locator, problems);

@@ -14,18 +14,42 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  * column.
  */
 final class SourceSpan {
-  private SourceSpan() {}
+  private final String file;
+  private final String source;
+  private final int[] lineStarts;
+  private final boolean oneCharPerCodePoint;
+
+  /** Indexes {@code source} once: line starts, and whether code points and chars coincide. */
+  SourceSpan(String file, String source) {
+    this.file = file;
+    this.source = source;
+    int lines = 1;
+    for (int i = 0; i < source.length(); i++) {
+      if (source.charAt(i) == '\n') {
+        lines++;
+      }
+    }
+    lineStarts = new int[lines];
+    int n = 1;
+    for (int i = 0; i < source.length(); i++) {
+      if (source.charAt(i) == '\n') {
+        lineStarts[n++] = i + 1;
+      }
+    }
+    oneCharPerCodePoint = source.codePointCount(0, source.length()) == source.length();
+  }
 
   /** Returns the file location of every offset (0 … length) of {@code value}, the text of {@code node}. */
-  static IntFunction<Location> of(String file, String source, Node node, String value) {
+  IntFunction<Location> of(Node node, String value) {
     Location start = YamlMap.location(file, node);
     var startMark = node.getStartMark();
     var endMark = node.getEndMark();
     if (startMark.isEmpty() || endMark.isEmpty() || !(node instanceof ScalarNode)) {
       return offset -> new Location(file, start.line(), start.column() + offset);
     }
-    int from = source.offsetByCodePoints(0, Math.min(startMark.get().getIndex(), source.codePointCount(0, source.length())));
-    int to = source.offsetByCodePoints(0, Math.min(endMark.get().getIndex(), source.codePointCount(0, source.length())));
+    // snakeyaml counts code points; Java strings count chars.
+    int from = charIndex(startMark.get().getIndex());
+    int to = charIndex(endMark.get().getIndex());
     ScalarStyle style = ((ScalarNode) node).getScalarStyle();
     if (style == ScalarStyle.DOUBLE_QUOTED || style == ScalarStyle.SINGLE_QUOTED) {
       from++;
@@ -33,9 +57,16 @@ final class SourceSpan {
       int nl = source.indexOf('\n', from);
       from = nl < 0 ? from : nl + 1;
     }
-    int[] map = align(value, source.substring(from, Math.max(from, to)), style);
+    int[] map = align(value, source.substring(Math.min(from, source.length()), Math.max(from, Math.min(to, source.length()))), style);
     int base = from;
-    return offset -> locate(file, source, base + map[Math.max(0, Math.min(offset, value.length()))]);
+    return offset -> locate(base + map[Math.max(0, Math.min(offset, value.length()))]);
+  }
+
+  private int charIndex(int codePoints) {
+    if (oneCharPerCodePoint) {
+      return Math.min(codePoints, source.length());
+    }
+    return source.offsetByCodePoints(0, Math.min(codePoints, source.codePointCount(0, source.length())));
   }
 
   /** Returns, for each value offset, the offset in {@code raw} of the text it came from. */
@@ -71,15 +102,9 @@ final class SourceSpan {
     return map;
   }
 
-  private static Location locate(String file, String source, int index) {
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < index && i < source.length(); i++) {
-      if (source.charAt(i) == '\n') {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return new Location(file, line, index - lineStart + 1);
+  private Location locate(int index) {
+    int i = java.util.Arrays.binarySearch(lineStarts, index);
+    int line = i >= 0 ? i : -i - 2;
+    return new Location(file, line + 1, index - lineStarts[line] + 1);
   }
 }
