@@ -13,9 +13,16 @@ public final class Zipf {
   private Zipf() {}
 
   private static final int EXACT_TERMS = 10_000;
+  /** Sums already made: a model has a handful of (n, s) pairs and asks for each many times. */
+  private static final java.util.Map<java.util.List<Double>, Double> SUMS =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /** Returns H(n, s) for n ≥ 1 values and exponent s ≥ 0. */
   public static double harmonic(double n, double s) {
+    return SUMS.computeIfAbsent(java.util.List.of(Math.floor(n), s), k -> sum(n, s));
+  }
+
+  private static double sum(double n, double s) {
     long count = (long) Math.floor(n);
     double sum = 0;
     long exact = Math.min(count, EXACT_TERMS);

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param localRf replication factor in one datacenter (the first NetworkTopologyStrategy DC)
  * @param totalRf replication factor summed over datacenters
  * @param dcs datacenters with replicas
+ * @param tablesByName the tables, by name (an index of {@code tables})
+ * @param plansById the plans, by pattern id (an index of {@code plans})
  */
 public record CassandraAnalysis(
     Model model,
@@ -27,7 +29,23 @@ public record CassandraAnalysis(
     List<PatternPlan> plans,
     Map<String, TableSizing> sizing,
     Map<String, TableHeat> heat,
-    List<ConsistencyCheck> consistency) {
+    List<ConsistencyCheck> consistency,
+    Map<String, BoundTable> tablesByName,
+    Map<String, PatternPlan> plansById) {
+
+  /** Returns an analysis, indexing its tables and plans. */
+  public CassandraAnalysis(Model model, CassandraDesign design, CqlSchema schema, int localRf, int totalRf, int dcs,
+      List<BoundTable> tables, List<PatternPlan> plans, Map<String, TableSizing> sizing, Map<String, TableHeat> heat,
+      List<ConsistencyCheck> consistency) {
+    this(model, design, schema, localRf, totalRf, dcs, tables, plans, sizing, heat, consistency,
+        index(tables, BoundTable::name), index(plans, p -> p.pattern().id()));
+  }
+
+  private static <T> Map<String, T> index(List<T> items, java.util.function.Function<T, String> key) {
+    Map<String, T> out = new java.util.HashMap<>();
+    items.forEach(i -> out.putIfAbsent(key.apply(i), i));
+    return java.util.Collections.unmodifiableMap(out);
+  }
 
   public CassandraAnalysis {
     tables = List.copyOf(tables);
@@ -44,11 +62,11 @@ public record CassandraAnalysis(
 
   /** Returns the bound table named {@code name}. */
   public Optional<BoundTable> table(String name) {
-    return tables.stream().filter(t -> t.name().equals(name)).findFirst();
+    return Optional.ofNullable(tablesByName.get(name));
   }
 
   /** Returns the plan of the pattern {@code id}. */
   public Optional<PatternPlan> plan(String id) {
-    return plans.stream().filter(p -> p.pattern().id().equals(id)).findFirst();
+    return Optional.ofNullable(plansById.get(id));
   }
 }

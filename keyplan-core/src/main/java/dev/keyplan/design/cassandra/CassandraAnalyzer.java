@@ -37,9 +37,10 @@ public final class CassandraAnalyzer {
     List<BoundTable> tables = new TableBinder(model, design, schema).bind();
     int[] rf = replication(design, schema, tables);
     var sizer = new Sizer(model);
+    Map<String, Integer> limits = latestLimits(model);
     Map<String, TableSizing> sizing = new LinkedHashMap<>();
     for (BoundTable t : tables) {
-      sizing.put(t.name(), sizer.size(t, latestLimit(model, t)));
+      sizing.put(t.name(), sizer.size(t, limits.getOrDefault(t.entity().name(), 1)));
     }
     var coverage = new Coverage(model, tables, sizing, schema);
     List<PatternPlan> plans = new ArrayList<>();
@@ -87,17 +88,17 @@ public final class CassandraAnalyzer {
     return new int[] {local, total, Math.max(1, dcs.size())};
   }
 
-  /** Returns the largest limit of the "latest N" reads on the table's entity, or 1. */
-  private static int latestLimit(Model model, BoundTable t) {
-    int n = 1;
+  /** Returns, per entity, the largest limit of its "latest N" reads (ordered, limited), or 1. */
+  private static Map<String, Integer> latestLimits(Model model) {
+    Map<String, Integer> out = new java.util.HashMap<>();
     for (AccessPattern p : model.patterns()) {
-      if (p.operation() instanceof Operation.Read && p.operation().entity().equals(t.entity().name())) {
+      if (p.operation() instanceof Operation.Read) {
         var r = (Operation.Read) p.operation();
         if (!r.orderBy().isEmpty() && r.limit().isPresent()) {
-          n = Math.max(n, r.limit().getAsInt());
+          out.merge(r.entity(), r.limit().getAsInt(), Math::max);
         }
       }
     }
-    return n;
+    return out;
   }
 }

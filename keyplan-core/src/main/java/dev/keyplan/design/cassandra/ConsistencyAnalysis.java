@@ -8,7 +8,11 @@ import dev.keyplan.model.Operation;
 import dev.keyplan.store.cassandra.CassandraLimits;
 import dev.keyplan.store.cassandra.ConsistencyLevels;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The consistency arithmetic of each pattern: replicas waited for, R + W &gt; RF against the writes
@@ -58,6 +62,13 @@ final class ConsistencyAnalysis {
   }
 
   List<ConsistencyCheck> checks() {
+    // Levels in use per entity and side, so each pattern is compared with a handful of levels
+    // rather than with every other pattern.
+    Map<String, Set<String>> levels = new HashMap<>();
+    for (AccessPattern q : model.patterns()) {
+      levels.computeIfAbsent(q.operation().entity() + (q.isRead() ? "/read" : "/write"), k -> new TreeSet<>())
+          .add(levelOf(q));
+    }
     List<ConsistencyCheck> out = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
       String level = levelOf(p);
@@ -65,18 +76,19 @@ final class ConsistencyAnalysis {
       int rf = rfOf(p);
       boolean overlaps = true;
       String missed = "";
-      for (AccessPattern q : model.patterns()) {
-        if (q.isRead() != p.isRead() && q.operation().entity().equals(p.operation().entity())) {
-          AccessPattern read = p.isRead() ? p : q;
-          AccessPattern write = p.isRead() ? q : p;
-          if (!ConsistencyLevels.overlaps(levelOf(read), levelOf(write), localRf, totalRf, dcs) && overlaps) {
-            overlaps = false;
-            int seenR = replicasOf(read);
-            int seenW = ConsistencyLevels.writeReplicasSeen(levelOf(read), levelOf(write), localRf, totalRf, dcs);
-            missed = "R + W = " + seenR + " + " + seenW + " = " + (seenR + seenW) + " ≤ RF "
-                + ConsistencyLevels.rfSeen(levelOf(read), localRf, totalRf) + ": a " + levelOf(read)
-                + " read can miss an acknowledged " + levelOf(write) + " write";
-          }
+      // The other side: the levels of the entity's writes (for a read) or reads (for a write).
+      var others = levels.getOrDefault(p.operation().entity() + (p.isRead() ? "/write" : "/read"), Set.of());
+      for (String other : others) {
+        String readLevel = p.isRead() ? level : other;
+        String writeLevel = p.isRead() ? other : level;
+        if (!ConsistencyLevels.overlaps(readLevel, writeLevel, localRf, totalRf, dcs)) {
+          overlaps = false;
+          int seenR = ConsistencyLevels.replicas(readLevel, localRf, totalRf, dcs);
+          int seenW = ConsistencyLevels.writeReplicasSeen(readLevel, writeLevel, localRf, totalRf, dcs);
+          missed = "R + W = " + seenR + " + " + seenW + " = " + (seenR + seenW) + " ≤ RF "
+              + ConsistencyLevels.rfSeen(readLevel, localRf, totalRf) + ": a " + readLevel
+              + " read can miss an acknowledged " + writeLevel + " write";
+          break;
         }
       }
       List<String> remaining = new ArrayList<>();

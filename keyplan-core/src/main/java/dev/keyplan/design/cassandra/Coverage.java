@@ -32,13 +32,25 @@ final class Coverage {
   private final Model model;
   private final List<BoundTable> tables;
   private final Map<String, TableSizing> sizing;
-  private final CqlSchema schema;
+  private final Map<String, java.util.Set<String>> indexed = new java.util.HashMap<>();
+  private final Map<String, List<BoundTable>> byEntity = new java.util.HashMap<>();
+  private final WritePlanner writes;
 
   Coverage(Model model, List<BoundTable> tables, Map<String, TableSizing> sizing, CqlSchema schema) {
     this.model = model;
     this.tables = tables;
     this.sizing = sizing;
-    this.schema = schema;
+    for (var i : schema.indexes()) {
+      indexed.computeIfAbsent(i.table(), k -> new java.util.HashSet<>()).add(i.column());
+    }
+    for (BoundTable t : tables) {
+      byEntity.computeIfAbsent(t.entity().name(), k -> new ArrayList<>()).add(t);
+    }
+    this.writes = new WritePlanner(model, tables, sizing);
+  }
+
+  private boolean isIndexed(BoundTable t, String column) {
+    return indexed.getOrDefault(t.name(), java.util.Set.of()).contains(column);
   }
 
   private record Candidate(BoundTable table, PatternPlan plan, List<String> missing) {}
@@ -48,11 +60,11 @@ final class Coverage {
     if (p.operation() instanceof Operation.Read) {
       return read(p, (Operation.Read) p.operation());
     }
-    return new WritePlanner(model, tables, sizing).plan(p, (Operation.Write) p.operation());
+    return writes.plan(p, (Operation.Write) p.operation());
   }
 
   private PatternPlan read(AccessPattern p, Operation.Read r) {
-    List<Candidate> candidates = tables.stream().filter(t -> t.entity().name().equals(r.entity()))
+    List<Candidate> candidates = byEntity.getOrDefault(r.entity(), List.of()).stream()
         .map(t -> evaluate(p, r, t)).filter(c -> c != null).collect(Collectors.toList());
     if (candidates.isEmpty()) {
       return notServed(p, "no table stores " + r.entity() + " in a way this read can use");
@@ -137,7 +149,7 @@ final class Coverage {
       }
       int pos = indexOf(cc, c.attribute());
       if (pos >= prefix || pos < 0) {
-        if (pos < 0 && !schema.indexesOn(t.name()).stream().anyMatch(i -> i.column().equals(c.attribute()))) {
+        if (pos < 0 && !isIndexed(t, c.attribute())) {
           filtering = true;
           notes.add("filters on " + c.attribute() + ", which is not a key column of " + t.name() + " (ALLOW FILTERING)");
         } else if (pos >= prefix) {
@@ -192,8 +204,7 @@ final class Coverage {
         .filter(k -> t.derived(k).isEmpty() && (where.get(k) == null || where.get(k).comparison() == Comparison.RANGE))
         .collect(Collectors.joining(", "));
     for (Condition c : where.values()) {
-      boolean indexed = schema.indexesOn(t.name()).stream().anyMatch(i -> i.column().equals(c.attribute()));
-      if (indexed && (c.comparison() == Comparison.EQ || c.comparison() == Comparison.CONTAINS)) {
+      if (isIndexed(t, c.attribute()) && (c.comparison() == Comparison.EQ || c.comparison() == Comparison.CONTAINS)) {
         double rows = KeySpread.distinct(t.entity(), c.attribute(), size.rows()).stream()
             .map(d -> size.rows() / d).findFirst().orElse(Double.NaN);
         notes.add("the index on " + t.name() + "." + c.attribute() + " asks every node (scatter-gather)");
@@ -246,8 +257,8 @@ final class Coverage {
       entity = parts[0];
       column = parts[1];
     }
-    for (BoundTable t : tables) {
-      if (t.entity().name().equals(entity) && t.table().column(column).isPresent()
+    for (BoundTable t : byEntity.getOrDefault(entity, List.of())) {
+      if (t.table().column(column).isPresent()
           && t.partitionKey().stream().allMatch(k -> from.table().column(k).isPresent())) {
         return Optional.of(t);
       }

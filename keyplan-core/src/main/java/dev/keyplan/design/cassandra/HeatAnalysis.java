@@ -34,35 +34,50 @@ final class HeatAnalysis {
 
   Map<String, TableHeat> heat(List<PatternPlan> plans) {
     double budget = design.isScylla() ? design.nodeBudget() / design.shardsPerNode() : design.nodeBudget();
-    Map<String, TableHeat> out = new LinkedHashMap<>();
-    for (BoundTable t : tables) {
-      double writes = 0;
-      double reads = 0;
-      double load = 0;
-      for (PatternPlan plan : plans) {
-        AccessPattern p = plan.pattern();
-        boolean reads0 = p.isRead() && !plan.tables().isEmpty() && plan.tables().get(0).equals(t.name())
-            && plan.access().ordinal() <= Access.APPLICATION_JOIN.ordinal();
-        boolean writes0 = !p.isRead() && plan.tables().contains(t.name());
-        if (!reads0 && !writes0) {
-          continue;
+    // Each plan touches few tables: index them once rather than scanning every plan per table.
+    Map<String, List<PatternPlan>> reads = new java.util.HashMap<>();
+    Map<String, List<PatternPlan>> writes = new java.util.HashMap<>();
+    for (PatternPlan plan : plans) {
+      if (plan.pattern().isRead()) {
+        if (!plan.tables().isEmpty() && plan.access().ordinal() <= Access.APPLICATION_JOIN.ordinal()) {
+          reads.computeIfAbsent(plan.tables().get(0), k -> new java.util.ArrayList<>()).add(plan);
         }
-        OptionalDouble share = KeySpread.patternShare(p, t, sizing.get(t.name()).rows());
-        if (share.isEmpty()) {
-          continue;
-        }
-        double rate = p.ratePerSecond() * share.getAsDouble();
-        int rounds = Math.max(1, ConsistencyAnalysis.paxosRoundTrips(p, consistency.levelOf(p)));
-        if (writes0) {
-          writes += rate;
-          load += rate * rounds;
-        } else {
-          reads += rate;
-          load += rate * rounds * consistency.replicasOf(p) / (double) consistency.rfOf(p);
+      } else {
+        for (String t : new java.util.LinkedHashSet<>(plan.tables())) {
+          writes.computeIfAbsent(t, k -> new java.util.ArrayList<>()).add(plan);
         }
       }
-      out.put(t.name(), new TableHeat(t.name(), writes, reads, load, budget));
+    }
+    Map<String, TableHeat> out = new LinkedHashMap<>();
+    for (BoundTable t : tables) {
+      double rows = sizing.get(t.name()).rows();
+      double writeRate = 0;
+      double readRate = 0;
+      double load = 0;
+      for (PatternPlan plan : writes.getOrDefault(t.name(), List.of())) {
+        AccessPattern p = plan.pattern();
+        OptionalDouble share = KeySpread.patternShare(p, t, rows);
+        if (share.isPresent()) {
+          double rate = p.ratePerSecond() * share.getAsDouble();
+          writeRate += rate;
+          load += rate * rounds(p);
+        }
+      }
+      for (PatternPlan plan : reads.getOrDefault(t.name(), List.of())) {
+        AccessPattern p = plan.pattern();
+        OptionalDouble share = KeySpread.patternShare(p, t, rows);
+        if (share.isPresent()) {
+          double rate = p.ratePerSecond() * share.getAsDouble();
+          readRate += rate;
+          load += rate * rounds(p) * consistency.replicasOf(p) / (double) consistency.rfOf(p);
+        }
+      }
+      out.put(t.name(), new TableHeat(t.name(), writeRate, readRate, load, budget));
     }
     return out;
+  }
+
+  private int rounds(AccessPattern p) {
+    return Math.max(1, ConsistencyAnalysis.paxosRoundTrips(p, consistency.levelOf(p)));
   }
 }

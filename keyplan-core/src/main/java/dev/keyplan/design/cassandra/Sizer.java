@@ -10,6 +10,7 @@ import dev.keyplan.store.cassandra.CassandraLimits;
 import dev.keyplan.store.cassandra.cql.Column;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -38,9 +39,11 @@ public final class Sizer {
   static final long[] BUCKETS = {60, 300, 600, 900, 1_800, 3_600, 86_400, 604_800, 2_592_000, 31_536_000};
 
   private final Model model;
+  private final Map<String, Long> insertTtls;
 
   Sizer(Model model) {
     this.model = model;
+    this.insertTtls = insertTtls(model);
   }
 
   /** Returns the size of a partition holding {@code rows} rows of {@code t}. */
@@ -99,18 +102,19 @@ public final class Sizer {
     if (t.table().defaultTimeToLiveSeconds() > 0) {
       return t.table().defaultTimeToLiveSeconds();
     }
-    long ttl = Long.MAX_VALUE;
-    boolean any = false;
+    return insertTtls.getOrDefault(t.entity().name(), 0L);
+  }
+
+  /** Returns, per entity, the shortest TTL of its inserts if every insert sets one (else 0). */
+  private static Map<String, Long> insertTtls(Model model) {
+    Map<String, Long> out = new java.util.HashMap<>();
     for (AccessPattern p : model.patterns()) {
-      if (p.operation() instanceof Operation.Write && p.operation().entity().equals(t.entity().name())) {
-        var w = (Operation.Write) p.operation();
-        if (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT) {
-          any = true;
-          ttl = w.ttlSeconds() > 0 ? Math.min(ttl, w.ttlSeconds()) : 0;
-        }
+      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
+        long ttl = ((Operation.Write) p.operation()).ttlSeconds();
+        out.merge(p.operation().entity(), ttl, (a, b) -> a == 0 || b == 0 ? 0 : Math.min(a, b));
       }
     }
-    return any && ttl != Long.MAX_VALUE ? ttl : 0;
+    return out;
   }
 
   /** Returns the sizing of {@code t} at the horizon; {@code latestLimit} is the N of "latest N" reads. */

@@ -23,10 +23,23 @@ final class WritePlanner {
   private final List<BoundTable> tables;
   private final Map<String, TableSizing> sizing;
 
+  /** Tables by the entity they store. */
+  private final Map<String, List<BoundTable>> byEntity = new java.util.HashMap<>();
+  /** Denormalised copies by their source ({@code Entity.attribute}): the table and the copy. */
+  private final Map<String, List<Map.Entry<BoundTable, Attribute>>> copies = new java.util.HashMap<>();
+
   WritePlanner(Model model, List<BoundTable> tables, Map<String, TableSizing> sizing) {
     this.model = model;
     this.tables = tables;
     this.sizing = sizing;
+    for (BoundTable t : tables) {
+      byEntity.computeIfAbsent(t.entity().name(), k -> new ArrayList<>()).add(t);
+      for (Attribute copy : t.entity().attributes().values()) {
+        if (copy.copyOf().isPresent() && t.table().column(copy.name()).isPresent()) {
+          copies.computeIfAbsent(copy.copyOf().get(), k -> new ArrayList<>()).add(Map.entry(t, copy));
+        }
+      }
+    }
   }
 
   PatternPlan plan(AccessPattern p, Operation.Write w) {
@@ -37,8 +50,8 @@ final class WritePlanner {
         .map(Operation.Condition::attribute).collect(Collectors.toSet());
     double rowsBusiest = 0;
     double rowsTypical = 0;
-    for (BoundTable t : tables) {
-      if (!t.entity().name().equals(w.entity()) || !touches(t, w)) {
+    for (BoundTable t : byEntity.getOrDefault(w.entity(), List.of())) {
+      if (!touches(t, w)) {
         continue;
       }
       if (t.isView()) {
@@ -56,22 +69,21 @@ final class WritePlanner {
     // Denormalised copies: attributes of other entities declared copy_of an attribute this write sets.
     for (String a : w.set()) {
       String source = w.entity() + "." + a;
-      for (BoundTable t : tables) {
-        for (Attribute copy : t.entity().attributes().values()) {
-          if (copy.copyOf().map(source::equals).orElse(false) && t.table().column(copy.name()).isPresent()
-              && !written.contains(t.name())) {
-            written.add(t.name());
-            TableSizing s = sizing.get(t.name());
-            boolean partitionKnown = t.partitionKey().stream().allMatch(known::contains);
-            notes.add(t.name() + " holds " + copy.name() + " (copy of " + source + "): "
-                + (partitionKnown ? "every row of the partition must be rewritten; the application reads them first"
-                    : "its partition key (" + String.join(", ", t.partitionKey()) + ") is not known from the "
-                        + w.kind().keyword() + ", so the application must find the rows in another table first"));
-            double[] rows = referencingRows(t, w, s.rows());
-            rowsTypical += rows[0];
-            rowsBusiest += rows[1];
-          }
+      for (Map.Entry<BoundTable, Attribute> c : copies.getOrDefault(source, List.of())) {
+        BoundTable t = c.getKey();
+        Attribute copy = c.getValue();
+        if (written.contains(t.name())) {
+          continue;
         }
+        written.add(t.name());
+        boolean partitionKnown = t.partitionKey().stream().allMatch(known::contains);
+        notes.add(t.name() + " holds " + copy.name() + " (copy of " + source + "): "
+            + (partitionKnown ? "every row of the partition must be rewritten; the application reads them first"
+                : "its partition key (" + String.join(", ", t.partitionKey()) + ") is not known from the "
+                    + w.kind().keyword() + ", so the application must find the rows in another table first"));
+        double[] rows = referencingRows(t, w, sizing.get(t.name()).rows());
+        rowsTypical += rows[0];
+        rowsBusiest += rows[1];
       }
     }
     if (written.isEmpty()) {
