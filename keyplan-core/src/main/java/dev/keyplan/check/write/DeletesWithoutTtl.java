@@ -34,9 +34,8 @@ public final class DeletesWithoutTtl implements CassandraRule {
       if (!op.isWriteOf(Operation.Kind.DELETE)) {
         continue;
       }
-      List<AccessPattern> inserts = a.model().patterns().stream()
-          .filter(p -> p.operation().entity().equals(op.entity())
-              && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
+      List<AccessPattern> inserts = a.plansOf(op.entity()).stream().map(PatternPlan::pattern)
+          .filter(p -> p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
           .collect(Collectors.toList());
       boolean insertsExpire = !inserts.isEmpty()
           && inserts.stream().allMatch(p -> ((Operation.Write) p.operation()).ttlSeconds() > 0);

@@ -86,9 +86,8 @@ public final class QueuePattern implements CassandraRule {
    */
   private static double rowsScanned(CassandraAnalysis a, BoundTable t) {
     double most = Double.NaN;
-    for (PatternPlan r : a.plans()) {
-      if (!r.pattern().isRead() || r.tables().isEmpty() || !r.tables().get(0).equals(t.name())
-          || r.access() == Access.NOT_SERVED || isPointRead(r.pattern(), t)) {
+    for (PatternPlan r : a.readsServedBy(t.name())) {
+      if (r.access() == Access.NOT_SERVED || isPointRead(r.pattern(), t)) {
         continue;
       }
       double rows = Double.isNaN(r.rowsBusiest())
@@ -109,9 +108,9 @@ public final class QueuePattern implements CassandraRule {
     double rows = a.sizing().get(t.name()).rows();
     double sum = 0;
     boolean any = false;
-    for (AccessPattern p : a.model().patterns()) {
-      if (p.operation().entity().equals(t.entity().name())
-          && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
+    for (PatternPlan plan : a.plansOf(t.entity().name())) {
+      AccessPattern p = plan.pattern();
+      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
         any = true;
         sum += p.ratePerSecond() * KeySpread.patternShare(p, t, rows).orElse(0);
       }

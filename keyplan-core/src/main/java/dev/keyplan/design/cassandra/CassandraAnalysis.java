@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param dcs datacenters with replicas
  * @param tablesByName the tables, by name (an index of {@code tables})
  * @param plansById the plans, by pattern id (an index of {@code plans})
+ * @param plansByEntity the plans, by the entity their pattern acts on (an index of {@code plans})
+ * @param readsByTable the plans of reads, by the table that serves them (an index of {@code plans})
  */
 public record CassandraAnalysis(
     Model model,
@@ -31,14 +33,26 @@ public record CassandraAnalysis(
     Map<String, TableHeat> heat,
     List<ConsistencyCheck> consistency,
     Map<String, BoundTable> tablesByName,
-    Map<String, PatternPlan> plansById) {
+    Map<String, PatternPlan> plansById,
+    Map<String, List<PatternPlan>> plansByEntity,
+    Map<String, List<PatternPlan>> readsByTable) {
 
   /** Returns an analysis, indexing its tables and plans. */
   public CassandraAnalysis(Model model, CassandraDesign design, CqlSchema schema, int localRf, int totalRf, int dcs,
       List<BoundTable> tables, List<PatternPlan> plans, Map<String, TableSizing> sizing, Map<String, TableHeat> heat,
       List<ConsistencyCheck> consistency) {
     this(model, design, schema, localRf, totalRf, dcs, tables, plans, sizing, heat, consistency,
-        index(tables, BoundTable::name), index(plans, p -> p.pattern().id()));
+        index(tables, BoundTable::name), index(plans, p -> p.pattern().id()),
+        group(plans, p -> p.pattern().operation().entity()),
+        group(plans.stream().filter(p -> p.pattern().isRead() && !p.tables().isEmpty()).toList(),
+            p -> p.tables().get(0)));
+  }
+
+  private static <T> Map<String, List<T>> group(List<T> items, java.util.function.Function<T, String> key) {
+    Map<String, List<T>> out = new java.util.HashMap<>();
+    items.forEach(i -> out.computeIfAbsent(key.apply(i), k -> new java.util.ArrayList<>()).add(i));
+    out.replaceAll((k, v) -> List.copyOf(v));
+    return java.util.Collections.unmodifiableMap(out);
   }
 
   private static <T> Map<String, T> index(List<T> items, java.util.function.Function<T, String> key) {
@@ -63,6 +77,16 @@ public record CassandraAnalysis(
   /** Returns the bound table named {@code name}. */
   public Optional<BoundTable> table(String name) {
     return Optional.ofNullable(tablesByName.get(name));
+  }
+
+  /** Returns the plans of the patterns acting on {@code entity}, in model order. */
+  public List<PatternPlan> plansOf(String entity) {
+    return plansByEntity.getOrDefault(entity, List.of());
+  }
+
+  /** Returns the plans of the reads that {@code table} serves, in model order. */
+  public List<PatternPlan> readsServedBy(String table) {
+    return readsByTable.getOrDefault(table, List.of());
   }
 
   /** Returns the plan of the pattern {@code id}. */

@@ -30,11 +30,18 @@ final class TableBinder {
   private final CassandraDesign design;
   private final CqlSchema schema;
   private final List<Diagnostic> problems = new ArrayList<>();
+  /** Entities by the names of their attributes. */
+  private final Map<String, List<Entity>> byAttribute = new java.util.HashMap<>();
 
   TableBinder(Model model, CassandraDesign design, CqlSchema schema) {
     this.model = model;
     this.design = design;
     this.schema = schema;
+    for (Entity e : model.entities().values()) {
+      for (String a : e.attributes().keySet()) {
+        byAttribute.computeIfAbsent(a, k -> new ArrayList<>()).add(e);
+      }
+    }
   }
 
   /** Returns the keyspace's tables bound to entities, or throws every problem found. */
@@ -58,11 +65,13 @@ final class TableBinder {
             + "', which the schema does not define" + suggest(t, byName.keySet())));
       }
     }
+    Map<String, Map<String, Derived>> derivedByTable = new java.util.HashMap<>();
+    for (Derived d : design.derived().values()) {
+      derivedByTable.computeIfAbsent(d.table(), k -> new LinkedHashMap<>()).put(d.column(), d);
+    }
     List<BoundTable> bound = new ArrayList<>();
     for (Table t : tables) {
-      Map<String, Derived> derived = new LinkedHashMap<>();
-      design.derived().values().stream().filter(d -> d.table().equals(t.name()))
-          .forEach(d -> derived.put(d.column(), d));
+      Map<String, Derived> derived = derivedByTable.getOrDefault(t.name(), Map.of());
       entityOf(t, derived).ifPresent(e -> bound.add(new BoundTable(t, e, derived)));
     }
     if (!problems.isEmpty()) {
@@ -106,7 +115,9 @@ final class TableBinder {
       }
       return Optional.of(e);
     }
-    List<Entity> fits = model.entities().values().stream()
+    // Only entities that have the table's first column can fit; the index keeps this linear.
+    List<Entity> fits = (stored.isEmpty() ? List.copyOf(model.entities().values())
+            : byAttribute.getOrDefault(stored.get(0), List.of())).stream()
         .filter(e -> stored.stream().allMatch(c -> e.attribute(c).isPresent()))
         .collect(Collectors.toList());
     if (fits.size() == 1) {
