@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the benchmarks jar and runs CheckBenchmark (JMH): `check` against its baseline
+# `parseOnly` on generated models of 250, 500 and 1,000 patterns (75, 150, 300 tables).
+#
+#   bench/run.sh                      # the full run recorded in bench/RESULTS.md (about 2 minutes)
+#   bench/run.sh -p patterns=1000     # any JMH option is passed through (-prof gc, -f 2, -wi 5 ...)
+#   SKIP_BUILD=1 bench/run.sh         # reuse bench/target/benchmarks.jar
+#
+# Writes bench/target/jmh-result.json, bench/target/jmh-result.csv and bench/target/summary.md,
+# and prints the table: per size check ms, parseOnly ms, check/parseOnly and check(n)/check(250).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+if [[ "${SKIP_BUILD:-}" != "1" ]]; then
+  mvn -q -DskipTests -pl bench -am package
+fi
+
+jar="bench/target/benchmarks.jar"
+if [[ ! -f "$jar" ]]; then
+  echo "run.sh: $jar is missing; run without SKIP_BUILD=1" >&2
+  exit 1
+fi
+
+exec java -Dkeyplan.bench.out=bench/target -cp "$jar" dev.keyplan.bench.BenchmarkReport "$@"

@@ -1,0 +1,168 @@
+package dev.keyplan.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.util.Utils;
+
+/**
+ * Runs {@link CheckBenchmark} through JMH's runner (any JMH command-line option may be passed,
+ * e.g. {@code -p patterns=250,1000} or {@code -prof stack}), writes the results as JSON and CSV to
+ * {@code OUT} (system property {@code keyplan.bench.out}, default {@code bench/target}) and prints
+ * the figures bench/RESULTS.md records: per size, check and parseOnly in ms, the ratio
+ * check/parseOnly (parseOnly is the named baseline, measured in the same run) and
+ * check(n)/check(smallest), which is n/smallest when check grows linearly.
+ */
+public final class BenchmarkReport {
+  private BenchmarkReport() {}
+
+  /** One size's scores. */
+  private record Row(int patterns, double check, double checkError, double parse, double parseError,
+      double checkCpu, double parseCpu) {}
+
+  public static void main(String[] args) throws IOException, RunnerException {
+    CommandLineOptions cmd;
+    try {
+      cmd = new CommandLineOptions(args);
+    } catch (CommandLineOptionException e) {
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
+    Files.createDirectories(out);
+    Path json = out.resolve("jmh-result.json");
+    Path csv = out.resolve("jmh-result.csv");
+    var builder = new OptionsBuilder().parent(cmd)
+        .result(json.toString())
+        .resultFormat(ResultFormatType.JSON);
+    if (cmd.getIncludes().isEmpty()) {
+      builder.include(CheckBenchmark.class.getName() + "\\.");
+    }
+    Options options = builder.build();
+    double loadBefore = loadAverage();
+    Collection<RunResult> results = new Runner(options).run();
+    double loadAfter = loadAverage();
+    ResultFormatFactory.getInstance(ResultFormatType.CSV, csv.toString()).writeOut(results);
+
+    String table = table(results);
+    String header = "keyplan check benchmark, " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+        + "\nJMH " + jmhVersion() + ", " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
+        + ", " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+        + System.getProperty("os.arch") + String.format(Locale.ROOT,
+            "; 1-minute load average %.1f before the run, %.1f after", loadBefore, loadAfter)
+        + "\nresults: " + json + ", " + csv + "\n\n";
+    System.out.println();
+    System.out.print(header);
+    System.out.print(table);
+    Files.writeString(out.resolve("summary.md"), header + table, StandardCharsets.UTF_8);
+  }
+
+  static String table(Collection<RunResult> results) {
+    Map<Integer, double[]> bySize = new TreeMap<>();
+    for (RunResult r : results) {
+      String bench = r.getParams().getBenchmark();
+      String method = bench.substring(bench.lastIndexOf('.') + 1);
+      String p = r.getParams().getParam("patterns");
+      if (p == null) {
+        continue;
+      }
+      double[] s = bySize.computeIfAbsent(Integer.parseInt(p), k -> new double[] {
+          Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN});
+      var score = r.getPrimaryResult();
+      int at = method.equals("check") ? 0 : method.equals("parseOnly") ? 2 : -1;
+      if (at < 0) {
+        continue;
+      }
+      s[at] = score.getScore();
+      s[at + 1] = score.getScoreError();
+      s[4 + at / 2] = cpuMillisPerOp(r);
+    }
+    List<Row> rows = new ArrayList<>();
+    bySize.forEach((n, s) -> rows.add(new Row(n, s[0], s[1], s[2], s[3], s[4], s[5])));
+    if (rows.isEmpty()) {
+      return "no CheckBenchmark results\n";
+    }
+    Row first = rows.get(0);
+    StringBuilder sb = new StringBuilder();
+    int n0 = first.patterns();
+    sb.append("Wall clock (JMH score, ms/op, ± 99.9% interval):\n\n");
+    sb.append("| patterns | tables | check ms | parseOnly ms (baseline) | check / parseOnly | check(n) / check(")
+        .append(n0).append(") | n / ").append(n0).append(" | parseOnly(n) / parseOnly(").append(n0).append(") |\n");
+    sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Row r : rows) {
+      sb.append(String.format(Locale.ROOT, "| %d | %d | %.1f ± %.1f | %.1f ± %.1f | %.2f | %.2f | %.2f | %.2f |%n",
+          r.patterns(), Math.round(r.patterns() * ModelGenerator.TABLES_PER_PATTERN),
+          r.check(), r.checkError(), r.parse(), r.parseError(),
+          r.check() / r.parse(), r.check() / first.check(), r.patterns() / (double) n0, r.parse() / first.parse()));
+    }
+    sb.append("\nCPU time of the benchmark thread (ms/op; insensitive to other processes' load):\n\n");
+    sb.append("| patterns | check cpu ms | parseOnly cpu ms | check / parseOnly | check(n) / check(").append(n0)
+        .append(") | n / ").append(n0).append(" | (check − parseOnly)(n) / (check − parseOnly)(").append(n0).append(") |\n");
+    sb.append("|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Row r : rows) {
+      sb.append(String.format(Locale.ROOT, "| %d | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f |%n",
+          r.patterns(), r.checkCpu(), r.parseCpu(), r.checkCpu() / r.parseCpu(), r.checkCpu() / first.checkCpu(),
+          r.patterns() / (double) n0, (r.checkCpu() - r.parseCpu()) / (first.checkCpu() - first.parseCpu())));
+    }
+    return sb.toString();
+  }
+
+  /** Returns CheckBenchmark.CpuTime's cpuNanos / ops in ms, NaN if absent. */
+  private static double cpuMillisPerOp(RunResult r) {
+    var secondary = r.getSecondaryResults();
+    var cpu = secondary.get("cpuNanos");
+    var ops = secondary.get("ops");
+    if (cpu == null || ops == null || ops.getScore() <= 0) {
+      return Double.NaN;
+    }
+    return cpu.getScore() / ops.getScore() / 1e6;
+  }
+
+  /** Other processes share the cores: the load average tells how much (NaN where unknown). */
+  private static double loadAverage() {
+    double l = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    return l < 0 ? Double.NaN : l;
+  }
+
+  private static String jmhVersion() {
+    try {
+      return Utils.class.getPackage().getImplementationVersion() != null
+          ? Utils.class.getPackage().getImplementationVersion()
+          : versionFromResource();
+    } catch (RuntimeException e) {
+      return "?";
+    }
+  }
+
+  private static String versionFromResource() {
+    try (var in = Utils.class.getResourceAsStream("/jmh.properties")) {
+      if (in == null) {
+        return "?";
+      }
+      var props = new java.util.Properties();
+      props.load(in);
+      return props.getProperty("jmh.version", "?");
+    } catch (IOException e) {
+      return "?";
+    }
+  }
+}
