@@ -1,0 +1,216 @@
+package dev.keyplan.model.yaml;
+
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Diagnostic;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Location;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.Spread;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * Reads the {@code entities:} section: attributes with their types and sizes, volume (count,
+ * growth), identifying key and spreads. Spreads of patterns are read here too.
+ */
+final class EntityReader extends SectionReader {
+  EntityReader(SectionReader context) {
+    super(context);
+  }
+
+  Map<String, Entity> entities(YamlMap m) {
+    Map<String, Entity> out = new LinkedHashMap<>();
+    if (!m.has("entities")) {
+      m.error(m.location(), "missing 'entities': expected the entities the patterns read and write");
+      return out;
+    }
+    var entities = YamlMap.of(file, m.node("entities").get(), "entities by name", problems);
+    if (entities.isEmpty()) {
+      return out;
+    }
+    for (String name : entities.get().keys()) {
+      Node n = entities.get().node(name).get();
+      YamlMap.of(file, n, "the entity '" + name + "' (attributes:, count:, growth:, spread:)", problems)
+          .ifPresent(e -> out.put(name, entity(name, e.allow(ModelReader.ENTITY, "entity '" + name + "'"), entities.get().keyLocation(name))));
+    }
+    return out;
+  }
+
+  Entity entity(String name, YamlMap e, Location at) {
+    Map<String, Attribute> attributes = new LinkedHashMap<>();
+    if (!e.has("attributes")) {
+      e.error(at, "entity '" + name + "' has no 'attributes'");
+    } else {
+      YamlMap.of(file, e.node("attributes").get(), "attributes by name", problems).ifPresent(a -> {
+        for (String attr : a.keys()) {
+          attribute(attr, a.node(attr).get(), a.keyLocation(attr)).ifPresent(x -> attributes.put(attr, x));
+        }
+      });
+    }
+    double count = e.scalar("count", "a row count such as 10M", false)
+        .map(s -> count(s, e.valueLocation("count"), "a row count such as 10M or 0"))
+        .orElse(0.0);
+    double growth = e.scalar("growth", "a rate such as 50k/s or 1M/day", false)
+        .map(s -> rate(s, e.valueLocation("growth"), "a growth rate such as 50k/s or 1M/day", true))
+        .orElse(0.0);
+    List<String> key = new ArrayList<>();
+    for (Node k : e.sequence("key", "a list of attribute names ([user_id])")) {
+      e.scalarOf(k, "an attribute name").ifPresent(s -> {
+        if (!attributes.containsKey(s)) {
+          e.error(YamlMap.location(file, k), unknownAttribute(name, s, attributes.keySet()));
+        }
+        key.add(s);
+      });
+    }
+    Map<String, Spread> spread = new LinkedHashMap<>();
+    e.node("spread").flatMap(n -> YamlMap.of(file, n, "spreads by attribute name", problems)).ifPresent(s -> {
+      for (String attr : s.keys()) {
+        if (!attributes.containsKey(attr)) {
+          s.error(s.keyLocation(attr), unknownAttribute(name, attr, attributes.keySet()));
+        }
+        spread(attr, s.node(attr).get(), s.keyLocation(attr), growth, "the entity's growth")
+            .ifPresent(x -> spread.put(attr, x));
+      }
+    });
+    return new Entity(name, attributes, count, growth, key, spread, at);
+  }
+
+  static String unknownAttribute(String entity, String attr, Set<String> known) {
+    return "entity '" + entity + "' has no attribute '" + attr + "'"
+        + Suggest.closest(attr, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
+  }
+
+  Optional<Attribute> attribute(String name, Node n, Location at) {
+    if (n instanceof ScalarNode) {
+      String type = ((ScalarNode) n).getValue().trim();
+      // An unknown type is reported once; the attribute stays so references to it are not errors too.
+      if (checkType(type, YamlMap.location(file, n)) && !ModelReader.isFixed(type)) {
+        problems.add(new Diagnostic(YamlMap.location(file, n), "attribute '" + name + "' of type " + type
+            + " needs an average size: write {type: " + type + ", size: 40B}"));
+      }
+      return Optional.of(new Attribute(name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), at));
+    }
+    var a = YamlMap.of(file, n, "a type (bigint) or {type: text, size: 200B}", problems);
+    if (a.isEmpty()) {
+      return Optional.empty();
+    }
+    YamlMap m = a.get().allow(ModelReader.ATTRIBUTE, "attribute '" + name + "'");
+    String type = m.scalar("type", "a CQL type such as text or bigint", true).orElse("");
+    if (!type.isEmpty() && !checkType(type, m.valueLocation("type"))) {
+      type = "";
+    }
+    OptionalLong size = m.scalar("size", "a size such as 200B or 3KB", false)
+        .map(s -> {
+          var b = Quantities.bytes(s);
+          if (b.isEmpty() || b.getAsLong() <= 0 || b.getAsLong() > ModelReader.MAX_SIZE) {
+            m.error(m.valueLocation("size"), "expected a size between 1B and 2GB such as 200B or 3KB but found '" + s + "'");
+            return OptionalLong.empty();
+          }
+          return b;
+        })
+        .orElse(OptionalLong.empty());
+    int items = (int) m.scalar("items", "the average number of elements", false)
+        .map(s -> whole(s, m.valueLocation("items"), "the average number of elements, such as 10", 1, ModelReader.MAX_ITEMS))
+        .orElse(1L).longValue();
+    boolean timeOrdered = m.scalar("time_ordered", "true or false", false)
+        .map(s -> bool(s, m.valueLocation("time_ordered")))
+        .orElse(false);
+    List<String> values = new ArrayList<>();
+    for (Node v : m.sequence("values", "a list of the enumeration's values")) {
+      m.scalarOf(v, "a value").ifPresent(values::add);
+    }
+    Optional<String> copyOf = m.scalar("copy_of", "Entity.attribute", false);
+    if (copyOf.isPresent() && !copyOf.get().matches("[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*")) {
+      m.error(m.valueLocation("copy_of"), "expected Entity.attribute (such as Author.name) but found '" + copyOf.get() + "'");
+      copyOf = Optional.empty();
+    }
+    if (!type.isEmpty() && !ModelReader.isFixed(type) && !m.has("size") && values.isEmpty()) {
+      m.error(m.location(), "attribute '" + name + "' of type " + type + " needs an average size (size: 40B)");
+    }
+    if (size.isEmpty() && !values.isEmpty()) {
+      // An enumeration's average size is the average UTF-8 length of its values.
+      size = OptionalLong.of(Math.round(values.stream()
+          .mapToInt(v -> v.getBytes(StandardCharsets.UTF_8).length).average().orElse(0)));
+    }
+    return Optional.of(new Attribute(name, type, size, items, timeOrdered, values, copyOf, at));
+  }
+
+  boolean checkType(String type, Location at) {
+    String base = type.toLowerCase(Locale.ROOT).replaceAll("<.*", "").trim();
+    if (!ModelReader.TYPES.contains(base)) {
+      problems.add(new Diagnostic(at, "unknown type '" + type + "'"
+          + Suggest.closest(base, ModelReader.TYPES).map(s -> " (did you mean '" + s + "'?)").orElse("")
+          + "; expected a CQL type such as text, bigint, uuid, timestamp or list<text>"));
+      return false;
+    }
+    return true;
+  }
+
+
+  Optional<Spread> spread(String attr, Node n, Location at, double growth, String whole) {
+    var s = YamlMap.of(file, n, "a spread such as {distinct: 10M, busiest: 100/s}", problems);
+    if (s.isEmpty()) {
+      return Optional.empty();
+    }
+    YamlMap m = s.get().allow(ModelReader.SPREAD, "the spread of '" + attr + "'");
+    OptionalDouble distinct = m.scalar("distinct", "a count of distinct values such as 10M", false)
+        .map(v -> {
+          double d = count(v, m.valueLocation("distinct"), "a count of distinct values such as 10M");
+          if (d < 1 && d >= 0) {
+            m.error(m.valueLocation("distinct"), "expected at least 1 distinct value but found '" + v + "'");
+          }
+          return OptionalDouble.of(d);
+        })
+        .orElse(OptionalDouble.empty());
+    OptionalDouble busiestRate = OptionalDouble.empty();
+    OptionalDouble busiestShare = OptionalDouble.empty();
+    var busiest = m.scalar("busiest", "a rate (100/s) or a share (2%)", false);
+    if (busiest.isPresent()) {
+      String b = busiest.get();
+      Location bl = m.valueLocation("busiest");
+      if (b.trim().endsWith("%")) {
+        var share = Quantities.share(b);
+        if (share.isEmpty() || share.getAsDouble() <= 0 || share.getAsDouble() > 1) {
+          m.error(bl, "expected a share between 0% and 100% but found '" + b + "'");
+        } else {
+          busiestShare = share;
+        }
+      } else {
+        double r = rate(b, bl, "the busiest value's rate (100/s) or share (2%)", false);
+        busiestRate = OptionalDouble.of(r);
+        if (growth > 0 && r > growth) {
+          m.error(bl, "the busiest value takes " + b + ", more than " + whole + "; expected at most that rate");
+        }
+      }
+    }
+    OptionalDouble zipf = OptionalDouble.empty();
+    var dist = m.scalar("distribution", "uniform or zipf(s)", false);
+    if (dist.isPresent()) {
+      String d = dist.get().trim().toLowerCase(Locale.ROOT);
+      var mz = java.util.regex.Pattern.compile("zipf\\(\\s*([0-9]+(?:\\.[0-9]+)?)\\s*\\)").matcher(d);
+      if (mz.matches()) {
+        double s0 = Double.parseDouble(mz.group(1));
+        if (s0 <= 0 || s0 > 10) {
+          m.error(m.valueLocation("distribution"), "expected a zipf exponent between 0 and 10 but found " + mz.group(1));
+        }
+        zipf = OptionalDouble.of(s0);
+        if (distinct.isEmpty()) {
+          m.error(m.valueLocation("distribution"), "a zipf distribution needs 'distinct' (the number of values)");
+        }
+      } else if (!d.equals("uniform")) {
+        m.error(m.valueLocation("distribution"), "expected 'uniform' or 'zipf(s)' such as zipf(1.1) but found '" + dist.get() + "'");
+      }
+    }
+    return Optional.of(new Spread(attr, distinct, busiestRate, busiestShare, zipf, at));
+  }
+}
