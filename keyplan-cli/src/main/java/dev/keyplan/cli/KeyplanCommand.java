@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
       // keep-sorted start
       dev.keyplan.cli.cassandra.CassandraCommand.class,
       CheckCommand.class,
+      dev.keyplan.cli.dynamodb.DynamoDbCommand.class,
       EmitCommand.class,
       ExplainCommand.class,
       picocli.CommandLine.HelpCommand.class,

@@ -1,0 +1,25 @@
+package dev.keyplan.cli.dynamodb;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code keyplan dynamodb}: DynamoDB arithmetic. So far the exact size of an item and the
+ * capacity units one read or write of it costs; keys, indexes and heat checks come later.
+ */
+@Command(
+    name = "dynamodb",
+    mixinStandardHelpOptions = true,
+    description = "DynamoDB arithmetic. So far: the exact size of an item (DynamoDB JSON) and"
+        + " the read and write capacity units it costs. Key, index and heat checks are not"
+        + " implemented yet.",
+    subcommands = {ItemSizeCommand.class})
+public final class DynamoDbCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+  }
+}
