@@ -52,6 +52,9 @@ public final class Units {
 
   /** Returns a fraction as a percentage with up to two significant decimals ({@code 0.2%}, {@code 25%}). */
   public static String percent(double fraction) {
+    if (Double.isNaN(fraction)) {
+      return "?";
+    }
     return significant(fraction * 100) + "%";
   }
 

@@ -191,7 +191,8 @@ public final class JsonReport {
     } else if (v == Math.rint(v) && Math.abs(v) < 9e15) {
       g.writeNumberField(name, (long) v);
     } else {
-      g.writeNumberField(name, Math.round(v * 1000) / 1000.0);
+      // Six significant digits: enough for any figure printed, and small rates do not round to 0.
+      g.writeNumberField(name, new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue());
     }
   }
 }

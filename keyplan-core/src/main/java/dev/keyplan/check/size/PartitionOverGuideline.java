@@ -73,7 +73,10 @@ public final class PartitionOverGuideline implements CassandraRule {
               + Units.bytes(o.busiest().bytes()) + "; a latest read then walks about "
               + Units.count(o.latestReadPartitions()) + (o.latestReadPartitions() == 1 ? " partition" : " partitions")
               + " for a typical key")
-          .orElse("split the partition: add a time bucket or a shard suffix to the partition key");
+          .orElse(over.stream().allMatch(o -> o.contains("large-cell") || o.contains("large-row"))
+              ? "a bucket cannot shrink a row or a cell: split the value into chunks (one row per chunk) or keep it "
+                  + "in an object store and store its address"
+              : "split the partition: add a time bucket or a shard suffix to the partition key");
       out.report(severity, t.name(), t.table().location(),
           "the busiest partition of " + t.name() + " (" + scope + ") holds " + Units.count(p.rows()) + " rows, "
               + Units.count(p.values()) + " values, " + Units.bytes(p.bytes()) + ": over " + String.join(" and ", over),

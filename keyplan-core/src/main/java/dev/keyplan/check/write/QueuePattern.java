@@ -90,8 +90,9 @@ public final class QueuePattern implements CassandraRule {
       if (r.access() == Access.NOT_SERVED || isPointRead(r.pattern(), t)) {
         continue;
       }
-      double rows = Double.isNaN(r.rowsBusiest())
-          ? a.sizing().get(t.name()).busiest().rows() : r.rowsBusiest();
+      // One read steps over the tombstones of one partition: count at most its rows.
+      double partition = a.sizing().get(t.name()).busiest().rows();
+      double rows = Double.isNaN(r.rowsBusiest()) ? partition : Math.min(r.rowsBusiest(), partition);
       most = Double.isNaN(most) ? rows : Math.max(most, rows);
     }
     return most;

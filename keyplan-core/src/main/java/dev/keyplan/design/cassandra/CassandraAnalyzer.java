@@ -37,10 +37,10 @@ public final class CassandraAnalyzer {
     List<BoundTable> tables = new TableBinder(model, design, schema).bind();
     int[] rf = replication(design, schema, tables);
     var sizer = new Sizer(model);
-    Map<String, Integer> limits = latestLimits(model);
+    Map<String, Integer> limits = latestLimits(model, tables);
     Map<String, TableSizing> sizing = new LinkedHashMap<>();
     for (BoundTable t : tables) {
-      sizing.put(t.name(), sizer.size(t, limits.getOrDefault(t.entity().name(), 1)));
+      sizing.put(t.name(), sizer.size(t, limits.getOrDefault(t.name(), 1)));
     }
     var coverage = new Coverage(model, tables, sizing, schema);
     List<PatternPlan> plans = new ArrayList<>();
@@ -88,14 +88,26 @@ public final class CassandraAnalyzer {
     return new int[] {local, total, Math.max(1, dcs.size())};
   }
 
-  /** Returns, per entity, the largest limit of its "latest N" reads (ordered, limited), or 1. */
-  private static Map<String, Integer> latestLimits(Model model) {
-    Map<String, Integer> out = new java.util.HashMap<>();
+  /**
+   * Returns, per table, the largest limit of the reads that key on its partition key (equality or
+   * IN on every partition-key column the application does not derive), or 1: the N of the "latest
+   * N" reads whose partitions a bucket would split.
+   */
+  private static Map<String, Integer> latestLimits(Model model, List<BoundTable> tables) {
+    Map<String, List<Operation.Read>> reads = new java.util.HashMap<>();
     for (AccessPattern p : model.patterns()) {
-      if (p.operation() instanceof Operation.Read) {
-        var r = (Operation.Read) p.operation();
-        if (!r.orderBy().isEmpty() && r.limit().isPresent()) {
-          out.merge(r.entity(), r.limit().getAsInt(), Math::max);
+      if (p.operation() instanceof Operation.Read && ((Operation.Read) p.operation()).limit().isPresent()) {
+        reads.computeIfAbsent(p.operation().entity(), k -> new ArrayList<>()).add((Operation.Read) p.operation());
+      }
+    }
+    Map<String, Integer> out = new java.util.HashMap<>();
+    for (BoundTable t : tables) {
+      for (Operation.Read r : reads.getOrDefault(t.entity().name(), List.of())) {
+        boolean keyed = t.partitionKey().stream().filter(k -> t.derived(k).isEmpty())
+            .allMatch(k -> r.where().stream().anyMatch(c -> c.attribute().equals(k)
+                && (c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN)));
+        if (keyed) {
+          out.merge(t.name(), r.limit().getAsInt(), Math::max);
         }
       }
     }

@@ -96,7 +96,9 @@ final class ConsistencyAnalysis {
         remaining.add(missed);
       }
       int paxos = paxosRoundTrips(p, level);
-      if (paxos == 0) {
+      if (p.operation().isWriteOf(Operation.Kind.INCREMENT)) {
+        remaining.add("a counter increment is not idempotent: a retry after a timeout may count twice");
+      } else if (paxos == 0) {
         remaining.add("concurrent writes to one row resolve by timestamp, last write wins: quorum is not a lock");
       }
       if (ConsistencyLevels.isLocal(level) && dcs > 1) {

@@ -182,8 +182,10 @@ final class Coverage {
       typicalRows = typicalRows * pTypical / partitions;
       busiestRows = busiestRows * pBusiest / partitions;
     } else {
-      typicalRows *= partitions;
-      busiestRows *= partitions;
+      // Distinct keys: at most one of them is the busiest, the others are typical.
+      double perTypical = typicalRows;
+      typicalRows = perTypical * partitions;
+      busiestRows = busiestRows + perTypical * (partitions - 1);
     }
     // A filtered read keeps reading until it has found its limit, so only an unfiltered one stops early.
     if (r.limit().isPresent() && !r.count() && !filtering) {

@@ -35,6 +35,10 @@ final class HeatAnalysis {
   Map<String, TableHeat> heat(List<PatternPlan> plans) {
     double budget = design.isScylla() ? design.nodeBudget() / design.shardsPerNode() : design.nodeBudget();
     // Each plan touches few tables: index them once rather than scanning every plan per table.
+    Map<String, List<String>> views = new java.util.HashMap<>();
+    for (BoundTable t : tables) {
+      t.table().viewOf().ifPresent(base -> views.computeIfAbsent(base, k -> new java.util.ArrayList<>()).add(t.name()));
+    }
     Map<String, List<PatternPlan>> reads = new java.util.HashMap<>();
     Map<String, List<PatternPlan>> writes = new java.util.HashMap<>();
     for (PatternPlan plan : plans) {
@@ -45,6 +49,10 @@ final class HeatAnalysis {
       } else {
         for (String t : new java.util.LinkedHashSet<>(plan.tables())) {
           writes.computeIfAbsent(t, k -> new java.util.ArrayList<>()).add(plan);
+          // The server writes every materialized view of a written base table.
+          for (String view : views.getOrDefault(t, List.of())) {
+            writes.computeIfAbsent(view, k -> new java.util.ArrayList<>()).add(plan);
+          }
         }
       }
     }
@@ -54,6 +62,7 @@ final class HeatAnalysis {
       double writeRate = 0;
       double readRate = 0;
       double load = 0;
+      boolean unknown = false;
       for (PatternPlan plan : writes.getOrDefault(t.name(), List.of())) {
         AccessPattern p = plan.pattern();
         OptionalDouble share = KeySpread.patternShare(p, t, rows);
@@ -61,6 +70,8 @@ final class HeatAnalysis {
           double rate = p.ratePerSecond() * share.getAsDouble();
           writeRate += rate;
           load += rate * rounds(p);
+        } else {
+          unknown = true;
         }
       }
       for (PatternPlan plan : reads.getOrDefault(t.name(), List.of())) {
@@ -70,9 +81,13 @@ final class HeatAnalysis {
           double rate = p.ratePerSecond() * share.getAsDouble();
           readRate += rate;
           load += rate * rounds(p) * consistency.replicasOf(p) / (double) consistency.rfOf(p);
+        } else {
+          unknown = true;
         }
       }
-      out.put(t.name(), new TableHeat(t.name(), writeRate, readRate, load, budget));
+      // Without the key's spread the busiest partition's load is unknown, not zero.
+      out.put(t.name(), unknown ? new TableHeat(t.name(), Double.NaN, Double.NaN, Double.NaN, budget)
+          : new TableHeat(t.name(), writeRate, readRate, load, budget));
     }
     return out;
   }

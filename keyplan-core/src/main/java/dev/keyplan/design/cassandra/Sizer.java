@@ -85,7 +85,8 @@ public final class Sizer {
   static double bytesOf(BoundTable t, Column c) {
     Optional<Attribute> a = t.entity().attribute(c.name());
     if (a.isPresent() && a.get().size().isPresent()) {
-      return a.get().size().getAsLong();
+      // A collection's size is that of one element (docs/model.md), so it holds items of them.
+      return a.get().size().getAsLong() * (c.type().isCollection() ? a.get().items() : 1);
     }
     return c.type().fixedSize().orElse(8);
   }
@@ -153,9 +154,11 @@ public final class Sizer {
     double buckets = bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
     double partitions = Math.max(1, Math.min(rows, keyValues * buckets));
     double busiestPerSecond = e.growthPerSecond() * share;
-    double busiestRows = bucket.isPresent()
-        ? busiestPerSecond * bucket.get().windowSeconds()
-        : Math.max(keyIdentifiesRow ? 1 : 0, share * rows);
+    // A key that identifies the row holds one row whatever its traffic; a bucket wider than the
+    // rows' lifetime (horizon or TTL) fills only for that lifetime.
+    double busiestRows = keyIdentifiesRow ? 1
+        : bucket.isPresent() ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime)
+        : share * rows;
     busiestRows = Math.min(busiestRows, rows);
     PartitionSize typical = partition(t, rows / partitions);
     PartitionSize busiest = partition(t, busiestRows);

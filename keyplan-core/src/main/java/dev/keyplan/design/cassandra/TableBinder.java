@@ -87,15 +87,16 @@ final class TableBinder {
         throw new InputException(design.location(), "the schema defines no keyspace '" + ks + "'"
             + suggest(ks, schema.keyspaces().stream().map(k -> k.name()).collect(Collectors.toList())));
       }
-      return schema.tables().stream().filter(t -> ks.equals(t.keyspace())).collect(Collectors.toList());
+      return schema.allTables().stream().filter(t -> ks.equals(t.keyspace())).collect(Collectors.toList());
     }
-    var names = schema.tables().stream().map(Table::keyspace).filter(k -> k != null).distinct()
+    var names = schema.allTables().stream().map(Table::keyspace).filter(k -> k != null).distinct()
         .collect(Collectors.toList());
     if (names.size() > 1) {
       throw new InputException(design.location(), "the schema defines tables in several keyspaces ("
           + String.join(", ", names) + "); say which one to check with 'keyspace:'");
     }
-    return schema.tables();
+    // Materialized views are tables too: they serve reads and hold data.
+    return schema.allTables();
   }
 
   private Optional<Entity> entityOf(Table t, Map<String, Derived> derived) {

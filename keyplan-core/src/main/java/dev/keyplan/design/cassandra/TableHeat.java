@@ -14,6 +14,6 @@ public record TableHeat(
 
   /** Returns the busiest partition's share of one replica's budget. */
   public double budgetShare() {
-    return budget > 0 ? replicaLoad / budget : 0;
+    return budget > 0 ? replicaLoad / budget : 0; // NaN when the load is unknown
   }
 }

@@ -22,15 +22,21 @@ public final class TableSuggestion {
 
   /** Returns {@code CREATE TABLE name (...) PRIMARY KEY ((a), b)} text for read {@code r}. */
   public static String forRead(Operation.Read r, Entity e) {
+    // A CONTAINS on a collection becomes one row per element, keyed by the element.
     List<String> partition = r.where().stream()
-        .filter(c -> c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN)
+        .filter(c -> c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN
+            || c.comparison() == Comparison.CONTAINS)
         .map(Operation.Condition::attribute).distinct().collect(Collectors.toList());
+    if (partition.isEmpty()) {
+      return "a table keyed by an attribute the read gives by equality; this read gives none, so serve it"
+          + " from an analytics store or add an equality (a bucket, a tenant) to key on";
+    }
     Set<String> clustering = new LinkedHashSet<>();
     r.where().stream().filter(c -> c.comparison() == Comparison.RANGE).forEach(c -> clustering.add(c.attribute()));
     r.orderBy().forEach(o -> clustering.add(o.attribute()));
     e.key().stream().filter(k -> !partition.contains(k)).forEach(clustering::add);
     clustering.removeAll(partition);
-    String name = e.name().toLowerCase(Locale.ROOT) + "s_by_" + (partition.isEmpty() ? "all" : String.join("_", partition));
+    String name = e.name().toLowerCase(Locale.ROOT) + "s_by_" + String.join("_", partition);
     StringBuilder key = new StringBuilder("PRIMARY KEY ((").append(String.join(", ", partition)).append(")");
     for (String c : clustering) {
       key.append(", ").append(c);
@@ -41,7 +47,6 @@ public final class TableSuggestion {
       order.add(o.attribute() + (o.descending() ? " DESC" : " ASC"));
     }
     String with = order.isEmpty() ? "" : " WITH CLUSTERING ORDER BY (" + String.join(", ", order) + ")";
-    String warning = partition.isEmpty() ? " (the read has no equality to key on: add one, or serve it from an analytics store)" : "";
-    return "a table such as " + name + " with " + key + with + warning;
+    return "a table such as " + name + " with " + key + with;
   }
 }

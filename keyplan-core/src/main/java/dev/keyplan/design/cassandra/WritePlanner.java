@@ -59,6 +59,13 @@ final class WritePlanner {
         continue;
       }
       written.add(t.name());
+      for (String a : w.set()) {
+        if (t.isKey(a)) {
+          // CQL cannot update a key column: the row moves, as a delete (a tombstone) and an insert.
+          notes.add(t.name() + ": " + a + " is part of its primary key, so each change is a delete (a tombstone) "
+              + "plus an insert of the whole row");
+        }
+      }
       if (!addressable(t, w, known)) {
         notes.add(t.name() + ": the " + w.kind().keyword() + " does not give its full primary key ("
             + keyText(t) + "), so the application must read the keys first");
@@ -77,6 +84,13 @@ final class WritePlanner {
         }
         written.add(t.name());
         boolean partitionKnown = t.partitionKey().stream().allMatch(known::contains);
+        if (partitionKnown && t.table().column(copy.name()).map(col -> col.isStatic()).orElse(false)) {
+          // A static column is one cell per partition: one write, nothing to read first.
+          notes.add(t.name() + " holds " + copy.name() + " (copy of " + source + ") as a static column: one cell per partition");
+          rowsTypical += 1;
+          rowsBusiest += 1;
+          continue;
+        }
         notes.add(t.name() + " holds " + copy.name() + " (copy of " + source + "): "
             + (partitionKnown ? "every row of the partition must be rewritten; the application reads them first"
                 : "its partition key (" + String.join(", ", t.partitionKey()) + ") is not known from the "
