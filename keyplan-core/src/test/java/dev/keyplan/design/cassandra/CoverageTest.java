@@ -112,4 +112,80 @@ final class CoverageTest {
   void noWhereClause_isAFullScan() {
     assertThat(plan("Order limit 10").access()).isEqualTo(Access.FULL_SCAN);
   }
+
+  @Test
+  void materializedView_servesTheReadItKeys() {
+    // The view re-keys the orders by status: "Order where status = ?" reads one view partition
+    // instead of scanning the base table with ALLOW FILTERING.
+    String cql = CQL + """
+        CREATE MATERIALIZED VIEW shop.orders_by_status AS SELECT * FROM shop.orders_by_user
+          WHERE status IS NOT NULL AND user_id IS NOT NULL AND created_at IS NOT NULL AND order_id IS NOT NULL
+          PRIMARY KEY (status, user_id, created_at, order_id);
+        """;
+    String model = """
+        model: shop
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              user_id: uuid
+              created_at: timestamp
+              order_id: uuid
+              status: {type: text, values: [OPEN, DONE]}
+              note: {type: text, size: 40B}
+            key: [order_id]
+            count: 1M
+            spread:
+              user_id: {distinct: 1k}
+              note: {distinct: 1M}
+        patterns:
+          - id: q
+            rate: 10/s
+            query: Order where status = ? limit 10
+          - id: w
+            rate: 1/s
+            insert: Order
+        cassandra:
+          schema: unused.cql
+        """;
+    var a = RuleTester.of(Object.class).model(model).cql(cql).analysis();
+    var p = a.plan("q").orElseThrow();
+    assertThat(p.access()).isEqualTo(Access.SINGLE_PARTITION);
+    assertThat(p.tables()).containsExactly("orders_by_status");
+    // The application writes the base table only; the server keeps the view, whose busiest
+    // partition (OPEN or DONE, 1/2 each) then takes half of the 1 insert/s.
+    assertThat(a.plan("w").orElseThrow().tables()).containsExactly("orders_by_user");
+    assertThat(a.heat().get("orders_by_status").writesPerSecond()).isEqualTo(0.5);
+  }
+
+  @Test
+  void inOnThePartitionKey_countsOneBusiestKeyAtMost() {
+    // 1M orders, the busiest user holds 10% = 100,000 rows, a typical one 1M / 1,000 = 1,000.
+    // Five distinct keys read 100,000 + 4 × 1,000 = 104,000 rows at worst, not 5 × 100,000.
+    String model = """
+        model: shop
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              user_id: uuid
+              created_at: timestamp
+              order_id: uuid
+              status: {type: text, size: 8B}
+              note: {type: text, size: 40B}
+            key: [order_id]
+            count: 1M
+            spread:
+              user_id: {distinct: 1k, busiest: 10%}
+        patterns:
+          - id: q
+            rate: 10/s
+            query: Order where user_id in (?, ?, ?, ?, ?)
+        cassandra:
+          schema: unused.cql
+        """;
+    var p = RuleTester.of(Object.class).model(model).cql(CQL).analysis().plan("q").orElseThrow();
+    assertThat(p.rowsTypical()).isEqualTo(5_000);
+    assertThat(p.rowsBusiest()).isEqualTo(104_000);
+  }
 }
