@@ -1,0 +1,716 @@
+package dev.keyplan.store.dynamodb.workbench;
+
+import dev.keyplan.model.Diagnostic;
+import dev.keyplan.model.InputException;
+import dev.keyplan.model.Location;
+import dev.keyplan.model.yaml.Suggest;
+import dev.keyplan.store.dynamodb.AttributeValue;
+import dev.keyplan.store.dynamodb.DynamoJson;
+import dev.keyplan.store.dynamodb.workbench.Index.Projection;
+import dev.keyplan.store.dynamodb.workbench.ProvisionedCapacity.AutoScaling;
+import dev.keyplan.store.dynamodb.workbench.WorkbenchTable.BillingMode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Reads a NoSQL Workbench for DynamoDB model file (the JSON its data modeler exports) into a
+ * {@link WorkbenchModel}.
+ *
+ * <p>Both layouts found in public files are read: Version "1.0" (2020 exports, sample items kept
+ * per facet, no {@code AWSService}; e.g. aws-samples/amazon-dynamodb-design-patterns,
+ * examples/an-online-shop/json/AnOnlineShop_facets.json) and Version "3.0" (Workbench 3.x, with
+ * {@code ModelMetadata.AWSService}, table-level {@code TableData}, {@code BillingMode} and {@code
+ * ProvisionedCapacitySettings}; e.g. aws-samples/aws-dynamodb-examples,
+ * schema_design/SchemaExamples/SessionManagement/SessionManagementSchema.json). Facet rules come
+ * from the AWS Developer Guide page "Editing an existing data model" (workbench.Modeler.Edit):
+ * facet names are unique across the model, and a facet's {@code NonKeyAttributes} "must map to
+ * the attribute names that are defined for the table". Field by field: docs/workbench-import.md.
+ *
+ * <p>The format evolves, so unknown members ({@code DataAccess}, {@code SampleDataFormats},
+ * {@code Author}…) are ignored. Missing required members, values of the wrong JSON type, unknown
+ * enum values, and dangling references (an index or facet naming an attribute the table does not
+ * declare) are errors. Every problem found is reported at its {@code file:line:column} in one
+ * {@link InputException}; only a JSON syntax error stops reading at once.
+ *
+ * <p>Sample items are DynamoDB JSON and are read by {@link DynamoJson}, so they are checked exactly
+ * as {@code keyplan} checks any item; each is handed over with its original line and column, so
+ * its diagnostics point into the model file.
+ */
+public final class WorkbenchReader {
+
+  /** The {@code AWSService} value of DynamoDB models; Workbench also models other services. */
+  static final String DYNAMODB_SERVICE = "Amazon DynamoDB";
+
+  // Hard limit from the DynamoDB quotas page; the GSI limit (20) is adjustable, so not checked.
+  private static final int MAX_LSIS = 5;
+
+  private static final List<String> KEY_TYPES = List.of("S", "N", "B");
+
+  private final String file;
+  private final String source;
+  private final List<Diagnostic> problems = new ArrayList<>();
+  // A member written twice is looked up more than once; it is reported once.
+  private final Set<Location> reportedDuplicates = new HashSet<>();
+
+  private WorkbenchReader(String file, String source) {
+    this.file = file;
+    this.source = source;
+  }
+
+  /** Reads the model at {@code path}; a missing or unreadable file is an input error. */
+  public static WorkbenchModel read(Path path) {
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new InputException(new Location(path.toString(), 0, 0),
+          "cannot read the NoSQL Workbench model: "
+              + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
+    }
+    return read(path.toString(), text);
+  }
+
+  /** Reads model {@code text}; {@code file} names it in diagnostics. */
+  public static WorkbenchModel read(String file, String text) {
+    Json.Node root = Json.parse(file, text);
+    var reader = new WorkbenchReader(file, Json.source(text));
+    WorkbenchModel model = reader.model(root);
+    if (!reader.problems.isEmpty()) {
+      // Parts are checked in passes (references after declarations), but a user reads the list
+      // top to bottom, as InputException promises.
+      var sorted = new ArrayList<>(reader.problems);
+      sorted.sort(Comparator.comparingInt((Diagnostic d) -> d.location().line())
+          .thenComparingInt(d -> d.location().column()));
+      throw new InputException(sorted);
+    }
+    return model;
+  }
+
+  /** Thrown after a problem is recorded, to abandon the part being read and go on with the next. */
+  private static final class Skip extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Skip() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static <T> T orNull(Supplier<T> part) {
+    try {
+      return part.get();
+    } catch (Skip e) {
+      return null;
+    }
+  }
+
+  private Skip problem(Location at, String message) {
+    problems.add(new Diagnostic(at, message));
+    return new Skip();
+  }
+
+  // ----- the model -----
+
+  private WorkbenchModel model(Json.Node root) {
+    if (!(root instanceof Json.Obj object)) {
+      throw new InputException(root.at(), "expected a NoSQL Workbench model, an object with"
+          + " \"ModelName\" and \"DataModel\", found " + Json.describe(root));
+    }
+    Fields f = new Fields(object, "the model");
+    String name = orNull(() -> f.string("ModelName", true).orElseThrow());
+    Optional<String> version = Optional.empty();
+    Optional<String> service = Optional.empty();
+    Optional<String> description = Optional.empty();
+    Optional<Fields> meta = orNull(() -> f.object("ModelMetadata", false, "")
+        .map(m -> new Fields(m, "\"ModelMetadata\"")));
+    if (meta != null && meta.isPresent()) {
+      Fields m = meta.get();
+      version = orElseEmpty(() -> m.string("Version", false));
+      service = orElseEmpty(() -> m.string("AWSService", false));
+      description = orElseEmpty(() -> m.string("Description", false)).filter(d -> !d.isBlank());
+      service.filter(s -> !s.equals(DYNAMODB_SERVICE)).ifPresent(s ->
+          problem(m.node("AWSService").orElseThrow().at(), "this is a model for '" + s
+              + "'; keyplan reads NoSQL Workbench models for '" + DYNAMODB_SERVICE + "'"));
+    }
+    var tables = new ArrayList<WorkbenchTable>();
+    Json.Arr dataModel = orNull(() -> f.array("DataModel", true,
+        "an array of tables such as [{\"TableName\": \"Orders\", \"KeyAttributes\": {…}}]")
+        .orElseThrow());
+    if (dataModel != null) {
+      for (Json.Node element : dataModel.elements()) {
+        WorkbenchTable table = orNull(() -> table(element));
+        if (table != null) {
+          tables.add(table);
+        }
+      }
+    }
+    checkUnique(tables, WorkbenchTable::name, WorkbenchTable::location, "table");
+    checkUnique(tables.stream().flatMap(t -> t.facets().stream()).toList(), Facet::name,
+        Facet::location, "facet");
+    return new WorkbenchModel(name == null ? "" : name, version, service, description, tables,
+        object.at());
+  }
+
+  private static <T> Optional<T> orElseEmpty(Supplier<Optional<T>> part) {
+    Optional<T> value = orNull(part);
+    return value == null ? Optional.empty() : value;
+  }
+
+  private <T> void checkUnique(List<T> values, java.util.function.Function<T, String> name,
+      java.util.function.Function<T, Location> at, String what) {
+    var first = new HashMap<String, Location>();
+    for (T v : values) {
+      Location earlier = first.putIfAbsent(name.apply(v), at.apply(v));
+      if (earlier != null) {
+        problems.add(new Diagnostic(at.apply(v), "duplicate " + what + " name '" + name.apply(v)
+            + "' (first at line " + earlier.line() + ", column " + earlier.column() + ")"));
+      }
+    }
+  }
+
+  // ----- a table -----
+
+  private WorkbenchTable table(Json.Node node) {
+    Json.Obj object = expectObject(node, "a table, an object with \"TableName\" and"
+        + " \"KeyAttributes\"");
+    String name = orNull(() -> new Fields(object, "a table").string("TableName", true)
+        .orElseThrow());
+    Fields f = new Fields(object, name == null ? "the table" : "table '" + name + "'");
+    String what = f.what;
+
+    KeyAttribute[] keys = orNull(() -> tableKeys(f));
+    var declared = new LinkedHashMap<String, AttributeDefinition>();
+    if (keys != null) {
+      for (KeyAttribute k : keys) {
+        if (k != null) {
+          declared.put(k.name(), k.asDefinition());
+        }
+      }
+    }
+    var nonKey = new ArrayList<AttributeDefinition>();
+    Optional<Json.Arr> nonKeyArray = orElseEmpty(() -> f.array("NonKeyAttributes", false,
+        "an array of {\"AttributeName\": …, \"AttributeType\": …}"));
+    for (Json.Node element : nonKeyArray.map(Json.Arr::elements).orElse(List.of())) {
+      AttributeDefinition a = orNull(() -> attribute(element, what));
+      if (a == null) {
+        continue;
+      }
+      AttributeDefinition earlier = declared.putIfAbsent(a.name(), a);
+      if (earlier != null) {
+        problems.add(new Diagnostic(a.location(), "attribute '" + a.name() + "' of " + what
+            + " is declared twice (first at line " + earlier.location().line() + ", column "
+            + earlier.location().column() + ")"));
+      } else {
+        nonKey.add(a);
+      }
+    }
+    // Without the key the declared set is incomplete; checking names against it would only echo
+    // the KeyAttributes problem already reported.
+    Attributes attributes = new Attributes(declared, keys != null);
+    KeyAttribute pk = keys == null ? null : keys[0];
+    Optional<KeyAttribute> sk = keys == null ? Optional.empty() : Optional.ofNullable(keys[1]);
+
+    var facets = new ArrayList<Facet>();
+    for (Json.Node element : list(f, "TableFacets", "an array of facets")) {
+      Facet facet = orNull(() -> facet(element, what, attributes, pk, sk));
+      if (facet != null) {
+        facets.add(facet);
+      }
+    }
+    var gsis = indexes(f, "GlobalSecondaryIndexes", false, attributes, pk, sk);
+    var lsis = indexes(f, "LocalSecondaryIndexes", true, attributes, pk, sk);
+    if (lsis.size() > MAX_LSIS) {
+      problems.add(new Diagnostic(lsis.get(MAX_LSIS).location(), what + " has " + lsis.size()
+          + " local secondary indexes; DynamoDB allows at most " + MAX_LSIS));
+    }
+    var allIndexes = new ArrayList<Index>(gsis);
+    allIndexes.addAll(lsis);
+    checkUnique(allIndexes, Index::name, Index::location, "index");
+
+    Optional<BillingMode> billing = orElseEmpty(() -> f.enumValue("BillingMode",
+        BillingMode.class));
+    Optional<ProvisionedCapacity> provisioned = orElseEmpty(() -> f.object(
+        "ProvisionedCapacitySettings", false, "").map(o -> provisioned(o, what)));
+    var tableData = items(list(f, "TableData", "an array of DynamoDB JSON items"), pk, sk);
+
+    if (name == null || pk == null) {
+      return null;
+    }
+    return new WorkbenchTable(name, pk, sk, nonKey, facets, gsis, lsis, billing, provisioned,
+        tableData, object.at());
+  }
+
+  /** Returns {partition key, sort key or null}; a missing partition key skips the table's key. */
+  private KeyAttribute[] tableKeys(Fields table) {
+    String shape = "{\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
+        + " \"SortKey\": {…}}";
+    Json.Obj keys = table.object("KeyAttributes", true, shape).orElseThrow();
+    Fields k = new Fields(keys, "\"KeyAttributes\" of " + table.what);
+    KeyAttribute pk = orNull(() -> key(k.object("PartitionKey", true,
+        "{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}").orElseThrow(), k.what));
+    Optional<KeyAttribute> sk = orElseEmpty(() -> k.object("SortKey", false, "")
+        .map(o -> key(o, k.what)));
+    if (pk == null) {
+      throw new Skip();
+    }
+    if (sk.isPresent() && sk.get().name().equals(pk.name())) {
+      throw problem(sk.get().location(), "the sort key of " + table.what + " is '"
+          + pk.name() + "', the same attribute as its partition key");
+    }
+    return new KeyAttribute[] {pk, sk.orElse(null)};
+  }
+
+  private KeyAttribute key(Json.Obj object, String what) {
+    Fields f = new Fields(object, "a key of " + what);
+    String name = orNull(() -> f.nonEmptyString("AttributeName"));
+    String type = orNull(() -> f.string("AttributeType", true).orElseThrow());
+    if (type != null && !KEY_TYPES.contains(type)) {
+      Location at = f.node("AttributeType").orElseThrow().at();
+      String hint = AttributeValue.DESCRIPTORS.contains(type)
+          ? " (DynamoDB keys are scalar)" : didYouMean(type, KEY_TYPES);
+      throw problem(at, "a key attribute's type must be S, N or B, found '" + type + "'" + hint);
+    }
+    if (name == null || type == null) {
+      throw new Skip();
+    }
+    return new KeyAttribute(name, type, object.at());
+  }
+
+  private AttributeDefinition attribute(Json.Node node, String what) {
+    Json.Obj object = expectObject(node, "an attribute such as {\"AttributeName\": \"Email\","
+        + " \"AttributeType\": \"S\"}");
+    Fields f = new Fields(object, "an attribute of " + what);
+    String name = orNull(() -> f.nonEmptyString("AttributeName"));
+    String type = f.string("AttributeType", true).orElseThrow();
+    if (!AttributeValue.DESCRIPTORS.contains(type)) {
+      throw problem(f.node("AttributeType").orElseThrow().at(), "unknown attribute type '"
+          + type + "'" + didYouMean(type, AttributeValue.DESCRIPTORS) + " (expected one of "
+          + String.join(", ", AttributeValue.DESCRIPTORS) + ")");
+    }
+    if (name == null) {
+      throw new Skip();
+    }
+    return new AttributeDefinition(name, type, object.at());
+  }
+
+  // ----- facets -----
+
+  private Facet facet(Json.Node node, String table, Attributes attributes, KeyAttribute pk,
+      Optional<KeyAttribute> sk) {
+    Json.Obj object = expectObject(node, "a facet, an object with \"FacetName\" and"
+        + " \"KeyAttributeAlias\"");
+    String name = orNull(() -> new Fields(object, "a facet of " + table)
+        .nonEmptyString("FacetName"));
+    Fields f = new Fields(object, name == null ? "a facet of " + table : "facet '" + name + "'");
+    String[] aliases = orNull(() -> {
+      Json.Obj alias = f.object("KeyAttributeAlias", true,
+          "{\"PartitionKeyAlias\": \"…\", \"SortKeyAlias\": \"…\"}").orElseThrow();
+      Fields a = new Fields(alias, "\"KeyAttributeAlias\" of " + f.what);
+      String partition = orNull(() -> a.string("PartitionKeyAlias", true).orElseThrow());
+      String sort = orElseEmpty(() -> a.string("SortKeyAlias", false)).orElse(null);
+      if (partition == null) {
+        throw new Skip();
+      }
+      return new String[] {partition, sort};
+    });
+    var nonKey = new ArrayList<String>();
+    for (Json.Node element : list(f, "NonKeyAttributes", "an array of attribute names")) {
+      String attribute = orNull(() -> attributes.reference(element, "attribute name", f.what));
+      if (attribute != null) {
+        nonKey.add(attribute);
+      }
+    }
+    var data = items(list(f, "TableData", "an array of DynamoDB JSON items"), pk, sk);
+    if (name == null || aliases == null) {
+      throw new Skip();
+    }
+    return new Facet(name, aliases[0], Optional.ofNullable(aliases[1]), nonKey, data,
+        object.at());
+  }
+
+  // ----- indexes -----
+
+  private List<Index> indexes(Fields table, String member, boolean local, Attributes attributes,
+      KeyAttribute pk, Optional<KeyAttribute> sk) {
+    var out = new ArrayList<Index>();
+    for (Json.Node element : list(table, member, "an array of indexes")) {
+      Index index = orNull(() -> index(element, table.what, local, attributes, pk, sk));
+      if (index != null) {
+        out.add(index);
+      }
+    }
+    return out;
+  }
+
+  private Index index(Json.Node node, String table, boolean local, Attributes attributes,
+      KeyAttribute tablePk, Optional<KeyAttribute> tableSk) {
+    String kind = local ? "LSI" : "GSI";
+    Json.Obj object = expectObject(node, "an index, an object with \"IndexName\","
+        + " \"KeyAttributes\" and \"Projection\"");
+    String name = orNull(() -> new Fields(object, "an index of " + table)
+        .nonEmptyString("IndexName"));
+    Fields f = new Fields(object, name == null ? "a " + kind + " of " + table
+        : kind + " '" + name + "' of " + table);
+    KeyAttribute[] keys = orNull(() -> {
+      Json.Obj k = f.object("KeyAttributes", true,
+          "{\"PartitionKey\": {\"AttributeName\": …, \"AttributeType\": …}}").orElseThrow();
+      Fields kf = new Fields(k, "\"KeyAttributes\" of " + f.what);
+      KeyAttribute pk = orNull(() -> indexKey(kf.object("PartitionKey", true,
+          "{\"AttributeName\": …, \"AttributeType\": …}").orElseThrow(), kf, f.what,
+          attributes));
+      KeyAttribute sk = orElseEmpty(() -> kf.object("SortKey", local,
+          "{\"AttributeName\": …, \"AttributeType\": …} (an LSI needs a sort key)")
+          .map(o -> indexKey(o, kf, f.what, attributes))).orElse(null);
+      if (pk == null) {
+        throw new Skip();
+      }
+      return new KeyAttribute[] {pk, sk};
+    });
+    if (local && keys != null && tablePk != null) {
+      // An LSI shares the table's partition key and only re-sorts it (CreateTable API).
+      if (!keys[0].name().equals(tablePk.name())) {
+        problems.add(new Diagnostic(keys[0].location(), "the partition key of " + f.what
+            + " is '" + keys[0].name() + "'; a local secondary index must use the table's"
+            + " partition key '" + tablePk.name() + "'"));
+      }
+      if (tableSk.isEmpty()) {
+        problems.add(new Diagnostic(object.at(), f.what + " needs a table with a sort key"));
+      }
+    }
+    Projection projection = orNull(() -> projection(f, attributes));
+    if (name == null || keys == null || projection == null) {
+      throw new Skip();
+    }
+    List<KeyAttribute> sorts = keys[1] == null ? List.of() : List.of(keys[1]);
+    return new Index(name, List.of(keys[0]), sorts, projection, object.at());
+  }
+
+  private KeyAttribute indexKey(Json.Obj object, Fields keys, String index,
+      Attributes attributes) {
+    KeyAttribute key = key(object, keys.what);
+    if (!attributes.checkable) {
+      return key;
+    }
+    Fields f = new Fields(object, "a key of " + keys.what);
+    AttributeDefinition declared = attributes.byName.get(key.name());
+    if (declared == null) {
+      String hint = Suggest.closest(key.name(), attributes.byName.keySet())
+          .map(s -> " (did you mean '" + s + "'?)").orElse("");
+      throw problem(f.node("AttributeName").orElseThrow().at(), index + " is keyed on '"
+          + key.name() + "', which the table does not declare" + hint + "; add it to the"
+          + " table's \"NonKeyAttributes\"");
+    }
+    if (!declared.type().equals(key.type())) {
+      throw problem(f.node("AttributeType").orElseThrow().at(), index + " gives key attribute '"
+          + key.name() + "' type " + key.type() + ", but the table declares it "
+          + declared.type() + " (line " + declared.location().line() + ", column "
+          + declared.location().column() + ")");
+    }
+    return key;
+  }
+
+  private Projection projection(Fields index, Attributes attributes) {
+    Json.Obj object = index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}")
+        .orElseThrow();
+    Fields f = new Fields(object, "\"Projection\" of " + index.what);
+    Projection.Type type = f.enumValue("ProjectionType", Projection.Type.class)
+        .orElseThrow(() -> problem(object.at(), f.what + " has no \"ProjectionType\"; expected"
+            + " one of ALL, KEYS_ONLY, INCLUDE"));
+    if (type != Projection.Type.INCLUDE) {
+      return new Projection(type, List.of());
+    }
+    Json.Arr names = f.array("NonKeyAttributes", true, "the array of attribute names that"
+        + " INCLUDE copies into the index").orElseThrow();
+    if (names.elements().isEmpty()) {
+      throw problem(names.at(), "an INCLUDE projection needs at least one attribute name");
+    }
+    var out = new ArrayList<String>();
+    for (Json.Node element : names.elements()) {
+      // DynamoDB lets INCLUDE name attributes the table never declares, so no reference check.
+      String name = orNull(() -> attributes.name(element, "attribute name"));
+      if (name != null) {
+        out.add(name);
+      }
+    }
+    if (out.size() != names.elements().size()) {
+      throw new Skip();
+    }
+    return new Projection(type, out);
+  }
+
+  // ----- capacity -----
+
+  private ProvisionedCapacity provisioned(Json.Obj object, String table) {
+    Fields f = new Fields(object, "\"ProvisionedCapacitySettings\" of " + table);
+    Json.Obj throughput = f.object("ProvisionedThroughput", true,
+        "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}").orElseThrow();
+    Fields t = new Fields(throughput, "\"ProvisionedThroughput\" of " + table);
+    Long read = orNull(() -> t.count("ReadCapacityUnits", 1));
+    Long write = orNull(() -> t.count("WriteCapacityUnits", 1));
+    Optional<AutoScaling> autoRead = orElseEmpty(() -> f.object("AutoScalingRead", false, "")
+        .map(o -> autoScaling(o, "\"AutoScalingRead\" of " + table)));
+    Optional<AutoScaling> autoWrite = orElseEmpty(() -> f.object("AutoScalingWrite", false, "")
+        .map(o -> autoScaling(o, "\"AutoScalingWrite\" of " + table)));
+    if (read == null || write == null) {
+      throw new Skip();
+    }
+    return new ProvisionedCapacity(read, write, autoRead, autoWrite);
+  }
+
+  private AutoScaling autoScaling(Json.Obj object, String what) {
+    Fields f = new Fields(object, what);
+    Json.Obj target = f.object("ScalableTargetRequest", true,
+        "{\"MinCapacity\": 1, \"MaxCapacity\": 10}").orElseThrow();
+    Fields t = new Fields(target, "\"ScalableTargetRequest\" of " + what);
+    Long min = orNull(() -> t.count("MinCapacity", 1));
+    Long max = orNull(() -> t.count("MaxCapacity", 1));
+    Json.Obj policy = f.object("ScalingPolicyConfiguration", true, "{\"TargetValue\": 70}")
+        .orElseThrow();
+    Fields p = new Fields(policy, "\"ScalingPolicyConfiguration\" of " + what);
+    Json.Node value = p.node("TargetValue").orElseThrow(() -> problem(policy.at(), p.what
+        + " has no \"TargetValue\"; expected the target utilisation in percent, such as 70"));
+    if (!(value instanceof Json.Num n)) {
+      throw problem(value.at(), "\"TargetValue\" must be a number, found "
+          + Json.describe(value));
+    }
+    if (min == null || max == null) {
+      throw new Skip();
+    }
+    if (min > max) {
+      throw problem(target.at(), "\"MinCapacity\" " + min + " is greater than \"MaxCapacity\" "
+          + max);
+    }
+    return new AutoScaling(min, max, Double.parseDouble(n.text()));
+  }
+
+  // ----- sample items -----
+
+  /**
+   * Reads sample items with {@link DynamoJson}. Each item's text is preceded by as many line
+   * breaks and spaces as put it at its place in the file, so DynamoJson's locations, including
+   * those inside its messages, are the model file's.
+   */
+  private List<Map<String, AttributeValue>> items(List<Json.Node> nodes, KeyAttribute pk,
+      Optional<KeyAttribute> sk) {
+    var out = new ArrayList<Map<String, AttributeValue>>();
+    for (Json.Node node : nodes) {
+      String padded = "\n".repeat(node.at().line() - 1) + " ".repeat(node.at().column() - 1)
+          + source.substring(node.start(), node.end());
+      Map<String, AttributeValue> item;
+      try {
+        item = DynamoJson.parseItem(file, padded);
+      } catch (InputException e) {
+        problems.addAll(e.diagnostics());
+        continue;
+      }
+      boolean ok = pk == null || checkKey(node, item, pk, "partition");
+      ok &= pk == null || sk.isEmpty() || checkKey(node, item, sk.get(), "sort");
+      if (ok) {
+        out.add(item);
+      }
+    }
+    return out;
+  }
+
+  private boolean checkKey(Json.Node node, Map<String, AttributeValue> item, KeyAttribute key,
+      String which) {
+    AttributeValue value = item.get(key.name());
+    if (value == null) {
+      problems.add(new Diagnostic(node.at(), "the sample item has no " + which + " key '"
+          + key.name() + "'; DynamoDB needs every key attribute in an item"));
+      return false;
+    }
+    if (!value.descriptor().equals(key.type())) {
+      Location at = ((Json.Obj) node).members().stream()
+          .filter(m -> m.name().equals(key.name())).findFirst().orElseThrow().value().at();
+      problems.add(new Diagnostic(at, "the " + which + " key '" + key.name() + "' is declared "
+          + key.type() + " but this sample item gives it type " + value.descriptor()));
+      return false;
+    }
+    return true;
+  }
+
+  // ----- helpers -----
+
+  private Json.Obj expectObject(Json.Node node, String expected) {
+    if (node instanceof Json.Obj o) {
+      return o;
+    }
+    throw problem(node.at(), "expected " + expected + ", found " + Json.describe(node));
+  }
+
+  /** Returns the elements of an optional array member, or none after a reported problem. */
+  private List<Json.Node> list(Fields f, String member, String expected) {
+    Optional<Json.Arr> array = orElseEmpty(() -> f.array(member, false, expected));
+    return array.map(Json.Arr::elements).orElse(List.of());
+  }
+
+  private static String didYouMean(String word, java.util.Collection<String> known) {
+    return Suggest.closest(word, known).map(s -> "; did you mean '" + s + "'?").orElse("");
+  }
+
+  /** A table's declared attributes, for reference checks. */
+  private final class Attributes {
+    final Map<String, AttributeDefinition> byName;
+    final boolean checkable;
+
+    Attributes(Map<String, AttributeDefinition> byName, boolean checkable) {
+      this.byName = Map.copyOf(byName);
+      this.checkable = checkable;
+    }
+
+    String name(Json.Node node, String what) {
+      if (!(node instanceof Json.Str s)) {
+        throw problem(node.at(), "expected an " + what + " (a string), found "
+            + Json.describe(node));
+      }
+      return s.value();
+    }
+
+    /** Returns a name that must be one of the table's attributes. */
+    String reference(Json.Node node, String what, String owner) {
+      String name = name(node, what);
+      if (checkable && !byName.containsKey(name)) {
+        throw problem(node.at(), owner + " names attribute '" + name + "', which the table does"
+            + " not declare" + didYouMean(name, byName.keySet()) + " (declared: "
+            + byName.keySet().stream().sorted().collect(Collectors.joining(", ")) + ")");
+      }
+      return name;
+    }
+  }
+
+  /**
+   * The members of one JSON object, read by name. A member written twice is reported once, when
+   * it is read; members never read are the unknown ones the format lets us ignore.
+   */
+  private final class Fields {
+    final Json.Obj object;
+    final String what;
+
+    Fields(Json.Obj object, String what) {
+      this.object = object;
+      this.what = what;
+    }
+
+    Optional<Json.Node> node(String name) {
+      Json.Member first = null;
+      for (Json.Member m : object.members()) {
+        if (!m.name().equals(name)) {
+          continue;
+        }
+        if (first == null) {
+          first = m;
+        } else {
+          if (!reportedDuplicates.add(m.at())) {
+            break;
+          }
+          problems.add(new Diagnostic(m.at(), "duplicate \"" + name + "\" in " + what
+              + " (first at line " + first.at().line() + ", column " + first.at().column()
+              + ")"));
+          break;
+        }
+      }
+      return Optional.ofNullable(first).map(Json.Member::value);
+    }
+
+    private Json.Node required(String name, boolean required, String expected) {
+      Optional<Json.Node> node = node(name);
+      if (node.isEmpty() && required) {
+        List<String> present = object.members().stream().map(Json.Member::name).toList();
+        String hint = Suggest.closest(name, present)
+            .map(s -> "; found \"" + s + "\", a misspelling?").orElse("");
+        throw problem(object.at(), what + " has no \"" + name + "\""
+            + (expected.isEmpty() ? "" : "; expected " + expected) + hint);
+      }
+      return node.orElse(null);
+    }
+
+    Optional<String> string(String name, boolean required) {
+      Json.Node node = required(name, required, "a string");
+      if (node == null) {
+        return Optional.empty();
+      }
+      if (!(node instanceof Json.Str s)) {
+        throw problem(node.at(), "\"" + name + "\" must be a string, found "
+            + Json.describe(node));
+      }
+      return Optional.of(s.value());
+    }
+
+    String nonEmptyString(String name) {
+      String value = string(name, true).orElseThrow();
+      if (value.isBlank()) {
+        throw problem(node(name).orElseThrow().at(), "\"" + name + "\" cannot be empty");
+      }
+      return value;
+    }
+
+    Optional<Json.Obj> object(String name, boolean required, String expected) {
+      Json.Node node = required(name, required, expected);
+      if (node == null) {
+        return Optional.empty();
+      }
+      if (!(node instanceof Json.Obj o)) {
+        throw problem(node.at(), "\"" + name + "\" must be an object"
+            + (expected.isEmpty() ? "" : " such as " + expected) + ", found "
+            + Json.describe(node));
+      }
+      return Optional.of(o);
+    }
+
+    Optional<Json.Arr> array(String name, boolean required, String expected) {
+      Json.Node node = required(name, required, expected);
+      if (node == null) {
+        return Optional.empty();
+      }
+      if (!(node instanceof Json.Arr a)) {
+        throw problem(node.at(), "\"" + name + "\" must be " + expected + ", found "
+            + Json.describe(node));
+      }
+      return Optional.of(a);
+    }
+
+    <E extends Enum<E>> Optional<E> enumValue(String name, Class<E> type) {
+      List<String> allowed = Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
+      Optional<String> text = string(name, false);
+      if (text.isEmpty()) {
+        return Optional.empty();
+      }
+      if (!allowed.contains(text.get())) {
+        throw problem(node(name).orElseThrow().at(), "unknown \"" + name + "\" '" + text.get()
+            + "'" + didYouMean(text.get(), allowed) + " (expected one of "
+            + String.join(", ", allowed) + ")");
+      }
+      return Optional.of(Enum.valueOf(type, text.get()));
+    }
+
+    /** Returns a required whole number of at least {@code min}. */
+    long count(String name, long min) {
+      Json.Node node = required(name, true, "a whole number");
+      if (!(node instanceof Json.Num n) || !n.text().matches("-?\\d{1,18}")) {
+        throw problem(node.at(), "\"" + name + "\" must be a whole number, found "
+            + Json.describe(node));
+      }
+      long value = Long.parseLong(n.text());
+      if (value < min) {
+        throw problem(node.at(), "\"" + name + "\" must be at least " + min + ", found "
+            + value);
+      }
+      return value;
+    }
+  }
+}
