@@ -4,9 +4,15 @@ import dev.keyplan.model.Diagnostic;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
 import dev.keyplan.model.yaml.Suggest;
+import dev.keyplan.store.dynamodb.LocatedJson.Arr;
+import dev.keyplan.store.dynamodb.LocatedJson.Literal;
+import dev.keyplan.store.dynamodb.LocatedJson.Member;
+import dev.keyplan.store.dynamodb.LocatedJson.Node;
+import dev.keyplan.store.dynamodb.LocatedJson.Num;
+import dev.keyplan.store.dynamodb.LocatedJson.Obj;
+import dev.keyplan.store.dynamodb.LocatedJson.Str;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +31,10 @@ import java.util.Map;
  * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_AttributeValue.html, read
  * 2026-12-02).
  *
- * <p>The JSON reader is hand-written so every problem is reported at its place, {@code
- * item.json:3:14}. A syntax error stops reading; problems in well-formed JSON (an unknown type
- * descriptor, with a did-you-mean; a number DynamoDB rejects; invalid base64; a duplicate
+ * <p>The text is parsed by {@link LocatedJson}, whose tree keeps every value's place, and the tree
+ * is then converted, so every problem is reported at its place, {@code item.json:3:14}. A syntax
+ * error (or a string with no UTF-8 form) stops reading; problems in well-formed JSON (an unknown
+ * type descriptor, with a did-you-mean; a number DynamoDB rejects; invalid base64; a duplicate
  * attribute; an empty or duplicated set; {@code NULL: false}; nesting deeper than 32) are all
  * collected into one {@link InputException}.
  */
@@ -36,7 +43,7 @@ public final class DynamoJson {
 
   /** Parses {@code text}, read from {@code file} (used only in diagnostics). */
   public static Map<String, AttributeValue> parseItem(String file, String text) {
-    Node root = new Reader(file, text).document();
+    Node root = LocatedJson.parse(file, text, SYNTAX);
     var converter = new Converter();
     Map<String, AttributeValue> item = converter.item(unwrap(root));
     if (!converter.problems.isEmpty()) {
@@ -45,38 +52,14 @@ public final class DynamoJson {
     return item;
   }
 
-  // ----- the JSON tree, each node with the place it starts -----
+  /** How DynamoDB JSON is read: its own words, and strings that must have a UTF-8 form. */
+  private static final LocatedJson.Options SYNTAX = new LocatedJson.Options(
+      "the file is empty; expected a DynamoDB JSON item such as {\"id\": {\"S\": \"a\"}}",
+      "attribute", "\\n or \\u0000", true);
 
-  private sealed interface Node {
-    Location at();
-  }
-
-  private record Member(String name, Location at, Node value) {}
-
-  private record ObjectNode(Location at, List<Member> members) implements Node {}
-
-  private record ArrayNode(Location at, List<Node> elements) implements Node {}
-
-  private record StringNode(Location at, String value) implements Node {}
-
-  private record NumberNode(Location at, String text) implements Node {}
-
-  private record LiteralNode(Location at, String text) implements Node {}
-
+  /** Like {@link LocatedJson#describe}, but without a string's text. */
   private static String describe(Node node) {
-    if (node instanceof ObjectNode) {
-      return "an object";
-    }
-    if (node instanceof ArrayNode) {
-      return "an array";
-    }
-    if (node instanceof StringNode) {
-      return "a string";
-    }
-    if (node instanceof NumberNode n) {
-      return "the number " + n.text();
-    }
-    return ((LiteralNode) node).text();
+    return node instanceof Str ? "a string" : LocatedJson.describe(node);
   }
 
   /**
@@ -84,7 +67,7 @@ public final class DynamoJson {
    * Item, because its value is a typed value; {@code {"Item": {"id": {…}}}} is the wrapper.
    */
   private static Node unwrap(Node root) {
-    if (!(root instanceof ObjectNode object)) {
+    if (!(root instanceof Obj object)) {
       return root;
     }
     Member item = null;
@@ -95,7 +78,7 @@ public final class DynamoJson {
         return root;
       }
     }
-    if (item == null || !(item.value() instanceof ObjectNode inner) || looksTyped(inner)) {
+    if (item == null || !(item.value() instanceof Obj inner) || looksTyped(inner)) {
       return root;
     }
     return inner;
@@ -106,13 +89,13 @@ public final class DynamoJson {
    * an object, or M (whose value is an object of typed values). {@code {"S": {"S": "x"}}} is not
    * one, so it is read as an item with an attribute named S.
    */
-  private static boolean looksTyped(ObjectNode node) {
+  private static boolean looksTyped(Obj node) {
     if (node.members().size() != 1) {
       return false;
     }
     Member only = node.members().get(0);
     return AttributeValue.DESCRIPTORS.contains(only.name())
-        && (only.name().equals("M") || !(only.value() instanceof ObjectNode));
+        && (only.name().equals("M") || !(only.value() instanceof Obj));
   }
 
   // ----- DynamoDB JSON -> AttributeValue -----
@@ -121,7 +104,7 @@ public final class DynamoJson {
     final List<Diagnostic> problems = new ArrayList<>();
 
     Map<String, AttributeValue> item(Node root) {
-      if (!(root instanceof ObjectNode object)) {
+      if (!(root instanceof Obj object)) {
         problems.add(new Diagnostic(root.at(), "expected an item, a JSON object of attributes"
             + " such as {\"id\": {\"S\": \"a\"}}, found " + describe(root)));
         return Map.of();
@@ -129,7 +112,7 @@ public final class DynamoJson {
       return attributes(object, 0, true);
     }
 
-    Map<String, AttributeValue> attributes(ObjectNode object, int depth, boolean topLevel) {
+    Map<String, AttributeValue> attributes(Obj object, int depth, boolean topLevel) {
       var result = new LinkedHashMap<String, AttributeValue>();
       var firstAt = new HashMap<String, Location>();
       for (Member m : object.members()) {
@@ -153,7 +136,7 @@ public final class DynamoJson {
 
     /** Returns the value, or null after recording why it is not one. */
     AttributeValue value(Node node, int depth) {
-      if (!(node instanceof ObjectNode object)) {
+      if (!(node instanceof Obj object)) {
         problems.add(new Diagnostic(node.at(), "expected a typed value such as {\"S\": \"text\"}"
             + " or {\"N\": \"1\"}, found " + describe(node)));
         return null;
@@ -225,7 +208,7 @@ public final class DynamoJson {
 
     AttributeValue map(Node v, int depth) {
       checkDepth(v, depth);
-      if (!(v instanceof ObjectNode object)) {
+      if (!(v instanceof Obj object)) {
         throw new Invalid(v.at(), "M needs an object of names to typed values, found "
             + describe(v));
       }
@@ -293,28 +276,28 @@ public final class DynamoJson {
     }
 
     private static List<Node> array(Node v, String type) {
-      if (!(v instanceof ArrayNode array)) {
+      if (!(v instanceof Arr array)) {
         throw new Invalid(v.at(), type + " needs a JSON array, found " + describe(v));
       }
       return array.elements();
     }
 
     private static String string(Node v, String what) {
-      if (!(v instanceof StringNode s)) {
+      if (!(v instanceof Str s)) {
         throw new Invalid(v.at(), what + " needs a JSON string, found " + describe(v));
       }
       return s.value();
     }
 
     private static boolean bool(Node v, String type) {
-      if (v instanceof LiteralNode l && !l.text().equals("null")) {
+      if (v instanceof Literal l && !l.text().equals("null")) {
         return l.text().equals("true");
       }
       throw new Invalid(v.at(), type + " needs true or false, found " + describe(v));
     }
 
     private static AttributeValue.N number(Node v) {
-      if (v instanceof NumberNode n) {
+      if (v instanceof Num n) {
         throw new Invalid(v.at(), "a DynamoDB number is written as a string: {\"N\": \""
             + n.text() + "\"}, not {\"N\": " + n.text() + "}");
       }
@@ -344,268 +327,6 @@ public final class DynamoJson {
     Invalid(Location at, String message) {
       super(message);
       this.at = at;
-    }
-  }
-
-  // ----- the JSON reader (RFC 8259) -----
-
-  private static final class Reader {
-    private final String file;
-    private final String text;
-    private int pos;
-    private int line = 1;
-    private int lineStart;
-
-    Reader(String file, String text) {
-      this.file = file;
-      // A byte-order mark is not JSON, but editors on Windows write one.
-      this.text = text.startsWith("\uFEFF") ? text.substring(1) : text;
-    }
-
-    Node document() {
-      skipSpace();
-      if (pos == text.length()) {
-        throw error(here(), "the file is empty; expected a DynamoDB JSON item such as"
-            + " {\"id\": {\"S\": \"a\"}}");
-      }
-      Node root = value();
-      skipSpace();
-      if (pos < text.length()) {
-        throw error(here(), "unexpected " + shown(text.charAt(pos)) + " after the end of the"
-            + " JSON value");
-      }
-      return root;
-    }
-
-    private Node value() {
-      skipSpace();
-      if (pos == text.length()) {
-        throw error(here(), "unexpected end of input; expected a value");
-      }
-      char c = text.charAt(pos);
-      if (c == '{') {
-        return object();
-      }
-      if (c == '[') {
-        return array();
-      }
-      if (c == '"') {
-        Location at = here();
-        return new StringNode(at, string());
-      }
-      if (c == '-' || (c >= '0' && c <= '9')) {
-        return number();
-      }
-      for (String literal : new String[] {"true", "false", "null"}) {
-        if (text.startsWith(literal, pos)) {
-          Location at = here();
-          pos += literal.length();
-          return new LiteralNode(at, literal);
-        }
-      }
-      throw error(here(), "unexpected " + shown(c) + "; expected a value (an object, array,"
-          + " string, number, true, false or null)");
-    }
-
-    private ObjectNode object() {
-      Location at = here();
-      pos++;
-      var members = new ArrayList<Member>();
-      skipSpace();
-      if (peek() == '}') {
-        pos++;
-        return new ObjectNode(at, members);
-      }
-      while (true) {
-        skipSpace();
-        if (peek() != '"') {
-          throw error(here(), "expected a quoted attribute name, found " + shownHere());
-        }
-        Location nameAt = here();
-        String name = string();
-        skipSpace();
-        if (peek() != ':') {
-          throw error(here(), "expected ':' after \"" + name + "\", found " + shownHere());
-        }
-        pos++;
-        members.add(new Member(name, nameAt, value()));
-        skipSpace();
-        char c = peek();
-        pos++;
-        if (c == '}') {
-          return new ObjectNode(at, Collections.unmodifiableList(members));
-        }
-        if (c != ',') {
-          pos--;
-          throw error(here(), "expected ',' or '}' after a member of the object opened at line "
-              + at.line() + ", column " + at.column() + ", found " + shownHere());
-        }
-      }
-    }
-
-    private ArrayNode array() {
-      Location at = here();
-      pos++;
-      var elements = new ArrayList<Node>();
-      skipSpace();
-      if (peek() == ']') {
-        pos++;
-        return new ArrayNode(at, elements);
-      }
-      while (true) {
-        elements.add(value());
-        skipSpace();
-        char c = peek();
-        pos++;
-        if (c == ']') {
-          return new ArrayNode(at, Collections.unmodifiableList(elements));
-        }
-        if (c != ',') {
-          pos--;
-          throw error(here(), "expected ',' or ']' after an element of the array opened at line "
-              + at.line() + ", column " + at.column() + ", found " + shownHere());
-        }
-      }
-    }
-
-    private String string() {
-      Location at = here();
-      pos++;
-      var out = new StringBuilder();
-      while (true) {
-        if (pos >= text.length()) {
-          throw error(at, "unterminated string");
-        }
-        char c = text.charAt(pos);
-        if (c == '"') {
-          pos++;
-          break;
-        }
-        if (c == '\n' || c < 0x20) {
-          throw error(here(), "a control character inside a string; write it as an escape"
-              + " such as \\n or \\u0000");
-        }
-        if (c != '\\') {
-          out.append(c);
-          pos++;
-          continue;
-        }
-        Location escapeAt = here();
-        pos++;
-        char e = pos < text.length() ? text.charAt(pos) : '\0';
-        pos++;
-        switch (e) {
-          case '"': out.append('"'); break;
-          case '\\': out.append('\\'); break;
-          case '/': out.append('/'); break;
-          case 'b': out.append('\b'); break;
-          case 'f': out.append('\f'); break;
-          case 'n': out.append('\n'); break;
-          case 'r': out.append('\r'); break;
-          case 't': out.append('\t'); break;
-          case 'u':
-            if (pos + 4 > text.length()
-                || !text.substring(pos, pos + 4).matches("[0-9A-Fa-f]{4}")) {
-              throw error(escapeAt, "\\u must be followed by four hex digits");
-            }
-            out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-            pos += 4;
-            break;
-          default:
-            throw error(escapeAt, "invalid escape \\" + (e == '\0' ? "" : e)
-                + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX");
-        }
-      }
-      String s = out.toString();
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
-            && Character.isLowSurrogate(s.charAt(i + 1));
-        if (paired) {
-          i++;
-        } else if (Character.isSurrogate(c)) {
-          // Such a string has no UTF-8 form, so neither DynamoDB nor a size exists for it.
-          throw error(at, "the string contains an unpaired surrogate \\u"
-              + String.format("%04X", (int) c) + "; it has no UTF-8 encoding");
-        }
-      }
-      return s;
-    }
-
-    private NumberNode number() {
-      Location at = here();
-      int start = pos;
-      if (peek() == '-') {
-        pos++;
-      }
-      if (peek() == '0') {
-        pos++;
-      } else if (isDigit(peek())) {
-        digits();
-      } else {
-        throw error(here(), "expected a digit in the number");
-      }
-      if (peek() == '.') {
-        pos++;
-        if (!isDigit(peek())) {
-          throw error(here(), "expected a digit after the decimal point");
-        }
-        digits();
-      }
-      if (peek() == 'e' || peek() == 'E') {
-        pos++;
-        if (peek() == '+' || peek() == '-') {
-          pos++;
-        }
-        if (!isDigit(peek())) {
-          throw error(here(), "expected a digit in the exponent");
-        }
-        digits();
-      }
-      return new NumberNode(at, text.substring(start, pos));
-    }
-
-    private void digits() {
-      while (isDigit(peek())) {
-        pos++;
-      }
-    }
-
-    private static boolean isDigit(char c) {
-      return c >= '0' && c <= '9';
-    }
-
-    private char peek() {
-      return pos < text.length() ? text.charAt(pos) : '\0';
-    }
-
-    private void skipSpace() {
-      while (pos < text.length()) {
-        char c = text.charAt(pos);
-        if (c == '\n') {
-          line++;
-          lineStart = pos + 1;
-        } else if (c != ' ' && c != '\t' && c != '\r') {
-          return;
-        }
-        pos++;
-      }
-    }
-
-    private Location here() {
-      return new Location(file, line, pos - lineStart + 1);
-    }
-
-    private String shownHere() {
-      return pos < text.length() ? shown(text.charAt(pos)) : "the end of the input";
-    }
-
-    private static String shown(char c) {
-      return c < 0x20 ? String.format("character U+%04X", (int) c) : "'" + c + "'";
-    }
-
-    private static InputException error(Location at, String message) {
-      return new InputException(at, "invalid JSON: " + message);
     }
   }
 }

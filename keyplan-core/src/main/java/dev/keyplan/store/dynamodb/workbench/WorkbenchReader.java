@@ -6,6 +6,7 @@ import dev.keyplan.model.Location;
 import dev.keyplan.model.yaml.Suggest;
 import dev.keyplan.store.dynamodb.AttributeValue;
 import dev.keyplan.store.dynamodb.DynamoJson;
+import dev.keyplan.store.dynamodb.LocatedJson;
 import dev.keyplan.store.dynamodb.workbench.Index.Projection;
 import dev.keyplan.store.dynamodb.workbench.ProvisionedCapacity.AutoScaling;
 import dev.keyplan.store.dynamodb.workbench.WorkbenchTable.BillingMode;
@@ -47,7 +48,8 @@ import java.util.stream.Collectors;
  * declare) are errors. Every problem found is reported at its {@code file:line:column} in one
  * {@link InputException}; only a JSON syntax error stops reading at once.
  *
- * <p>Sample items are DynamoDB JSON and are read by {@link DynamoJson}, so they are checked exactly
+ * <p>The file is parsed by {@link LocatedJson}, whose tree keeps every value's place and span.
+ * Sample items are DynamoDB JSON and are read by {@link DynamoJson}, so they are checked exactly
  * as {@code keyplan} checks any item; each is handed over with its original line and column, so
  * its diagnostics point into the model file.
  */
@@ -60,6 +62,11 @@ public final class WorkbenchReader {
   private static final int MAX_LSIS = 5;
 
   private static final List<String> KEY_TYPES = List.of("S", "N", "B");
+
+  /** How a model file's JSON is read; see {@link LocatedJson}. */
+  private static final LocatedJson.Options SYNTAX = new LocatedJson.Options(
+      "the file is empty; expected a NoSQL Workbench model, an object with \"ModelName\" and"
+          + " \"DataModel\"", "member", "\\n", false);
 
   private final String file;
   private final String source;
@@ -87,8 +94,8 @@ public final class WorkbenchReader {
 
   /** Reads model {@code text}; {@code file} names it in diagnostics. */
   public static WorkbenchModel read(String file, String text) {
-    Json.Node root = Json.parse(file, text);
-    var reader = new WorkbenchReader(file, Json.source(text));
+    LocatedJson.Node root = LocatedJson.parse(file, text, SYNTAX);
+    var reader = new WorkbenchReader(file, LocatedJson.source(text));
     WorkbenchModel model = reader.model(root);
     if (!reader.problems.isEmpty()) {
       // Parts are checked in passes (references after declarations), but a user reads the list
@@ -125,10 +132,10 @@ public final class WorkbenchReader {
 
   // ----- the model -----
 
-  private WorkbenchModel model(Json.Node root) {
-    if (!(root instanceof Json.Obj object)) {
+  private WorkbenchModel model(LocatedJson.Node root) {
+    if (!(root instanceof LocatedJson.Obj object)) {
       throw new InputException(root.at(), "expected a NoSQL Workbench model, an object with"
-          + " \"ModelName\" and \"DataModel\", found " + Json.describe(root));
+          + " \"ModelName\" and \"DataModel\", found " + LocatedJson.describe(root));
     }
     Fields f = new Fields(object, "the model");
     String name = orNull(() -> f.string("ModelName", true).orElseThrow());
@@ -147,11 +154,11 @@ public final class WorkbenchReader {
               + "'; keyplan reads NoSQL Workbench models for '" + DYNAMODB_SERVICE + "'"));
     }
     var tables = new ArrayList<WorkbenchTable>();
-    Json.Arr dataModel = orNull(() -> f.array("DataModel", true,
+    LocatedJson.Arr dataModel = orNull(() -> f.array("DataModel", true,
         "an array of tables such as [{\"TableName\": \"Orders\", \"KeyAttributes\": {…}}]")
         .orElseThrow());
     if (dataModel != null) {
-      for (Json.Node element : dataModel.elements()) {
+      for (LocatedJson.Node element : dataModel.elements()) {
         WorkbenchTable table = orNull(() -> table(element));
         if (table != null) {
           tables.add(table);
@@ -184,8 +191,8 @@ public final class WorkbenchReader {
 
   // ----- a table -----
 
-  private WorkbenchTable table(Json.Node node) {
-    Json.Obj object = expectObject(node, "a table, an object with \"TableName\" and"
+  private WorkbenchTable table(LocatedJson.Node node) {
+    LocatedJson.Obj object = expectObject(node, "a table, an object with \"TableName\" and"
         + " \"KeyAttributes\"");
     String name = orNull(() -> new Fields(object, "a table").string("TableName", true)
         .orElseThrow());
@@ -202,9 +209,9 @@ public final class WorkbenchReader {
       }
     }
     var nonKey = new ArrayList<AttributeDefinition>();
-    Optional<Json.Arr> nonKeyArray = orElseEmpty(() -> f.array("NonKeyAttributes", false,
+    Optional<LocatedJson.Arr> nonKeyArray = orElseEmpty(() -> f.array("NonKeyAttributes", false,
         "an array of {\"AttributeName\": …, \"AttributeType\": …}"));
-    for (Json.Node element : nonKeyArray.map(Json.Arr::elements).orElse(List.of())) {
+    for (LocatedJson.Node element : nonKeyArray.map(LocatedJson.Arr::elements).orElse(List.of())) {
       AttributeDefinition a = orNull(() -> attribute(element, what));
       if (a == null) {
         continue;
@@ -225,7 +232,7 @@ public final class WorkbenchReader {
     Optional<KeyAttribute> sk = keys == null ? Optional.empty() : Optional.ofNullable(keys[1]);
 
     var facets = new ArrayList<Facet>();
-    for (Json.Node element : list(f, "TableFacets", "an array of facets")) {
+    for (LocatedJson.Node element : list(f, "TableFacets", "an array of facets")) {
       Facet facet = orNull(() -> facet(element, what, attributes, pk, sk));
       if (facet != null) {
         facets.add(facet);
@@ -258,7 +265,7 @@ public final class WorkbenchReader {
   private KeyAttribute[] tableKeys(Fields table) {
     String shape = "{\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
         + " \"SortKey\": {…}}";
-    Json.Obj keys = table.object("KeyAttributes", true, shape).orElseThrow();
+    LocatedJson.Obj keys = table.object("KeyAttributes", true, shape).orElseThrow();
     Fields k = new Fields(keys, "\"KeyAttributes\" of " + table.what);
     KeyAttribute pk = orNull(() -> key(k.object("PartitionKey", true,
         "{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}").orElseThrow(), k.what));
@@ -274,7 +281,7 @@ public final class WorkbenchReader {
     return new KeyAttribute[] {pk, sk.orElse(null)};
   }
 
-  private KeyAttribute key(Json.Obj object, String what) {
+  private KeyAttribute key(LocatedJson.Obj object, String what) {
     Fields f = new Fields(object, "a key of " + what);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
     String type = orNull(() -> f.string("AttributeType", true).orElseThrow());
@@ -290,9 +297,9 @@ public final class WorkbenchReader {
     return new KeyAttribute(name, type, object.at());
   }
 
-  private AttributeDefinition attribute(Json.Node node, String what) {
-    Json.Obj object = expectObject(node, "an attribute such as {\"AttributeName\": \"Email\","
-        + " \"AttributeType\": \"S\"}");
+  private AttributeDefinition attribute(LocatedJson.Node node, String what) {
+    LocatedJson.Obj object = expectObject(node, "an attribute such as {\"AttributeName\":"
+        + " \"Email\", \"AttributeType\": \"S\"}");
     Fields f = new Fields(object, "an attribute of " + what);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
     String type = f.string("AttributeType", true).orElseThrow();
@@ -309,15 +316,15 @@ public final class WorkbenchReader {
 
   // ----- facets -----
 
-  private Facet facet(Json.Node node, String table, Attributes attributes, KeyAttribute pk,
+  private Facet facet(LocatedJson.Node node, String table, Attributes attributes, KeyAttribute pk,
       Optional<KeyAttribute> sk) {
-    Json.Obj object = expectObject(node, "a facet, an object with \"FacetName\" and"
+    LocatedJson.Obj object = expectObject(node, "a facet, an object with \"FacetName\" and"
         + " \"KeyAttributeAlias\"");
     String name = orNull(() -> new Fields(object, "a facet of " + table)
         .nonEmptyString("FacetName"));
     Fields f = new Fields(object, name == null ? "a facet of " + table : "facet '" + name + "'");
     String[] aliases = orNull(() -> {
-      Json.Obj alias = f.object("KeyAttributeAlias", true,
+      LocatedJson.Obj alias = f.object("KeyAttributeAlias", true,
           "{\"PartitionKeyAlias\": \"…\", \"SortKeyAlias\": \"…\"}").orElseThrow();
       Fields a = new Fields(alias, "\"KeyAttributeAlias\" of " + f.what);
       String partition = orNull(() -> a.string("PartitionKeyAlias", true).orElseThrow());
@@ -328,7 +335,7 @@ public final class WorkbenchReader {
       return new String[] {partition, sort};
     });
     var nonKey = new ArrayList<String>();
-    for (Json.Node element : list(f, "NonKeyAttributes", "an array of attribute names")) {
+    for (LocatedJson.Node element : list(f, "NonKeyAttributes", "an array of attribute names")) {
       String attribute = orNull(() -> attributes.reference(element, "attribute name", f.what));
       if (attribute != null) {
         nonKey.add(attribute);
@@ -347,7 +354,7 @@ public final class WorkbenchReader {
   private List<Index> indexes(Fields table, String member, boolean local, Attributes attributes,
       KeyAttribute pk, Optional<KeyAttribute> sk) {
     var out = new ArrayList<Index>();
-    for (Json.Node element : list(table, member, "an array of indexes")) {
+    for (LocatedJson.Node element : list(table, member, "an array of indexes")) {
       Index index = orNull(() -> index(element, table.what, local, attributes, pk, sk));
       if (index != null) {
         out.add(index);
@@ -356,17 +363,17 @@ public final class WorkbenchReader {
     return out;
   }
 
-  private Index index(Json.Node node, String table, boolean local, Attributes attributes,
+  private Index index(LocatedJson.Node node, String table, boolean local, Attributes attributes,
       KeyAttribute tablePk, Optional<KeyAttribute> tableSk) {
     String kind = local ? "LSI" : "GSI";
-    Json.Obj object = expectObject(node, "an index, an object with \"IndexName\","
+    LocatedJson.Obj object = expectObject(node, "an index, an object with \"IndexName\","
         + " \"KeyAttributes\" and \"Projection\"");
     String name = orNull(() -> new Fields(object, "an index of " + table)
         .nonEmptyString("IndexName"));
     Fields f = new Fields(object, name == null ? "a " + kind + " of " + table
         : kind + " '" + name + "' of " + table);
     KeyAttribute[] keys = orNull(() -> {
-      Json.Obj k = f.object("KeyAttributes", true,
+      LocatedJson.Obj k = f.object("KeyAttributes", true,
           "{\"PartitionKey\": {\"AttributeName\": …, \"AttributeType\": …}}").orElseThrow();
       Fields kf = new Fields(k, "\"KeyAttributes\" of " + f.what);
       KeyAttribute pk = orNull(() -> indexKey(kf.object("PartitionKey", true,
@@ -399,7 +406,7 @@ public final class WorkbenchReader {
     return new Index(name, List.of(keys[0]), sorts, projection, object.at());
   }
 
-  private KeyAttribute indexKey(Json.Obj object, Fields keys, String index,
+  private KeyAttribute indexKey(LocatedJson.Obj object, Fields keys, String index,
       Attributes attributes) {
     KeyAttribute key = key(object, keys.what);
     if (!attributes.checkable) {
@@ -424,7 +431,7 @@ public final class WorkbenchReader {
   }
 
   private Projection projection(Fields index, Attributes attributes) {
-    Json.Obj object = index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}")
+    LocatedJson.Obj object = index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}")
         .orElseThrow();
     Fields f = new Fields(object, "\"Projection\" of " + index.what);
     Projection.Type type = f.enumValue("ProjectionType", Projection.Type.class)
@@ -433,13 +440,13 @@ public final class WorkbenchReader {
     if (type != Projection.Type.INCLUDE) {
       return new Projection(type, List.of());
     }
-    Json.Arr names = f.array("NonKeyAttributes", true, "the array of attribute names that"
+    LocatedJson.Arr names = f.array("NonKeyAttributes", true, "the array of attribute names that"
         + " INCLUDE copies into the index").orElseThrow();
     if (names.elements().isEmpty()) {
       throw problem(names.at(), "an INCLUDE projection needs at least one attribute name");
     }
     var out = new ArrayList<String>();
-    for (Json.Node element : names.elements()) {
+    for (LocatedJson.Node element : names.elements()) {
       // DynamoDB lets INCLUDE name attributes the table never declares, so no reference check.
       String name = orNull(() -> attributes.name(element, "attribute name"));
       if (name != null) {
@@ -454,9 +461,9 @@ public final class WorkbenchReader {
 
   // ----- capacity -----
 
-  private ProvisionedCapacity provisioned(Json.Obj object, String table) {
+  private ProvisionedCapacity provisioned(LocatedJson.Obj object, String table) {
     Fields f = new Fields(object, "\"ProvisionedCapacitySettings\" of " + table);
-    Json.Obj throughput = f.object("ProvisionedThroughput", true,
+    LocatedJson.Obj throughput = f.object("ProvisionedThroughput", true,
         "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}").orElseThrow();
     Fields t = new Fields(throughput, "\"ProvisionedThroughput\" of " + table);
     Long read = orNull(() -> t.count("ReadCapacityUnits", 1));
@@ -471,21 +478,21 @@ public final class WorkbenchReader {
     return new ProvisionedCapacity(read, write, autoRead, autoWrite);
   }
 
-  private AutoScaling autoScaling(Json.Obj object, String what) {
+  private AutoScaling autoScaling(LocatedJson.Obj object, String what) {
     Fields f = new Fields(object, what);
-    Json.Obj target = f.object("ScalableTargetRequest", true,
+    LocatedJson.Obj target = f.object("ScalableTargetRequest", true,
         "{\"MinCapacity\": 1, \"MaxCapacity\": 10}").orElseThrow();
     Fields t = new Fields(target, "\"ScalableTargetRequest\" of " + what);
     Long min = orNull(() -> t.count("MinCapacity", 1));
     Long max = orNull(() -> t.count("MaxCapacity", 1));
-    Json.Obj policy = f.object("ScalingPolicyConfiguration", true, "{\"TargetValue\": 70}")
+    LocatedJson.Obj policy = f.object("ScalingPolicyConfiguration", true, "{\"TargetValue\": 70}")
         .orElseThrow();
     Fields p = new Fields(policy, "\"ScalingPolicyConfiguration\" of " + what);
-    Json.Node value = p.node("TargetValue").orElseThrow(() -> problem(policy.at(), p.what
+    LocatedJson.Node value = p.node("TargetValue").orElseThrow(() -> problem(policy.at(), p.what
         + " has no \"TargetValue\"; expected the target utilisation in percent, such as 70"));
-    if (!(value instanceof Json.Num n)) {
+    if (!(value instanceof LocatedJson.Num n)) {
       throw problem(value.at(), "\"TargetValue\" must be a number, found "
-          + Json.describe(value));
+          + LocatedJson.describe(value));
     }
     if (min == null || max == null) {
       throw new Skip();
@@ -504,10 +511,10 @@ public final class WorkbenchReader {
    * breaks and spaces as put it at its place in the file, so DynamoJson's locations, including
    * those inside its messages, are the model file's.
    */
-  private List<Map<String, AttributeValue>> items(List<Json.Node> nodes, KeyAttribute pk,
+  private List<Map<String, AttributeValue>> items(List<LocatedJson.Node> nodes, KeyAttribute pk,
       Optional<KeyAttribute> sk) {
     var out = new ArrayList<Map<String, AttributeValue>>();
-    for (Json.Node node : nodes) {
+    for (LocatedJson.Node node : nodes) {
       String padded = "\n".repeat(node.at().line() - 1) + " ".repeat(node.at().column() - 1)
           + source.substring(node.start(), node.end());
       Map<String, AttributeValue> item;
@@ -526,8 +533,8 @@ public final class WorkbenchReader {
     return out;
   }
 
-  private boolean checkKey(Json.Node node, Map<String, AttributeValue> item, KeyAttribute key,
-      String which) {
+  private boolean checkKey(LocatedJson.Node node, Map<String, AttributeValue> item,
+      KeyAttribute key, String which) {
     AttributeValue value = item.get(key.name());
     if (value == null) {
       problems.add(new Diagnostic(node.at(), "the sample item has no " + which + " key '"
@@ -535,7 +542,7 @@ public final class WorkbenchReader {
       return false;
     }
     if (!value.descriptor().equals(key.type())) {
-      Location at = ((Json.Obj) node).members().stream()
+      Location at = ((LocatedJson.Obj) node).members().stream()
           .filter(m -> m.name().equals(key.name())).findFirst().orElseThrow().value().at();
       problems.add(new Diagnostic(at, "the " + which + " key '" + key.name() + "' is declared "
           + key.type() + " but this sample item gives it type " + value.descriptor()));
@@ -546,17 +553,17 @@ public final class WorkbenchReader {
 
   // ----- helpers -----
 
-  private Json.Obj expectObject(Json.Node node, String expected) {
-    if (node instanceof Json.Obj o) {
+  private LocatedJson.Obj expectObject(LocatedJson.Node node, String expected) {
+    if (node instanceof LocatedJson.Obj o) {
       return o;
     }
-    throw problem(node.at(), "expected " + expected + ", found " + Json.describe(node));
+    throw problem(node.at(), "expected " + expected + ", found " + LocatedJson.describe(node));
   }
 
   /** Returns the elements of an optional array member, or none after a reported problem. */
-  private List<Json.Node> list(Fields f, String member, String expected) {
-    Optional<Json.Arr> array = orElseEmpty(() -> f.array(member, false, expected));
-    return array.map(Json.Arr::elements).orElse(List.of());
+  private List<LocatedJson.Node> list(Fields f, String member, String expected) {
+    Optional<LocatedJson.Arr> array = orElseEmpty(() -> f.array(member, false, expected));
+    return array.map(LocatedJson.Arr::elements).orElse(List.of());
   }
 
   private static String didYouMean(String word, java.util.Collection<String> known) {
@@ -573,16 +580,16 @@ public final class WorkbenchReader {
       this.checkable = checkable;
     }
 
-    String name(Json.Node node, String what) {
-      if (!(node instanceof Json.Str s)) {
+    String name(LocatedJson.Node node, String what) {
+      if (!(node instanceof LocatedJson.Str s)) {
         throw problem(node.at(), "expected an " + what + " (a string), found "
-            + Json.describe(node));
+            + LocatedJson.describe(node));
       }
       return s.value();
     }
 
     /** Returns a name that must be one of the table's attributes. */
-    String reference(Json.Node node, String what, String owner) {
+    String reference(LocatedJson.Node node, String what, String owner) {
       String name = name(node, what);
       if (checkable && !byName.containsKey(name)) {
         throw problem(node.at(), owner + " names attribute '" + name + "', which the table does"
@@ -598,17 +605,17 @@ public final class WorkbenchReader {
    * it is read; members never read are the unknown ones the format lets us ignore.
    */
   private final class Fields {
-    final Json.Obj object;
+    final LocatedJson.Obj object;
     final String what;
 
-    Fields(Json.Obj object, String what) {
+    Fields(LocatedJson.Obj object, String what) {
       this.object = object;
       this.what = what;
     }
 
-    Optional<Json.Node> node(String name) {
-      Json.Member first = null;
-      for (Json.Member m : object.members()) {
+    Optional<LocatedJson.Node> node(String name) {
+      LocatedJson.Member first = null;
+      for (LocatedJson.Member m : object.members()) {
         if (!m.name().equals(name)) {
           continue;
         }
@@ -624,13 +631,13 @@ public final class WorkbenchReader {
           break;
         }
       }
-      return Optional.ofNullable(first).map(Json.Member::value);
+      return Optional.ofNullable(first).map(LocatedJson.Member::value);
     }
 
-    private Json.Node required(String name, boolean required, String expected) {
-      Optional<Json.Node> node = node(name);
+    private LocatedJson.Node required(String name, boolean required, String expected) {
+      Optional<LocatedJson.Node> node = node(name);
       if (node.isEmpty() && required) {
-        List<String> present = object.members().stream().map(Json.Member::name).toList();
+        List<String> present = object.members().stream().map(LocatedJson.Member::name).toList();
         String hint = Suggest.closest(name, present)
             .map(s -> "; found \"" + s + "\", a misspelling?").orElse("");
         throw problem(object.at(), what + " has no \"" + name + "\""
@@ -640,13 +647,13 @@ public final class WorkbenchReader {
     }
 
     Optional<String> string(String name, boolean required) {
-      Json.Node node = required(name, required, "a string");
+      LocatedJson.Node node = required(name, required, "a string");
       if (node == null) {
         return Optional.empty();
       }
-      if (!(node instanceof Json.Str s)) {
+      if (!(node instanceof LocatedJson.Str s)) {
         throw problem(node.at(), "\"" + name + "\" must be a string, found "
-            + Json.describe(node));
+            + LocatedJson.describe(node));
       }
       return Optional.of(s.value());
     }
@@ -659,27 +666,27 @@ public final class WorkbenchReader {
       return value;
     }
 
-    Optional<Json.Obj> object(String name, boolean required, String expected) {
-      Json.Node node = required(name, required, expected);
+    Optional<LocatedJson.Obj> object(String name, boolean required, String expected) {
+      LocatedJson.Node node = required(name, required, expected);
       if (node == null) {
         return Optional.empty();
       }
-      if (!(node instanceof Json.Obj o)) {
+      if (!(node instanceof LocatedJson.Obj o)) {
         throw problem(node.at(), "\"" + name + "\" must be an object"
             + (expected.isEmpty() ? "" : " such as " + expected) + ", found "
-            + Json.describe(node));
+            + LocatedJson.describe(node));
       }
       return Optional.of(o);
     }
 
-    Optional<Json.Arr> array(String name, boolean required, String expected) {
-      Json.Node node = required(name, required, expected);
+    Optional<LocatedJson.Arr> array(String name, boolean required, String expected) {
+      LocatedJson.Node node = required(name, required, expected);
       if (node == null) {
         return Optional.empty();
       }
-      if (!(node instanceof Json.Arr a)) {
+      if (!(node instanceof LocatedJson.Arr a)) {
         throw problem(node.at(), "\"" + name + "\" must be " + expected + ", found "
-            + Json.describe(node));
+            + LocatedJson.describe(node));
       }
       return Optional.of(a);
     }
@@ -700,10 +707,10 @@ public final class WorkbenchReader {
 
     /** Returns a required whole number of at least {@code min}. */
     long count(String name, long min) {
-      Json.Node node = required(name, true, "a whole number");
-      if (!(node instanceof Json.Num n) || !n.text().matches("-?\\d{1,18}")) {
+      LocatedJson.Node node = required(name, true, "a whole number");
+      if (!(node instanceof LocatedJson.Num n) || !n.text().matches("-?\\d{1,18}")) {
         throw problem(node.at(), "\"" + name + "\" must be a whole number, found "
-            + Json.describe(node));
+            + LocatedJson.describe(node));
       }
       long value = Long.parseLong(n.text());
       if (value < min) {

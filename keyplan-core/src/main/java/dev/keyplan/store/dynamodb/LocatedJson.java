@@ -1,4 +1,4 @@
-package dev.keyplan.store.dynamodb.workbench;
+package dev.keyplan.store.dynamodb;
 
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
@@ -6,19 +6,39 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A JSON tree (RFC 8259) whose every node knows where it starts, {@code line:column}, and which
- * characters of the source it spans.
+ * A JSON reader (RFC 8259, https://www.rfc-editor.org/rfc/rfc8259) whose tree keeps, for every
+ * node, where it starts, {@code line:column}, and which characters of the source it spans.
  *
- * <p>{@link dev.keyplan.store.dynamodb.DynamoJson} keeps its reader private and reads one whole
- * item per call, so the Workbench reader needs its own tree; the spans let it hand each sample
- * item back to {@code DynamoJson} with its original position (see {@link WorkbenchReader}). A
- * syntax error stops reading with one diagnostic, as {@code DynamoJson} does. Duplicate member
- * names are kept here and judged by the caller, because only the fields it reads matter.
+ * <p>It is the one JSON reader of the DynamoDB store. {@link DynamoJson} parses an item with it
+ * and then turns the tree into {@link AttributeValue}s; the NoSQL Workbench reader ({@code
+ * workbench.WorkbenchReader}) reads a whole model with it and uses the spans to hand each sample
+ * item back to {@code DynamoJson} at its original place. A syntax error stops reading with one
+ * {@link InputException}, {@code invalid JSON: …} at its place; everything else (duplicate member
+ * names included: they are kept in order) is left to the caller to judge, so that a caller can
+ * collect all its problems in one report.
+ *
+ * <p>The few words that differ between the callers (what an empty file should have held, what a
+ * member name is called, and whether strings must have a UTF-8 form) are given as {@link
+ * Options}. A leading byte-order mark is skipped: it is not JSON, but Windows editors write one.
  */
-final class Json {
-  private Json() {}
+public final class LocatedJson {
+  private LocatedJson() {}
 
-  sealed interface Node {
+  /**
+   * How one caller words and checks its JSON.
+   *
+   * @param emptyFile the message for a file with no value, after {@code invalid JSON: }
+   * @param memberName what an object's member name is called in "expected a quoted … name"
+   * @param controlEscapes the escapes suggested for a control character inside a string, as in
+   *     "write it as an escape such as …"
+   * @param utf8Strings whether a string with an unpaired surrogate (no UTF-8 form) is an error
+   */
+  public record Options(String emptyFile, String memberName, String controlEscapes,
+      boolean utf8Strings) {}
+
+  /** A value in the tree. */
+  public sealed interface Node {
+    /** Where the node's first character is. */
     Location at();
 
     /** Index of the node's first character in the (BOM-less) source. */
@@ -28,20 +48,26 @@ final class Json {
     int end();
   }
 
-  record Member(String name, Location at, Node value) {}
+  /** One member of an object, with the place of its name. */
+  public record Member(String name, Location at, Node value) {}
 
-  record Obj(Location at, int start, int end, List<Member> members) implements Node {}
+  /** An object; its members in source order, duplicates kept. */
+  public record Obj(Location at, int start, int end, List<Member> members) implements Node {}
 
-  record Arr(Location at, int start, int end, List<Node> elements) implements Node {}
+  /** An array. */
+  public record Arr(Location at, int start, int end, List<Node> elements) implements Node {}
 
-  record Str(Location at, int start, int end, String value) implements Node {}
+  /** A string, unescaped. */
+  public record Str(Location at, int start, int end, String value) implements Node {}
 
-  record Num(Location at, int start, int end, String text) implements Node {}
+  /** A number, as written. */
+  public record Num(Location at, int start, int end, String text) implements Node {}
 
-  record Literal(Location at, int start, int end, String text) implements Node {}
+  /** {@code true}, {@code false} or {@code null}. */
+  public record Literal(Location at, int start, int end, String text) implements Node {}
 
   /** Returns a short description of a node for "found …" in messages. */
-  static String describe(Node node) {
+  public static String describe(Node node) {
     if (node instanceof Obj) {
       return "an object";
     }
@@ -58,33 +84,36 @@ final class Json {
   }
 
   /** The source as parsed: without a leading byte-order mark, so spans index into it. */
-  static String source(String text) {
-    // A byte-order mark is not JSON, but Windows editors write one.
+  public static String source(String text) {
     return text.startsWith("\uFEFF") ? text.substring(1) : text;
   }
 
-  /** Parses {@link #source(String) source(text)}; a syntax error is an {@link InputException}. */
-  static Node parse(String file, String text) {
-    return new Parser(file, source(text)).document();
+  /**
+   * Parses {@link #source(String) source(text)}, read from {@code file} (used only in
+   * diagnostics); a syntax error is an {@link InputException}.
+   */
+  public static Node parse(String file, String text, Options options) {
+    return new Parser(file, source(text), options).document();
   }
 
   private static final class Parser {
     private final String file;
     private final String text;
+    private final Options options;
     private int pos;
     private int line = 1;
     private int lineStart;
 
-    Parser(String file, String text) {
+    Parser(String file, String text, Options options) {
       this.file = file;
       this.text = text;
+      this.options = options;
     }
 
     Node document() {
       skipSpace();
       if (pos == text.length()) {
-        throw error(here(), "the file is empty; expected a NoSQL Workbench model, an object"
-            + " with \"ModelName\" and \"DataModel\"");
+        throw error(here(), options.emptyFile());
       }
       Node root = value();
       skipSpace();
@@ -137,7 +166,8 @@ final class Json {
       while (true) {
         skipSpace();
         if (peek() != '"') {
-          throw error(here(), "expected a quoted member name, found " + shownHere());
+          throw error(here(), "expected a quoted " + options.memberName() + " name, found "
+              + shownHere());
         }
         Location nameAt = here();
         String name = string();
@@ -197,11 +227,11 @@ final class Json {
         char c = text.charAt(pos);
         if (c == '"') {
           pos++;
-          return out.toString();
+          break;
         }
         if (c < 0x20) {
           throw error(here(), "a control character inside a string; write it as an escape"
-              + " such as \\n");
+              + " such as " + options.controlEscapes());
         }
         if (c != '\\') {
           out.append(c);
@@ -231,6 +261,26 @@ final class Json {
           default:
             throw error(escapeAt, "invalid escape \\" + (e == '\0' ? "" : e)
                 + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX");
+        }
+      }
+      String s = out.toString();
+      if (options.utf8Strings()) {
+        requireUtf8(s, at);
+      }
+      return s;
+    }
+
+    /** Rejects an unpaired surrogate: such a string has no UTF-8 form. */
+    private void requireUtf8(String s, Location at) {
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
+        boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
+            && Character.isLowSurrogate(s.charAt(i + 1));
+        if (paired) {
+          i++;
+        } else if (Character.isSurrogate(c)) {
+          throw error(at, "the string contains an unpaired surrogate \\u"
+              + String.format("%04X", (int) c) + "; it has no UTF-8 encoding");
         }
       }
     }
