@@ -2,6 +2,7 @@ package dev.keyplan.cli.cassandra;
 
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
+import dev.keyplan.cli.Json;
 import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.model.InputException;
 import dev.keyplan.store.cassandra.ring.Murmur3Token;
@@ -118,12 +119,12 @@ public final class ReplicasCommand implements Callable<Integer> {
   private static String json(long token, String hex, List<Node> replicas) {
     List<String> items = new ArrayList<>();
     for (Node node : replicas) {
-      items.add("{\"name\": " + JsonText.string(node.name())
-          + ", \"dc\": " + JsonText.string(node.datacenter())
-          + ", \"rack\": " + JsonText.string(node.rack()) + "}");
+      items.add("{\"name\": " + Json.quote(node.name())
+          + ", \"dc\": " + Json.quote(node.datacenter())
+          + ", \"rack\": " + Json.quote(node.rack()) + "}");
     }
-    return "{\"token\": " + JsonText.string(Long.toString(token))
-        + (hex == null ? "" : ", \"key\": " + JsonText.string(hex))
+    return "{\"token\": " + Json.quote(Long.toString(token))
+        + (hex == null ? "" : ", \"key\": " + Json.quote(hex))
         + ", \"replicas\": [" + String.join(", ", items) + "]}";
   }
 

@@ -2,6 +2,7 @@ package dev.keyplan.cli.cassandra;
 
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
+import dev.keyplan.cli.Json;
 import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.model.InputException;
 import dev.keyplan.store.cassandra.ring.Murmur3Token;
@@ -75,8 +76,8 @@ public final class TokenCommand implements Callable<Integer> {
     String hex = HexFormat.of().formatHex(bytes);
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
-      out.println("{\"token\": " + JsonText.string(Long.toString(token))
-          + ", \"key\": " + JsonText.string(hex)
+      out.println("{\"token\": " + Json.quote(Long.toString(token))
+          + ", \"key\": " + Json.quote(hex)
           + (shard == null ? "" : ", \"shard\": " + shard) + "}");
     } else {
       out.println("token  " + token);
