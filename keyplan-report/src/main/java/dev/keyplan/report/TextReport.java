@@ -11,7 +11,6 @@ import dev.keyplan.design.cassandra.TableHeat;
 import dev.keyplan.design.cassandra.TableSizing;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import java.util.Locale;
 
 /**
  * The text form of {@code keyplan check}: compiler-style findings
@@ -137,9 +136,5 @@ public final class TextReport {
           Integer.toString(c.paxosRoundTrips()), c.remaining().isEmpty() ? "-" : c.remaining().get(0));
     }
     return t;
-  }
-
-  static String lower(Enum<?> e) {
-    return e.name().toLowerCase(Locale.ROOT);
   }
 }

@@ -3,7 +3,6 @@ package dev.keyplan.design.cassandra;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.CassandraDesign.Derived;
-import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
@@ -312,10 +311,5 @@ final class Coverage {
   private static String clusteringText(BoundTable t) {
     return t.clustering().isEmpty() ? "no clustering columns"
         : t.clustering().stream().map(c -> c.name() + (c.descending() ? " desc" : " asc")).collect(Collectors.joining(", "));
-  }
-
-  /** Returns the entity a pattern acts on. */
-  Entity entityOf(AccessPattern p) {
-    return model.entities().get(p.operation().entity());
   }
 }

@@ -59,37 +59,34 @@ final class HeatAnalysis {
     Map<String, TableHeat> out = new LinkedHashMap<>();
     for (BoundTable t : tables) {
       double rows = sizing.get(t.name()).rows();
-      double writeRate = 0;
-      double readRate = 0;
-      double load = 0;
-      boolean unknown = false;
-      for (PatternPlan plan : writes.getOrDefault(t.name(), List.of())) {
-        AccessPattern p = plan.pattern();
-        OptionalDouble share = KeySpread.patternShare(p, t, rows);
-        if (share.isPresent()) {
-          double rate = p.ratePerSecond() * share.getAsDouble();
-          writeRate += rate;
-          load += rate * rounds(p);
-        } else {
-          unknown = true;
-        }
-      }
-      for (PatternPlan plan : reads.getOrDefault(t.name(), List.of())) {
-        AccessPattern p = plan.pattern();
-        OptionalDouble share = KeySpread.patternShare(p, t, rows);
-        if (share.isPresent()) {
-          double rate = p.ratePerSecond() * share.getAsDouble();
-          readRate += rate;
-          load += rate * rounds(p) * consistency.replicasOf(p) / (double) consistency.rfOf(p);
-        } else {
-          unknown = true;
-        }
-      }
-      // Without the key's spread the busiest partition's load is unknown, not zero.
-      out.put(t.name(), unknown ? new TableHeat(t.name(), Double.NaN, Double.NaN, Double.NaN, budget)
-          : new TableHeat(t.name(), writeRate, readRate, load, budget));
+      double[] w = busiest(writes.getOrDefault(t.name(), List.of()), t, rows);
+      double[] r = busiest(reads.getOrDefault(t.name(), List.of()), t, rows);
+      // Without the key's spread the busiest partition's load is unknown (NaN), not zero.
+      out.put(t.name(), new TableHeat(t.name(), w[0], r[0], w[1] + r[1], budget));
     }
     return out;
+  }
+
+  /**
+   * Returns {requests/s, load on one replica/s} of {@code plans} on the busiest partition of
+   * {@code t}, or NaNs if a plan's key spread is unknown. A write loads each replica once per Paxos
+   * round; a read loads the replicas it contacts, spread over RF.
+   */
+  private double[] busiest(List<PatternPlan> plans, BoundTable t, double rows) {
+    double rate = 0;
+    double load = 0;
+    for (PatternPlan plan : plans) {
+      AccessPattern p = plan.pattern();
+      OptionalDouble share = KeySpread.patternShare(p, t, rows);
+      if (share.isEmpty()) {
+        return new double[] {Double.NaN, Double.NaN};
+      }
+      double r = p.ratePerSecond() * share.getAsDouble();
+      double perReplica = p.isRead() ? consistency.replicasOf(p) / (double) consistency.rfOf(p) : 1;
+      rate += r;
+      load += r * rounds(p) * perReplica;
+    }
+    return new double[] {rate, load};
   }
 
   private int rounds(AccessPattern p) {

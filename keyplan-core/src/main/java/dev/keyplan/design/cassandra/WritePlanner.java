@@ -159,9 +159,4 @@ final class WritePlanner {
     t.clustering().forEach(c -> key.add(c.name()));
     return String.join(", ", key);
   }
-
-  /** Returns the entity a write acts on. */
-  Entity entityOf(Operation.Write w) {
-    return model.entities().get(w.entity());
-  }
 }

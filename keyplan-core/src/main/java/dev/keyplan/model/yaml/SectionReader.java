@@ -28,10 +28,6 @@ abstract class SectionReader {
   }
 
 
-  Optional<String> consistencyLevel(String s, Location at) {
-    return consistencyLevel(s, at, "");
-  }
-
   /** Reads a level; {@code role} "read" rejects ANY, "write" rejects the serial levels, as Cassandra does. */
   Optional<String> consistencyLevel(String s, Location at, String role) {
     String level = s.trim().toUpperCase(Locale.ROOT);

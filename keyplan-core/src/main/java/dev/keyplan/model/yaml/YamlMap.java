@@ -74,14 +74,6 @@ final class YamlMap {
     return location(file, node);
   }
 
-  String file() {
-    return file;
-  }
-
-  List<Diagnostic> problems() {
-    return problems;
-  }
-
   boolean has(String key) {
     return entries.containsKey(key);
   }

@@ -260,7 +260,7 @@ public final class LocatedJson {
             break;
           default:
             throw error(escapeAt, "invalid escape \\" + (e == '\0' ? "" : e)
-                + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX");
+                + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits");
         }
       }
       String s = out.toString();
