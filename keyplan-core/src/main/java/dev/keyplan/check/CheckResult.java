@@ -2,6 +2,8 @@ package dev.keyplan.check;
 
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
 import java.util.ArrayList;
@@ -12,7 +14,8 @@ import java.util.Optional;
  * The outcome of {@code keyplan check}: each store's analysis and every finding, in a stable
  * order. Renderers print it; nothing here prints.
  */
-public record CheckResult(Model model, Optional<CassandraAnalysis> cassandra, List<Finding> findings) {
+public record CheckResult(
+    Model model, Optional<CassandraAnalysis> cassandra, Optional<DynamoDbAnalysis> dynamodb, List<Finding> findings) {
 
   public CheckResult {
     findings = List.copyOf(findings);
@@ -25,15 +28,17 @@ public record CheckResult(Model model, Optional<CassandraAnalysis> cassandra, Li
 
   /** Analyses every store design in {@code model} and runs {@code checker}'s rules on each. */
   public static CheckResult of(Model model, Checker checker) {
-    if (model.cassandra().isEmpty()) {
-      throw new InputException(model.location(),
-          "nothing to check: the model has no store design; add a 'cassandra:' or 'scylladb:' section");
+    if (model.cassandra().isEmpty() && model.dynamodb().isEmpty()) {
+      throw new InputException(model.location(), "nothing to check: the model has no store design;"
+          + " add a 'cassandra:', 'scylladb:' or 'dynamodb:' section");
     }
     Optional<CassandraAnalysis> cassandra = model.cassandra().map(d -> CassandraAnalyzer.analyze(model));
+    Optional<DynamoDbAnalysis> dynamodb = model.dynamodb().map(d -> DynamoDbAnalyzer.analyze(model));
     List<Finding> findings = new ArrayList<>();
     cassandra.ifPresent(a -> findings.addAll(checker.check(a)));
+    dynamodb.ifPresent(a -> findings.addAll(checker.check(a)));
     findings.sort(Checker.ORDER);
-    return new CheckResult(model, cassandra, findings);
+    return new CheckResult(model, cassandra, dynamodb, findings);
   }
 
   /** Returns the number of findings of exactly {@code severity}. */

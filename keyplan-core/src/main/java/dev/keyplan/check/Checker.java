@@ -1,6 +1,7 @@
 package dev.keyplan.check;
 
 import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,6 +44,38 @@ public final class Checker {
     return all;
   }
 
+  /** Returns the findings of every {@link DynamoDbRule} on {@code analysis}. */
+  public List<Finding> check(DynamoDbAnalysis analysis) {
+    List<Finding> all = new ArrayList<>();
+    for (Class<?> type : rules) {
+      Object rule = instantiate(type);
+      if (rule instanceof DynamoDbRule) {
+        var out = new Findings(type.getSimpleName(), analysis.store());
+        ((DynamoDbRule) rule).check(analysis, out);
+        all.addAll(out.all());
+      }
+    }
+    all.sort(ORDER);
+    return all;
+  }
+
+  /** Returns true if {@code rule} checks at least one store. */
+  public static boolean isRule(Class<?> rule) {
+    return !rule.isInterface() && (CassandraRule.class.isAssignableFrom(rule) || DynamoDbRule.class.isAssignableFrom(rule));
+  }
+
+  /** Returns the stores a rule checks: {@code cassandra} (with ScyllaDB) and {@code dynamodb}. */
+  public static List<String> stores(Class<?> rule) {
+    List<String> out = new ArrayList<>();
+    if (CassandraRule.class.isAssignableFrom(rule)) {
+      out.add("cassandra");
+    }
+    if (DynamoDbRule.class.isAssignableFrom(rule)) {
+      out.add("dynamodb");
+    }
+    return out;
+  }
+
   /** Errors first; then by place in the input; then by rule. */
   public static final Comparator<Finding> ORDER = Comparator
       .comparing(Finding::severity, Comparator.reverseOrder())
@@ -50,6 +83,7 @@ public final class Checker {
       .thenComparingInt(f -> f.location().line())
       .thenComparingInt(f -> f.location().column())
       .thenComparing(Finding::rule)
+      .thenComparing(Finding::store)
       .thenComparing(Finding::target);
 
   /** Returns the rule's metadata; every registered rule has it (BuiltInRulesTest). */

@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param entities entities by name, in file order
  * @param patterns access patterns, in file order
  * @param cassandra the Cassandra or ScyllaDB design, if the model has one
+ * @param dynamodb the DynamoDB design, if the model has one; checked side by side with the other
  */
 public record Model(
     String name,
@@ -23,6 +24,7 @@ public record Model(
     Map<String, Entity> entities,
     List<AccessPattern> patterns,
     Optional<CassandraDesign> cassandra,
+    Optional<DynamoDbDesign> dynamodb,
     Location location) {
 
   public Model {

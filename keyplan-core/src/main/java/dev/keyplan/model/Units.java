@@ -75,6 +75,22 @@ public final class Units {
     return significant(seconds) + " s";
   }
 
+  /**
+   * Returns an amount of money with two decimals, {@code $1,642.50} for USD and {@code 1,642.50 EUR}
+   * otherwise; amounts under a cent show as {@code <$0.01}.
+   */
+  public static String money(double amount, String currency) {
+    if (Double.isNaN(amount)) {
+      return "?";
+    }
+    boolean usd = currency.equals("USD");
+    if (amount > 0 && amount < 0.005) {
+      return usd ? "<$0.01" : "<0.01 " + currency;
+    }
+    String v = String.format(Locale.ROOT, "%,.2f", amount);
+    return usd ? "$" + v : v + " " + currency;
+  }
+
   private static String significant(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return String.format(Locale.ROOT, "%,d", (long) v);

@@ -30,6 +30,7 @@ public final class TextReport {
       out.append('\n');
     }
     result.cassandra().ifPresent(a -> cassandra(a, out));
+    result.dynamodb().ifPresent(a -> DynamoDbText.render(a, out));
     out.append(summary(result)).append('\n');
     return out.toString();
   }

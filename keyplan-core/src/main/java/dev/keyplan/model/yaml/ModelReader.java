@@ -3,6 +3,7 @@ package dev.keyplan.model.yaml;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.CassandraDesign;
 import dev.keyplan.model.Diagnostic;
+import dev.keyplan.model.DynamoDbDesign;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
@@ -133,7 +134,7 @@ public final class ModelReader extends SectionReader {
         .orElse(0L);
     Map<String, Entity> entities = new EntityReader(this).entities(m);
     List<AccessPattern> patterns = new PatternReader(this).patterns(m, entities);
-    for (String store : List.of("dynamodb", "mongodb")) {
+    for (String store : List.of("mongodb")) {
       if (m.has(store)) {
         m.error(m.keyLocation(store), "the " + store + " design is not supported by this version of keyplan yet;"
             + " remove the '" + store + ":' section to check the other stores");
@@ -148,10 +149,12 @@ public final class ModelReader extends SectionReader {
         cassandra = new DesignReader(this).cassandra(m, engine, baseDir, entities);
       }
     }
+    Optional<DynamoDbDesign> dynamodb = m.has("dynamodb")
+        ? new DynamoDbReader(this).read(m, baseDir, entities, patterns) : Optional.empty();
     if (!problems.isEmpty()) {
       throw new InputException(sorted());
     }
-    return new Model(name, file, horizon, entities, patterns, cassandra, m.location());
+    return new Model(name, file, horizon, entities, patterns, cassandra, dynamodb, m.location());
   }
 
   private List<Diagnostic> sorted() {

@@ -321,9 +321,6 @@ final class ModelReaderTest {
 
     @Test
     void unsupportedStores_areRejectedWithAMessage() {
-      assertThat(errors(VALID + "dynamodb:\n  table: t\n")).containsExactly(
-          "m.yaml:15:1: error: the dynamodb design is not supported by this version of keyplan yet;"
-              + " remove the 'dynamodb:' section to check the other stores");
       assertThat(errors(VALID + "mongodb:\n  collection: c\n")).containsExactly(
           "m.yaml:15:1: error: the mongodb design is not supported by this version of keyplan yet;"
               + " remove the 'mongodb:' section to check the other stores");
@@ -656,7 +653,7 @@ final class ModelReaderTest {
         .replace("growth: 50k/s", "grwoth: 50k/s")
         .replace("where channel_id = ?", "where chanel_id = ?")
         + "  - id: latest\n    rate: 0/s\n    consistency: LOCAL_QUARUM\n    insert: Mesage\n"
-        + "dynamodb:\n  table: t\n";
+        + "mongodb:\n  collection: c\n";
     assertThat(errors(yaml)).containsExactly(
         "m.yaml:2:10: error: expected a sizing horizon such as 1y or 90d (s, m, h, d, w, mo, y; at most 100y)"
             + " but found '200y'",
@@ -668,8 +665,8 @@ final class ModelReaderTest {
         "m.yaml:17:18: error: unknown consistency level 'LOCAL_QUARUM' (did you mean 'LOCAL_QUORUM'?);"
             + " expected one of ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL",
         "m.yaml:18:13: error: no entity named 'Mesage' (did you mean 'Message'?)",
-        "m.yaml:19:1: error: the dynamodb design is not supported by this version of keyplan yet;"
-            + " remove the 'dynamodb:' section to check the other stores");
+        "m.yaml:19:1: error: the mongodb design is not supported by this version of keyplan yet;"
+            + " remove the 'mongodb:' section to check the other stores");
   }
 
   @Test

@@ -1,0 +1,243 @@
+package dev.keyplan.design.dynamodb;
+
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.DynamoDbDesign;
+import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.store.dynamodb.PriceTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Computes a {@link DynamoDbAnalysis}: binds the design ({@link DynamoBinder}), plans every pattern
+ * ({@link ReadPlanner}, {@link WritePlanner}), then adds up heat per partition key value, sizes
+ * and partitions per table, and monthly costs per copy of the data.
+ */
+public final class DynamoDbAnalyzer {
+  /** Writes above this share of the per-partition ceiling leave no room for a doubling of traffic. */
+  static final double HEADROOM = 0.5;
+  /** Application Auto Scaling's default target utilisation for DynamoDB: 70%. */
+  static final double TARGET_UTILIZATION = 0.7;
+
+  private DynamoDbAnalyzer() {}
+
+  /** Analyses the model's {@code dynamodb:} design. */
+  public static DynamoDbAnalysis analyze(Model model) {
+    DynamoDbDesign design = model.dynamodb().orElseThrow();
+    List<DynamoTable> tables = new DynamoBinder(model, design).bind();
+    PriceTable prices = design.prices().map(p -> PriceTable.read(p, design.pricesLocation())).orElseGet(PriceTable::builtIn);
+    Set<String> transactional = new LinkedHashSet<>();
+    for (AccessPattern p : model.patterns()) {
+      if (p.batch() == AccessPattern.Batch.LOGGED) {
+        transactional.add(p.operation().entity());
+      }
+    }
+    ReadPlanner reads = new ReadPlanner(tables, design.access(), transactional);
+    WritePlanner writes = new WritePlanner(model, tables, reads);
+    List<DynamoPlan> plans = new ArrayList<>();
+    for (AccessPattern p : model.patterns()) {
+      plans.add(p.operation() instanceof Operation.Read r ? reads.plan(p, r) : writes.plan(p, (Operation.Write) p.operation()));
+    }
+    List<DynamoHeat> heat = heat(tables, plans);
+    List<DynamoCost> costs = new ArrayList<>();
+    Map<String, DynamoSizing> sizing = new LinkedHashMap<>();
+    for (DynamoTable t : tables) {
+      double[] storage = storage(t);
+      for (KeyPath path : t.paths()) {
+        if (!path.isIndex() || path.isGlobal()) {
+          costs.add(cost(t, path, plans, design.averageLoad(), prices, path.isIndex() ? gsiBytes(t, path) : storage[0]));
+        }
+      }
+      DynamoCost tableCost = costs.stream().filter(c -> c.copy().equals(t.name())).findFirst().orElseThrow();
+      sizing.put(t.name(), sizing(t, storage[0], tableCost));
+    }
+    Map<String, Double> patternCosts = new LinkedHashMap<>();
+    for (DynamoPlan plan : plans) {
+      double rate = plan.pattern().ratePerSecond() * design.averageLoad();
+      patternCosts.put(plan.pattern().id(), prices.onDemandMonthly(rate * plan.readUnits(), rate * plan.writeUnits()));
+    }
+    return new DynamoDbAnalysis(model, design, tables, plans, heat, sizing, costs, patternCosts, prices);
+  }
+
+  private static List<DynamoHeat> heat(List<DynamoTable> tables, List<DynamoPlan> plans) {
+    Map<String, double[]> load = new LinkedHashMap<>();
+    Map<String, Set<String>> patterns = new LinkedHashMap<>();
+    Map<String, Integer> shards = new LinkedHashMap<>();
+    for (DynamoPlan plan : plans) {
+      double rate = plan.pattern().ratePerSecond();
+      for (DynamoPlan.Touch t : plan.touches()) {
+        if (t.signature().isEmpty()) {
+          continue;
+        }
+        String key = t.copy() + "\u0000" + t.signature();
+        double[] l = load.computeIfAbsent(key, k -> new double[2]);
+        l[0] += rate * t.busiestShare() * t.readUnitsBusiest();
+        l[1] += rate * t.busiestShare() * t.writeUnits();
+        patterns.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(plan.pattern().id());
+        shards.merge(key, t.shards(), Math::max);
+      }
+    }
+    List<DynamoHeat> out = new ArrayList<>();
+    for (Map.Entry<String, double[]> e : load.entrySet()) {
+      String[] parts = e.getKey().split("\u0000", 2);
+      String copy = parts[0];
+      String signature = parts[1];
+      List<DynamoItem> group = new ArrayList<>();
+      KeyPath path = null;
+      for (DynamoTable t : tables) {
+        for (KeyPath p : t.paths()) {
+          if (p.copy().equals(copy)) {
+            for (DynamoItem it : t.items()) {
+              if (it.on(p) && it.partitionSignature(p).equals(signature) && !group.contains(it)) {
+                group.add(it);
+                path = p;
+              }
+            }
+          }
+        }
+      }
+      final KeyPath on = path;
+      boolean oneItem = on != null && group.size() == 1
+          && ItemCounts.identifies(group.get(0).entity(), ItemCounts.placeholders(group.get(0).partitionTemplates(on)));
+      Optional<String> monotonic = Optional.empty();
+      for (DynamoItem it : group) {
+        for (KeyTemplate sk : on == null ? List.<KeyTemplate>of() : it.sortTemplates(on)) {
+          for (KeyTemplate.Part p : sk.parts()) {
+            if (p instanceof KeyTemplate.Placeholder ph) {
+              if (monotonic.isEmpty() && it.entity().attribute(ph.attribute()).map(a -> a.timeOrdered()).orElse(false)) {
+                monotonic = Optional.of(ph.attribute());
+              }
+              break;
+            }
+          }
+        }
+      }
+      double writes = e.getValue()[1];
+      int n = shards.get(e.getKey());
+      int suggested = writes > HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION
+          ? (int) Math.ceil(n * writes / (HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION)) : 0;
+      out.add(new DynamoHeat(copy, signature, e.getValue()[0], writes, oneItem, monotonic,
+          List.copyOf(patterns.get(e.getKey())), n, suggested));
+    }
+    return out;
+  }
+
+  /** Returns {table storage bytes (items and local index entries)}. */
+  private static double[] storage(DynamoTable t) {
+    double bytes = 0;
+    for (DynamoItem it : t.items()) {
+      bytes += it.rows() * it.storageBytes();
+      for (KeyPath l : t.lsis()) {
+        if (it.on(l)) {
+          bytes += it.rows() * (it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
+        }
+      }
+    }
+    return new double[] {bytes};
+  }
+
+  private static double gsiBytes(DynamoTable t, KeyPath gsi) {
+    double bytes = 0;
+    for (DynamoItem it : t.items()) {
+      if (it.on(gsi)) {
+        bytes += it.rows() * (it.entryBytes(gsi, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
+      }
+    }
+    return bytes;
+  }
+
+  private static DynamoCost cost(DynamoTable t, KeyPath path, List<DynamoPlan> plans, double average, PriceTable prices,
+      double bytes) {
+    String copy = path.copy();
+    double read = 0;
+    double write = 0;
+    for (DynamoPlan plan : plans) {
+      for (DynamoPlan.Touch touch : plan.touches()) {
+        if (touch.copy().equals(copy)) {
+          read += plan.pattern().ratePerSecond() * touch.readUnitsTypical();
+          write += plan.pattern().ratePerSecond() * touch.writeUnits();
+        }
+      }
+    }
+    double neededRead = Math.max(1, Math.ceil(read / TARGET_UTILIZATION));
+    double neededWrite = Math.max(1, Math.ceil(write / TARGET_UTILIZATION));
+    boolean onDemand = t.billing().onDemand();
+    Optional<double[]> provisioned = Optional.empty();
+    if (!onDemand) {
+      provisioned = path.isIndex()
+          ? path.capacity().map(c -> new double[] {c.readUnits(), c.writeUnits()})
+          : Optional.of(new double[] {t.billing().readUnits(), t.billing().writeUnits()});
+    }
+    Optional<Double> provisionedMonthly = provisioned.map(c -> prices.provisionedMonthly(c[0], c[1]));
+    return new DynamoCost(copy, read, write, provisioned, prices.onDemandMonthly(read * average, write * average),
+        provisionedMonthly, neededRead, neededWrite, prices.provisionedMonthly(neededRead, neededWrite), bytes,
+        prices.storageMonthly(bytes), onDemand);
+  }
+
+  private static DynamoSizing sizing(DynamoTable t, double bytes, DynamoCost tableCost) {
+    double items = 0;
+    String largest = "-";
+    long largestBytes = 0;
+    List<DynamoSizing.OversizedKey> oversized = new ArrayList<>();
+    Set<String> partitionKeys = new LinkedHashSet<>();
+    Set<String> sortKeys = new LinkedHashSet<>();
+    for (KeyPath p : t.paths()) {
+      partitionKeys.addAll(p.partitionKey());
+      sortKeys.addAll(p.sortKey());
+    }
+    for (DynamoItem it : t.items()) {
+      items += it.rows();
+      if (it.bytes() > largestBytes) {
+        largestBytes = it.bytes();
+        largest = it.name();
+      }
+      for (Map.Entry<String, Long> k : it.keyBytes().entrySet()) {
+        boolean sort = sortKeys.contains(k.getKey());
+        long limit = sort ? DynamoDbLimits.MAX_SORT_KEY_BYTES : DynamoDbLimits.MAX_PARTITION_KEY_BYTES;
+        if (k.getValue() > limit) {
+          oversized.add(new DynamoSizing.OversizedKey(it.name(), k.getKey(), !sort, k.getValue()));
+        }
+      }
+    }
+    Map<String, double[]> indexes = new LinkedHashMap<>();
+    for (KeyPath g : t.gsis()) {
+      double entries = t.items().stream().filter(it -> it.on(g)).mapToDouble(DynamoItem::rows).sum();
+      indexes.put(g.name(), new double[] {entries, gsiBytes(t, g)});
+    }
+    // The busiest item collection: every item type sharing the busiest partition key value, with its LSI entries.
+    Map<String, Double> collections = new LinkedHashMap<>();
+    for (DynamoItem it : t.items()) {
+      double perKey = ItemCounts.busiestPerKey(it, ItemCounts.placeholders(it.partitionTemplates(t.table())));
+      double entry = it.storageBytes();
+      for (KeyPath l : t.lsis()) {
+        if (it.on(l)) {
+          entry += it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES;
+        }
+      }
+      collections.merge(it.partitionSignature(t.table()), perKey * entry, Double::sum);
+    }
+    String signature = "-";
+    double collection = 0;
+    for (Map.Entry<String, Double> c : collections.entrySet()) {
+      if (Double.isNaN(c.getValue()) || c.getValue() > collection) {
+        signature = c.getKey();
+        collection = c.getValue();
+        if (Double.isNaN(collection)) {
+          break;
+        }
+      }
+    }
+    double bySize = Math.max(1, Math.ceil(bytes / DynamoDbLimits.MAX_PARTITION_BYTES));
+    double byThroughput = Math.max(1, Math.ceil(tableCost.readUnits() / DynamoDbLimits.MAX_RCU_PER_PARTITION
+        + tableCost.writeUnits() / DynamoDbLimits.MAX_WCU_PER_PARTITION));
+    return new DynamoSizing(t.name(), items, bytes, indexes, bySize, byThroughput, largest, largestBytes, oversized,
+        signature, collection);
+  }
+}

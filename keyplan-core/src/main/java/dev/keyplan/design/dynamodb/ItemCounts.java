@@ -1,0 +1,115 @@
+package dev.keyplan.design.dynamodb;
+
+import dev.keyplan.design.cassandra.KeySpread;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.model.Spread;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * How many items share a partition key value, and what share of a pattern's requests the busiest
+ * value takes, from the model's spreads ({@link KeySpread}: declared spread, enumeration, or one
+ * value per row for a sole identifying key).
+ *
+ * <p>For an item type whose partition key is built from attributes P on some path: distinct values
+ * {@code D = Π distinct(p)}, items per value {@code rows / D} for a typical value and {@code rows ×
+ * Π share(p)} for the busiest (one when P holds the entity's whole key). Example: 50M orders under
+ * {@code C#{customer_id}} with 5M customers hold 10 per customer; a customer with 0.1% of the
+ * orders holds 50,000.
+ */
+final class ItemCounts {
+  private ItemCounts() {}
+
+  /** Returns the entity attributes a list of templates is built from. */
+  static Set<String> placeholders(Collection<KeyTemplate> templates) {
+    Set<String> out = new LinkedHashSet<>();
+    templates.forEach(t -> out.addAll(t.attributes()));
+    return out;
+  }
+
+  /** Returns the product of the templates' shard counts. */
+  static int shards(Collection<KeyTemplate> templates) {
+    int n = 1;
+    for (KeyTemplate t : templates) {
+      n *= t.shards();
+    }
+    return n;
+  }
+
+  /** Returns true if {@code attributes} include the entity's whole identifying key: one item per value. */
+  static boolean identifies(Entity e, Set<String> attributes) {
+    return !e.key().isEmpty() && attributes.containsAll(e.key());
+  }
+
+  /** Returns the distinct values of the combined attributes, or NaN when a spread is unknown. */
+  static double distinct(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return Math.max(1, rows);
+    }
+    double d = 1;
+    for (String a : attributes) {
+      OptionalDouble x = KeySpread.distinct(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      d *= x.getAsDouble();
+    }
+    return d;
+  }
+
+  /** Returns the busiest combined value's share of the entity's rows, or NaN when unknown. */
+  static double busiestRowShare(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return 1 / Math.max(1, rows);
+    }
+    double s = 1;
+    for (String a : attributes) {
+      OptionalDouble x = KeySpread.busiestShare(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      s *= x.getAsDouble();
+    }
+    return s;
+  }
+
+  /** Returns the items per partition key value of a typical value (all shards together), at least 1. */
+  static double typicalPerKey(DynamoItem item, Set<String> attributes) {
+    double d = distinct(item.entity(), attributes, item.rows());
+    return Double.isNaN(d) ? Double.NaN : Math.max(1, item.rows() / Math.max(1, d));
+  }
+
+  /** Returns the items under the busiest partition key value (all shards together), at least 1. */
+  static double busiestPerKey(DynamoItem item, Set<String> attributes) {
+    if (identifies(item.entity(), attributes)) {
+      return 1;
+    }
+    double s = busiestRowShare(item.entity(), attributes, item.rows());
+    return Double.isNaN(s) ? Double.NaN : Math.max(1, item.rows() * s);
+  }
+
+  /**
+   * Returns the share of {@code p}'s requests that reach the busiest value of {@code attributes}:
+   * the pattern's own spread where it declares one (a read everybody makes of one channel), else
+   * the entity's (reads follow writes); NaN when unknown.
+   */
+  static double requestShare(AccessPattern p, Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes) && attributes.stream().noneMatch(p.spread()::containsKey)) {
+      return 1 / Math.max(1, rows);
+    }
+    double s = 1;
+    for (String a : attributes) {
+      Spread own = p.spread().get(a);
+      OptionalDouble x = own != null ? own.busiestShare(p.ratePerSecond()) : KeySpread.busiestShare(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      s *= x.getAsDouble();
+    }
+    return s;
+  }
+}

@@ -1,0 +1,230 @@
+package dev.keyplan.design.dynamodb;
+
+import dev.keyplan.design.dynamodb.DynamoPlan.Access;
+import dev.keyplan.design.dynamodb.DynamoPlan.Touch;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.store.dynamodb.Capacity;
+import dev.keyplan.store.dynamodb.Capacity.IndexChange;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What each write costs on DynamoDB: every item type of the written entity is put, updated or
+ * deleted, and every index that holds the item writes its entry.
+ *
+ * <ul>
+ *   <li>Base item: ⌈size / 1 KB⌉ write units, the larger of before and after for updates (the item
+ *       size does not change in the model, so it is the item's size); a change of an attribute in
+ *       the table's own key is a delete and a put;
+ *   <li>Indexes (GSI.md): a new or removed entry 1 write, a changed index key 2 (delete the old
+ *       entry, put the new one), a changed projected attribute 1, otherwise 0 — each ⌈entry /
+ *       1 KB⌉; global indexes consume their own capacity, local ones the table's;
+ *   <li>{@code batch: logged} runs as TransactWriteItems: every item twice (prepare and commit);
+ *       the indexes are charged as standard writes: a transaction's changes propagate to global
+ *       secondary indexes after it completes (transaction-apis.md), and keyplan charges local
+ *       indexes the same way (an assumption: the guide does not say);
+ *       {@code batch: unlogged} as BatchWriteItem, which takes puts and deletes only;
+ *   <li>an update or delete that does not give the item's full primary key must first find it.
+ * </ul>
+ *
+ * <p>Example (seed 000): a 3 KB order put into a table with one ALL-projected GSI costs 3 + 3 = 6
+ * WCU; an update of its status, which GSI2's key holds, costs 3 + 2 × 3 = 9.
+ */
+final class WritePlanner {
+  private final Model model;
+  private final List<DynamoTable> tables;
+  private final ReadPlanner reads;
+
+  WritePlanner(Model model, List<DynamoTable> tables, ReadPlanner reads) {
+    this.model = model;
+    this.tables = tables;
+    this.reads = reads;
+  }
+
+  DynamoPlan plan(AccessPattern p, Operation.Write w) {
+    Set<String> changed = new LinkedHashSet<>(w.set());
+    List<Touch> touches = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    List<String> items = new ArrayList<>();
+    double calls = 0;
+    long transactionItems = 0;
+    boolean transaction = p.batch() == AccessPattern.Batch.LOGGED;
+    boolean batchWrite = p.batch() == AccessPattern.Batch.UNLOGGED;
+    Capacity.Write mode = transaction ? Capacity.Write.TRANSACTIONAL : Capacity.Write.STANDARD;
+    Set<String> equal = new LinkedHashSet<>();
+    w.where().stream().filter(c -> c.comparison() == Operation.Comparison.EQ).forEach(c -> equal.add(c.attribute()));
+    for (Target target : targets(w)) {
+      DynamoTable t = target.table();
+      DynamoItem it = target.item();
+      boolean update = w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT;
+      Set<String> writes = target.copyOf().map(Set::of).orElse(changed);
+      if (update && writes.stream().noneMatch(it::holds)) {
+        continue;
+      }
+      items.add(it.name());
+      KeyPath table = t.table();
+      double fanOut = target.fanOut();
+      // Updates and deletes name the item by its primary key, or must find it first.
+      if (w.kind() != Operation.Kind.INSERT && w.kind() != Operation.Kind.UPSERT) {
+        Set<String> keyAttrs = ItemCounts.placeholders(it.partitionTemplates(table));
+        keyAttrs.addAll(ItemCounts.placeholders(it.sortTemplates(table)));
+        boolean shardedKey = ItemCounts.shards(it.partitionTemplates(table)) > 1;
+        if (target.copyOf().isPresent() || !equal.containsAll(keyAttrs) || shardedKey) {
+          DynamoPlan find = findFirst(p, w, it.entity(), target);
+          for (Touch tc : find.touches()) {
+            touches.add(new Touch(tc.copy(), tc.signature(), tc.busiestShare(), tc.readUnitsTypical(), tc.readUnitsBusiest(), 0,
+                tc.shards()));
+          }
+          calls += find.calls();
+          notes.add(it.name() + ": the write does not give the item's full primary key ("
+              + String.join(", ", table.keyAttributes()) + "); it is found first with " + find.operation()
+              + find.path().map(x -> " on " + x.name()).orElse("") + ", then written");
+        }
+      }
+      boolean keyChange = update && writes.stream().anyMatch(a -> keyPlaceholders(it, table).contains(a));
+      long base = Capacity.write(it.bytes(), it.bytes(), mode) * (keyChange ? 2 : 1);
+      if (keyChange) {
+        notes.add(it.name() + ": the update changes an attribute of the table's key: DynamoDB cannot change a key,"
+            + " so the item is deleted and put again (two writes)");
+      }
+      double lsiUnits = 0;
+      for (KeyPath path : t.paths()) {
+        if (!path.isIndex() || !it.on(path)) {
+          continue;
+        }
+        long entry = it.entryBytes(path, t);
+        IndexChange change = change(w.kind(), writes, it, path, t);
+        long u = change.units(entry, entry);
+        if (path.local()) {
+          lsiUnits += u;
+        } else if (u > 0) {
+          Set<String> pk = ItemCounts.placeholders(it.partitionTemplates(path));
+          double share = ItemCounts.requestShare(p, it.entity(), pk, it.rows()) / ItemCounts.shards(it.partitionTemplates(path));
+          touches.add(new Touch(path.label(), it.partitionSignature(path), share, 0, 0, u * fanOut,
+              ItemCounts.shards(it.partitionTemplates(path))));
+        }
+      }
+      Set<String> pk = ItemCounts.placeholders(it.partitionTemplates(table));
+      int shards = ItemCounts.shards(it.partitionTemplates(table));
+      double share = ItemCounts.requestShare(p, it.entity(), pk, it.rows()) / shards;
+      touches.add(0, new Touch(t.name(), it.partitionSignature(table), share, 0, 0, (base + lsiUnits) * fanOut,
+          shards));
+      calls += fanOut * (keyChange ? 2 : 1);
+      transactionItems += Math.ceil(fanOut) * (keyChange ? 2 : 1);
+      if (target.copyOf().isPresent()) {
+        notes.add(it.name() + " holds " + target.copyOf().get() + " as a copy of " + target.source()
+            + ": each change rewrites about " + dev.keyplan.model.Units.count(fanOut) + " of its items");
+      }
+    }
+    if (items.isEmpty()) {
+      return ReadPlanner.notServed(p, "no DynamoDB item holds " + (w.set().isEmpty() ? w.entity()
+          : String.join(", ", w.set())) + ": nothing to write");
+    }
+    String operation = operation(w, transaction, batchWrite, items.size());
+    if (transaction) {
+      calls = 1;
+      notes.add("TransactWriteItems of " + transactionItems + " item" + (transactionItems == 1 ? "" : "s")
+          + ": every item is billed twice (prepare and commit), even when the transaction is cancelled");
+    } else if (batchWrite) {
+      calls = Math.ceil(calls / dev.keyplan.store.dynamodb.DynamoDbLimits.MAX_BATCH_WRITE_REQUESTS);
+      if (w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT || w.condition().isPresent()) {
+        notes.add("BatchWriteItem takes only unconditional puts and deletes: the updates go as separate UpdateItem calls");
+      }
+    }
+    w.condition().ifPresent(c -> notes.add("ConditionExpression (" + c + "): a failed condition still consumes the write units"));
+    if (w.ttlSeconds() > 0) {
+      Optional<DynamoTable> noTtl = tables.stream().filter(t -> t.ttl().isEmpty()
+          && t.items().stream().anyMatch(i -> i.entity().name().equals(w.entity()))).findFirst();
+      notes.add(noTtl.map(t -> "the insert sets a TTL but table " + t.name() + " has none: its items never expire")
+          .orElse("items expire through the table's TTL attribute; TTL deletes consume no write units"));
+    }
+    return new DynamoPlan(p, Access.WRITE, operation, Optional.empty(), items, "-", List.of(), calls, Double.NaN,
+        Double.NaN, Double.NaN, Double.NaN, Optional.empty(), touches, notes);
+  }
+
+  /** An item written by the pattern; {@code copyOf} names the attribute holding a copy of the changed one. */
+  private record Target(DynamoTable table, DynamoItem item, Optional<String> copyOf, String source, double fanOut) {}
+
+  /** Every item type of the entity, and for updates every item holding a {@code copy_of} a changed attribute. */
+  private List<Target> targets(Operation.Write w) {
+    List<Target> out = new ArrayList<>();
+    Entity written = model.entities().get(w.entity());
+    for (DynamoTable t : tables) {
+      for (DynamoItem it : t.items()) {
+        if (it.entity().name().equals(w.entity())) {
+          out.add(new Target(t, it, Optional.empty(), "", 1));
+        }
+      }
+    }
+    if (w.kind() != Operation.Kind.UPDATE || written == null) {
+      return out;
+    }
+    for (String a : w.set()) {
+      String source = w.entity() + "." + a;
+      for (DynamoTable t : tables) {
+        for (DynamoItem it : t.items()) {
+          for (Attribute copy : it.entity().attributes().values()) {
+            if (copy.copyOf().filter(source::equals).isPresent() && it.holds(copy.name())) {
+              double fan = Math.max(1, it.rows() / Math.max(1, written.rowsAfter(model.horizonSeconds(), 0)));
+              out.add(new Target(t, it, Optional.of(copy.name()), source, fan));
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The read that finds the items to write, with the write's restrictions. */
+  private DynamoPlan findFirst(AccessPattern p, Operation.Write w, Entity e, Target target) {
+    var find = new Operation.Read(e.name(), List.of(), target.copyOf().isPresent() ? List.of() : w.where(), List.of(),
+        java.util.OptionalInt.empty(), false, w.names(), w.location());
+    return reads.plan(p, find);
+  }
+
+  private static Set<String> keyPlaceholders(DynamoItem it, KeyPath path) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String k : path.keyAttributes()) {
+      it.template(k).ifPresent(t -> out.addAll(t.attributes()));
+    }
+    return out;
+  }
+
+  private static IndexChange change(Operation.Kind kind, Set<String> changed, DynamoItem it, KeyPath path, DynamoTable t) {
+    switch (kind) {
+      case INSERT:
+      case UPSERT:
+        return IndexChange.newEntry();
+      case DELETE:
+        return IndexChange.entryRemoved();
+      default:
+        if (changed.stream().anyMatch(a -> keyPlaceholders(it, path).contains(a))) {
+          return IndexChange.keyValueChange();
+        }
+        boolean projected = changed.stream().anyMatch(a -> it.projects(path, t, a) && it.holds(a));
+        return projected ? IndexChange.projectedOnlyChange() : new IndexChange(true, true, false, false);
+    }
+  }
+
+  private static String operation(Operation.Write w, boolean transaction, boolean batch, int items) {
+    if (transaction) {
+      return "TransactWriteItems";
+    }
+    if (batch && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || w.kind() == Operation.Kind.DELETE)) {
+      return "BatchWriteItem";
+    }
+    String one = switch (w.kind()) {
+      case INSERT, UPSERT -> "PutItem";
+      case DELETE -> "DeleteItem";
+      default -> "UpdateItem";
+    };
+    return items > 1 ? one + " ×" + items : one;
+  }
+}
