@@ -28,6 +28,7 @@ final class RulesCommand implements Callable<Integer> {
         json.append(sep).append("{\"id\": ").append(Json.quote(r.getSimpleName()))
             .append(", \"severity\": ").append(Json.quote(s.severity().word()))
             .append(", \"category\": ").append(Json.quote(category(r)))
+            .append(", \"stores\": [").append(String.join(", ", Checker.stores(r).stream().map(Json::quote).toList())).append(']')
             .append(", \"summary\": ").append(Json.quote(s.summary())).append('}');
         sep = ",\n  ";
       }
@@ -36,7 +37,8 @@ final class RulesCommand implements Callable<Integer> {
       int width = BuiltInRules.all().stream().mapToInt(r -> r.getSimpleName().length()).max().orElse(0);
       for (Class<?> r : BuiltInRules.all()) {
         RuleSpec s = Checker.spec(r);
-        out.printf("%-" + width + "s  %-7s  %-11s  %s%n", r.getSimpleName(), s.severity().word(), category(r), s.summary());
+        out.printf("%-" + width + "s  %-7s  %-11s  %-18s  %s%n", r.getSimpleName(), s.severity().word(), category(r),
+            String.join(",", Checker.stores(r)), s.summary());
       }
     }
     out.flush();

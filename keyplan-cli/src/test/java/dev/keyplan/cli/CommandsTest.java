@@ -13,7 +13,7 @@ final class CommandsTest {
     var run = CliRun.of("rules");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out().lines()).hasSize(BuiltInRules.all().size());
-    assertThat(run.out()).containsPattern("HotPartition +error +key +One partition");
+    assertThat(run.out()).containsPattern("HotPartition +error +key +cassandra +One partition");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.keyplan.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.store.cassandra.cql.CqlParser;
@@ -51,7 +52,7 @@ final class BuiltInRulesTest {
         String name = classes.relativize(f).toString().replace('/', '.').replace(".class", "");
         try {
           Class<?> c = Class.forName(name);
-          if (CassandraRule.class.isAssignableFrom(c) && !c.isInterface()) {
+          if (Checker.isRule(c)) {
             found.add(c.getName());
           }
         } catch (ClassNotFoundException e) {
@@ -77,7 +78,7 @@ final class BuiltInRulesTest {
     assertThat(spec).as("@RuleSpec on %s", rule).isNotNull();
     assertThat(spec.summary()).isNotBlank().doesNotEndWith(".");
     assertThat(rule.getPackageName()).startsWith("dev.keyplan.check.");
-    assertThat(CassandraRule.class).isAssignableFrom(rule);
+    assertThat(Checker.isRule(rule)).as("%s implements a store's rule interface", rule).isTrue();
     try {
       Class.forName(rule.getName() + "Test");
     } catch (ClassNotFoundException e) {
@@ -100,10 +101,16 @@ final class BuiltInRulesTest {
     String text = Files.readString(DOCS.resolve(rule.getSimpleName() + ".md"), StandardCharsets.UTF_8);
     String example = text.substring(text.indexOf("## Example"));
     String yaml = block(example, "yaml");
-    String cql = block(example, "cql");
     Model model = ModelReader.read("example.yaml", yaml, Path.of("."));
-    var analysis = CassandraAnalyzer.analyze(model, model.cassandra().orElseThrow(), CqlParser.parse("example.cql", cql));
-    List<Finding> findings = Checker.of(List.of(rule)).check(analysis);
+    List<Finding> findings = new ArrayList<>();
+    if (model.cassandra().isPresent()) {
+      String cql = block(example, "cql");
+      var analysis = CassandraAnalyzer.analyze(model, model.cassandra().get(), CqlParser.parse("example.cql", cql));
+      findings.addAll(Checker.of(List.of(rule)).check(analysis));
+    }
+    if (model.dynamodb().isPresent()) {
+      findings.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(model)));
+    }
     assertThat(findings).as("findings of %s's example", rule.getSimpleName()).isNotEmpty();
   }
 

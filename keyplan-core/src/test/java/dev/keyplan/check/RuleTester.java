@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.store.cassandra.cql.CqlParser;
@@ -20,7 +22,8 @@ import java.util.regex.Pattern;
  * {@code # FINDING: RuleId} at the end of a model line, {@code -- FINDING: RuleId} in CQL, with an
  * optional {@code : words the message contains} and {@code [severity]}. Every marker must be met by a
  * finding on its line and every finding must have a marker, so each test holds the positive and the
- * negative case at once.
+ * negative case at once. A model with a {@code dynamodb:} section (and no CQL) is checked as DynamoDB;
+ * its markers are all in the model.
  */
 public final class RuleTester {
   static final String MODEL_FILE = "model.yaml";
@@ -59,9 +62,22 @@ public final class RuleTester {
     return CassandraAnalyzer.analyze(m, m.cassandra().orElseThrow(), CqlParser.parse(CQL_FILE, cql));
   }
 
-  /** Returns the rule's findings. */
+  /** Returns the DynamoDB analysis of the model's {@code dynamodb:} section. */
+  public DynamoDbAnalysis dynamodb() {
+    return DynamoDbAnalyzer.analyze(ModelReader.read(MODEL_FILE, model, Path.of(".")));
+  }
+
+  /** Returns the rule's findings on every store design of the model. */
   public List<Finding> findings() {
-    return Checker.of(List.of(rule)).check(analysis());
+    Model m = ModelReader.read(MODEL_FILE, model, Path.of("."));
+    List<Finding> all = new ArrayList<>();
+    if (m.cassandra().isPresent()) {
+      all.addAll(Checker.of(List.of(rule)).check(analysis()));
+    }
+    if (m.dynamodb().isPresent()) {
+      all.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(m)));
+    }
+    return all;
   }
 
   /** Asserts that the findings are exactly the markers. */
