@@ -11,6 +11,7 @@ import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.PartitionOverGuideline;
+import dev.keyplan.check.size.UnboundedListAttribute;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
 import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
@@ -43,6 +44,7 @@ public final class BuiltInRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         SecondaryIndexOnHighCardinality.class,
+        UnboundedListAttribute.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
         );

@@ -16,6 +16,8 @@ import java.util.OptionalLong;
  * @param values the allowed values of an enumeration, in file order; empty if not an enumeration
  * @param copyOf {@code Entity.attribute} this attribute duplicates (denormalised on purpose): an
  *     update of the source must also update every table holding the copy
+ * @param growsPerSecond elements a collection gains per row and second, never removed (the
+ *     {@code grows:} rate, as a comment thread or a list of events); 0 for a bounded collection
  */
 public record Attribute(
     String name,
@@ -25,10 +27,19 @@ public record Attribute(
     boolean timeOrdered,
     List<String> values,
     Optional<String> copyOf,
+    double growsPerSecond,
     Location location) {
 
   public Attribute {
     values = List.copyOf(values);
+  }
+
+  /**
+   * Returns the elements of a row's collection {@code seconds} after it was written: {@code items +
+   * grows × seconds}. A list of 5 comments growing by 2 a day holds 5 + 2 × 365 = 735 after a year.
+   */
+  public double itemsAfter(long seconds) {
+    return items + growsPerSecond * seconds;
   }
 
   /** Returns true for a boolean or an enumeration: a handful of values at most. */

@@ -76,7 +76,7 @@ final class DynamoDbText {
     var t = new Table("copy", "partition key", "reads", "writes", "of ceiling", "patterns");
     for (DynamoHeat h : a.heat()) {
       t.row(h.copy(), h.signature(), units(h.readUnits(), "RCU"), units(h.writeUnits(), "WCU"),
-          Units.percent(h.ceilingShare()), String.join(", ", h.patterns()));
+          h.ceilingShare() < 0.0001 ? "<0.01%" : Units.percent(h.ceilingShare()), String.join(", ", h.patterns()));
     }
     return t;
   }
@@ -118,6 +118,9 @@ final class DynamoDbText {
     }
     if (v == Math.rint(v)) {
       return Units.count(v);
+    }
+    if (v < 0.01) {
+      return "<0.01";
     }
     return v < 10 ? String.format(java.util.Locale.ROOT, "%.2f", v).replaceAll("0$", "") : Units.count(v);
   }

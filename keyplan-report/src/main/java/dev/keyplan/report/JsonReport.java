@@ -34,9 +34,19 @@ public final class JsonReport {
       g.writeNumberField("horizonSeconds", result.model().horizonSeconds());
       g.writeArrayFieldStart("patterns");
       result.cassandra().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> pattern(g, a, p))));
+      result.dynamodb().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> DynamoDbJson.pattern(g, a, p))));
       g.writeEndArray();
       g.writeArrayFieldStart("tables");
       result.cassandra().ifPresent(a -> a.sizing().values().forEach(s -> unchecked(() -> table(g, a, s))));
+      result.dynamodb().ifPresent(a -> a.tables().forEach(t -> unchecked(() -> DynamoDbJson.table(g, a, t))));
+      g.writeEndArray();
+      g.writeArrayFieldStart("heat");
+      result.dynamodb().ifPresent(a -> a.heat().forEach(h -> unchecked(() -> DynamoDbJson.heat(g, a, h))));
+      g.writeEndArray();
+      g.writeArrayFieldStart("costs");
+      if (result.dynamodb().isPresent()) {
+        DynamoDbJson.costs(g, result.dynamodb().get());
+      }
       g.writeEndArray();
       g.writeArrayFieldStart("consistency");
       result.cassandra().ifPresent(a -> a.consistency().forEach(c -> unchecked(() -> consistency(g, a, c))));
@@ -185,7 +195,7 @@ public final class JsonReport {
     g.writeEndObject();
   }
 
-  private static void number(JsonGenerator g, String name, double v) throws IOException {
+  static void number(JsonGenerator g, String name, double v) throws IOException {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       g.writeNullField(name);
     } else if (v == Math.rint(v) && Math.abs(v) < 9e15) {

@@ -218,7 +218,16 @@ final class DynamoBinder {
       bytes += ItemSize.utf8Bytes(a.getKey()) + a.getValue().valueBytes();
     }
     double rows = e.rowsAfter(model.horizonSeconds(), ttl);
-    return Optional.of(new DynamoItem(it.name(), e, t.name(), keys, keyBytes, attributes, bytes, rows, ttl, it.location()));
+    long lifetime = ttl > 0 ? Math.min(ttl, model.horizonSeconds()) : model.horizonSeconds();
+    long largest = bytes;
+    for (Map.Entry<String, Stored> a : attributes.entrySet()) {
+      Attribute source = e.attribute(a.getKey()).orElse(null);
+      if (source != null && source.growsPerSecond() > 0) {
+        largest += Math.round(source.growsPerSecond() * lifetime * AttributeTypes.elementBytes(a.getValue(), source.items()));
+      }
+    }
+    return Optional.of(new DynamoItem(it.name(), e, t.name(), keys, keyBytes, attributes, bytes, largest, rows, ttl,
+        it.location()));
   }
 
   /** A bare placeholder keeps its attribute's scalar type; any other template is a string. */

@@ -194,8 +194,8 @@ public final class DynamoDbAnalyzer {
     }
     for (DynamoItem it : t.items()) {
       items += it.rows();
-      if (it.bytes() > largestBytes) {
-        largestBytes = it.bytes();
+      if (it.largestBytes() > largestBytes) {
+        largestBytes = it.largestBytes();
         largest = it.name();
       }
       for (Map.Entry<String, Long> k : it.keyBytes().entrySet()) {

@@ -26,6 +26,9 @@ import java.util.Optional;
  * @param keyBytes the value bytes of each key attribute
  * @param attributes the non-key attributes it holds, by name, in entity order
  * @param bytes the item's size as capacity units and the 400 KB limit count it
+ * @param largestBytes the size of the oldest item at the horizon, whose growing collections
+ *     ({@code grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when
+ *     nothing grows
  * @param rows the items alive at the model's horizon
  * @param ttlSeconds how long each item lives (the entity's inserts' TTL on a table with TTL); 0 for ever
  */
@@ -37,6 +40,7 @@ public record DynamoItem(
     Map<String, Long> keyBytes,
     Map<String, Stored> attributes,
     long bytes,
+    long largestBytes,
     double rows,
     long ttlSeconds,
     Location location) {

@@ -98,7 +98,7 @@ final class EntityReader extends SectionReader {
         problems.add(new Diagnostic(YamlMap.location(file, n), "attribute '" + name + "' of type " + type
             + " needs an average size: write {type: " + type + ", size: 40B}"));
       }
-      return Optional.of(new Attribute(name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), at));
+      return Optional.of(new Attribute(name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), 0, at));
     }
     var a = YamlMap.of(file, n, "a type (bigint) or {type: text, size: 200B}", problems);
     if (a.isEmpty()) {
@@ -142,7 +142,13 @@ final class EntityReader extends SectionReader {
       size = OptionalLong.of(Math.round(values.stream()
           .mapToInt(v -> v.getBytes(StandardCharsets.UTF_8).length).average().orElse(0)));
     }
-    return Optional.of(new Attribute(name, type, size, items, timeOrdered, values, copyOf, at));
+    double grows = m.scalar("grows", "a rate of elements added per row, such as 2/day", false)
+        .map(g -> rate(g, m.valueLocation("grows"), "elements added to each row's collection, such as 2/day", false))
+        .orElse(0.0);
+    if (m.has("grows") && !type.isEmpty() && !type.toLowerCase(Locale.ROOT).matches("\\s*(list|set|map)\\s*<.*")) {
+      m.error(m.keyLocation("grows"), "'grows' applies to a collection (list, set or map); '" + name + "' is " + type);
+    }
+    return Optional.of(new Attribute(name, type, size, items, timeOrdered, values, copyOf, grows, at));
   }
 
   boolean checkType(String type, Location at) {

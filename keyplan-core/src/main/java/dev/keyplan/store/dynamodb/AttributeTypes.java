@@ -134,6 +134,17 @@ public final class AttributeTypes {
     return lt < 0 || gt < lt ? "" : type.substring(lt + 1, gt).trim();
   }
 
+  /**
+   * Returns what one more element adds to a stored collection: its share of the value plus, in a
+   * list or map, the 1-byte element overhead (a list's value is 3 + items × (1 + element)). A
+   * list of 9 texts of 300 B is 3 + 9 × 301 = 2,712 B; one more element adds 301 B.
+   */
+  public static double elementBytes(Stored s, int items) {
+    boolean container = s.descriptor().equals("L") || s.descriptor().equals("M");
+    return container ? (s.valueBytes() - (double) DynamoDbLimits.LIST_OR_MAP_OVERHEAD_BYTES) / Math.max(1, items)
+        : s.valueBytes() / (double) Math.max(1, items);
+  }
+
   /** Returns the bytes of an expiry time in epoch seconds (10 digits, 6 B), as TTL requires. */
   public static long epochSecondsBytes() {
     return digitsBytes(EPOCH_SECONDS_DIGITS);
