@@ -16,6 +16,8 @@ import java.util.OptionalLong;
  * @param values the allowed values of an enumeration, in file order; empty if not an enumeration
  * @param copyOf {@code Entity.attribute} this attribute duplicates (denormalised on purpose): an
  *     update of the source must also update every table holding the copy
+ * @param unique no two rows share a value (an alternate key such as an email or a user name): the
+ *     attribute has as many values as the entity has rows
  * @param growsPerSecond elements a collection gains per row and second, never removed (the
  *     {@code grows:} rate, as a comment thread or a list of events); 0 for a bounded collection
  */
@@ -27,6 +29,7 @@ public record Attribute(
     boolean timeOrdered,
     List<String> values,
     Optional<String> copyOf,
+    boolean unique,
     double growsPerSecond,
     Location location) {
 

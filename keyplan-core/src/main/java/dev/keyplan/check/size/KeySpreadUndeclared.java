@@ -1,21 +1,30 @@
 package dev.keyplan.check.size;
 
 import dev.keyplan.check.CassandraRule;
+import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.BoundTable;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.design.cassandra.KeySpread;
 import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoItem;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.dynamodb.KeyPath;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * Says plainly when a table cannot be sized or heat-checked because the model does not say how its
  * entity spreads over a partition-key attribute (seed 000: "Size and heat-check each key"). keyplan
- * does not guess a distribution.
+ * does not guess a distribution. On DynamoDB the attributes are the placeholders of each item
+ * type's partition key templates, on the table and on every index the item is in.
  */
 @RuleSpec(summary = "Partition key attribute without a declared spread: table not sized",
     severity = Severity.INFO)
-public final class KeySpreadUndeclared implements CassandraRule {
+public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
@@ -27,6 +36,38 @@ public final class KeySpreadUndeclared implements CassandraRule {
       out.report(Severity.INFO, t.name(), t.entity().location(),
           "cannot size or heat-check " + t.name() + ": " + t.entity().name() + " does not say how it spreads over " + attrs,
           "add under " + t.entity().name() + ": spread: {" + s.undeclared().get(0) + ": {distinct: N, busiest: R/s}}");
+    }
+  }
+
+  @Override
+  public void check(DynamoDbAnalysis a, Findings out) {
+    for (DynamoTable t : a.tables()) {
+      for (DynamoItem it : t.items()) {
+        Set<String> undeclared = new LinkedHashSet<>();
+        Set<String> on = new LinkedHashSet<>();
+        for (KeyPath p : t.paths()) {
+          if (!it.on(p)) {
+            continue;
+          }
+          Set<String> attrs = new LinkedHashSet<>();
+          it.partitionTemplates(p).forEach(k -> attrs.addAll(k.attributes()));
+          boolean identifies = (!it.entity().key().isEmpty() && attrs.containsAll(it.entity().key()))
+              || attrs.stream().anyMatch(x -> it.entity().attribute(x).map(y -> y.unique()).orElse(false));
+          for (String x : attrs) {
+            if (!identifies && KeySpread.distinct(it.entity(), x, it.rows()).isEmpty() && undeclared.add(x)) {
+              on.add(p.label());
+            }
+          }
+        }
+        if (!undeclared.isEmpty()) {
+          String attrs = String.join(", ", undeclared);
+          out.report(Severity.INFO, it.name(), it.entity().location(),
+              "cannot size or heat-check the partition keys of item " + it.name() + " on " + String.join(", ", on) + ": "
+                  + it.entity().name() + " does not say how it spreads over " + attrs,
+              "add under " + it.entity().name() + ": spread: {" + undeclared.iterator().next()
+                  + ": {distinct: N, busiest: R/s}}, or 'unique: true' on an attribute with one value per row");
+        }
+      }
     }
   }
 }

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 /**
  * What the model says about the values of one key attribute: how many there are and the busiest
  * one's share. Sources, in order: the entity's {@code spread:}, an enumeration's or boolean's value
- * count, and a sole identifying key (one value per row).
+ * count, and a sole identifying key or a {@code unique:} attribute (one value per row).
  */
 public final class KeySpread {
   private KeySpread() {}
@@ -26,7 +26,7 @@ public final class KeySpread {
     if (attr.isPresent() && attr.get().knownCardinality().isPresent()) {
       return OptionalDouble.of(attr.get().knownCardinality().getAsLong());
     }
-    if (e.key().equals(List.of(a))) {
+    if (e.key().equals(List.of(a)) || (attr.isPresent() && attr.get().unique())) {
       return OptionalDouble.of(Math.max(1, rows));
     }
     if (s != null && s.busiestShare(e.growthPerSecond()).isPresent()) {

@@ -40,9 +40,15 @@ final class ItemCounts {
     return n;
   }
 
-  /** Returns true if {@code attributes} include the entity's whole identifying key: one item per value. */
+  /**
+   * Returns true if {@code attributes} include the entity's whole identifying key, or a unique
+   * attribute: one item per value.
+   */
   static boolean identifies(Entity e, Set<String> attributes) {
-    return !e.key().isEmpty() && attributes.containsAll(e.key());
+    if (!e.key().isEmpty() && attributes.containsAll(e.key())) {
+      return true;
+    }
+    return attributes.stream().anyMatch(a -> e.attribute(a).map(x -> x.unique()).orElse(false));
   }
 
   /** Returns the distinct values of the combined attributes, or NaN when a spread is unknown. */

@@ -98,7 +98,7 @@ final class EntityReader extends SectionReader {
         problems.add(new Diagnostic(YamlMap.location(file, n), "attribute '" + name + "' of type " + type
             + " needs an average size: write {type: " + type + ", size: 40B}"));
       }
-      return Optional.of(new Attribute(name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), 0, at));
+      return Optional.of(new Attribute(name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), false, 0, at));
     }
     var a = YamlMap.of(file, n, "a type (bigint) or {type: text, size: 200B}", problems);
     if (a.isEmpty()) {
@@ -148,7 +148,11 @@ final class EntityReader extends SectionReader {
     if (m.has("grows") && !type.isEmpty() && !type.toLowerCase(Locale.ROOT).matches("\\s*(list|set|map)\\s*<.*")) {
       m.error(m.keyLocation("grows"), "'grows' applies to a collection (list, set or map); '" + name + "' is " + type);
     }
-    return Optional.of(new Attribute(name, type, size, items, timeOrdered, values, copyOf, grows, at));
+    boolean unique = m.scalar("unique", "true or false", false).map(u -> bool(u, m.valueLocation("unique"))).orElse(false);
+    if (unique && !values.isEmpty()) {
+      m.error(m.keyLocation("unique"), "an enumeration cannot be unique: its " + values.size() + " values repeat across rows");
+    }
+    return Optional.of(new Attribute(name, type, size, items, timeOrdered, values, copyOf, unique, grows, at));
   }
 
   boolean checkType(String type, Location at) {

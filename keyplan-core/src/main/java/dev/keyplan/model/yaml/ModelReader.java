@@ -47,7 +47,7 @@ public final class ModelReader extends SectionReader {
   static final Set<String> TOP = Set.of("model", "horizon", "entities", "patterns", "cassandra",
       "scylladb", "dynamodb", "mongodb");
   static final Set<String> ENTITY = Set.of("attributes", "count", "growth", "key", "spread", "says");
-  static final Set<String> ATTRIBUTE = Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "grows");
+  static final Set<String> ATTRIBUTE = Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "unique", "grows");
   static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution");
   static final Set<String> OPERATIONS = Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;

@@ -116,4 +116,36 @@ final class KeySpreadUndeclaredTest {
           PRIMARY KEY ((tenant_id, day, shard), uploaded_at, upload_id));
         """).expectMarkedFindings();
   }
+
+  @Test
+  void dynamodb_indexKeyWithoutSpread_isInfo_uniqueAndKeyedAreNot() {
+    // User's table key USER#{user_id} holds the whole key: one item per value ⇒ known. GSI1 is
+    // keyed on the email, which is unique ⇒ known. GSI2 is keyed on the country, with no spread
+    // ⇒ info at the entity, naming the index.
+    tester.model("""
+        model: app
+        horizon: 1y
+        entities:
+          User: # FINDING: KeySpreadUndeclared [info]: on App.GSI2: User does not say how it spreads over country
+            attributes:
+              user_id: uuid
+              email: {type: text, size: 30B, unique: true}
+              country: {type: text, size: 2B}
+            key: [user_id]
+            count: 1M
+        patterns:
+          - id: by-email
+            rate: 10/s
+            query: User where email = ?
+        dynamodb:
+          tables:
+            App:
+              partition_key: PK
+              indexes:
+                GSI1: {partition_key: GSI1PK}
+                GSI2: {partition_key: GSI2PK}
+              items:
+                User: {keys: {PK: "USER#{user_id}", GSI1PK: "{email}", GSI2PK: "C#{country}"}}
+        """).expectMarkedFindings();
+  }
 }
