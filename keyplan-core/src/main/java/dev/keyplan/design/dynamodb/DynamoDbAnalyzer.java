@@ -33,9 +33,12 @@ public final class DynamoDbAnalyzer {
     DynamoDbDesign design = model.dynamodb().orElseThrow();
     List<DynamoTable> tables = new DynamoBinder(model, design).bind();
     PriceTable prices = design.prices().map(p -> PriceTable.read(p, design.pricesLocation())).orElseGet(PriceTable::builtIn);
+    // Entities some pattern writes in a TransactWriteItems: reads of several of their items are
+    // only read-committed. Known once the writes are planned, so they are planned twice.
     Set<String> transactional = new LinkedHashSet<>();
+    WritePlanner first = new WritePlanner(model, tables, new ReadPlanner(tables, design.access(), Set.of()));
     for (AccessPattern p : model.patterns()) {
-      if (p.batch() == AccessPattern.Batch.LOGGED) {
+      if (p.operation() instanceof Operation.Write w && first.plan(p, w).operation().equals("TransactWriteItems")) {
         transactional.add(p.operation().entity());
       }
     }

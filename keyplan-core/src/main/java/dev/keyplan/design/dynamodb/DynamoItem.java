@@ -85,8 +85,16 @@ public record DynamoItem(
     if (!path.isIndex() || path.projection().type() == Projection.Type.ALL) {
       return true;
     }
-    if (table.primaryKey().contains(attribute) || path.keyAttributes().contains(attribute)) {
+    var keyNames = new java.util.LinkedHashSet<String>(table.primaryKey());
+    keyNames.addAll(path.keyAttributes());
+    if (keyNames.contains(attribute)) {
       return true;
+    }
+    // An attribute written into a projected key (C#{customer_id}) can be read back from it.
+    for (String k : keyNames) {
+      if (template(k).map(t -> t.attributes().contains(attribute)).orElse(false)) {
+        return true;
+      }
     }
     return path.projection().type() == Projection.Type.INCLUDE && path.projection().include().contains(attribute);
   }

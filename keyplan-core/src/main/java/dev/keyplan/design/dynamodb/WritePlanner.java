@@ -55,19 +55,25 @@ final class WritePlanner {
     List<String> items = new ArrayList<>();
     double calls = 0;
     long transactionItems = 0;
-    boolean transaction = p.batch() == AccessPattern.Batch.LOGGED;
+    boolean update = w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT;
+    List<Target> targets = targets(w).stream()
+        .filter(x -> !update || x.copyOf().map(Set::of).orElse(changed).stream().anyMatch(x.item()::holds)).toList();
+    double written = targets.stream().mapToDouble(x -> Math.ceil(x.fanOut())).sum();
+    // One item's write is atomic on its own, its index entries included: a logged batch of one
+    // item needs no transaction.
+    boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && written >= 2;
+    if (p.batch() == AccessPattern.Batch.LOGGED && !transaction && !targets.isEmpty()) {
+      notes.add("batch: logged writes one item here: a single write of it is atomic already (its index entries"
+          + " follow), so no TransactWriteItems is needed");
+    }
     boolean batchWrite = p.batch() == AccessPattern.Batch.UNLOGGED;
     Capacity.Write mode = transaction ? Capacity.Write.TRANSACTIONAL : Capacity.Write.STANDARD;
     Set<String> equal = new LinkedHashSet<>();
     w.where().stream().filter(c -> c.comparison() == Operation.Comparison.EQ).forEach(c -> equal.add(c.attribute()));
-    for (Target target : targets(w)) {
+    for (Target target : targets) {
       DynamoTable t = target.table();
       DynamoItem it = target.item();
-      boolean update = w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT;
       Set<String> writes = target.copyOf().map(Set::of).orElse(changed);
-      if (update && writes.stream().noneMatch(it::holds)) {
-        continue;
-      }
       items.add(it.name());
       KeyPath table = t.table();
       double fanOut = target.fanOut();
@@ -182,10 +188,16 @@ final class WritePlanner {
     return out;
   }
 
-  /** The read that finds the items to write, with the write's restrictions. */
+  /**
+   * The read that finds the items to write, with the write's restrictions: it needs only what the
+   * item's primary key is built from, so a KEYS_ONLY index can answer it.
+   */
   private DynamoPlan findFirst(AccessPattern p, Operation.Write w, Entity e, Target target) {
-    var find = new Operation.Read(e.name(), List.of(), target.copyOf().isPresent() ? List.of() : w.where(), List.of(),
-        java.util.OptionalInt.empty(), false, w.names(), w.location());
+    KeyPath table = target.table().table();
+    Set<String> key = ItemCounts.placeholders(target.item().partitionTemplates(table));
+    key.addAll(ItemCounts.placeholders(target.item().sortTemplates(table)));
+    var find = new Operation.Read(e.name(), List.copyOf(key), target.copyOf().isPresent() ? List.of() : w.where(),
+        List.of(), java.util.OptionalInt.empty(), false, w.names(), w.location());
     return reads.plan(p, find);
   }
 
