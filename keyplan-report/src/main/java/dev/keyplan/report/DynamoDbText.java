@@ -20,10 +20,14 @@ final class DynamoDbText {
   private DynamoDbText() {}
 
   static void render(DynamoDbAnalysis a, StringBuilder out) {
-    out.append("Patterns (dynamodb)\n").append(patterns(a).render());
+    out.append("Patterns (dynamodb)\n").append(patterns(a).render()).append('\n');
+    out.append("How each pattern runs (dynamodb)\n");
     for (DynamoPlan p : a.plans()) {
-      if (!p.keyCondition().equals("-")) {
-        out.append("  ").append(p.pattern().id()).append(": ").append(p.keyCondition()).append('\n');
+      out.append("  ").append(p.pattern().id()).append(": ").append(p.operation())
+          .append(p.path().map(x -> " on " + x.label()).orElse(""))
+          .append(p.keyCondition().equals("-") ? "" : ", " + p.keyCondition()).append('\n');
+      for (String n : p.notes()) {
+        out.append("    - ").append(n).append('\n');
       }
     }
     out.append('\n');
@@ -48,14 +52,15 @@ final class DynamoDbText {
   }
 
   static Table patterns(DynamoDbAnalysis a) {
-    var t = new Table("pattern", "rate", "operation", "on", "items read", "units/request", "calls", "notes");
+    var t = new Table("pattern", "rate", "operation", "on", "items read", "units/request", "calls", "per month");
     for (DynamoPlan p : a.plans()) {
       String units = p.pattern().isRead() ? number(p.readUnits()) + " RCU" : number(p.writeUnits()) + " WCU"
           + (p.readUnits() > 0 ? " + " + number(p.readUnits()) + " RCU" : "");
       String on = p.path().map(x -> x.label()).orElse(String.join(", ", p.copies()));
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()), p.operation(), on.isEmpty() ? "-" : on,
           p.pattern().isRead() ? TextReport.pair(p.itemsTypical(), p.itemsBusiest()) : "-",
-          p.access() == DynamoPlan.Access.NOT_SERVED ? "-" : units, number(p.calls()), p.notes().isEmpty() ? "" : p.notes().get(0));
+          p.access() == DynamoPlan.Access.NOT_SERVED ? "-" : units, number(p.calls()),
+          Units.money(a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN), a.prices().currency()));
     }
     return t;
   }

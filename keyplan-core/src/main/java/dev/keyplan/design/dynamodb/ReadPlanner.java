@@ -231,7 +231,9 @@ final class ReadPlanner {
     }
     Access access;
     String operation;
-    String condition = keyCondition(it, path, pkTemplates, sk);
+    boolean shared = t.items().stream().anyMatch(o -> o != it && o.on(path)
+        && o.partitionSignature(path).equals(it.partitionSignature(path)));
+    String condition = keyCondition(path, pkTemplates, sk, shared);
     if (single && !path.isIndex() && shards == 1) {
       access = keys > 1 ? Access.BATCH_GET : Access.GET_ITEM;
       operation = keys > 1 ? "BatchGetItem" : "GetItem";
@@ -341,8 +343,12 @@ final class ReadPlanner {
     return true;
   }
 
-  /** Writes the key condition as a request would: {@code PK = "C#<customer_id>" AND begins_with(SK, "ORDER#")}. */
-  private static String keyCondition(DynamoItem it, KeyPath path, List<KeyTemplate> pk, SortKeyMatch sk) {
+  /**
+   * Writes the key condition as a request would: {@code PK = "C#<customer_id>" AND begins_with(SK,
+   * "ORDER#")}; the begins_with appears when it narrows something (other item types in the same
+   * partition, or a placeholder given by the read).
+   */
+  private static String keyCondition(KeyPath path, List<KeyTemplate> pk, SortKeyMatch sk, boolean shared) {
     List<String> terms = new ArrayList<>();
     for (int i = 0; i < pk.size(); i++) {
       terms.add(path.partitionKey().get(i) + " = \"" + render(pk.get(i)) + "\"");
@@ -354,7 +360,8 @@ final class ReadPlanner {
       } else if (sk.range().isPresent()) {
         terms.add(name + " BETWEEN \"" + sk.prefixText() + "<" + sk.range().get() + " from>\" AND \""
             + sk.prefixText() + "<" + sk.range().get() + " to>\"");
-      } else if (!sk.prefix().isEmpty()) {
+      } else if (!sk.prefix().isEmpty() && (shared || !sk.consumed().isEmpty())) {
+        // A literal prefix alone narrows nothing unless other item types share the partition.
         terms.add("begins_with(" + name + ", \"" + sk.prefixText() + "\")");
       }
     }
