@@ -130,6 +130,8 @@ public record PriceTable(
     double rcu = price(file, pr, "read_capacity_unit_hour", top.get("provisioned"), problems);
     double gb = price(file, st, "gb_month", top.get("storage"), problems);
     if (!problems.isEmpty()) {
+      problems.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
+          .thenComparingInt(d -> d.location().column()));
       throw new InputException(problems);
     }
     return new PriceTable(region, tableClass, currency, checked, source, wru, rru, wcu, rcu, gb, file);
