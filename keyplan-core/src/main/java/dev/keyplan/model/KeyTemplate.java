@@ -72,15 +72,14 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
 
   /**
    * Parses {@code text}; each problem goes to {@code problems} at its column ({@code at} maps an
-   * offset in the text to its place in the file) and an unreadable template is returned as one
-   * literal, so the rest of the file is still checked.
+   * offset in the text to its place in the file) and the readable parts are returned, so the rest
+   * of the file is still checked.
    */
   public static KeyTemplate parse(String attribute, String text, IntFunction<Location> at, List<Diagnostic> problems) {
     List<Part> parts = new ArrayList<>();
     StringBuilder literal = new StringBuilder();
     int shards = 0;
     int i = 0;
-    int before = problems.size();
     while (i < text.length()) {
       char c = text.charAt(i);
       if (c == '}') {
@@ -103,7 +102,7 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
         parts.add(new Literal(literal.toString()));
         literal.setLength(0);
       }
-      if (inside.startsWith("shard")) {
+      if (inside.matches("shard\\s*:.*")) {
         var m = java.util.regex.Pattern.compile("shard\\s*:\\s*([0-9]+)").matcher(inside);
         int n = m.matches() && m.group(1).length() <= 4 ? Integer.parseInt(m.group(1)) : 0;
         if (n < 2 || n > MAX_SHARDS) {
@@ -128,9 +127,7 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
     if (text.isEmpty()) {
       problems.add(new Diagnostic(at.apply(0), "a key value cannot be empty (DynamoDB keys are at least 1 byte)"));
     }
-    if (problems.size() > before) {
-      return new KeyTemplate(attribute, text, List.of(new Literal(text)), at.apply(0));
-    }
-    return new KeyTemplate(attribute, text, parts, at.apply(0));
+    // With a mistake, the parts read so far are kept: their attributes are still checked.
+    return new KeyTemplate(attribute, text, parts.isEmpty() ? List.of(new Literal(text)) : parts, at.apply(0));
   }
 }

@@ -75,6 +75,15 @@ final class DynamoBinder {
         table(t.table(), t.attributeTypes()).ifPresent(out::add);
       }
     }
+    Set<String> paths = new LinkedHashSet<>();
+    out.forEach(t -> t.paths().forEach(p -> paths.add(p.name())));
+    for (DynamoDbDesign.Access pin : design.access().values()) {
+      if (pin.via().isPresent() && !paths.contains(pin.via().get())) {
+        problems.add(new Diagnostic(pin.location(), "'" + pin.pattern() + "' is pinned to '" + pin.via().get()
+            + "', which is no table or index" + Suggest.closest(pin.via().get(), paths)
+                .map(s -> " (did you mean '" + s + "'?)").orElse("") + "; known: " + String.join(", ", paths)));
+      }
+    }
     if (!problems.isEmpty()) {
       problems.sort(java.util.Comparator.comparing((Diagnostic d) -> d.location().file())
           .thenComparingInt(d -> d.location().line()).thenComparingInt(d -> d.location().column()));

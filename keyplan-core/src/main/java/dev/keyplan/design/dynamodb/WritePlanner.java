@@ -139,9 +139,11 @@ final class WritePlanner {
       notes.add("TransactWriteItems of " + transactionItems + " item" + (transactionItems == 1 ? "" : "s")
           + ": every item is billed twice (prepare and commit), even when the transaction is cancelled");
     } else if (batchWrite) {
-      calls = Math.ceil(calls / dev.keyplan.store.dynamodb.DynamoDbLimits.MAX_BATCH_WRITE_REQUESTS);
-      if (w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT || w.condition().isPresent()) {
-        notes.add("BatchWriteItem takes only unconditional puts and deletes: the updates go as separate UpdateItem calls");
+      if (update || w.condition().isPresent()) {
+        notes.add("BatchWriteItem takes only unconditional puts and deletes: these writes go as separate "
+            + (update ? "UpdateItem" : "conditional") + " calls");
+      } else {
+        calls = Math.ceil(calls / dev.keyplan.store.dynamodb.DynamoDbLimits.MAX_BATCH_WRITE_REQUESTS);
       }
     }
     w.condition().ifPresent(c -> notes.add("ConditionExpression (" + c + "): a failed condition still consumes the write units"));
@@ -229,7 +231,8 @@ final class WritePlanner {
     if (transaction) {
       return "TransactWriteItems";
     }
-    if (batch && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || w.kind() == Operation.Kind.DELETE)) {
+    if (batch && w.condition().isEmpty()
+        && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || w.kind() == Operation.Kind.DELETE)) {
       return "BatchWriteItem";
     }
     String one = switch (w.kind()) {

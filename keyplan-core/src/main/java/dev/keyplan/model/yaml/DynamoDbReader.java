@@ -87,6 +87,8 @@ final class DynamoDbReader extends SectionReader {
         if (!ids.contains(id)) {
           a.error(a.keyLocation(id), "no pattern with id '" + id + "'"
               + Suggest.closest(id, ids).map(s -> " (did you mean '" + s + "'?)").orElse(""));
+        } else if (patterns.stream().anyMatch(p -> p.id().equals(id) && !p.isRead())) {
+          a.error(a.keyLocation(id), "'" + id + "' is a write: 'access' pins the table or index of a read");
         }
         YamlMap.of(file, a.node(id).get(), "{via: GSI1, operation: Query}", problems).ifPresent(x -> {
           x.allow(ACCESS, "the access of '" + id + "'");
@@ -106,10 +108,10 @@ final class DynamoDbReader extends SectionReader {
   }
 
   private Table table(String name, YamlMap t, Location at, boolean imported, Map<String, Entity> entities) {
-    Optional<String> pk = t.scalar("partition_key", "the partition key attribute's name, such as PK", !imported);
-    Optional<String> sk = t.scalar("sort_key", "the sort key attribute's name, such as SK", false);
+    Optional<String> pk = name(t, "partition_key", "the partition key attribute's name, such as PK", !imported);
+    Optional<String> sk = name(t, "sort_key", "the sort key attribute's name, such as SK", false);
     Optional<Billing> capacity = t.node("capacity").map(n -> capacity(n, "capacity of table '" + name + "'", true));
-    Optional<String> ttl = t.scalar("ttl", "the TTL attribute's name (epoch seconds)", false);
+    Optional<String> ttl = name(t, "ttl", "the TTL attribute's name (epoch seconds)", false);
     Optional<String> stream = t.scalar("stream", "a stream view type", false);
     if (stream.isPresent() && !STREAMS.contains(stream.get())) {
       t.error(t.valueLocation("stream"), "expected a stream view type (NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES,"
@@ -127,6 +129,13 @@ final class DynamoDbReader extends SectionReader {
             .ifPresent(x -> indexes.add(index(index, x.allow(INDEX, "index '" + index + "'"), ix.keyLocation(index))));
       }
     });
+    boolean onDemand = capacity.map(Billing::onDemand).orElse(!imported);
+    for (Index ix : indexes) {
+      if (onDemand && ix.capacity().isPresent()) {
+        t.error(ix.capacity().get().location(), "index '" + ix.name() + "' sets capacity on an on-demand table;"
+            + " give the table {read: N, write: N} to provision it, or remove the index's capacity");
+      }
+    }
     long locals = indexes.stream().filter(Index::local).count();
     if (locals > MAX_LOCAL_INDEXES) {
       t.error(t.keyLocation("indexes"), "a table has at most 5 local secondary indexes; '" + name + "' has " + locals);
@@ -150,7 +159,7 @@ final class DynamoDbReader extends SectionReader {
     List<String> pk = names(x, "partition_key", "an attribute name or a list of up to 4");
     List<String> sk = names(x, "sort_key", "an attribute name or a list of up to 4");
     if (local) {
-      if (!pk.isEmpty()) {
+      if (x.has("partition_key")) {
         x.error(x.keyLocation("partition_key"), "a local index shares the table's partition key; remove 'partition_key'");
       }
       if (sk.size() != 1) {
@@ -190,7 +199,11 @@ final class DynamoDbReader extends SectionReader {
     return new Index(name, local, pk, sk, projection, capacity, at);
   }
 
-  /** Reads {@code on-demand} or {@code {read: 500, write: 200}} (provisioned). */
+  /**
+   * Reads {@code on-demand} or {@code {read: 500, write: 200}} (provisioned). The upper bound of
+   * 40 million units is keyplan's sanity check on a typo, far above the default table quota of
+   * 40,000 (which AWS raises on request).
+   */
   private Billing capacity(Node n, String what, boolean onDemandAllowed) {
     Location at = YamlMap.location(file, n);
     if (n instanceof ScalarNode s) {
@@ -300,6 +313,16 @@ final class DynamoDbReader extends SectionReader {
     error(at, "unknown DynamoDB type '" + t + "'" + Suggest.closest(t, TYPES).map(s -> " (did you mean '" + s + "'?)").orElse("")
         + "; expected one of S, N, B, BOOL, NULL, L, M, SS, NS, BS");
     return Optional.empty();
+  }
+
+  /** Reads an attribute name, reporting an empty one. */
+  private Optional<String> name(YamlMap x, String key, String expected, boolean required) {
+    Optional<String> n = x.scalar(key, expected, required);
+    if (n.isPresent() && n.get().isBlank()) {
+      x.error(x.valueLocation(key), "expected " + expected + " but found an empty value");
+      return Optional.empty();
+    }
+    return n;
   }
 
   /** Reads one name or a list of names. */
