@@ -31,8 +31,9 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 
 /**
  * The JSON Schema of the model file (docs/keyplan-model.schema.json) against the examples and the
- * reader: every example validates, the schema's keys per mapping are the reader's allowed keys, and
- * on a set of small edits the schema and {@link ModelReader} accept and reject the same files.
+ * reader: every example validates, the schema's keys per mapping are the reader's allowed keys (of
+ * {@link ModelReader} and {@link DynamoDbReader}), and on a set of small edits the schema and
+ * {@link ModelReader} accept and reject the same files.
  */
 final class ModelSchemaTest {
   /** Where the jar ships the schema (keyplan-core/pom.xml, resources). */
@@ -78,21 +79,65 @@ final class ModelSchemaTest {
     }
   }
 
-  private static String chat() {
+  private static String example(String name) {
     try {
-      return Files.readString(EXAMPLES.resolve("chat.yaml"), StandardCharsets.UTF_8);
+      return Files.readString(EXAMPLES.resolve(name), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new AssertionError(e);
     }
   }
 
+  private static String chat() {
+    return example("chat.yaml");
+  }
+
+  /**
+   * Returns examples/{@code name} with each {@code from} replaced by the {@code to} after it, in
+   * order ({@code fromTo} is from, to, from, to...); each {@code from} must occur once.
+   */
+  private static String exampleWith(String name, String... fromTo) {
+    assertThat(fromTo.length % 2).as("pairs of from and to").isZero();
+    String text = example(name);
+    for (int i = 0; i < fromTo.length; i += 2) {
+      String from = fromTo[i];
+      assertThat(text.indexOf(from)).as("'%s' in %s", from, name).isNotNegative();
+      assertThat(text.indexOf(from)).as("'%s' once in %s", from, name).isEqualTo(text.lastIndexOf(from));
+      text = text.replace(from, fromTo[i + 1]);
+    }
+    return text;
+  }
+
   /** Returns examples/chat.yaml with {@code from} replaced by {@code to}; {@code from} must occur once. */
   private static String chatWith(String from, String to) {
-    String base = chat();
-    assertThat(base.indexOf(from)).as("'%s' in chat.yaml", from).isNotNegative();
-    assertThat(base.indexOf(from)).as("'%s' once in chat.yaml", from).isEqualTo(base.lastIndexOf(from));
-    return base.replace(from, to);
+    return exampleWith("chat.yaml", from, to);
   }
+
+  /** Returns examples/orders-dynamodb.yaml with the replacements {@code fromTo} (from, to, ...). */
+  private static String dynamoWith(String... fromTo) {
+    return exampleWith("orders-dynamodb.yaml", fromTo);
+  }
+
+  /** The one index of examples/orders-dynamodb.yaml, as written there. */
+  private static final String GSI1 = "        GSI1: {partition_key: GSI1PK, projection: ALL}";
+
+  /** Returns orders-dynamodb.yaml with {@code index} (an index line) added after GSI1. */
+  private static String dynamoWithIndex(String index) {
+    return dynamoWith(GSI1, GSI1 + "\n        " + index);
+  }
+
+  /**
+   * examples/chat.yaml with a dynamodb: section beside its cassandra: one, storing Message as
+   * items keyed by channel and message id.
+   */
+  private static final String CHAT_DYNAMODB = "dynamodb:\n"
+      + "  tables:\n"
+      + "    chat-messages:\n"
+      + "      partition_key: PK\n"
+      + "      sort_key: SK\n"
+      + "      items:\n"
+      + "        Message:\n"
+      + "          keys: {PK: \"CH#{channel_id}\", SK: \"{message_id}\"}\n"
+      + "          attributes: [author_id, body]\n";
 
   private static Set<String> propertyNames(JsonNode objectSchema) {
     Set<String> names = new TreeSet<>();
@@ -213,6 +258,52 @@ final class ModelSchemaTest {
     assertThat(propertyNames(def("cassandra").path("properties").path("consistency")))
         .containsExactly("read", "write");
     assertThat(propertyNames(def("derived"))).containsExactly("of", "shards", "window");
+    assertThat(propertyNames(def("dynamodb"))).isEqualTo(new TreeSet<>(DynamoDbReader.SECTION));
+    assertThat(propertyNames(def("dynamodbTable"))).isEqualTo(new TreeSet<>(DynamoDbReader.TABLE));
+    assertThat(propertyNames(def("dynamodbIndex"))).isEqualTo(new TreeSet<>(DynamoDbReader.INDEX));
+    assertThat(propertyNames(def("dynamodbItemType"))).isEqualTo(new TreeSet<>(DynamoDbReader.ITEM));
+    assertThat(propertyNames(def("dynamodbStoredAttributeObject"))).isEqualTo(new TreeSet<>(DynamoDbReader.STORED));
+    assertThat(propertyNames(def("dynamodbProvisioned"))).isEqualTo(new TreeSet<>(DynamoDbReader.CAPACITY));
+    assertThat(propertyNames(def("dynamodbAccess"))).isEqualTo(new TreeSet<>(DynamoDbReader.ACCESS));
+  }
+
+  private static Set<String> enumOf(JsonNode node) {
+    Set<String> values = new TreeSet<>();
+    node.path("enum").forEach(v -> values.add(v.asText()));
+    return values;
+  }
+
+  @Test
+  void dynamodbValueSetsAreTheReaders() {
+    assertThat(enumOf(def("dynamodbType"))).isEqualTo(new TreeSet<>(DynamoDbReader.TYPES));
+    assertThat(enumOf(def("dynamodbTable").path("properties").path("stream")))
+        .isEqualTo(new TreeSet<>(DynamoDbReader.STREAMS));
+    assertThat(enumOf(def("dynamodbAccess").path("properties").path("operation")))
+        .isEqualTo(new TreeSet<>(DynamoDbReader.OPERATIONS));
+    String name = "^" + DynamoDbReader.NAME + "$";
+    assertThat(def("dynamodb").path("properties").path("tables").path("propertyNames").path("pattern").asText())
+        .isEqualTo(name);
+    assertThat(def("dynamodbTable").path("properties").path("indexes").path("propertyNames").path("pattern").asText())
+        .isEqualTo(name);
+    for (String key : List.of("partition_key", "sort_key")) {
+      assertThat(def("dynamodbIndex").path("properties").path(key).path("anyOf").get(1).path("maxItems").asInt())
+          .as(key).isEqualTo(DynamoDbReader.MAX_KEY_ATTRIBUTES);
+    }
+  }
+
+  @Test
+  void keyTemplatePatternAcceptsWhatKeyTemplateParses() {
+    var pattern = java.util.regex.Pattern.compile(def("keyTemplate").path("pattern").asText());
+    for (String sample : List.of("C#{customer_id}", "PROFILE", "ORDER#{order_date}#{order_id}", "{customer_id}",
+        "P#{product_id}#{shard:10}", "{shard:2}", "{shard:1000}", "{ shard : 0010 }", "{shard:0002}", "{ customer_id }",
+        "{a}{b}", "{a}#{shard:5}#{b}", "#", "a b", "{shard:1}", "{shard:0}", "{shard:1001}", "{shard:00002}",
+        "{shard:2}{shard:3}", "{shard}", "{shardkey}", "{sharding_id}", "{Shard:3}", "{}", "{ }", "a}b", "a{b", "{a",
+        "{1abc}", "{a-b}", "{{a}}", "", "x{shard:}", "{_x1}")) {
+      List<dev.keyplan.model.Diagnostic> problems = new ArrayList<>();
+      dev.keyplan.model.KeyTemplate.parse("SK", sample, i -> new dev.keyplan.model.Location("t", 1, i + 1), problems);
+      assertThat(pattern.matcher(sample).find()).as("keyTemplate '%s' (reader: %s)", sample, problems)
+          .isEqualTo(problems.isEmpty());
+    }
   }
 
   @Test
@@ -372,7 +463,78 @@ final class ModelSchemaTest {
         Arguments.of("shards on cassandra", chatWith("  schema: chat.cql", "  schema: chat.cql\n  shards: 8")),
         Arguments.of("scylladb without shards", chatWith("cassandra:", "scylladb:")),
         Arguments.of("cassandra and scylladb", chat() + "scylladb:\n  schema: chat.cql\n  shards: 8\n"),
-        Arguments.of("dynamodb section", chat() + "dynamodb:\n  table: chat\n"),
+        Arguments.of("unknown key in the dynamodb section", chat() + "dynamodb:\n  table: chat\n"),
+        Arguments.of("dynamodb section without tables or schema", chat() + "dynamodb:\n  average_load: 40%\n"),
+        Arguments.of("unknown key in the dynamodb section beside tables",
+            dynamoWith("  tables:", "  region: us-east-1\n  tables:")),
+        Arguments.of("unknown key in a table", dynamoWith("      capacity: on-demand",
+            "      capacity: on-demand\n      billing: PAY_PER_REQUEST")),
+        Arguments.of("bad stream view type", dynamoWith("      capacity: on-demand",
+            "      capacity: on-demand\n      stream: NEW_IMAGES")),
+        Arguments.of("stream view type in lower case", dynamoWith("      capacity: on-demand",
+            "      capacity: on-demand\n      stream: new_image")),
+        Arguments.of("bad DynamoDB type", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {total: NUMBER, status: S, lines: L}")),
+        Arguments.of("bad DynamoDB type in a stored attribute", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {total: {type: int, size: 8B}}")),
+        Arguments.of("index with 5 partition key attributes",
+            dynamoWith(GSI1, "        GSI1: {partition_key: [A1, A2, A3, A4, A5], projection: ALL}")),
+        Arguments.of("index with 5 sort key attributes",
+            dynamoWith(GSI1, "        GSI1: {partition_key: GSI1PK, sort_key: [A1, A2, A3, A4, A5]}")),
+        Arguments.of("capacity 'ondemand'", dynamoWith("capacity: on-demand", "capacity: ondemand")),
+        Arguments.of("local index with partition_key",
+            dynamoWithIndex("LSI1: {local: true, partition_key: PK, sort_key: LSI1SK}")),
+        Arguments.of("table name of 2 characters", dynamoWith("    AppTable:", "    AT:")),
+        Arguments.of("table name with a space", dynamoWith("    AppTable:", "    \"App Table\":")),
+        Arguments.of("index name of 2 characters", dynamoWithIndex("G2: {partition_key: GSI2PK}")),
+        Arguments.of("unknown key in an index", dynamoWithIndex("GSI2: {partition_key: GSI2PK, type: GLOBAL}")),
+        Arguments.of("global index without partition_key", dynamoWithIndex("GSI2: {sort_key: GSI2SK}")),
+        Arguments.of("global index with an empty partition key", dynamoWithIndex("GSI2: {partition_key: []}")),
+        Arguments.of("local index without sort key", dynamoWithIndex("LSI1: {local: true}")),
+        Arguments.of("local index with two sort keys", dynamoWithIndex("LSI1: {local: true, sort_key: [A1, A2]}")),
+        Arguments.of("local index with capacity",
+            dynamoWithIndex("LSI1: {local: true, sort_key: LSI1SK, capacity: {read: 5, write: 5}}")),
+        Arguments.of("local not a boolean", dynamoWithIndex("LSI1: {local: yes, sort_key: LSI1SK}")),
+        Arguments.of("index capacity on-demand",
+            dynamoWithIndex("GSI2: {partition_key: GSI2PK, capacity: on-demand}")),
+        Arguments.of("unknown projection", dynamoWith(GSI1, "        GSI1: {partition_key: GSI1PK, projection: NONE}")),
+        Arguments.of("empty INCLUDE projection", dynamoWith(GSI1, "        GSI1: {partition_key: GSI1PK, projection: []}")),
+        Arguments.of("unknown key in capacity",
+            dynamoWith("capacity: on-demand", "capacity: {read: 5, write: 5, burst: 10}")),
+        Arguments.of("provisioned capacity without write", dynamoWith("capacity: on-demand", "capacity: {read: 5}")),
+        Arguments.of("provisioned capacity of zero",
+            dynamoWith("capacity: on-demand", "capacity: {read: 0, write: 5}")),
+        Arguments.of("provisioned capacity as words",
+            dynamoWith("capacity: on-demand", "capacity: {read: lots, write: 5}")),
+        Arguments.of("table without partition_key and no schema", dynamoWith("      partition_key: PK\n", "")),
+        Arguments.of("table without items", dynamoWith("  tables:\n",
+            "  tables:\n    Archive:\n      partition_key: PK\n")),
+        Arguments.of("item type without keys",
+            dynamoWith("keys: {PK: \"C#{customer_id}\", SK: PROFILE}", "entity: Customer")),
+        Arguments.of("unknown key in an item type", dynamoWith("attributes: [total, status, lines]",
+            "attributes: [total, status, lines]\n          ttl: expires_at")),
+        Arguments.of("attributes as text", dynamoWith("attributes: [total, status, lines]", "attributes: all")),
+        Arguments.of("unknown key in a stored attribute", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {total: {type: N, bytes: 8B}}")),
+        Arguments.of("stored size over 400 KiB", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {lines: {type: L, size: 500000}}")),
+        Arguments.of("stored size with a bad unit", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {total: {type: N, size: 8 bytes}}")),
+        Arguments.of("key template with a shard of 1", dynamoWith("SK: PROFILE", "SK: \"P#{shard:1}\"")),
+        Arguments.of("key template with a shard of 1001", dynamoWith("SK: PROFILE", "SK: \"P#{shard:1001}\"")),
+        Arguments.of("key template with two shards", dynamoWith("SK: PROFILE", "SK: \"{shard:2}#{shard:3}\"")),
+        Arguments.of("key template with an unclosed brace",
+            dynamoWith("PK: \"C#{customer_id}\", SK: PROFILE", "PK: \"C#{customer_id\", SK: PROFILE")),
+        Arguments.of("key template with a stray brace", dynamoWith("SK: PROFILE", "SK: \"PROFILE}\"")),
+        Arguments.of("key template with a bad placeholder",
+            dynamoWith("GSI1PK: \"O#{order_id}\"", "GSI1PK: \"O#{order-id}\"")),
+        Arguments.of("empty key template", dynamoWith("SK: PROFILE", "SK: \"\"")),
+        Arguments.of("average_load of 0%", dynamoWith("  tables:", "  average_load: 0%\n  tables:")),
+        Arguments.of("average_load without %", dynamoWith("  tables:", "  average_load: 0.4\n  tables:")),
+        Arguments.of("unknown access operation",
+            dynamoWith("  tables:", "  access:\n    order-by-id: {operation: Get}\n  tables:")),
+        Arguments.of("unknown key in an access",
+            dynamoWith("  tables:", "  access:\n    order-by-id: {via: GSI1, index: GSI1}\n  tables:")),
         Arguments.of("mongodb section", chat() + "mongodb:\n  collection: messages\n"),
         Arguments.of("entity not a mapping", chatWith("entities:\n", "entities:\n  Channel: [id]\n")),
         Arguments.of("operation as a mapping", chatWith("insert: Message", "insert: {entity: Message}")));
@@ -425,7 +587,34 @@ final class ModelSchemaTest {
                 + "  - id: upsert\n    rate: 1/s\n    upsert: Message if not exists using ttl 30d\n"
                 + "  - id: delete\n    rate: 1/s\n    delete: Message where channel_id = ? and message_id >= ? if exists\n"
                 + "  - id: update-lwt\n    rate: 1/s\n    update: Message set body, author_id where channel_id = ?"
-                + " and message_id = ? if body = ? using ttl 1d")));
+                + " and message_id = ? if body = ? using ttl 1d")),
+        Arguments.of("cassandra and dynamodb side by side", chat() + CHAT_DYNAMODB),
+        Arguments.of("scylladb and dynamodb side by side", chatWith("cassandra:", "scylladb:\n  shards: 8") + CHAT_DYNAMODB),
+        Arguments.of("a dynamodb schema file without tables", chat() + "dynamodb:\n  schema: tables.json\n"),
+        Arguments.of("schema file and a table without partition_key",
+            dynamoWith("  tables:", "  schema: tables.json\n  tables:", "      partition_key: PK\n", "")),
+        Arguments.of("provisioned table with TTL, stream and a global index's capacity", dynamoWith(
+            "      capacity: on-demand", "      capacity: {read: 500, write: 1.5k}\n      ttl: expires_at\n"
+                + "      stream: NEW_AND_OLD_IMAGES",
+            GSI1, "        GSI1: {partition_key: GSI1PK, projection: ALL, capacity: {read: 100, write: 50}}")),
+        Arguments.of("local index", dynamoWithIndex("LSI1: {local: true, sort_key: [LSI1SK], projection: KEYS_ONLY}")),
+        Arguments.of("local: false is a global index", dynamoWithIndex("GSI2: {local: false, partition_key: GSI2PK}")),
+        Arguments.of("multi-attribute global keys and INCLUDE", dynamoWithIndex(
+            "GSI2: {partition_key: [A1, A2, A3, A4], sort_key: [B1, B2, B3, B4], projection: [total, status]}")),
+        Arguments.of("global index with an empty sort key list", dynamoWithIndex("GSI2: {partition_key: GSI2PK, sort_key: []}")),
+        Arguments.of("stored types and sizes", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {total: {type: N, size: 8B}, status: S, lines: {size: 3KB}, order_date: {}}")),
+        Arguments.of("a quoted NULL type", dynamoWith("attributes: [total, status, lines]",
+            "attributes: {total: \"NULL\", status: NULL}")),
+        Arguments.of("no attributes", dynamoWith("attributes: [total, status, lines]", "attributes: []")),
+        Arguments.of("item type named apart from its entity", dynamoWith("        Customer:\n",
+            "        Profile:\n          entity: Customer\n")),
+        Arguments.of("shard suffix and spaces in key templates", dynamoWith(
+            "GSI1PK: \"O#{order_id}\"", "GSI1PK: \"O#{ order_id }#{ shard : 0010 }\"")),
+        Arguments.of("numeric key template", dynamoWith("SK: PROFILE", "SK: 2024")),
+        Arguments.of("access pins, average load and prices", dynamoWith("  tables:",
+            "  prices: prices.yaml\n  average_load: 40%\n  access:\n    order-by-id: {via: GSI1, operation: Query}\n"
+                + "    latest-orders: {}\n  tables:")));
   }
 
   @ParameterizedTest(name = "{0}")
