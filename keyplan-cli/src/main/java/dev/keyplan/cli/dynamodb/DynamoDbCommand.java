@@ -11,9 +11,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "dynamodb",
     mixinStandardHelpOptions = true,
-    description = "DynamoDB arithmetic. So far: the exact size of an item (DynamoDB JSON) and"
-        + " the read and write capacity units it costs. Key, index and heat checks are not"
-        + " implemented yet.",
+    description = "DynamoDB arithmetic on one item: its exact size (DynamoDB JSON) and the read and"
+        + " write capacity units it costs. A whole design (keys, indexes, heat, size, cost) is checked"
+        + " by 'keyplan check MODEL' with a dynamodb: section.",
     subcommands = {ItemSizeCommand.class})
 public final class DynamoDbCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -11,7 +11,7 @@ final class DynamoDbCommandTest {
   void dynamodb_withoutSubcommand_printsUsageListingItemSize() {
     CliRun run = CliRun.of("dynamodb");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.err()).contains("item-size").contains("Key, index and heat checks are not");
+    assertThat(run.err()).contains("item-size").contains("keyplan check MODEL");
   }
 
   @Test
