@@ -181,8 +181,7 @@ final class TableDescriptionReader {
           String what = wrapper.equals("Table") ? "the describe-table output"
               : "the create-table output";
           LocatedJson.Obj inner = checks.fields(object, what).object(wrapper, true,
-              "a TableDescription such as {\"TableName\": …, \"KeySchema\": […]}")
-              .orElseThrow();
+              "{\"TableName\": …, \"KeySchema\": […]} (a TableDescription)").orElseThrow();
           return table(inner, Shape.DESCRIPTION);
         }
       }
@@ -233,7 +232,8 @@ final class TableDescriptionReader {
     if (key != null) {
       references(key, definitions, t.what());
     }
-    BillingMode mode = billingMode(t, shape);
+    // Null after a bad billing mode: its capacity checks would only echo that one mistake.
+    BillingMode mode = orNull(() -> billingMode(t, shape));
     var indexes = new ArrayList<DynamoDbDesign.Index>();
     var gsis = indexNodes(t, "GlobalSecondaryIndexes", "an array of global secondary indexes");
     for (LocatedJson.Node node : gsis) {
@@ -272,7 +272,8 @@ final class TableDescriptionReader {
         }
       }
     }
-    Optional<Billing> billing = orElseEmpty(() -> billing(t, mode, shape));
+    Optional<Billing> billing = mode == null ? Optional.empty()
+        : orElseEmpty(() -> billing(t, mode, shape));
     Optional<String> stream = orElseEmpty(() -> stream(t));
     if (name == null || key == null || definitions == null) {
       throw new JsonChecks.Skip();
@@ -492,7 +493,7 @@ final class TableDescriptionReader {
     }
     Projection projection = orNull(() -> projection(f));
     Optional<Billing> capacity = Optional.empty();
-    if (!local) {
+    if (!local && mode != null) {
       capacity = orNull(() -> indexCapacity(f, mode, shape));
       ok &= capacity != null;
     }
@@ -554,16 +555,16 @@ final class TableDescriptionReader {
 
   // ----- capacity -----
 
+  /** Returns the billing mode; a bad one is a problem and skips. */
   private BillingMode billingMode(Fields t, Shape shape) {
     Optional<BillingMode> mode;
     if (shape == Shape.INPUT) {
-      mode = orElseEmpty(() -> t.enumValue("BillingMode", BillingMode.class));
+      mode = t.enumValue("BillingMode", BillingMode.class);
     } else {
       // Tables created before on-demand existed, and some provisioned ones, have no summary.
-      mode = orElseEmpty(() -> t.object("BillingModeSummary", false, "{\"BillingMode\":"
-          + " \"PAY_PER_REQUEST\"}").flatMap(o -> orElseEmpty(() -> checks.fields(o,
-              "the BillingModeSummary of " + t.what()).enumValue("BillingMode",
-              BillingMode.class))));
+      mode = t.object("BillingModeSummary", false, "{\"BillingMode\": \"PAY_PER_REQUEST\"}")
+          .flatMap(o -> checks.fields(o, "the BillingModeSummary of " + t.what())
+              .enumValue("BillingMode", BillingMode.class));
     }
     // CreateTable's BillingMode defaults to PROVISIONED; so does a table without a summary.
     return mode.orElse(BillingMode.PROVISIONED);
