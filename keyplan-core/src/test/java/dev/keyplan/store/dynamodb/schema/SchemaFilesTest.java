@@ -76,7 +76,7 @@ final class SchemaFilesTest {
   }
 
   @Test
-  void read_describeTableOfOldProvisionedTable_noSummaryMeansProvisioned_andLsiSharesThePartitionKey() {
+  void read_describeTableWithoutBillingSummary_isProvisioned_withItsLocalIndex() {
     String f = "describe-table-provisioned-lsi.json";
     Table t = fixture("schema/" + f).get(0).table();
 
