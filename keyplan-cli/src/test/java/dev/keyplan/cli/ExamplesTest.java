@@ -109,4 +109,17 @@ final class ExamplesTest {
     assertThat(pattern(root, "books-in-genre").get("partitionsRead").asLong()).isEqualTo(21);
     assertThat(pattern(root, "book-by-title").get("access").asText()).isEqualTo("secondary-index");
   }
+
+  @Test
+  void shopWorkbench_takesKeysAndIndexesFromTheWorkbenchModel() {
+    // GSI1 and GSI2 are defined only in shop-workbench.json (schema:); the YAML adds the item
+    // types. The order id and the category are keys of GSI1 and GSI2 alone.
+    var run = CliRun.of("check", "examples/shop-workbench.yaml");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .containsPattern("order-by-id +30/s +Query +OnlineShop\\.GSI1 ")
+        .containsPattern("category-page +150/s +Query +OnlineShop\\.GSI2 ")
+        .containsPattern("customer-profile +200/s +GetItem +OnlineShop ")
+        .contains("0 errors, 0 warnings, 0 info");
+  }
 }

@@ -1,11 +1,16 @@
 package dev.keyplan.store.dynamodb.workbench;
 
-import dev.keyplan.model.Diagnostic;
+import static dev.keyplan.store.dynamodb.JsonChecks.didYouMean;
+import static dev.keyplan.store.dynamodb.JsonChecks.orElseEmpty;
+import static dev.keyplan.store.dynamodb.JsonChecks.orNull;
+
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
 import dev.keyplan.model.yaml.Suggest;
 import dev.keyplan.store.dynamodb.AttributeValue;
 import dev.keyplan.store.dynamodb.DynamoJson;
+import dev.keyplan.store.dynamodb.JsonChecks;
+import dev.keyplan.store.dynamodb.JsonChecks.Fields;
 import dev.keyplan.store.dynamodb.LocatedJson;
 import dev.keyplan.store.dynamodb.workbench.Index.Projection;
 import dev.keyplan.store.dynamodb.workbench.ProvisionedCapacity.AutoScaling;
@@ -16,16 +21,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -70,9 +69,7 @@ public final class WorkbenchReader {
 
   private final String file;
   private final String source;
-  private final List<Diagnostic> problems = new ArrayList<>();
-  // A member written twice is looked up more than once; it is reported once.
-  private final Set<Location> reportedDuplicates = new HashSet<>();
+  private final JsonChecks checks = new JsonChecks();
 
   private WorkbenchReader(String file, String source) {
     this.file = file;
@@ -97,37 +94,8 @@ public final class WorkbenchReader {
     LocatedJson.Node root = LocatedJson.parse(file, text, SYNTAX);
     var reader = new WorkbenchReader(file, LocatedJson.source(text));
     WorkbenchModel model = reader.model(root);
-    if (!reader.problems.isEmpty()) {
-      // Parts are checked in passes (references after declarations), but a user reads the list
-      // top to bottom, as InputException promises.
-      var sorted = new ArrayList<>(reader.problems);
-      sorted.sort(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-          .thenComparingInt(d -> d.location().column()));
-      throw new InputException(sorted);
-    }
+    reader.checks.throwIfAny();
     return model;
-  }
-
-  /** Thrown after a problem is recorded, to abandon the part being read and go on with the next. */
-  private static final class Skip extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Skip() {
-      super(null, null, false, false);
-    }
-  }
-
-  private static <T> T orNull(Supplier<T> part) {
-    try {
-      return part.get();
-    } catch (Skip e) {
-      return null;
-    }
-  }
-
-  private Skip problem(Location at, String message) {
-    problems.add(new Diagnostic(at, message));
-    return new Skip();
   }
 
   // ----- the model -----
@@ -137,20 +105,20 @@ public final class WorkbenchReader {
       throw new InputException(root.at(), "expected a NoSQL Workbench model, an object with"
           + " \"ModelName\" and \"DataModel\", found " + LocatedJson.describe(root));
     }
-    Fields f = new Fields(object, "the model");
+    Fields f = checks.fields(object, "the model");
     String name = orNull(() -> f.string("ModelName", true).orElseThrow());
     Optional<String> version = Optional.empty();
     Optional<String> service = Optional.empty();
     Optional<String> description = Optional.empty();
     Optional<Fields> meta = orNull(() -> f.object("ModelMetadata", false, "")
-        .map(m -> new Fields(m, "\"ModelMetadata\"")));
+        .map(m -> checks.fields(m, "\"ModelMetadata\"")));
     if (meta != null && meta.isPresent()) {
       Fields m = meta.get();
       version = orElseEmpty(() -> m.string("Version", false));
       service = orElseEmpty(() -> m.string("AWSService", false));
       description = orElseEmpty(() -> m.string("Description", false)).filter(d -> !d.isBlank());
       service.filter(s -> !s.equals(DYNAMODB_SERVICE)).ifPresent(s ->
-          problem(m.node("AWSService").orElseThrow().at(), "this is a model for '" + s
+          checks.problem(m.node("AWSService").orElseThrow().at(), "this is a model for '" + s
               + "'; keyplan reads NoSQL Workbench models for '" + DYNAMODB_SERVICE + "'"));
     }
     var tables = new ArrayList<WorkbenchTable>();
@@ -165,39 +133,22 @@ public final class WorkbenchReader {
         }
       }
     }
-    checkUnique(tables, WorkbenchTable::name, WorkbenchTable::location, "table");
-    checkUnique(tables.stream().flatMap(t -> t.facets().stream()).toList(), Facet::name,
+    checks.checkUnique(tables, WorkbenchTable::name, WorkbenchTable::location, "table");
+    checks.checkUnique(tables.stream().flatMap(t -> t.facets().stream()).toList(), Facet::name,
         Facet::location, "facet");
     return new WorkbenchModel(name == null ? "" : name, version, service, description, tables,
         object.at());
   }
 
-  private static <T> Optional<T> orElseEmpty(Supplier<Optional<T>> part) {
-    Optional<T> value = orNull(part);
-    return value == null ? Optional.empty() : value;
-  }
 
-  private <T> void checkUnique(List<T> values, java.util.function.Function<T, String> name,
-      java.util.function.Function<T, Location> at, String what) {
-    var first = new HashMap<String, Location>();
-    for (T v : values) {
-      Location earlier = first.putIfAbsent(name.apply(v), at.apply(v));
-      if (earlier != null) {
-        problems.add(new Diagnostic(at.apply(v), "duplicate " + what + " name '" + name.apply(v)
-            + "' (first at line " + earlier.line() + ", column " + earlier.column() + ")"));
-      }
-    }
-  }
-
-  // ----- a table -----
 
   private WorkbenchTable table(LocatedJson.Node node) {
-    LocatedJson.Obj object = expectObject(node, "a table, an object with \"TableName\" and"
+    LocatedJson.Obj object = checks.expectObject(node, "a table, an object with \"TableName\" and"
         + " \"KeyAttributes\"");
-    String name = orNull(() -> new Fields(object, "a table").string("TableName", true)
+    String name = orNull(() -> checks.fields(object, "a table").string("TableName", true)
         .orElseThrow());
-    Fields f = new Fields(object, name == null ? "the table" : "table '" + name + "'");
-    String what = f.what;
+    Fields f = checks.fields(object, name == null ? "the table" : "table '" + name + "'");
+    String what = f.what();
 
     KeyAttribute[] keys = orNull(() -> tableKeys(f));
     var declared = new LinkedHashMap<String, AttributeDefinition>();
@@ -218,9 +169,9 @@ public final class WorkbenchReader {
       }
       AttributeDefinition earlier = declared.putIfAbsent(a.name(), a);
       if (earlier != null) {
-        problems.add(new Diagnostic(a.location(), "attribute '" + a.name() + "' of " + what
+        checks.report(a.location(), "attribute '" + a.name() + "' of " + what
             + " is declared twice (first at line " + earlier.location().line() + ", column "
-            + earlier.location().column() + ")"));
+            + earlier.location().column() + ")");
       } else {
         nonKey.add(a);
       }
@@ -232,7 +183,7 @@ public final class WorkbenchReader {
     Optional<KeyAttribute> sk = keys == null ? Optional.empty() : Optional.ofNullable(keys[1]);
 
     var facets = new ArrayList<Facet>();
-    for (LocatedJson.Node element : list(f, "TableFacets", "an array of facets")) {
+    for (LocatedJson.Node element : f.list("TableFacets", "an array of facets")) {
       Facet facet = orNull(() -> facet(element, what, attributes, pk, sk));
       if (facet != null) {
         facets.add(facet);
@@ -241,18 +192,18 @@ public final class WorkbenchReader {
     var gsis = indexes(f, "GlobalSecondaryIndexes", false, attributes, pk, sk);
     var lsis = indexes(f, "LocalSecondaryIndexes", true, attributes, pk, sk);
     if (lsis.size() > MAX_LSIS) {
-      problems.add(new Diagnostic(lsis.get(MAX_LSIS).location(), what + " has " + lsis.size()
-          + " local secondary indexes; DynamoDB allows at most " + MAX_LSIS));
+      checks.report(lsis.get(MAX_LSIS).location(), what + " has " + lsis.size()
+          + " local secondary indexes; DynamoDB allows at most " + MAX_LSIS);
     }
     var allIndexes = new ArrayList<Index>(gsis);
     allIndexes.addAll(lsis);
-    checkUnique(allIndexes, Index::name, Index::location, "index");
+    checks.checkUnique(allIndexes, Index::name, Index::location, "index");
 
     Optional<BillingMode> billing = orElseEmpty(() -> f.enumValue("BillingMode",
         BillingMode.class));
     Optional<ProvisionedCapacity> provisioned = orElseEmpty(() -> f.object(
         "ProvisionedCapacitySettings", false, "").map(o -> provisioned(o, what)));
-    var tableData = items(list(f, "TableData", "an array of DynamoDB JSON items"), pk, sk);
+    var tableData = items(f.list("TableData", "an array of DynamoDB JSON items"), pk, sk);
 
     if (name == null || pk == null) {
       return null;
@@ -266,50 +217,51 @@ public final class WorkbenchReader {
     String shape = "{\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
         + " \"SortKey\": {…}}";
     LocatedJson.Obj keys = table.object("KeyAttributes", true, shape).orElseThrow();
-    Fields k = new Fields(keys, "\"KeyAttributes\" of " + table.what);
+    Fields k = checks.fields(keys, "\"KeyAttributes\" of " + table.what());
     KeyAttribute pk = orNull(() -> key(k.object("PartitionKey", true,
-        "{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}").orElseThrow(), k.what));
+        "{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}").orElseThrow(), k.what()));
     Optional<KeyAttribute> sk = orElseEmpty(() -> k.object("SortKey", false, "")
-        .map(o -> key(o, k.what)));
+        .map(o -> key(o, k.what())));
     if (pk == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     if (sk.isPresent() && sk.get().name().equals(pk.name())) {
-      throw problem(sk.get().location(), "the sort key of " + table.what + " is '"
+      throw checks.problem(sk.get().location(), "the sort key of " + table.what() + " is '"
           + pk.name() + "', the same attribute as its partition key");
     }
     return new KeyAttribute[] {pk, sk.orElse(null)};
   }
 
   private KeyAttribute key(LocatedJson.Obj object, String what) {
-    Fields f = new Fields(object, "a key of " + what);
+    Fields f = checks.fields(object, "a key of " + what);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
     String type = orNull(() -> f.string("AttributeType", true).orElseThrow());
     if (type != null && !KEY_TYPES.contains(type)) {
       Location at = f.node("AttributeType").orElseThrow().at();
       String hint = AttributeValue.DESCRIPTORS.contains(type)
           ? " (DynamoDB keys are scalar)" : didYouMean(type, KEY_TYPES);
-      throw problem(at, "a key attribute's type must be S, N or B, found '" + type + "'" + hint);
+      throw checks.problem(at, "a key attribute's type must be S, N or B, found '" + type + "'"
+          + hint);
     }
     if (name == null || type == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     return new KeyAttribute(name, type, object.at());
   }
 
   private AttributeDefinition attribute(LocatedJson.Node node, String what) {
-    LocatedJson.Obj object = expectObject(node, "an attribute such as {\"AttributeName\":"
+    LocatedJson.Obj object = checks.expectObject(node, "an attribute such as {\"AttributeName\":"
         + " \"Email\", \"AttributeType\": \"S\"}");
-    Fields f = new Fields(object, "an attribute of " + what);
+    Fields f = checks.fields(object, "an attribute of " + what);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
     String type = f.string("AttributeType", true).orElseThrow();
     if (!AttributeValue.DESCRIPTORS.contains(type)) {
-      throw problem(f.node("AttributeType").orElseThrow().at(), "unknown attribute type '"
+      throw checks.problem(f.node("AttributeType").orElseThrow().at(), "unknown attribute type '"
           + type + "'" + didYouMean(type, AttributeValue.DESCRIPTORS) + " (expected one of "
           + String.join(", ", AttributeValue.DESCRIPTORS) + ")");
     }
     if (name == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     return new AttributeDefinition(name, type, object.at());
   }
@@ -318,32 +270,32 @@ public final class WorkbenchReader {
 
   private Facet facet(LocatedJson.Node node, String table, Attributes attributes, KeyAttribute pk,
       Optional<KeyAttribute> sk) {
-    LocatedJson.Obj object = expectObject(node, "a facet, an object with \"FacetName\" and"
+    LocatedJson.Obj object = checks.expectObject(node, "a facet, an object with \"FacetName\" and"
         + " \"KeyAttributeAlias\"");
-    String name = orNull(() -> new Fields(object, "a facet of " + table)
+    String name = orNull(() -> checks.fields(object, "a facet of " + table)
         .nonEmptyString("FacetName"));
-    Fields f = new Fields(object, name == null ? "a facet of " + table : "facet '" + name + "'");
+    Fields f = checks.fields(object, name == null ? "a facet of " + table : "facet '" + name + "'");
     String[] aliases = orNull(() -> {
       LocatedJson.Obj alias = f.object("KeyAttributeAlias", true,
           "{\"PartitionKeyAlias\": \"…\", \"SortKeyAlias\": \"…\"}").orElseThrow();
-      Fields a = new Fields(alias, "\"KeyAttributeAlias\" of " + f.what);
+      Fields a = checks.fields(alias, "\"KeyAttributeAlias\" of " + f.what());
       String partition = orNull(() -> a.string("PartitionKeyAlias", true).orElseThrow());
       String sort = orElseEmpty(() -> a.string("SortKeyAlias", false)).orElse(null);
       if (partition == null) {
-        throw new Skip();
+        throw new JsonChecks.Skip();
       }
       return new String[] {partition, sort};
     });
     var nonKey = new ArrayList<String>();
-    for (LocatedJson.Node element : list(f, "NonKeyAttributes", "an array of attribute names")) {
-      String attribute = orNull(() -> attributes.reference(element, "attribute name", f.what));
+    for (LocatedJson.Node element : f.list("NonKeyAttributes", "an array of attribute names")) {
+      String attribute = orNull(() -> attributes.reference(element, "attribute name", f.what()));
       if (attribute != null) {
         nonKey.add(attribute);
       }
     }
-    var data = items(list(f, "TableData", "an array of DynamoDB JSON items"), pk, sk);
+    var data = items(f.list("TableData", "an array of DynamoDB JSON items"), pk, sk);
     if (name == null || aliases == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     return new Facet(name, aliases[0], Optional.ofNullable(aliases[1]), nonKey, data,
         object.at());
@@ -354,8 +306,8 @@ public final class WorkbenchReader {
   private List<Index> indexes(Fields table, String member, boolean local, Attributes attributes,
       KeyAttribute pk, Optional<KeyAttribute> sk) {
     var out = new ArrayList<Index>();
-    for (LocatedJson.Node element : list(table, member, "an array of indexes")) {
-      Index index = orNull(() -> index(element, table.what, local, attributes, pk, sk));
+    for (LocatedJson.Node element : table.list(member, "an array of indexes")) {
+      Index index = orNull(() -> index(element, table.what(), local, attributes, pk, sk));
       if (index != null) {
         out.add(index);
       }
@@ -366,41 +318,41 @@ public final class WorkbenchReader {
   private Index index(LocatedJson.Node node, String table, boolean local, Attributes attributes,
       KeyAttribute tablePk, Optional<KeyAttribute> tableSk) {
     String kind = local ? "LSI" : "GSI";
-    LocatedJson.Obj object = expectObject(node, "an index, an object with \"IndexName\","
+    LocatedJson.Obj object = checks.expectObject(node, "an index, an object with \"IndexName\","
         + " \"KeyAttributes\" and \"Projection\"");
-    String name = orNull(() -> new Fields(object, "an index of " + table)
+    String name = orNull(() -> checks.fields(object, "an index of " + table)
         .nonEmptyString("IndexName"));
-    Fields f = new Fields(object, name == null ? "a " + kind + " of " + table
+    Fields f = checks.fields(object, name == null ? "a " + kind + " of " + table
         : kind + " '" + name + "' of " + table);
     KeyAttribute[] keys = orNull(() -> {
       LocatedJson.Obj k = f.object("KeyAttributes", true,
           "{\"PartitionKey\": {\"AttributeName\": …, \"AttributeType\": …}}").orElseThrow();
-      Fields kf = new Fields(k, "\"KeyAttributes\" of " + f.what);
+      Fields kf = checks.fields(k, "\"KeyAttributes\" of " + f.what());
       KeyAttribute pk = orNull(() -> indexKey(kf.object("PartitionKey", true,
-          "{\"AttributeName\": …, \"AttributeType\": …}").orElseThrow(), kf, f.what,
+          "{\"AttributeName\": …, \"AttributeType\": …}").orElseThrow(), kf, f.what(),
           attributes));
       KeyAttribute sk = orElseEmpty(() -> kf.object("SortKey", local,
           "{\"AttributeName\": …, \"AttributeType\": …} (an LSI needs a sort key)")
-          .map(o -> indexKey(o, kf, f.what, attributes))).orElse(null);
+          .map(o -> indexKey(o, kf, f.what(), attributes))).orElse(null);
       if (pk == null) {
-        throw new Skip();
+        throw new JsonChecks.Skip();
       }
       return new KeyAttribute[] {pk, sk};
     });
     if (local && keys != null && tablePk != null) {
       // An LSI shares the table's partition key and only re-sorts it (CreateTable API).
       if (!keys[0].name().equals(tablePk.name())) {
-        problems.add(new Diagnostic(keys[0].location(), "the partition key of " + f.what
+        checks.report(keys[0].location(), "the partition key of " + f.what()
             + " is '" + keys[0].name() + "'; a local secondary index must use the table's"
-            + " partition key '" + tablePk.name() + "'"));
+            + " partition key '" + tablePk.name() + "'");
       }
       if (tableSk.isEmpty()) {
-        problems.add(new Diagnostic(object.at(), f.what + " needs a table with a sort key"));
+        checks.report(object.at(), f.what() + " needs a table with a sort key");
       }
     }
     Projection projection = orNull(() -> projection(f, attributes));
     if (name == null || keys == null || projection == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     List<KeyAttribute> sorts = keys[1] == null ? List.of() : List.of(keys[1]);
     return new Index(name, List.of(keys[0]), sorts, projection, object.at());
@@ -408,24 +360,24 @@ public final class WorkbenchReader {
 
   private KeyAttribute indexKey(LocatedJson.Obj object, Fields keys, String index,
       Attributes attributes) {
-    KeyAttribute key = key(object, keys.what);
+    KeyAttribute key = key(object, keys.what());
     if (!attributes.checkable) {
       return key;
     }
-    Fields f = new Fields(object, "a key of " + keys.what);
+    Fields f = checks.fields(object, "a key of " + keys.what());
     AttributeDefinition declared = attributes.byName.get(key.name());
     if (declared == null) {
       String hint = Suggest.closest(key.name(), attributes.byName.keySet())
           .map(s -> " (did you mean '" + s + "'?)").orElse("");
-      throw problem(f.node("AttributeName").orElseThrow().at(), index + " is keyed on '"
+      throw checks.problem(f.node("AttributeName").orElseThrow().at(), index + " is keyed on '"
           + key.name() + "', which the table does not declare" + hint + "; add it to the"
           + " table's \"NonKeyAttributes\"");
     }
     if (!declared.type().equals(key.type())) {
-      throw problem(f.node("AttributeType").orElseThrow().at(), index + " gives key attribute '"
-          + key.name() + "' type " + key.type() + ", but the table declares it "
-          + declared.type() + " (line " + declared.location().line() + ", column "
-          + declared.location().column() + ")");
+      throw checks.problem(f.node("AttributeType").orElseThrow().at(), index
+          + " gives key attribute '" + key.name() + "' type " + key.type()
+          + ", but the table declares it " + declared.type() + " (line "
+          + declared.location().line() + ", column " + declared.location().column() + ")");
     }
     return key;
   }
@@ -433,17 +385,17 @@ public final class WorkbenchReader {
   private Projection projection(Fields index, Attributes attributes) {
     LocatedJson.Obj object = index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}")
         .orElseThrow();
-    Fields f = new Fields(object, "\"Projection\" of " + index.what);
+    Fields f = checks.fields(object, "\"Projection\" of " + index.what());
     Projection.Type type = f.enumValue("ProjectionType", Projection.Type.class)
-        .orElseThrow(() -> problem(object.at(), f.what + " has no \"ProjectionType\"; expected"
-            + " one of ALL, KEYS_ONLY, INCLUDE"));
+        .orElseThrow(() -> checks.problem(object.at(), f.what()
+            + " has no \"ProjectionType\"; expected one of ALL, KEYS_ONLY, INCLUDE"));
     if (type != Projection.Type.INCLUDE) {
       return new Projection(type, List.of());
     }
     LocatedJson.Arr names = f.array("NonKeyAttributes", true, "the array of attribute names that"
         + " INCLUDE copies into the index").orElseThrow();
     if (names.elements().isEmpty()) {
-      throw problem(names.at(), "an INCLUDE projection needs at least one attribute name");
+      throw checks.problem(names.at(), "an INCLUDE projection needs at least one attribute name");
     }
     var out = new ArrayList<String>();
     for (LocatedJson.Node element : names.elements()) {
@@ -454,7 +406,7 @@ public final class WorkbenchReader {
       }
     }
     if (out.size() != names.elements().size()) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     return new Projection(type, out);
   }
@@ -462,10 +414,10 @@ public final class WorkbenchReader {
   // ----- capacity -----
 
   private ProvisionedCapacity provisioned(LocatedJson.Obj object, String table) {
-    Fields f = new Fields(object, "\"ProvisionedCapacitySettings\" of " + table);
+    Fields f = checks.fields(object, "\"ProvisionedCapacitySettings\" of " + table);
     LocatedJson.Obj throughput = f.object("ProvisionedThroughput", true,
         "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}").orElseThrow();
-    Fields t = new Fields(throughput, "\"ProvisionedThroughput\" of " + table);
+    Fields t = checks.fields(throughput, "\"ProvisionedThroughput\" of " + table);
     Long read = orNull(() -> t.count("ReadCapacityUnits", 1));
     Long write = orNull(() -> t.count("WriteCapacityUnits", 1));
     Optional<AutoScaling> autoRead = orElseEmpty(() -> f.object("AutoScalingRead", false, "")
@@ -473,33 +425,34 @@ public final class WorkbenchReader {
     Optional<AutoScaling> autoWrite = orElseEmpty(() -> f.object("AutoScalingWrite", false, "")
         .map(o -> autoScaling(o, "\"AutoScalingWrite\" of " + table)));
     if (read == null || write == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     return new ProvisionedCapacity(read, write, autoRead, autoWrite);
   }
 
   private AutoScaling autoScaling(LocatedJson.Obj object, String what) {
-    Fields f = new Fields(object, what);
+    Fields f = checks.fields(object, what);
     LocatedJson.Obj target = f.object("ScalableTargetRequest", true,
         "{\"MinCapacity\": 1, \"MaxCapacity\": 10}").orElseThrow();
-    Fields t = new Fields(target, "\"ScalableTargetRequest\" of " + what);
+    Fields t = checks.fields(target, "\"ScalableTargetRequest\" of " + what);
     Long min = orNull(() -> t.count("MinCapacity", 1));
     Long max = orNull(() -> t.count("MaxCapacity", 1));
     LocatedJson.Obj policy = f.object("ScalingPolicyConfiguration", true, "{\"TargetValue\": 70}")
         .orElseThrow();
-    Fields p = new Fields(policy, "\"ScalingPolicyConfiguration\" of " + what);
-    LocatedJson.Node value = p.node("TargetValue").orElseThrow(() -> problem(policy.at(), p.what
-        + " has no \"TargetValue\"; expected the target utilisation in percent, such as 70"));
+    Fields p = checks.fields(policy, "\"ScalingPolicyConfiguration\" of " + what);
+    LocatedJson.Node value = p.node("TargetValue").orElseThrow(() -> checks.problem(policy.at(),
+        p.what() + " has no \"TargetValue\"; expected the target utilisation in percent,"
+            + " such as 70"));
     if (!(value instanceof LocatedJson.Num n)) {
-      throw problem(value.at(), "\"TargetValue\" must be a number, found "
+      throw checks.problem(value.at(), "\"TargetValue\" must be a number, found "
           + LocatedJson.describe(value));
     }
     if (min == null || max == null) {
-      throw new Skip();
+      throw new JsonChecks.Skip();
     }
     if (min > max) {
-      throw problem(target.at(), "\"MinCapacity\" " + min + " is greater than \"MaxCapacity\" "
-          + max);
+      throw checks.problem(target.at(), "\"MinCapacity\" " + min
+          + " is greater than \"MaxCapacity\" " + max);
     }
     return new AutoScaling(min, max, Double.parseDouble(n.text()));
   }
@@ -521,7 +474,7 @@ public final class WorkbenchReader {
       try {
         item = DynamoJson.parseItem(file, padded);
       } catch (InputException e) {
-        problems.addAll(e.diagnostics());
+        checks.reportAll(e.diagnostics());
         continue;
       }
       boolean ok = pk == null || checkKey(node, item, pk, "partition");
@@ -537,38 +490,21 @@ public final class WorkbenchReader {
       KeyAttribute key, String which) {
     AttributeValue value = item.get(key.name());
     if (value == null) {
-      problems.add(new Diagnostic(node.at(), "the sample item has no " + which + " key '"
-          + key.name() + "'; DynamoDB needs every key attribute in an item"));
+      checks.report(node.at(), "the sample item has no " + which + " key '"
+          + key.name() + "'; DynamoDB needs every key attribute in an item");
       return false;
     }
     if (!value.descriptor().equals(key.type())) {
       Location at = ((LocatedJson.Obj) node).members().stream()
           .filter(m -> m.name().equals(key.name())).findFirst().orElseThrow().value().at();
-      problems.add(new Diagnostic(at, "the " + which + " key '" + key.name() + "' is declared "
-          + key.type() + " but this sample item gives it type " + value.descriptor()));
+      checks.report(at, "the " + which + " key '" + key.name() + "' is declared "
+          + key.type() + " but this sample item gives it type " + value.descriptor());
       return false;
     }
     return true;
   }
 
   // ----- helpers -----
-
-  private LocatedJson.Obj expectObject(LocatedJson.Node node, String expected) {
-    if (node instanceof LocatedJson.Obj o) {
-      return o;
-    }
-    throw problem(node.at(), "expected " + expected + ", found " + LocatedJson.describe(node));
-  }
-
-  /** Returns the elements of an optional array member, or none after a reported problem. */
-  private List<LocatedJson.Node> list(Fields f, String member, String expected) {
-    Optional<LocatedJson.Arr> array = orElseEmpty(() -> f.array(member, false, expected));
-    return array.map(LocatedJson.Arr::elements).orElse(List.of());
-  }
-
-  private static String didYouMean(String word, java.util.Collection<String> known) {
-    return Suggest.closest(word, known).map(s -> "; did you mean '" + s + "'?").orElse("");
-  }
 
   /** A table's declared attributes, for reference checks. */
   private final class Attributes {
@@ -582,7 +518,7 @@ public final class WorkbenchReader {
 
     String name(LocatedJson.Node node, String what) {
       if (!(node instanceof LocatedJson.Str s)) {
-        throw problem(node.at(), "expected an " + what + " (a string), found "
+        throw checks.problem(node.at(), "expected an " + what + " (a string), found "
             + LocatedJson.describe(node));
       }
       return s.value();
@@ -592,132 +528,12 @@ public final class WorkbenchReader {
     String reference(LocatedJson.Node node, String what, String owner) {
       String name = name(node, what);
       if (checkable && !byName.containsKey(name)) {
-        throw problem(node.at(), owner + " names attribute '" + name + "', which the table does"
-            + " not declare" + didYouMean(name, byName.keySet()) + " (declared: "
-            + byName.keySet().stream().sorted().collect(Collectors.joining(", ")) + ")");
+        throw checks.problem(node.at(), owner + " names attribute '" + name
+            + "', which the table does not declare" + didYouMean(name, byName.keySet())
+            + " (declared: " + byName.keySet().stream().sorted()
+                .collect(Collectors.joining(", ")) + ")");
       }
       return name;
-    }
-  }
-
-  /**
-   * The members of one JSON object, read by name. A member written twice is reported once, when
-   * it is read; members never read are the unknown ones the format lets us ignore.
-   */
-  private final class Fields {
-    final LocatedJson.Obj object;
-    final String what;
-
-    Fields(LocatedJson.Obj object, String what) {
-      this.object = object;
-      this.what = what;
-    }
-
-    Optional<LocatedJson.Node> node(String name) {
-      LocatedJson.Member first = null;
-      for (LocatedJson.Member m : object.members()) {
-        if (!m.name().equals(name)) {
-          continue;
-        }
-        if (first == null) {
-          first = m;
-        } else {
-          if (!reportedDuplicates.add(m.at())) {
-            break;
-          }
-          problems.add(new Diagnostic(m.at(), "duplicate \"" + name + "\" in " + what
-              + " (first at line " + first.at().line() + ", column " + first.at().column()
-              + ")"));
-          break;
-        }
-      }
-      return Optional.ofNullable(first).map(LocatedJson.Member::value);
-    }
-
-    private LocatedJson.Node required(String name, boolean required, String expected) {
-      Optional<LocatedJson.Node> node = node(name);
-      if (node.isEmpty() && required) {
-        List<String> present = object.members().stream().map(LocatedJson.Member::name).toList();
-        String hint = Suggest.closest(name, present)
-            .map(s -> "; found \"" + s + "\", a misspelling?").orElse("");
-        throw problem(object.at(), what + " has no \"" + name + "\""
-            + (expected.isEmpty() ? "" : "; expected " + expected) + hint);
-      }
-      return node.orElse(null);
-    }
-
-    Optional<String> string(String name, boolean required) {
-      LocatedJson.Node node = required(name, required, "a string");
-      if (node == null) {
-        return Optional.empty();
-      }
-      if (!(node instanceof LocatedJson.Str s)) {
-        throw problem(node.at(), "\"" + name + "\" must be a string, found "
-            + LocatedJson.describe(node));
-      }
-      return Optional.of(s.value());
-    }
-
-    String nonEmptyString(String name) {
-      String value = string(name, true).orElseThrow();
-      if (value.isBlank()) {
-        throw problem(node(name).orElseThrow().at(), "\"" + name + "\" cannot be empty");
-      }
-      return value;
-    }
-
-    Optional<LocatedJson.Obj> object(String name, boolean required, String expected) {
-      LocatedJson.Node node = required(name, required, expected);
-      if (node == null) {
-        return Optional.empty();
-      }
-      if (!(node instanceof LocatedJson.Obj o)) {
-        throw problem(node.at(), "\"" + name + "\" must be an object"
-            + (expected.isEmpty() ? "" : " such as " + expected) + ", found "
-            + LocatedJson.describe(node));
-      }
-      return Optional.of(o);
-    }
-
-    Optional<LocatedJson.Arr> array(String name, boolean required, String expected) {
-      LocatedJson.Node node = required(name, required, expected);
-      if (node == null) {
-        return Optional.empty();
-      }
-      if (!(node instanceof LocatedJson.Arr a)) {
-        throw problem(node.at(), "\"" + name + "\" must be " + expected + ", found "
-            + LocatedJson.describe(node));
-      }
-      return Optional.of(a);
-    }
-
-    <E extends Enum<E>> Optional<E> enumValue(String name, Class<E> type) {
-      List<String> allowed = Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
-      Optional<String> text = string(name, false);
-      if (text.isEmpty()) {
-        return Optional.empty();
-      }
-      if (!allowed.contains(text.get())) {
-        throw problem(node(name).orElseThrow().at(), "unknown \"" + name + "\" '" + text.get()
-            + "'" + didYouMean(text.get(), allowed) + " (expected one of "
-            + String.join(", ", allowed) + ")");
-      }
-      return Optional.of(Enum.valueOf(type, text.get()));
-    }
-
-    /** Returns a required whole number of at least {@code min}. */
-    long count(String name, long min) {
-      LocatedJson.Node node = required(name, true, "a whole number");
-      if (!(node instanceof LocatedJson.Num n) || !n.text().matches("-?\\d{1,18}")) {
-        throw problem(node.at(), "\"" + name + "\" must be a whole number, found "
-            + LocatedJson.describe(node));
-      }
-      long value = Long.parseLong(n.text());
-      if (value < min) {
-        throw problem(node.at(), "\"" + name + "\" must be at least " + min + ", found "
-            + value);
-      }
-      return value;
     }
   }
 }
