@@ -1,57 +1,178 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.emit.CqlEmitter;
+import dev.keyplan.emit.dynamodb.CloudFormationYaml;
+import dev.keyplan.emit.dynamodb.CreateTableJson;
+import dev.keyplan.emit.dynamodb.TerraformHcl;
+import dev.keyplan.emit.dynamodb.WorkbenchJson;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code keyplan emit cql MODEL}: the design's schema, annotated with the patterns each table serves. */
+/**
+ * {@code keyplan emit TARGET MODEL}: the design's schema in the form a tool deploys or imports. The
+ * targets and their formats are described in docs/emit.md; this class only picks the emitter.
+ */
 @Command(
     name = "emit",
     mixinStandardHelpOptions = true,
-    description = {"Prints the schema of a model's store design.",
-        "TARGET: cql (the Cassandra/ScyllaDB design, with the patterns each table serves as comments)."})
+    description = {
+      "Prints the schema of a model's store design (formats: docs/emit.md).",
+      "TARGET is one of:",
+      "  cql             Cassandra/ScyllaDB CQL, annotated with the patterns served",
+      "  createtable     DynamoDB CreateTable input: one object, an array for several",
+      "  ttl             DynamoDB UpdateTimeToLive input, for the tables with TTL",
+      "  cloudformation  DynamoDB tables as a CloudFormation template",
+      "  terraform       DynamoDB tables as Terraform aws_dynamodb_table resources",
+      "  workbench       a NoSQL Workbench model: a facet and samples per item type",
+      "",
+      "Examples:",
+      "  keyplan emit createtable model.yaml > table.json",
+      "  aws dynamodb create-table --cli-input-json file://table.json",
+      "  keyplan emit workbench --date 2026-01-12T10:14 model.yaml > model.json"
+    })
 final class EmitCommand implements Callable<Integer> {
   /** What can be emitted. */
   enum Target {
-    cql
+    cql,
+    createtable,
+    ttl,
+    cloudformation,
+    terraform,
+    workbench
   }
 
   @Spec CommandSpec spec;
 
   @Mixin FormatOption format;
 
-  @Parameters(index = "0", paramLabel = "TARGET", description = "What to emit: ${COMPLETION-CANDIDATES}.")
+  @Parameters(
+      index = "0",
+      paramLabel = "TARGET",
+      description = "What to emit: ${COMPLETION-CANDIDATES}.")
   Target target;
 
   @Parameters(index = "1", paramLabel = "MODEL", description = "The workload model (YAML).")
   Path modelFile;
 
+  @Option(
+      names = "--date",
+      paramLabel = "YYYY-MM-DDTHH:MM",
+      description =
+          "workbench only: the DateCreated and DateLastModified to write (default"
+              + " 2000-01-01T00:00: fixed, so the same model always gives the same file).")
+  String date;
+
   @Override
   public Integer call() {
-    Model model = ModelReader.read(modelFile);
-    if (model.cassandra().isEmpty()) {
-      throw new InputException(model.location(), "nothing to emit as cql: the model has no 'cassandra:' or 'scylladb:' section");
+    if (format.get() == OutputFormat.markdown) {
+      throw new InputException(Cli.commandLine(), "emit writes text or json, not markdown");
     }
-    String cql = CqlEmitter.emit(CassandraAnalyzer.analyze(model));
-    switch (format.get()) {
-      case json:
-        spec.commandLine().getOut().print(Json.object("target", target.name(), "model", model.name(), "text", cql));
-        break;
-      case markdown:
-        throw new InputException(Cli.commandLine(), "emit writes text or json, not markdown");
-      default:
-        spec.commandLine().getOut().print(cql);
+    if (date != null && target != Target.workbench) {
+      throw new InputException(
+          Cli.commandLine(), "--date is for the workbench target only, not " + target);
+    }
+    LocalDateTime stamp = date == null ? WorkbenchJson.DEFAULT_DATE : parseDate(date);
+    Model model = ModelReader.read(modelFile);
+    String text =
+        switch (target) {
+          case cql -> {
+            if (model.cassandra().isEmpty()) {
+              throw new InputException(
+                  model.location(),
+                  "nothing to emit as cql: the model has no 'cassandra:' or 'scylladb:' section");
+            }
+            yield CqlEmitter.emit(CassandraAnalyzer.analyze(model));
+          }
+          case createtable -> {
+            DynamoDbAnalysis a = dynamodb(model);
+            noteTtl(a);
+            yield CreateTableJson.createTable(a);
+          }
+          case ttl ->
+              CreateTableJson.updateTimeToLive(dynamodb(model))
+                  .orElseThrow(
+                      () ->
+                          new InputException(
+                              model.location(),
+                              "nothing to emit as ttl: no table of the 'dynamodb:' section has"
+                                  + " 'ttl:'"));
+          case cloudformation -> CloudFormationYaml.emit(dynamodb(model));
+          case terraform -> TerraformHcl.emit(dynamodb(model));
+          case workbench -> WorkbenchJson.emit(dynamodb(model), stamp);
+        };
+    if (format.get() == OutputFormat.json) {
+      spec.commandLine()
+          .getOut()
+          .print(Json.object("target", target.name(), "model", model.name(), "text", text));
+    } else {
+      spec.commandLine().getOut().print(text);
     }
     spec.commandLine().getOut().flush();
     return ExitCode.OK.code();
+  }
+
+  private DynamoDbAnalysis dynamodb(Model model) {
+    if (model.dynamodb().isEmpty()) {
+      throw new InputException(
+          model.location(),
+          "nothing to emit as " + target + ": the model has no 'dynamodb:' section");
+    }
+    DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
+    if (analysis.tables().isEmpty()) {
+      // A template or model without a table is not one that CloudFormation or Workbench accepts.
+      throw new InputException(
+          model.dynamodb().get().location(),
+          "nothing to emit as " + target + ": the 'dynamodb:' section defines no table");
+    }
+    return analysis;
+  }
+
+  /**
+   * Tells on stderr which tables need the separate TTL call, so a CreateTable alone is not mistaken
+   * for the whole setup.
+   */
+  private void noteTtl(DynamoDbAnalysis a) {
+    List<String> withTtl =
+        a.tables().stream().filter(t -> t.ttl().isPresent()).map(DynamoTable::name).toList();
+    if (!withTtl.isEmpty()) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "note: CreateTable cannot enable TTL on "
+                  + String.join(", ", withTtl)
+                  + "; 'keyplan emit ttl "
+                  + modelFile
+                  + "' prints the update-time-to-live input");
+      spec.commandLine().getErr().flush();
+    }
+  }
+
+  private static LocalDateTime parseDate(String text) {
+    try {
+      return LocalDateTime.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new InputException(
+          Cli.commandLine(),
+          "--date: expected a local date and time such as 2026-01-12T10:14,"
+              + " found '"
+              + text
+              + "'");
+    }
   }
 }
