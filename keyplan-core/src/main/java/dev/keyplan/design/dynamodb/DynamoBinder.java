@@ -150,8 +150,12 @@ final class DynamoBinder {
     String pkType = types.getOrDefault(t.partitionKey().get(), "S");
     Optional<DynamoTable.KeyAttribute> sk = t.sortKey().map(s -> new DynamoTable.KeyAttribute(s, types.getOrDefault(s, "S")));
     Billing billing = t.billing().orElse(Billing.onDemand(t.location()));
+    Map<String, String> keyTypes = new LinkedHashMap<>();
+    for (String k : keyAttributes) {
+      keyTypes.put(k, types.getOrDefault(k, "S"));
+    }
     return Optional.of(new DynamoTable(t.name(), new DynamoTable.KeyAttribute(t.partitionKey().get(), pkType), sk,
-        paths, billing, t.ttl(), t.stream(), items, t.location()));
+        paths, billing, t.ttl(), t.stream(), items, keyTypes, t.location()));
   }
 
   private Optional<DynamoItem> item(DynamoDbDesign.Table t, ItemType it, Set<String> keyAttributes, List<KeyPath> paths,

@@ -11,7 +11,9 @@ import java.util.Optional;
  *
  * @param paths the table's own key first, then its indexes in the order written
  * @param items the item types stored in the table
- * @param source where the table is defined: the model, or the imported schema file
+ * @param keyTypes the scalar type of every key attribute of the table and its indexes: as the
+ *     schema file declares it, else from the item types that fill it (a bare placeholder keeps its
+ *     attribute's type, any other template is S), else S
  */
 public record DynamoTable(
     String name,
@@ -22,11 +24,13 @@ public record DynamoTable(
     Optional<String> ttl,
     Optional<String> stream,
     List<DynamoItem> items,
+    java.util.Map<String, String> keyTypes,
     Location location) {
 
   public DynamoTable {
     paths = List.copyOf(paths);
     items = List.copyOf(items);
+    keyTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(keyTypes));
   }
 
   /** A key attribute: its name and scalar type ({@code S}, {@code N} or {@code B}). */

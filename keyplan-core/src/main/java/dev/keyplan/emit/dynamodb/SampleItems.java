@@ -124,7 +124,7 @@ final class SampleItems {
       }
     }
     // Only a bare placeholder of a number or blob attribute has type N or B
-    // (TableDefinition.templateType).
+    // (DynamoTable.keyTypes).
     return switch (type) {
       case "N" -> AttributeValue.N.of(text.toString());
       case "B" -> AttributeValue.B.ofBase64(text.toString());
@@ -329,6 +329,6 @@ final class SampleItems {
    */
   private static Attribute synthetic(String name, String type) {
     return new Attribute(
-        name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), Location.NONE);
+        name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), false, 0, Location.NONE);
   }
 }

@@ -46,10 +46,10 @@ import java.util.Set;
  * PK S, SK S, GSI1PK S}, key schema {@code PK HASH, SK RANGE}, on-demand billing and one global
  * index {@code GSI1} with key schema {@code GSI1PK HASH} projecting ALL.
  *
- * <p>Types of index key attributes come from the item types that fill them, by the rule the
- * design's binder applies to the table key: a template that is one bare placeholder keeps its
- * entity attribute's scalar type ({@code {order_total}} of a {@code bigint} is N), any other
- * template is a string (S); an attribute no item fills is S.
+ * <p>Key attribute types are the design's ({@link DynamoTable#keyTypes}): declared by an imported
+ * schema file, else from the item types that fill them — a template that is one bare placeholder
+ * keeps its entity attribute's scalar type ({@code {order_total}} of a {@code bigint} is N), any
+ * other template is a string (S); an attribute no item fills is S.
  *
  * <p>Capacity is checked here, because CreateTable checks it: a provisioned table needs
  * ProvisionedThroughput on every global index, and an on-demand table rejects it there. Both are
@@ -235,39 +235,9 @@ record TableDefinition(
     return out;
   }
 
-  /**
-   * Returns the scalar type of every key attribute of {@code t} and its indexes: the table key's as
-   * the design resolved them, each index key's from the first item type that fills it (see the
-   * class comment), S when none does.
-   */
+  /** Returns the scalar type of every key attribute of {@code t} and its indexes, as the design resolved them. */
   static Map<String, String> keyTypes(DynamoTable t) {
-    Map<String, String> types = new LinkedHashMap<>();
-    types.put(t.partitionKey().name(), t.partitionKey().type());
-    t.sortKey().ifPresent(s -> types.put(s.name(), s.type()));
-    for (DynamoItem it : t.items()) {
-      for (KeyTemplate k : it.keys().values()) {
-        types.putIfAbsent(k.attribute(), templateType(it.entity(), k));
-      }
-    }
-    for (KeyPath p : t.paths()) {
-      p.keyAttributes().forEach(a -> types.putIfAbsent(a, "S"));
-    }
-    return Collections.unmodifiableMap(types);
-  }
-
-  /** A bare placeholder keeps its attribute's scalar type; any other template is a string. */
-  static String templateType(Entity e, KeyTemplate k) {
-    if (k.isBareAttribute()) {
-      String attribute = ((KeyTemplate.Placeholder) k.parts().get(0)).attribute();
-      Optional<String> descriptor =
-          e.attribute(attribute)
-              .flatMap(a -> AttributeTypes.of(a, Optional.empty(), OptionalLong.empty()))
-              .map(AttributeTypes.Stored::descriptor);
-      if (descriptor.isPresent() && Set.of("S", "N", "B").contains(descriptor.get())) {
-        return descriptor.get();
-      }
-    }
-    return "S";
+    return t.keyTypes();
   }
 
   /**
