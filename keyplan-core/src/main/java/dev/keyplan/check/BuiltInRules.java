@@ -8,6 +8,7 @@ import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.PatternNotServed;
+import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.PartitionOverGuideline;
@@ -42,6 +43,7 @@ public final class BuiltInRules {
         PatternNotServed.class,
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
+        ScanOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
