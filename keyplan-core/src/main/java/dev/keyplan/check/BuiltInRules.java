@@ -7,6 +7,7 @@ import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.CountWithoutCounterTable;
+import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
@@ -34,6 +35,7 @@ public final class BuiltInRules {
         ApplicationSideJoin.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
+        GetItemOnIndex.class,
         HotPartition.class,
         KeySpreadUndeclared.class,
         LoggedBatchAcrossPartitions.class,
