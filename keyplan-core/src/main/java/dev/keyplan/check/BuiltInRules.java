@@ -4,6 +4,7 @@ import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
+import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.CountWithoutCounterTable;
@@ -42,6 +43,7 @@ public final class BuiltInRules {
         LowCardinalityPartitionKey.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
+        PartitionThroughputExceeded.class,
         PatternNotServed.class,
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,

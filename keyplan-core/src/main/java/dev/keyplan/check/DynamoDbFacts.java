@@ -22,7 +22,15 @@ public final class DynamoDbFacts {
     if (v == Math.rint(v) || v >= 10) {
       return Units.count(v);
     }
+    if (v < 0.01) {
+      return "<0.01";
+    }
     return String.format(java.util.Locale.ROOT, "%.2f", v).replaceAll("0$", "");
+  }
+
+  /** Returns a share as a percentage ({@code 16.7%}), and {@code <0.01%} for a trace. */
+  public static String percent(double fraction) {
+    return fraction > 0 && fraction < 0.0001 ? "<0.01%" : Units.percent(fraction);
   }
 
   /** Returns the path whose capacity {@code copy} names: the table's own key, or a global index. */
