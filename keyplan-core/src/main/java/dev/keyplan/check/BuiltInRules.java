@@ -3,6 +3,7 @@ package dev.keyplan.check;
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
 import dev.keyplan.check.key.HotPartition;
+import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
@@ -40,6 +41,7 @@ public final class BuiltInRules {
         HotPartition.class,
         KeySpreadUndeclared.class,
         LoggedBatchAcrossPartitions.class,
+        LowCardinalityIndexKey.class,
         LowCardinalityPartitionKey.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
