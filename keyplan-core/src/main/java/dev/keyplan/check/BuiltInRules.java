@@ -6,6 +6,7 @@ import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
+import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.CountWithoutCounterTable;
@@ -51,6 +52,7 @@ public final class BuiltInRules {
         ReadYourWritesNotGuaranteed.class,
         ScanOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
+        TableQuotaExceeded.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
         );
