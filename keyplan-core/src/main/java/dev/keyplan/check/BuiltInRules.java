@@ -2,6 +2,7 @@ package dev.keyplan.check;
 
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
+import dev.keyplan.check.consistency.StrongReadOnGlobalIndex;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
@@ -52,6 +53,7 @@ public final class BuiltInRules {
         ReadYourWritesNotGuaranteed.class,
         ScanOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
+        StrongReadOnGlobalIndex.class,
         TableQuotaExceeded.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
