@@ -7,6 +7,7 @@ import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoCost;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoPlan;
 import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.design.dynamodb.KeyPath;
 import dev.keyplan.model.Units;
@@ -63,7 +64,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
         sumRead += read;
         sumWrite += write;
         parts.add(path.copy() + " " + DynamoDbFacts.units(read) + " RCU/s, " + DynamoDbFacts.units(write) + " WCU/s");
-        copy(t, path, read, write, out);
+        copy(a, t, path, read, write, out);
       }
       if (!t.billing().onDemand() && (sumRead > DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU
           || sumWrite > DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU)) {
@@ -83,7 +84,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
   }
 
   /** Reports one copy against the table-level quota, or else against a new on-demand table's start. */
-  private static void copy(DynamoTable t, KeyPath path, double read, double write, Findings out) {
+  private static void copy(DynamoDbAnalysis a, DynamoTable t, KeyPath path, double read, double write, Findings out) {
     String copy = path.copy();
     String what = path.isIndex() ? "global index " + copy : "table " + copy;
     boolean onDemand = t.billing().onDemand();
@@ -98,26 +99,73 @@ public final class TableQuotaExceeded implements DynamoDbRule {
         + (path.isIndex() ? " in the index's GlobalSecondaryIndexUpdates" : "") + ": " + String.join(", ", warmTo)
         + "), or create it provisioned at the peak and switch to on-demand, at least 24 hours before the peak"
         + " (pre-warming page)";
-    if (read > DynamoDbLimits.DEFAULT_TABLE_MAX_RCU || write > DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) {
+    boolean readOver = read > DynamoDbLimits.DEFAULT_TABLE_MAX_RCU;
+    boolean writeOver = write > DynamoDbLimits.DEFAULT_TABLE_MAX_WCU;
+    boolean readWarm = read > DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS;
+    boolean writeWarm = write > DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS;
+    // The patterns behind the dimension that is over: a Scan among them is the thing to fix first.
+    Contributors by = contributors(a, copy, readOver || !writeOver && readWarm ? 0 : 1);
+    if (readOver || writeOver) {
       out.report(Severity.ERROR, copy, path.location(), what + " needs " + DynamoDbFacts.units(read) + " RCU/s ("
           + DynamoDbFacts.percent(read / DynamoDbLimits.DEFAULT_TABLE_MAX_RCU) + ") and " + DynamoDbFacts.units(write)
           + " WCU/s (" + DynamoDbFacts.percent(write / DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) + ") at peak"
           + (onDemand ? "" : ", provisioned") + ": over the default table-level quota of "
           + Units.count(DynamoDbLimits.DEFAULT_TABLE_MAX_RCU) + " read and "
           + Units.count(DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) + " write units per second, which applies to the table"
-          + " and to each of its global indexes",
-          "request an increase of the table-level " + over(read, write, DynamoDbLimits.DEFAULT_TABLE_MAX_RCU,
+          + " and to each of its global indexes; from " + by.text(),
+          by.scanFix() + "request an increase of the table-level " + over(read, write, DynamoDbLimits.DEFAULT_TABLE_MAX_RCU,
               DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) + " throughput quota in Service Quotas (it is adjustable) to at least "
               + request(read, write, DynamoDbLimits.DEFAULT_TABLE_MAX_RCU, DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
               + (onDemand && !warmTo.isEmpty() ? "; then " + warm : ""));
-    } else if (onDemand && (read > DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS || write > DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS)) {
+    } else if (onDemand && (readWarm || writeWarm)) {
       out.report(Severity.WARNING, copy, path.location(), "on-demand " + what + " needs " + DynamoDbFacts.units(read)
           + " read and " + DynamoDbFacts.units(write) + " write units per second at peak, over the "
           + Units.count(DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS) + " read or "
           + Units.count(DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS) + " write units per second a new on-demand table"
           + " sustains: until DynamoDB has scaled it (twice the previous peak within 30 minutes), requests above that"
-          + " may be throttled", warm);
+          + " may be throttled; from " + by.text(), by.scanFix() + warm);
     }
+  }
+
+  /** The heaviest patterns on a copy in one dimension, and whether a Scan carries most of it. */
+  private record Contributors(String text, String scan) {
+    String scanFix() {
+      return scan.isEmpty() ? "" : "first serve " + scan + " without a Scan (ScanOnHotPath names the index); else ";
+    }
+  }
+
+  /** Returns up to three patterns by their units per second on {@code copy} (0 reads, 1 writes). */
+  private static Contributors contributors(DynamoDbAnalysis a, String copy, int dimension) {
+    java.util.Map<String, Double> load = new java.util.LinkedHashMap<>();
+    java.util.Set<String> scans = new java.util.HashSet<>();
+    double total = 0;
+    for (DynamoPlan plan : a.plans()) {
+      for (DynamoPlan.Touch t : plan.touches()) {
+        if (t.copy().equals(copy)) {
+          double u = plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
+          load.merge(plan.pattern().id(), u, Double::sum);
+          total += u;
+          if (plan.access() == DynamoPlan.Access.SCAN) {
+            scans.add(plan.pattern().id());
+          }
+        }
+      }
+    }
+    List<java.util.Map.Entry<String, Double>> sorted = new ArrayList<>(load.entrySet());
+    sorted.removeIf(e -> e.getValue() <= 0);
+    sorted.sort((x, y) -> Double.compare(y.getValue(), x.getValue()));
+    List<String> parts = new ArrayList<>();
+    String unit = dimension == 0 ? " RCU/s" : " WCU/s";
+    for (int i = 0; i < Math.min(3, sorted.size()); i++) {
+      var e = sorted.get(i);
+      parts.add(e.getKey() + " " + DynamoDbFacts.units(e.getValue()) + unit + (scans.contains(e.getKey()) ? " (a Scan)" : ""));
+    }
+    if (sorted.size() > 3) {
+      parts.add(sorted.size() - 3 + " more");
+    }
+    String scan = !sorted.isEmpty() && scans.contains(sorted.get(0).getKey()) && sorted.get(0).getValue() > total / 2
+        ? sorted.get(0).getKey() : "";
+    return new Contributors(parts.isEmpty() ? "no pattern" : String.join(", ", parts), scan);
   }
 
   /** The copy's need in one dimension (0 read, 1 write): its peak, or the capacity it provisions if larger. */

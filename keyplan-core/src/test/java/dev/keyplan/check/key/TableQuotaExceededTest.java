@@ -101,6 +101,43 @@ final class TableQuotaExceededTest {
   }
 
   @Test
+  void quotaDrivenByAScan_fixServesTheScanFirst() {
+    // Without GSI1PK a Product item is 3,128 − 20 = 3,108 B. find-by-body gives no key: a Scan of
+    // 10,000,000 × 3,108 B = 31.08 GB, ⌈31,080,000,000 / 4,096⌉ = 7,587,891 blocks × 0.5 =
+    // 3,793,946 RCU a request; once a second, with 200 RCU/s of product pages (400/s × 0.5),
+    // 3,794,146 RCU/s on the table ⇒ error. The Scan carries more than half of it, so the fix
+    // starts with the Scan, not with a quota increase.
+    List<Finding> found = tester.model("""
+        model: catalog
+        horizon: 1d
+        entities:
+          Product:
+            attributes:
+              product_id: uuid
+              category: {type: text, size: 10B}
+              body: {type: text, size: 3000B}
+            key: [product_id]
+            count: 10M
+        patterns:
+          - id: product-page
+            rate: 400/s
+            query: Product where product_id = ?
+          - id: find-by-body
+            rate: 1/s
+            query: Product where body = ?
+        dynamodb:
+          tables:
+            Products: # FINDING: TableQuotaExceeded [error]: needs 3,794,146 RCU/s (9,485%) and 0 WCU/s (0%) at peak: over the default table-level quota of 40,000 read and 40,000 write units per second, which applies to the table and to each of its global indexes; from find-by-body 3,793,946 RCU/s (a Scan), product-page 200 RCU/s
+              partition_key: PK
+              items:
+                Product:
+                  keys: {PK: "P#{product_id}"}
+        """).expectMarkedFindings();
+    assertThat(found.get(0).fix()).startsWith("first serve find-by-body without a Scan (ScanOnHotPath names the index);"
+        + " else request an increase of the table-level read throughput quota");
+  }
+
+  @Test
   void quietOnDemandTable_isNotFlagged() {
     // 400/s × 0.5 = 200 RCU/s and 20/s × 4 = 80 WCU/s per copy: far under every quota.
     tester.model(model("400/s", "20/s", """
