@@ -52,6 +52,8 @@ import java.util.Set;
  */
 @RuleSpec(summary = "Read pattern served by a Scan of a whole table or index", severity = Severity.ERROR)
 public final class ScanOnHotPath implements DynamoDbRule {
+  /** Fewer distinct key values than this make a hot, skewed key (seed 004); the fix then warns of it. */
+  static final double LOW_CARDINALITY = 100;
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
@@ -77,7 +79,7 @@ public final class ScanOnHotPath implements DynamoDbRule {
               ? ", " + Units.percent(perSecond / ceiling) + " of the " + units(ceiling) + " RCU/s "
                   + (provisioned ? "the copy provisions" : "default table-level read quota") + ": it is throttled"
               : "; the cost grows with the table, not with the answer");
-      out.report(severity, plan.pattern().id(), plan.pattern().location(), message, fix(a, plan, r, table, path));
+      out.report(severity, plan.pattern().id(), plan.pattern().location(), message, fix(plan, r, table));
     }
   }
 
@@ -91,7 +93,7 @@ public final class ScanOnHotPath implements DynamoDbRule {
         .flatMap(DynamoCost::provisioned).map(c -> Math.min(quota, c[0])).orElse(quota);
   }
 
-  private static String fix(DynamoDbAnalysis a, DynamoPlan plan, Operation.Read r, DynamoTable table, KeyPath path) {
+  private static String fix(DynamoPlan plan, Operation.Read r, DynamoTable table) {
     List<String> partition = new ArrayList<>();
     for (Operation.Condition c : r.where()) {
       if ((c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN) && !partition.contains(c.attribute())) {
@@ -131,9 +133,6 @@ public final class ScanOnHotPath implements DynamoDbRule {
     }
     return fix.toString();
   }
-
-  /** Fewer distinct key values than this make a hot, skewed key (seed 004). */
-  private static final double LOW_CARDINALITY = 100;
 
   /**
    * The read units and items of one Query on the proposed index, when every restriction is in its key:
