@@ -2,12 +2,18 @@ package dev.keyplan.check;
 
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
+import dev.keyplan.check.consistency.StrongReadOnGlobalIndex;
 import dev.keyplan.check.key.HotPartition;
+import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
+import dev.keyplan.check.key.PartitionThroughputExceeded;
+import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.CountWithoutCounterTable;
+import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
+import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.PartitionOverGuideline;
@@ -34,16 +40,22 @@ public final class BuiltInRules {
         ApplicationSideJoin.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
+        GetItemOnIndex.class,
         HotPartition.class,
         KeySpreadUndeclared.class,
         LoggedBatchAcrossPartitions.class,
+        LowCardinalityIndexKey.class,
         LowCardinalityPartitionKey.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
+        PartitionThroughputExceeded.class,
         PatternNotServed.class,
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
+        ScanOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
+        StrongReadOnGlobalIndex.class,
+        TableQuotaExceeded.class,
         UnboundedListAttribute.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end

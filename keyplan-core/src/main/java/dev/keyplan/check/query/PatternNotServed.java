@@ -1,6 +1,7 @@
 package dev.keyplan.check.query;
 
 import dev.keyplan.check.CassandraRule;
+import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
@@ -8,14 +9,31 @@ import dev.keyplan.design.cassandra.Access;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.PatternPlan;
 import dev.keyplan.design.cassandra.TableSuggestion;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoItem;
+import dev.keyplan.design.dynamodb.DynamoPlan;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.model.DynamoDbDesign;
+import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Flags an access pattern no table can serve: "If a pattern has no corresponding key or index, it
  * cannot be served efficiently — fix the schema before writing code" (seed 002).
+ *
+ * <p>On Cassandra, no table stores the entity, orders its rows as asked, or holds what is selected
+ * or set. On DynamoDB (any read with a partition key is a Query and any other a Scan, so only
+ * storage can be missing), no item type stores the entity, none holds every attribute the read
+ * uses or the update sets, or the pinned {@code via:} path holds none that does.
  */
 @RuleSpec(summary = "Access pattern that no table serves", severity = Severity.ERROR)
-public final class PatternNotServed implements CassandraRule {
+public final class PatternNotServed implements CassandraRule, DynamoDbRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (PatternPlan p : a.plans()) {
@@ -29,5 +47,80 @@ public final class PatternNotServed implements CassandraRule {
       out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
           "pattern " + p.pattern().id() + " is not served: " + String.join("; ", p.notes()), fix);
     }
+  }
+
+  @Override
+  public void check(DynamoDbAnalysis a, Findings out) {
+    for (DynamoPlan p : a.plans()) {
+      if (p.access() != DynamoPlan.Access.NOT_SERVED) {
+        continue;
+      }
+      out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
+          "pattern " + p.pattern().id() + " is not served on DynamoDB: " + String.join("; ", p.notes()),
+          dynamoFix(a, p));
+    }
+  }
+
+  /** What to add: an item type for the entity, the attributes an item type lacks, or a right pin. */
+  private static String dynamoFix(DynamoDbAnalysis a, DynamoPlan p) {
+    Operation op = p.pattern().operation();
+    Entity e = a.model().entities().get(op.entity());
+    List<DynamoItem> items = new ArrayList<>();
+    for (DynamoTable t : a.tables()) {
+      t.items().stream().filter(i -> i.entity().name().equals(op.entity())).forEach(items::add);
+    }
+    if (items.isEmpty()) {
+      return "add an item type for " + op.entity() + " under a table's items:, keyed by what its reads give, such as "
+          + op.entity() + ": {keys: {PK: \"" + suggestedKey(op, e) + "\"}}";
+    }
+    Optional<String> via = Optional.ofNullable(a.design().access().get(p.pattern().id()))
+        .flatMap(DynamoDbDesign.Access::via);
+    Set<String> needed = needed(op);
+    DynamoItem best = null;
+    List<String> bestMissing = null;
+    for (DynamoItem it : items) {
+      List<String> missing = needed.stream().filter(x -> !it.holds(x)).toList();
+      if (best == null || missing.size() < bestMissing.size()) {
+        best = it;
+        bestMissing = missing;
+      }
+    }
+    if (bestMissing.isEmpty() && via.isPresent()) {
+      return "pinned to " + via.get() + ", which does not hold item type " + best.name() + " (in table " + best.table()
+          + ") with the key this read needs: pin a path that holds it, or remove 'via' and let keyplan choose";
+    }
+    if (bestMissing.isEmpty()) {
+      return "store every attribute the pattern uses in an item type of " + op.entity();
+    }
+    return "add " + String.join(", ", bestMissing) + " to the attributes of item type " + best.name() + " in table "
+        + best.table() + (via.isPresent() ? " (and check the pin to " + via.get() + ")" : "");
+  }
+
+  /**
+   * The attributes an item type must hold, as ReadPlanner and WritePlanner require: those a read
+   * selects (when it names them), restricts and orders by; those an update sets.
+   */
+  private static Set<String> needed(Operation op) {
+    Set<String> out = new LinkedHashSet<>();
+    if (op instanceof Operation.Read r) {
+      out.addAll(r.select());
+      r.orderBy().forEach(o -> out.add(o.attribute()));
+    } else {
+      out.addAll(((Operation.Write) op).set());
+    }
+    op.where().forEach(c -> out.add(c.attribute()));
+    return out;
+  }
+
+  /** A key template in seed 000's style from the read's equalities, else the entity's key: {@code AUTHOR#{author_id}}. */
+  private static String suggestedKey(Operation op, Entity e) {
+    List<String> attrs = new ArrayList<>();
+    op.where().stream().filter(c -> c.comparison() == Operation.Comparison.EQ).forEach(c -> attrs.add(c.attribute()));
+    if (attrs.isEmpty() && e != null) {
+      attrs.addAll(e.key());
+    }
+    StringBuilder key = new StringBuilder(op.entity().toUpperCase(Locale.ROOT));
+    attrs.forEach(x -> key.append("#{").append(x).append('}'));
+    return key.toString();
   }
 }

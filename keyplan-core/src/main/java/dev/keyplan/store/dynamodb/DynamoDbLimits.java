@@ -92,10 +92,17 @@ public final class DynamoDbLimits {
   /** Global secondary indexes per table: 20 by default (adjustable). [quotas] */
   public static final int DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES = 20;
 
-  /** Default per-table read quota, 40,000 RCU (RRU on demand), GSIs included. [quotas] */
+  /**
+   * Default table-level read quota, 40,000 RCU (RRU on demand), adjustable. It applies to the
+   * table and to each of its GSIs on its own: "the maximum read and write capacity units that are
+   * available for any table, or any individual GSI within that table" (on demand), "that can be
+   * provisioned for any table or any of its GSIs" (provisioned). Older copies of the page said the
+   * quota included the sum of the table and its GSIs; the current page, read 2026-12-02, does not.
+   * [quotas]
+   */
   public static final int DEFAULT_TABLE_MAX_RCU = 40_000;
 
-  /** Default per-table write quota, 40,000 WCU (WRU on demand), GSIs included. [quotas] */
+  /** Default table-level write quota, 40,000 WCU (WRU on demand), per table and per GSI as above. [quotas] */
   public static final int DEFAULT_TABLE_MAX_WCU = 40_000;
 
   /**
@@ -144,4 +151,30 @@ public final class DynamoDbLimits {
 
   /** Nested attributes (lists and maps) go at most 32 levels deep. [quotas] */
   public static final int MAX_NESTING_DEPTH = 32;
+
+  /**
+   * Default account-level read quota for provisioned capacity, 80,000 RCU per Region, adjustable:
+   * the sum over every provisioned table and GSI of the account, so a table and its GSIs together
+   * must stay below it. On-demand tables have no account-level quota. [quotas], read 2026-12-02.
+   */
+  public static final int DEFAULT_ACCOUNT_MAX_RCU = 80_000;
+
+  /** Default account-level write quota for provisioned capacity, 80,000 WCU per Region. [quotas], read 2026-12-02. */
+  public static final int DEFAULT_ACCOUNT_MAX_WCU = 80_000;
+
+  /**
+   * Read units per second a new on-demand table "will be able to sustain" (12,000 reads per
+   * second) without pre-warming; beyond it, and beyond twice the previous peak within 30 minutes,
+   * requests may be throttled. A GSI has warm throughput values of its own, so keyplan applies the
+   * same starting figures to each on-demand GSI (an assumption: the pre-warming page names tables).
+   * AWS DG, "Pre-warming a table for on-demand capacity mode",
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html
+   * and "Understanding DynamoDB warm throughput",
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html ; read
+   * 2026-12-02.
+   */
+  public static final int NEW_ON_DEMAND_READ_UNITS = 12_000;
+
+  /** Write units per second a new on-demand table sustains (4,000 writes per second); as above. */
+  public static final int NEW_ON_DEMAND_WRITE_UNITS = 4_000;
 }
