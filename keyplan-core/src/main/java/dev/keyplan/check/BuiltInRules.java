@@ -9,6 +9,7 @@ import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
+import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.PartitionOverGuideline;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
@@ -34,6 +35,7 @@ public final class BuiltInRules {
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
         HotPartition.class,
+        ItemNearSizeLimit.class,
         KeySpreadUndeclared.class,
         LoggedBatchAcrossPartitions.class,
         LowCardinalityPartitionKey.class,
