@@ -11,6 +11,7 @@ import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
+import dev.keyplan.check.size.KeyValueTooLong;
 import dev.keyplan.check.size.PartitionOverGuideline;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
@@ -37,6 +38,7 @@ public final class BuiltInRules {
         HotPartition.class,
         ItemNearSizeLimit.class,
         KeySpreadUndeclared.class,
+        KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,
         LowCardinalityPartitionKey.class,
         LwtOnHotPath.class,
