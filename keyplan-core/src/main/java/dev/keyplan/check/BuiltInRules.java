@@ -12,6 +12,7 @@ import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.KeyValueTooLong;
+import dev.keyplan.check.size.LsiOnUnboundedCollection;
 import dev.keyplan.check.size.PartitionOverGuideline;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
@@ -41,6 +42,7 @@ public final class BuiltInRules {
         KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,
         LowCardinalityPartitionKey.class,
+        LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
         PatternNotServed.class,
