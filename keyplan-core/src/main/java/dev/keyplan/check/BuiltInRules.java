@@ -2,6 +2,7 @@ package dev.keyplan.check;
 
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
+import dev.keyplan.check.cost.LongAttributeNames;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.query.AllowFilteringRequired;
@@ -41,6 +42,7 @@ public final class BuiltInRules {
         KeySpreadUndeclared.class,
         KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,
+        LongAttributeNames.class,
         LowCardinalityPartitionKey.class,
         LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
