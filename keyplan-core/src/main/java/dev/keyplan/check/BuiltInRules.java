@@ -19,6 +19,7 @@ import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
 import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
 import dev.keyplan.check.write.QueuePattern;
+import dev.keyplan.check.write.TransactionForBatchWork;
 import java.util.List;
 
 /**
@@ -51,6 +52,7 @@ public final class BuiltInRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         SecondaryIndexOnHighCardinality.class,
+        TransactionForBatchWork.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
         );
