@@ -17,6 +17,7 @@ import dev.keyplan.check.size.LsiOnUnboundedCollection;
 import dev.keyplan.check.size.PartitionOverGuideline;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
+import dev.keyplan.check.write.EphemeralDataWithoutTtl;
 import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
 import dev.keyplan.check.write.QueuePattern;
 import dev.keyplan.check.write.TransactionForBatchWork;
@@ -38,6 +39,7 @@ public final class BuiltInRules {
         ApplicationSideJoin.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
+        EphemeralDataWithoutTtl.class,
         HotPartition.class,
         ItemNearSizeLimit.class,
         KeySpreadUndeclared.class,
