@@ -20,6 +20,7 @@ import dev.keyplan.check.write.DeletesWithoutTtl;
 import dev.keyplan.check.write.EphemeralDataWithoutTtl;
 import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
 import dev.keyplan.check.write.QueuePattern;
+import dev.keyplan.check.write.TooManyIndexes;
 import dev.keyplan.check.write.TransactionForBatchWork;
 import java.util.List;
 
@@ -54,6 +55,7 @@ public final class BuiltInRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         SecondaryIndexOnHighCardinality.class,
+        TooManyIndexes.class,
         TransactionForBatchWork.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
