@@ -3,6 +3,7 @@ package dev.keyplan.check;
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
 import dev.keyplan.check.cost.LongAttributeNames;
+import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.query.AllowFilteringRequired;
@@ -55,6 +56,7 @@ public final class BuiltInRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         SecondaryIndexOnHighCardinality.class,
+        TablePerEntity.class,
         TooManyIndexes.class,
         TransactionForBatchWork.class,
         UnboundedPartitionGrowth.class
