@@ -3,6 +3,7 @@ package dev.keyplan.check;
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
 import dev.keyplan.check.cost.LongAttributeNames;
+import dev.keyplan.check.cost.ProvisionedBelowNeed;
 import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
@@ -53,6 +54,7 @@ public final class BuiltInRules {
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
         PatternNotServed.class,
+        ProvisionedBelowNeed.class,
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         SecondaryIndexOnHighCardinality.class,
