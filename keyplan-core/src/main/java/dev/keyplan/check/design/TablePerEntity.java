@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  *       layout is not justified by any listed access pattern.
  * </ul>
  */
-@RuleSpec(summary = "Entities in one table per entity written together, or in one table with unlisted read patterns",
+@RuleSpec(summary = "Entities written together across tables, or a single table holding an entity no pattern reads",
     severity = Severity.WARNING)
 public final class TablePerEntity implements DynamoDbRule {
   @Override

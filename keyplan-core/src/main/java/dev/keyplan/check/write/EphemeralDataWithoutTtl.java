@@ -85,11 +85,13 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
         }
         out.report(Severity.WARNING, p.id(), p.location(),
             "pattern " + p.id() + " inserts " + e.name() + " with a TTL of " + Quantities.formatSeconds(w.ttlSeconds())
-                + ", but table " + t.name() + " has no TTL attribute: its items never expire. After "
-                + Quantities.formatSeconds(horizon) + " the table holds " + Units.count(rows) + " of them instead of about "
-                + Units.count(expiring) + " (the TTL plus the 48 hours TTL may take to delete): "
-                + Units.bytes(extra) + " more storage, " + DynamoDbFigures.money(a, DynamoDbFigures.storageMonthly(a, extra))
-                + "/month, and growing",
+                + ", but table " + t.name() + " has no TTL attribute: its items never expire. "
+                + (extra > 0 ? "After " + Quantities.formatSeconds(horizon) + " the table holds " + Units.count(rows)
+                    + " of them instead of about " + Units.count(expiring)
+                    + " (the TTL plus the 48 hours TTL may take to delete): " + Units.bytes(extra) + " more storage, "
+                    + DynamoDbFigures.money(a, DynamoDbFigures.storageMonthly(a, extra)) + "/month, and growing"
+                    : "Within the horizon of " + Quantities.formatSeconds(horizon) + " none would have expired yet, but from"
+                        + " then on the table keeps every one of them"),
             "enable TTL on " + t.name() + " (ttl: expires_at) and write the expiry time into that attribute as a Number"
                 + " in epoch seconds; milliseconds never expire");
       }

@@ -28,7 +28,7 @@ import java.util.Optional;
  * WCU/s on the table, 600 on the indexes, ×7; on demand 600 × 2,628,000 s × $0.625 / 10^6 =
  * $985.50 a month of index writes.
  */
-@RuleSpec(summary = "Table has more global secondary indexes than 5 (write amplification) or than the quota of 20",
+@RuleSpec(summary = "Table has more than 5 global secondary indexes (write amplification) or more than the quota of 20",
     severity = Severity.ERROR)
 public final class TooManyIndexes implements DynamoDbRule {
   /** Seed 003's line: more GSIs than this is the anti-pattern. */

@@ -149,8 +149,8 @@ public final class TransactionForBatchWork implements DynamoDbRule {
             out.add(new Part(t, it, "its own item", 1, 1, mult, false));
           }
         }
-        if (!update) {
-          continue;
+        if (w.kind() != Operation.Kind.UPDATE) {
+          continue; // WritePlanner rewrites copies on updates only
         }
         for (String changed : w.set()) {
           String source = w.entity() + "." + changed;

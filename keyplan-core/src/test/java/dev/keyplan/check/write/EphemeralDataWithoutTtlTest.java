@@ -54,6 +54,15 @@ final class EphemeralDataWithoutTtlTest {
   }
 
   @Test
+  void ttlLongerThanTheHorizon_stillNeverExpires_isWarning() {
+    // A 90-day TTL within a 30-day horizon (printed 3mo and 1mo): no item would have expired yet (rows are the same
+    // either way), but on a table without TTL none ever will ⇒ still a warning, without a saving.
+    tester.model(sessions("", "# FINDING: EphemeralDataWithoutTtl [warning]: its items never expire. Within the"
+        + " horizon of 1mo none would have expired yet").replace("horizon: 1y", "horizon: 30d")
+        .replace("using ttl 12h", "using ttl 90d")).expectMarkedFindings();
+  }
+
+  @Test
   void tableWithTtl_isNotFlagged() {
     // The same sessions on a table with ttl: expires_at (the item holds it as a Number) ⇒ no finding.
     tester.model(sessions("ttl: expires_at", "")).expectMarkedFindings();
