@@ -126,6 +126,12 @@ public final class DynamoDbFigures {
     return a.prices().storageMonthly(bytes);
   }
 
+  /** Returns a rate of capacity units as the report prints it: {@code 120 WCU/s}, {@code 0.5 RCU/s}. */
+  public static String units(double perSecond, String unit) {
+    String r = Units.rate(perSecond);
+    return r.substring(0, r.length() - 2) + " " + unit + "/s";
+  }
+
   /** Returns {@code amount} in the price table's currency ({@code $1,642.50}). */
   public static String money(DynamoDbAnalysis a, double amount) {
     return Units.money(amount, a.prices().currency());

@@ -90,7 +90,7 @@ public final class LongAttributeNames implements DynamoDbRule {
         }
         String writePart = wcu > 0
             ? ", and at " + Units.count(shorter) + " B a write needs " + Capacity.writeBlocks(shorter) + " WCU instead of "
-                + Capacity.writeBlocks(it.bytes()) + ": " + Units.rate(wcu) + " fewer write units at peak ("
+                + Capacity.writeBlocks(it.bytes()) + ": " + DynamoDbFigures.units(wcu, "WCU") + " fewer at peak ("
                 + DynamoDbFigures.money(a, writes) + "/month)"
             : " (its writes stay at " + Capacity.writeBlocks(it.bytes()) + " WCU)";
         out.report(wcu > 0 ? Severity.WARNING : Severity.INFO, it.name(), it.location(),

@@ -56,8 +56,8 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
         String what = path.isIndex() ? "index " + path.label() : "table " + t.name();
         Location at = path.isIndex() ? path.location() : t.location();
         String need = "the workload needs " + Units.count(c.neededRead()) + " RCU and " + Units.count(c.neededWrite())
-            + " WCU (peaks of " + Units.rate(c.readUnits()) + " read and " + Units.rate(c.writeUnits())
-            + " write units at 70% target utilisation), " + DynamoDbFigures.money(a, c.neededMonthly())
+            + " WCU (peaks of " + DynamoDbFigures.units(c.readUnits(), "RCU") + " and "
+            + DynamoDbFigures.units(c.writeUnits(), "WCU") + " at 70% target utilisation), " + DynamoDbFigures.money(a, c.neededMonthly())
             + "/month provisioned; on demand " + DynamoDbFigures.money(a, c.onDemandMonthly()) + "/month";
         if (c.provisioned().isEmpty()) {
           out.report(Severity.ERROR, path.label(), at,
@@ -76,13 +76,13 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
           String unit = i == 0 ? "RCU" : "WCU";
           if (set[i] < peak) {
             severity = Severity.ERROR;
-            problems.add(Units.count(set[i]) + " " + unit + ", below the peak of " + Units.rate(peak) + ": "
-                + Units.rate(peak - set[i]) + " " + (i == 0 ? "read" : "write") + " units are throttled once burst"
+            problems.add(Units.count(set[i]) + " " + unit + ", below the peak of " + DynamoDbFigures.units(peak, unit)
+                + ": " + DynamoDbFigures.units(peak - set[i], unit) + " are throttled once burst"
                 + " capacity (at most " + DynamoDbLimits.BURST_CAPACITY_SECONDS + " s of unused capacity) is spent"
                 + (i == 1 && path.isIndex() ? ", and the index's throttling throttles the table's writes" : ""));
           } else if (set[i] < needed) {
             severity = severity == null ? Severity.WARNING : severity;
-            problems.add(Units.count(set[i]) + " " + unit + ", at least the peak of " + Units.rate(peak)
+            problems.add(Units.count(set[i]) + " " + unit + ", at least the peak of " + DynamoDbFigures.units(peak, unit)
                 + " but below the " + Units.count(needed) + " that a 70% target utilisation gives: no headroom");
           }
         }

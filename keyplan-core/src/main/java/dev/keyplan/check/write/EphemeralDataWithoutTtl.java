@@ -154,7 +154,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
             "pattern " + p.id() + " deletes " + Units.rate(p.ratePerSecond()) + " " + e.name() + " items, "
                 + Units.percent(p.ratePerSecond() / inserted) + " of the " + Units.rate(inserted) + " inserted, from "
                 + t.name() + ", which has no TTL" + (byAge ? ", by age (a range on a time attribute)" : "")
-                + ": " + Units.rate(wcu) + " write units at peak (" + DynamoDbFigures.money(a,
+                + ": " + DynamoDbFigures.units(wcu, "WCU") + " at peak (" + DynamoDbFigures.money(a,
                     DynamoDbFigures.writeMonthly(a, t, wcu)) + "/month) that TTL deletes would not consume",
             byAge ? "set the expiry time when the item is written and enable TTL (ttl: expires_at, epoch seconds):"
                 + " DynamoDB deletes expired items within about 48 hours, free; filter expired items in reads until then"

@@ -55,7 +55,8 @@ public final class TooManyIndexes implements DynamoDbRule {
       }
       boolean overQuota = gsis.size() > DynamoDbLimits.DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES;
       String amplification = tableWcu > 0
-          ? "its writes of " + Units.rate(tableWcu) + " write units add " + Units.rate(indexWcu) + " on the indexes (×"
+          ? "its writes of " + DynamoDbFigures.units(tableWcu, "WCU") + " add " + DynamoDbFigures.units(indexWcu, "WCU")
+              + " on the indexes (×"
               + Units.count((tableWcu + indexWcu) / tableWcu) + " in all)"
           : "the patterns write nothing to it, so the amplification is not yet visible";
       out.report(overQuota ? Severity.ERROR : Severity.WARNING, t.name(), t.location(),

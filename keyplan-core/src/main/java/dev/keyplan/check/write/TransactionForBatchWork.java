@@ -94,8 +94,8 @@ public final class TransactionForBatchWork implements DynamoDbRule {
             + (p.busiest() > p.typical() ? "; " + Units.count(p.busiest() * p.multiplier()) + " for the busiest key" : "")
             + ")");
       }
-      String size = Units.count(typItems) + " items (" + Units.bytes(typBytes) + ") typically, "
-          + Units.count(busItems) + " (" + Units.bytes(busBytes) + ") for the busiest key";
+      String size = Units.count(typItems) + " items (" + Units.bytes(typBytes) + ") typically"
+          + (busItems > typItems ? ", " + Units.count(busItems) + " (" + Units.bytes(busBytes) + ") for the busiest key" : "");
       String verdict;
       Severity severity;
       if (tooMany || tooLarge) {

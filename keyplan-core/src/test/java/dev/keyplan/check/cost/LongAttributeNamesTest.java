@@ -66,7 +66,7 @@ final class LongAttributeNamesTest {
         "# FINDING: LongAttributeNames [warning]: names are 160 B of its 1,116 B (14.3%), stored in each of its"
             + " 31,536,000,000 items at 1y; with names of at most 3 characters an item is 135 B smaller: 4.26 TB less"
             + " storage, items and index entries ($991.24/month), and at 981 B a write needs 1 WCU instead of 2:"
-            + " 1,000/s fewer write units at peak ($1,642.50/month); $2,633.74/month in all"))
+            + " 1,000 WCU/s fewer at peak ($1,642.50/month); $2,633.74/month in all"))
         .expectMarkedFindings();
   }
 

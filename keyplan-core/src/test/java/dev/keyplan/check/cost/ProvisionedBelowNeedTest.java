@@ -53,9 +53,9 @@ final class ProvisionedBelowNeedTest {
     // On demand: 2,628,000 × (40 × 0.125 + 120 × 0.625) / 10^6 = $210.24/month.
     // Set: 730 × (60 × 0.00013 + 50 × 0.00065) = 730 × 0.0403 = $29.42/month.
     tester.model(orders("{read: 60, write: 50}", "", "# FINDING: ProvisionedBelowNeed [error]: table Orders is"
-        + " provisioned with 50 WCU, below the peak of 120/s: 70/s write units are throttled once burst capacity (at"
-        + " most 300 s of unused capacity) is spent; the workload needs 58 RCU and 172 WCU (peaks of 40/s read and"
-        + " 120/s write units at 70% target utilisation), $87.12/month provisioned; on demand $210.24/month (the"
+        + " provisioned with 50 WCU, below the peak of 120 WCU/s: 70 WCU/s are throttled once burst capacity (at"
+        + " most 300 s of unused capacity) is spent; the workload needs 58 RCU and 172 WCU (peaks of 40 RCU/s and"
+        + " 120 WCU/s at 70% target utilisation), $87.12/month provisioned; on demand $210.24/month (the"
         + " capacity set costs $29.42/month)")).expectMarkedFindings();
   }
 
@@ -63,8 +63,8 @@ final class ProvisionedBelowNeedTest {
   void aboveThePeakBelowTheTarget_isWarning() {
     // 150 WCU: 120 ≤ 150 < 172 ⇒ warning; reads 40 ≤ 50 < 58 too.
     tester.model(orders("{read: 50, write: 150}", "", "# FINDING: ProvisionedBelowNeed [warning]: provisioned with"
-        + " 50 RCU, at least the peak of 40/s but below the 58 that a 70% target utilisation gives: no headroom; and"
-        + " 150 WCU, at least the peak of 120/s but below the 172")).expectMarkedFindings();
+        + " 50 RCU, at least the peak of 40 RCU/s but below the 58 that a 70% target utilisation gives: no headroom; and"
+        + " 150 WCU, at least the peak of 120 WCU/s but below the 172")).expectMarkedFindings();
   }
 
   @Test
@@ -87,7 +87,7 @@ final class ProvisionedBelowNeedTest {
   void globalIndexBelowItsWritePeak_throttlesTheTable_isError() {
     tester.model(orders("{read: 58, write: 172}", """
         indexes:
-          by_customer: {partition_key: customer_id, capacity: {read: 1, write: 100}}   # FINDING: ProvisionedBelowNeed [error]: 20/s write units are throttled once burst capacity (at most 300 s of unused capacity) is spent, and the index's throttling throttles the table's writes
+          by_customer: {partition_key: customer_id, capacity: {read: 1, write: 100}}   # FINDING: ProvisionedBelowNeed [error]: 20 WCU/s are throttled once burst capacity (at most 300 s of unused capacity) is spent, and the index's throttling throttles the table's writes
         """, "")).expectMarkedFindings();
   }
 

@@ -142,7 +142,7 @@ final class EphemeralDataWithoutTtlTest {
     // = $131.40/month. The delete names the item's key, not an age ⇒ info.
     tester.model(carts("80/s\n    delete: CartItem where cart_id = ? and product_id = ?",
         "# FINDING: EphemeralDataWithoutTtl [info]: deletes 80/s CartItem items, 80% of the 100/s inserted, from"
-            + " Carts, which has no TTL: 80/s write units at peak ($131.40/month)")).expectMarkedFindings();
+            + " Carts, which has no TTL: 80 WCU/s at peak ($131.40/month)")).expectMarkedFindings();
   }
 
   @Test

@@ -56,7 +56,7 @@ final class TooManyIndexesTest {
     // Index writes on demand: 600 × 2,628,000 s × $0.625 / 10^6 = $985.50/month.
     // Index storage: 6 × 10M × (164 + 100) B = 15,840,000,000 B = 14.75 GB (2^30) × $0.25 = $3.69/month.
     tester.model(catalog(6, "# FINDING: TooManyIndexes [warning]: has 6 global secondary indexes, more than the 5"
-        + " seed 003 advises; its writes of 100/s write units add 600/s on the indexes (×7 in all): $985.50/month of"
+        + " seed 003 advises; its writes of 100 WCU/s add 600 WCU/s on the indexes (×7 in all): $985.50/month of"
         + " index writes and $3.69/month of index storage")).expectMarkedFindings();
   }
 
@@ -70,7 +70,7 @@ final class TooManyIndexesTest {
     // 21 > 20 GSIs per table (default quota). Item 40 + 46 + 21 × 13 = 359 B: still 1 WCU each,
     // 2,100 WCU/s on the indexes, ×22.
     tester.model(catalog(21, "# FINDING: TooManyIndexes [error]: has 21 global secondary indexes, over the default"
-        + " quota of 20 per table: creating them fails unless the quota is raised; its writes of 100/s write units"
-        + " add 2,100/s on the indexes (×22 in all)")).expectMarkedFindings();
+        + " quota of 20 per table: creating them fails unless the quota is raised; its writes of 100 WCU/s add"
+        + " 2,100 WCU/s on the indexes (×22 in all)")).expectMarkedFindings();
   }
 }
