@@ -89,16 +89,19 @@ public final class LongAttributeNames implements DynamoDbRule {
           continue;
         }
         String writePart = wcu > 0
-            ? ", and at " + Units.count(shorter) + " B a write needs " + Capacity.writeBlocks(shorter) + " WCU instead of "
+            ? ", and at " + Units.count(shorter) + " B a write needs " + Capacity.writeBlocks(shorter)
+                + " WCU instead of "
                 + Capacity.writeBlocks(it.bytes()) + ": " + DynamoDbFigures.units(wcu, "WCU") + " fewer at peak ("
                 + DynamoDbFigures.money(a, writes) + "/month)"
             : " (its writes stay at " + Capacity.writeBlocks(it.bytes()) + " WCU)";
         out.report(wcu > 0 ? Severity.WARNING : Severity.INFO, it.name(), it.location(),
             "item type " + it.name() + " in " + t.name() + ": attribute names are " + Units.count(names) + " B of its "
-                + Units.count(it.bytes()) + " B (" + Units.percent(names / (double) it.bytes()) + "), stored in each of its "
+                + Units.count(it.bytes()) + " B (" + Units.percent(names / (double) it.bytes())
+                + "), stored in each of its "
                 + Units.count(it.rows()) + " items at " + Quantities.formatSeconds(a.model().horizonSeconds())
-                + "; with names of at most " + SHORT_NAME + " characters an item is " + Units.count(saved) + " B smaller: "
-                + Units.bytes(savedBytes) + " less storage, items and index entries (" + DynamoDbFigures.money(a, storage)
+                + "; with names of at most " + SHORT_NAME + " characters an item is " + Units.count(saved)
+                + " B smaller: " + Units.bytes(savedBytes) + " less storage, items and index entries ("
+                + DynamoDbFigures.money(a, storage)
                 + "/month)" + writePart + "; " + DynamoDbFigures.money(a, storage + writes) + "/month in all",
             "shorten the longest names (" + longest(it) + "), e.g. to a few letters mapped in the data access layer;"
                 + " key attributes can be generic and short (PK, SK, GSI1PK)");

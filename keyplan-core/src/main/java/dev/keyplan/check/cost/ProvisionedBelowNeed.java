@@ -57,7 +57,8 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
         Location at = path.isIndex() ? path.location() : t.location();
         String need = "the workload needs " + Units.count(c.neededRead()) + " RCU and " + Units.count(c.neededWrite())
             + " WCU (peaks of " + DynamoDbFigures.units(c.readUnits(), "RCU") + " and "
-            + DynamoDbFigures.units(c.writeUnits(), "WCU") + " at 70% target utilisation), " + DynamoDbFigures.money(a, c.neededMonthly())
+            + DynamoDbFigures.units(c.writeUnits(), "WCU") + " at 70% target utilisation), "
+            + DynamoDbFigures.money(a, c.neededMonthly())
             + "/month provisioned; on demand " + DynamoDbFigures.money(a, c.onDemandMonthly()) + "/month";
         if (c.provisioned().isEmpty()) {
           out.report(Severity.ERROR, path.label(), at,
@@ -82,7 +83,8 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                 + (i == 1 && path.isIndex() ? ", and the index's throttling throttles the table's writes" : ""));
           } else if (set[i] < needed) {
             severity = severity == null ? Severity.WARNING : severity;
-            problems.add(Units.count(set[i]) + " " + unit + ", at least the peak of " + DynamoDbFigures.units(peak, unit)
+            problems.add(Units.count(set[i]) + " " + unit + ", at least the peak of "
+                + DynamoDbFigures.units(peak, unit)
                 + " but below the " + Units.count(needed) + " that a 70% target utilisation gives: no headroom");
           }
         }

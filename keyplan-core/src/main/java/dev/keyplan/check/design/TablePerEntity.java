@@ -90,7 +90,8 @@ public final class TablePerEntity implements DynamoDbRule {
               + " customer and its orders) so one Query returns them together and the copied attributes can go";
       out.report(transaction ? Severity.WARNING : Severity.INFO, p.id(), p.location(),
           "pattern " + p.id() + " writes " + written + " to " + tables.size() + " tables, " + String.join(", ", where)
-              + ", " + how + " (seed 003 lists one table per entity, with transactions across tables, as an anti-pattern)",
+              + ", " + how + " (seed 003 lists one table per entity, with transactions across tables,"
+              + " as an anti-pattern)",
           fix);
     }
   }

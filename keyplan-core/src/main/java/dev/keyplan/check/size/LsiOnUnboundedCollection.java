@@ -98,7 +98,8 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
       double bytes = collections.get(worst)[0];
       double rate = collections.get(worst)[1];
       boolean over = bytes > cap;
-      Severity severity = over ? Severity.ERROR : soonest <= WARN_HORIZONS * (double) horizon ? Severity.WARNING : Severity.INFO;
+      Severity severity = over ? Severity.ERROR
+          : soonest <= WARN_HORIZONS * (double) horizon ? Severity.WARNING : Severity.INFO;
       String growth = rate > 0 ? ", growing by " + Units.bytes(rate * 86_400) + " a day"
           : " (bounded: no growth, a TTL or one item per key, but too large)";
       String when = rate <= 0 ? "over the 10 GB cap"
@@ -110,7 +111,8 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
       String names = String.join(", ", lsis.stream().map(KeyPath::name).toList());
       out.report(severity, t.name(), lsis.get(0).location(),
           "table " + t.name() + " has local index" + (lsis.size() == 1 ? " " : "es ") + names
-              + ", so one partition key value's items and index entries may not exceed 10 GB; its busiest item collection ("
+              + ", so one partition key value's items and index entries may not exceed 10 GB;"
+              + " its busiest item collection ("
               + worst + ") holds " + Units.bytes(bytes) + " after " + Quantities.formatSeconds(horizon) + growth + "; "
               + when + consequence,
           "replace the local index with a global one (same sort key, partition key " + worst + "): a GSI has no"

@@ -90,8 +90,8 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
                     + " of them instead of about " + Units.count(expiring)
                     + " (the TTL plus the 48 hours TTL may take to delete): " + Units.bytes(extra) + " more storage, "
                     + DynamoDbFigures.money(a, DynamoDbFigures.storageMonthly(a, extra)) + "/month, and growing"
-                    : "Within the horizon of " + Quantities.formatSeconds(horizon) + " none would have expired yet, but from"
-                        + " then on the table keeps every one of them"),
+                    : "Within the horizon of " + Quantities.formatSeconds(horizon)
+                        + " none would have expired yet, but from then on the table keeps every one of them"),
             "enable TTL on " + t.name() + " (ttl: expires_at) and write the expiry time into that attribute as a Number"
                 + " in epoch seconds; milliseconds never expire");
       }
@@ -157,7 +157,8 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
                 + ": " + DynamoDbFigures.units(wcu, "WCU") + " at peak (" + DynamoDbFigures.money(a,
                     DynamoDbFigures.writeMonthly(a, t, wcu)) + "/month) that TTL deletes would not consume",
             byAge ? "set the expiry time when the item is written and enable TTL (ttl: expires_at, epoch seconds):"
-                + " DynamoDB deletes expired items within about 48 hours, free; filter expired items in reads until then"
+                + " DynamoDB deletes expired items within about 48 hours, free; filter expired items in reads"
+                + " until then"
                 : "if items are deleted because they are old (sessions, carts, codes), expire them with TTL instead"
                     + " (ttl: expires_at, epoch seconds); deletes the user asks for stay deletes");
       }
@@ -177,7 +178,8 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
 
   private static double insertRate(DynamoDbAnalysis a, String entity) {
     return a.model().patterns().stream()
-        .filter(p -> p.operation().entity().equals(entity) && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
+        .filter(p -> p.operation().entity().equals(entity)
+            && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
         .mapToDouble(AccessPattern::ratePerSecond).sum();
   }
 

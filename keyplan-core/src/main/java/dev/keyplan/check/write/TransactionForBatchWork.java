@@ -57,7 +57,8 @@ public final class TransactionForBatchWork implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoPlan plan : a.plans()) {
-      if (!plan.operation().equals("TransactWriteItems") || !(plan.pattern().operation() instanceof Operation.Write w)) {
+      if (!plan.operation().equals("TransactWriteItems")
+          || !(plan.pattern().operation() instanceof Operation.Write w)) {
         continue;
       }
       List<Part> parts = parts(a, w);
@@ -91,11 +92,13 @@ public final class TransactionForBatchWork implements DynamoDbRule {
       List<String> what = new ArrayList<>();
       for (Part p : parts) {
         what.add(p.item().name() + " ×" + Units.count(p.typical() * p.multiplier()) + " (" + p.why()
-            + (p.busiest() > p.typical() ? "; " + Units.count(p.busiest() * p.multiplier()) + " for the busiest key" : "")
+            + (p.busiest() > p.typical()
+                ? "; " + Units.count(p.busiest() * p.multiplier()) + " for the busiest key" : "")
             + ")");
       }
       String size = Units.count(typItems) + " items (" + Units.bytes(typBytes) + ") typically"
-          + (busItems > typItems ? ", " + Units.count(busItems) + " (" + Units.bytes(busBytes) + ") for the busiest key" : "");
+          + (busItems > typItems
+              ? ", " + Units.count(busItems) + " (" + Units.bytes(busBytes) + ") for the busiest key" : "");
       String verdict;
       Severity severity;
       if (tooMany || tooLarge) {
