@@ -67,21 +67,126 @@ final class ExamplesTest {
     assertThat(table.get("partitionCount").asLong()).isEqualTo(3_000_000);
   }
 
+  private static List<String> findings(JsonNode root, String store) {
+    List<String> out = new ArrayList<>();
+    root.get("findings").forEach(f -> {
+      if (f.get("store").asText().equals(store)) {
+        out.add(f.get("severity").asText() + " " + f.get("rule").asText() + " " + f.get("target").asText());
+      }
+    });
+    return out;
+  }
+
+  private static JsonNode pattern(JsonNode root, String store, String id) {
+    for (JsonNode p : root.get("patterns")) {
+      if (p.get("id").asText().equals(id) && p.get("store").asText().equals(store)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no " + store + " pattern " + id);
+  }
+
+  private static JsonNode heat(JsonNode root, String copy, String key) {
+    for (JsonNode h : root.get("heat")) {
+      if (h.get("copy").asText().equals(copy) && h.get("partitionKey").asText().equals(key)) {
+        return h;
+      }
+    }
+    throw new AssertionError("no heat for " + copy + " " + key);
+  }
+
   @Test
   void orders_byStatusIsLowCardinalityAndPastTheCellLimit() throws IOException {
     // orders_by_status: 5 statuses, DELIVERED holds 60% of 50M + 200/s × 1 year = 3.8 billion rows,
     // 7.6 billion values > 2 billion cells: an error. orders_by_user has no bucket and the B2B
     // account (500 orders/day) passes 100,000 values within the year.
     JsonNode root = check("orders");
-    assertThat(findings(root)).containsExactlyInAnyOrder(
+    assertThat(findings(root, "cassandra")).containsExactlyInAnyOrder(
         "error PartitionOverGuideline orders_by_status",
         "warning PartitionOverGuideline orders_by_user",
         "warning UnboundedPartitionGrowth orders_by_user",
         "warning LowCardinalityPartitionKey orders_by_status",
         "warning UnboundedPartitionGrowth orders_by_status",
         "warning LoggedBatchAcrossPartitions place-order");
-    assertThat(pattern(root, "change-status").get("notes").toString())
+    assertThat(pattern(root, "cassandra", "change-status").get("notes").toString())
         .contains("orders_by_status: the update does not give its full primary key");
+  }
+
+  @Test
+  void orders_onDynamoDb_theStatusIndexIsTheHotPartition() throws IOException {
+    // The same workload on DynamoDB: ByStatus is keyed on STATUS#{status}, 5 values, DELIVERED
+    // with 60%. Its busiest key takes 200 inserts/s × 60% × 1 WCU + 600 status changes/s × 60% ×
+    // 2 index writes (delete the old entry, put the new one) = 120 + 720 = 840 WCU/s, 84% of the
+    // 1,000 a partition serves: a warning, beside the low-cardinality one.
+    JsonNode root = check("orders");
+    assertThat(findings(root, "dynamodb")).containsExactlyInAnyOrder(
+        "warning LowCardinalityIndexKey Orders.ByStatus Order",
+        "warning PartitionThroughputExceeded Orders.ByStatus STATUS#{status}",
+        "info LongAttributeNames Order");
+    assertThat(heat(root, "Orders.ByStatus", "STATUS#{status}").get("writeUnitsPerSecond").asDouble()).isEqualTo(840);
+    // A logged batch of one item is one PutItem: atomic already, no transaction.
+    assertThat(pattern(root, "dynamodb", "place-order").get("operation").asText()).isEqualTo("PutItem");
+    // The update gives only order_id: found first on ById (KEYS_ONLY holds the table key).
+    assertThat(pattern(root, "dynamodb", "change-status").get("notes").toString()).contains("found first with Query on ById");
+  }
+
+  @Test
+  void ordersDynamodb_seed000SingleTable_isClean_andItsFiguresFollowTheGuide() throws IOException {
+    // Order item: PK 2 + 38, SK 2 + 53, GSI1PK 6 + 38, status 6 + 7, total 5 + 6, lines 5 + 2,712
+    // = 2,880 B. latest-orders reads 20 of them, 57,600 B, 15 blocks × 0.5 = 7.5 RCU; a put is 3
+    // WCU on the table and 3 on GSI1 (ALL projection) = 6 WCU.
+    JsonNode root = check("orders-dynamodb");
+    assertThat(findings(root)).isEmpty();
+    assertThat(pattern(root, "dynamodb", "latest-orders").get("readUnits").asDouble()).isEqualTo(7.5);
+    assertThat(pattern(root, "dynamodb", "place-order").get("writeUnits").asDouble()).isEqualTo(6);
+    assertThat(pattern(root, "dynamodb", "order-by-id").get("servedBy").asText()).isEqualTo("AppTable.GSI1");
+    JsonNode table = root.get("tables").get(0);
+    assertThat(table.at("/itemTypes/1/bytes").asLong()).isEqualTo(2_880);
+    // 3,200 RCU/s and 120 WCU/s on the table, on demand: 3,200 × 2,628,000 / 10^6 × $0.125 +
+    // 120 × 2.628 × $0.625 = $1,051.20 + $197.10 = $1,248.30.
+    assertThat(root.at("/costs/0/copies/0/onDemandMonthly").asDouble()).isEqualTo(1_248.3);
+  }
+
+  @Test
+  void appTable_seed003_theStatusIndexIsLowCardinality() throws IOException {
+    // GSI3 keys orders on STATUS#{status}: 4 values, delivered with 70% (seed 000: "do not index by
+    // a low-cardinality value like status"). An update of status changes the keys of GSI2 (its sort
+    // key) and GSI3: 1 + 2 + 2 = 5 WCU, after finding the order by id on GSI2.
+    JsonNode root = check("app-table");
+    assertThat(findings(root)).containsExactly("warning LowCardinalityIndexKey app-table.GSI3 Order");
+    assertThat(pattern(root, "dynamodb", "ship-order").get("writeUnits").asDouble()).isEqualTo(5);
+    assertThat(pattern(root, "dynamodb", "user-by-email").get("servedBy").asText()).isEqualTo("app-table.GSI1");
+  }
+
+  @Test
+  void appData_seed002_theOrderCopiesAreWrittenInOneTransaction() throws IOException {
+    // Order (310 B) and OrderById (79 B): one 1 KB unit each, billed twice in TransactWriteItems
+    // = 4 WCU. "A user's orders" is a Query, read-committed against that transaction.
+    JsonNode root = check("appdata");
+    assertThat(findings(root)).isEmpty();
+    JsonNode place = pattern(root, "dynamodb", "place-order");
+    assertThat(place.get("operation").asText()).isEqualTo("TransactWriteItems");
+    assertThat(place.get("writeUnits").asDouble()).isEqualTo(4);
+    assertThat(pattern(root, "dynamodb", "user-orders").get("notes").toString()).contains("read-committed");
+  }
+
+  @Test
+  void flashSale_seed004_oneProductTakes80PercentOfAPartition_andTenSuffixesFixIt() throws IOException {
+    // 1,000 orders/s, 800 of them for one product, each under 1 KB: 800 WCU/s on one partition key
+    // value, 80% of the 1,000 WCU/s ceiling ⇒ warning. With {shard:10} each suffix takes 80 WCU/s,
+    // 8%, and a read of the latest 20 sales queries all 10 suffixes: 10 calls, 200 items.
+    JsonNode hot = check("flash-sale");
+    assertThat(findings(hot)).containsExactlyInAnyOrder(
+        "warning PartitionThroughputExceeded ProductSales {product_id}",
+        "info LowCardinalityIndexKey ProductSales Sale");
+    assertThat(heat(hot, "ProductSales", "{product_id}").get("writeUnitsPerSecond").asDouble()).isEqualTo(800);
+    JsonNode fixed = check("flash-sale-sharded");
+    assertThat(findings(fixed)).isEmpty();
+    assertThat(heat(fixed, "ProductSales", "{product_id}#{shard:10}").get("writeUnitsPerSecond").asDouble())
+        .isCloseTo(80, org.assertj.core.api.Assertions.within(1e-9));
+    JsonNode read = pattern(fixed, "dynamodb", "latest-sales");
+    assertThat(read.get("calls").asDouble()).isEqualTo(10);
+    assertThat(read.get("itemsRead").asDouble()).isEqualTo(200);
   }
 
   @Test
@@ -120,6 +225,9 @@ final class ExamplesTest {
         .containsPattern("order-by-id +30/s +Query +OnlineShop\\.GSI1 ")
         .containsPattern("category-page +150/s +Query +OnlineShop\\.GSI2 ")
         .containsPattern("customer-profile +200/s +GetItem +OnlineShop ")
-        .contains("0 errors, 0 warnings, 0 info");
+        .contains("0 errors, 2 warnings, 1 info");
+    // Both warnings are GSI2's low-cardinality keys: order status (5 values) and category (40).
+    assertThat(run.out()).containsPattern("GSI2PK of OnlineShop.GSI2 is \"STATUS#\\{status}\"")
+        .containsPattern("GSI2PK of OnlineShop.GSI2 is \"CATEGORY#\\{category}\"");
   }
 }

@@ -3,6 +3,9 @@ package dev.keyplan.check;
 import dev.keyplan.check.consistency.LwtOnHotPath;
 import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
 import dev.keyplan.check.consistency.StrongReadOnGlobalIndex;
+import dev.keyplan.check.cost.LongAttributeNames;
+import dev.keyplan.check.cost.ProvisionedBelowNeed;
+import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
@@ -15,13 +18,19 @@ import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
+import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
+import dev.keyplan.check.size.KeyValueTooLong;
+import dev.keyplan.check.size.LsiOnUnboundedCollection;
 import dev.keyplan.check.size.PartitionOverGuideline;
 import dev.keyplan.check.size.UnboundedListAttribute;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
+import dev.keyplan.check.write.EphemeralDataWithoutTtl;
 import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
 import dev.keyplan.check.write.QueuePattern;
+import dev.keyplan.check.write.TooManyIndexes;
+import dev.keyplan.check.write.TransactionForBatchWork;
 import java.util.List;
 
 /**
@@ -40,22 +49,31 @@ public final class BuiltInRules {
         ApplicationSideJoin.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
+        EphemeralDataWithoutTtl.class,
         GetItemOnIndex.class,
         HotPartition.class,
+        ItemNearSizeLimit.class,
         KeySpreadUndeclared.class,
+        KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,
+        LongAttributeNames.class,
         LowCardinalityIndexKey.class,
         LowCardinalityPartitionKey.class,
+        LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
         PartitionThroughputExceeded.class,
         PatternNotServed.class,
+        ProvisionedBelowNeed.class,
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         ScanOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
         StrongReadOnGlobalIndex.class,
+        TablePerEntity.class,
         TableQuotaExceeded.class,
+        TooManyIndexes.class,
+        TransactionForBatchWork.class,
         UnboundedListAttribute.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end

@@ -56,8 +56,15 @@ final class WritePlanner {
     double calls = 0;
     long transactionItems = 0;
     boolean update = w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT;
-    List<Target> targets = targets(w).stream()
-        .filter(x -> !update || x.copyOf().map(Set::of).orElse(changed).stream().anyMatch(x.item()::holds)).toList();
+    Set<String> equal = new LinkedHashSet<>();
+    w.where().stream().filter(c -> c.comparison() == Operation.Comparison.EQ).forEach(c -> equal.add(c.attribute()));
+    List<Target> targets = new ArrayList<>();
+    for (Target x : targets(w)) {
+      if (update && x.copyOf().map(Set::of).orElse(changed).stream().noneMatch(x.item()::holds)) {
+        continue;
+      }
+      targets.add(rangeOf(w, x, equal));
+    }
     double written = targets.stream().mapToDouble(x -> Math.ceil(x.fanOut())).sum();
     // One item's write is atomic on its own, its index entries included: a logged batch of one
     // item needs no transaction.
@@ -68,8 +75,6 @@ final class WritePlanner {
     }
     boolean batchWrite = p.batch() == AccessPattern.Batch.UNLOGGED;
     Capacity.Write mode = transaction ? Capacity.Write.TRANSACTIONAL : Capacity.Write.STANDARD;
-    Set<String> equal = new LinkedHashSet<>();
-    w.where().stream().filter(c -> c.comparison() == Operation.Comparison.EQ).forEach(c -> equal.add(c.attribute()));
     for (Target target : targets) {
       DynamoTable t = target.table();
       DynamoItem it = target.item();
@@ -127,6 +132,9 @@ final class WritePlanner {
       if (target.copyOf().isPresent()) {
         notes.add(it.name() + " holds " + target.copyOf().get() + " as a copy of " + target.source()
             + ": each change rewrites about " + dev.keyplan.model.Units.count(fanOut) + " of its items");
+      } else if (fanOut > 1) {
+        notes.add(it.name() + ": the write's restrictions match about " + dev.keyplan.model.Units.count(fanOut)
+            + " items for a typical key, each written on its own");
       }
     }
     if (items.isEmpty()) {
@@ -191,6 +199,25 @@ final class WritePlanner {
   }
 
   /**
+   * Returns {@code x} with the number of its items one write touches: one for an insert or a write
+   * that names the item by its key or by an attribute that identifies it; otherwise the items
+   * sharing the restricted values, {@code rows / distinct} (a delete of every session of a user).
+   */
+  private static Target rangeOf(Operation.Write w, Target x, Set<String> equal) {
+    if (x.copyOf().isPresent() || w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT) {
+      return x;
+    }
+    Entity e = x.item().entity();
+    Set<String> given = new LinkedHashSet<>();
+    equal.stream().filter(a -> e.attribute(a).isPresent()).forEach(given::add);
+    if (ItemCounts.identifies(e, given) || given.isEmpty()) {
+      return x;
+    }
+    double n = ItemCounts.typicalPerKey(x.item(), given);
+    return Double.isNaN(n) ? x : new Target(x.table(), x.item(), x.copyOf(), x.source(), n);
+  }
+
+  /**
    * The read that finds the items to write, with the write's restrictions: it needs only what the
    * item's primary key is built from, so a KEYS_ONLY index can answer it.
    */
@@ -198,7 +225,10 @@ final class WritePlanner {
     KeyPath table = target.table().table();
     Set<String> key = ItemCounts.placeholders(target.item().partitionTemplates(table));
     key.addAll(ItemCounts.placeholders(target.item().sortTemplates(table)));
-    var find = new Operation.Read(e.name(), List.copyOf(key), target.copyOf().isPresent() ? List.of() : w.where(),
+    // A copy holder is found by the write's restrictions it can answer (orders by the customer_id
+    // a customer rename gives); with none, only a Scan finds it.
+    List<Operation.Condition> where = w.where().stream().filter(c -> e.attribute(c.attribute()).isPresent()).toList();
+    var find = new Operation.Read(e.name(), List.copyOf(key), where,
         List.of(), java.util.OptionalInt.empty(), false, w.names(), w.location());
     return reads.plan(p, find);
   }

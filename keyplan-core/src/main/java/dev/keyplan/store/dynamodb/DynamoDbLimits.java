@@ -177,4 +177,29 @@ public final class DynamoDbLimits {
 
   /** Write units per second a new on-demand table sustains (4,000 writes per second); as above. */
   public static final int NEW_ON_DEMAND_WRITE_UNITS = 4_000;
+
+  // Pages read on 2026-12-02, cited in full here.
+
+  /**
+   * A TransactWriteItems client request token makes a retry idempotent for 10 minutes after the
+   * first request that used it completes; after that the same token is a new request. AWS API
+   * Reference, TransactWriteItems, {@code ClientRequestToken},
+   * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html
+   */
+  public static final int TRANSACTION_IDEMPOTENCY_WINDOW_SECONDS = 600;
+
+  /**
+   * TTL "typically deletes expired items within 48 hours of expiration" (the API reference says
+   * "within two days"); until then an expired item still counts toward storage. AWS DG, "Time to
+   * Live (TTL)", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/howitworks-ttl.html
+   */
+  public static final int TTL_TYPICAL_DELETION_DELAY_SECONDS = 48 * 3_600;
+
+  /**
+   * Burst capacity: DynamoDB retains up to 300 seconds of a partition's unused read and write
+   * capacity, so a short peak above provisioned capacity may be served, a sustained one is
+   * throttled. AWS DG, "Burst capacity",
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html
+   */
+  public static final int BURST_CAPACITY_SECONDS = 300;
 }

@@ -1,0 +1,151 @@
+package dev.keyplan.check;
+
+import dev.keyplan.design.cassandra.KeySpread;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoItem;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.model.Units;
+import dev.keyplan.store.dynamodb.PriceTable;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Figures several DynamoDB rules need that {@link DynamoDbAnalysis} does not expose (yet): items
+ * per key value, the bytes an item's local index entries add to it, and what a number of write
+ * units costs per month in a table's billing mode. Each mirrors the analysis' own arithmetic
+ * (ItemCounts, DynamoDbAnalyzer) so that a rule's numbers agree with the printed report; when the
+ * analysis exposes them, the rules should read them from there and this class should go.
+ */
+public final class DynamoDbFigures {
+  private DynamoDbFigures() {}
+
+  /**
+   * Application Auto Scaling's default target utilisation for DynamoDB, 70%: a provisioned copy
+   * needs {@code peak / 0.7} units (the figure {@link dev.keyplan.design.dynamodb.DynamoCost} uses).
+   */
+  public static final double TARGET_UTILIZATION = 0.7;
+
+  /** Returns the entity attributes a list of key templates is built from. */
+  public static Set<String> placeholders(Collection<KeyTemplate> templates) {
+    Set<String> out = new LinkedHashSet<>();
+    templates.forEach(t -> out.addAll(t.attributes()));
+    return out;
+  }
+
+  /** Returns the attributes the item's partition key on {@code path} is built from. */
+  public static Set<String> partitionAttributes(DynamoItem it, KeyPath path) {
+    return placeholders(it.partitionTemplates(path));
+  }
+
+  /** Returns true if {@code attributes} include the entity's whole key: one item per value. */
+  public static boolean identifies(Entity e, Set<String> attributes) {
+    return !e.key().isEmpty() && attributes.containsAll(e.key());
+  }
+
+  /**
+   * Returns the share of the entity's rows under its busiest combined value of {@code attributes}:
+   * the product of each attribute's busiest share ({@link KeySpread}); {@code 1 / rows} when they
+   * identify a row; NaN when a spread is not declared.
+   */
+  public static double busiestShare(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return 1 / Math.max(1, rows);
+    }
+    double s = 1;
+    for (String a : attributes) {
+      OptionalDouble x = KeySpread.busiestShare(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      s *= x.getAsDouble();
+    }
+    return s;
+  }
+
+  /** Returns the rows under the busiest value of {@code attributes} (at least 1), or NaN. */
+  public static double busiestRowsPerValue(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return 1;
+    }
+    double s = busiestShare(e, attributes, rows);
+    return Double.isNaN(s) ? Double.NaN : Math.max(1, rows * s);
+  }
+
+  /** Returns the rows under a typical value of {@code attributes}, {@code rows / distinct} (at least 1), or NaN. */
+  public static double typicalRowsPerValue(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return 1;
+    }
+    double d = 1;
+    for (String a : attributes) {
+      OptionalDouble x = KeySpread.distinct(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      d *= x.getAsDouble();
+    }
+    return Math.max(1, rows / Math.max(1, d));
+  }
+
+  /**
+   * Returns the bytes of the item's entries in the table's local secondary indexes, as the 400 KB
+   * item limit counts them: "the size of the corresponding entries (including key values and
+   * projected attributes) in all local secondary indexes" (AWS DG, LSI.html, "Item collection size
+   * limit"; notes §2.1). Storage overhead is not part of it.
+   */
+  public static long lsiEntryBytes(DynamoItem it, DynamoTable t) {
+    long bytes = 0;
+    for (KeyPath l : t.lsis()) {
+      if (it.on(l)) {
+        bytes += it.entryBytes(l, t);
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Returns what {@code wcuPerSecond} write units at peak cost per month in the table's billing
+   * mode: on demand, the units at the design's average load × 2,628,000 s × the price per million;
+   * provisioned, the capacity they need ({@code peak / 0.7}) × 730 h × the price per WCU-hour.
+   */
+  public static double writeMonthly(DynamoDbAnalysis a, DynamoTable t, double wcuPerSecond) {
+    PriceTable p = a.prices();
+    return t.billing().onDemand()
+        ? p.onDemandMonthly(0, wcuPerSecond * a.design().averageLoad())
+        : p.provisionedMonthly(0, wcuPerSecond / TARGET_UTILIZATION);
+  }
+
+  /** Returns the monthly storage cost of {@code bytes} at the analysis' prices. */
+  public static double storageMonthly(DynamoDbAnalysis a, double bytes) {
+    return a.prices().storageMonthly(bytes);
+  }
+
+  /** Returns a rate of capacity units as the report prints it: {@code 120 WCU/s}, {@code 0.5 RCU/s}. */
+  public static String units(double perSecond, String unit) {
+    String r = Units.rate(perSecond);
+    return r.substring(0, r.length() - 2) + " " + unit + "/s";
+  }
+
+  /** Returns {@code amount} in the price table's currency ({@code $1,642.50}). */
+  public static String money(DynamoDbAnalysis a, double amount) {
+    return Units.money(amount, a.prices().currency());
+  }
+
+  /** Returns the table a copy ({@code table} or {@code table.index}) belongs to. */
+  public static Optional<DynamoTable> tableOf(DynamoDbAnalysis a, String copy) {
+    for (DynamoTable t : a.tables()) {
+      for (KeyPath p : t.paths()) {
+        if (p.copy().equals(copy)) {
+          return Optional.of(t);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+}

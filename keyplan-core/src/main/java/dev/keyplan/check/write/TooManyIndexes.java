@@ -1,0 +1,77 @@
+package dev.keyplan.check.write;
+
+import dev.keyplan.check.DynamoDbFigures;
+import dev.keyplan.check.DynamoDbRule;
+import dev.keyplan.check.Findings;
+import dev.keyplan.check.RuleSpec;
+import dev.keyplan.check.Severity;
+import dev.keyplan.design.dynamodb.DynamoCost;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.model.Units;
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Flags a table with more global secondary indexes than seed 003 advises: "Too many GSIs (&gt; 5):
+ * write amplification; cost — redesign access patterns; composite SK". Every GSI that holds an item
+ * takes its own write for each put or delete of it (two for a change of its key), billed and
+ * throttled on the index's own capacity, and a GSI short of capacity throttles the table's writes
+ * (GSI.md). Above the default quota of 20 GSIs per table (DynamoDbLimits), CreateTable and
+ * UpdateTable fail unless the quota is raised: an error.
+ *
+ * <p>The amplification is {@code (table WCU + Σ GSI WCU) / table WCU} at the patterns' peaks
+ * (DynamoCost), the index writes' monthly cost in the table's billing mode plus the indexes'
+ * storage. Worked number: 100 puts/s of a 164 B item into a table with 6 ALL-projected GSIs: 100
+ * WCU/s on the table, 600 on the indexes, ×7; on demand 600 × 2,628,000 s × $0.625 / 10^6 =
+ * $985.50 a month of index writes.
+ */
+@RuleSpec(summary = "Table has more than 5 global secondary indexes (write amplification) or more than the quota of 20",
+    severity = Severity.ERROR)
+public final class TooManyIndexes implements DynamoDbRule {
+  /** Seed 003's line: more GSIs than this is the anti-pattern. */
+  static final int ADVISED_MAX_GSIS = 5;
+
+  @Override
+  public void check(DynamoDbAnalysis a, Findings out) {
+    for (DynamoTable t : a.tables()) {
+      List<KeyPath> gsis = t.gsis();
+      if (gsis.size() <= ADVISED_MAX_GSIS) {
+        continue;
+      }
+      double tableWcu = cost(a, t.name()).map(DynamoCost::writeUnits).orElse(0.0);
+      double indexWcu = 0;
+      double writes = 0;
+      double storage = 0;
+      for (KeyPath g : gsis) {
+        Optional<DynamoCost> c = cost(a, g.copy());
+        if (c.isPresent()) {
+          indexWcu += c.get().writeUnits();
+          writes += DynamoDbFigures.writeMonthly(a, t, c.get().writeUnits());
+          storage += c.get().storageMonthly();
+        }
+      }
+      boolean overQuota = gsis.size() > DynamoDbLimits.DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES;
+      String amplification = tableWcu > 0
+          ? "its writes of " + DynamoDbFigures.units(tableWcu, "WCU") + " add " + DynamoDbFigures.units(indexWcu, "WCU")
+              + " on the indexes (×"
+              + Units.count((tableWcu + indexWcu) / tableWcu) + " in all)"
+          : "the patterns write nothing to it, so the amplification is not yet visible";
+      out.report(overQuota ? Severity.ERROR : Severity.WARNING, t.name(), t.location(),
+          "table " + t.name() + " has " + gsis.size() + " global secondary indexes, "
+              + (overQuota ? "over the default quota of 20 per table: creating them fails unless the quota is raised"
+                  : "more than the 5 seed 003 advises")
+              + "; " + amplification + ": " + DynamoDbFigures.money(a, writes) + "/month of index writes and "
+              + DynamoDbFigures.money(a, storage) + "/month of index storage",
+          "serve several patterns with one overloaded index (generic GSI1PK/GSI1SK whose values each item type"
+              + " fills its own way, seed 000), composite sort keys, or sparse indexes that only the items that"
+              + " need them enter; drop indexes no pattern reads");
+    }
+  }
+
+  private static Optional<DynamoCost> cost(DynamoDbAnalysis a, String copy) {
+    return a.costs().stream().filter(c -> c.copy().equals(copy)).findFirst();
+  }
+}
