@@ -110,21 +110,36 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
         if (s == null || s.descriptor().equals("N")) {
           continue;
         }
-        double forever = it.entity().rowsAfter(horizon, 0);
-        double extra = Math.max(0, forever - it.rows()) * storedBytes(it, t);
+        // The design's sizing already keeps these items for ever; a working TTL would keep one TTL's worth.
+        long insertTtl = insertTtl(a, it.entity().name());
+        double forever = it.rows();
+        double kept = insertTtl > 0 ? it.entity().rowsAfter(horizon, insertTtl) : forever;
+        double extra = Math.max(0, forever - kept) * storedBytes(it, t);
         String type = it.entity().attribute(ttl).map(Attribute::type).orElse("?");
         out.report(Severity.WARNING, it.name(), it.location(),
             "table " + t.name() + " expires items by " + ttl + ", but item type " + it.name() + " stores it as "
                 + s.descriptor() + " (the entity's " + type + "): TTL reads only a Number of epoch seconds, so these"
                 + " items never expire"
                 + (extra > 0 ? "; after " + Quantities.formatSeconds(horizon) + " they are " + Units.count(forever)
-                    + " items, not the " + Units.count(it.rows()) + " keyplan's sizing assumes: " + Units.bytes(extra)
+                    + " items, not the " + Units.count(kept) + " a working TTL would keep: " + Units.bytes(extra)
                     + " more storage, " + DynamoDbFigures.money(a, DynamoDbFigures.storageMonthly(a, extra)) + "/month"
                     : ""),
             "store " + ttl + " as a Number of epoch seconds (attributes: {" + ttl + ": N}); not milliseconds, which"
                 + " never expire either");
       }
     }
+  }
+
+  /** Returns the shortest TTL the entity's inserts set if every insert sets one, else 0. */
+  private static long insertTtl(DynamoDbAnalysis a, String entity) {
+    long ttl = -1;
+    for (var p : a.model().patterns()) {
+      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT) && p.operation().entity().equals(entity)) {
+        long t = ((Operation.Write) p.operation()).ttlSeconds();
+        ttl = ttl < 0 ? t : (t == 0 || ttl == 0 ? 0 : Math.min(ttl, t));
+      }
+    }
+    return Math.max(0, ttl);
   }
 
   private static void deletesInsteadOfTtl(DynamoDbAnalysis a, Findings out) {

@@ -212,6 +212,10 @@ final class DynamoBinder {
       // The application writes the expiry time, in epoch seconds, into the TTL attribute.
       attributes.put(t.ttl().get(), new Stored("N", AttributeTypes.epochSecondsBytes(), 10));
     }
+    if (t.ttl().isPresent() && attributes.containsKey(t.ttl().get()) && !attributes.get(t.ttl().get()).descriptor().equals("N")) {
+      // TTL reads only a Number of epoch seconds; any other type never expires (AWS DG, TTL).
+      ttl = 0;
+    }
     Map<String, Long> keyBytes = new LinkedHashMap<>();
     long bytes = 0;
     for (KeyTemplate k : keys.values()) {

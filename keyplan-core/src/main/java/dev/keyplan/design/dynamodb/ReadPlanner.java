@@ -50,6 +50,9 @@ final class ReadPlanner {
   DynamoPlan plan(AccessPattern p, Operation.Read r) {
     List<DynamoPlan> candidates = new ArrayList<>();
     Optional<String> via = Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::via);
+    // A pinned Scan is costed as the Scan the application makes, whatever key could serve it.
+    boolean scanPinned = Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::operation)
+        .filter("Scan"::equals).isPresent();
     boolean stored = false;
     for (DynamoTable t : tables) {
       for (DynamoItem it : t.items()) {
@@ -59,7 +62,11 @@ final class ReadPlanner {
         stored = true;
         for (KeyPath path : t.paths()) {
           if (it.on(path) && via.map(v -> v.equals(path.name())).orElse(true)) {
-            candidate(p, r, t, it, path).ifPresent(candidates::add);
+            if (scanPinned && via.map(v -> true).orElse(!path.isIndex())) {
+              scan(p, r, t, it, path).ifPresent(candidates::add);
+            } else if (!scanPinned) {
+              candidate(p, r, t, it, path).ifPresent(candidates::add);
+            }
           }
         }
       }
@@ -128,6 +135,27 @@ final class ReadPlanner {
     if (!pkGiven) {
       return Optional.of(scan(p, r, t, it, path, equal, mode, notes));
     }
+    return query(p, r, t, it, path, e, equal, ranged, in, pkTemplates, pkAttrs, shards, mode, notes, needed);
+  }
+
+  /** A pinned Scan of {@code path}, or empty when the item lacks an attribute the read uses. */
+  private Optional<DynamoPlan> scan(AccessPattern p, Operation.Read r, DynamoTable t, DynamoItem it, KeyPath path) {
+    for (Operation.Condition c : r.where()) {
+      if (!it.holds(c.attribute())) {
+        return Optional.empty();
+      }
+    }
+    Set<String> equal = new LinkedHashSet<>();
+    r.where().stream().filter(c -> c.comparison() == Comparison.EQ).forEach(c -> equal.add(c.attribute()));
+    boolean strong = p.readYourWrites() && !path.isGlobal();
+    List<String> notes = new ArrayList<>();
+    notes.add("pinned to a Scan by the design's access: the application scans, whatever key could serve the read");
+    return Optional.of(scan(p, r, t, it, path, equal, strong ? Capacity.Read.STRONG : Capacity.Read.EVENTUAL, notes));
+  }
+
+  private Optional<DynamoPlan> query(AccessPattern p, Operation.Read r, DynamoTable t, DynamoItem it, KeyPath path,
+      Entity e, Set<String> equal, Set<String> ranged, Map<String, Integer> in, List<KeyTemplate> pkTemplates,
+      Set<String> pkAttrs, int shards, Capacity.Read mode, List<String> notes, Set<String> needed) {
     int keys = 1;
     for (String a : pkAttrs) {
       keys *= in.getOrDefault(a, 1);

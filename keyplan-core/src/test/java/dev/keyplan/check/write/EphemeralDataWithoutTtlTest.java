@@ -98,7 +98,7 @@ final class EphemeralDataWithoutTtlTest {
               partition_key: PK
               ttl: expires_at
               items:
-                Code:   # FINDING: EphemeralDataWithoutTtl [warning]: stores it as S (the entity's timestamp): TTL reads only a Number of epoch seconds, so these items never expire; after 1y they are 315,360,000 items, not the 25,920,000 keyplan's sizing assumes: 62.8 GB more storage, $14.62/month
+                Code:   # FINDING: EphemeralDataWithoutTtl [warning]: stores it as S (the entity's timestamp): TTL reads only a Number of epoch seconds, so these items never expire; after 1y they are 315,360,000 items, not the 25,920,000 a working TTL would keep: 62.8 GB more storage, $14.62/month
                   keys: {PK: "C#{code_id}"}
         """).expectMarkedFindings();
   }

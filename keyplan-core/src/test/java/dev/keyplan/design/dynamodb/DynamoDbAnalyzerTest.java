@@ -320,4 +320,46 @@ final class DynamoDbAnalyzerTest {
     assertThat(orders.itemsTypical()).isEqualTo(11);
     assertThat(orders.filter()).containsExactly("(item type)");
   }
+
+  @Test
+  void pinnedScan_isCostedAsTheScanTheApplicationMakes() {
+    // latest could be a Query; pinned to a Scan it must read every reading to find the latest ten
+    // (a Scan returns items in no order): 1M × 4,178 B = 4,178,000,000 B, 1,020,020 blocks of
+    // 4 KB, strongly consistent (read-your-writes): 1,020,020 RCU per request.
+    DynamoDbAnalysis a = analyze(READINGS.formatted(4_114) + "  access:\n    latest: {operation: Scan}\n");
+    DynamoPlan latest = plan(a, "latest");
+    assertThat(latest.access()).isEqualTo(DynamoPlan.Access.SCAN);
+    assertThat(latest.itemsTypical()).isEqualTo(1_000_000);
+    assertThat(latest.readUnits()).isEqualTo(1_020_020);
+  }
+
+  @Test
+  void ttlAttributeThatIsNotANumber_neverExpires() {
+    // TTL reads only a Number of epoch seconds. Sessions inserted with a 1-day TTL keep one day's
+    // worth, 10/s × 86,400 = 864,000 items, when expires_at is written by the application as N;
+    // stored as the ISO string a timestamp defaults to, they pile up: 10/s × 30 days = 25,920,000.
+    String model = """
+        model: m
+        horizon: 30d
+        entities:
+          Session:
+            attributes:
+              session_id: uuid
+              expires_at: timestamp
+            key: [session_id]
+            growth: 10/s
+        patterns:
+          - {id: login, rate: 10/s, insert: Session using ttl 1d}
+        dynamodb:
+          tables:
+            Sessions:
+              partition_key: session_id
+              ttl: expires_at
+              items:
+                Session: {keys: {}%s}
+        """;
+    assertThat(analyze(model.formatted(", attributes: {expires_at: N}")).tables().get(0).items().get(0).rows())
+        .isEqualTo(864_000);
+    assertThat(analyze(model.formatted("")).tables().get(0).items().get(0).rows()).isEqualTo(25_920_000);
+  }
 }
