@@ -29,69 +29,7 @@ public final class DynamoDbFigures {
    * Application Auto Scaling's default target utilisation for DynamoDB, 70%: a provisioned copy
    * needs {@code peak / 0.7} units (the figure {@link dev.keyplan.design.dynamodb.DynamoCost} uses).
    */
-  public static final double TARGET_UTILIZATION = 0.7;
-
-  /** Returns the entity attributes a list of key templates is built from. */
-  public static Set<String> placeholders(Collection<KeyTemplate> templates) {
-    Set<String> out = new LinkedHashSet<>();
-    templates.forEach(t -> out.addAll(t.attributes()));
-    return out;
-  }
-
-  /** Returns the attributes the item's partition key on {@code path} is built from. */
-  public static Set<String> partitionAttributes(DynamoItem it, KeyPath path) {
-    return placeholders(it.partitionTemplates(path));
-  }
-
-  /** Returns true if {@code attributes} include the entity's whole key: one item per value. */
-  public static boolean identifies(Entity e, Set<String> attributes) {
-    return !e.key().isEmpty() && attributes.containsAll(e.key());
-  }
-
-  /**
-   * Returns the share of the entity's rows under its busiest combined value of {@code attributes}:
-   * the product of each attribute's busiest share ({@link KeySpread}); {@code 1 / rows} when they
-   * identify a row; NaN when a spread is not declared.
-   */
-  public static double busiestShare(Entity e, Set<String> attributes, double rows) {
-    if (identifies(e, attributes)) {
-      return 1 / Math.max(1, rows);
-    }
-    double s = 1;
-    for (String a : attributes) {
-      OptionalDouble x = KeySpread.busiestShare(e, a, rows);
-      if (x.isEmpty()) {
-        return Double.NaN;
-      }
-      s *= x.getAsDouble();
-    }
-    return s;
-  }
-
-  /** Returns the rows under the busiest value of {@code attributes} (at least 1), or NaN. */
-  public static double busiestRowsPerValue(Entity e, Set<String> attributes, double rows) {
-    if (identifies(e, attributes)) {
-      return 1;
-    }
-    double s = busiestShare(e, attributes, rows);
-    return Double.isNaN(s) ? Double.NaN : Math.max(1, rows * s);
-  }
-
-  /** Returns the rows under a typical value of {@code attributes}, {@code rows / distinct} (at least 1), or NaN. */
-  public static double typicalRowsPerValue(Entity e, Set<String> attributes, double rows) {
-    if (identifies(e, attributes)) {
-      return 1;
-    }
-    double d = 1;
-    for (String a : attributes) {
-      OptionalDouble x = KeySpread.distinct(e, a, rows);
-      if (x.isEmpty()) {
-        return Double.NaN;
-      }
-      d *= x.getAsDouble();
-    }
-    return Math.max(1, rows / Math.max(1, d));
-  }
+  public static final double TARGET_UTILIZATION = dev.keyplan.design.dynamodb.DynamoDbAnalyzer.TARGET_UTILIZATION;
 
   /**
    * Returns the bytes of the item's entries in the table's local secondary indexes, as the 400 KB

@@ -8,6 +8,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.KeySpread;
 import dev.keyplan.design.dynamodb.DynamoCost;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.ItemCounts;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
 import dev.keyplan.design.dynamodb.DynamoTable;
@@ -161,19 +162,7 @@ public final class ScanOnHotPath implements DynamoDbRule {
 
   /** The distinct values of the combined attributes, or NaN when a spread is unknown. */
   private static double distinct(Entity e, List<String> attributes, double rows) {
-    Set<String> all = new LinkedHashSet<>(attributes);
-    if (!e.key().isEmpty() && all.containsAll(e.key())) {
-      return Math.max(1, rows);
-    }
-    double d = 1;
-    for (String a : all) {
-      OptionalDouble x = KeySpread.distinct(e, a, rows);
-      if (x.isEmpty()) {
-        return Double.NaN;
-      }
-      d *= x.getAsDouble();
-    }
-    return d;
+    return ItemCounts.distinct(e, new LinkedHashSet<>(attributes), rows);
   }
 
   /** Returns GSI1, GSI2…: the first such name the table does not use. */

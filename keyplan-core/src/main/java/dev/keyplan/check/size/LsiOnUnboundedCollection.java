@@ -6,6 +6,7 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.ItemCounts;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.design.dynamodb.KeyPath;
@@ -63,16 +64,16 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
       Map<String, double[]> collections = new LinkedHashMap<>();
       for (DynamoItem it : t.items()) {
         Entity e = it.entity();
-        Set<String> pk = DynamoDbFigures.partitionAttributes(it, t.table());
-        double perKey = DynamoDbFigures.busiestRowsPerValue(e, pk, it.rows());
+        Set<String> pk = ItemCounts.placeholders(it.partitionTemplates(t.table()));
+        double perKey = ItemCounts.busiestPerValue(e, pk, it.rows());
         double entry = it.storageBytes();
         for (KeyPath l : lsis) {
           if (it.on(l)) {
             entry += it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES;
           }
         }
-        boolean grows = e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !DynamoDbFigures.identifies(e, pk);
-        double rate = grows ? e.growthPerSecond() * DynamoDbFigures.busiestShare(e, pk, it.rows()) * entry : 0;
+        boolean grows = e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !ItemCounts.identifies(e, pk);
+        double rate = grows ? e.growthPerSecond() * ItemCounts.busiestRowShare(e, pk, it.rows()) * entry : 0;
         double[] c = collections.computeIfAbsent(it.partitionSignature(t.table()), k -> new double[2]);
         c[0] += perKey * entry;
         c[1] += rate;

@@ -6,6 +6,7 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.ItemCounts;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
 import dev.keyplan.design.dynamodb.DynamoTable;
@@ -146,8 +147,8 @@ public final class TransactionForBatchWork implements DynamoDbRule {
           if (range) {
             String by = equal.isEmpty() ? "every item: the write names no key" : "every item with the same "
                 + String.join(", ", equal);
-            out.add(new Part(t, it, by, DynamoDbFigures.typicalRowsPerValue(it.entity(), equal, it.rows()),
-                DynamoDbFigures.busiestRowsPerValue(it.entity(), equal, it.rows()), mult, true));
+            out.add(new Part(t, it, by, ItemCounts.typicalPerValue(it.entity(), equal, it.rows()),
+                ItemCounts.busiestPerValue(it.entity(), equal, it.rows()), mult, true));
           } else {
             out.add(new Part(t, it, "its own item", 1, 1, mult, false));
           }
@@ -162,7 +163,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
               double typical = Math.max(1, it.rows() / Math.max(1, sourceRows));
               Set<String> link = new LinkedHashSet<>(written.key());
               double busiest = !link.isEmpty() && it.entity().attributes().keySet().containsAll(link)
-                  ? DynamoDbFigures.busiestRowsPerValue(it.entity(), link, it.rows()) : typical;
+                  ? ItemCounts.busiestPerValue(it.entity(), link, it.rows()) : typical;
               out.add(new Part(t, it, "copy_of " + source + " in " + copy.name(), typical,
                   Double.isNaN(busiest) ? typical : Math.max(typical, busiest), 1, true));
             }

@@ -24,7 +24,7 @@ public final class DynamoDbAnalyzer {
   /** Writes above this share of the per-partition ceiling leave no room for a doubling of traffic. */
   static final double HEADROOM = 0.5;
   /** Application Auto Scaling's default target utilisation for DynamoDB: 70%. */
-  static final double TARGET_UTILIZATION = 0.7;
+  public static final double TARGET_UTILIZATION = 0.7;
 
   private DynamoDbAnalyzer() {}
 

@@ -21,18 +21,18 @@ import java.util.Set;
  * {@code C#{customer_id}} with 5M customers hold 10 per customer; a customer with 0.1% of the
  * orders holds 50,000.
  */
-final class ItemCounts {
+public final class ItemCounts {
   private ItemCounts() {}
 
   /** Returns the entity attributes a list of templates is built from. */
-  static Set<String> placeholders(Collection<KeyTemplate> templates) {
+  public static Set<String> placeholders(Collection<KeyTemplate> templates) {
     Set<String> out = new LinkedHashSet<>();
     templates.forEach(t -> out.addAll(t.attributes()));
     return out;
   }
 
   /** Returns the product of the templates' shard counts. */
-  static int shards(Collection<KeyTemplate> templates) {
+  public static int shards(Collection<KeyTemplate> templates) {
     int n = 1;
     for (KeyTemplate t : templates) {
       n *= t.shards();
@@ -44,7 +44,7 @@ final class ItemCounts {
    * Returns true if {@code attributes} include the entity's whole identifying key, or a unique
    * attribute: one item per value.
    */
-  static boolean identifies(Entity e, Set<String> attributes) {
+  public static boolean identifies(Entity e, Set<String> attributes) {
     if (!e.key().isEmpty() && attributes.containsAll(e.key())) {
       return true;
     }
@@ -52,7 +52,7 @@ final class ItemCounts {
   }
 
   /** Returns the distinct values of the combined attributes, or NaN when a spread is unknown. */
-  static double distinct(Entity e, Set<String> attributes, double rows) {
+  public static double distinct(Entity e, Set<String> attributes, double rows) {
     if (identifies(e, attributes)) {
       return Math.max(1, rows);
     }
@@ -68,7 +68,7 @@ final class ItemCounts {
   }
 
   /** Returns the busiest combined value's share of the entity's rows, or NaN when unknown. */
-  static double busiestRowShare(Entity e, Set<String> attributes, double rows) {
+  public static double busiestRowShare(Entity e, Set<String> attributes, double rows) {
     if (identifies(e, attributes)) {
       return 1 / Math.max(1, rows);
     }
@@ -84,18 +84,28 @@ final class ItemCounts {
   }
 
   /** Returns the items per partition key value of a typical value (all shards together), at least 1. */
-  static double typicalPerKey(DynamoItem item, Set<String> attributes) {
-    double d = distinct(item.entity(), attributes, item.rows());
-    return Double.isNaN(d) ? Double.NaN : Math.max(1, item.rows() / Math.max(1, d));
+  public static double typicalPerKey(DynamoItem item, Set<String> attributes) {
+    return typicalPerValue(item.entity(), attributes, item.rows());
   }
 
   /** Returns the items under the busiest partition key value (all shards together), at least 1. */
-  static double busiestPerKey(DynamoItem item, Set<String> attributes) {
-    if (identifies(item.entity(), attributes)) {
+  public static double busiestPerKey(DynamoItem item, Set<String> attributes) {
+    return busiestPerValue(item.entity(), attributes, item.rows());
+  }
+
+  /** Returns the rows of {@code e} under a typical value of {@code attributes}, {@code rows / distinct}, at least 1; NaN if unknown. */
+  public static double typicalPerValue(Entity e, Set<String> attributes, double rows) {
+    double d = distinct(e, attributes, rows);
+    return Double.isNaN(d) ? Double.NaN : Math.max(1, rows / Math.max(1, d));
+  }
+
+  /** Returns the rows of {@code e} under the busiest value of {@code attributes}, at least 1; NaN if unknown. */
+  public static double busiestPerValue(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
       return 1;
     }
-    double s = busiestRowShare(item.entity(), attributes, item.rows());
-    return Double.isNaN(s) ? Double.NaN : Math.max(1, item.rows() * s);
+    double s = busiestRowShare(e, attributes, rows);
+    return Double.isNaN(s) ? Double.NaN : Math.max(1, rows * s);
   }
 
   /**
@@ -103,7 +113,7 @@ final class ItemCounts {
    * the pattern's own spread where it declares one (a read everybody makes of one channel), else
    * the entity's (reads follow writes); NaN when unknown.
    */
-  static double requestShare(AccessPattern p, Entity e, Set<String> attributes, double rows) {
+  public static double requestShare(AccessPattern p, Entity e, Set<String> attributes, double rows) {
     if (identifies(e, attributes) && attributes.stream().noneMatch(p.spread()::containsKey)) {
       return 1 / Math.max(1, rows);
     }
