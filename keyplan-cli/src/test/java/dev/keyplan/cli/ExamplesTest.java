@@ -131,6 +131,16 @@ final class ExamplesTest {
   }
 
   @Test
+  void orders_bothStores_sideBySideInTextAndMarkdown() {
+    // One model, two designs: each format shows both, and text findings name their store.
+    var text = CliRun.of("check", "--fail-on", "never", "examples/orders.yaml");
+    assertThat(text.out()).contains("Patterns (cassandra)", "Patterns (dynamodb)", "Cost per month (dynamodb",
+        "[PartitionThroughputExceeded, dynamodb]", "[LowCardinalityPartitionKey, cassandra]");
+    var markdown = CliRun.of("check", "--format", "markdown", "--fail-on", "never", "examples/orders.yaml");
+    assertThat(markdown.out()).contains("## Cassandra", "## DynamoDB", "| `orders-of-user` |");
+  }
+
+  @Test
   void ordersDynamodb_seed000SingleTable_isClean_andItsFiguresFollowTheGuide() throws IOException {
     // Order item: PK 2 + 38, SK 2 + 53, GSI1PK 6 + 38, status 6 + 7, total 5 + 6, lines 5 + 2,712
     // = 2,880 B. latest-orders reads 20 of them, 57,600 B, 15 blocks × 0.5 = 7.5 RCU; a put is 3

@@ -23,8 +23,10 @@ public final class TextReport {
   /** Returns the whole report. */
   public static String render(CheckResult result) {
     StringBuilder out = new StringBuilder();
+    // With two stores side by side, each finding says which store it is about.
+    boolean both = result.cassandra().isPresent() && result.dynamodb().isPresent();
     for (Finding f : result.findings()) {
-      out.append(finding(f));
+      out.append(both ? finding(f).replaceFirst("\\[" + f.rule() + "]", "[" + f.rule() + ", " + f.store() + "]") : finding(f));
     }
     if (!result.findings().isEmpty()) {
       out.append('\n');
