@@ -107,7 +107,10 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
     }
   }
 
-  /** A restriction in a {@code where} clause. */
+  /**
+   * A restriction in a {@code where} clause. {@code values} is the number of keys of an {@code in},
+   * 2 for {@code between ? and ?} and 1 otherwise.
+   */
   record Condition(String attribute, Comparison comparison, int values, Location location) {}
 
   /** How an attribute is restricted. */

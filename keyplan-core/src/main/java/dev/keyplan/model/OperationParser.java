@@ -310,7 +310,8 @@ public final class OperationParser {
             expected("'and' in 'between ? and ?'");
           }
           placeholder();
-          out.add(new Condition(attr, Comparison.RANGE, 1, at));
+          // Two bounds: a key condition writes it BETWEEN, one bound as <, <=, > or >=.
+          out.add(new Condition(attr, Comparison.RANGE, 2, at));
           break;
         case "in":
           next++;

@@ -13,6 +13,7 @@ import dev.keyplan.design.dynamodb.KeyPath;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.model.Operation;
 import dev.keyplan.model.Spread;
 import dev.keyplan.model.Units;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
@@ -67,14 +68,18 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
         }
         for (DynamoItem it : t.items()) {
           if (it.on(path)) {
-            check(t, path, it, out);
+            check(a, t, path, it, out);
           }
         }
       }
     }
   }
 
-  private static void check(DynamoTable t, KeyPath path, DynamoItem it, Findings out) {
+  private static void check(DynamoDbAnalysis a, DynamoTable t, KeyPath path, DynamoItem it, Findings out) {
+    // The reads served by this path for this item type: what a fix must keep serving.
+    List<Operation.Read> reads = a.plans().stream()
+        .filter(pl -> pl.pattern().isRead() && pl.path().filter(path::equals).isPresent() && pl.items().contains(it.name()))
+        .map(pl -> (Operation.Read) pl.pattern().operation()).toList();
     Entity e = it.entity();
     List<KeyTemplate> templates = it.partitionTemplates(path);
     Set<String> attrs = new LinkedHashSet<>();
@@ -100,7 +105,8 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
       sources.add(source(e, attr, d.getAsDouble()));
     }
     double busiestItems = Math.max(1, it.rows() * share);
-    double busiestBytes = busiestItems * it.entryBytes(path, t);
+    double busiestBytes = busiestItems * (it.entryBytes(path, t)
+        + (path.isIndex() ? DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES : DynamoDbLimits.STORAGE_OVERHEAD_PER_ITEM_BYTES));
     if (distinct >= MIN_VALUES && share <= MAX_SHARE || busiestBytes <= DynamoDbLimits.MAX_QUERY_PAGE_BYTES) {
       return;
     }
@@ -132,7 +138,13 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
     out.report(skewOnly ? Severity.INFO : Severity.WARNING, path.label() + " " + it.name(), path.location(),
         message + "; keep above " + Units.count(MIN_VALUES) + " values and below " + Units.percent(MAX_SHARE)
             + " for the busiest (seeds 004 and 002)",
-        fix(it, templates, attrs, distinct, share));
+        fix(it, templates, attrs, distinct, share, reads));
+  }
+
+  /** Returns true if there are reads and each restricts {@code attribute} by {@code =}. */
+  private static boolean givenByEveryRead(List<Operation.Read> reads, String attribute) {
+    return !reads.isEmpty() && reads.stream().allMatch(r -> r.where().stream()
+        .anyMatch(c -> c.attribute().equals(attribute) && c.comparison() == Operation.Comparison.EQ));
   }
 
   /** Where the count of an attribute's values comes from: {@code status: 5 enumerated values}. */
@@ -157,7 +169,8 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
    * {@code N ≥ 100 / values} and {@code N ≥ share / 2%}; every read of one value then queries N
    * partitions.
    */
-  private static String fix(DynamoItem it, List<KeyTemplate> templates, Set<String> attrs, double distinct, double share) {
+  private static String fix(DynamoItem it, List<KeyTemplate> templates, Set<String> attrs, double distinct, double share,
+      List<Operation.Read> reads) {
     int n = (int) Math.max(2, Math.max(Math.ceil(MIN_VALUES / distinct), Math.ceil(share / MAX_SHARE)));
     KeyTemplate last = templates.get(templates.size() - 1);
     int had = last.shards();
@@ -165,9 +178,12 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
     String sharded = had > 1 ? last.text().replaceAll("\\{shard:\\s*\\d+\\}", "{shard:" + n + "}")
         : last.text() + "#{shard:" + n + "}";
     StringBuilder fix = new StringBuilder();
+    // Only a date the reads give by '=' can join the key: one a read orders or ranges by would turn
+    // that read into a scan of every value.
     Optional<String> date = it.entity().attributes().values().stream()
         .filter(x -> !attrs.contains(x.name())
-            && (x.timeOrdered() || x.type().equalsIgnoreCase("date") || x.type().equalsIgnoreCase("timestamp")))
+            && (x.timeOrdered() || x.type().equalsIgnoreCase("date") || x.type().equalsIgnoreCase("timestamp"))
+            && givenByEveryRead(reads, x.name()))
         .map(Attribute::name).findFirst();
     date.ifPresent(d -> fix.append("combine it with a date the reads give (\"").append(last.text()).append("#{")
         .append(d).append("}\", seed 000), or "));

@@ -8,6 +8,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoHeat;
 import dev.keyplan.design.dynamodb.DynamoPlan;
+import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import java.util.ArrayList;
@@ -111,8 +112,10 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
   /**
    * Write sharding (seed 000 and seed 004; AWS DG, "Using write sharding to distribute workloads
    * evenly"): N random suffixes bring each partition's writes to half the ceiling, and every read
-   * of the key then queries all N: each Query is rounded up on its own, so a read costs at least N
-   * half units (eventual) or N units (strong).
+   * of the key then queries all N. A read with a limit must ask each suffix for up to the limit,
+   * so its units grow with N (N / current suffixes times); one without a limit reads the same
+   * items in N queries, each rounded up to 4 KB on its own. Fetches from the table after a global
+   * index do not change.
    */
   private static String writeFix(DynamoDbAnalysis a, DynamoHeat h) {
     int n = Math.max(2, h.suggestedShards());
@@ -129,9 +132,16 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
         continue;
       }
       for (DynamoPlan.Touch t : touches(plan, h)) {
-        double calls = plan.calls() * n / (double) h.shards();
-        double minimum = n * (plan.consistency().filter("strong"::equals).isPresent() ? 1 : 0.5);
-        double units = Math.max(t.readUnitsTypical(), minimum);
+        Operation.Read r = (Operation.Read) plan.pattern().operation();
+        boolean limited = r.limit().isPresent() && !r.count();
+        double blockUnits = plan.consistency().filter("strong"::equals).isPresent() ? 1 : 0.5;
+        double grow = n / (double) h.shards();
+        double units = limited ? t.readUnitsTypical() * grow
+            : n * Math.max(1, Math.ceil(plan.bytesTypical() / n / DynamoDbLimits.READ_UNIT_BYTES)) * blockUnits;
+        double fetchCalls = plan.touches().stream().anyMatch(x -> x.signature().isEmpty())
+            ? Math.ceil(Math.min(plan.itemsTypical(), r.limit().orElse(Integer.MAX_VALUE))
+                / (double) DynamoDbLimits.MAX_BATCH_GET_ITEMS) : 0;
+        double calls = (plan.calls() - fetchCalls) * grow + fetchCalls;
         extra += plan.pattern().ratePerSecond() * (units - t.readUnitsTypical());
         reads.add(plan.pattern().id() + " " + DynamoDbFacts.units(plan.calls()) + " → " + DynamoDbFacts.units(calls)
             + " calls, " + DynamoDbFacts.units(t.readUnitsTypical()) + " → " + DynamoDbFacts.units(units) + " RCU");

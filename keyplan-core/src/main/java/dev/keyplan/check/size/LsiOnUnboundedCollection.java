@@ -65,7 +65,9 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
       for (DynamoItem it : t.items()) {
         Entity e = it.entity();
         Set<String> pk = ItemCounts.placeholders(it.partitionTemplates(t.table()));
-        double perKey = ItemCounts.busiestPerValue(e, pk, it.rows());
+        // One value of a sharded key is one suffix's share of the items: its own collection.
+        int shards = ItemCounts.shards(it.partitionTemplates(t.table()));
+        double perKey = ItemCounts.busiestPerValue(e, pk, it.rows()) / shards;
         double entry = it.storageBytes();
         for (KeyPath l : lsis) {
           if (it.on(l)) {
@@ -73,7 +75,7 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
           }
         }
         boolean grows = e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !ItemCounts.identifies(e, pk);
-        double rate = grows ? e.growthPerSecond() * ItemCounts.busiestRowShare(e, pk, it.rows()) * entry : 0;
+        double rate = grows ? e.growthPerSecond() * ItemCounts.busiestRowShare(e, pk, it.rows()) / shards * entry : 0;
         double[] c = collections.computeIfAbsent(it.partitionSignature(t.table()), k -> new double[2]);
         c[0] += perKey * entry;
         c[1] += rate;

@@ -147,6 +147,17 @@ final class DynamoBinder {
       }
       item(t, it, keyAttributes, paths, types, typedBy).ifPresent(items::add);
     }
+    // An INCLUDE names attributes the items hold; a name nothing holds is a typo, not a projection.
+    Set<String> held = new LinkedHashSet<>(keyAttributes);
+    items.forEach(i -> held.addAll(i.attributeNames()));
+    for (Index ix : t.indexes()) {
+      for (String name : ix.projection().include()) {
+        if (!held.contains(name)) {
+          problems.add(new Diagnostic(ix.location(), "index '" + ix.name() + "' includes '" + name + "', which no item of table '"
+              + t.name() + "' holds" + Suggest.closest(name, held).map(x -> " (did you mean '" + x + "'?)").orElse("")));
+        }
+      }
+    }
     String pkType = types.getOrDefault(t.partitionKey().get(), "S");
     Optional<DynamoTable.KeyAttribute> sk = t.sortKey().map(s -> new DynamoTable.KeyAttribute(s, types.getOrDefault(s, "S")));
     Billing billing = t.billing().orElse(Billing.onDemand(t.location()));

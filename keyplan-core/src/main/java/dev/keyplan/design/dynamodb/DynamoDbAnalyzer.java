@@ -169,8 +169,8 @@ public final class DynamoDbAnalyzer {
         }
       }
     }
-    double neededRead = Math.max(1, Math.ceil(read / TARGET_UTILIZATION));
-    double neededWrite = Math.max(1, Math.ceil(write / TARGET_UTILIZATION));
+    double neededRead = needed(read);
+    double neededWrite = needed(write);
     boolean onDemand = t.billing().onDemand();
     Optional<double[]> provisioned = Optional.empty();
     if (!onDemand) {
@@ -182,6 +182,15 @@ public final class DynamoDbAnalyzer {
     return new DynamoCost(copy, read, write, provisioned, prices.onDemandMonthly(read * average, write * average),
         provisionedMonthly, neededRead, neededWrite, prices.provisionedMonthly(neededRead, neededWrite), bytes,
         prices.storageMonthly(bytes), onDemand);
+  }
+
+  /**
+   * Returns the capacity that keeps {@code peak} at the target utilisation, at least 1: ⌈peak /
+   * 0.7⌉, computed as ⌈peak × 10 / 7⌉ so that 700 units need exactly 1,000 (0.7 is not exact in
+   * binary, and 700 / 0.7 comes out a hair above 1,000).
+   */
+  static double needed(double peak) {
+    return Math.max(1, Math.ceil(peak * 10 / (TARGET_UTILIZATION * 10) - 1e-9));
   }
 
   private static DynamoSizing sizing(DynamoTable t, double bytes, DynamoCost tableCost) {
@@ -217,7 +226,9 @@ public final class DynamoDbAnalyzer {
     // The busiest item collection: every item type sharing the busiest partition key value, with its LSI entries.
     Map<String, Double> collections = new LinkedHashMap<>();
     for (DynamoItem it : t.items()) {
-      double perKey = ItemCounts.busiestPerKey(it, ItemCounts.placeholders(it.partitionTemplates(t.table())));
+      // A sharded key spreads each value's items over its suffixes: one suffix is one collection.
+      double perKey = ItemCounts.busiestPerKey(it, ItemCounts.placeholders(it.partitionTemplates(t.table())))
+          / ItemCounts.shards(it.partitionTemplates(t.table()));
       double entry = it.storageBytes();
       for (KeyPath l : t.lsis()) {
         if (it.on(l)) {

@@ -116,9 +116,13 @@ public record DynamoItem(
     }
     if (path.projection().type() == Projection.Type.INCLUDE) {
       for (String a : path.projection().include()) {
-        Stored s = attributes.get(a);
-        if (s != null && !keyNames.contains(a)) {
-          size += ItemSize.utf8Bytes(a) + s.valueBytes();
+        if (keyNames.contains(a)) {
+          continue;
+        }
+        // An included attribute may be another index's key attribute, held in keyBytes.
+        Long value = attributes.containsKey(a) ? Long.valueOf(attributes.get(a).valueBytes()) : keyBytes.get(a);
+        if (value != null) {
+          size += ItemSize.utf8Bytes(a) + value;
         }
       }
     }

@@ -77,9 +77,12 @@ final class ReadPlanner {
               .orElse("no item type of " + r.entity() + " holds every attribute this read needs");
       return notServed(p, why);
     }
-    candidates.sort(Comparator.comparingInt((DynamoPlan c) -> c.access().ordinal())
+    // A Scan only when nothing else serves; then the requested consistency; then the cheapest;
+    // then the simplest call (GetItem before Query), the table before an index.
+    candidates.sort(Comparator.comparing((DynamoPlan c) -> c.access() == Access.SCAN)
         .thenComparing(c -> c.notes().stream().anyMatch(n -> n.startsWith("eventually consistent")))
         .thenComparingDouble(DynamoPlan::readUnits)
+        .thenComparingInt(c -> c.access().ordinal())
         .thenComparing(c -> c.path().map(KeyPath::isIndex).orElse(true)));
     return candidates.get(0);
   }
@@ -156,11 +159,19 @@ final class ReadPlanner {
   private Optional<DynamoPlan> query(AccessPattern p, Operation.Read r, DynamoTable t, DynamoItem it, KeyPath path,
       Entity e, Set<String> equal, Set<String> ranged, Map<String, Integer> in, List<KeyTemplate> pkTemplates,
       Set<String> pkAttrs, int shards, Capacity.Read mode, List<String> notes, Set<String> needed) {
-    int keys = 1;
+    int partitionKeys = 1;
     for (String a : pkAttrs) {
-      keys *= in.getOrDefault(a, 1);
+      partitionKeys *= in.getOrDefault(a, 1);
     }
-    SortKeyMatch sk = SortKeyMatch.of(it.sortTemplates(path), equal, ranged);
+    // An IN on a sort key placeholder is one key condition per value, in the same partition.
+    Set<String> given = new LinkedHashSet<>(equal);
+    given.addAll(in.keySet());
+    SortKeyMatch sk = SortKeyMatch.of(it.sortTemplates(path), given, ranged);
+    int sortKeys = 1;
+    for (String a : sk.consumed()) {
+      sortKeys *= in.getOrDefault(a, 1);
+    }
+    int keys = partitionKeys * sortKeys;
     Set<String> keyed = new LinkedHashSet<>(pkAttrs);
     keyed.addAll(sk.consumed());
     sk.range().ifPresent(keyed::add);
@@ -240,14 +251,24 @@ final class ReadPlanner {
       }
     }
     List<Touch> touches = new ArrayList<>();
-    double share = ItemCounts.requestShare(p, e, pkAttrs, it.rows());
-    touches.add(new Touch(path.copy(), it.partitionSignature(path), share, units[0], units[1] / (shards * keys), 0, shards));
+    // A request names `partitionKeys` keys, so the busiest one is among them about that many times
+    // as often (at most once a request), and each of its sort keys is one more query there.
+    double share = sortKeys * Math.min(1, partitionKeys * ItemCounts.requestShare(p, e, pkAttrs, it.rows()));
+    double perQueryBusiest = units[1] / (shards * keys);
+    touches.add(new Touch(path.copy(), it.partitionSignature(path), share, units[0], perQueryBusiest, 0, shards));
     // Attributes a global index does not project come from the table: one more read per item returned.
     List<String> missing = needed.stream().filter(a -> !it.projects(path, t, a)).toList();
     if (!missing.isEmpty() && path.isIndex()) {
       double returned = Math.min(evaluated[0], limit);
-      double fetch = returned * Capacity.getItem(it.bytes(), path.local() ? mode : Capacity.Read.EVENTUAL);
-      touches.add(new Touch(t.name(), "", Double.NaN, fetch, fetch, 0, 1));
+      double each = Capacity.getItem(it.bytes(), path.local() ? mode : Capacity.Read.EVENTUAL);
+      double fetch = returned * each;
+      if (path.local()) {
+        // A local index lives in the table's partition: its fetches load the same key.
+        double busiest = Math.min(evaluated[1] / (shards * keys), limit) * each;
+        touches.add(new Touch(t.name(), it.partitionSignature(path), share, fetch, busiest, 0, shards));
+      } else {
+        touches.add(new Touch(t.name(), "", Double.NaN, fetch, fetch, 0, 1));
+      }
       if (path.local()) {
         notes.add(path.name() + " does not project " + String.join(", ", missing)
             + ": DynamoDB fetches each item from the table, at the table's read cost");
@@ -261,7 +282,9 @@ final class ReadPlanner {
     String operation;
     boolean shared = t.items().stream().anyMatch(o -> o != it && o.on(path)
         && o.partitionSignature(path).equals(it.partitionSignature(path)));
-    String condition = keyCondition(path, pkTemplates, sk, shared);
+    boolean twoBounds = sk.range().isPresent() && r.where().stream()
+        .anyMatch(c -> c.attribute().equals(sk.range().get()) && c.values() == 2);
+    String condition = keyCondition(path, pkTemplates, sk, shared, twoBounds);
     if (single && !path.isIndex() && shards == 1) {
       access = keys > 1 ? Access.BATCH_GET : Access.GET_ITEM;
       operation = keys > 1 ? "BatchGetItem" : "GetItem";
@@ -376,7 +399,8 @@ final class ReadPlanner {
    * "ORDER#")}; the begins_with appears when it narrows something (other item types in the same
    * partition, or a placeholder given by the read).
    */
-  private static String keyCondition(KeyPath path, List<KeyTemplate> pk, SortKeyMatch sk, boolean shared) {
+  private static String keyCondition(KeyPath path, List<KeyTemplate> pk, SortKeyMatch sk, boolean shared,
+      boolean twoBounds) {
     List<String> terms = new ArrayList<>();
     for (int i = 0; i < pk.size(); i++) {
       terms.add(path.partitionKey().get(i) + " = \"" + render(pk.get(i)) + "\"");
@@ -385,9 +409,13 @@ final class ReadPlanner {
       String name = String.join("+", path.sortKey());
       if (sk.exact()) {
         terms.add(name + " = \"" + sk.prefixText() + "\"");
-      } else if (sk.range().isPresent()) {
+      } else if (sk.range().isPresent() && twoBounds) {
+        // The upper bound ends with the highest character, so it keeps the items of the last value.
         terms.add(name + " BETWEEN \"" + sk.prefixText() + "<" + sk.range().get() + " from>\" AND \""
-            + sk.prefixText() + "<" + sk.range().get() + " to>\"");
+            + sk.prefixText() + "<" + sk.range().get() + " to>\\uffff\"");
+      } else if (sk.range().isPresent()) {
+        terms.add(name + " < or > \"" + sk.prefixText() + "<" + sk.range().get() + ">\""
+            + (sk.prefix().isEmpty() ? "" : " (written as a BETWEEN with the prefix's end as the other bound)"));
       } else if (!sk.prefix().isEmpty() && (shared || !sk.consumed().isEmpty())) {
         // A literal prefix alone narrows nothing unless other item types share the partition.
         terms.add("begins_with(" + name + ", \"" + sk.prefixText() + "\")");

@@ -54,6 +54,7 @@ final class WritePlanner {
     List<String> notes = new ArrayList<>();
     List<String> items = new ArrayList<>();
     double calls = 0;
+    double findCalls = 0;
     long transactionItems = 0;
     boolean update = w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT;
     Set<String> equal = new LinkedHashSet<>();
@@ -93,7 +94,7 @@ final class WritePlanner {
             touches.add(new Touch(tc.copy(), tc.signature(), tc.busiestShare(), tc.readUnitsTypical(), tc.readUnitsBusiest(), 0,
                 tc.shards()));
           }
-          calls += find.calls();
+          findCalls += find.calls();
           notes.add(it.name() + ": the write does not give the item's full primary key ("
               + String.join(", ", table.keyAttributes()) + "); it is found first with " + find.operation()
               + find.path().map(x -> " on " + x.name()).orElse("") + ", then written");
@@ -111,7 +112,8 @@ final class WritePlanner {
           continue;
         }
         long entry = it.entryBytes(path, t);
-        IndexChange change = change(w.kind(), writes, it, path, t);
+        // A changed table key is a delete and a put of the item: every index entry goes and comes.
+        IndexChange change = keyChange ? IndexChange.keyValueChange() : change(w.kind(), writes, it, path, t);
         long u = change.units(entry, entry);
         if (path.local()) {
           lsiUnits += u;
@@ -154,11 +156,15 @@ final class WritePlanner {
         calls = Math.ceil(calls / dev.keyplan.store.dynamodb.DynamoDbLimits.MAX_BATCH_WRITE_REQUESTS);
       }
     }
+    calls += findCalls;
     w.condition().ifPresent(c -> notes.add("ConditionExpression (" + c + "): a failed condition still consumes the write units"));
     if (w.ttlSeconds() > 0) {
-      Optional<DynamoTable> noTtl = tables.stream().filter(t -> t.ttl().isEmpty()
-          && t.items().stream().anyMatch(i -> i.entity().name().equals(w.entity()))).findFirst();
-      notes.add(noTtl.map(t -> "the insert sets a TTL but table " + t.name() + " has none: its items never expire")
+      // An item expires only where its table has TTL and the item holds the attribute as a Number.
+      Optional<DynamoTable> never = tables.stream().filter(t -> t.items().stream()
+          .anyMatch(i -> i.entity().name().equals(w.entity()) && i.ttlSeconds() == 0)).findFirst();
+      notes.add(never.map(t -> "the insert sets a TTL but its items in " + t.name() + " never expire: "
+              + (t.ttl().isEmpty() ? "the table has no TTL attribute" : "the item does not hold " + t.ttl().get()
+                  + " as a Number of epoch seconds"))
           .orElse("items expire through the table's TTL attribute; TTL deletes consume no write units"));
     }
     return new DynamoPlan(p, Access.WRITE, operation, Optional.empty(), items, "-", List.of(), calls, Double.NaN,

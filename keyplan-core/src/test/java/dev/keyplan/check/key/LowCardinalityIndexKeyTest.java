@@ -53,7 +53,8 @@ final class LowCardinalityIndexKeyTest {
   @Test
   void statusAloneOnAnIndex_isWarning_aSmallConstantListIsNot() {
     // Seed 000's "status = open alone": status has 5 values, so GSI1PK has 5, uniform: the busiest
-    // holds 1/5 = 20% of the 1,000,000 orders, 200,000 items of 2,310 B = 462 MB ⇒ warning.
+    // holds 1/5 = 20% of the 1,000,000 orders, 200,000 entries of 2,310 B + 100 B of storage overhead
+    // = 482 MB ⇒ warning.
     // (An Order item: PK 40 + SK 40 + GSI1PK 20 + GSI1SK 16 + order_id 44 + customer_id 47 +
     // tenant_id 45 + order_date 20 + status 13 + gift 5 + region 16 + body 2,004 = 2,310 B.)
     // The fix: N = max(⌈100 / 5⌉, ⌈20% / 2%⌉) = 20 shards: 100 values of 1%.
@@ -66,14 +67,16 @@ final class LowCardinalityIndexKeyTest {
               partition_key: PK
               sort_key: SK
               indexes:
-                GSI1: {partition_key: GSI1PK, sort_key: GSI1SK} # FINDING: LowCardinalityIndexKey [warning]: 5 values (status: 5 enumerated values), the busiest with 20% of its 1,000,000 items (200,000 items, 462 MB)
+                GSI1: {partition_key: GSI1PK, sort_key: GSI1SK} # FINDING: LowCardinalityIndexKey [warning]: 5 values (status: 5 enumerated values), the busiest with 20% of its 1,000,000 items (200,000 items, 482 MB)
               items:
                 Order:
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "STATUS#{status}", GSI1SK: "{order_date}"}
                 Setting:
                   keys: {PK: "SETTINGS", SK: "{name}"}
         """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).contains("\"STATUS#{status}#{order_date}\"")
+    // The read gives only status: a key with order_date in it would turn it into a scan of every
+    // date, so the fix offers the shard suffix alone.
+    assertThat(found.get(0).fix()).doesNotContain("{order_date}")
         .contains("\"STATUS#{status}#{shard:20}\" gives 100 values, the busiest with 1%, and each read of one value"
             + " then queries 20 partitions");
   }
