@@ -4,6 +4,8 @@ import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.store.cassandra.cql.CqlParser;
@@ -28,14 +30,25 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * {@code keyplan check} in-process on generated models of P patterns, 0.3 P tables and 0.1 P
- * entities (1,000 patterns: 300 tables, 100 entities).
+ * {@code keyplan check} in-process on generated models of P patterns and 0.1 P entities, for each
+ * store ({@link #store}):
  *
  * <ul>
- *   <li>{@link #parseOnly}, the named baseline: read the model YAML and parse the CQL, from text
- *       already in memory (no disk);
- *   <li>{@link #check}: the same parsing, then bind tables, size, plan every pattern, heat and
- *       consistency ({@link CassandraAnalyzer}), then every built-in rule ({@link Checker}).
+ *   <li>{@code cassandra}: {@link ModelGenerator}, with 0.3 P tables (1,000 patterns: 300 tables,
+ *       100 entities) and their CQL schema;
+ *   <li>{@code dynamodb}: {@link DynamoDbModelGenerator}, a single-table design of one item type per
+ *       entity plus 0.01 P archive tables (1,000 patterns: 11 tables, 110 item types).
+ * </ul>
+ *
+ * Two benchmarks per store and size:
+ *
+ * <ul>
+ *   <li>{@link #parseOnly}, the named baseline: read the model YAML, and parse the CQL for
+ *       Cassandra, from text already in memory (no disk);
+ *   <li>{@link #check}: the same parsing, then the store's analysis ({@link CassandraAnalyzer}:
+ *       bind tables, size, plan every pattern, heat and consistency; {@link DynamoDbAnalyzer}: bind
+ *       tables and item types, plan every pattern, heat, sizing and cost), then every built-in rule
+ *       of the store ({@link Checker}).
  * </ul>
  *
  * Targets (bench/RESULTS.md): check at 1,000 patterns under 1 s; check(500)/check(250) ≈ 2 and
@@ -44,23 +57,41 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-// Warm-up is long on purpose: on the shared 2-core machine of bench/RESULTS.md (load average 4 to 12
-// from other builds) a fresh JVM still sped up after 13 s; an 8-second warm-up measured the JIT.
-@Warmup(iterations = 20, time = 1)
-@Measurement(iterations = 5, time = 2)
+// Two stores × three sizes make 12 trials; at 12 × 1 s warm-up and 6 × 1 s measurement the full run
+// (bench/run.sh) takes about 4 minutes. 12 s is where, on the idle 2-core machine of bench/RESULTS.md,
+// the slowest trials (1,000 patterns, either store) stopped getting faster; with other builds running
+// (load average 4 to 12) a fresh JVM still sped up after 13 s, so use -wi 20 on a busy machine.
+@Warmup(iterations = 12, time = 1)
+@Measurement(iterations = 6, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class CheckBenchmark {
+
+  @Param({"cassandra", "dynamodb"})
+  public String store;
 
   @Param({"250", "500", "1000"})
   public int patterns;
 
+  /** The Cassandra model, when {@link #store} is {@code cassandra}. */
   private ModelGenerator.Generated model;
+  /** The DynamoDB model, when {@link #store} is {@code dynamodb}. */
+  private DynamoDbModelGenerator.Generated dynamodb;
 
   @Setup(Level.Trial)
   public void generate() {
-    model = ModelGenerator.forPatterns(patterns);
-    // Fails the trial loudly if the model does not parse, bind or exercise every path.
-    Validation.validate(model);
+    // Each fails the trial loudly if the model does not parse, bind or exercise every path and rule.
+    switch (store) {
+      case "cassandra":
+        model = ModelGenerator.forPatterns(patterns);
+        Validation.validate(model);
+        break;
+      case "dynamodb":
+        dynamodb = DynamoDbModelGenerator.forPatterns(patterns);
+        Validation.validate(dynamodb);
+        break;
+      default:
+        throw new IllegalArgumentException("store is cassandra or dynamodb, not " + store);
+    }
   }
 
   /**
@@ -94,12 +125,16 @@ public class CheckBenchmark {
     }
   }
 
-  /** Baseline: model YAML and CQL schema parsing only. */
+  /** Baseline: model YAML parsing, and the CQL schema's for Cassandra; nothing else. */
   @Benchmark
   public void parseOnly(Blackhole bh, CpuTime cpu) {
     cpu.start();
-    bh.consume(ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR));
-    bh.consume(CqlParser.parse(model.cqlFile(), model.cql()));
+    if (dynamodb != null) {
+      bh.consume(ModelReader.read(dynamodb.yamlFile(), dynamodb.yaml(), Validation.BASE_DIR));
+    } else {
+      bh.consume(ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR));
+      bh.consume(CqlParser.parse(model.cqlFile(), model.cql()));
+    }
     cpu.stop();
   }
 
@@ -107,11 +142,18 @@ public class CheckBenchmark {
   @Benchmark
   public void check(Blackhole bh, CpuTime cpu) {
     cpu.start();
-    Model m = ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR);
-    CqlSchema schema = CqlParser.parse(model.cqlFile(), model.cql());
-    CassandraAnalysis analysis = CassandraAnalyzer.analyze(m, m.cassandra().orElseThrow(), schema);
-    List<Finding> findings = Checker.builtIn().check(analysis);
-    bh.consume(findings);
+    if (dynamodb != null) {
+      Model m = ModelReader.read(dynamodb.yamlFile(), dynamodb.yaml(), Validation.BASE_DIR);
+      DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(m);
+      List<Finding> findings = Checker.builtIn().check(analysis);
+      bh.consume(findings);
+    } else {
+      Model m = ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR);
+      CqlSchema schema = CqlParser.parse(model.cqlFile(), model.cql());
+      CassandraAnalysis analysis = CassandraAnalyzer.analyze(m, m.cassandra().orElseThrow(), schema);
+      List<Finding> findings = Checker.builtIn().check(analysis);
+      bh.consume(findings);
+    }
     cpu.stop();
   }
 }

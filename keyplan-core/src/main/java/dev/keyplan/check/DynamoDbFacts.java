@@ -35,14 +35,7 @@ public final class DynamoDbFacts {
 
   /** Returns the path whose capacity {@code copy} names: the table's own key, or a global index. */
   public static Optional<KeyPath> path(DynamoDbAnalysis a, String copy) {
-    for (DynamoTable t : a.tables()) {
-      for (KeyPath p : t.paths()) {
-        if (!p.local() && p.copy().equals(copy)) {
-          return Optional.of(p);
-        }
-      }
-    }
-    return Optional.empty();
+    return a.index().capacityPath(copy);
   }
 
   /** Returns where {@code copy} is written: the index's entry for a global index, else the table's. */

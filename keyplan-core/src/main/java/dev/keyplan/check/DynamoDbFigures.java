@@ -77,13 +77,6 @@ public final class DynamoDbFigures {
 
   /** Returns the table a copy ({@code table} or {@code table.index}) belongs to. */
   public static Optional<DynamoTable> tableOf(DynamoDbAnalysis a, String copy) {
-    for (DynamoTable t : a.tables()) {
-      for (KeyPath p : t.paths()) {
-        if (p.copy().equals(copy)) {
-          return Optional.of(t);
-        }
-      }
-    }
-    return Optional.empty();
+    return a.index().tableOf(copy);
   }
 }

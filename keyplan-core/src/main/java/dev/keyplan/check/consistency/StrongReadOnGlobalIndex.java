@@ -12,8 +12,10 @@ import dev.keyplan.design.dynamodb.KeyPath;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,20 +39,16 @@ public final class StrongReadOnGlobalIndex implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
+    // The writers of each index, joined once: every read of an overloaded index names them all.
+    Map<String, String> writersOf = new HashMap<>();
     for (DynamoPlan plan : a.plans()) {
       if (!plan.pattern().readYourWrites() || plan.path().isEmpty() || !plan.path().get().isGlobal()
           || !(plan.pattern().operation() instanceof Operation.Read r)) {
         continue;
       }
       KeyPath path = plan.path().get();
-      List<String> writers = new ArrayList<>();
-      for (DynamoPlan w : a.plans()) {
-        if (w.access() == DynamoPlan.Access.WRITE
-            && w.touches().stream().anyMatch(t -> t.copy().equals(path.copy()) && t.writeUnits() > 0)) {
-          writers.add(w.pattern().id());
-        }
-      }
-      String written = writers.isEmpty() ? "" : "; the writes of " + String.join(", ", writers) + " reach "
+      String writers = writersOf.computeIfAbsent(path.copy(), copy -> writers(a, copy));
+      String written = writers.isEmpty() ? "" : "; the writes of " + writers + " reach "
           + path.name() + " after the table, \"within a fraction of a second, under normal conditions\" (GSI.md)";
       out.report(Severity.ERROR, plan.pattern().id(), plan.pattern().location(),
           "pattern " + plan.pattern().id() + " expects read-your-writes but is served by global index " + path.label()
@@ -58,6 +56,20 @@ public final class StrongReadOnGlobalIndex implements DynamoDbRule {
               + " consistent only, and ConsistentRead: true on it is a ValidationException" + written,
           fix(a, plan, r, path));
     }
+  }
+
+  /** Returns the ids of the writes reaching {@code copy}, in plan order, each once, joined by commas; empty if none. */
+  private static String writers(DynamoDbAnalysis a, String copy) {
+    List<String> writers = new ArrayList<>();
+    DynamoPlan last = null;
+    for (DynamoDbAnalysis.PlanTouch u : a.touchesOn(copy)) {
+      // A plan's touches are adjacent in the list: its id is added once.
+      if (u.plan() != last && u.plan().access() == DynamoPlan.Access.WRITE && u.touch().writeUnits() > 0) {
+        writers.add(u.plan().pattern().id());
+        last = u.plan();
+      }
+    }
+    return String.join(", ", writers);
   }
 
   private static String fix(DynamoDbAnalysis a, DynamoPlan plan, Operation.Read r, KeyPath path) {
@@ -68,7 +80,7 @@ public final class StrongReadOnGlobalIndex implements DynamoDbRule {
         given.add(c.attribute());
       }
     }
-    DynamoItem item = table.items().stream().filter(i -> plan.items().contains(i.name())).findFirst().orElseThrow();
+    DynamoItem item = a.index().item(table, plan.items()).orElseThrow();
     Set<String> tableKey = new LinkedHashSet<>();
     for (KeyTemplate k : item.partitionTemplates(table.table())) {
       tableKey.addAll(k.attributes());

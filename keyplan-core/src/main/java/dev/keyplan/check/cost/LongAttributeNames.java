@@ -74,9 +74,8 @@ public final class LongAttributeNames implements DynamoDbRule {
         double storage = DynamoDbFigures.storageMonthly(a, savedBytes);
         long shorter = it.bytes() - saved;
         double wcu = 0;
-        for (DynamoPlan plan : a.plans()) {
-          if (plan.access() != DynamoPlan.Access.WRITE || !plan.items().contains(it.name())
-              || plan.touches().stream().noneMatch(x -> x.copy().equals(t.name()))) {
+        for (DynamoPlan plan : a.writesOf(it.name())) {
+          if (plan.touches().stream().noneMatch(x -> x.copy().equals(t.name()))) {
             continue;
           }
           Capacity.Write mode = plan.operation().equals("TransactWriteItems")

@@ -49,7 +49,7 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
         if (path.isIndex() && !path.isGlobal()) {
           continue;
         }
-        DynamoCost c = a.costs().stream().filter(x -> x.copy().equals(path.copy())).findFirst().orElse(null);
+        DynamoCost c = a.cost(path.copy()).orElse(null);
         if (c == null) {
           continue;
         }

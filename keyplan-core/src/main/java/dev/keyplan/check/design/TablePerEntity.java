@@ -12,9 +12,12 @@ import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.KeyTemplate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -41,11 +44,13 @@ import java.util.stream.Collectors;
 public final class TablePerEntity implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    writesAcrossTables(a, out);
+    // A table's entities, by table name, worked out once: each write across tables asks for them.
+    Map<String, List<String>> entities = new HashMap<>();
+    writesAcrossTables(a, out, t -> entities.computeIfAbsent(t.name(), k -> entities(t)));
     unreadEntities(a, out);
   }
 
-  private static void writesAcrossTables(DynamoDbAnalysis a, Findings out) {
+  private static void writesAcrossTables(DynamoDbAnalysis a, Findings out, Function<DynamoTable, List<String>> entities) {
     for (DynamoPlan plan : a.plans()) {
       if (plan.access() != DynamoPlan.Access.WRITE) {
         continue;
@@ -62,12 +67,12 @@ public final class TablePerEntity implements DynamoDbRule {
         }
       }
       // In model order, so the message reads the same on every run.
-      List<DynamoTable> tables = a.tables().stream().filter(t -> touched.contains(t.name())).toList();
+      List<DynamoTable> tables = a.index().tablesIn(touched);
       if (tables.size() < 2) {
         continue;
       }
       boolean transaction = plan.operation().equals("TransactWriteItems");
-      boolean perEntity = tables.stream().allMatch(t -> entities(t).size() == 1);
+      boolean perEntity = tables.stream().allMatch(t -> entities.apply(t).size() == 1);
       if (!transaction && !perEntity) {
         continue;
       }
@@ -75,9 +80,9 @@ public final class TablePerEntity implements DynamoDbRule {
       String written = p.operation().entity();
       List<String> where = new ArrayList<>();
       for (DynamoTable t : tables) {
-        where.add(t.name() + " (" + String.join(", ", entities(t)) + ")");
+        where.add(t.name() + " (" + String.join(", ", entities.apply(t)) + ")");
       }
-      long sameEntity = tables.stream().filter(t -> entities(t).contains(written)).count();
+      long sameEntity = tables.stream().filter(t -> entities.apply(t).contains(written)).count();
       String cost = DynamoDbFigures.money(a, writes) + "/month of write units";
       String how = transaction
           ? "in one TransactWriteItems: every item is billed twice (prepare and commit), " + cost
@@ -108,9 +113,10 @@ public final class TablePerEntity implements DynamoDbRule {
       if (unread.isEmpty()) {
         continue;
       }
+      Set<String> unreadSet = Set.copyOf(unread);
       List<String> layouts = new ArrayList<>();
       for (DynamoItem it : t.items()) {
-        if (unread.contains(it.entity().name())) {
+        if (unreadSet.contains(it.entity().name())) {
           layouts.add(it.name() + " (" + t.table().keyAttributes().stream()
               .map(k -> k + " = \"" + it.template(k).map(KeyTemplate::text).orElse("?") + "\"")
               .collect(Collectors.joining(", ")) + ")");

@@ -74,13 +74,13 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
   /** The patterns that reach the key, heaviest first: {@code place-order 800 WCU/s}. */
   private static List<String> contributions(DynamoDbAnalysis a, DynamoHeat h) {
     Map<String, double[]> load = new LinkedHashMap<>();
-    for (DynamoPlan plan : a.plans()) {
-      for (DynamoPlan.Touch t : touches(plan, h)) {
-        double[] l = load.computeIfAbsent(plan.pattern().id(), k -> new double[2]);
-        double rate = plan.pattern().ratePerSecond() * t.busiestShare();
-        l[0] += rate * t.readUnitsBusiest();
-        l[1] += rate * t.writeUnits();
-      }
+    for (DynamoDbAnalysis.PlanTouch pt : touches(a, h)) {
+      DynamoPlan plan = pt.plan();
+      DynamoPlan.Touch t = pt.touch();
+      double[] l = load.computeIfAbsent(plan.pattern().id(), k -> new double[2]);
+      double rate = plan.pattern().ratePerSecond() * t.busiestShare();
+      l[0] += rate * t.readUnitsBusiest();
+      l[1] += rate * t.writeUnits();
     }
     List<Map.Entry<String, double[]>> sorted = new ArrayList<>(load.entrySet());
     sorted.sort((x, y) -> Double.compare(share(y.getValue()), share(x.getValue())));
@@ -102,11 +102,9 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
     return Math.max(load[0] / DynamoDbLimits.MAX_RCU_PER_PARTITION, load[1] / DynamoDbLimits.MAX_WCU_PER_PARTITION);
   }
 
-  /** The touches of {@code plan} on the heat's copy and key. */
-  private static List<DynamoPlan.Touch> touches(DynamoPlan plan, DynamoHeat h) {
-    return plan.touches().stream()
-        .filter(t -> t.copy().equals(h.copy()) && t.signature().equals(h.signature()) && !Double.isNaN(t.busiestShare()))
-        .toList();
+  /** The touches on the heat's copy and key whose share is known, with their plans, in plan order. */
+  private static List<DynamoDbAnalysis.PlanTouch> touches(DynamoDbAnalysis a, DynamoHeat h) {
+    return a.touchesOn(h.copy(), h.signature()).stream().filter(pt -> !Double.isNaN(pt.touch().busiestShare())).toList();
   }
 
   /**
@@ -127,25 +125,25 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
     }
     List<String> reads = new ArrayList<>();
     double extra = 0;
-    for (DynamoPlan plan : a.plans()) {
+    for (DynamoDbAnalysis.PlanTouch pt : touches(a, h)) {
+      DynamoPlan plan = pt.plan();
+      DynamoPlan.Touch t = pt.touch();
       if (!plan.pattern().isRead()) {
         continue;
       }
-      for (DynamoPlan.Touch t : touches(plan, h)) {
-        Operation.Read r = (Operation.Read) plan.pattern().operation();
-        boolean limited = r.limit().isPresent() && !r.count();
-        double blockUnits = plan.consistency().filter("strong"::equals).isPresent() ? 1 : 0.5;
-        double grow = n / (double) h.shards();
-        double units = limited ? t.readUnitsTypical() * grow
-            : n * Math.max(1, Math.ceil(plan.bytesTypical() / n / DynamoDbLimits.READ_UNIT_BYTES)) * blockUnits;
-        double fetchCalls = plan.touches().stream().anyMatch(x -> x.signature().isEmpty())
-            ? Math.ceil(Math.min(plan.itemsTypical(), r.limit().orElse(Integer.MAX_VALUE))
-                / (double) DynamoDbLimits.MAX_BATCH_GET_ITEMS) : 0;
-        double calls = (plan.calls() - fetchCalls) * grow + fetchCalls;
-        extra += plan.pattern().ratePerSecond() * (units - t.readUnitsTypical());
-        reads.add(plan.pattern().id() + " " + DynamoDbFacts.units(plan.calls()) + " → " + DynamoDbFacts.units(calls)
-            + " calls, " + DynamoDbFacts.units(t.readUnitsTypical()) + " → " + DynamoDbFacts.units(units) + " RCU");
-      }
+      Operation.Read r = (Operation.Read) plan.pattern().operation();
+      boolean limited = r.limit().isPresent() && !r.count();
+      double blockUnits = plan.consistency().filter("strong"::equals).isPresent() ? 1 : 0.5;
+      double grow = n / (double) h.shards();
+      double units = limited ? t.readUnitsTypical() * grow
+          : n * Math.max(1, Math.ceil(plan.bytesTypical() / n / DynamoDbLimits.READ_UNIT_BYTES)) * blockUnits;
+      double fetchCalls = plan.touches().stream().anyMatch(x -> x.signature().isEmpty())
+          ? Math.ceil(Math.min(plan.itemsTypical(), r.limit().orElse(Integer.MAX_VALUE))
+              / (double) DynamoDbLimits.MAX_BATCH_GET_ITEMS) : 0;
+      double calls = (plan.calls() - fetchCalls) * grow + fetchCalls;
+      extra += plan.pattern().ratePerSecond() * (units - t.readUnitsTypical());
+      reads.add(plan.pattern().id() + " " + DynamoDbFacts.units(plan.calls()) + " → " + DynamoDbFacts.units(calls)
+          + " calls, " + DynamoDbFacts.units(t.readUnitsTypical()) + " → " + DynamoDbFacts.units(units) + " RCU");
     }
     if (reads.isEmpty()) {
       fix.append("; no read pattern reads the key, so the shards cost nothing on read");

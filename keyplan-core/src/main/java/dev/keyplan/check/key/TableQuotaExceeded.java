@@ -54,7 +54,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
         if (path.local()) {
           continue; // a local index consumes the table's capacity, counted in the table's copy
         }
-        Optional<DynamoCost> found = a.costs().stream().filter(c -> c.copy().equals(path.copy())).findFirst();
+        Optional<DynamoCost> found = a.cost(path.copy());
         if (found.isEmpty()) {
           continue;
         }
@@ -139,16 +139,14 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     java.util.Map<String, Double> load = new java.util.LinkedHashMap<>();
     java.util.Set<String> scans = new java.util.HashSet<>();
     double total = 0;
-    for (DynamoPlan plan : a.plans()) {
-      for (DynamoPlan.Touch t : plan.touches()) {
-        if (t.copy().equals(copy)) {
-          double u = plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
-          load.merge(plan.pattern().id(), u, Double::sum);
-          total += u;
-          if (plan.access() == DynamoPlan.Access.SCAN) {
-            scans.add(plan.pattern().id());
-          }
-        }
+    for (DynamoDbAnalysis.PlanTouch pt : a.touchesOn(copy)) {
+      DynamoPlan plan = pt.plan();
+      DynamoPlan.Touch t = pt.touch();
+      double u = plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
+      load.merge(plan.pattern().id(), u, Double::sum);
+      total += u;
+      if (plan.access() == DynamoPlan.Access.SCAN) {
+        scans.add(plan.pattern().id());
       }
     }
     List<java.util.Map.Entry<String, Double>> sorted = new ArrayList<>(load.entrySet());

@@ -12,7 +12,6 @@ import dev.keyplan.design.cassandra.TableSuggestion;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.model.DynamoDbDesign;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
@@ -66,9 +65,7 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule {
     Operation op = p.pattern().operation();
     Entity e = a.model().entities().get(op.entity());
     List<DynamoItem> items = new ArrayList<>();
-    for (DynamoTable t : a.tables()) {
-      t.items().stream().filter(i -> i.entity().name().equals(op.entity())).forEach(items::add);
-    }
+    a.index().itemsOf(op.entity()).forEach(at -> items.add(at.item()));
     if (items.isEmpty()) {
       return "add an item type for " + op.entity() + " under a table's items:, keyed by what its reads give, such as "
           + op.entity() + ": {keys: {PK: \"" + suggestedKey(op, e) + "\"}}";

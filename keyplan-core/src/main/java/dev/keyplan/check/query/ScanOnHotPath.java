@@ -80,7 +80,7 @@ public final class ScanOnHotPath implements DynamoDbRule {
               ? ", " + Units.percent(perSecond / ceiling) + " of the " + units(ceiling) + " RCU/s "
                   + (provisioned ? "the copy provisions" : "default table-level read quota") + ": it is throttled"
               : "; the cost grows with the table, not with the answer");
-      out.report(severity, plan.pattern().id(), plan.pattern().location(), message, fix(plan, r, table));
+      out.report(severity, plan.pattern().id(), plan.pattern().location(), message, fix(a, plan, r, table));
     }
   }
 
@@ -90,11 +90,10 @@ public final class ScanOnHotPath implements DynamoDbRule {
     if (table.billing().onDemand()) {
       return quota;
     }
-    return a.costs().stream().filter(c -> c.copy().equals(path.copy())).findFirst()
-        .flatMap(DynamoCost::provisioned).map(c -> Math.min(quota, c[0])).orElse(quota);
+    return a.cost(path.copy()).flatMap(DynamoCost::provisioned).map(c -> Math.min(quota, c[0])).orElse(quota);
   }
 
-  private static String fix(DynamoPlan plan, Operation.Read r, DynamoTable table) {
+  private static String fix(DynamoDbAnalysis a, DynamoPlan plan, Operation.Read r, DynamoTable table) {
     List<String> partition = new ArrayList<>();
     for (Operation.Condition c : r.where()) {
       if ((c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN) && !partition.contains(c.attribute())) {
@@ -110,7 +109,7 @@ public final class ScanOnHotPath implements DynamoDbRule {
         .map(Operation.Condition::attribute).findFirst()
         .or(() -> r.orderBy().stream().map(Operation.Order::attribute).filter(o -> !partition.contains(o)).findFirst());
     String name = freeIndexName(table);
-    DynamoItem item = table.items().stream().filter(i -> plan.items().contains(i.name())).findFirst().orElseThrow();
+    DynamoItem item = a.index().item(table, plan.items()).orElseThrow();
     Entity e = item.entity();
     String pk = String.join("#", partition.stream().map(p -> prefix(p) + "#{" + p + "}").toList());
     List<String> options = new ArrayList<>();

@@ -6,6 +6,7 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoIndex;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
 import dev.keyplan.design.dynamodb.DynamoTable;
@@ -18,7 +19,12 @@ import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 import dev.keyplan.store.dynamodb.AttributeTypes.Stored;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -50,12 +56,19 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    insertsWithTtl(a, out);
-    ttlAttributesNotNumbers(a, out);
-    deletesInsteadOfTtl(a, out);
+    // Each part asks for an entity's inserts, per pattern or item type: grouped once, in model order.
+    Map<String, List<AccessPattern>> inserts = new HashMap<>();
+    for (AccessPattern p : a.model().patterns()) {
+      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
+        inserts.computeIfAbsent(p.operation().entity(), k -> new ArrayList<>()).add(p);
+      }
+    }
+    insertsWithTtl(a, inserts, out);
+    ttlAttributesNotNumbers(a, inserts, out);
+    deletesInsteadOfTtl(a, inserts, out);
   }
 
-  private static void insertsWithTtl(DynamoDbAnalysis a, Findings out) {
+  private static void insertsWithTtl(DynamoDbAnalysis a, Map<String, List<AccessPattern>> inserts, Findings out) {
     long horizon = a.model().horizonSeconds();
     for (AccessPattern p : a.model().patterns()) {
       if (!(p.operation() instanceof Operation.Write w) || w.ttlSeconds() <= 0
@@ -66,19 +79,25 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
       if (e == null) {
         continue;
       }
-      double share = p.ratePerSecond() / Math.max(p.ratePerSecond(), insertRate(a, e.name()));
+      double share = p.ratePerSecond() / Math.max(p.ratePerSecond(), insertRate(inserts, e.name()));
       double expiring = e.rowsAfter(horizon, w.ttlSeconds() + DynamoDbLimits.TTL_TYPICAL_DELETION_DELAY_SECONDS);
-      for (DynamoTable t : a.tables()) {
+      // The tables holding the entity, in model order, each with its item types of the entity in
+      // order (a table holding none would sum no rows and be skipped).
+      Map<String, List<DynamoIndex.Placed>> byTable = new LinkedHashMap<>();
+      for (DynamoIndex.Placed at : a.index().itemsOf(e.name())) {
+        byTable.computeIfAbsent(at.table().name(), k -> new ArrayList<>()).add(at);
+      }
+      for (List<DynamoIndex.Placed> held : byTable.values()) {
+        DynamoTable t = held.get(0).table();
         if (t.ttl().isPresent()) {
           continue;
         }
         double rows = 0;
         double extra = 0;
-        for (DynamoItem it : t.items()) {
-          if (it.entity().name().equals(e.name())) {
-            rows += it.rows();
-            extra += Math.max(0, it.rows() - expiring) * share * storedBytes(it, t);
-          }
+        for (DynamoIndex.Placed at : held) {
+          DynamoItem it = at.item();
+          rows += it.rows();
+          extra += Math.max(0, it.rows() - expiring) * share * storedBytes(it, t);
         }
         if (rows == 0) {
           continue;
@@ -98,7 +117,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
     }
   }
 
-  private static void ttlAttributesNotNumbers(DynamoDbAnalysis a, Findings out) {
+  private static void ttlAttributesNotNumbers(DynamoDbAnalysis a, Map<String, List<AccessPattern>> inserts, Findings out) {
     long horizon = a.model().horizonSeconds();
     for (DynamoTable t : a.tables()) {
       if (t.ttl().isEmpty()) {
@@ -111,7 +130,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
           continue;
         }
         // The design's sizing already keeps these items for ever; a working TTL would keep one TTL's worth.
-        long insertTtl = insertTtl(a, it.entity().name());
+        long insertTtl = insertTtl(inserts, it.entity().name());
         double forever = it.rows();
         double kept = insertTtl > 0 ? it.entity().rowsAfter(horizon, insertTtl) : forever;
         double extra = Math.max(0, forever - kept) * storedBytes(it, t);
@@ -131,31 +150,30 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
   }
 
   /** Returns the shortest TTL the entity's inserts set if every insert sets one, else 0. */
-  private static long insertTtl(DynamoDbAnalysis a, String entity) {
+  private static long insertTtl(Map<String, List<AccessPattern>> inserts, String entity) {
     long ttl = -1;
-    for (var p : a.model().patterns()) {
-      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT) && p.operation().entity().equals(entity)) {
-        long t = ((Operation.Write) p.operation()).ttlSeconds();
-        ttl = ttl < 0 ? t : (t == 0 || ttl == 0 ? 0 : Math.min(ttl, t));
-      }
+    for (var p : inserts.getOrDefault(entity, List.of())) {
+      long t = ((Operation.Write) p.operation()).ttlSeconds();
+      ttl = ttl < 0 ? t : (t == 0 || ttl == 0 ? 0 : Math.min(ttl, t));
     }
     return Math.max(0, ttl);
   }
 
-  private static void deletesInsteadOfTtl(DynamoDbAnalysis a, Findings out) {
+  private static void deletesInsteadOfTtl(DynamoDbAnalysis a, Map<String, List<AccessPattern>> inserts, Findings out) {
     for (DynamoPlan plan : a.plans()) {
       AccessPattern p = plan.pattern();
       if (!(p.operation() instanceof Operation.Write w) || w.kind() != Operation.Kind.DELETE) {
         continue;
       }
-      double inserted = insertRate(a, w.entity());
+      double inserted = insertRate(inserts, w.entity());
       if (inserted <= 0 || p.ratePerSecond() * 100 < DELETE_SHARE_PERCENT * inserted) {
         continue;
       }
       Entity e = a.model().entity(w.entity()).orElseThrow();
       boolean byAge = w.where().stream().anyMatch(c -> c.comparison() == Operation.Comparison.RANGE
           && e.attribute(c.attribute()).map(EphemeralDataWithoutTtl::isTime).orElse(false));
-      for (DynamoTable t : a.tables()) {
+      // The tables the delete touches, in model order: any other has no units and is skipped.
+      for (DynamoTable t : a.index().tablesIn(plan.copies())) {
         if (t.ttl().isPresent()) {
           continue;
         }
@@ -191,11 +209,9 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
     return bytes;
   }
 
-  private static double insertRate(DynamoDbAnalysis a, String entity) {
-    return a.model().patterns().stream()
-        .filter(p -> p.operation().entity().equals(entity)
-            && p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
-        .mapToDouble(AccessPattern::ratePerSecond).sum();
+  /** Returns the entity's insert rate: its inserts' and upserts' rates, summed in model order. */
+  private static double insertRate(Map<String, List<AccessPattern>> inserts, String entity) {
+    return inserts.getOrDefault(entity, List.of()).stream().mapToDouble(AccessPattern::ratePerSecond).sum();
   }
 
   private static boolean isTime(Attribute a) {

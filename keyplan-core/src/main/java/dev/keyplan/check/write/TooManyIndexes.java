@@ -72,6 +72,6 @@ public final class TooManyIndexes implements DynamoDbRule {
   }
 
   private static Optional<DynamoCost> cost(DynamoDbAnalysis a, String copy) {
-    return a.costs().stream().filter(c -> c.copy().equals(copy)).findFirst();
+    return a.cost(copy);
   }
 }

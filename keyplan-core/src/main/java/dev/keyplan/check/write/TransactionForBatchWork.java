@@ -6,6 +6,7 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoIndex;
 import dev.keyplan.design.dynamodb.ItemCounts;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
@@ -22,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Flags a {@code batch: logged} write (TransactWriteItems) that is batch work rather than a small
@@ -71,14 +73,16 @@ public final class TransactionForBatchWork implements DynamoDbRule {
       double typBytes = 0;
       double busBytes = 0;
       boolean dependent = false;
-      Map<DynamoTable, Double> secondWrite = new LinkedHashMap<>();
+      // Keyed by table name, which is unique: hashing the DynamoTable record itself would hash every
+      // item type in it, for each part.
+      Map<String, Double> secondWrite = new LinkedHashMap<>();
       for (Part p : parts) {
         typItems += p.typical() * p.multiplier();
         busItems += p.busiest() * p.multiplier();
         typBytes += p.typical() * p.multiplier() * p.item().bytes();
         busBytes += p.busiest() * p.multiplier() * p.item().bytes();
         dependent |= p.dataDependent() && !(p.busiest() <= 1);
-        secondWrite.merge(p.table(), plan.pattern().ratePerSecond() * p.typical() * p.multiplier()
+        secondWrite.merge(p.table().name(), plan.pattern().ratePerSecond() * p.typical() * p.multiplier()
             * Capacity.write(p.item().bytes(), p.item().bytes(), Capacity.Write.STANDARD), Double::sum);
       }
       boolean tooMany = busItems > DynamoDbLimits.MAX_TRANSACTION_ITEMS;
@@ -87,8 +91,8 @@ public final class TransactionForBatchWork implements DynamoDbRule {
         continue;
       }
       double surcharge = 0;
-      for (Map.Entry<DynamoTable, Double> e : secondWrite.entrySet()) {
-        surcharge += DynamoDbFigures.writeMonthly(a, e.getKey(), e.getValue());
+      for (Map.Entry<String, Double> e : secondWrite.entrySet()) {
+        surcharge += DynamoDbFigures.writeMonthly(a, a.table(e.getKey()).orElseThrow(), e.getValue());
       }
       List<String> what = new ArrayList<>();
       for (Part p : parts) {
@@ -140,33 +144,46 @@ public final class TransactionForBatchWork implements DynamoDbRule {
     boolean range = w.kind() != Operation.Kind.INSERT && w.kind() != Operation.Kind.UPSERT
         && !written.key().isEmpty() && !equal.containsAll(written.key());
     double sourceRows = written.rowsAfter(a.model().horizonSeconds(), 0);
-    for (DynamoTable t : a.tables()) {
-      for (DynamoItem it : t.items()) {
-        if (it.entity().name().equals(w.entity()) && !(update && w.set().stream().noneMatch(it::holds))) {
-          int mult = update && keyChange(it, t, w.set()) ? 2 : 1;
-          if (range) {
-            String by = equal.isEmpty() ? "every item: the write names no key" : "every item with the same "
-                + String.join(", ", equal);
-            out.add(new Part(t, it, by, ItemCounts.typicalPerValue(it.entity(), equal, it.rows()),
-                ItemCounts.busiestPerValue(it.entity(), equal, it.rows()), mult, true));
-          } else {
-            out.add(new Part(t, it, "its own item", 1, 1, mult, false));
-          }
+    // Only the entity's item types and, for an update, the holders of a copy of a set attribute can
+    // make a part: visit those, in model order and each once, as the scan of every item did.
+    Map<Integer, DynamoIndex.Placed> candidates = new TreeMap<>();
+    for (DynamoIndex.Placed at : a.index().itemsOf(w.entity())) {
+      candidates.put(at.position(), at);
+    }
+    if (w.kind() == Operation.Kind.UPDATE) {
+      for (String changed : w.set()) {
+        for (DynamoIndex.CopyHolder h : a.index().copyHolders(w.entity() + "." + changed)) {
+          candidates.putIfAbsent(h.position(), new DynamoIndex.Placed(h.table(), h.item(), h.position()));
         }
-        if (w.kind() != Operation.Kind.UPDATE) {
-          continue; // WritePlanner rewrites copies on updates only
+      }
+    }
+    for (DynamoIndex.Placed at : candidates.values()) {
+      DynamoTable t = at.table();
+      DynamoItem it = at.item();
+      if (it.entity().name().equals(w.entity()) && !(update && w.set().stream().noneMatch(it::holds))) {
+        int mult = update && keyChange(it, t, w.set()) ? 2 : 1;
+        if (range) {
+          String by = equal.isEmpty() ? "every item: the write names no key" : "every item with the same "
+              + String.join(", ", equal);
+          out.add(new Part(t, it, by, ItemCounts.typicalPerValue(it.entity(), equal, it.rows()),
+              ItemCounts.busiestPerValue(it.entity(), equal, it.rows()), mult, true));
+        } else {
+          out.add(new Part(t, it, "its own item", 1, 1, mult, false));
         }
-        for (String changed : w.set()) {
-          String source = w.entity() + "." + changed;
-          for (Attribute copy : it.entity().attributes().values()) {
-            if (copy.copyOf().filter(source::equals).isPresent() && it.holds(copy.name())) {
-              double typical = Math.max(1, it.rows() / Math.max(1, sourceRows));
-              Set<String> link = new LinkedHashSet<>(written.key());
-              double busiest = !link.isEmpty() && it.entity().attributes().keySet().containsAll(link)
-                  ? ItemCounts.busiestPerValue(it.entity(), link, it.rows()) : typical;
-              out.add(new Part(t, it, "copy_of " + source + " in " + copy.name(), typical,
-                  Double.isNaN(busiest) ? typical : Math.max(typical, busiest), 1, true));
-            }
+      }
+      if (w.kind() != Operation.Kind.UPDATE) {
+        continue; // WritePlanner rewrites copies on updates only
+      }
+      for (String changed : w.set()) {
+        String source = w.entity() + "." + changed;
+        for (Attribute copy : it.entity().attributes().values()) {
+          if (copy.copyOf().filter(source::equals).isPresent() && it.holds(copy.name())) {
+            double typical = Math.max(1, it.rows() / Math.max(1, sourceRows));
+            Set<String> link = new LinkedHashSet<>(written.key());
+            double busiest = !link.isEmpty() && it.entity().attributes().keySet().containsAll(link)
+                ? ItemCounts.busiestPerValue(it.entity(), link, it.rows()) : typical;
+            out.add(new Part(t, it, "copy_of " + source + " in " + copy.name(), typical,
+                Double.isNaN(busiest) ? typical : Math.max(typical, busiest), 1, true));
           }
         }
       }

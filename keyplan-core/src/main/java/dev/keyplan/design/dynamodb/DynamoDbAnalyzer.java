@@ -8,6 +8,7 @@ import dev.keyplan.model.Operation;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import dev.keyplan.store.dynamodb.PriceTable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,33 +33,38 @@ public final class DynamoDbAnalyzer {
   public static DynamoDbAnalysis analyze(Model model) {
     DynamoDbDesign design = model.dynamodb().orElseThrow();
     List<DynamoTable> tables = new DynamoBinder(model, design).bind();
+    DynamoIndex index = DynamoIndex.of(tables);
     PriceTable prices = design.prices().map(p -> PriceTable.read(p, design.pricesLocation())).orElseGet(PriceTable::builtIn);
     // Entities some pattern writes in a TransactWriteItems: reads of several of their items are
     // only read-committed. Known once the writes are planned, so they are planned twice.
     Set<String> transactional = new LinkedHashSet<>();
-    WritePlanner first = new WritePlanner(model, tables, new ReadPlanner(tables, design.access(), Set.of()));
+    WritePlanner first = new WritePlanner(model, index, new ReadPlanner(index, design.access(), Set.of()));
     for (AccessPattern p : model.patterns()) {
       if (p.operation() instanceof Operation.Write w && first.plan(p, w).operation().equals("TransactWriteItems")) {
         transactional.add(p.operation().entity());
       }
     }
-    ReadPlanner reads = new ReadPlanner(tables, design.access(), transactional);
-    WritePlanner writes = new WritePlanner(model, tables, reads);
+    ReadPlanner reads = new ReadPlanner(index, design.access(), transactional);
+    WritePlanner writes = new WritePlanner(model, index, reads);
     List<DynamoPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
       plans.add(p.operation() instanceof Operation.Read r ? reads.plan(p, r) : writes.plan(p, (Operation.Write) p.operation()));
     }
-    List<DynamoHeat> heat = heat(tables, plans);
+    List<DynamoHeat> heat = heat(index, plans);
+    Map<String, double[]> units = unitsByCopy(plans);
     List<DynamoCost> costs = new ArrayList<>();
+    Map<String, DynamoCost> firstCost = new HashMap<>();
     Map<String, DynamoSizing> sizing = new LinkedHashMap<>();
     for (DynamoTable t : tables) {
       double[] storage = storage(t);
       for (KeyPath path : t.paths()) {
         if (!path.isIndex() || path.isGlobal()) {
-          costs.add(cost(t, path, plans, design.averageLoad(), prices, path.isIndex() ? gsiBytes(t, path) : storage[0]));
+          DynamoCost c = cost(t, path, units, design.averageLoad(), prices, path.isIndex() ? gsiBytes(t, path) : storage[0]);
+          costs.add(c);
+          firstCost.putIfAbsent(c.copy(), c);
         }
       }
-      DynamoCost tableCost = costs.stream().filter(c -> c.copy().equals(t.name())).findFirst().orElseThrow();
+      DynamoCost tableCost = Optional.ofNullable(firstCost.get(t.name())).orElseThrow();
       sizing.put(t.name(), sizing(t, storage[0], tableCost));
     }
     Map<String, Double> patternCosts = new LinkedHashMap<>();
@@ -66,10 +72,10 @@ public final class DynamoDbAnalyzer {
       double rate = plan.pattern().ratePerSecond() * design.averageLoad();
       patternCosts.put(plan.pattern().id(), prices.onDemandMonthly(rate * plan.readUnits(), rate * plan.writeUnits()));
     }
-    return new DynamoDbAnalysis(model, design, tables, plans, heat, sizing, costs, patternCosts, prices);
+    return new DynamoDbAnalysis(model, design, tables, plans, heat, sizing, costs, patternCosts, prices, index);
   }
 
-  private static List<DynamoHeat> heat(List<DynamoTable> tables, List<DynamoPlan> plans) {
+  private static List<DynamoHeat> heat(DynamoIndex index, List<DynamoPlan> plans) {
     Map<String, double[]> load = new LinkedHashMap<>();
     Map<String, Set<String>> patterns = new LinkedHashMap<>();
     Map<String, Integer> shards = new LinkedHashMap<>();
@@ -92,17 +98,17 @@ public final class DynamoDbAnalyzer {
       String[] parts = e.getKey().split("\u0000", 2);
       String copy = parts[0];
       String signature = parts[1];
+      // The item types sharing the key: on every path of the copy (the table's key, its local
+      // indexes), in model order, each once. An item type is one table's and one name's, so an
+      // identity set tells them apart as equals() would.
       List<DynamoItem> group = new ArrayList<>();
+      Set<DynamoItem> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       KeyPath path = null;
-      for (DynamoTable t : tables) {
-        for (KeyPath p : t.paths()) {
-          if (p.copy().equals(copy)) {
-            for (DynamoItem it : t.items()) {
-              if (it.on(p) && it.partitionSignature(p).equals(signature) && !group.contains(it)) {
-                group.add(it);
-                path = p;
-              }
-            }
+      for (DynamoIndex.OnTable on : index.pathsOf(copy)) {
+        for (DynamoItem it : index.sharing(on.path(), signature)) {
+          if (seen.add(it)) {
+            group.add(it);
+            path = on.path();
           }
         }
       }
@@ -156,19 +162,28 @@ public final class DynamoDbAnalyzer {
     return bytes;
   }
 
-  private static DynamoCost cost(DynamoTable t, KeyPath path, List<DynamoPlan> plans, double average, PriceTable prices,
-      double bytes) {
-    String copy = path.copy();
-    double read = 0;
-    double write = 0;
+  /**
+   * Returns the peak {read, write} units per second on each copy: {@code Σ rate × units} over every
+   * touch, added in plan and touch order, in one pass rather than one pass per copy.
+   */
+  private static Map<String, double[]> unitsByCopy(List<DynamoPlan> plans) {
+    Map<String, double[]> out = new HashMap<>();
     for (DynamoPlan plan : plans) {
       for (DynamoPlan.Touch touch : plan.touches()) {
-        if (touch.copy().equals(copy)) {
-          read += plan.pattern().ratePerSecond() * touch.readUnitsTypical();
-          write += plan.pattern().ratePerSecond() * touch.writeUnits();
-        }
+        double[] u = out.computeIfAbsent(touch.copy(), k -> new double[2]);
+        u[0] += plan.pattern().ratePerSecond() * touch.readUnitsTypical();
+        u[1] += plan.pattern().ratePerSecond() * touch.writeUnits();
       }
     }
+    return out;
+  }
+
+  private static DynamoCost cost(DynamoTable t, KeyPath path, Map<String, double[]> units, double average,
+      PriceTable prices, double bytes) {
+    String copy = path.copy();
+    double[] u = units.getOrDefault(copy, new double[2]);
+    double read = u[0];
+    double write = u[1];
     double neededRead = needed(read);
     double neededWrite = needed(write);
     boolean onDemand = t.billing().onDemand();

@@ -37,12 +37,13 @@ import java.util.Set;
  * sum the items they evaluate and round once per call; GetItem and BatchGetItem round per item.
  */
 final class ReadPlanner {
-  private final List<DynamoTable> tables;
+  /** The bound tables' look-ups: a read visits its entity's item types, not every table's. */
+  private final DynamoIndex index;
   private final Map<String, DynamoDbDesign.Access> pins;
   private final Set<String> transactionalEntities;
 
-  ReadPlanner(List<DynamoTable> tables, Map<String, DynamoDbDesign.Access> pins, Set<String> transactionalEntities) {
-    this.tables = tables;
+  ReadPlanner(DynamoIndex index, Map<String, DynamoDbDesign.Access> pins, Set<String> transactionalEntities) {
+    this.index = index;
     this.pins = pins;
     this.transactionalEntities = transactionalEntities;
   }
@@ -54,19 +55,16 @@ final class ReadPlanner {
     boolean scanPinned = Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::operation)
         .filter("Scan"::equals).isPresent();
     boolean stored = false;
-    for (DynamoTable t : tables) {
-      for (DynamoItem it : t.items()) {
-        if (!it.entity().name().equals(r.entity())) {
-          continue;
-        }
-        stored = true;
-        for (KeyPath path : t.paths()) {
-          if (it.on(path) && via.map(v -> v.equals(path.name())).orElse(true)) {
-            if (scanPinned && via.map(v -> true).orElse(!path.isIndex())) {
-              scan(p, r, t, it, path).ifPresent(candidates::add);
-            } else if (!scanPinned) {
-              candidate(p, r, t, it, path).ifPresent(candidates::add);
-            }
+    for (DynamoIndex.Placed at : index.itemsOf(r.entity())) {
+      DynamoTable t = at.table();
+      DynamoItem it = at.item();
+      stored = true;
+      for (KeyPath path : t.paths()) {
+        if (it.on(path) && via.map(v -> v.equals(path.name())).orElse(true)) {
+          if (scanPinned && via.map(v -> true).orElse(!path.isIndex())) {
+            scan(p, r, t, it, path).ifPresent(candidates::add);
+          } else if (!scanPinned) {
+            candidate(p, r, t, it, path).ifPresent(candidates::add);
           }
         }
       }
@@ -198,10 +196,11 @@ final class ReadPlanner {
     double[] extra = {0, 0};
     long extraBytes = 0;
     List<String> others = new ArrayList<>();
+    // The item types under the same partition key values on this path, in item order.
+    List<DynamoItem> sharing = index.sharing(path, it.partitionSignature(path));
     if (!single) {
-      for (DynamoItem o : t.items()) {
-        if (o != it && o.on(path) && o.partitionSignature(path).equals(it.partitionSignature(path))
-            && sk.admits(o.sortTemplates(path))) {
+      for (DynamoItem o : sharing) {
+        if (o != it && sk.admits(o.sortTemplates(path))) {
           Set<String> opk = ItemCounts.placeholders(o.partitionTemplates(path));
           double ot = ItemCounts.typicalPerKey(o, opk);
           double ob = ItemCounts.busiestPerKey(o, opk);
@@ -280,8 +279,7 @@ final class ReadPlanner {
     }
     Access access;
     String operation;
-    boolean shared = t.items().stream().anyMatch(o -> o != it && o.on(path)
-        && o.partitionSignature(path).equals(it.partitionSignature(path)));
+    boolean shared = sharing.stream().anyMatch(o -> o != it);
     boolean twoBounds = sk.range().isPresent() && r.where().stream()
         .anyMatch(c -> c.attribute().equals(sk.range().get()) && c.values() == 2);
     String condition = keyCondition(path, pkTemplates, sk, shared, twoBounds);
@@ -319,14 +317,9 @@ final class ReadPlanner {
 
   private DynamoPlan scan(AccessPattern p, Operation.Read r, DynamoTable t, DynamoItem it, KeyPath path, Set<String> equal,
       Capacity.Read mode, List<String> notes) {
-    double items = 0;
-    double bytes = 0;
-    for (DynamoItem o : t.items()) {
-      if (o.on(path)) {
-        items += o.rows();
-        bytes += o.rows() * o.entryBytes(path, t);
-      }
-    }
+    // Every item on the path, whatever its type: the same for each read, so summed once per path.
+    double items = index.scanRows(path);
+    double bytes = index.scanBytes(path);
     List<String> filter = new ArrayList<>();
     r.where().forEach(c -> filter.add(c.attribute()));
     double own = it.rows();

@@ -3,7 +3,6 @@ package dev.keyplan.design.dynamodb;
 import dev.keyplan.design.dynamodb.DynamoPlan.Access;
 import dev.keyplan.design.dynamodb.DynamoPlan.Touch;
 import dev.keyplan.model.AccessPattern;
-import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
@@ -39,12 +38,13 @@ import java.util.Set;
  */
 final class WritePlanner {
   private final Model model;
-  private final List<DynamoTable> tables;
+  /** The bound tables' look-ups: a write visits its entity's item types and the copies, not every table's. */
+  private final DynamoIndex index;
   private final ReadPlanner reads;
 
-  WritePlanner(Model model, List<DynamoTable> tables, ReadPlanner reads) {
+  WritePlanner(Model model, DynamoIndex index, ReadPlanner reads) {
     this.model = model;
-    this.tables = tables;
+    this.index = index;
     this.reads = reads;
   }
 
@@ -160,8 +160,8 @@ final class WritePlanner {
     w.condition().ifPresent(c -> notes.add("ConditionExpression (" + c + "): a failed condition still consumes the write units"));
     if (w.ttlSeconds() > 0) {
       // An item expires only where its table has TTL and the item holds the attribute as a Number.
-      Optional<DynamoTable> never = tables.stream().filter(t -> t.items().stream()
-          .anyMatch(i -> i.entity().name().equals(w.entity()) && i.ttlSeconds() == 0)).findFirst();
+      Optional<DynamoTable> never = index.itemsOf(w.entity()).stream()
+          .filter(x -> x.item().ttlSeconds() == 0).map(DynamoIndex.Placed::table).findFirst();
       notes.add(never.map(t -> "the insert sets a TTL but its items in " + t.name() + " never expire: "
               + (t.ttl().isEmpty() ? "the table has no TTL attribute" : "the item does not hold " + t.ttl().get()
                   + " as a Number of epoch seconds"))
@@ -178,26 +178,19 @@ final class WritePlanner {
   private List<Target> targets(Operation.Write w) {
     List<Target> out = new ArrayList<>();
     Entity written = model.entities().get(w.entity());
-    for (DynamoTable t : tables) {
-      for (DynamoItem it : t.items()) {
-        if (it.entity().name().equals(w.entity())) {
-          out.add(new Target(t, it, Optional.empty(), "", 1));
-        }
-      }
+    for (DynamoIndex.Placed at : index.itemsOf(w.entity())) {
+      out.add(new Target(at.table(), at.item(), Optional.empty(), "", 1));
     }
     if (w.kind() != Operation.Kind.UPDATE || written == null) {
       return out;
     }
     for (String a : w.set()) {
       String source = w.entity() + "." + a;
-      for (DynamoTable t : tables) {
-        for (DynamoItem it : t.items()) {
-          for (Attribute copy : it.entity().attributes().values()) {
-            if (copy.copyOf().filter(source::equals).isPresent() && it.holds(copy.name())) {
-              double fan = Math.max(1, it.rows() / Math.max(1, written.rowsAfter(model.horizonSeconds(), 0)));
-              out.add(new Target(t, it, Optional.of(copy.name()), source, fan));
-            }
-          }
+      for (DynamoIndex.CopyHolder h : index.copyHolders(source)) {
+        DynamoItem it = h.item();
+        if (it.holds(h.attribute())) {
+          double fan = Math.max(1, it.rows() / Math.max(1, written.rowsAfter(model.horizonSeconds(), 0)));
+          out.add(new Target(h.table(), it, Optional.of(h.attribute()), source, fan));
         }
       }
     }
