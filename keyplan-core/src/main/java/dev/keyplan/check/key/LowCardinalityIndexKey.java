@@ -77,7 +77,8 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
 
   private static void check(DynamoDbAnalysis a, DynamoTable t, KeyPath path, DynamoItem it, Findings out) {
     // The reads served by this path for this item type: what a fix must keep serving.
-    List<Operation.Read> reads = a.plans().stream()
+    List<Operation.Read> reads = a.touchesOn(path.copy(), it.partitionSignature(path)).stream()
+        .map(DynamoDbAnalysis.PlanTouch::plan).distinct()
         .filter(pl -> pl.pattern().isRead() && pl.path().filter(path::equals).isPresent() && pl.items().contains(it.name()))
         .map(pl -> (Operation.Read) pl.pattern().operation()).toList();
     Entity e = it.entity();
