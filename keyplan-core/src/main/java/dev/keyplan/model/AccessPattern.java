@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param readYourWrites the pattern must see writes acknowledged just before it
  * @param batch how the write reaches its tables when they are written together
  * @param spread per-pattern spread of requests over key values, overriding the entity's
+ * @param ignoreCase attributes the pattern compares without regard to case (a sign-in by email
+ *     typed any way): MongoDB needs a case-insensitive collation index for them
  */
 public record AccessPattern(
     String id,
@@ -25,10 +27,12 @@ public record AccessPattern(
     boolean readYourWrites,
     Batch batch,
     Map<String, Spread> spread,
+    java.util.List<String> ignoreCase,
     Location location) {
 
   public AccessPattern {
     spread = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spread));
+    ignoreCase = java.util.List.copyOf(ignoreCase);
   }
 
   /** How a write that updates several tables sends them. */

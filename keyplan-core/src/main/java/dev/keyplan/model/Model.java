@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param patterns access patterns, in file order
  * @param cassandra the Cassandra or ScyllaDB design, if the model has one
  * @param dynamodb the DynamoDB design, if the model has one; checked side by side with the other
+ * @param mongodb the MongoDB design, if the model has one; checked side by side with the others
  */
 public record Model(
     String name,
@@ -25,6 +26,7 @@ public record Model(
     List<AccessPattern> patterns,
     Optional<CassandraDesign> cassandra,
     Optional<DynamoDbDesign> dynamodb,
+    Optional<MongoDbDesign> mongodb,
     Location location) {
 
   public Model {

@@ -8,6 +8,7 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.MongoDbDesign;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,7 +64,8 @@ public final class ModelReader extends SectionReader {
       "float", "int", "smallint", "time", "timestamp", "timeuuid", "tinyint", "uuid", "inet");
 
   static {
-    var p = new java.util.HashSet<>(Set.of("id", "says", "rate", "consistency", "expects", "batch", "spread"));
+    var p = new java.util.HashSet<>(Set.of("id", "says", "rate", "consistency", "expects", "batch", "spread",
+        "ignore_case"));
     p.addAll(OPERATIONS);
     PATTERN = Set.copyOf(p);
   }
@@ -135,12 +137,6 @@ public final class ModelReader extends SectionReader {
         .orElse(0L);
     Map<String, Entity> entities = new EntityReader(this).entities(m);
     List<AccessPattern> patterns = new PatternReader(this).patterns(m, entities);
-    for (String store : List.of("mongodb")) {
-      if (m.has(store)) {
-        m.error(m.keyLocation(store), "the " + store + " design is not supported by this version of keyplan yet;"
-            + " remove the '" + store + ":' section to check the other stores");
-      }
-    }
     if (m.has("cassandra") && m.has("scylladb")) {
       m.error(m.keyLocation("scylladb"), "a model has one of 'cassandra:' or 'scylladb:', not both");
     }
@@ -152,10 +148,12 @@ public final class ModelReader extends SectionReader {
     }
     Optional<DynamoDbDesign> dynamodb = m.has("dynamodb")
         ? new DynamoDbReader(this).read(m, baseDir, entities, patterns) : Optional.empty();
+    Optional<MongoDbDesign> mongodb = m.has("mongodb")
+        ? new MongoDbReader(this).read(m, baseDir, entities) : Optional.empty();
     if (!problems.isEmpty()) {
       throw new InputException(sorted());
     }
-    return new Model(name, file, horizon, entities, patterns, cassandra, dynamodb, m.location());
+    return new Model(name, file, horizon, entities, patterns, cassandra, dynamodb, mongodb, m.location());
   }
 
   private List<Diagnostic> sorted() {

@@ -90,10 +90,28 @@ final class PatternReader extends SectionReader {
             .ifPresent(x -> spread.put(attr, x));
       }
     });
+    List<String> ignoreCase = new ArrayList<>();
+    if (p.has("ignore_case")) {
+      List<Node> items = p.node("ignore_case").get() instanceof org.snakeyaml.engine.v2.nodes.SequenceNode
+          ? p.sequence("ignore_case", "attribute names") : List.of(p.node("ignore_case").get());
+      for (Node n : items) {
+        p.scalarOf(n, "an attribute name").ifPresent(a -> {
+          if (entity.isPresent() && entity.get().attribute(a).isEmpty()) {
+            p.error(YamlMap.location(file, n), EntityReader.unknownAttribute(entity.get().name(), a,
+                entity.get().attributes().keySet()));
+          } else if (op.isPresent() && op.get().where().stream().noneMatch(c -> c.attribute().equals(a))) {
+            p.error(YamlMap.location(file, n), "'" + a + "' is not restricted by the pattern's where clause;"
+                + " ignore_case names attributes it compares");
+          }
+          ignoreCase.add(a);
+        });
+      }
+    }
     if (op.isEmpty() || id.isBlank()) {
       return Optional.empty();
     }
-    return Optional.of(new AccessPattern(id, says, rate, op.get(), consistency, ryw, batch, spread, p.location()));
+    return Optional.of(new AccessPattern(id, says, rate, op.get(), consistency, ryw, batch, spread, ignoreCase,
+        p.location()));
   }
 
   /** Reads the pattern's one operation; a missing, doubled or unreadable one is reported and empty. */
