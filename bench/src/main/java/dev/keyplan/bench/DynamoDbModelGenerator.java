@@ -4,24 +4,21 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * Writes a synthetic but valid workload model with a {@code dynamodb:} design of E entities and P
- * patterns for the benchmarks, the DynamoDB counterpart of {@link ModelGenerator}: the same entity
- * pairs and pattern shapes, laid out as a single-table design. The output depends only on (E, P):
- * rates and volumes come from a {@link SplittableRandom} with the same fixed seed, so every run
- * checks the same text.
+ * patterns for the benchmarks, the DynamoDB counterpart of {@link ModelGenerator}: the same
+ * workload ({@link WorkloadGenerator}: entity pairs, pattern templates, spreads, the fixed seed),
+ * laid out as a single-table design. This class adds the {@code dynamodb:} section and its
+ * {@code access:} pins, and the attributes, reads and writes that reach DynamoDB's limits and
+ * plans. The output depends only on (E, P), so every run checks the same text.
  *
- * <p>Entities come in pairs, as in {@link ModelGenerator}: an even {@code E<i>} is a parent (an
- * account), the odd {@code E<i+1>} its child (posts, with {@code owner_name} a {@code copy_of} the
- * parent's name). Every entity has an item type in one table, {@code AppTable} (PK, SK, on demand,
- * no TTL), and the items of a pair share partition keys: the account's profile under
+ * <p>Entities come in pairs: an even {@code E<i>} is a parent (an account), the odd {@code E<i+1>}
+ * its child (posts, with {@code owner_name} a {@code copy_of} the parent's name). Every entity has
+ * an item type in one table, {@code AppTable} (PK, SK, on demand, no TTL), and the items of a pair
+ * share partition keys: the account's profile under
  * {@code E<i>#{id}} / {@code PROFILE}, its posts under the same PK with {@code POST#{at}#{id}} (or,
  * for every fourth child, {@code {at}#{id}}, a sort key without a prefix, so a Query of the posts
  * reads the profile too). AppTable's indexes:
@@ -39,8 +36,8 @@ import java.util.SplittableRandom;
  * TTL attribute and six global indexes, only the first with its own capacity. Those tables grow
  * with the model (P = 1,000: 100 entities, 10 archive tables, 110 item types).
  *
- * <p>Patterns are dealt as in {@link ModelGenerator}, ten templates per entity: GetItem (some
- * strongly consistent), BatchGetItem (IN), Queries on the table, GSI1, GSI2 and LSI1 with
+ * <p>The ten pattern templates per entity, with DynamoDB's own where they differ, plan as GetItem
+ * (some strongly consistent), BatchGetItem (IN), Queries on the table, GSI1, GSI2 and LSI1 with
  * {@code begins_with}, BETWEEN, filters and order, fan-outs over IN keys and shard suffixes, Scans
  * (plain, with a limit, pinned by {@code access:}), a pattern no item serves, and writes: inserts
  * (conditional, with TTL, logged and unlogged batches), upserts, updates that change index keys
@@ -51,7 +48,7 @@ import java.util.SplittableRandom;
  * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.DynamoDbModelGenerator 1000 DIR}
  * to write {@code bench-dynamodb-1000.yaml} to DIR (to try the CLI on it).
  */
-public final class DynamoDbModelGenerator {
+public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** The main table, holding an item type of every entity. */
   static final String TABLE = "AppTable";
 
@@ -63,22 +60,14 @@ public final class DynamoDbModelGenerator {
     }
   }
 
-  private final int entities;
-  private final int patterns;
-  private final String name;
-  private final SplittableRandom random = new SplittableRandom(ModelGenerator.SEED);
-  private final StringBuilder yaml = new StringBuilder(1 << 17);
+  /** The {@code access:} pins, written while the patterns are, in their order. */
   private final StringBuilder pins = new StringBuilder();
-  /** Each child's insert rate, per second, so its delete can be a share of it. */
-  private final Map<Integer, Integer> postRates = new HashMap<>();
 
   private DynamoDbModelGenerator(int entities, int patterns) {
+    super(entities, patterns, "bench-dynamodb-" + patterns, 1 << 17);
     if (entities < 2 || patterns < 1) {
       throw new IllegalArgumentException("need at least 2 entities and one pattern; got E=" + entities + ", P=" + patterns);
     }
-    this.entities = entities;
-    this.patterns = patterns;
-    this.name = "bench-dynamodb-" + patterns;
   }
 
   /** Returns the benchmark model for {@code patterns}: E = 0.1 P (1,000 → 100 entities, 11 tables). */
@@ -102,10 +91,6 @@ public final class DynamoDbModelGenerator {
     return e + archivesFor(e);
   }
 
-  private static int entitiesFor(int patterns) {
-    return Math.max(2, (int) Math.round(patterns * ModelGenerator.ENTITIES_PER_PATTERN));
-  }
-
   private static int archivesFor(int entities) {
     int n = 0;
     for (int e = 0; e < entities; e++) {
@@ -121,33 +106,8 @@ public final class DynamoDbModelGenerator {
     return e % 10 == 1;
   }
 
-  private static boolean isParent(int e) {
-    return e % 2 == 0;
-  }
-
   private Generated build() {
-    yaml.append("# Generated by dev.keyplan.bench.DynamoDbModelGenerator (seed ").append(ModelGenerator.SEED)
-        .append("): ").append(entities).append(" entities, ").append(patterns).append(" patterns.\n");
-    yaml.append("model: ").append(name).append('\n');
-    yaml.append("horizon: 1y\n");
-    yaml.append("entities:\n");
-    for (int e = 0; e < entities; e++) {
-      if (isParent(e)) {
-        parentEntity(e);
-      } else {
-        childEntity(e);
-      }
-    }
-    yaml.append("patterns:\n");
-    for (int k = 0; k < patterns; k++) {
-      int e = k % entities;
-      int m = k / entities;
-      if (isParent(e)) {
-        parentPattern(e, m % ModelGenerator.PATTERNS_PER_ENTITY, m / ModelGenerator.PATTERNS_PER_ENTITY);
-      } else {
-        childPattern(e, m % ModelGenerator.PATTERNS_PER_ENTITY, m / ModelGenerator.PATTERNS_PER_ENTITY);
-      }
-    }
+    writeWorkload(entities + " entities, " + patterns + " patterns");
     yaml.append("dynamodb:\n");
     yaml.append("  average_load: 50%\n");
     yaml.append("  tables:\n");
@@ -164,70 +124,36 @@ public final class DynamoDbModelGenerator {
     return new Generated(name, yaml.toString(), entities, 1 + archives, entities + archives, patterns);
   }
 
-  private int between(int lo, int hi) {
-    return random.nextInt(lo, hi);
-  }
-
   // ------------------------------------------------------------------------------------ entities
 
-  private void parentEntity(int e) {
-    String p = "e" + e + "_";
-    yaml.append("  E").append(e).append(":\n");
-    yaml.append("    says: accounts of family ").append(e / 2).append('\n');
-    yaml.append("    attributes:\n");
-    yaml.append("      ").append(p).append("id: uuid\n");
-    yaml.append("      ").append(p).append("name: {type: text, size: ").append(between(12, 40)).append("B}\n");
-    // Every twentieth account keys GSI1SK by its bio: over DynamoDB's 1,024 B sort key limit.
-    int bio = e % 20 == 0 ? between(1100, 1400) : between(100, 400);
-    yaml.append("      ").append(p).append("bio: {type: text, size: ").append(bio).append("B}\n");
-    yaml.append("      ").append(p).append("status: {type: text, values: [ACTIVE, SUSPENDED, CLOSED]}\n");
-    yaml.append("      ").append(p).append("region: {type: text, size: 8B}\n");
-    yaml.append("      ").append(p).append("created: {type: timestamp, time_ordered: true}\n");
-    yaml.append("    key: [").append(p).append("id]\n");
-    yaml.append("    count: ").append(between(100, 5000)).append("k\n");
-    yaml.append("    growth: ").append(between(5, 50)).append("/s\n");
-    yaml.append("    spread:\n");
-    yaml.append("      ").append(p).append("name: {distinct: ").append(between(5, 50)).append("M}\n");
-    yaml.append("      ").append(p).append("region: {distinct: ").append(between(20, 200))
-        .append(", busiest: ").append(between(2, 15)).append("%}\n");
-    yaml.append("      ").append(p).append("status: {busiest: ").append(between(60, 95)).append("%}\n");
+  /** Every twentieth account keys GSI1SK by its bio: over DynamoDB's 1,024 B sort key limit. */
+  @Override
+  int bioSize(int e) {
+    return e % 20 == 0 ? between(1100, 1400) : super.bioSize(e);
   }
 
-  private void childEntity(int e) {
-    String c = "e" + e + "_";
-    String p = "e" + (e - 1) + "_";
-    int growth = between(50, 400);
-    yaml.append("  E").append(e).append(":\n");
-    yaml.append("    says: posts of the accounts E").append(e - 1).append('\n');
-    yaml.append("    attributes:\n");
-    yaml.append("      ").append(c).append("id: {type: bigint, time_ordered: true}\n");
-    yaml.append("      ").append(p).append("id: uuid\n");
-    yaml.append("      ").append(c).append("group: bigint\n");
-    yaml.append("      ").append(c).append("at: {type: timestamp, time_ordered: true}\n");
-    yaml.append("      ").append(c).append("kind: {type: text, values: [NOTE, PHOTO, LINK, POLL]}\n");
-    // Every twentieth child (from 11) carries a body near the 400 KB item limit.
-    int body = e % 20 == 11 ? between(310_000, 330_000) : between(100, 2000);
-    yaml.append("      ").append(c).append("body: {type: text, size: ").append(body).append("B}\n");
-    // Every twentieth child (from 17) gains a tag a day and never loses one.
-    yaml.append("      ").append(c).append("tags: {type: set<text>, size: 40B, items: ").append(between(1, 8))
-        .append(e % 20 == 17 ? ", grows: 1/day}\n" : "}\n");
-    yaml.append("      ").append(c).append("likes: counter\n");
-    yaml.append("      ").append(c).append("owner_name: {type: text, size: 20B, copy_of: E").append(e - 1)
-        .append('.').append(p).append("name}\n");
-    yaml.append("      ").append(c).append("expires: timestamp\n");
-    yaml.append("    key: [").append(c).append("id]\n");
-    yaml.append("    count: ").append(between(1, 50)).append("M\n");
-    yaml.append("    growth: ").append(growth).append("/s\n");
-    yaml.append("    spread:\n");
-    yaml.append("      ").append(p).append("id: {distinct: ").append(between(100, 2000))
-        .append("k, distribution: zipf(0.").append(between(7, 10)).append(")}\n");
-    int groups = between(1, 200);
-    int busiest = between(1, Math.max(2, growth / 20));
-    if (e % 10 != 3) { // every tenth child leaves the group's spread out: GSI1 keyed by it cannot be sized
-      yaml.append("      ").append(c).append("group: {distinct: ").append(groups)
-          .append("k, busiest: ").append(busiest).append("/s}\n");
-    }
-    yaml.append("      ").append(c).append("kind: {busiest: ").append(between(30, 60)).append("%}\n");
+  /** Every twentieth child (from 11) carries a body near the 400 KB item limit. */
+  @Override
+  int bodySize(int e) {
+    return e % 20 == 11 ? between(310_000, 330_000) : super.bodySize(e);
+  }
+
+  /** Every twentieth child (from 17) gains a tag a day and never loses one. */
+  @Override
+  String tagsGrowth(int e) {
+    return e % 20 == 17 ? ", grows: 1/day" : "";
+  }
+
+  /** An expiry time: the archive tables' TTL attribute. */
+  @Override
+  void moreChildAttributes(int e) {
+    yaml.append("      e").append(e).append("_expires: timestamp\n");
+  }
+
+  /** The kinds' spread, for LSI1 keyed by kind. */
+  @Override
+  void moreChildSpreads(int e) {
+    yaml.append("      e").append(e).append("_kind: {busiest: ").append(between(30, 60)).append("%}\n");
   }
 
   // -------------------------------------------------------------------------------------- tables
@@ -297,203 +223,124 @@ public final class DynamoDbModelGenerator {
   private static boolean noTags(int e) {
     return (e / 2) % 4 == 2;
   }
-
   // ------------------------------------------------------------------------------------ patterns
-
-  private void pattern(String id, String says, String rate, String key, String op, List<String> extra) {
-    yaml.append("  - id: ").append(id).append('\n');
-    yaml.append("    says: ").append(says).append('\n');
-    yaml.append("    rate: ").append(rate).append('\n');
-    yaml.append("    ").append(key).append(": ").append(op).append('\n');
-    for (String x : extra) {
-      yaml.append("    ").append(x).append('\n');
-    }
-  }
 
   private void pin(String id, String how) {
     pins.append("    ").append(id).append(": {").append(how).append("}\n");
   }
 
-  private static String id(int e, String what, int round) {
-    return "e" + e + "-" + what + (round == 0 ? "" : "-" + round);
+  /** Every sixth account's read by id expects its own writes: a strongly consistent GetItem. */
+  @Override
+  void profileOptions(int e, List<String> extra) {
+    if (e % 6 == 0) {
+      extra.add("expects: read-your-writes");
+    }
   }
 
-  private void parentPattern(int e, int template, int round) {
+  /** Every sixth (from 2) expects its own writes, which GSI1 cannot give; every tenth is pinned to GSI1. */
+  @Override
+  void byNameOptions(int e, String id, List<String> extra) {
+    if (e % 6 == 2) {
+      extra.add("expects: read-your-writes");
+    }
+    if (e % 10 == 2) {
+      pin(id, "via: GSI1, operation: GetItem");
+    }
+  }
+
+  /** A BatchGetItem of a few ids. */
+  @Override
+  void severalAccounts(int e, int round, List<String> extra) {
+    pattern(id(e, "in-ids", round), "a few accounts at once", between(1, 50) + "/s", "query",
+        "E" + e + " where e" + e + "_id in (?, ?, ?)", extra);
+  }
+
+  /**
+   * Every fourth account counts by region (a Scan; every eighth pinned to a Query); the others
+   * read a status on GSI2 and filter it by region.
+   */
+  @Override
+  void regionRead(int e, int round, List<String> extra) {
+    if (e % 4 == 0) {
+      if (e % 8 == 4) {
+        pin(id(e, "count-region", round), "operation: Query");
+      }
+      super.regionRead(e, round, extra);
+    } else {
+      String p = "e" + e + "_";
+      pattern(id(e, "region-status", round), "accounts of a region in a status", between(1, 30) + "/s", "query",
+          "E" + e + " where " + p + "status = ? and " + p + "region = ? limit 50", extra);
+    }
+  }
+
+  /** A status and a range of creation times: GSI2's partition and sort keys. */
+  @Override
+  void statusRead(int e, int round, List<String> extra) {
     String p = "e" + e + "_";
-    String ent = "E" + e;
-    List<String> extra = new ArrayList<>();
-    switch (template) {
-      case 0:
-        if (e % 6 == 0) {
-          extra.add("expects: read-your-writes");
-        }
-        pattern(id(e, "profile", round), "one account by id", between(500, 5000) + "/s", "query",
-            ent + " where " + p + "id = ?", extra);
-        break;
-      case 1:
-        pattern(id(e, "by-status", round), "newest accounts in a status", between(10, 200) + "/s", "query",
-            "select " + p + "name, " + p + "created from " + ent + " where " + p + "status = ? order by "
-                + p + "created desc limit " + between(20, 100), extra);
-        break;
-      case 2: {
-        String id = id(e, "by-name", round);
-        if (e % 6 == 2) {
-          extra.add("expects: read-your-writes");
-        }
-        if (e % 10 == 2) {
-          pin(id, "via: GSI1, operation: GetItem");
-        }
-        pattern(id, "find an account by its exact name", between(10, 100) + "/s", "query",
-            ent + " where " + p + "name = ?", extra);
-        break;
-      }
-      case 3:
-        pattern(id(e, "in-ids", round), "a few accounts at once", between(1, 50) + "/s", "query",
-            ent + " where " + p + "id in (?, ?, ?)", extra);
-        break;
-      case 4:
-        if (e % 4 == 0) {
-          String id = id(e, "count-region", round);
-          if (e % 8 == 4) {
-            pin(id, "operation: Query");
-          }
-          pattern(id, "how many accounts a region has", between(1, 20) + "/s", "query",
-              "count " + ent + " where " + p + "region = ?", extra);
-        } else {
-          pattern(id(e, "region-status", round), "accounts of a region in a status", between(1, 30) + "/s", "query",
-              ent + " where " + p + "status = ? and " + p + "region = ? limit 50", extra);
-        }
-        break;
-      case 5:
-        pattern(id(e, "recent-in-status", round), "accounts in a status created after a time", between(1, 40) + "/s",
-            "query", ent + " where " + p + "status = ? and " + p + "created > ? limit 100", extra);
-        break;
-      case 6:
-        if (e % 8 == 6) {
-          pattern(id(e, "import", round), "an account imported from another system", between(5, 50) + "/s", "upsert",
-              ent, extra);
-        } else {
-          pattern(id(e, "sign-up", round), "a new account, unique id", between(5, 50) + "/s", "insert",
-              ent + " if not exists", extra);
-        }
-        break;
-      case 7:
-        if (e % 4 == 0) { // the copies are rewritten in the same transaction: a fan-out of unbounded size
-          extra.add("batch: logged");
-        }
-        pattern(id(e, "rename", round), "an account changes its name (copied into posts)", between(1, 20) + "/min",
-            "update", ent + " set " + p + "name where " + p + "id = ?", extra);
-        break;
-      case 8:
-        if (e % 10 == 4) { // a contended account
-          extra.add("spread:");
-          extra.add("  " + p + "id: {busiest: " + between(30, 80) + "/s}");
-        }
-        pattern(id(e, "suspend", round), "compare-and-set the status", (e % 10 == 4 ? between(100, 200) : between(1, 20))
-            + "/s", "update", ent + " set " + p + "status where " + p + "id = ? if " + p + "status = ?", extra);
-        break;
-      default:
-        pattern(id(e, "close", round), "an account is deleted", between(1, 10) + "/min", "delete",
-            ent + " where " + p + "id = ?", extra);
-        break;
+    pattern(id(e, "recent-in-status", round), "accounts in a status created after a time", between(1, 40) + "/s",
+        "query", "E" + e + " where " + p + "status = ? and " + p + "created > ? limit 100", extra);
+  }
+
+  /** Every eighth account (from 6) is imported: an upsert, not a conditional insert. */
+  @Override
+  void signUp(int e, int round, List<String> extra) {
+    if (e % 8 == 6) {
+      pattern(id(e, "import", round), "an account imported from another system", between(5, 50) + "/s", "upsert",
+          "E" + e, extra);
+    } else {
+      super.signUp(e, round, extra);
     }
   }
 
-  private void childPattern(int e, int template, int round) {
-    String c = "e" + e + "_";
-    String p = "e" + (e - 1) + "_";
-    String ent = "E" + e;
-    String key = p + "id = ? and " + c + "at = ? and " + c + "id = ?";
-    List<String> extra = new ArrayList<>();
-    switch (template) {
-      case 0:
-        if (e % 6 == 1) {
-          extra.add("expects: read-your-writes");
-        }
-        pattern(id(e, "latest", round), "an owner's latest posts", between(1000, 8000) + "/s", "query",
-            ent + " where " + p + "id = ? order by " + c + "at desc limit " + between(20, 100), extra);
-        break;
-      case 1:
-        extra.add("spread:");
-        extra.add("  " + c + "group: {distinct: " + between(1, 50) + "k, busiest: " + between(1, 10) + "%}");
-        pattern(id(e, "group-since", round), "a group's posts after an id", between(50, 500) + "/s", "query",
-            ent + " where " + c + "group = ? and " + c + "id > ? limit " + between(10, 200), extra);
-        break;
-      case 2:
-        pattern(id(e, "group-feed", round), "a group's feed with each author's name", between(100, 2000) + "/s",
-            "query", "select " + c + "body, " + c + "owner_name from " + ent + " where " + c + "group = ? order by "
-                + c + "id desc limit " + between(10, 50), extra);
-        break;
-      case 3:
-        pattern(id(e, "groups", round), "posts of several groups at once", between(10, 100) + "/s", "query",
-            ent + " where " + c + "group in " + between(2, 10), extra);
-        break;
-      case 4:
-        pattern(id(e, "count-since", round), "how many posts an owner wrote since a time", between(1, 50) + "/s",
-            "query", "count " + ent + " where " + p + "id = ? and " + c + "at > ?", extra);
-        break;
-      case 5:
-        switch ((e / 2) % 4) {
-          case 0:
-            pattern(id(e, "recent", round), "posts of every owner since a time", between(1, 10) + "/s", "query",
-                ent + " where " + c + "at >= ? limit 100", extra);
-            break;
-          case 1: {
-            String id = id(e, "of-kind", round);
-            if (e % 16 == 3) { // the application scans, whatever key could serve the read
-              pin(id, "operation: Scan");
-            }
-            pattern(id, "an owner's posts of a kind", between(1, 10) + "/s", "query",
-                ent + " where " + p + "id = ? and " + c + "kind = ?", extra);
-            break;
-          }
-          case 2:
-            // The items of these children hold no tags: not served.
-            pattern(id(e, "latest-tags", round), "tags of an owner's latest posts", between(1, 10) + "/s", "query",
-                "select " + c + "tags from " + ent + " where " + p + "id = ? order by " + c + "at desc limit 10", extra);
-            break;
-          default:
-            pattern(id(e, "export", round), "every post, for an export", "1/day", "query", ent, extra);
-            break;
-        }
-        break;
-      case 6: {
-        if (e % 4 == 1) {
-          extra.add("batch: logged");
-        } else if (e % 4 == 3) {
-          extra.add("batch: unlogged");
-        }
-        int rate = between(50, 400);
-        postRates.put(e, rate);
-        pattern(id(e, "post", round), "an owner posts", rate + "/s", "insert",
-            ent + (e % 8 == 7 ? " using ttl 30d" : ""), extra);
-        break;
-      }
-      case 7:
-        if (e % 4 == 3) { // by group and id: the item is found on GSI1 first
-          pattern(id(e, "edit", round), "edit a post's body", between(1, 50) + "/s", "update",
-              ent + " set " + c + "body where " + c + "group = ? and " + c + "id = ?", extra);
-        } else {
-          pattern(id(e, "edit", round), "edit a post's body", between(1, 50) + "/s", "update",
-              ent + " set " + c + "body where " + key, extra);
-        }
-        break;
-      case 8:
-        if (e % 10 == 5) { // a viral owner takes half the likes: a hot partition
-          extra.add("spread:");
-          extra.add("  " + p + "id: {busiest: 50%}");
-        }
-        pattern(id(e, "like", round), "someone likes a post", (e % 10 == 5 ? between(20, 40) + "k" : between(100, 3000))
-            + "/s", "increment", ent + "." + c + "likes where " + key, extra);
-        break;
-      default: {
-        // Every tenth child (from 9) deletes most of what it inserts: transient data without a TTL.
-        int posted = postRates.getOrDefault(e, 100);
-        int rate = e % 10 == 9 ? Math.max(1, posted * between(60, 95) / 100) : between(1, Math.max(2, posted / 10));
-        pattern(id(e, "remove", round), "an owner removes a post", rate + "/s", "delete", ent + " where " + key, extra);
-        break;
-      }
+  /** Every fourth account rewrites the copies in the same transaction: a fan-out of unbounded size. */
+  @Override
+  void renameOptions(int e, List<String> extra) {
+    if (e % 4 == 0) {
+      extra.add("batch: logged");
     }
+  }
+
+  /** An owner's posts of a kind, on LSI1; every sixteenth (from 3) pinned to a Scan, as an application might. */
+  @Override
+  void kindRead(int e, int round, List<String> extra) {
+    String id = id(e, "of-kind", round);
+    if (e % 16 == 3) {
+      pin(id, "operation: Scan");
+    }
+    pattern(id, "an owner's posts of a kind", between(1, 10) + "/s", "query",
+        "E" + e + " where e" + (e - 1) + "_id = ? and e" + e + "_kind = ?", extra);
+  }
+
+  /** Half the children edit a post by its key; the others (e mod 4 = 3) by group and id, found on GSI1 first. */
+  @Override
+  void edit(int e, int round, List<String> extra) {
+    if (e % 4 == 3) {
+      super.edit(e, round, extra);
+    } else {
+      pattern(id(e, "edit", round), "edit a post's body", between(1, 50) + "/s", "update",
+          "E" + e + " set e" + e + "_body where " + postKey(e), extra);
+    }
+  }
+
+  /** Likes update the post's item, in its owner's partition: a viral owner is hot. */
+  @Override
+  String likePartition(int e) {
+    return "e" + (e - 1) + "_id";
+  }
+
+  @Override
+  String likeKey(int e) {
+    return postKey(e);
+  }
+
+  /**
+   * A share of the child's posts: every tenth child (from 9) deletes most of what it inserts,
+   * transient data without a TTL; the others at most a tenth.
+   */
+  @Override
+  int removeRate(int e) {
+    int posted = postRate(e, 100);
+    return e % 10 == 9 ? Math.max(1, posted * between(60, 95) / 100) : between(1, Math.max(2, posted / 10));
   }
 
   // ---------------------------------------------------------------------------------------- main

@@ -4,21 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 
 /**
  * Writes a synthetic but valid workload model of E entities, T tables and P patterns (model YAML
- * plus CQL schema) for the benchmarks. The output depends only on (E, T, P): rates and volumes come
- * from a {@link SplittableRandom} with a fixed seed, so every run checks the same text.
- *
- * <p>Entities come in pairs. An even-numbered entity {@code E<i>} is a parent (an account: id, name,
- * bio, status, region); the odd one after it, {@code E<i+1>}, is its child (posts: a time-ordered
- * id, the parent's id, a group, a body, tags, a like counter and {@code owner_name}, a
- * {@code copy_of} the parent's name). Attribute names carry the entity's number ({@code e4_name}),
- * so each table binds to exactly one entity by its columns, as in a hand-written model.
+ * plus CQL schema) for the benchmarks. The workload (entity pairs, patterns, spreads, from the
+ * fixed seed) is {@link WorkloadGenerator}'s; this class adds the CQL schema and the
+ * {@code cassandra:} section, and the reads and options that reach Cassandra's access paths. The
+ * output depends only on (E, T, P), so every run checks the same text.
  *
  * <p>Tables are dealt round-robin: table k belongs to entity {@code k mod E} and is that entity's
  * {@code k div E}-th table. The first three per entity are:
@@ -32,26 +26,21 @@ import java.util.SplittableRandom;
  *       join; an index on kind; a default TTL for every other child), {@code stats} (a counter).
  * </ul>
  *
- * Further tables repeat these shapes with a suffix ({@code _r1}, …). Patterns are dealt the same
- * way over ten templates per kind, covering every way a read is served (single partition, bucket
- * walk, IN and shard fan-out, range, order by, join through copy_of, secondary index, ALLOW
- * FILTERING, full scan, count, not served) and every write (insert, update, delete, increment,
- * LWT, logged batch, TTL), with per-pattern spreads and consistency levels. Every analysis step
- * and every built-in rule therefore has work to do; {@link Validation} checks that it does.
+ * Further tables repeat these shapes with a suffix ({@code _r1}, …). The patterns' ten templates
+ * per kind cover every way a read is served (single partition, bucket walk, IN and shard fan-out,
+ * range, order by, join through copy_of, secondary index, ALLOW FILTERING, full scan, count, not
+ * served) and every write (insert, update, delete, increment, LWT, logged batch, TTL), with
+ * per-pattern spreads and consistency levels. Every analysis step and every built-in rule
+ * therefore has work to do; {@link Validation} checks that it does.
  *
  * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.ModelGenerator 1000 DIR}
  * to write {@code bench-1000.yaml} and {@code bench-1000.cql} to DIR (to try the CLI on them).
  */
-public final class ModelGenerator {
-  /** The fixed seed: change it and every recorded figure is void. */
-  public static final long SEED = 0x6B6579706C616EL; // "keyplan"
-
-  /** Patterns per entity and tables per pattern of the benchmark sizes (1,000 → 100 and 300). */
-  public static final double ENTITIES_PER_PATTERN = 0.1;
+public final class ModelGenerator extends WorkloadGenerator {
+  /** Tables per pattern of the benchmark sizes (1,000 → 300). */
   public static final double TABLES_PER_PATTERN = 0.3;
 
   static final int TEMPLATES_PER_ENTITY = 3;
-  static final int PATTERNS_PER_ENTITY = 10;
   static final String KEYSPACE = "bench";
 
   /** A generated model. */
@@ -66,31 +55,23 @@ public final class ModelGenerator {
     }
   }
 
-  private final int entities;
   private final int tables;
-  private final int patterns;
-  private final String name;
-  private final SplittableRandom random = new SplittableRandom(SEED);
-  private final StringBuilder yaml = new StringBuilder(1 << 16);
   private final StringBuilder cql = new StringBuilder(1 << 16);
   private final StringBuilder derived = new StringBuilder();
   private final StringBuilder tableMap = new StringBuilder();
 
   private ModelGenerator(int entities, int tables, int patterns) {
+    super(entities, patterns, "bench-" + patterns, 1 << 16);
     if (entities < 2 || tables < entities || patterns < 1) {
       throw new IllegalArgumentException("need at least 2 entities, a table per entity and one pattern;"
           + " got E=" + entities + ", T=" + tables + ", P=" + patterns);
     }
-    this.entities = entities;
     this.tables = tables;
-    this.patterns = patterns;
-    this.name = "bench-" + patterns;
   }
 
   /** Returns the benchmark model for {@code patterns}: E = 0.1 P, T = 0.3 P (1,000 → 100, 300). */
   public static Generated forPatterns(int patterns) {
-    return generate(Math.max(2, (int) Math.round(patterns * ENTITIES_PER_PATTERN)),
-        Math.max(2, (int) Math.round(patterns * TABLES_PER_PATTERN)), patterns);
+    return generate(entitiesFor(patterns), Math.max(2, (int) Math.round(patterns * TABLES_PER_PATTERN)), patterns);
   }
 
   /** Returns a model of exactly {@code entities} entities, {@code tables} tables and {@code patterns} patterns. */
@@ -99,41 +80,11 @@ public final class ModelGenerator {
   }
 
   private Generated build() {
-    yaml.append("# Generated by dev.keyplan.bench.ModelGenerator (seed ").append(SEED).append("): ")
-        .append(entities).append(" entities, ").append(tables).append(" tables, ").append(patterns)
-        .append(" patterns.\n");
-    yaml.append("model: ").append(name).append('\n');
-    yaml.append("horizon: 1y\n");
-    yaml.append("entities:\n");
-    for (int e = 0; e < entities; e++) {
-      if (isParent(e)) {
-        parentEntity(e);
-      } else {
-        childEntity(e);
-      }
-    }
+    writeWorkload(entities + " entities, " + tables + " tables, " + patterns + " patterns");
     cql.append("-- Generated by dev.keyplan.bench.ModelGenerator for ").append(name).append(".yaml\n");
     cql.append("CREATE KEYSPACE ").append(KEYSPACE)
         .append(" WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 3};\n\n");
-    for (int k = 0; k < tables; k++) {
-      int e = k % entities;
-      int m = k / entities;
-      if (isParent(e)) {
-        parentTable(e, m % TEMPLATES_PER_ENTITY, m / TEMPLATES_PER_ENTITY);
-      } else {
-        childTable(e, m % TEMPLATES_PER_ENTITY, m / TEMPLATES_PER_ENTITY);
-      }
-    }
-    yaml.append("patterns:\n");
-    for (int k = 0; k < patterns; k++) {
-      int e = k % entities;
-      int m = k / entities;
-      if (isParent(e)) {
-        parentPattern(e, m % PATTERNS_PER_ENTITY, m / PATTERNS_PER_ENTITY);
-      } else {
-        childPattern(e, m % PATTERNS_PER_ENTITY, m / PATTERNS_PER_ENTITY);
-      }
-    }
+    deal(tables, TEMPLATES_PER_ENTITY, this::parentTable, this::childTable);
     yaml.append("cassandra:\n");
     yaml.append("  schema: ").append(name).append(".cql\n");
     yaml.append("  keyspace: ").append(KEYSPACE).append('\n');
@@ -145,70 +96,6 @@ public final class ModelGenerator {
       yaml.append("  tables:\n").append(tableMap);
     }
     return new Generated(name, yaml.toString(), cql.toString(), entities, tables, patterns);
-  }
-
-  /** Even entities are parents; the last one is a parent without a child when E is odd. */
-  private static boolean isParent(int e) {
-    return e % 2 == 0;
-  }
-
-  /** A whole number in [lo, hi), from the fixed-seed stream. */
-  private int between(int lo, int hi) {
-    return random.nextInt(lo, hi);
-  }
-
-  // ------------------------------------------------------------------------------------ entities
-
-  private void parentEntity(int e) {
-    String p = "e" + e + "_";
-    yaml.append("  E").append(e).append(":\n");
-    yaml.append("    says: accounts of family ").append(e / 2).append('\n');
-    yaml.append("    attributes:\n");
-    yaml.append("      ").append(p).append("id: uuid\n");
-    yaml.append("      ").append(p).append("name: {type: text, size: ").append(between(12, 40)).append("B}\n");
-    yaml.append("      ").append(p).append("bio: {type: text, size: ").append(between(100, 400)).append("B}\n");
-    yaml.append("      ").append(p).append("status: {type: text, values: [ACTIVE, SUSPENDED, CLOSED]}\n");
-    yaml.append("      ").append(p).append("region: {type: text, size: 8B}\n");
-    yaml.append("      ").append(p).append("created: {type: timestamp, time_ordered: true}\n");
-    yaml.append("    key: [").append(p).append("id]\n");
-    yaml.append("    count: ").append(between(100, 5000)).append("k\n");
-    yaml.append("    growth: ").append(between(5, 50)).append("/s\n");
-    yaml.append("    spread:\n");
-    yaml.append("      ").append(p).append("name: {distinct: ").append(between(5, 50)).append("M}\n");
-    yaml.append("      ").append(p).append("region: {distinct: ").append(between(20, 200))
-        .append(", busiest: ").append(between(2, 15)).append("%}\n");
-    yaml.append("      ").append(p).append("status: {busiest: ").append(between(60, 95)).append("%}\n");
-  }
-
-  private void childEntity(int e) {
-    String c = "e" + e + "_";
-    String p = "e" + (e - 1) + "_";
-    int growth = between(50, 400);
-    yaml.append("  E").append(e).append(":\n");
-    yaml.append("    says: posts of the accounts E").append(e - 1).append('\n');
-    yaml.append("    attributes:\n");
-    yaml.append("      ").append(c).append("id: {type: bigint, time_ordered: true}\n");
-    yaml.append("      ").append(p).append("id: uuid\n");
-    yaml.append("      ").append(c).append("group: bigint\n");
-    yaml.append("      ").append(c).append("at: {type: timestamp, time_ordered: true}\n");
-    yaml.append("      ").append(c).append("kind: {type: text, values: [NOTE, PHOTO, LINK, POLL]}\n");
-    yaml.append("      ").append(c).append("body: {type: text, size: ").append(between(100, 2000)).append("B}\n");
-    yaml.append("      ").append(c).append("tags: {type: set<text>, size: 40B, items: ").append(between(1, 8)).append("}\n");
-    yaml.append("      ").append(c).append("likes: counter\n");
-    yaml.append("      ").append(c).append("owner_name: {type: text, size: 20B, copy_of: E").append(e - 1)
-        .append('.').append(p).append("name}\n");
-    yaml.append("    key: [").append(c).append("id]\n");
-    yaml.append("    count: ").append(between(1, 50)).append("M\n");
-    yaml.append("    growth: ").append(growth).append("/s\n");
-    yaml.append("    spread:\n");
-    yaml.append("      ").append(p).append("id: {distinct: ").append(between(100, 2000))
-        .append("k, distribution: zipf(0.").append(between(7, 10)).append(")}\n");
-    int groups = between(1, 200);
-    int busiest = between(1, Math.max(2, growth / 20));
-    if (e % 10 != 3) { // every tenth child leaves the group's spread out: tables keyed by it cannot be sized
-      yaml.append("      ").append(c).append("group: {distinct: ").append(groups)
-          .append("k, busiest: ").append(busiest).append("/s}\n");
-    }
   }
 
   // -------------------------------------------------------------------------------------- tables
@@ -322,157 +209,52 @@ public final class ModelGenerator {
 
   // ------------------------------------------------------------------------------------ patterns
 
-  private void pattern(String id, String says, String rate, String key, String op, List<String> extra) {
-    yaml.append("  - id: ").append(id).append('\n');
-    yaml.append("    says: ").append(says).append('\n');
-    yaml.append("    rate: ").append(rate).append('\n');
-    yaml.append("    ").append(key).append(": ").append(op).append('\n');
-    for (String x : extra) {
-      yaml.append("    ").append(x).append('\n');
+  /** Every sixth account is read at ONE yet expects its own writes; every sixth (from 2) at LOCAL_SERIAL. */
+  @Override
+  void profileOptions(int e, List<String> extra) {
+    if (e % 6 == 0) {
+      extra.add("consistency: ONE");
+      extra.add("expects: read-your-writes");
+    } else if (e % 6 == 2) {
+      extra.add("consistency: LOCAL_SERIAL");
     }
   }
 
-  private static String id(int e, String what, int round) {
-    return "e" + e + "-" + what + (round == 0 ? "" : "-" + round);
+  /** An IN fan-out over the partitions of a few regions. */
+  @Override
+  void severalAccounts(int e, int round, List<String> extra) {
+    pattern(id(e, "in-regions", round), "accounts of a few regions", between(1, 50) + "/s", "query",
+        "E" + e + " where e" + e + "_region in (?, ?, ?)", extra);
   }
 
-  private void parentPattern(int e, int template, int round) {
-    String p = "e" + e + "_";
-    String ent = "E" + e;
-    List<String> extra = new ArrayList<>();
-    switch (template) {
-      case 0:
-        if (e % 6 == 0) {
-          extra.add("consistency: ONE");
-          extra.add("expects: read-your-writes");
-        } else if (e % 6 == 2) {
-          extra.add("consistency: LOCAL_SERIAL");
-        }
-        pattern(id(e, "profile", round), "one account by id", between(500, 5000) + "/s", "query",
-            ent + " where " + p + "id = ?", extra);
-        break;
-      case 1:
-        pattern(id(e, "by-status", round), "newest accounts in a status", between(10, 200) + "/s", "query",
-            "select " + p + "name, " + p + "created from " + ent + " where " + p + "status = ? order by "
-                + p + "created desc limit " + between(20, 100), extra);
-        break;
-      case 2:
-        pattern(id(e, "by-name", round), "find an account by its exact name", between(10, 100) + "/s", "query",
-            ent + " where " + p + "name = ?", extra);
-        break;
-      case 3:
-        pattern(id(e, "in-regions", round), "accounts of a few regions", between(1, 50) + "/s", "query",
-            ent + " where " + p + "region in (?, ?, ?)", extra);
-        break;
-      case 4:
-        pattern(id(e, "count-region", round), "how many accounts a region has", between(1, 20) + "/s", "query",
-            "count " + ent + " where " + p + "region = ?", extra);
-        break;
-      case 5:
-        pattern(id(e, "region-status", round), "accounts of a region in a status", between(1, 30) + "/s", "query",
-            ent + " where " + p + "region = ? and " + p + "status = ?", extra);
-        break;
-      case 6:
-        pattern(id(e, "sign-up", round), "a new account, unique id", between(5, 50) + "/s", "insert",
-            ent + " if not exists", extra);
-        break;
-      case 7:
-        pattern(id(e, "rename", round), "an account changes its name (copied into posts)", between(1, 20) + "/min",
-            "update", ent + " set " + p + "name where " + p + "id = ?", extra);
-        break;
-      case 8:
-        if (e % 10 == 4) { // a contended account: LWTs on one partition
-          extra.add("spread:");
-          extra.add("  " + p + "id: {busiest: " + between(30, 80) + "/s}");
-        }
-        pattern(id(e, "suspend", round), "compare-and-set the status", (e % 10 == 4 ? between(100, 200) : between(1, 20))
-            + "/s", "update", ent + " set " + p + "status where " + p + "id = ? if " + p + "status = ?", extra);
-        break;
-      default:
-        pattern(id(e, "close", round), "an account is deleted", between(1, 10) + "/min", "delete",
-            ent + " where " + p + "id = ?", extra);
-        break;
-    }
+  /** A region and a status: no table is keyed by both, so a filter. */
+  @Override
+  void statusRead(int e, int round, List<String> extra) {
+    pattern(id(e, "region-status", round), "accounts of a region in a status", between(1, 30) + "/s", "query",
+        "E" + e + " where e" + e + "_region = ? and e" + e + "_status = ?", extra);
   }
 
-  private void childPattern(int e, int template, int round) {
-    String c = "e" + e + "_";
-    String p = "e" + (e - 1) + "_";
-    String ent = "E" + e;
-    List<String> extra = new ArrayList<>();
-    switch (template) {
-      case 0:
-        if (e % 6 == 1) {
-          extra.add("expects: read-your-writes");
-        }
-        pattern(id(e, "latest", round), "an owner's latest posts", between(1000, 8000) + "/s", "query",
-            ent + " where " + p + "id = ? order by " + c + "at desc limit " + between(20, 100), extra);
-        break;
-      case 1:
-        extra.add("spread:");
-        extra.add("  " + c + "group: {distinct: " + between(1, 50) + "k, busiest: " + between(1, 10) + "%}");
-        pattern(id(e, "group-since", round), "a group's posts after an id", between(50, 500) + "/s", "query",
-            ent + " where " + c + "group = ? and " + c + "id > ? limit " + between(10, 200), extra);
-        break;
-      case 2:
-        pattern(id(e, "group-feed", round), "a group's feed with each author's name", between(100, 2000) + "/s",
-            "query", "select " + c + "body, " + c + "owner_name from " + ent + " where " + c + "group = ? order by "
-                + c + "id desc limit " + between(10, 50), extra);
-        break;
-      case 3:
-        pattern(id(e, "groups", round), "posts of several groups at once", between(10, 100) + "/s", "query",
-            ent + " where " + c + "group in " + between(2, 10), extra);
-        break;
-      case 4:
-        pattern(id(e, "count-since", round), "how many posts an owner wrote since a time", between(1, 50) + "/s",
-            "query", "count " + ent + " where " + p + "id = ? and " + c + "at > ?", extra);
-        break;
-      case 5:
-        switch ((e / 2) % 4) {
-          case 0:
-            pattern(id(e, "recent", round), "posts of every owner since a time", between(1, 10) + "/s", "query",
-                ent + " where " + c + "at >= ? limit 100", extra);
-            break;
-          case 1:
-            pattern(id(e, "of-kind", round), "posts of a kind", between(1, 10) + "/s", "query",
-                ent + " where " + c + "kind = ?", extra);
-            break;
-          case 2:
-            // by_owner lacks the tags and nothing keyed by its columns holds them: not served.
-            pattern(id(e, "latest-tags", round), "tags of an owner's latest posts", between(1, 10) + "/s", "query",
-                "select " + c + "tags from " + ent + " where " + p + "id = ? order by " + c + "at desc limit 10", extra);
-            break;
-          default:
-            pattern(id(e, "export", round), "every post, for an export", "1/day", "query", ent, extra);
-            break;
-        }
-        break;
-      case 6:
-        if (e % 4 == 1) {
-          extra.add("batch: logged");
-        } else if (e % 4 == 3) {
-          extra.add("batch: unlogged");
-        }
-        pattern(id(e, "post", round), "an owner posts", between(50, 400) + "/s", "insert",
-            ent + (e % 8 == 7 ? " using ttl 30d" : ""), extra);
-        break;
-      case 7:
-        pattern(id(e, "edit", round), "edit a post's body", between(1, 50) + "/s", "update",
-            ent + " set " + c + "body where " + c + "group = ? and " + c + "id = ?", extra);
-        break;
-      case 8:
-        if (e % 10 == 5) { // a viral post takes half the likes: a hot partition
-          extra.add("spread:");
-          extra.add("  " + c + "id: {busiest: 50%}");
-        }
-        pattern(id(e, "like", round), "someone likes a post", (e % 10 == 5 ? between(20, 40) + "k" : between(100, 3000))
-            + "/s", "increment", ent + "." + c + "likes where " + c + "id = ?", extra);
-        break;
-      default:
-        pattern(id(e, "remove", round), "an owner removes a post", between(10, 100) + "/s", "delete",
-            ent + " where " + p + "id = ? and " + c + "at = ? and " + c + "id = ?", extra);
-        break;
-    }
+  /** Posts of a kind, of every owner: the index on kind serves it. */
+  @Override
+  void kindRead(int e, int round, List<String> extra) {
+    pattern(id(e, "of-kind", round), "posts of a kind", between(1, 10) + "/s", "query",
+        "E" + e + " where e" + e + "_kind = ?", extra);
+  }
+
+  /** Likes increment the post's counter in {@code stats}, keyed by the post alone: a viral post is hot. */
+  @Override
+  String likePartition(int e) {
+    return "e" + e + "_id";
+  }
+
+  @Override
+  String likeKey(int e) {
+    return "e" + e + "_id = ?";
+  }
+
+  @Override
+  int removeRate(int e) {
+    return between(10, 100);
   }
 
   // ---------------------------------------------------------------------------------------- main

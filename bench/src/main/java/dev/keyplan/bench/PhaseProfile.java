@@ -2,6 +2,8 @@ package dev.keyplan.bench;
 
 import dev.keyplan.check.BuiltInRules;
 import dev.keyplan.check.Checker;
+import dev.keyplan.check.DynamoDbRule;
+import dev.keyplan.check.Finding;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
@@ -17,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A diagnostic, not a benchmark: where check's time goes, phase by phase, and how each phase grows.
@@ -34,6 +38,10 @@ import java.util.Map;
  */
 public final class PhaseProfile {
   private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+
+  /** The rules of a DynamoDB analysis: the Cassandra ones never run on it. */
+  private static final List<Class<?>> DYNAMODB_RULES = BuiltInRules.all().stream()
+      .filter(DynamoDbRule.class::isAssignableFrom).toList();
 
   private PhaseProfile() {}
 
@@ -73,82 +81,92 @@ public final class PhaseProfile {
   private static Map<String, Double> profile(int patterns, int reps) {
     ModelGenerator.Generated g = ModelGenerator.forPatterns(patterns);
     Validation.validate(g);
-    Map<String, Long> sum = new LinkedHashMap<>();
-    int counted = 0;
-    for (int r = 0; r < reps; r++) {
-      boolean count = r >= reps / 2;
-      long t0 = MX.getCurrentThreadCpuTime();
+    return repeat(reps, laps -> {
       Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
-      long t1 = MX.getCurrentThreadCpuTime();
+      laps.lap("model YAML (ModelReader)");
       CqlSchema schema = CqlParser.parse(g.cqlFile(), g.cql());
-      long t2 = MX.getCurrentThreadCpuTime();
+      laps.lap("CQL (CqlParser)");
       CassandraAnalysis analysis = CassandraAnalyzer.analyze(model, model.cassandra().orElseThrow(), schema);
-      long t3 = MX.getCurrentThreadCpuTime();
-      if (count) {
-        counted++;
-        sum.merge("model YAML (ModelReader)", t1 - t0, Long::sum);
-        sum.merge("CQL (CqlParser)", t2 - t1, Long::sum);
-        sum.merge("analysis (CassandraAnalyzer)", t3 - t2, Long::sum);
-      }
-      long rules = 0;
-      for (Class<?> rule : BuiltInRules.all()) {
-        long a = MX.getCurrentThreadCpuTime();
-        Checker.of(List.of(rule)).check(analysis);
-        long b = MX.getCurrentThreadCpuTime();
-        rules += b - a;
-        if (count) {
-          sum.merge("rule " + rule.getSimpleName(), b - a, Long::sum);
-        }
-      }
-      if (count) {
-        sum.merge("all rules", rules, Long::sum);
-        sum.merge("total", t3 - t0 + rules, Long::sum);
-      }
-    }
-    return millis(sum, counted);
+      laps.lap("analysis (CassandraAnalyzer)");
+      laps.rules(BuiltInRules.all(), checker -> checker.check(analysis));
+    });
   }
 
   private static Map<String, Double> profileDynamoDb(int patterns, int reps) {
     DynamoDbModelGenerator.Generated g = DynamoDbModelGenerator.forPatterns(patterns);
     Validation.validate(g);
-    Map<String, Long> sum = new LinkedHashMap<>();
-    int counted = 0;
-    for (int r = 0; r < reps; r++) {
-      boolean count = r >= reps / 2;
-      long t0 = MX.getCurrentThreadCpuTime();
+    return repeat(reps, laps -> {
       Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
-      long t1 = MX.getCurrentThreadCpuTime();
+      laps.lap("model YAML (ModelReader)");
       DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
-      long t2 = MX.getCurrentThreadCpuTime();
-      if (count) {
-        counted++;
-        sum.merge("model YAML (ModelReader)", t1 - t0, Long::sum);
-        sum.merge("analysis (DynamoDbAnalyzer)", t2 - t1, Long::sum);
-      }
-      long rules = 0;
-      for (Class<?> rule : BuiltInRules.all()) {
-        if (!dev.keyplan.check.DynamoDbRule.class.isAssignableFrom(rule)) {
-          continue;
-        }
-        long a = MX.getCurrentThreadCpuTime();
-        Checker.of(List.of(rule)).check(analysis);
-        long b = MX.getCurrentThreadCpuTime();
-        rules += b - a;
-        if (count) {
-          sum.merge("rule " + rule.getSimpleName(), b - a, Long::sum);
-        }
-      }
-      if (count) {
-        sum.merge("all rules", rules, Long::sum);
-        sum.merge("total", t2 - t0 + rules, Long::sum);
-      }
-    }
-    return millis(sum, counted);
+      laps.lap("analysis (DynamoDbAnalyzer)");
+      laps.rules(DYNAMODB_RULES, checker -> checker.check(analysis));
+    });
   }
 
-  private static Map<String, Double> millis(Map<String, Long> sum, int counted) {
+  /**
+   * Runs {@code check} {@code reps} times and returns the mean ms per phase of the second half of
+   * the runs (the first half warms the JIT). One loop for both stores, so their phases are timed
+   * alike.
+   */
+  private static Map<String, Double> repeat(int reps, Consumer<Laps> check) {
+    Map<String, Long> sum = new LinkedHashMap<>();
+    int counted = reps - reps / 2;
+    for (int r = 0; r < reps; r++) {
+      Laps laps = new Laps(r >= reps / 2 ? sum : new LinkedHashMap<>());
+      check.accept(laps);
+      laps.total();
+    }
     Map<String, Double> ms = new LinkedHashMap<>();
     sum.forEach((phase, nanos) -> ms.put(phase, nanos / 1e6 / counted));
     return ms;
+  }
+
+  /**
+   * The thread CPU time of one check's phases, added to {@code sum} by phase name; a clock read
+   * ends one phase and starts the next.
+   */
+  private static final class Laps {
+    private final Map<String, Long> sum;
+    private long start = MX.getCurrentThreadCpuTime();
+    private long total;
+
+    Laps(Map<String, Long> sum) {
+      this.sum = sum;
+    }
+
+    /** Ends the phase {@code phase}, begun at the last lap (or at the start). */
+    void lap(String phase) {
+      long now = MX.getCurrentThreadCpuTime();
+      add(phase, now - start);
+      start = MX.getCurrentThreadCpuTime();
+    }
+
+    /**
+     * Runs each of {@code rules} alone through {@code check} (on the store's analysis), timing each
+     * as a phase of its own, then adds "all rules", their sum.
+     */
+    void rules(List<Class<?>> rules, Function<Checker, List<Finding>> check) {
+      long all = 0;
+      for (Class<?> rule : rules) {
+        long a = MX.getCurrentThreadCpuTime();
+        check.apply(Checker.of(List.of(rule)));
+        long b = MX.getCurrentThreadCpuTime();
+        all += b - a;
+        sum.merge("rule " + rule.getSimpleName(), b - a, Long::sum);
+      }
+      sum.merge("all rules", all, Long::sum);
+      total += all;
+    }
+
+    /** Adds "total": every phase and rule timed. */
+    void total() {
+      sum.merge("total", total, Long::sum);
+    }
+
+    private void add(String phase, long nanos) {
+      sum.merge(phase, nanos, Long::sum);
+      total += nanos;
+    }
   }
 }
