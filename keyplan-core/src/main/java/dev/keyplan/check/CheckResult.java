@@ -4,6 +4,8 @@ import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.CassandraAnalyzer;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoDbAnalyzer;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
 import java.util.ArrayList;
@@ -15,7 +17,11 @@ import java.util.Optional;
  * order. Renderers print it; nothing here prints.
  */
 public record CheckResult(
-    Model model, Optional<CassandraAnalysis> cassandra, Optional<DynamoDbAnalysis> dynamodb, List<Finding> findings) {
+    Model model,
+    Optional<CassandraAnalysis> cassandra,
+    Optional<DynamoDbAnalysis> dynamodb,
+    Optional<MongoDbAnalysis> mongodb,
+    List<Finding> findings) {
 
   public CheckResult {
     findings = List.copyOf(findings);
@@ -28,17 +34,19 @@ public record CheckResult(
 
   /** Analyses every store design in {@code model} and runs {@code checker}'s rules on each. */
   public static CheckResult of(Model model, Checker checker) {
-    if (model.cassandra().isEmpty() && model.dynamodb().isEmpty()) {
+    if (model.cassandra().isEmpty() && model.dynamodb().isEmpty() && model.mongodb().isEmpty()) {
       throw new InputException(model.location(), "nothing to check: the model has no store design;"
-          + " add a 'cassandra:', 'scylladb:' or 'dynamodb:' section");
+          + " add a 'cassandra:', 'scylladb:', 'dynamodb:' or 'mongodb:' section");
     }
     Optional<CassandraAnalysis> cassandra = model.cassandra().map(d -> CassandraAnalyzer.analyze(model));
     Optional<DynamoDbAnalysis> dynamodb = model.dynamodb().map(d -> DynamoDbAnalyzer.analyze(model));
+    Optional<MongoDbAnalysis> mongodb = model.mongodb().map(d -> MongoDbAnalyzer.analyze(model));
     List<Finding> findings = new ArrayList<>();
     cassandra.ifPresent(a -> findings.addAll(checker.check(a)));
     dynamodb.ifPresent(a -> findings.addAll(checker.check(a)));
+    mongodb.ifPresent(a -> findings.addAll(checker.check(a)));
     findings.sort(Checker.ORDER);
-    return new CheckResult(model, cassandra, dynamodb, findings);
+    return new CheckResult(model, cassandra, dynamodb, mongodb, findings);
   }
 
   /** Returns the number of findings of exactly {@code severity}. */

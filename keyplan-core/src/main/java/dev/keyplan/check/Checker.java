@@ -2,6 +2,7 @@ package dev.keyplan.check;
 
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -59,9 +60,25 @@ public final class Checker {
     return all;
   }
 
+  /** Returns the findings of every {@link MongoDbRule} on {@code analysis}. */
+  public List<Finding> check(MongoDbAnalysis analysis) {
+    List<Finding> all = new ArrayList<>();
+    for (Class<?> type : rules) {
+      Object rule = instantiate(type);
+      if (rule instanceof MongoDbRule) {
+        var out = new Findings(type.getSimpleName(), analysis.store());
+        ((MongoDbRule) rule).check(analysis, out);
+        all.addAll(out.all());
+      }
+    }
+    all.sort(ORDER);
+    return all;
+  }
+
   /** Returns true if {@code rule} checks at least one store. */
   public static boolean isRule(Class<?> rule) {
-    return !rule.isInterface() && (CassandraRule.class.isAssignableFrom(rule) || DynamoDbRule.class.isAssignableFrom(rule));
+    return !rule.isInterface() && (CassandraRule.class.isAssignableFrom(rule) || DynamoDbRule.class.isAssignableFrom(rule)
+        || MongoDbRule.class.isAssignableFrom(rule));
   }
 
   /** Returns the stores a rule checks: {@code cassandra} (with ScyllaDB) and {@code dynamodb}. */
@@ -72,6 +89,9 @@ public final class Checker {
     }
     if (DynamoDbRule.class.isAssignableFrom(rule)) {
       out.add("dynamodb");
+    }
+    if (MongoDbRule.class.isAssignableFrom(rule)) {
+      out.add("mongodb");
     }
     return out;
   }

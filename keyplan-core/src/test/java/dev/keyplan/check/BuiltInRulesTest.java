@@ -111,6 +111,9 @@ final class BuiltInRulesTest {
     if (model.dynamodb().isPresent()) {
       findings.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(model)));
     }
+    if (model.mongodb().isPresent()) {
+      findings.addAll(Checker.of(List.of(rule)).check(dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(model)));
+    }
     assertThat(findings).as("findings of %s's example", rule.getSimpleName()).isNotEmpty();
   }
 

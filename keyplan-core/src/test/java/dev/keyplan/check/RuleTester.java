@@ -67,6 +67,11 @@ public final class RuleTester {
     return DynamoDbAnalyzer.analyze(ModelReader.read(MODEL_FILE, model, Path.of(".")));
   }
 
+  /** Returns the MongoDB analysis of the model's {@code mongodb:} section. */
+  public dev.keyplan.design.mongodb.MongoDbAnalysis mongodb() {
+    return dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(ModelReader.read(MODEL_FILE, model, Path.of(".")));
+  }
+
   /** Returns the rule's findings on every store design of the model. */
   public List<Finding> findings() {
     Model m = ModelReader.read(MODEL_FILE, model, Path.of("."));
@@ -76,6 +81,9 @@ public final class RuleTester {
     }
     if (m.dynamodb().isPresent()) {
       all.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(m)));
+    }
+    if (m.mongodb().isPresent()) {
+      all.addAll(Checker.of(List.of(rule)).check(dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(m)));
     }
     return all;
   }

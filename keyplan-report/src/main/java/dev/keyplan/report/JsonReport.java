@@ -35,13 +35,21 @@ public final class JsonReport {
       g.writeArrayFieldStart("patterns");
       result.cassandra().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> pattern(g, a, p))));
       result.dynamodb().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> DynamoDbJson.pattern(g, a, p))));
+      result.mongodb().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> MongoDbJson.pattern(g, a, p))));
       g.writeEndArray();
       g.writeArrayFieldStart("tables");
       result.cassandra().ifPresent(a -> a.sizing().values().forEach(s -> unchecked(() -> table(g, a, s))));
       result.dynamodb().ifPresent(a -> a.tables().forEach(t -> unchecked(() -> DynamoDbJson.table(g, a, t))));
+      result.mongodb().ifPresent(a -> a.collections().forEach(c -> unchecked(() -> MongoDbJson.collection(g, a, c))));
       g.writeEndArray();
       g.writeArrayFieldStart("heat");
       result.dynamodb().ifPresent(a -> a.heat().forEach(h -> unchecked(() -> DynamoDbJson.heat(g, a, h))));
+      g.writeEndArray();
+      g.writeArrayFieldStart("shards");
+      result.mongodb().ifPresent(a -> a.shards().forEach(x -> unchecked(() -> MongoDbJson.shard(g, a, x))));
+      g.writeEndArray();
+      g.writeArrayFieldStart("relationships");
+      result.mongodb().ifPresent(a -> a.relationships().forEach(x -> unchecked(() -> MongoDbJson.relationship(g, a, x))));
       g.writeEndArray();
       g.writeArrayFieldStart("costs");
       if (result.dynamodb().isPresent()) {

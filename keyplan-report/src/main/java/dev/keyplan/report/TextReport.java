@@ -24,7 +24,9 @@ public final class TextReport {
   public static String render(CheckResult result) {
     StringBuilder out = new StringBuilder();
     // With two stores side by side, each finding says which store it is about.
-    boolean both = result.cassandra().isPresent() && result.dynamodb().isPresent();
+    int stores = (result.cassandra().isPresent() ? 1 : 0) + (result.dynamodb().isPresent() ? 1 : 0)
+        + (result.mongodb().isPresent() ? 1 : 0);
+    boolean both = stores > 1;
     for (Finding f : result.findings()) {
       out.append(both ? finding(f).replaceFirst("\\[" + f.rule() + "]", "[" + f.rule() + ", " + f.store() + "]") : finding(f));
     }
@@ -33,6 +35,7 @@ public final class TextReport {
     }
     result.cassandra().ifPresent(a -> cassandra(a, out));
     result.dynamodb().ifPresent(a -> DynamoDbText.render(a, out));
+    result.mongodb().ifPresent(a -> MongoDbText.render(a, out));
     out.append(summary(result)).append('\n');
     return out.toString();
   }

@@ -1,0 +1,47 @@
+package dev.keyplan.design.mongodb;
+
+import dev.keyplan.model.Model;
+import dev.keyplan.model.MongoDbDesign;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything keyplan computes about a MongoDB design before any rule runs: how each pattern runs
+ * (index, sort, routing), each collection's documents and sizes, the load and chunks per shard,
+ * and the embed-or-reference advice per relationship. Rules read it; renderers print it.
+ */
+public record MongoDbAnalysis(
+    Model model,
+    MongoDbDesign design,
+    List<MongoCollection> collections,
+    List<MongoPlan> plans,
+    List<MongoShard> shards,
+    List<MongoRelationship> relationships) {
+
+  public MongoDbAnalysis {
+    collections = List.copyOf(collections);
+    plans = List.copyOf(plans);
+    shards = List.copyOf(shards);
+    relationships = List.copyOf(relationships);
+  }
+
+  /** Returns {@code mongodb}, the store findings are about. */
+  public String store() {
+    return "mongodb";
+  }
+
+  /** Returns the plan of pattern {@code id}. */
+  public Optional<MongoPlan> plan(String id) {
+    return plans.stream().filter(p -> p.pattern().id().equals(id)).findFirst();
+  }
+
+  /** Returns the collection called {@code name}. */
+  public Optional<MongoCollection> collection(String name) {
+    return collections.stream().filter(c -> c.name().equals(name)).findFirst();
+  }
+
+  /** Returns the shard figures of collection {@code name}. */
+  public Optional<MongoShard> shard(String name) {
+    return shards.stream().filter(s -> s.collection().equals(name)).findFirst();
+  }
+}

@@ -1,0 +1,209 @@
+package dev.keyplan.design.mongodb;
+
+import dev.keyplan.design.dynamodb.ItemCounts;
+import dev.keyplan.design.mongodb.MongoPlan.Access;
+import dev.keyplan.design.mongodb.MongoPlan.Targeting;
+import dev.keyplan.design.mongodb.MongoPlan.Touch;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Plans each write on MongoDB: the documents it writes in every collection that holds the written
+ * entity, as documents of their own or embedded in a parent, and the copies ({@code copy_of})
+ * other documents hold.
+ *
+ * <ul>
+ *   <li>an insert of a collection's entity is an {@code insertOne}; of an embedded entity, an
+ *       {@code updateOne} that pushes onto the parent's array (the parent document grows);
+ *   <li>an update or delete that names one document by its key is an {@code updateOne} or
+ *       {@code deleteOne}; one that matches several ({@code where user_id = ?} on sessions) writes
+ *       each: {@code updateMany} / {@code deleteMany};
+ *   <li>a write of several documents in a {@code batch: logged} runs as a multi-document
+ *       transaction (60 s lifetime, 5 ms lock wait: MongoDB manual, "Production Considerations");
+ *       a single document's write is atomic on its own, embedded arrays included;
+ *   <li>on a sharded collection an insert goes to the shard owning its shard key value; every
+ *       insert of a ranged key whose first field grows with time goes to the chunk holding
+ *       {@code MaxKey}, one shard; a write without its shard key is sent to every shard.
+ * </ul>
+ */
+final class MongoWritePlanner {
+  private final Model model;
+  private final List<MongoCollection> collections;
+  private final MongoReadPlanner reads;
+
+  MongoWritePlanner(Model model, List<MongoCollection> collections, MongoReadPlanner reads) {
+    this.model = model;
+    this.collections = collections;
+    this.reads = reads;
+  }
+
+  MongoPlan plan(AccessPattern p, Operation.Write w) {
+    List<String> notes = new ArrayList<>();
+    List<Touch> touches = new ArrayList<>();
+    List<String> operations = new ArrayList<>();
+    double documents = 0;
+    Targeting worst = Targeting.UNSHARDED;
+    int shards = 1;
+    Optional<String> first = Optional.empty();
+    boolean insert = w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT;
+    for (MongoCollection c : collections) {
+      Optional<MongoReadPlanner.View> v = MongoReadPlanner.view(c, w.entity());
+      List<String> copies = copies(c, w);
+      if (v.isEmpty() && copies.isEmpty()) {
+        continue;
+      }
+      if (v.isPresent() && !insert && w.kind() != Operation.Kind.DELETE && !w.set().isEmpty()
+          && w.set().stream().noneMatch(v.get().fields()::containsKey) && copies.isEmpty()) {
+        continue;
+      }
+      first = first.or(() -> Optional.of(c.name()));
+      double n = v.isPresent() ? count(w, c, v.get()) : copyCount(c, w);
+      String op = operation(w, v, n, c);
+      operations.add(op + " " + c.name());
+      documents += n;
+      Map<String, String> fields = v.map(MongoReadPlanner.View::fields).orElse(Map.of());
+      MongoReadPlanner.Routing route = route(p, w, c, fields, insert, v, notes);
+      if (route.targeting().ordinal() > worst.ordinal()) {
+        worst = route.targeting();
+      }
+      shards = Math.max(shards, route.shards());
+      touches.add(new Touch(c.name(), true, route.share(), n));
+      v.flatMap(MongoReadPlanner.View::embed).ifPresent(em -> notes.add(w.entity() + " lives in " + c.name() + "."
+          + em.field() + ": each write rewrites part of the parent document"
+          + (insert && em.many() ? ", which grows by one element" : "")));
+      if (!copies.isEmpty()) {
+        notes.add(c.name() + " holds " + String.join(", ", copies) + " as copies: about " + dev.keyplan.model.Units.count(n)
+            + " documents rewritten per change");
+      }
+      long indexes = c.indexes().stream().filter(ix -> touchesIndex(ix, w, fields, insert)).count();
+      if (indexes > 0) {
+        notes.add(c.name() + ": " + indexes + " index" + (indexes == 1 ? "" : "es") + " updated per document written");
+      }
+    }
+    if (operations.isEmpty()) {
+      return MongoReadPlanner.notServed(p, "no MongoDB collection holds " + w.entity() + ": nothing to write");
+    }
+    boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && documents >= 2;
+    if (transaction) {
+      notes.add("a multi-document transaction of about " + dev.keyplan.model.Units.count(documents) + " documents: it must"
+          + " finish within transactionLifetimeLimitSeconds (60 s) and aborts after 5 ms waiting for a lock"
+          + " (maxTransactionLockRequestTimeoutMillis); retry on TransientTransactionError");
+    } else if (p.batch() == AccessPattern.Batch.LOGGED) {
+      notes.add("batch: logged writes one document here: a single-document write is atomic on its own, embedded"
+          + " documents and arrays included (MongoDB manual, \"Atomicity and Transactions\")");
+    }
+    w.condition().ifPresent(c -> notes.add("conditional write (" + c + "): a filter on the update, atomic per document"));
+    return new MongoPlan(p, Access.WRITE, String.join(" + ", operations), first, Optional.empty(), Double.NaN, Double.NaN,
+        Double.NaN, Double.NaN, Double.NaN, false, 0, false, worst, shards, List.of(), transaction, touches, notes);
+  }
+
+  private static String operation(Operation.Write w, Optional<MongoReadPlanner.View> v, double n, MongoCollection c) {
+    boolean embedded = v.flatMap(MongoReadPlanner.View::embed).isPresent();
+    if (v.isEmpty()) {
+      return "updateMany";
+    }
+    switch (w.kind()) {
+      case INSERT:
+        return embedded ? "updateOne($push)" : "insertOne";
+      case UPSERT:
+        return embedded ? "updateOne($push)" : "replaceOne(upsert)";
+      case DELETE:
+        return embedded ? "updateOne($pull)" : n > 1 ? "deleteMany" : "deleteOne";
+      default:
+        return n > 1 ? "updateMany" : w.kind() == Operation.Kind.INCREMENT ? "updateOne($inc)" : "updateOne";
+    }
+  }
+
+  /** Documents one write touches: one, or the documents its restrictions match when they name no single one. */
+  private double count(Operation.Write w, MongoCollection c, MongoReadPlanner.View v) {
+    if (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || v.embed().isPresent()) {
+      return 1;
+    }
+    Entity e = c.entity();
+    Set<String> given = new LinkedHashSet<>();
+    w.where().stream().filter(x -> x.comparison() == Operation.Comparison.EQ && e.attribute(x.attribute()).isPresent())
+        .forEach(x -> given.add(x.attribute()));
+    if (given.isEmpty() || ItemCounts.identifies(e, given)) {
+      return given.isEmpty() && !w.where().isEmpty() ? c.documents() : 1;
+    }
+    double n = ItemCounts.typicalPerValue(e, given, c.documents());
+    return Double.isNaN(n) ? 1 : n;
+  }
+
+  /** The attributes of {@code c}'s documents that copy an attribute {@code w} changes. */
+  private List<String> copies(MongoCollection c, Operation.Write w) {
+    List<String> out = new ArrayList<>();
+    if (w.kind() != Operation.Kind.UPDATE) {
+      return out;
+    }
+    for (String a : w.set()) {
+      String source = w.entity() + "." + a;
+      for (Attribute x : c.entity().attributes().values()) {
+        if (x.copyOf().filter(source::equals).isPresent() && c.holds(x.name())) {
+          out.add(x.name());
+        }
+      }
+      for (MongoEmbed em : c.embeds()) {
+        for (Attribute x : em.entity().attributes().values()) {
+          if (x.copyOf().filter(source::equals).isPresent() && em.types().containsKey(x.name())) {
+            out.add(em.field() + "." + x.name());
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Documents holding a copy: the collection's documents per written source row. */
+  private double copyCount(MongoCollection c, Operation.Write w) {
+    Entity source = model.entities().get(w.entity());
+    double rows = source == null ? 1 : source.rowsAfter(model.horizonSeconds(), 0);
+    return Math.max(1, c.documents() / Math.max(1, rows));
+  }
+
+  private MongoReadPlanner.Routing route(AccessPattern p, Operation.Write w, MongoCollection c, Map<String, String> fields,
+      boolean insert, Optional<MongoReadPlanner.View> v, List<String> notes) {
+    if (!c.sharded()) {
+      return new MongoReadPlanner.Routing(Targeting.UNSHARDED, 1, 1);
+    }
+    var key = c.shardKey().get();
+    if (insert && v.isPresent() && v.get().embed().isEmpty()) {
+      Optional<Attribute> lead = c.entity().attribute(key.fields().get(0));
+      if (!key.hashed() && lead.isPresent() && lead.get().timeOrdered()) {
+        notes.add("every insert goes to the chunk holding MaxKey: the shard key leads with " + lead.get().name()
+            + ", which grows with time, so one shard takes all " + c.name() + " inserts");
+        return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, 1);
+      }
+      double b = ItemCounts.requestShare(p, c.entity(), new LinkedHashSet<>(key.fields()), c.documents());
+      int used = reads.usedShards(c);
+      return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, Double.isNaN(b) ? Double.NaN : b + (1 - b) / used);
+    }
+    MongoReadPlanner.Routing r = reads.route(p, c, w.where(), fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
+    if (r.targeting() == Targeting.SCATTER_GATHER) {
+      notes.add(c.name() + ": the write's filter has no shard key, so mongos sends it to every shard");
+    }
+    return r;
+  }
+
+  private static boolean touchesIndex(MongoIndex ix, Operation.Write w, Map<String, String> fields, boolean insert) {
+    if (insert || w.kind() == Operation.Kind.DELETE) {
+      return true;
+    }
+    for (String a : w.set()) {
+      String f = fields.getOrDefault(a, a);
+      if (ix.fields().stream().anyMatch(x -> x.equals(f) || x.startsWith(f + "."))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,140 @@
+package dev.keyplan.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.keyplan.design.mongodb.MongoCollection;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoEmbed;
+import dev.keyplan.design.mongodb.MongoIndex;
+import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.design.mongodb.MongoRelationship;
+import dev.keyplan.design.mongodb.MongoShard;
+import java.io.IOException;
+import java.util.List;
+
+/** The MongoDB entries of the JSON report (docs/output.md): patterns, collections, shards, relationships. */
+final class MongoDbJson {
+  private MongoDbJson() {}
+
+  static void pattern(JsonGenerator g, MongoDbAnalysis a, MongoPlan p) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("id", p.pattern().id());
+    g.writeStringField("store", a.store());
+    g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
+    if (p.collection().isPresent()) {
+      g.writeStringField("servedBy", p.collection().get());
+    } else {
+      g.writeNullField("servedBy");
+    }
+    strings(g, "tables", p.touches().stream().map(MongoPlan.Touch::collection).distinct().toList());
+    g.writeStringField("access", p.access().id());
+    g.writeStringField("operation", p.operation());
+    if (p.index().isPresent()) {
+      g.writeStringField("index", p.index().get());
+    } else {
+      g.writeNullField("index");
+    }
+    JsonReport.number(g, "keysExamined", p.keysExamined());
+    JsonReport.number(g, "keysExaminedBusiest", p.keysExaminedBusiest());
+    JsonReport.number(g, "docsExamined", p.docsExamined());
+    JsonReport.number(g, "docsExaminedBusiest", p.docsExaminedBusiest());
+    JsonReport.number(g, "returned", p.returned());
+    g.writeBooleanField("blockingSort", p.blockingSort());
+    JsonReport.number(g, "sortBytes", p.sortBytes());
+    g.writeBooleanField("covered", p.covered());
+    g.writeStringField("routing", p.targeting().id());
+    g.writeNumberField("shards", p.shards());
+    strings(g, "lookups", p.lookups());
+    g.writeBooleanField("transaction", p.transaction());
+    strings(g, "notes", p.notes());
+    g.writeEndObject();
+  }
+
+  static void collection(JsonGenerator g, MongoDbAnalysis a, MongoCollection c) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("store", a.store());
+    g.writeStringField("name", c.name());
+    g.writeStringField("entity", c.entity().name());
+    JsonReport.number(g, "documents", c.documents());
+    g.writeNumberField("typicalDocumentBytes", c.typicalBytes());
+    g.writeNumberField("largestDocumentBytes", c.largestBytes());
+    JsonReport.number(g, "dataBytes", c.dataBytes());
+    g.writeBooleanField("validation", c.validation());
+    if (c.shardKey().isPresent()) {
+      g.writeStringField("shardKey", MongoDbText.key(c.shardKey().get()));
+    } else {
+      g.writeNullField("shardKey");
+    }
+    g.writeArrayFieldStart("indexes");
+    for (MongoIndex ix : c.indexes()) {
+      g.writeStartObject();
+      g.writeStringField("name", ix.name());
+      strings(g, "keys", ix.keys().stream().map(k -> k.field() + ": " + k.kind().text()).toList());
+      g.writeBooleanField("unique", ix.unique());
+      g.writeBooleanField("multikey", ix.multikey());
+      JsonReport.number(g, "entries", ix.entries());
+      JsonReport.number(g, "bytes", ix.bytes());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("embeds");
+    for (MongoEmbed e : c.embeds()) {
+      g.writeStartObject();
+      g.writeStringField("field", e.field());
+      g.writeStringField("entity", e.entity().name());
+      g.writeBooleanField("array", e.many());
+      JsonReport.number(g, "typicalElements", e.typical());
+      JsonReport.number(g, "busiestElements", e.busiest());
+      g.writeBooleanField("bounded", e.bounded());
+      JsonReport.number(g, "growthPerDay", e.growthPerDocumentPerSecond() * 86_400);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  static void shard(JsonGenerator g, MongoDbAnalysis a, MongoShard s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("store", a.store());
+    g.writeStringField("collection", s.collection());
+    g.writeBooleanField("sharded", s.sharded());
+    g.writeNumberField("shards", s.shards());
+    g.writeNumberField("usedShards", s.usedShards());
+    JsonReport.number(g, "readsPerSecond", s.reads());
+    JsonReport.number(g, "writesPerSecond", s.writes());
+    JsonReport.number(g, "budgetPerSecond", s.budget());
+    if (s.monotonic().isPresent()) {
+      g.writeStringField("monotonicField", s.monotonic().get());
+    } else {
+      g.writeNullField("monotonicField");
+    }
+    JsonReport.number(g, "distinctShardKeyValues", s.distinctValues());
+    JsonReport.number(g, "busiestValueBytes", s.busiestValueBytes());
+    g.writeBooleanField("jumbo", s.jumbo());
+    g.writeNumberField("initialChunks", s.initialChunks());
+    JsonReport.number(g, "reshardBytesPerShard", s.reshardBytesPerShard());
+    strings(g, "scatterGatherPatterns", s.scatterPatterns());
+    g.writeEndObject();
+  }
+
+  static void relationship(JsonGenerator g, MongoDbAnalysis a, MongoRelationship r) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("store", a.store());
+    g.writeStringField("parent", r.parent());
+    g.writeStringField("child", r.child());
+    g.writeStringField("collection", r.collection());
+    g.writeBooleanField("embedded", r.embedded());
+    g.writeStringField("advice", r.advice());
+    JsonReport.number(g, "typicalElements", r.typicalElements());
+    JsonReport.number(g, "busiestElements", r.busiestElements());
+    strings(g, "reasons", r.reasons());
+    g.writeEndObject();
+  }
+
+  private static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
+    g.writeArrayFieldStart(name);
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
+  }
+}

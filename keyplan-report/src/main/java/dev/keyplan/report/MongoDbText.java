@@ -1,0 +1,103 @@
+package dev.keyplan.report;
+
+import dev.keyplan.design.mongodb.MongoCollection;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoEmbed;
+import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.design.mongodb.MongoRelationship;
+import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.Units;
+
+/**
+ * The MongoDB part of the text report: each pattern's index, examined documents, sort and routing;
+ * the collections' documents and sizes; embedded arrays; embed-or-reference advice; shards.
+ */
+final class MongoDbText {
+  private MongoDbText() {}
+
+  static void render(MongoDbAnalysis a, StringBuilder out) {
+    out.append("Patterns (mongodb)\n").append(patterns(a).render()).append('\n');
+    out.append("How each pattern runs (mongodb)\n");
+    for (MongoPlan p : a.plans()) {
+      out.append("  ").append(p.pattern().id()).append(": ").append(p.operation())
+          .append(p.pattern().isRead() ? p.collection().map(c -> " on " + c).orElse("") : "")
+          .append(p.index().map(i -> ", index " + i).orElse(p.access() == MongoPlan.Access.COLLSCAN ? ", COLLSCAN" : ""))
+          .append('\n');
+      for (String n : p.notes()) {
+        out.append("    - ").append(n).append('\n');
+      }
+    }
+    out.append('\n');
+    String horizon = Quantities.formatSeconds(a.model().horizonSeconds());
+    out.append("Collections (mongodb, at ").append(horizon).append("; document sizes measured by the BSON library)\n")
+        .append(collections(a).render()).append('\n');
+    var embeds = new Table("array", "entity", "typical", "busiest parent", "bounded");
+    for (MongoCollection c : a.collections()) {
+      for (MongoEmbed e : c.embeds()) {
+        embeds.row(c.name() + "." + e.field(), e.entity().name(), e.many() ? Units.count(Math.ceil(e.typical())) : "1 (document)",
+            e.many() ? Units.count(Math.ceil(e.busiest())) : "1",
+            e.bounded() ? (e.max().isPresent() ? "max " + e.max().getAsInt() : "yes")
+                : "no: grows " + Units.rate(e.growthPerDocumentPerSecond() * 86_400).replace("/s", "/day"));
+      }
+    }
+    if (!embeds.isEmpty()) {
+      out.append("Embedded (mongodb, elements per document)\n").append(embeds.render()).append('\n');
+    }
+    var rel = new Table("relationship", "stored", "advice", "why");
+    for (MongoRelationship r : a.relationships()) {
+      rel.row(r.parent() + " → " + r.child(), r.embedded() ? "embedded in " + r.collection() + "." + r.field()
+          : "referenced (" + r.collection() + ")", r.advice() + (r.followsAdvice() ? "" : " (the design differs)"),
+          String.join("; ", r.reasons()));
+    }
+    if (!rel.isEmpty()) {
+      out.append("Embed or reference (mongodb; seed 003: embed when read together, bounded and owned)\n")
+          .append(rel.render()).append('\n');
+    }
+    out.append("Shards (mongodb, busiest shard; budget ").append(Units.rate(a.design().shardBudget())).append(" per shard, ")
+        .append("range size ").append(Units.count(a.design().rangeSizeBytes() / (1024.0 * 1024))).append(" MiB").append(")\n").append(shards(a).render()).append('\n');
+  }
+
+  static Table patterns(MongoDbAnalysis a) {
+    var t = new Table("pattern", "rate", "operation", "collection", "index", "keys", "docs", "returned", "sort", "routing");
+    for (MongoPlan p : a.plans()) {
+      boolean read = p.pattern().isRead();
+      t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()), p.operation(), p.collection().orElse("-"),
+          read ? p.index().orElse(p.access() == MongoPlan.Access.COLLSCAN ? "COLLSCAN" : "-") : "-",
+          read ? TextReport.pair(p.keysExamined(), p.keysExaminedBusiest()) : "-",
+          read ? TextReport.pair(p.docsExamined(), p.docsExaminedBusiest()) : "-",
+          read && !Double.isNaN(p.returned()) ? Units.count(Math.ceil(p.returned())) : "-",
+          read ? (p.blockingSort() ? "in memory, " + Units.bytes(p.sortBytes()) : p.covered() ? "covered" : "index") : "-",
+          p.targeting().label() + (p.shards() > 1 ? " (" + p.shards() + ")" : ""));
+    }
+    return t;
+  }
+
+  static Table collections(MongoDbAnalysis a) {
+    var t = new Table("collection", "entity", "documents", "typical", "largest", "of 16 MiB", "data", "indexes", "validator");
+    for (MongoCollection c : a.collections()) {
+      t.row(c.name(), c.entity().name(), Units.count(c.documents()), Units.count(c.typicalBytes()) + " B",
+          Units.count(c.largestBytes()) + " B", Units.percent(c.largestBytes() / (16.0 * 1024 * 1024)),
+          Units.bytes(c.dataBytes()), c.indexes().size() + ", " + Units.bytes(c.indexBytes()), c.validation() ? "yes" : "no");
+    }
+    return t;
+  }
+
+  static Table shards(MongoDbAnalysis a) {
+    var t = new Table("collection", "shard key", "shards used", "reads", "writes", "of budget", "key values",
+        "busiest value", "reshard needs");
+    for (MongoShard s : a.shards()) {
+      String key = a.collection(s.collection()).flatMap(MongoCollection::shardKey).map(MongoDbText::key).orElse("unsharded");
+      t.row(s.collection(), key, s.sharded() ? s.usedShards() + " of " + s.shards() : "1 (replica set)", Units.rate(s.reads()),
+          Units.rate(s.writes()), Units.percent(s.budgetShare()), s.sharded() ? Units.count(s.distinctValues()) : "-",
+          s.sharded() ? Units.bytes(s.busiestValueBytes()) + (s.jumbo() ? " (jumbo)" : "") : "-",
+          s.sharded() ? Units.bytes(s.reshardBytesPerShard()) + " per shard" : "-");
+    }
+    return t;
+  }
+
+  static String key(MongoDbDesign.ShardKey k) {
+    return "{" + String.join(", ", k.keys().stream().map(x -> x.field() + ": " + x.kind().text()).toList()) + "}";
+  }
+}
