@@ -147,10 +147,15 @@ final class MongoBinder {
 
   private MongoIndex index(Collection c, Index ix, BsonDocument root, List<MongoEmbed> embeds,
       List<BsonDocument> elements, double documents) {
+    // The id attribute is stored as _id: an index written on its name indexes _id.
+    Optional<String> id = model.entities().get(c.entity()).key().size() == 1
+        ? Optional.of(model.entities().get(c.entity()).key().get(0)) : Optional.empty();
+    List<IndexKey> keys = ix.keys().stream()
+        .map(k -> id.filter(k.field()::equals).isPresent() ? new IndexKey("_id", k.kind()) : k).toList();
     boolean multikey = false;
     double perDocument = 1;
     double keyBytes = 0;
-    for (IndexKey k : ix.keys()) {
+    for (IndexKey k : keys) {
       String f = k.field();
       int dot = f.indexOf('.');
       if (dot > 0) {
@@ -176,11 +181,6 @@ final class MongoBinder {
       }
     }
     double entries = documents * perDocument;
-    // The id attribute is stored as _id: an index written on its name indexes _id.
-    Optional<String> id = model.entities().get(c.entity()).key().size() == 1
-        ? Optional.of(model.entities().get(c.entity()).key().get(0)) : Optional.empty();
-    List<IndexKey> keys = ix.keys().stream()
-        .map(k -> id.filter(k.field()::equals).isPresent() ? new IndexKey("_id", k.kind()) : k).toList();
     return new MongoIndex(ix.effectiveName(), keys, ix.unique(), ix.sparse(), ix.partial(), ix.ttlSeconds(),
         ix.caseInsensitive(), false, multikey, entries, entries * (keyBytes + 8), ix.location());
   }

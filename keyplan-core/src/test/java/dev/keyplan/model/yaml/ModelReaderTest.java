@@ -320,10 +320,10 @@ final class ModelReaderTest {
     }
 
     @Test
-    void unsupportedStores_areRejectedWithAMessage() {
+    void mongodbSection_misspelledKeysAreNamedWithASuggestion() {
       assertThat(errors(VALID + "mongodb:\n  collection: c\n")).containsExactly(
-          "m.yaml:15:1: error: the mongodb design is not supported by this version of keyplan yet;"
-              + " remove the 'mongodb:' section to check the other stores");
+          "m.yaml:16:3: error: unknown key 'collection' in the mongodb design (did you mean 'collections'?)",
+          "m.yaml:16:3: error: the mongodb design needs 'collections:': each collection with the entity its documents store");
     }
 
     @Test
@@ -665,8 +665,8 @@ final class ModelReaderTest {
         "m.yaml:17:18: error: unknown consistency level 'LOCAL_QUARUM' (did you mean 'LOCAL_QUORUM'?);"
             + " expected one of ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL",
         "m.yaml:18:13: error: no entity named 'Mesage' (did you mean 'Message'?)",
-        "m.yaml:19:1: error: the mongodb design is not supported by this version of keyplan yet;"
-            + " remove the 'mongodb:' section to check the other stores");
+        "m.yaml:20:3: error: unknown key 'collection' in the mongodb design (did you mean 'collections'?)",
+        "m.yaml:20:3: error: the mongodb design needs 'collections:': each collection with the entity its documents store");
   }
 
   @Test
