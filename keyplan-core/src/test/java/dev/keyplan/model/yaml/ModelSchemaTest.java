@@ -265,6 +265,24 @@ final class ModelSchemaTest {
     assertThat(propertyNames(def("dynamodbStoredAttributeObject"))).isEqualTo(new TreeSet<>(DynamoDbReader.STORED));
     assertThat(propertyNames(def("dynamodbProvisioned"))).isEqualTo(new TreeSet<>(DynamoDbReader.CAPACITY));
     assertThat(propertyNames(def("dynamodbAccess"))).isEqualTo(new TreeSet<>(DynamoDbReader.ACCESS));
+    assertThat(propertyNames(def("mongodb"))).isEqualTo(new TreeSet<>(MongoDbReader.SECTION));
+    assertThat(propertyNames(def("mongodbCollection"))).isEqualTo(new TreeSet<>(MongoDbReader.COLLECTION));
+    assertThat(propertyNames(def("mongodbEmbed"))).isEqualTo(new TreeSet<>(MongoDbReader.EMBED));
+    assertThat(propertyNames(def("mongodbFieldObject"))).isEqualTo(new TreeSet<>(MongoDbReader.FIELD));
+    assertThat(propertyNames(def("mongodbIndexObject"))).isEqualTo(new TreeSet<>(MongoDbReader.INDEX));
+    assertThat(propertyNames(def("mongodbZone"))).isEqualTo(new TreeSet<>(MongoDbReader.ZONE));
+  }
+
+  @Test
+  void mongodbValueSetsAreTheReaders() {
+    assertThat(enumOf(def("mongodbType"))).isEqualTo(new TreeSet<>(MongoDbReader.TYPES));
+    assertThat(enumOf(def("mongodbIndexObject").path("properties").path("collation")))
+        .isEqualTo(new TreeSet<>(MongoDbReader.COLLATIONS));
+    String name = "^" + MongoDbReader.NAME + "$";
+    assertThat(def("mongodb").path("properties").path("collections").path("propertyNames").path("pattern").asText())
+        .isEqualTo(name);
+    assertThat(def("mongodbCollection").path("properties").path("embed").path("propertyNames").path("pattern").asText())
+        .isEqualTo(name);
   }
 
   private static Set<String> enumOf(JsonNode node) {
