@@ -3,7 +3,9 @@ package dev.keyplan.design.mongodb;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Location;
 import dev.keyplan.model.MongoDbDesign;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 
@@ -47,6 +49,40 @@ public record MongoCollection(
   /** Returns the document field that holds root attribute {@code attribute}: {@code _id} for the id. */
   public String fieldOf(String attribute) {
     return idField.filter(attribute::equals).map(x -> "_id").orElse(attribute);
+  }
+
+  /**
+   * Returns the entity attributes that document fields {@code fields} stand for, for counting their
+   * distinct values: {@code _id} is the id attribute, or, when {@code _id} is an ObjectId, the
+   * entity's key, which is as unique per document (or {@code _id} itself for an entity without a key).
+   */
+  public Set<String> attributesOf(List<String> fields) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String f : fields) {
+      if (!f.equals("_id")) {
+        out.add(f);
+      } else if (idField.isPresent()) {
+        out.add(idField.get());
+      } else if (!entity.key().isEmpty()) {
+        out.addAll(entity.key());
+      } else {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Returns true if values of document field {@code field} grow with time: a {@code time_ordered}
+   * attribute, or an ObjectId {@code _id}, whose first 4 bytes are its creation time in seconds
+   * (MongoDB manual, "ObjectId"), so new documents sort after every existing one.
+   */
+  public boolean growsWithTime(String field) {
+    if (field.equals("_id") && idField.isEmpty()) {
+      return true;
+    }
+    String attribute = field.equals("_id") ? idField.get() : field;
+    return entity.attribute(attribute).map(a -> a.timeOrdered()).orElse(false);
   }
 
   /** Returns true if the documents hold root attribute {@code attribute}. */

@@ -68,13 +68,14 @@ public final class MongoDbAnalyzer {
     }
     MongoDbDesign.ShardKey key = c.shardKey().get();
     Entity e = c.entity();
-    Set<String> fields = new LinkedHashSet<>(key.fields());
-    double distinct = ItemCounts.distinct(e, fields, c.documents());
-    double share = ItemCounts.busiestRowShare(e, fields, c.documents());
+    Set<String> fields = c.attributesOf(key.fields());
+    boolean objectIds = fields.contains("_id");
+    double distinct = objectIds ? c.documents() : ItemCounts.distinct(e, fields, c.documents());
+    double share = objectIds ? 1 / Math.max(1, c.documents()) : ItemCounts.busiestRowShare(e, fields, c.documents());
     double busiestBytes = Double.isNaN(share) ? Double.NaN : c.dataBytes() * share;
     boolean jumbo = !Double.isNaN(busiestBytes) && busiestBytes > design.rangeSizeBytes();
-    Optional<String> monotonic = key.hashed() ? Optional.empty()
-        : e.attribute(key.fields().get(0)).filter(a -> a.timeOrdered()).map(a -> a.name());
+    Optional<String> monotonic = key.hashed() || !c.growsWithTime(key.fields().get(0)) ? Optional.empty()
+        : Optional.of(key.fields().get(0));
     // A suffix of the entity's own key makes every value one document: refine instead of reshard.
     Optional<List<String>> refine = Optional.empty();
     if (jumbo && !key.hashed()) {

@@ -375,8 +375,8 @@ final class MongoReadPlanner {
 
   /** The shards a collection's data can spread over: at most one per distinct shard key value. */
   int usedShards(MongoCollection c) {
-    Set<String> attrs = new LinkedHashSet<>(c.shardKey().orElseThrow().fields());
-    double distinct = ItemCounts.distinct(c.entity(), attrs, c.documents());
+    Set<String> attrs = c.attributesOf(c.shardKey().orElseThrow().fields());
+    double distinct = attrs.contains("_id") ? c.documents() : ItemCounts.distinct(c.entity(), attrs, c.documents());
     return (int) Math.max(1, Math.min(design.shards(), Double.isNaN(distinct) ? design.shards() : distinct));
   }
 

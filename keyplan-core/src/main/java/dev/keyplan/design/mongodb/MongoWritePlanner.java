@@ -177,13 +177,15 @@ final class MongoWritePlanner {
     }
     var key = c.shardKey().get();
     if (insert && v.isPresent() && v.get().embed().isEmpty()) {
-      Optional<Attribute> lead = c.entity().attribute(key.fields().get(0));
-      if (!key.hashed() && lead.isPresent() && lead.get().timeOrdered()) {
-        notes.add("every insert goes to the chunk holding MaxKey: the shard key leads with " + lead.get().name()
+      String lead = key.fields().get(0);
+      if (!key.hashed() && c.growsWithTime(lead)) {
+        notes.add("every insert goes to the chunk holding MaxKey: the shard key leads with " + lead
             + ", which grows with time, so one shard takes all " + c.name() + " inserts");
         return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, 1);
       }
-      double b = ItemCounts.requestShare(p, c.entity(), new LinkedHashSet<>(key.fields()), c.documents());
+      Set<String> attributes = c.attributesOf(key.fields());
+      double b = attributes.contains("_id") ? 1 / Math.max(1, c.documents())
+          : ItemCounts.requestShare(p, c.entity(), attributes, c.documents());
       int used = reads.usedShards(c);
       return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, Double.isNaN(b) ? Double.NaN : b + (1 - b) / used);
     }
