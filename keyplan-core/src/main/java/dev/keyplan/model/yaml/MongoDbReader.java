@@ -183,7 +183,10 @@ final class MongoDbReader extends SectionReader {
       }
     } else {
       parent.key().stream().filter(k -> child.attribute(k).isPresent()).forEach(by::add);
-      if (by.isEmpty()) {
+      if (by.isEmpty() && parent.key().isEmpty()) {
+        y.error(at, "say which attributes of " + child.name() + " point at its " + parent.name() + " with 'by: [...]': "
+            + parent.name() + " has no key to match them by");
+      } else if (by.isEmpty()) {
         y.error(at, "say which attributes of " + child.name() + " point at its " + parent.name() + ": 'by: ["
             + parent.key().stream().findFirst().orElse("parent_id") + "]' (" + child.name() + " has none of "
             + parent.name() + "'s key " + parent.key() + ")");
