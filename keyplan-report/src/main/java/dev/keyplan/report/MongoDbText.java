@@ -7,6 +7,7 @@ import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.design.mongodb.MongoRelationship;
 import dev.keyplan.design.mongodb.MongoShard;
 import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 
@@ -65,13 +66,19 @@ final class MongoDbText {
       boolean read = p.pattern().isRead();
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()), p.operation(), p.collection().orElse("-"),
           read ? p.index().orElse(p.access() == MongoPlan.Access.COLLSCAN ? "COLLSCAN" : "-") : "-",
-          read ? TextReport.pair(p.keysExamined(), p.keysExaminedBusiest()) : "-",
-          read ? TextReport.pair(p.docsExamined(), p.docsExaminedBusiest()) : "-",
+          read ? examined(p.keysExamined(), p.keysExaminedBusiest()) : "-",
+          read ? examined(p.docsExamined(), p.docsExaminedBusiest()) : "-",
           read && !Double.isNaN(p.returned()) ? Units.count(Math.ceil(p.returned())) : "-",
-          read ? (p.blockingSort() ? "in memory, " + Units.bytes(p.sortBytes()) : p.covered() ? "covered" : "index") : "-",
+          read ? (p.blockingSort() ? "in memory, " + Units.bytes(p.sortBytes()) : p.covered() ? "covered"
+              : p.pattern().operation() instanceof Operation.Read r && !r.orderBy().isEmpty() ? "index" : "-") : "-",
           p.targeting().label() + (p.shards() > 1 ? " (" + p.shards() + ")" : ""));
     }
     return t;
+  }
+
+  /** A count of keys or documents examined; "?" where an undeclared spread leaves it unknown. */
+  private static String examined(double typical, double busiest) {
+    return Double.isNaN(typical) ? "?" : TextReport.pair(typical, busiest);
   }
 
   static Table collections(MongoDbAnalysis a) {

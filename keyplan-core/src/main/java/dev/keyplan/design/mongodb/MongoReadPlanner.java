@@ -51,8 +51,18 @@ final class MongoReadPlanner {
   /** How a read sees one collection: the documents' fields for its entity's attributes. */
   record View(MongoCollection c, Optional<MongoEmbed> embed, Map<String, String> fields) {}
 
+  /**
+   * A plan and how much of the ESR order its index serves: equality keys used, the sort given. It
+   * ranks plans whose figures an undeclared spread leaves unknown.
+   */
+  private record Candidate(MongoPlan plan, int equalities, boolean sorted) {
+    double cost() {
+      return plan.docsExamined() + plan.keysExamined();
+    }
+  }
+
   MongoPlan plan(AccessPattern p, Operation.Read r) {
-    List<MongoPlan> candidates = new ArrayList<>();
+    List<Candidate> candidates = new ArrayList<>();
     boolean stored = false;
     for (MongoCollection c : collections) {
       Optional<View> v = view(c, r.entity());
@@ -66,10 +76,15 @@ final class MongoReadPlanner {
       return notServed(p, stored ? "no collection holds every attribute this read needs"
           : "no MongoDB collection stores " + r.entity() + ": add a collection or an embed for it");
     }
-    candidates.sort(Comparator.comparingDouble((MongoPlan x) -> x.docsExamined() + x.keysExamined())
-        .thenComparing(MongoPlan::blockingSort)
-        .thenComparingInt(x -> x.access().ordinal()));
-    return candidates.get(0);
+    // Known figures rank by keys and documents examined; if any is unknown (a spread not declared),
+    // by the ESR order itself: more equality keys, then the sort from the index.
+    Comparator<Candidate> byCost = Comparator.comparingDouble(Candidate::cost);
+    Comparator<Candidate> byEsr = Comparator.comparingInt((Candidate x) -> -x.equalities())
+        .thenComparing(x -> !x.sorted());
+    boolean known = candidates.stream().noneMatch(x -> Double.isNaN(x.cost()));
+    candidates.sort((known ? byCost : byEsr).thenComparing(x -> x.plan().blockingSort())
+        .thenComparingInt(x -> x.plan().access().ordinal()));
+    return candidates.get(0).plan();
   }
 
   static MongoPlan notServed(AccessPattern p, String why) {
@@ -98,7 +113,7 @@ final class MongoReadPlanner {
     return Optional.of(new View(c, em, fields));
   }
 
-  private List<MongoPlan> plans(AccessPattern p, Operation.Read r, View v) {
+  private List<Candidate> plans(AccessPattern p, Operation.Read r, View v) {
     Set<String> used = new LinkedHashSet<>();
     r.where().forEach(x -> used.add(x.attribute()));
     r.orderBy().forEach(o -> used.add(o.attribute()));
@@ -121,10 +136,15 @@ final class MongoReadPlanner {
         }
       }
     }
-    List<MongoPlan> out = new ArrayList<>();
-    out.add(withLookups(collscan(p, r, v), lookups));
+    List<Candidate> out = new ArrayList<>();
     for (MongoIndex ix : v.c().indexes()) {
-      indexPlan(p, r, v, ix).map(x -> withLookups(x, lookups)).ifPresent(out::add);
+      indexPlan(p, r, v, ix).map(x -> new Candidate(withLookups(x.plan(), lookups), x.equalities(), x.sorted()))
+          .ifPresent(out::add);
+    }
+    // The planner scans the collection only when no index serves the query (MongoDB manual,
+    // "Query Plans"), whatever the figures: an index on an undeclared spread still wins.
+    if (out.isEmpty()) {
+      out.add(new Candidate(withLookups(collscan(p, r, v), lookups), 0, false));
     }
     return out;
   }
@@ -172,7 +192,7 @@ final class MongoReadPlanner {
       return docs;
     }
     double d = busiest ? docs * ItemCounts.busiestRowShare(e, own, docs) : ItemCounts.typicalPerValue(e, own, docs);
-    return Double.isNaN(d) ? docs : Math.max(1, d);
+    return Double.isNaN(d) ? Double.NaN : Math.max(1, d);
   }
 
   private static String parentAttribute(View v, String childAttribute) {
@@ -187,13 +207,19 @@ final class MongoReadPlanner {
     double matched = matched(p, r, v, eq, false);
     List<String> notes = new ArrayList<>();
     notes.add("COLLSCAN: no index serves the read's equality, sort or range; every document is examined");
+    for (String a : p.ignoreCase()) {
+      String field = v.fields().get(a);
+      v.c().indexes().stream().filter(ix -> !ix.caseInsensitive() && ix.fields().indexOf(field) == 0).findFirst()
+          .ifPresent(ix -> notes.add(a + " is compared ignoring case: " + ix.name() + " has the simple collation, so"
+              + " the planner cannot use it; an index with {collation: {locale: \"en\", strength: 2}} can"));
+    }
     int limit = r.limit().orElse(Integer.MAX_VALUE);
     double returned = Math.min(limit, matched * (v.embed().isPresent() ? 1 : 1));
     return plan(p, r, v, Access.COLLSCAN, Optional.empty(), 0, 0, docs, docs, returned, sort,
         sort ? matched * v.c().typicalBytes() : 0, false, notes);
   }
 
-  private Optional<MongoPlan> indexPlan(AccessPattern p, Operation.Read r, View v, MongoIndex ix) {
+  private Optional<Candidate> indexPlan(AccessPattern p, Operation.Read r, View v, MongoIndex ix) {
     Map<String, Operation.Condition> byField = new LinkedHashMap<>();
     for (Operation.Condition c : r.where()) {
       byField.putIfAbsent(v.fields().get(c.attribute()), c);
@@ -291,9 +317,9 @@ final class MongoReadPlanner {
     }
     int limit = r.limit().orElse(Integer.MAX_VALUE);
     double returned = Math.min(limit, matchedDocs);
-    return Optional.of(plan(p, r, v, Access.IXSCAN, Optional.of(ix.name()), keysExamined[0], keysExamined[1],
-        covered ? 0 : keysExamined[0], covered ? 0 : keysExamined[1], returned, blocking,
-        blocking ? matchedDocs * v.c().typicalBytes() : 0, covered, notes));
+    return Optional.of(new Candidate(plan(p, r, v, Access.IXSCAN, Optional.of(ix.name()), keysExamined[0],
+        keysExamined[1], covered ? 0 : keysExamined[0], covered ? 0 : keysExamined[1], returned, blocking,
+        blocking ? matchedDocs * v.c().typicalBytes() : 0, covered, notes), eqAttributes.size(), !order.isEmpty() && sortOk));
   }
 
   private static Set<String> equalities(Operation.Read r) {

@@ -213,4 +213,170 @@ final class MongoDbAnalyzerTest {
       assertThat(s.initialChunks()).isEqualTo(4);
     }
   }
+
+  /** 5M tenants over 4 shards; the US holds 60% of them (seed 004, worked scenario 3). */
+  private static final String TENANTS = """
+      model: tenants
+      horizon: 1y
+      entities:
+        Tenant:
+          attributes:
+            tenant_id: uuid
+            country_code: {type: text, size: 2B}
+            plan: {type: text, values: [free, team, enterprise]}
+            settings: {type: text, size: 2KiB}
+          key: [tenant_id]
+          count: 5M
+          spread:
+            country_code: {distinct: 120, busiest: 60%}
+      patterns:
+        - {id: tenant, rate: 2k/s, query: Tenant where tenant_id = ?}
+        - {id: sign-up, rate: 2/s, insert: Tenant}
+      mongodb:
+        shards: 4
+        collections:
+          tenants:
+            entity: Tenant
+      """;
+
+  @Nested
+  final class Chunks {
+    @Test
+    void theBusiestValue_isOneChunk_andAboveTheRangeSizeAJumboOne() {
+      MongoDbAnalysis a = analyze(TENANTS + "      shard_key: {country_code: 1}\n");
+      MongoCollection c = a.collection("tenants").orElseThrow();
+      MongoShard s = a.shard("tenants").orElseThrow();
+      // A document: 4 + _id 26 + country_code (1 + 13 + 4 + 2 + 1) 21 + plan, mean of 4, 4 and 10
+      // chars = 6: 1 + 5 + 4 + 6 + 1 = 17 + settings (1 + 9 + 4 + 2,048 + 1) 2,063 + 1 = 2,132 B.
+      assertThat(c.typicalBytes()).isEqualTo(2_132);
+      // The US: 60% of 5M × 2,132 B = 6.396 GB under one value, 47.7 × the 128 MiB range size.
+      assertThat(s.busiestValueBytes()).isEqualTo(0.6 * 5e6 * 2_132, within(1.0));
+      assertThat(s.jumbo()).isTrue();
+      assertThat(s.distinctValues()).isEqualTo(120);
+      // Adding the key makes every value one document: refineCollectionShardKey to {country_code, tenant_id}.
+      assertThat(s.refine()).contains(List.of("country_code", "tenant_id"));
+      // Resharding needs 2 × (data + indexes) / 4 shards free on each recipient.
+      assertThat(s.reshardBytesPerShard()).isEqualTo(2 * (c.dataBytes() + c.indexBytes()) / 4, within(1.0));
+      assertThat(s.initialChunks()).isEqualTo(1);
+    }
+
+    @Test
+    void aKeyWithThreeValues_usesThreeOfFourShards() {
+      MongoShard s = analyze(TENANTS + "      shard_key: {plan: 1}\n").shard("tenants").orElseThrow();
+      assertThat(s.distinctValues()).isEqualTo(3);
+      assertThat(s.usedShards()).isEqualTo(3);
+    }
+
+    @Test
+    void theCompoundFix_hasOneDocumentPerValue_andNoJumboChunk() {
+      MongoShard s = analyze(TENANTS + "      shard_key: {country_code: 1, tenant_id: 1}\n").shard("tenants").orElseThrow();
+      assertThat(s.distinctValues()).isEqualTo(5e6, within(1.0));
+      assertThat(s.busiestValueBytes()).isEqualTo(2_132, within(1e-6));
+      assertThat(s.jumbo()).isFalse();
+      assertThat(s.usedShards()).isEqualTo(4);
+    }
+  }
+
+  @Nested
+  final class EmbedOrReference {
+    /** Seed 000's reviews: 1M of them over 50k products, 2% on the busiest, growing 1/s. */
+    private static final String REVIEWS = """
+        model: reviews
+        horizon: 1y
+        entities:
+          Product:
+            attributes: {product_id: uuid, name: {type: text, size: 40B}}
+            key: [product_id]
+            count: 50k
+          Review:
+            attributes: {review_id: uuid, product_id: uuid, text: {type: text, size: 400B}}
+            key: [review_id]
+            count: 1M
+            growth: 1/s
+            spread:
+              product_id: {distinct: 50k, busiest: 2%}
+          Image:
+            attributes: {product_id: uuid, url: {type: text, size: 80B}}
+            count: 150k
+        patterns:
+          - {id: product, rate: 1k/s, query: Product where product_id = ?}
+          - {id: reviews, rate: 500/s, query: Review where product_id = ?}
+          - {id: images, rate: 1k/s, query: Image where product_id = ?}
+          - {id: review, rate: 1/s, insert: Review}
+        mongodb:
+          collections:
+            products:
+              entity: Product
+              embed:
+                reviews: {entity: Review, by: product_id}
+                images: {entity: Image, by: product_id}
+        """;
+
+    @Test
+    void unboundedChildren_areAdvisedAsReferences_boundedOwnedOnesAsEmbedded() {
+      MongoDbAnalysis a = analyze(REVIEWS);
+      MongoRelationship reviews = a.relationships().stream().filter(r -> r.child().equals("Review")).findFirst()
+          .orElseThrow();
+      // 1M + 1/s × 31,536,000 s = 32,536,000 reviews; the busiest product holds 2%: 650,720.
+      assertThat(reviews.embedded()).isTrue();
+      assertThat(reviews.bounded()).isFalse();
+      assertThat(reviews.busiestElements()).isEqualTo(650_720, within(1e-6));
+      assertThat(reviews.advice()).isEqualTo("reference");
+      MongoRelationship images = a.relationships().stream().filter(r -> r.child().equals("Image")).findFirst()
+          .orElseThrow();
+      // 150k images over 50k products, none added: 3 per product, read with it, stored once.
+      assertThat(images.typicalElements()).isEqualTo(3, within(1e-9));
+      assertThat(images.advice()).isEqualTo("embed");
+    }
+
+    @Test
+    void theLargestDocument_holdsTheBusiestParentsArray() {
+      MongoCollection c = analyze(REVIEWS).collection("products").orElseThrow();
+      // A review element without product_id: 4 + _id? no: review_id (1 + 10 + 4 + 1 + 16) 32 + text
+      // (1 + 5 + 4 + 400 + 1) 411 + 1 = 448 B; 650,720 of them are about 650,720 × (448 + 1 + 6) ≈
+      // 296 MB, far past MongoDB's 16 MiB: the write that crosses it fails.
+      assertThat(c.largestBytes()).isGreaterThan(650_720L * 448).isGreaterThan(16L * 1024 * 1024);
+    }
+  }
+
+  @Nested
+  final class CaseAndJoins {
+    private static final String CUSTOMERS = """
+        model: c
+        horizon: 1y
+        entities:
+          Customer:
+            attributes: {customer_id: uuid, email: {type: text, size: 30B}}
+            key: [customer_id]
+            count: 1M
+        patterns:
+          - {id: sign-in, rate: 50/s, query: Customer where email = ?, ignore_case: [email]}
+        mongodb:
+          collections:
+            customers:
+              entity: Customer
+              indexes:
+        """;
+
+    @Test
+    void aCaseInsensitiveCompare_usesOnlyACaseInsensitiveIndex() {
+      MongoPlan simple = analyze(CUSTOMERS + "          - {email: 1}\n").plan("sign-in").orElseThrow();
+      assertThat(simple.access()).isEqualTo(Access.COLLSCAN);
+      MongoPlan ci = analyze(CUSTOMERS + "          - {keys: {email: 1}, collation: case-insensitive}\n")
+          .plan("sign-in").orElseThrow();
+      assertThat(ci.access()).isEqualTo(Access.IXSCAN);
+      assertThat(ci.index()).contains("email_1");
+      assertThat(simple.notes()).anyMatch(n -> n.startsWith("email is compared ignoring case: email_1 has the simple"));
+    }
+
+    @Test
+    void anUndeclaredSpread_leavesTheFiguresUnknown_andTheIndexByEsrOrderStillWins() {
+      // email has no spread: how many documents one address matches is unknown (NaN), yet the
+      // planner uses {email: 1} and never scans the collection while an index serves the query.
+      MongoPlan p = analyze(CUSTOMERS.replace(", ignore_case: [email]", "") + "          - {email: 1}\n")
+          .plan("sign-in").orElseThrow();
+      assertThat(p.access()).isEqualTo(Access.IXSCAN);
+      assertThat(p.keysExamined()).isNaN();
+    }
+  }
 }
