@@ -11,6 +11,7 @@ import dev.keyplan.model.MongoDbDesign.Embed;
 import dev.keyplan.model.MongoDbDesign.Field;
 import dev.keyplan.model.MongoDbDesign.Index;
 import dev.keyplan.model.MongoDbDesign.IndexKey;
+import dev.keyplan.model.MongoDbDesign.ShardKey;
 import dev.keyplan.store.mongodb.BsonTypes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -113,6 +114,11 @@ final class MongoBinder {
     for (Index ix : c.indexes()) {
       indexes.add(index(c, ix, root, embeds, elements, documents));
     }
+    // sh.shardCollection creates the index a shard key needs when none starts with it (MongoDB
+    // manual, "Shard Keys": "Shard Key Indexes"); it is written like any other.
+    c.shardKey().filter(k -> indexes.stream().noneMatch(ix -> supports(ix, k, idField))).ifPresent(k ->
+        indexes.add(index(c, new Index(Optional.empty(), k.keys(), false, false, Optional.empty(), 0, false,
+            k.location()), root, embeds, elements, documents)));
     return Optional.of(new MongoCollection(c.name(), e, idField, types, embeds, indexes, c.shardKey(), c.zones(),
         c.validation(), documents, typicalBytes, largestBytes, documents * typicalBytes, c.location()));
   }
@@ -183,6 +189,24 @@ final class MongoBinder {
     double entries = documents * perDocument;
     return new MongoIndex(ix.effectiveName(), keys, ix.unique(), ix.sparse(), ix.partial(), ix.ttlSeconds(),
         ix.caseInsensitive(), false, multikey, entries, entries * (keyBytes + 8), ix.location());
+  }
+
+  /** Returns true if {@code ix} starts with shard key {@code key}, field by field, hashed where the key is. */
+  private static boolean supports(MongoIndex ix, ShardKey key, Optional<String> idField) {
+    if (ix.keys().size() < key.keys().size()) {
+      return false;
+    }
+    for (int i = 0; i < key.keys().size(); i++) {
+      IndexKey k = key.keys().get(i);
+      String field = idField.filter(k.field()::equals).map(x -> "_id").orElse(k.field());
+      IndexKey x = ix.keys().get(i);
+      boolean hashed = k.kind() == IndexKey.Kind.HASHED;
+      if (!x.field().equals(field) || hashed != (x.kind() == IndexKey.Kind.HASHED)
+          || x.kind() == IndexKey.Kind.TEXT || x.kind() == IndexKey.Kind.GEO_2DSPHERE) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Optional<BsonValue> embeddedValue(MongoEmbed em, String attribute) {

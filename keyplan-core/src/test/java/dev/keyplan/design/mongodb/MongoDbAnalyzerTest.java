@@ -195,6 +195,16 @@ final class MongoDbAnalyzerTest {
     }
 
     @Test
+    void aShardKeyWithoutAnIndexStartingWithIt_getsTheIndexShardCollectionCreates() {
+      // {customer_id: 1, created_at: -1} starts with customer_id but is not hashed: shardCollection
+      // creates customer_id_hashed, which every insert then writes too.
+      MongoCollection c = sharded("{customer_id: hashed}").collection("orders").orElseThrow();
+      assertThat(c.indexes()).extracting(MongoIndex::name)
+          .containsExactly("_id_", "customer_id_1_created_at_-1", "customer_id_hashed");
+      assertThat(sharded("{customer_id: 1}").collection("orders").orElseThrow().indexes()).hasSize(2);
+    }
+
+    @Test
     void aMonotonicRangedKey_sendsEveryInsertToOneShard() {
       // {created_at: 1}: every new order sorts after all others, into the MaxKey chunk: all 10
       // inserts/s on one shard.
