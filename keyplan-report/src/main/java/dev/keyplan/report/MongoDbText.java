@@ -10,6 +10,7 @@ import dev.keyplan.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
+import dev.keyplan.store.mongodb.MongoDbLimits;
 
 /**
  * The MongoDB part of the text report: each pattern's index, examined documents, sort and routing;
@@ -81,11 +82,16 @@ final class MongoDbText {
     return Double.isNaN(typical) ? "?" : TextReport.pair(typical, busiest);
   }
 
+  /** A document's size: exact to the byte while a reader can check it by hand, then in units. */
+  private static String documentBytes(long bytes) {
+    return bytes < 100_000 ? Units.count(bytes) + " B" : Units.bytes(bytes);
+  }
+
   static Table collections(MongoDbAnalysis a) {
     var t = new Table("collection", "entity", "documents", "typical", "largest", "of 16 MiB", "data", "indexes", "validator");
     for (MongoCollection c : a.collections()) {
-      t.row(c.name(), c.entity().name(), Units.count(c.documents()), Units.count(c.typicalBytes()) + " B",
-          Units.count(c.largestBytes()) + " B", Units.percent(c.largestBytes() / (16.0 * 1024 * 1024)),
+      t.row(c.name(), c.entity().name(), Units.count(c.documents()), documentBytes(c.typicalBytes()),
+          documentBytes(c.largestBytes()), Units.percent(c.largestBytes() / (double) MongoDbLimits.MAX_DOCUMENT_BYTES),
           Units.bytes(c.dataBytes()), c.indexes().size() + ", " + Units.bytes(c.indexBytes()), c.validation() ? "yes" : "no");
     }
     return t;
