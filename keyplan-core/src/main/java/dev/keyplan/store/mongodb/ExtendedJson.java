@@ -41,7 +41,8 @@ import org.bson.json.JsonWriterSettings;
  * {"$regularExpression": {"pattern": "a", "options": "i"}}}, {@code {"$minKey": 1}}, documents,
  * arrays, strings, {@code true}, {@code false} and {@code null}. The library also takes mongosh's
  * forms ({@code ObjectId("…")}, {@code NumberLong(5)}, {@code ISODate("…")}, single quotes,
- * unquoted field names), and so does keyplan.
+ * unquoted field names), and so does keyplan. It is also lenient where JSON is strict: a missing
+ * comma between members or elements, or a trailing one before a closing bracket, is let pass.
  *
  * <p>Why the value is read inside a document: the library reads a top-level value and stops,
  * leaving whatever follows unread. keyplan reads {@code {"v": } + text + {@code \n}} instead, the
