@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
       EmitCommand.class,
       ExplainCommand.class,
       picocli.CommandLine.HelpCommand.class,
+      dev.keyplan.cli.mongodb.MongoDbCommand.class,
       RulesCommand.class,
       // keep-sorted end
     })
