@@ -4,6 +4,7 @@ import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.MongoDbDesign.Field;
 import dev.keyplan.store.mongodb.BsonTypes;
+import dev.keyplan.store.mongodb.DocumentSize;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,13 +13,11 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
 import org.bson.BsonValue;
-import org.bson.RawBsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
 import org.bson.types.ObjectId;
 
 /**
  * Builds representative documents from an entity's attributes and measures them with the BSON
- * library ({@code RawBsonDocument}), so every size keyplan reports is the library's, not a
+ * library ({@link DocumentSize}), so every size keyplan reports is the library's, not a
  * formula's.
  *
  * <p>An array of more than {@value #BUILT} elements is built with {@value #BUILT} and extended by
@@ -29,13 +28,12 @@ import org.bson.types.ObjectId;
 final class DocumentShape {
   /** Largest array built element by element. */
   static final int BUILT = 10_000;
-  private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
   private DocumentShape() {}
 
-  /** Returns the BSON size of {@code doc}, as the library encodes it. */
+  /** Returns the BSON size of {@code doc}, as the library encodes it ({@link DocumentSize}). */
   static long size(BsonDocument doc) {
-    return new RawBsonDocument(doc, CODEC).getByteBuffer().remaining();
+    return DocumentSize.of(doc);
   }
 
   /** Returns the bytes field {@code name} with {@code value} adds to a document (type, name, value). */

@@ -52,8 +52,19 @@ final class MongoDbReader extends SectionReader {
    * measure yours (YCSB or mongoperf) and set it.
    */
   static final double DEFAULT_SHARD_BUDGET = 10_000;
-  /** The default range (chunk) size: 128 MB (MongoDB manual, "Range Size"). */
+  /*
+   * MongoDB's limits the reader holds values to. They are MongoDbLimits' (the model layer does not
+   * depend on store facts), and MongoDbReaderTest fails if the two ever differ.
+   */
+  /** The default range (chunk) size: 128 MiB (MongoDB manual, "Range Size"). */
   static final long DEFAULT_RANGE_SIZE = 128L * 1024 * 1024;
+  /** The smallest and largest range sizes MongoDB accepts: 1 MiB and 1024 MiB. */
+  static final long MIN_RANGE_SIZE = 1024L * 1024;
+  static final long MAX_RANGE_SIZE = 1024L * 1024 * 1024;
+  /** A field's value cannot be larger than a document: 16 MiB. */
+  static final long MAX_FIELD_BYTES = 16L * 1024 * 1024;
+  /** Fields per compound index (MongoDB Limits and Thresholds). */
+  static final int MAX_INDEX_FIELDS = 32;
   /** Collection and field names are identifiers, dotted for embedded fields. */
   static final String NAME = "[A-Za-z_][A-Za-z0-9_-]*";
 
@@ -74,7 +85,7 @@ final class MongoDbReader extends SectionReader {
         .orElse(DEFAULT_SHARD_BUDGET);
     long range = d.scalar("range_size", "a range size from 1MiB to 1024MiB, such as 128MiB", false).map(s -> {
       var b = Quantities.bytes(s);
-      if (b.isEmpty() || b.getAsLong() < 1024L * 1024 || b.getAsLong() > 1024L * 1024 * 1024) {
+      if (b.isEmpty() || b.getAsLong() < MIN_RANGE_SIZE || b.getAsLong() > MAX_RANGE_SIZE) {
         d.error(d.valueLocation("range_size"), "expected a range size from 1MiB to 1024MiB (MongoDB's allowed chunk"
             + " sizes) such as 128MiB, but found '" + s + "'");
         return DEFAULT_RANGE_SIZE;
@@ -230,7 +241,7 @@ final class MongoDbReader extends SectionReader {
           Optional<String> type = f.scalar("type", "a BSON type", false).flatMap(t -> bsonType(t, f.valueLocation("type")));
           OptionalLong size = f.scalar("size", "a size such as 40B", false).map(z -> {
             var b = Quantities.bytes(z);
-            if (b.isEmpty() || b.getAsLong() <= 0 || b.getAsLong() > 16L * 1024 * 1024) {
+            if (b.isEmpty() || b.getAsLong() <= 0 || b.getAsLong() > MAX_FIELD_BYTES) {
               f.error(f.valueLocation("size"), "expected a size from 1B to 16MiB such as 40B but found '" + z + "'");
               return OptionalLong.empty();
             }
@@ -327,7 +338,7 @@ final class MongoDbReader extends SectionReader {
     if (out.isEmpty()) {
       k.error(k.location(), "an " + what + " needs at least one key");
     }
-    if (out.size() > 32) {
+    if (out.size() > MAX_INDEX_FIELDS) {
       k.error(k.location(), "a compound index has at most 32 fields (MongoDB manual, \"MongoDB Limits and Thresholds\")");
     }
     if (out.stream().filter(x -> x.kind() == IndexKey.Kind.HASHED).count() > 1) {

@@ -7,6 +7,7 @@ import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.MongoDbDesign;
 import dev.keyplan.model.MongoDbDesign.IndexKey.Kind;
+import dev.keyplan.store.mongodb.MongoDbLimits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -103,6 +104,15 @@ final class MongoDbReaderTest {
     assertThat(d.shards()).isEqualTo(1);
     assertThat(d.shardBudget()).isEqualTo(10_000);
     assertThat(d.rangeSizeBytes()).isEqualTo(128L * 1024 * 1024);
+  }
+
+  @Test
+  void theLimitsTheReaderHoldsValuesTo_areMongoDbLimits() {
+    assertThat(MongoDbReader.DEFAULT_RANGE_SIZE).isEqualTo(MongoDbLimits.DEFAULT_RANGE_SIZE_BYTES);
+    assertThat(MongoDbReader.MIN_RANGE_SIZE).isEqualTo(MongoDbLimits.MIN_RANGE_SIZE_BYTES);
+    assertThat(MongoDbReader.MAX_RANGE_SIZE).isEqualTo(MongoDbLimits.MAX_RANGE_SIZE_BYTES);
+    assertThat(MongoDbReader.MAX_FIELD_BYTES).isEqualTo(MongoDbLimits.MAX_DOCUMENT_BYTES);
+    assertThat(MongoDbReader.MAX_INDEX_FIELDS).isEqualTo(MongoDbLimits.MAX_COMPOUND_INDEX_FIELDS);
   }
 
   @Test
