@@ -117,9 +117,18 @@ public record MongoDbDesign(
       keys = List.copyOf(keys);
     }
 
-    /** Returns the name MongoDB gives the index: written, or the keys joined {@code a_1_b_-1}. */
+    /** Returns the name MongoDB gives the index: written, or {@link #defaultName} of its keys. */
     public String effectiveName() {
-      return name.orElseGet(() -> String.join("_", keys.stream().map(k -> k.field() + "_" + k.kind().text()).toList()));
+      return name.orElseGet(() -> defaultName(keys));
+    }
+
+    /**
+     * Returns the name {@code createIndex} gives an index of {@code keys} when none is written
+     * (MongoDB manual, "Index Names"): each field and its kind joined by {@code _}, so {@code
+     * {region_code: 1, _id: 1}} is {@code region_code_1__id_1}.
+     */
+    public static String defaultName(List<IndexKey> keys) {
+      return String.join("_", keys.stream().map(k -> k.field() + "_" + k.kind().text()).toList());
     }
   }
 

@@ -8,6 +8,7 @@ import dev.keyplan.design.mongodb.MongoIndex;
 import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.design.mongodb.MongoRelationship;
 import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.model.MongoDbDesign;
 import java.io.IOException;
 import java.util.List;
 
@@ -64,6 +65,16 @@ final class MongoDbJson {
     } else {
       g.writeNullField("shardKey");
     }
+    g.writeArrayFieldStart("zones");
+    for (MongoDbDesign.Zone z : c.zones()) {
+      g.writeStartObject();
+      g.writeStringField("name", z.name());
+      g.writeStringField("min", z.min());
+      g.writeStringField("max", z.max());
+      strings(g, "shards", z.shards());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
     g.writeArrayFieldStart("indexes");
     for (MongoIndex ix : c.indexes()) {
       g.writeStartObject();

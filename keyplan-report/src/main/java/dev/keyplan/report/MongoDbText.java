@@ -59,6 +59,16 @@ final class MongoDbText {
     }
     out.append("Shards (mongodb, busiest shard; budget ").append(Units.rate(a.design().shardBudget())).append(" per shard, ")
         .append("range size ").append(Units.count(a.design().rangeSizeBytes() / (1024.0 * 1024))).append(" MiB").append(")\n").append(shards(a).render()).append('\n');
+    var zones = new Table("collection", "zone", "range of the first key field", "shards");
+    for (MongoCollection c : a.collections()) {
+      for (MongoDbDesign.Zone z : c.zones()) {
+        zones.row(c.name(), z.name(), "[" + z.min() + ", " + z.max() + ")", String.join(", ", z.shards()));
+      }
+    }
+    if (!zones.isEmpty()) {
+      out.append("Zones (mongodb; the heat above assumes the balancer spreads chunks over all shards, zones not modelled)\n")
+          .append(zones.render()).append('\n');
+    }
   }
 
   static Table patterns(MongoDbAnalysis a) {

@@ -187,7 +187,8 @@ final class MongoBinder {
       }
     }
     double entries = documents * perDocument;
-    return new MongoIndex(ix.effectiveName(), keys, ix.unique(), ix.sparse(), ix.partial(), ix.ttlSeconds(),
+    // Named after the keys as stored: an unnamed index on the id attribute is MongoDB's a__id_1.
+    return new MongoIndex(ix.name().orElseGet(() -> Index.defaultName(keys)), keys, ix.unique(), ix.sparse(), ix.partial(), ix.ttlSeconds(),
         ix.caseInsensitive(), false, multikey, entries, entries * (keyBytes + 8), ix.location());
   }
 
