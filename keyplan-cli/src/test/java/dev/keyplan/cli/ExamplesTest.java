@@ -1,12 +1,12 @@
 package dev.keyplan.cli;
 
+import static dev.keyplan.cli.Examples.check;
+import static dev.keyplan.cli.Examples.findings;
+import static dev.keyplan.cli.Examples.pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,28 +14,6 @@ import org.junit.jupiter.api.Test;
  * teaches, and only those. Findings are listed as "severity rule target".
  */
 final class ExamplesTest {
-  private static JsonNode check(String example) throws IOException {
-    var run = CliRun.of("check", "--format", "json", "--fail-on", "never", "examples/" + example + ".yaml");
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return new ObjectMapper().readTree(run.out());
-  }
-
-  private static List<String> findings(JsonNode root) {
-    List<String> out = new ArrayList<>();
-    root.get("findings").forEach(f -> out.add(f.get("severity").asText() + " " + f.get("rule").asText() + " "
-        + f.get("target").asText()));
-    return out;
-  }
-
-  private static JsonNode pattern(JsonNode root, String id) {
-    for (JsonNode p : root.get("patterns")) {
-      if (p.get("id").asText().equals(id)) {
-        return p;
-      }
-    }
-    throw new AssertionError("no pattern " + id);
-  }
-
   @Test
   void chat_tenMinuteBucketHasTooManyValues() throws IOException {
     // Seed 000's bucket: 100 messages/s × 600 s = 60,000 rows, each with author_id and body, so
@@ -65,25 +43,6 @@ final class ExamplesTest {
     JsonNode table = root.get("tables").get(0);
     assertThat(table.at("/partitions/busiest/rows").asLong()).isEqualTo(8_640);
     assertThat(table.get("partitionCount").asLong()).isEqualTo(3_000_000);
-  }
-
-  private static List<String> findings(JsonNode root, String store) {
-    List<String> out = new ArrayList<>();
-    root.get("findings").forEach(f -> {
-      if (f.get("store").asText().equals(store)) {
-        out.add(f.get("severity").asText() + " " + f.get("rule").asText() + " " + f.get("target").asText());
-      }
-    });
-    return out;
-  }
-
-  private static JsonNode pattern(JsonNode root, String store, String id) {
-    for (JsonNode p : root.get("patterns")) {
-      if (p.get("id").asText().equals(id) && p.get("store").asText().equals(store)) {
-        return p;
-      }
-    }
-    throw new AssertionError("no " + store + " pattern " + id);
   }
 
   private static JsonNode heat(JsonNode root, String copy, String key) {
