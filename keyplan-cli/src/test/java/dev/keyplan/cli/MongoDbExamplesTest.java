@@ -90,6 +90,8 @@ final class MongoDbExamplesTest {
     assertThat(s.get("distinctShardKeyValues").asLong()).isEqualTo(120);
     assertThat(s.get("busiestValueBytes").asDouble()).isCloseTo(87_200_232_000.0, within(1.0));
     assertThat(s.get("jumbo").asBoolean()).isTrue();
+    // tenant_id, the entity's key, is a suffix that makes every value one tenant: refine, not reshard.
+    assertThat(s.get("refineShardKey").toString()).isEqualTo("[\"country_code\",\"tenant_id\"]");
     assertThat(pattern(root, "mongodb", "tenant").get("routing").asText()).isEqualTo("scatter-gather");
     assertThat(pattern(root, "mongodb", "tenant").get("shards").asInt()).isEqualTo(4);
   }

@@ -123,6 +123,11 @@ final class MongoDbJson {
     g.writeBooleanField("jumbo", s.jumbo());
     g.writeNumberField("initialChunks", s.initialChunks());
     JsonReport.number(g, "reshardBytesPerShard", s.reshardBytesPerShard());
+    if (s.refine().isPresent()) {
+      strings(g, "refineShardKey", s.refine().get());
+    } else {
+      g.writeNullField("refineShardKey");
+    }
     strings(g, "scatterGatherPatterns", s.scatterPatterns());
     g.writeEndObject();
   }

@@ -59,6 +59,14 @@ final class MongoDbText {
     }
     out.append("Shards (mongodb, busiest shard; budget ").append(Units.rate(a.design().shardBudget())).append(" per shard, ")
         .append("range size ").append(Units.count(a.design().rangeSizeBytes() / (1024.0 * 1024))).append(" MiB").append(")\n").append(shards(a).render()).append('\n');
+    for (MongoShard s : a.shards()) {
+      if (s.sharded()) {
+        out.append("  ").append(s.collection()).append(": ").append(changingTheKey(s)).append('\n');
+      }
+    }
+    if (a.shards().stream().anyMatch(MongoShard::sharded)) {
+      out.append('\n');
+    }
     var zones = new Table("collection", "zone", "range of the first key field", "shards");
     for (MongoCollection c : a.collections()) {
       for (MongoDbDesign.Zone z : c.zones()) {
@@ -118,6 +126,20 @@ final class MongoDbText {
           s.sharded() ? Units.bytes(s.reshardBytesPerShard()) + " per shard" : "-");
     }
     return t;
+  }
+
+  /**
+   * What changing the shard key would take (MongoDB manual, "Refine a Shard Key" and "Reshard a
+   * Collection"): refineCollectionShardKey adds a suffix and moves no data; reshardCollection copies
+   * the collection, so each recipient needs its share twice over, blocks writes for about 2 s at the
+   * end and takes at least 5 minutes.
+   */
+  private static String changingTheKey(MongoShard s) {
+    String reshard = "reshardCollection needs " + Units.bytes(s.reshardBytesPerShard()) + " free on each of "
+        + s.shards() + " shards, blocks writes about " + MongoDbLimits.RESHARD_WRITE_BLOCK_SECONDS
+        + " s at the end and takes at least " + MongoDbLimits.RESHARD_MIN_SECONDS / 60 + " minutes";
+    return s.refine().map(r -> "refineCollectionShardKey to {" + String.join(", ", r.stream().map(f -> f + ": 1").toList())
+        + "} splits the busiest value and moves no data; " + reshard).orElse("to change the key, " + reshard);
   }
 
   static String key(MongoDbDesign.ShardKey k) {
