@@ -90,13 +90,17 @@ final class ExamplesTest {
   }
 
   @Test
-  void orders_bothStores_sideBySideInTextAndMarkdown() {
-    // One model, two designs: each format shows both, and text findings name their store.
+  void orders_threeStores_sideBySideInTextAndMarkdown() {
+    // One model, three designs: each format shows all three, and text findings name their store.
     var text = CliRun.of("check", "--fail-on", "never", "examples/orders.yaml");
-    assertThat(text.out()).contains("Patterns (cassandra)", "Patterns (dynamodb)", "Cost per month (dynamodb",
-        "[PartitionThroughputExceeded, dynamodb]", "[LowCardinalityPartitionKey, cassandra]");
+    assertThat(text.out()).contains("Patterns (cassandra)", "Patterns (dynamodb)", "Patterns (mongodb)",
+        "Cost per month (dynamodb", "Shards (mongodb", "[PartitionThroughputExceeded, dynamodb]",
+        "[LowCardinalityPartitionKey, cassandra]");
     var markdown = CliRun.of("check", "--format", "markdown", "--fail-on", "never", "examples/orders.yaml");
-    assertThat(markdown.out()).contains("## Cassandra", "## DynamoDB", "| `orders-of-user` |");
+    assertThat(markdown.out()).contains("## Cassandra", "## DynamoDB", "## MongoDB", "| `orders-of-user` |",
+        "| `orders` | `{user_id: hashed}` | 4 of 4 |");
+    // Orders embed nothing and reference nothing in this design: no empty relationships table.
+    assertThat(markdown.out()).doesNotContain("Embed or reference");
   }
 
   @Test

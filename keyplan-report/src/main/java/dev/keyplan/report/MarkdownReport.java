@@ -34,9 +34,23 @@ public final class MarkdownReport {
           .append(Units.rate(p.pattern().ratePerSecond())).append(" | ").append(escape(p.operation())).append(" | ")
           .append(p.collection().map(c -> "`" + c + "`").orElse("—")).append(" | ")
           .append(read ? p.index().map(i -> "`" + i + "`").orElse("COLLSCAN") : "—").append(" | ")
-          .append(read ? TextReport.pair(p.docsExamined(), p.docsExaminedBusiest()) : "—").append(" | ")
-          .append(read ? (p.blockingSort() ? "in memory" : "index") : "—").append(" | ")
+          .append(read ? MongoDbText.examined(p.docsExamined(), p.docsExaminedBusiest()) : "—").append(" | ")
+          .append(read && !MongoDbText.sort(p).equals("-") ? MongoDbText.sort(p) : "—").append(" | ")
           .append(p.targeting().label()).append(" |\n");
+    }
+    out.append("\nShards (busiest shard):\n\n| Collection | Shard key | Shards used | Reads | Writes | Of budget | Busiest value |\n")
+        .append("|---|---|---:|---:|---:|---:|---:|\n");
+    for (dev.keyplan.design.mongodb.MongoShard s : a.shards()) {
+      out.append("| `").append(s.collection()).append("` | ")
+          .append(a.collection(s.collection()).flatMap(dev.keyplan.design.mongodb.MongoCollection::shardKey)
+              .map(k -> "`" + MongoDbText.key(k) + "`").orElse("unsharded")).append(" | ")
+          .append(s.sharded() ? s.usedShards() + " of " + s.shards() : "1").append(" | ")
+          .append(Units.rate(s.reads())).append(" | ").append(Units.rate(s.writes())).append(" | ")
+          .append(Units.percent(s.budgetShare())).append(" | ")
+          .append(s.sharded() ? Units.bytes(s.busiestValueBytes()) + (s.jumbo() ? " (jumbo)" : "") : "—").append(" |\n");
+    }
+    if (a.relationships().isEmpty()) {
+      return;
     }
     out.append("\nEmbed or reference:\n\n| Relationship | Stored | Advice |\n|---|---|---|\n");
     for (dev.keyplan.design.mongodb.MongoRelationship r : a.relationships()) {

@@ -88,15 +88,20 @@ final class MongoDbText {
           read ? examined(p.keysExamined(), p.keysExaminedBusiest()) : "-",
           read ? examined(p.docsExamined(), p.docsExaminedBusiest()) : "-",
           read && !Double.isNaN(p.returned()) ? Units.count(Math.ceil(p.returned())) : "-",
-          read ? (p.blockingSort() ? "in memory, " + Units.bytes(p.sortBytes()) : p.covered() ? "covered"
-              : p.pattern().operation() instanceof Operation.Read r && !r.orderBy().isEmpty() ? "index" : "-") : "-",
+          read ? sort(p) : "-",
           p.targeting().label() + (p.shards() > 1 ? " (" + p.shards() + ")" : ""));
     }
     return t;
   }
 
+  /** How a read's order is given: by the index, in memory (with the bytes sorted), or not asked. */
+  static String sort(MongoPlan p) {
+    return p.blockingSort() ? "in memory, " + Units.bytes(p.sortBytes()) : p.covered() ? "covered"
+        : p.pattern().operation() instanceof Operation.Read r && !r.orderBy().isEmpty() ? "index" : "-";
+  }
+
   /** A count of keys or documents examined; "?" where an undeclared spread leaves it unknown. */
-  private static String examined(double typical, double busiest) {
+  static String examined(double typical, double busiest) {
     return Double.isNaN(typical) ? "?" : TextReport.pair(typical, busiest);
   }
 
