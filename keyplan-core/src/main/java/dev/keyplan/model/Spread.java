@@ -1,5 +1,7 @@
 package dev.keyplan.model;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -15,6 +17,8 @@ import java.util.OptionalDouble;
  * @param busiestPerSecond rows per second written for the busiest value, if declared as a rate
  * @param busiestShare the busiest value's share of rows, if declared as a percentage
  * @param zipfExponent the exponent {@code s} of a declared Zipf distribution
+ * @param shares named values' shares of the rows, in file order ({@code shares: {US: 45%, EU:
+ *     35%}}): what zones need to know which shards hold how much; empty if none are named
  */
 public record Spread(
     String attribute,
@@ -22,7 +26,18 @@ public record Spread(
     OptionalDouble busiestPerSecond,
     OptionalDouble busiestShare,
     OptionalDouble zipfExponent,
+    Map<String, Double> shares,
     Location location) {
+
+  public Spread {
+    shares = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(shares));
+  }
+
+  /** A spread without named shares. */
+  public Spread(String attribute, OptionalDouble distinct, OptionalDouble busiestPerSecond,
+      OptionalDouble busiestShare, OptionalDouble zipfExponent, Location location) {
+    this(attribute, distinct, busiestPerSecond, busiestShare, zipfExponent, Map.of(), location);
+  }
 
   /**
    * Returns the busiest value's share of the entity's rows, when it can be known.
@@ -36,6 +51,9 @@ public record Spread(
     if (busiestShare.isPresent()) {
       return busiestShare;
     }
+    if (!shares.isEmpty()) {
+      return OptionalDouble.of(busiestNamed());
+    }
     if (distinct.isPresent() && zipfExponent.isPresent()) {
       return OptionalDouble.of(1 / Zipf.harmonic(distinct.getAsDouble(), zipfExponent.getAsDouble()));
     }
@@ -43,5 +61,19 @@ public record Spread(
       return OptionalDouble.of(1 / Math.max(1, distinct.getAsDouble()));
     }
     return OptionalDouble.empty();
+  }
+
+  /**
+   * The busiest share when only named shares say it: the largest named share, or the rest (1 − Σ
+   * named) spread evenly over the unnamed values when {@code distinct} counts them, or the whole
+   * rest as one value when it does not. With {@code {US: 45%, EU: 35%}} and 3 values the rest is
+   * 20% for the third: the US's 45% is the busiest; with 5 values the other three have 6.7% each.
+   */
+  private double busiestNamed() {
+    double named = shares.values().stream().mapToDouble(Double::doubleValue).sum();
+    double largest = shares.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    double rest = Math.max(0, 1 - named);
+    int unnamed = distinct.isPresent() ? (int) Math.max(0, distinct.getAsDouble() - shares.size()) : 1;
+    return unnamed == 0 ? largest : Math.max(largest, rest / unnamed);
   }
 }

@@ -6,6 +6,7 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.Location;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Spread;
+import dev.keyplan.model.Units;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +79,8 @@ final class EntityReader extends SectionReader {
         if (!attributes.containsKey(attr)) {
           s.error(s.keyLocation(attr), unknownAttribute(name, attr, attributes.keySet()));
         }
-        spread(attr, s.node(attr).get(), s.keyLocation(attr), growth, "the entity's growth")
+        spread(attr, s.node(attr).get(), s.keyLocation(attr), growth, "the entity's growth",
+            Optional.ofNullable(attributes.get(attr)))
             .ifPresent(x -> spread.put(attr, x));
       }
     });
@@ -167,7 +169,8 @@ final class EntityReader extends SectionReader {
   }
 
 
-  Optional<Spread> spread(String attr, Node n, Location at, double growth, String whole) {
+  Optional<Spread> spread(String attr, Node n, Location at, double growth, String whole,
+      Optional<Attribute> attribute) {
     var s = YamlMap.of(file, n, "a spread such as {distinct: 10M, busiest: 100/s}", problems);
     if (s.isEmpty()) {
       return Optional.empty();
@@ -221,6 +224,59 @@ final class EntityReader extends SectionReader {
         m.error(m.valueLocation("distribution"), "expected 'uniform' or 'zipf(s)' such as zipf(1.1) but found '" + dist.get() + "'");
       }
     }
-    return Optional.of(new Spread(attr, distinct, busiestRate, busiestShare, zipf, at));
+    Map<String, Double> shares = shares(m, attribute);
+    if (!shares.isEmpty() && distinct.isEmpty() && attribute.isPresent() && !attribute.get().values().isEmpty()) {
+      distinct = OptionalDouble.of(attribute.get().values().size());
+    }
+    if (!shares.isEmpty() && distinct.isPresent() && shares.size() > distinct.getAsDouble()) {
+      m.error(m.valueLocation("shares"), "names " + shares.size() + " values but the attribute has "
+          + Units.count(distinct.getAsDouble()) + "; expected at most that many");
+    }
+    double largest = shares.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    if (busiestShare.isPresent() && busiestShare.getAsDouble() < largest - 1e-9) {
+      m.error(m.valueLocation("busiest"), "the busiest value takes " + busiest.get() + ", less than a named share ("
+          + Units.percent(largest) + "); expected at least that");
+    }
+    return Optional.of(new Spread(attr, distinct, busiestRate, busiestShare, zipf, shares, at));
+  }
+
+  /**
+   * Reads {@code shares: {US: 45%, EU: 35%}}: each share above 0% and their sum at most 100%, each
+   * value one of the attribute's enumeration when it has one, and exactly 100% when every value
+   * of the enumeration is named.
+   */
+  private Map<String, Double> shares(YamlMap m, Optional<Attribute> attribute) {
+    Map<String, Double> shares = new LinkedHashMap<>();
+    if (!m.has("shares")) {
+      return shares;
+    }
+    var named = YamlMap.of(file, m.node("shares").get(), "shares of named values such as {US: 45%, EU: 35%}", problems);
+    if (named.isEmpty()) {
+      return shares;
+    }
+    List<String> values = attribute.map(Attribute::values).orElse(List.of());
+    double sum = 0;
+    for (String v : named.get().keys()) {
+      if (!values.isEmpty() && !values.contains(v)) {
+        named.get().error(named.get().keyLocation(v), "'" + v + "' is not one of the values of '" + attribute.get().name()
+            + "' (" + String.join(", ", values) + ")" + Suggest.closest(v, Set.copyOf(values)).map(x -> "; did you mean '" + x + "'?").orElse(""));
+        continue;
+      }
+      String text = named.get().scalar(v, "a share such as 45%", true).orElse("");
+      var share = Quantities.share(text);
+      if (!text.trim().endsWith("%") || share.isEmpty() || share.getAsDouble() <= 0 || share.getAsDouble() > 1) {
+        named.get().error(named.get().valueLocation(v), "expected a share between 0% and 100% but found '" + text + "'");
+        continue;
+      }
+      shares.put(v, share.getAsDouble());
+      sum += share.getAsDouble();
+    }
+    if (sum > 1 + 1e-9) {
+      m.error(m.valueLocation("shares"), "the named shares add up to " + Units.percent(sum) + "; expected at most 100%");
+    } else if (!values.isEmpty() && shares.keySet().containsAll(values) && sum < 1 - 1e-6) {
+      m.error(m.valueLocation("shares"), "every value of '" + attribute.get().name() + "' is named but the shares add up to "
+          + Units.percent(sum) + "; expected 100%");
+    }
+    return shares;
   }
 }

@@ -49,7 +49,7 @@ public final class ModelReader extends SectionReader {
       "scylladb", "dynamodb", "mongodb");
   static final Set<String> ENTITY = Set.of("attributes", "count", "growth", "key", "spread", "says");
   static final Set<String> ATTRIBUTE = Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "unique", "grows");
-  static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution");
+  static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution", "shares");
   static final Set<String> OPERATIONS = Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;
   static final Set<String> CASSANDRA = Set.of("schema", "keyspace", "consistency", "derived", "tables",

@@ -86,7 +86,8 @@ final class PatternReader extends SectionReader {
         if (entity.isPresent() && entity.get().attribute(attr).isEmpty()) {
           s.error(s.keyLocation(attr), EntityReader.unknownAttribute(entity.get().name(), attr, entity.get().attributes().keySet()));
         }
-        new EntityReader(this).spread(attr, s.node(attr).get(), s.keyLocation(attr), patternRate, "the pattern's rate")
+        new EntityReader(this).spread(attr, s.node(attr).get(), s.keyLocation(attr), patternRate, "the pattern's rate",
+                entity.flatMap(x -> x.attribute(attr)))
             .ifPresent(x -> spread.put(attr, x));
       }
     });

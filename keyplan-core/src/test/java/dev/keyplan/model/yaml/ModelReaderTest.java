@@ -1,6 +1,7 @@
 package dev.keyplan.model.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.within;
 
@@ -402,6 +403,52 @@ final class ModelReaderTest {
           "m.yaml:8:13: error: attribute 'body' of type text needs an average size: write {type: text, size: 40B}");
       assertThat(errors(with("body: {type: text, size: 200B}", "body: {type: text}"))).containsExactly(
           "m.yaml:8:13: error: attribute 'body' of type text needs an average size (size: 40B)");
+    }
+
+    @Test
+    void sharesOfNamedValues_giveTheBusiestWhenNothingElseDoes() {
+      String spread = "    growth: 50k/s\n    spread:\n      channel_id: ";
+      // 40% and 30% named, 5 values: the other three share 30%, 10% each, so the busiest is 40%.
+      Model m = read(with("    growth: 50k/s", spread + "{distinct: 5, shares: {1: 40%, 2: 30%}}"));
+      assertThat(m.entities().get("Message").spread().get("channel_id").busiestShare(50_000)).hasValue(0.4);
+      // 5% named, 10 values: the other nine share 95%, 10.6% each, more than the named one.
+      m = read(with("    growth: 50k/s", spread + "{distinct: 10, shares: {1: 5%}}"));
+      assertThat(m.entities().get("Message").spread().get("channel_id").busiestShare(50_000).getAsDouble())
+          .isCloseTo(0.95 / 9, within(1e-12));
+    }
+
+    private static final String REGIONS = "    body: {type: text, size: 200B}\n      region: {type: text, values: [EU, US, APAC]}";
+
+    private static String regionSpread(String spread) {
+      return with("    growth: 50k/s", "    growth: 50k/s\n    spread:\n      region: " + spread)
+          .replace("    body: {type: text, size: 200B}", REGIONS);
+    }
+    // In regionSpread's model, line 13 is the spread "      region: {shares: {…}}": the spread's
+    // map opens at column 15, and a shares map right after it at column 24.
+
+    @Test
+    void sharesOfAnEnumeration_countItsValues() {
+      // EU 30% and US 50% of three values: APAC has the rest, 20%; the busiest is the US's 50%.
+      var spread = read(regionSpread("{shares: {EU: 30%, US: 50%}}")).entities().get("Message").spread().get("region");
+      assertThat(spread.distinct()).hasValue(3);
+      assertThat(spread.shares()).containsExactly(entry("EU", 0.3), entry("US", 0.5));
+      assertThat(spread.busiestShare(50_000)).hasValue(0.5);
+    }
+
+    @Test
+    void badShares() {
+      assertThat(errors(regionSpread("{shares: {EU: 30%, UK: 10%}}"))).containsExactly(
+          "m.yaml:13:34: error: 'UK' is not one of the values of 'region' (EU, US, APAC); did you mean 'US'?");
+      assertThat(errors(regionSpread("{shares: {EU: 60%, US: 50%}}"))).containsExactly(
+          "m.yaml:13:24: error: the named shares add up to 110%; expected at most 100%");
+      assertThat(errors(regionSpread("{shares: {EU: 30%, US: 50%, APAC: 10%}}"))).containsExactly(
+          "m.yaml:13:24: error: every value of 'region' is named but the shares add up to 90%; expected 100%");
+      assertThat(errors(regionSpread("{busiest: 40%, shares: {US: 50%}}"))).containsExactly(
+          "m.yaml:13:25: error: the busiest value takes 40%, less than a named share (50%); expected at least that");
+      assertThat(errors(regionSpread("{shares: {EU: 0.3}}"))).containsExactly(
+          "m.yaml:13:29: error: expected a share between 0% and 100% but found '0.3'");
+      assertThat(errors(regionSpread("{distinct: 2, shares: {EU: 30%, US: 50%, APAC: 20%}}"))).containsExactly(
+          "m.yaml:13:37: error: names 3 values but the attribute has 2; expected at most that many");
     }
 
     @Test
