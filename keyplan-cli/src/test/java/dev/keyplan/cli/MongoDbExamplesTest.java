@@ -133,6 +133,10 @@ final class MongoDbExamplesTest {
     assertThat(customers.get("zones").get(1).get("max").asText()).isEqualTo("US");
     assertThat(customers.get("indexes").get(1).get("name").asText()).isEqualTo("region_code_1__id_1");
     assertThat(pattern(root, "mongodb", "customer").get("routing").asText()).isEqualTo("single-shard");
+    // The US's 45% stays on shards 4 and 5: 22.5% of the 3,000 reads/s each, 675/s, where an even
+    // spread over 6 shards would give 500/s.
+    assertThat(customers.get("zones").get(2).get("busiestShardShare").asDouble()).isCloseTo(0.225, within(1e-9));
+    assertThat(shards(root, "customers").get("readsPerSecond").asDouble()).isCloseTo(675, within(0.01));
     // 30M + 5/s × 31,536,000 s = 187,680,000 customers, each its own shard key value.
     assertThat(shards(root, "customers").get("distinctShardKeyValues").asLong()).isEqualTo(187_680_000L);
   }

@@ -8,7 +8,7 @@ import dev.keyplan.design.mongodb.MongoIndex;
 import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.design.mongodb.MongoRelationship;
 import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.design.mongodb.MongoZones;
 import java.io.IOException;
 import java.util.List;
 
@@ -66,12 +66,14 @@ final class MongoDbJson {
       g.writeNullField("shardKey");
     }
     g.writeArrayFieldStart("zones");
-    for (MongoDbDesign.Zone z : c.zones()) {
+    for (MongoZones.Placement z : a.zones(c)) {
       g.writeStartObject();
-      g.writeStringField("name", z.name());
-      g.writeStringField("min", z.min());
-      g.writeStringField("max", z.max());
-      strings(g, "shards", z.shards());
+      g.writeStringField("name", z.zone().name());
+      g.writeStringField("min", z.zone().min());
+      g.writeStringField("max", z.zone().max());
+      strings(g, "shards", z.zone().shards());
+      JsonReport.number(g, "dataShare", z.share());
+      JsonReport.number(g, "busiestShardShare", z.perShardShare());
       g.writeEndObject();
     }
     g.writeEndArray();

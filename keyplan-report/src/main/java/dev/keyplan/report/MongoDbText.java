@@ -6,6 +6,7 @@ import dev.keyplan.design.mongodb.MongoEmbed;
 import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.design.mongodb.MongoRelationship;
 import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.design.mongodb.MongoZones;
 import dev.keyplan.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;
@@ -67,14 +68,17 @@ final class MongoDbText {
     if (a.shards().stream().anyMatch(MongoShard::sharded)) {
       out.append('\n');
     }
-    var zones = new Table("collection", "zone", "range of the first key field", "shards");
+    var zones = new Table("collection", "zone", "range of the first key field", "shards", "data share", "busiest shard");
     for (MongoCollection c : a.collections()) {
-      for (MongoDbDesign.Zone z : c.zones()) {
-        zones.row(c.name(), z.name(), "[" + z.min() + ", " + z.max() + ")", String.join(", ", z.shards()));
+      for (MongoZones.Placement z : a.zones(c)) {
+        zones.row(c.name(), z.zone().name(), "[" + z.zone().min() + ", " + z.zone().max() + ")",
+            String.join(", ", z.zone().shards()), Double.isNaN(z.share()) ? "?" : Units.percent(z.share()),
+            Double.isNaN(z.perShardShare()) ? "?" : Units.percent(z.perShardShare()));
       }
     }
     if (!zones.isEmpty()) {
-      out.append("Zones (mongodb; the heat above assumes the balancer spreads chunks over all shards, zones not modelled)\n")
+      out.append("Zones (mongodb; each zone's ranges stay on its shards, the rest spreads over all; "
+          + "? where the spread names no shares)\n")
           .append(zones.render()).append('\n');
     }
   }

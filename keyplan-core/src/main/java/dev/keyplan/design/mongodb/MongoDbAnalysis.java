@@ -44,4 +44,9 @@ public record MongoDbAnalysis(
   public Optional<MongoShard> shard(String name) {
     return shards.stream().filter(s -> s.collection().equals(name)).findFirst();
   }
+
+  /** Returns where {@code c}'s zones put its data over the design's shards (empty without zones). */
+  public List<MongoZones.Placement> zones(MongoCollection c) {
+    return MongoZones.of(c, c.sharded() ? design.shards() : 1);
+  }
 }

@@ -384,7 +384,8 @@ final class MongoReadPlanner {
     if (given == key.fields().size()) {
       double b = ItemCounts.requestShare(p, e, new LinkedHashSet<>(keyAttrs), c.documents());
       int used = usedShards(c);
-      double share = Double.isNaN(b) ? Double.NaN : Math.min(1, inKeys * (b + (1 - b) / used));
+      double share = Double.isNaN(b) ? Double.NaN
+          : Math.min(1, inKeys * (b + (1 - b) * MongoZones.busiestShardShare(c, shardCount, used)));
       return inKeys > 1 ? new Routing(Targeting.MULTI_SHARD, Math.min(shardCount, inKeys), share)
           : new Routing(Targeting.SINGLE_SHARD, 1, share);
     }
@@ -397,6 +398,10 @@ final class MongoReadPlanner {
     int shards = (int) Math.min(shardCount, Math.max(1, Math.ceil(bytes / design.rangeSizeBytes()) + 1));
     return new Routing(Targeting.MULTI_SHARD, shards, Math.min(1, shards / (double) shardCount
         + (given > 0 ? ItemCounts.requestShare(p, e, new LinkedHashSet<>(keyAttrs), c.documents()) : 0)));
+  }
+
+  int shardCount() {
+    return design.shards();
   }
 
   /** The shards a collection's data can spread over: at most one per distinct shard key value. */

@@ -187,7 +187,8 @@ final class MongoWritePlanner {
       double b = attributes.contains("_id") ? 1 / Math.max(1, c.documents())
           : ItemCounts.requestShare(p, c.entity(), attributes, c.documents());
       int used = reads.usedShards(c);
-      return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, Double.isNaN(b) ? Double.NaN : b + (1 - b) / used);
+      return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1,
+          Double.isNaN(b) ? Double.NaN : b + (1 - b) * MongoZones.busiestShardShare(c, c.sharded() ? reads.shardCount() : 1, used));
     }
     MongoReadPlanner.Routing r = reads.route(p, c, w.where(), fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
     if (r.targeting() == Targeting.SCATTER_GATHER) {
