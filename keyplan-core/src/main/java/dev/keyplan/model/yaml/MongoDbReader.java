@@ -155,7 +155,14 @@ final class MongoDbReader extends SectionReader {
     }
     List<Zone> zones = new ArrayList<>();
     for (Node n : x.sequence("zones", "a list of zones, such as - {name: EU, min: DE, max: FR, shards: [0]}")) {
-      zone(n, shards).ifPresent(zones::add);
+      zone(n, shards).ifPresent(z -> {
+        // sh.updateZoneKeyRange refuses a range that overlaps another zone's (MongoDB manual,
+        // "Manage Shard Zones").
+        zones.stream().filter(o -> before(z.min(), o.max()) && before(o.min(), z.max())).findFirst().ifPresent(o ->
+            x.error(z.location(), "zone '" + z.name() + "' [" + z.min() + ", " + z.max() + ") overlaps zone '" + o.name()
+                + "' [" + o.min() + ", " + o.max() + "); zone ranges may not overlap"));
+        zones.add(z);
+      });
     }
     if (!zones.isEmpty() && shardKey.isEmpty()) {
       x.error(x.keyLocation("zones"), "zones pin shard key ranges to shards; collection '" + name + "' has no shard_key");
@@ -363,6 +370,18 @@ final class MongoDbReader extends SectionReader {
     return Optional.of(new ShardKey(keys, x.keyLocation("shard_key")));
   }
 
+  /**
+   * Returns true if zone bound {@code a} sorts before {@code b}: MinKey first, MaxKey last, strings
+   * byte by byte in UTF-8 as MongoDB's simple collation compares them.
+   */
+  private static boolean before(String a, String b) {
+    if (a.equals(b) || a.equals("MaxKey") || b.equals("MinKey")) {
+      return false;
+    }
+    return a.equals("MinKey") || b.equals("MaxKey") || java.util.Arrays.compareUnsigned(
+        a.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.getBytes(java.nio.charset.StandardCharsets.UTF_8)) < 0;
+  }
+
   private Optional<Zone> zone(Node n, int shards) {
     var z0 = YamlMap.of(file, n, "a zone {name: EU, min: DE, max: FR, shards: [0]}", problems);
     if (z0.isEmpty()) {
@@ -372,7 +391,7 @@ final class MongoDbReader extends SectionReader {
     String name = z.scalar("name", "the zone's name", true).orElse("");
     String min = z.scalar("min", "the zone's lower bound (inclusive) of the first shard key field", true).orElse("");
     String max = z.scalar("max", "the zone's upper bound (exclusive)", true).orElse("");
-    if (!min.isEmpty() && !max.isEmpty() && min.compareTo(max) >= 0 && !max.equals("MaxKey") && !min.equals("MinKey")) {
+    if (!min.isEmpty() && !max.isEmpty() && !before(min, max)) {
       z.error(z.valueLocation("max"), "a zone's max must sort after its min ('" + min + "' … '" + max + "')");
     }
     List<String> on = new ArrayList<>();

@@ -215,6 +215,23 @@ final class MongoDbReaderTest {
   }
 
   @Test
+  void zones_mayNotOverlap() {
+    // [EU, US) and [FR, MaxKey) share [FR, US): sh.updateZoneKeyRange would refuse the second.
+    assertThat(errors("""
+        mongodb:
+          shards: 2
+          collections:
+            orders:
+              entity: Order
+              shard_key: {customer_id: 1}
+              zones:
+                - {name: EU, min: EU, max: US, shards: [0]}
+                - {name: FR, min: FR, max: MaxKey, shards: [1]}
+        """)).containsExactly(
+        "m.yaml:27:11: error: zone 'FR' [FR, MaxKey) overlaps zone 'EU' [EU, US); zone ranges may not overlap");
+  }
+
+  @Test
   void rangeSize_isOneOfMongoDbsAllowedChunkSizes() {
     assertThat(errors("mongodb:\n  range_size: 2GiB\n  collections:\n    orders: {entity: Order}\n")).containsExactly(
         "m.yaml:20:15: error: expected a range size from 1MiB to 1024MiB (MongoDB's allowed chunk sizes) such as"
