@@ -1,25 +1,16 @@
 package dev.keyplan.cli.dynamodb;
 
-import dev.keyplan.cli.Cli;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
+import dev.keyplan.cli.Input;
 import dev.keyplan.cli.OutputFormat;
-import dev.keyplan.model.InputException;
 import dev.keyplan.store.dynamodb.AttributeValue;
 import dev.keyplan.store.dynamodb.Capacity;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import dev.keyplan.store.dynamodb.DynamoJson;
 import dev.keyplan.store.dynamodb.ItemSize;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -70,12 +61,8 @@ public final class ItemSizeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (format.get() == OutputFormat.markdown) {
-      throw new InputException(Cli.commandLine(), "--format markdown is not available for"
-          + " 'keyplan dynamodb item-size': use text or json");
-    }
-    String name = file.equals("-") ? "<stdin>" : file;
-    Map<String, AttributeValue> item = DynamoJson.parseItem(name, read());
+    Input.requireTextOrJson(format.get(), "dynamodb item-size");
+    Map<String, AttributeValue> item = DynamoJson.parseItem(Input.name(file), Input.read(file, "JSON"));
     long bytes = ItemSize.of(item);
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
@@ -107,29 +94,6 @@ public final class ItemSizeCommand implements Callable<Integer> {
     }
     out.flush();
     return ItemSize.fits(bytes) ? ExitCode.OK.code() : ExitCode.FINDINGS.code();
-  }
-
-  private String read() {
-    byte[] bytes;
-    try {
-      if (file.equals("-")) {
-        bytes = System.in.readAllBytes();
-      } else {
-        bytes = Files.readAllBytes(Path.of(file));
-      }
-    } catch (NoSuchFileException e) {
-      throw new InputException(Cli.commandLine(), "no such file: " + file);
-    } catch (IOException e) {
-      throw new InputException(Cli.commandLine(), "cannot read " + file + ": " + e.getMessage());
-    }
-    try {
-      return StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes)).toString();
-    } catch (CharacterCodingException e) {
-      throw new InputException(Cli.commandLine(), file + " is not UTF-8 text; JSON must be");
-    }
   }
 
   /** Prints 1 as {@code 1} and a half as {@code 0.5}: capacity units are multiples of 0.5. */

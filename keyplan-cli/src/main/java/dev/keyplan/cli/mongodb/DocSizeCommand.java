@@ -1,5 +1,7 @@
 package dev.keyplan.cli.mongodb;
 
+import dev.keyplan.cli.Input;
+
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
 import dev.keyplan.cli.OutputFormat;
@@ -55,8 +57,8 @@ public final class DocSizeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input.requireTextOrJson(format.get(), "doc-size");
-    BsonDocument document = ExtendedJson.parseDocument(Input.name(file), Input.read(file));
+    Input.requireTextOrJson(format.get(), "mongodb doc-size");
+    BsonDocument document = ExtendedJson.parseDocument(Input.name(file), Input.read(file, "Extended JSON"));
     long bytes = DocumentSize.of(document);
     int depth = DocumentSize.nestingDepth(document);
     boolean fits = DocumentSize.fits(bytes);

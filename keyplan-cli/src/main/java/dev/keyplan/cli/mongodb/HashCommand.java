@@ -1,5 +1,7 @@
 package dev.keyplan.cli.mongodb;
 
+import dev.keyplan.cli.Input;
+
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
 import dev.keyplan.cli.Json;
@@ -62,9 +64,9 @@ public final class HashCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input.requireTextOrJson(format.get(), "hash");
+    Input.requireTextOrJson(format.get(), "mongodb hash");
     BsonValue parsed = value.equals("-")
-        ? ExtendedJson.parseValue(Input.name(value), Input.read(value))
+        ? ExtendedJson.parseValue(Input.name(value), Input.read(value, "Extended JSON"))
         : ExtendedJson.parseValue("<command line>", value);
     long hash = HashedKey.hash64(parsed);
     PrintWriter out = spec.commandLine().getOut();

@@ -1,7 +1,5 @@
-package dev.keyplan.cli.mongodb;
+package dev.keyplan.cli;
 
-import dev.keyplan.cli.Cli;
-import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.model.InputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,21 +10,25 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** What the MongoDB commands read: a file, or standard input for {@code -}, as UTF-8 text. */
-final class Input {
+/**
+ * What the store commands read (an item, a document, a value): a file, or standard input for
+ * {@code -}, as UTF-8 text.
+ */
+public final class Input {
   private Input() {}
 
   /** Returns the name messages give {@code file}: {@code <stdin>} for {@code -}. */
-  static String name(String file) {
+  public static String name(String file) {
     return file.equals("-") ? "<stdin>" : file;
   }
 
   /**
    * Returns the text of {@code file}, or of standard input for {@code -}.
    *
+   * @param format what the text must be, for the message when it is not UTF-8 ("Extended JSON")
    * @throws InputException if it cannot be read or is not UTF-8
    */
-  static String read(String file) {
+  public static String read(String file, String format) {
     byte[] bytes;
     try {
       bytes = file.equals("-") ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
@@ -41,16 +43,15 @@ final class Input {
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes)).toString();
     } catch (CharacterCodingException e) {
-      throw new InputException(Cli.commandLine(), name(file) + " is not UTF-8 text; Extended"
-          + " JSON must be");
+      throw new InputException(Cli.commandLine(), name(file) + " is not UTF-8 text; " + format + " must be");
     }
   }
 
   /** Rejects {@code --format markdown}: these results are a line or two. */
-  static void requireTextOrJson(OutputFormat format, String command) {
+  public static void requireTextOrJson(OutputFormat format, String command) {
     if (format == OutputFormat.markdown) {
       throw new InputException(Cli.commandLine(), "--format markdown is not available for"
-          + " 'keyplan mongodb " + command + "': use text or json");
+          + " 'keyplan " + command + "': use text or json");
     }
   }
 }
