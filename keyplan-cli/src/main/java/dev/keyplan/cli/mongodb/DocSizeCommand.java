@@ -1,9 +1,9 @@
 package dev.keyplan.cli.mongodb;
 
-import dev.keyplan.cli.Input;
 
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
+import dev.keyplan.cli.Input;
 import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.store.mongodb.DocumentSize;
 import dev.keyplan.store.mongodb.ExtendedJson;
