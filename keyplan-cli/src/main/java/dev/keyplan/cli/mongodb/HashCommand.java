@@ -1,6 +1,5 @@
 package dev.keyplan.cli.mongodb;
 
-
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
 import dev.keyplan.cli.Input;
