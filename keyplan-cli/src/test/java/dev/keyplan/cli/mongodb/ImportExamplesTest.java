@@ -43,6 +43,23 @@ final class ImportExamplesTest {
   }
 
   @Test
+  void tenantsWithImportedSharding_isAnalysedAsTheTenantsThatWriteIt() throws IOException {
+    // tenants-mongodb-sharding.json: config.collections with saas.tenants by {country_code: 1}
+    // (and config.system.sessions, left out) and 4 config.shards documents, so shards: 4 and the
+    // shard key tenants-mongodb.yaml writes: the US's 60% under one value is still jumbo.
+    ObjectNode imported = check("tenants-mongodb-imported");
+    ObjectNode written = check("tenants-mongodb");
+    for (ObjectNode n : new ObjectNode[] {imported, written}) {
+      n.remove("model");
+      n.remove("file");
+    }
+    assertThat(imported).isEqualTo(written);
+    JsonNode tenants = imported.get("shards").get(0);
+    assertThat(tenants.get("shards").asInt()).isEqualTo(4);
+    assertThat(tenants.get("jumbo").asBoolean()).isTrue();
+  }
+
+  @Test
   void anIndexWithoutKey_exits2AtItsPlaceInTheFile(@TempDir Path dir) throws IOException {
     String model = Files.readString(Path.of("examples/shop-mongodb-imported.yaml"), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("m.yaml"), model);
