@@ -169,6 +169,15 @@ final class MongoImportTest {
   }
 
   @Test
+  void oneCollectionInTwoDatabases_isAnError() throws IOException {
+    assertThat(errors(SHARDED, "", """
+        {"_id": "shop.orders", "key": {"customer_id": 1}}
+        {"_id": "archive.orders", "key": {"customer_id": 1}}
+        """)).containsExactly("sh.json:2:1: error: the sharding file gives collection 'orders' a second shard key"
+        + " (archive.orders; the first at sh.json:1:24); keep the documents of one database");
+  }
+
+  @Test
   void aCollectionShardedOnTheDefaultOneShard_isAnError() throws IOException {
     assertThat(errors("  sharding_file: sh.json\n  collections:\n    orders: {entity: Order}\n", "",
         "{\"_id\": \"shop.orders\", \"key\": {\"customer_id\": 1}}\n")).containsExactly(

@@ -99,6 +99,24 @@ final class IndexesFileTest {
   }
 
   @Test
+  void onePerLine_reportsEachBadLineAtItsOwnLine() {
+    assertThat(errors("{\"v\": 2, \"key\": {\"a\": 1}}\n{\"v\": 2, \"key\": {\"b\": }}\n\n{\"v\": 2, \"key\": {\"c\" 1}}\n"))
+        .containsExactly("ix.json:2:23: error: invalid Extended JSON: expected a value, found '}'",
+            "ix.json:4:22: error: invalid Extended JSON: expected ':', found '1'");
+  }
+
+  @Test
+  void aByteOrderMark_andACompoundTextIndex_areRead() {
+    // {category: 1, _fts: "text", _ftsx: 1} with weights {name: 10, text: 1}: category, then the
+    // two text fields where _fts stands.
+    var out = read("\uFEFF[{v: 2, key: {category: 1, _fts: 'text', _ftsx: 1}, name: 't',"
+        + " weights: {name: 10, text: 1}}]");
+    assertThat(out.get(0).indexes().get(0).keys()).containsExactly(new IndexKey("category", Kind.ASCENDING),
+        new IndexKey("name", Kind.TEXT), new IndexKey("text", Kind.TEXT));
+    assertThat(out.get(0).indexes().get(0).location()).isEqualTo(new Location("ix.json", 1, 2));
+  }
+
+  @Test
   void indexWithoutKey_isReportedAtItsDocument() {
     assertThat(errors("[\n  {v: 2, key: {_id: 1}, name: '_id_'},\n  {v: 2, name: 'email_1'}\n]"))
         .containsExactly("ix.json:3:3: error: an index document needs 'key', its key pattern such as key:"
