@@ -111,6 +111,15 @@ final class MongoImportTest {
   }
 
   @Test
+  void anImportedIndex_isCheckedWhenBound_atItsPlaceInTheFile() throws IOException {
+    // The binder's TTL check applies to imported indexes alike: status is a string, not a date.
+    assertThat(errors(COLLECTIONS, """
+        {"orders": [{"v": 2, "key": {"status": 1}, "name": "expire", "expireAfterSeconds": 3600}]}
+        """, "")).singleElement().asString().startsWith("ix.json:1:13: error: a TTL index needs a date field;"
+        + " 'status' is stored as string");
+  }
+
+  @Test
   void unknownCollectionsAndFields_areErrors() throws IOException {
     assertThat(errors(COLLECTIONS, """
         {"order": [{"v": 2, "key": {"status": 1}, "name": "s"}],
