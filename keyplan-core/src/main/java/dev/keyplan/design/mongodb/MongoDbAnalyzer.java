@@ -13,7 +13,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Computes a {@link MongoDbAnalysis}: binds the collections ({@link MongoBinder}), plans every
+ * Computes a {@link MongoDbAnalysis}: merges the imported indexes and shard keys ({@link
+ * MongoImport}), binds the collections ({@link MongoBinder}), plans every
  * pattern ({@link MongoReadPlanner}, {@link MongoWritePlanner}), then adds up the busiest shard's
  * load, the chunk figures of each sharded collection, and the embed-or-reference advice of every
  * parent–child relationship.
@@ -26,7 +27,8 @@ public final class MongoDbAnalyzer {
 
   /** Analyses the model's {@code mongodb:} design. */
   public static MongoDbAnalysis analyze(Model model) {
-    MongoDbDesign design = model.mongodb().orElseThrow();
+    // The indexes_file and sharding_file complete the written design before anything is bound.
+    MongoDbDesign design = MongoImport.merge(model, model.mongodb().orElseThrow());
     List<MongoCollection> collections = new MongoBinder(model, design).bind();
     MongoReadPlanner reads = new MongoReadPlanner(design, collections);
     MongoWritePlanner writes = new MongoWritePlanner(model, collections, reads);
