@@ -92,16 +92,30 @@ public final class MongoshScript {
       out.append(", ").append(ShellJson.pretty(options));
     }
     out.append(");\n");
+    Optional<MongoIndex> shardKeyIndex = shardKeyIndex(c);
     for (MongoIndex ix : c.indexes()) {
       if (ix.implicitId()) {
         continue;
       }
       List<String> served = patterns(a, c, ix.name(), false);
       comment(out, ix.name() + (served.isEmpty() ? ": no pattern of the model reads through it"
-          : " serves " + String.join("; ", served)));
+          : " serves " + String.join("; ", served))
+          + (shardKeyIndex.equals(Optional.of(ix)) ? "; the shard key's index, which sh.shardCollection needs" : ""));
       out.append("db.getCollection(").append(ShellJson.value(new BsonString(c.name()))).append(").createIndex(")
           .append(ShellJson.compact(keys(ix.keys()))).append(", ").append(ShellJson.compact(options(ix))).append(");\n");
     }
+  }
+
+  /**
+   * Returns the first index that starts with the shard key, which sh.shardCollection uses (MongoDB
+   * manual, "Shard Keys", "Shard Key Indexes"); the analysis adds one when the model declares none,
+   * so that the script creates it under the name keyplan's reports give it.
+   */
+  private static Optional<MongoIndex> shardKeyIndex(MongoCollection c) {
+    List<IndexKey> key = c.shardKey().map(k -> k.keys().stream()
+        .map(x -> new IndexKey(c.fieldOf(x.field()), x.kind())).toList()).orElse(List.of());
+    return c.indexes().stream().filter(ix -> !key.isEmpty() && !ix.implicitId() && ix.keys().size() >= key.size()
+        && ix.keys().subList(0, key.size()).equals(key)).findFirst();
   }
 
   /** Returns the key pattern: 1, -1 or the index type's name per field, in order. */
