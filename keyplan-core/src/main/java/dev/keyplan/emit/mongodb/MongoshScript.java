@@ -27,12 +27,22 @@ import org.bson.BsonValue;
  * table kept next to the schema as seed 000 asks. The same analysis gives the same bytes.
  *
  * <p>Collections are named through {@code db.getCollection("name")}, never {@code db.name}: a
- * collection called {@code stats} or {@code version} would otherwise be the database's method.
+ * name may hold {@code -}, which {@code db.name} cannot, and a collection called {@code stats} or
+ * {@code version} would otherwise be the database's method.
  * Index options follow {@code db.collection.createIndex()} (MongoDB manual): {@code name} always,
  * the effective one keyplan reports; {@code unique}, {@code sparse}, {@code expireAfterSeconds} and
  * {@code partialFilterExpression} when set; a case-insensitive index gets {@code collation:
  * {locale: "en", strength: 2}} (strength 2 compares base letters and accents, not case: MongoDB
  * manual, "Collation"). The implicit {@code _id_} index is never written.
+ *
+ * <p>The numbers it writes are the model's, counted or converted, none computed anew: the
+ * collections, validators and indexes in the header are counts of the analysis (the shop example:
+ * 4 collections, 1 validated, 3 indexes besides the {@code _id_} ones); the horizon in the model's
+ * units; each pattern's rate per second; {@code expireAfterSeconds} the index's {@code ttl} in
+ * seconds ({@code ttl: 1d} is 86,400 s), refused above {@link
+ * MongoDbLimits#MAX_EXPIRE_AFTER_SECONDS} (MongoDB manual, "TTL Indexes"); {@code maxItems} an
+ * embed's {@code max}; a hashed key's pre-split chunks {@link
+ * dev.keyplan.design.mongodb.MongoShard#initialChunks}.
  */
 public final class MongoshScript {
   private MongoshScript() {}
