@@ -4,11 +4,13 @@ import dev.keyplan.design.cassandra.CassandraAnalyzer;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.mongodb.MongoDbAnalyzer;
 import dev.keyplan.emit.CqlEmitter;
 import dev.keyplan.emit.dynamodb.CloudFormationYaml;
 import dev.keyplan.emit.dynamodb.CreateTableJson;
 import dev.keyplan.emit.dynamodb.TerraformHcl;
 import dev.keyplan.emit.dynamodb.WorkbenchJson;
+import dev.keyplan.emit.mongodb.MongoshScript;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
@@ -40,11 +42,13 @@ import picocli.CommandLine.Spec;
       "  cloudformation  DynamoDB tables as a CloudFormation template",
       "  terraform       DynamoDB tables as Terraform aws_dynamodb_table resources",
       "  workbench       a NoSQL Workbench model: a facet and samples per item type",
+      "  mongosh         MongoDB collections, validators, indexes and sharding as a mongosh script",
       "",
       "Examples:",
       "  keyplan emit createtable model.yaml > table.json",
       "  aws dynamodb create-table --cli-input-json file://table.json",
-      "  keyplan emit workbench --date 2026-01-12T10:14 model.yaml > model.json"
+      "  keyplan emit workbench --date 2026-01-12T10:14 model.yaml > model.json",
+      "  keyplan emit mongosh model.yaml > shop.js && mongosh \"mongodb://HOST/shop\" shop.js"
     })
 final class EmitCommand implements Callable<Integer> {
   /** What can be emitted. */
@@ -54,7 +58,8 @@ final class EmitCommand implements Callable<Integer> {
     ttl,
     cloudformation,
     terraform,
-    workbench
+    workbench,
+    mongosh
   }
 
   @Spec CommandSpec spec;
@@ -115,6 +120,14 @@ final class EmitCommand implements Callable<Integer> {
           case cloudformation -> CloudFormationYaml.emit(dynamodb(model));
           case terraform -> TerraformHcl.emit(dynamodb(model));
           case workbench -> WorkbenchJson.emit(dynamodb(model), stamp);
+          case mongosh -> {
+            if (model.mongodb().isEmpty()) {
+              throw new InputException(
+                  model.location(),
+                  "nothing to emit as mongosh: the model has no 'mongodb:' section");
+            }
+            yield MongoshScript.emit(MongoDbAnalyzer.analyze(model));
+          }
         };
     if (format.get() == OutputFormat.json) {
       spec.commandLine()

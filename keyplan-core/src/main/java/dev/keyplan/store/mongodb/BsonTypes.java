@@ -68,6 +68,16 @@ public final class BsonTypes {
   }
 
   /**
+   * Returns the {@code $jsonSchema} {@code bsonType} alias of keyplan's BSON type name {@code type}
+   * (MongoDB manual, "$jsonSchema" and "BSON Types": the aliases are the type names of {@code
+   * $type}): the same name, except {@code uuid}, which BSON stores as binary data of subtype 4 and
+   * {@code $jsonSchema} can only check as {@code binData}.
+   */
+  public static String schemaType(String type) {
+    return type.equals("uuid") ? "binData" : type;
+  }
+
+  /**
    * Returns a representative value of {@code a} as {@code type} (its natural type when empty) with
    * {@code size} overriding the attribute's size, or empty when the type cannot be given without a
    * size (a blob as string, say).

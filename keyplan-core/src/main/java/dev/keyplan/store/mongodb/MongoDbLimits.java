@@ -30,6 +30,8 @@ package dev.keyplan.store.mongodb;
  *       listSchemaAdvice}), as mongodb-js/mongodb-mcp-server
  *       src/common/atlas/performanceAdvisorUtils.ts describes them in {@code
  *       SCHEMA_TRIGGER_DESCRIPTIONS}
+ *   <li>[ttl] MongoDB Manual, "TTL Indexes" and "db.collection.createIndex()" (option {@code
+ *       expireAfterSeconds}), https://www.mongodb.com/docs/manual/core/index-ttl/
  * </ul>
  *
  * <p>MongoDB writes "MB" for 1,024 × 1,024 bytes: the 16 MB document limit is 16,777,216 bytes, as
@@ -73,6 +75,12 @@ public final class MongoDbLimits {
    * query fails, or spills to disk where that is allowed. [limits]
    */
   public static final long MAX_BLOCKING_SORT_BYTES = 100 * MB;
+
+  /**
+   * Largest {@code expireAfterSeconds} of a TTL index: 2,147,483,647 s (2³¹ − 1, about 68 years);
+   * the server refuses a negative or larger value, so a 100-year TTL cannot be created. [ttl]
+   */
+  public static final long MAX_EXPIRE_AFTER_SECONDS = Integer.MAX_VALUE;
 
   // ----- Sharding: ranges (chunks) and the balancer -----
 
