@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
@@ -154,11 +155,12 @@ final class MongoDbReader extends SectionReader {
       }
     }
     List<Zone> zones = new ArrayList<>();
+    boolean numeric = shardKey.map(k -> numeric(e, fields, k.fields().get(0))).orElse(false);
     for (Node n : x.sequence("zones", "a list of zones, such as - {name: EU, min: DE, max: FR, shards: [0]}")) {
-      zone(n, shards).ifPresent(z -> {
+      zone(n, shards, numeric).ifPresent(z -> {
         // sh.updateZoneKeyRange refuses a range that overlaps another zone's (MongoDB manual,
         // "Manage Shard Zones").
-        zones.stream().filter(o -> before(z.min(), o.max()) && before(o.min(), z.max())).findFirst().ifPresent(o ->
+        zones.stream().filter(o -> before(z.min(), o.max(), numeric) && before(o.min(), z.max(), numeric)).findFirst().ifPresent(o ->
             x.error(z.location(), "zone '" + z.name() + "' [" + z.min() + ", " + z.max() + ") overlaps zone '" + o.name()
                 + "' [" + o.min() + ", " + o.max() + "); zone ranges may not overlap"));
         zones.add(z);
@@ -370,19 +372,46 @@ final class MongoDbReader extends SectionReader {
     return Optional.of(new ShardKey(keys, x.keyLocation("shard_key")));
   }
 
+  /** Returns a zone bound as a number, when it is one ({@code 5}, {@code -2.5}). */
+  private static java.util.OptionalDouble zoneNumber(String v) {
+    try {
+      return java.util.OptionalDouble.of(Double.parseDouble(v.trim()));
+    } catch (NumberFormatException e) {
+      return java.util.OptionalDouble.empty();
+    }
+  }
+
+  /** CQL types keyplan stores as BSON numbers, and the BSON number types a field may name. */
+  private static final Set<String> NUMBERS = Set.of("bigint", "counter", "varint", "int", "smallint", "tinyint",
+      "double", "float", "decimal", "long");
+
+  /** Returns true if attribute {@code field} is stored as a number: by its {@code fields:} type, else its own. */
+  private static boolean numeric(Entity e, List<Field> fields, String field) {
+    return fields.stream().filter(f -> f.name().equals(field)).findFirst().flatMap(Field::type)
+        .or(() -> e.attribute(field).map(a -> a.type()))
+        .map(NUMBERS::contains).orElse(false);
+  }
+
   /**
-   * Returns true if zone bound {@code a} sorts before {@code b}: MinKey first, MaxKey last, strings
-   * byte by byte in UTF-8 as MongoDB's simple collation compares them.
+   * Returns true if zone bound {@code a} sorts before {@code b}: MinKey first, MaxKey last, numbers
+   * as numbers on a numeric field, strings byte by byte in UTF-8 as MongoDB's simple collation
+   * compares them.
    */
-  private static boolean before(String a, String b) {
+  private static boolean before(String a, String b, boolean numeric) {
     if (a.equals(b) || a.equals("MaxKey") || b.equals("MinKey")) {
       return false;
     }
-    return a.equals("MinKey") || b.equals("MaxKey") || java.util.Arrays.compareUnsigned(
-        a.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.getBytes(java.nio.charset.StandardCharsets.UTF_8)) < 0;
+    if (a.equals("MinKey") || b.equals("MaxKey")) {
+      return true;
+    }
+    if (numeric && zoneNumber(a).isPresent() && zoneNumber(b).isPresent()) {
+      return zoneNumber(a).getAsDouble() < zoneNumber(b).getAsDouble();
+    }
+    return java.util.Arrays.compareUnsigned(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        b.getBytes(java.nio.charset.StandardCharsets.UTF_8)) < 0;
   }
 
-  private Optional<Zone> zone(Node n, int shards) {
+  private Optional<Zone> zone(Node n, int shards, boolean numeric) {
     var z0 = YamlMap.of(file, n, "a zone {name: EU, min: DE, max: FR, shards: [0]}", problems);
     if (z0.isEmpty()) {
       return Optional.empty();
@@ -391,7 +420,14 @@ final class MongoDbReader extends SectionReader {
     String name = z.scalar("name", "the zone's name", true).orElse("");
     String min = z.scalar("min", "the zone's lower bound (inclusive) of the first shard key field", true).orElse("");
     String max = z.scalar("max", "the zone's upper bound (exclusive)", true).orElse("");
-    if (!min.isEmpty() && !max.isEmpty() && !before(min, max)) {
+    for (String bound : List.of("min", "max")) {
+      String v = bound.equals("min") ? min : max;
+      if (numeric && !v.isEmpty() && !v.equals("MinKey") && !v.equals("MaxKey") && zoneNumber(v).isEmpty()) {
+        z.error(z.valueLocation(bound), "the shard key's first field is a number; expected a number, MinKey or MaxKey"
+            + " but found '" + v + "'");
+      }
+    }
+    if (!min.isEmpty() && !max.isEmpty() && !before(min, max, numeric)) {
       z.error(z.valueLocation("max"), "a zone's max must sort after its min ('" + min + "' … '" + max + "')");
     }
     List<String> on = new ArrayList<>();
@@ -407,10 +443,14 @@ final class MongoDbReader extends SectionReader {
     return Optional.of(new Zone(name, min, max, on, YamlMap.location(file, n)));
   }
 
-  /** Writes a mapping node back as YAML flow text, for partial filters. */
+  /**
+   * Writes a mapping node back as YAML flow text, for partial filters. A quoted scalar stays quoted,
+   * so {@code code: "123"} filters on the string, not the number 123.
+   */
   private static String flow(Node n) {
     if (n instanceof ScalarNode s) {
-      return s.getValue();
+      return s.getScalarStyle() == ScalarStyle.PLAIN ? s.getValue()
+          : "\"" + s.getValue().replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
     }
     if (n instanceof SequenceNode q) {
       return "[" + String.join(", ", q.getValue().stream().map(MongoDbReader::flow).toList()) + "]";

@@ -105,8 +105,8 @@ final class MongoshScriptTest {
       db.getCollection("sessions").createIndex({"region": 1, "user_id": 1}, {"name": "by_user", "sparse": true, "partialFilterExpression": {"user_id": {"$exists": true}}});
       // started_at_1: no pattern of the model reads through it
       db.getCollection("sessions").createIndex({"started_at": 1}, {"name": "started_at_1", "expireAfterSeconds": 86400});
-      // region_1_session_id_1: no pattern of the model reads through it; the shard key's index, which sh.shardCollection needs
-      db.getCollection("sessions").createIndex({"region": 1, "_id": 1}, {"name": "region_1_session_id_1"});
+      // region_1__id_1: no pattern of the model reads through it; the shard key's index, which sh.shardCollection needs
+      db.getCollection("sessions").createIndex({"region": 1, "_id": 1}, {"name": "region_1__id_1"});
       """;
 
   // Event has no key: an ObjectId _id. Its hashed shard key's index, "hashed" as the key value.

@@ -69,7 +69,7 @@ final class MongoDbReaderTest {
                 - keys: {lines.sku: 1}
                   name: by_sku
                   sparse: true
-                  partial: {total: {$gt: 0}}
+                  partial: {total: {$gt: 0}, code: "123"}
                   collation: case-insensitive
               shard_key: {customer_id: hashed}
               validation: true
@@ -92,7 +92,10 @@ final class MongoDbReaderTest {
     assertThat(bySku.effectiveName()).isEqualTo("by_sku");
     assertThat(bySku.sparse()).isTrue();
     assertThat(bySku.caseInsensitive()).isTrue();
-    assertThat(bySku.partial()).contains("{total: {$gt: 0}}");
+    // The quoted "123" stays a string for the filter MongoDB receives.
+    assertThat(bySku.partial()).contains("{total: {$gt: 0}, code: \"123\"}");
+    assertThat(dev.keyplan.store.mongodb.PartialFilter.parse(bySku.partial().get()).orElseThrow().get("code"))
+        .isEqualTo(new org.bson.BsonString("123"));
     assertThat(c.shardKey().orElseThrow().hashed()).isTrue();
     assertThat(c.validation()).isTrue();
   }
@@ -229,6 +232,24 @@ final class MongoDbReaderTest {
                 - {name: FR, min: FR, max: MaxKey, shards: [1]}
         """)).containsExactly(
         "m.yaml:27:11: error: zone 'FR' [FR, MaxKey) overlaps zone 'EU' [EU, US); zone ranges may not overlap");
+  }
+
+  @Test
+  void zonesOnANumericField_compareAsNumbers() {
+    // 5 < 20 as numbers, though "5" sorts after "20" as text; "x" is not a number at all.
+    assertThat(errors("""
+        mongodb:
+          shards: 2
+          collections:
+            orders:
+              entity: Order
+              fields: {customer_id: int}
+              shard_key: {customer_id: 1}
+              zones:
+                - {name: low, min: 5, max: 20, shards: [0]}
+                - {name: high, min: x, max: MaxKey, shards: [1]}
+        """)).containsExactly(
+        "m.yaml:28:29: error: the shard key's first field is a number; expected a number, MinKey or MaxKey but found 'x'");
   }
 
   @Test
