@@ -9,6 +9,7 @@ import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
+import dev.keyplan.check.key.LowCardinalityShardKey;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
@@ -59,6 +60,7 @@ public final class BuiltInRules {
         LongAttributeNames.class,
         LowCardinalityIndexKey.class,
         LowCardinalityPartitionKey.class,
+        LowCardinalityShardKey.class,
         LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
