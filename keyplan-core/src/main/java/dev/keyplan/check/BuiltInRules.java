@@ -10,6 +10,7 @@ import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.key.LowCardinalityShardKey;
+import dev.keyplan.check.key.MonotonicShardKey;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
@@ -63,6 +64,7 @@ public final class BuiltInRules {
         LowCardinalityShardKey.class,
         LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
+        MonotonicShardKey.class,
         PartitionOverGuideline.class,
         PartitionThroughputExceeded.class,
         PatternNotServed.class,
