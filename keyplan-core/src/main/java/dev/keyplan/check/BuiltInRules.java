@@ -7,6 +7,7 @@ import dev.keyplan.check.cost.LongAttributeNames;
 import dev.keyplan.check.cost.ProvisionedBelowNeed;
 import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
+import dev.keyplan.check.key.JumboChunkRisk;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.key.LowCardinalityShardKey;
@@ -55,6 +56,7 @@ public final class BuiltInRules {
         GetItemOnIndex.class,
         HotPartition.class,
         ItemNearSizeLimit.class,
+        JumboChunkRisk.class,
         KeySpreadUndeclared.class,
         KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,

@@ -24,6 +24,11 @@ public final class ShardKeyFacts {
     return "{" + String.join(", ", parts) + "}";
   }
 
+  /** Returns a range size as MongoDB states it, in MiB ({@code 128 MiB}) when whole, else in bytes. */
+  public static String rangeSize(long bytes) {
+    return bytes % MongoDbLimits.MB == 0 ? Units.count(bytes / MongoDbLimits.MB) + " MiB" : Units.bytes(bytes);
+  }
+
   /** Returns a ranged key pattern over {@code fields}: {@code {country_code: 1, tenant_id: 1}}. */
   public static String ranged(List<String> fields) {
     return "{" + String.join(", ", fields.stream().map(f -> f + ": 1").toList()) + "}";
