@@ -13,6 +13,7 @@ import dev.keyplan.check.key.LowCardinalityPartitionKey;
 import dev.keyplan.check.key.LowCardinalityShardKey;
 import dev.keyplan.check.key.MonotonicShardKey;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
+import dev.keyplan.check.key.ShardOverBudget;
 import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
@@ -75,6 +76,7 @@ public final class BuiltInRules {
         ReadYourWritesNotGuaranteed.class,
         ScanOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
+        ShardOverBudget.class,
         StrongReadOnGlobalIndex.class,
         TablePerEntity.class,
         TableQuotaExceeded.class,
