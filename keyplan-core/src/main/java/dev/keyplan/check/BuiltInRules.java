@@ -21,6 +21,7 @@ import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
+import dev.keyplan.check.query.ScatterGatherOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
@@ -75,6 +76,7 @@ public final class BuiltInRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         ScanOnHotPath.class,
+        ScatterGatherOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
         ShardOverBudget.class,
         StrongReadOnGlobalIndex.class,
