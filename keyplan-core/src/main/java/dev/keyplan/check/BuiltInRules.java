@@ -7,9 +7,13 @@ import dev.keyplan.check.cost.LongAttributeNames;
 import dev.keyplan.check.cost.ProvisionedBelowNeed;
 import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
+import dev.keyplan.check.key.JumboChunkRisk;
 import dev.keyplan.check.key.LowCardinalityIndexKey;
 import dev.keyplan.check.key.LowCardinalityPartitionKey;
+import dev.keyplan.check.key.LowCardinalityShardKey;
+import dev.keyplan.check.key.MonotonicShardKey;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
+import dev.keyplan.check.key.ShardOverBudget;
 import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
@@ -17,6 +21,7 @@ import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
+import dev.keyplan.check.query.ScatterGatherOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
@@ -53,14 +58,17 @@ public final class BuiltInRules {
         GetItemOnIndex.class,
         HotPartition.class,
         ItemNearSizeLimit.class,
+        JumboChunkRisk.class,
         KeySpreadUndeclared.class,
         KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,
         LongAttributeNames.class,
         LowCardinalityIndexKey.class,
         LowCardinalityPartitionKey.class,
+        LowCardinalityShardKey.class,
         LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
+        MonotonicShardKey.class,
         PartitionOverGuideline.class,
         PartitionThroughputExceeded.class,
         PatternNotServed.class,
@@ -68,7 +76,9 @@ public final class BuiltInRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         ScanOnHotPath.class,
+        ScatterGatherOnHotPath.class,
         SecondaryIndexOnHighCardinality.class,
+        ShardOverBudget.class,
         StrongReadOnGlobalIndex.class,
         TablePerEntity.class,
         TableQuotaExceeded.class,

@@ -71,9 +71,8 @@ public final class MongoDbAnalyzer {
     MongoDbDesign.ShardKey key = c.shardKey().get();
     Entity e = c.entity();
     Set<String> fields = c.attributesOf(key.fields());
-    boolean objectIds = fields.contains("_id");
-    double distinct = objectIds ? c.documents() : ItemCounts.distinct(e, fields, c.documents());
-    double share = objectIds ? 1 / Math.max(1, c.documents()) : ItemCounts.busiestRowShare(e, fields, c.documents());
+    double distinct = c.keyValues(fields);
+    double share = c.keyBusiestShare(fields);
     double busiestBytes = Double.isNaN(share) ? Double.NaN : c.dataBytes() * share;
     boolean jumbo = !Double.isNaN(busiestBytes) && busiestBytes > design.rangeSizeBytes();
     Optional<String> monotonic = key.hashed() || !c.growsWithTime(key.fields().get(0)) ? Optional.empty()

@@ -382,7 +382,7 @@ final class MongoReadPlanner {
     }
     Entity e = c.entity();
     if (given == key.fields().size()) {
-      double b = ItemCounts.requestShare(p, e, new LinkedHashSet<>(keyAttrs), c.documents());
+      double b = c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs));
       int used = usedShards(c);
       double share = Double.isNaN(b) ? Double.NaN
           : Math.min(1, inKeys * (b + (1 - b) * MongoZones.busiestShardShare(c, shardCount, used)));
@@ -397,7 +397,7 @@ final class MongoReadPlanner {
     // A ranged prefix reads the chunks that hold its values: about bytes / range size, at least 1.
     int shards = (int) Math.min(shardCount, Math.max(1, Math.ceil(bytes / design.rangeSizeBytes()) + 1));
     return new Routing(Targeting.MULTI_SHARD, shards, Math.min(1, shards / (double) shardCount
-        + (given > 0 ? ItemCounts.requestShare(p, e, new LinkedHashSet<>(keyAttrs), c.documents()) : 0)));
+        + (given > 0 ? c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs)) : 0)));
   }
 
   int shardCount() {
@@ -407,7 +407,7 @@ final class MongoReadPlanner {
   /** The shards a collection's data can spread over: at most one per distinct shard key value. */
   int usedShards(MongoCollection c) {
     Set<String> attrs = c.attributesOf(c.shardKey().orElseThrow().fields());
-    double distinct = attrs.contains("_id") ? c.documents() : ItemCounts.distinct(c.entity(), attrs, c.documents());
+    double distinct = c.keyValues(attrs);
     return (int) Math.max(1, Math.min(design.shards(), Double.isNaN(distinct) ? design.shards() : distinct));
   }
 

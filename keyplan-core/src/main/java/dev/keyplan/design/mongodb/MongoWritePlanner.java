@@ -184,8 +184,7 @@ final class MongoWritePlanner {
         return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, 1);
       }
       Set<String> attributes = c.attributesOf(key.fields());
-      double b = attributes.contains("_id") ? 1 / Math.max(1, c.documents())
-          : ItemCounts.requestShare(p, c.entity(), attributes, c.documents());
+      double b = c.keyRequestShare(p, attributes);
       int used = reads.usedShards(c);
       return new MongoReadPlanner.Routing(Targeting.SINGLE_SHARD, 1,
           Double.isNaN(b) ? Double.NaN : b + (1 - b) * MongoZones.busiestShardShare(c, c.sharded() ? reads.shardCount() : 1, used));

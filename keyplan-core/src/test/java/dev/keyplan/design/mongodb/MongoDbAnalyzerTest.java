@@ -287,6 +287,61 @@ final class MongoDbAnalyzerTest {
     }
   }
 
+  /** examples/events-mongodb.yaml: 12,000 events a second for 90 days, created_at with no spread. */
+  private static final String EVENTS = """
+      model: events
+      horizon: 90d
+      entities:
+        Event:
+          attributes:
+            event_id: {type: timeuuid, time_ordered: true}
+            created_at: {type: timestamp, time_ordered: true}
+            payload: {type: text, size: 300B}
+          key: [event_id]
+          growth: 12k/s
+      patterns:
+        - {id: record, rate: 12k/s, insert: Event}
+      mongodb:
+        shards: 4
+        collections:
+          events:
+            entity: Event
+      """;
+
+  @Nested
+  final class ClockKeys {
+    @Test
+    void aTimeOrderedKeyWithoutASpread_countsOneValuePerDocument() {
+      // 12,000/s × 90 × 86,400 s = 93,312,000,000 documents, each its own created_at value; every
+      // insert still lands in the MaxKey chunk: 12,000/s on one shard.
+      MongoShard s = analyze(EVENTS + "      shard_key: {created_at: 1}\n").shard("events").orElseThrow();
+      assertThat(s.distinctValues()).isEqualTo(12_000.0 * 90 * 86_400, within(1.0));
+      assertThat(s.busiestValueBytes()).isEqualTo(analyze(EVENTS + "      shard_key: {created_at: 1}\n")
+          .collection("events").orElseThrow().typicalBytes(), within(1e-6));
+      assertThat(s.monotonic()).contains("created_at");
+      assertThat(s.writes()).isEqualTo(12_000.0, within(1e-9));
+    }
+
+    @Test
+    void aHashedTimeOrderedKey_spreadsInsertsEvenly() {
+      // The hash of a new timestamp falls anywhere: b = 1 / 93.3 billion, so
+      // 12,000 × (b + (1 − b) / 4) ≈ 3,000/s on the busiest shard, not NaN.
+      MongoShard s = analyze(EVENTS + "      shard_key: {created_at: hashed}\n").shard("events").orElseThrow();
+      double b = 1 / (12_000.0 * 90 * 86_400);
+      assertThat(s.writes()).isEqualTo(12_000 * (b + (1 - b) / 4), within(1e-6));
+      assertThat(s.monotonic()).isEmpty();
+    }
+
+    @Test
+    void aDeclaredSpreadOnATimeOrderedKey_isUsedAsWritten() {
+      // A spread the user declares wins over the clock: 1,000 created_at values at the horizon.
+      MongoShard s = analyze(EVENTS.replace("    growth: 12k/s\n",
+          "    growth: 12k/s\n    spread:\n      created_at: {distinct: 1000}\n")
+          + "      shard_key: {created_at: 1}\n").shard("events").orElseThrow();
+      assertThat(s.distinctValues()).isEqualTo(1000);
+    }
+  }
+
   @Nested
   final class EmbedOrReference {
     /** Seed 000's reviews: 1M of them over 50k products, 2% on the busiest, growing 1/s. */
