@@ -86,6 +86,13 @@ final class MongoDbExamplesTest {
     // 128 MiB range size. 120 countries allow at most 120 chunks. The reads by tenant id give no
     // shard key, so mongos asks all 4 shards.
     JsonNode root = check("tenants-mongodb");
+    // The tenant read and the plan change give tenant_id alone: both go to all 4 shards, the read
+    // at 2,000/s (20% of each shard's 10,000/s, the hot path), the update at 50/s (0.5%, off it).
+    assertThat(findings(root, "mongodb")).containsExactlyInAnyOrder(
+        "error JumboChunkRisk tenants",
+        "error LowCardinalityShardKey tenants",
+        "warning ScatterGatherOnHotPath tenant",
+        "info ScatterGatherOnHotPath change-plan");
     JsonNode s = shards(root, "tenants");
     assertThat(s.get("distinctShardKeyValues").asLong()).isEqualTo(120);
     assertThat(s.get("busiestValueBytes").asDouble()).isCloseTo(87_200_232_000.0, within(1.0));
@@ -110,6 +117,24 @@ final class MongoDbExamplesTest {
   }
 
   @Test
+  void eventsByTimestamp_everyInsertOnOneShard_andTheHashedKeySpreadsThem() throws IOException {
+    // 12,000 events/s for 90 days: 12,000 × 7,776,000 s = 93,312,000,000 events, each its own
+    // created_at value (time-ordered, no spread declared). Ranged on {created_at: 1}, every insert
+    // goes to the chunk holding MaxKey: 12,000/s on one shard, 120% of its 10,000/s.
+    JsonNode ranged = check("events-mongodb");
+    assertThat(findings(ranged, "mongodb")).containsExactly("error MonotonicShardKey events");
+    JsonNode s = shards(ranged, "events");
+    assertThat(s.get("monotonicField").asText()).isEqualTo("created_at");
+    assertThat(s.get("distinctShardKeyValues").asDouble()).isEqualTo(93_312_000_000.0);
+    assertThat(s.get("writesPerSecond").asDouble()).isCloseTo(12_000, within(0.01));
+    // Hashed, the same inserts spread evenly: 12,000 / 4 = 3,000/s per shard. The 2/s last-hour
+    // range cannot be routed on a hashed key and reaches all 4 shards, off the hot path.
+    JsonNode hashed = check("events-mongodb-hashed");
+    assertThat(findings(hashed, "mongodb")).containsExactly("info ScatterGatherOnHotPath last-hour");
+    assertThat(shards(hashed, "events").get("writesPerSecond").asDouble()).isCloseTo(3_000, within(0.01));
+  }
+
+  @Test
   void orders_onMongoDb_statusChangesByOrderIdAskEveryShard() throws IOException {
     // Sharded on {user_id: hashed} over 4 shards. A user's orders go to one shard; a status change
     // gives only order_id, so each of the 600/s goes to all 4; the busiest shard writes
@@ -120,6 +145,9 @@ final class MongoDbExamplesTest {
     assertThat(change.get("routing").asText()).isEqualTo("scatter-gather");
     assertThat(change.get("shards").asInt()).isEqualTo(4);
     assertThat(shards(root, "orders").get("writesPerSecond").asDouble()).isCloseTo(650, within(0.01));
+    // Both broadcasts are below 10% of a shard's 10,000/s: 50/s (0.5%) and 600/s (6%).
+    assertThat(findings(root, "mongodb")).containsExactlyInAnyOrder(
+        "info ScatterGatherOnHotPath orders-in-status", "info ScatterGatherOnHotPath change-status");
   }
 
   @Test

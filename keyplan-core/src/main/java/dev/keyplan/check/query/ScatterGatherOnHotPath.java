@@ -17,8 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Flags a read of a sharded collection that mongos sends to every shard: no shard key equality (or
- * prefix), or a range on a hashed key (MongoDB manual, "Query Routing"; seed 004: "For queries that
+ * Flags a read or write of a sharded collection that mongos sends to every shard: no shard key
+ * equality (or prefix), or a range on a hashed key (MongoDB manual, "Query Routing"; seed 004: "For queries that
  * do not include the shard key, mongos broadcasts the query to every shard … and merges the
  * results", and "a 50-shard cluster executing a scatter-gather query must wait for the slowest
  * shard"). Each shard then serves the pattern's whole rate, so adding shards never lowers it.
@@ -39,11 +39,15 @@ import java.util.List;
  *   <li><b>info</b> below it: a rare read (a dashboard at 2/s) that may well stay broadcast.
  * </ul>
  *
+ * <p>A write whose filter lacks the shard key is broadcast the same way (MongoDB manual,
+ * "updateOne": without the shard key, 7.1+ runs a two-phase broadcast to find the document; an
+ * updateMany or deleteMany goes to every shard), and each shard's primary serves it.
+ *
  * <p>Worked number: examples/tenants-mongodb.yaml's {@code tenant} read by tenant_id on
  * {@code {country_code: 1}} at 2,000/s reaches all 4 shards: 2,000/s on each, 20% of 10,000/s ⇒
  * warning; 8,000 shard requests a second instead of 2,000.
  */
-@RuleSpec(summary = "Read that mongos sends to every shard on a hot path", severity = Severity.ERROR)
+@RuleSpec(summary = "Read or write that mongos sends to every shard on a hot path", severity = Severity.ERROR)
 public final class ScatterGatherOnHotPath implements MongoDbRule {
   /** Share of the shard budget from which a pattern is on the hot path. */
   static final double HOT_SHARE = 0.10;
@@ -51,9 +55,11 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoPlan plan : a.plans()) {
-      if (!(plan.pattern().operation() instanceof Operation.Read r) || plan.collection().isEmpty()) {
+      if (plan.collection().isEmpty()) {
         continue;
       }
+      boolean read = plan.pattern().operation() instanceof Operation.Read;
+      List<Operation.Condition> where = plan.pattern().operation().where();
       MongoCollection c = a.collection(plan.collection().get()).orElseThrow();
       MongoShard s = a.shard(c.name()).orElseThrow();
       boolean all = plan.targeting() == Targeting.SCATTER_GATHER
@@ -69,29 +75,30 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
           : key.hashed() ? "it gives no equality on the hashed shard key " + ShardKeyFacts.text(key)
           : "it gives no prefix of the shard key " + ShardKeyFacts.text(key);
       out.report(severity, plan.pattern().id(), plan.pattern().location(),
-          "pattern " + plan.pattern().id() + " reads " + c.name() + " on all " + plan.shards() + " shards, since " + why
+          "pattern " + plan.pattern().id() + (read ? " reads " : " writes ") + c.name() + " on all " + plan.shards()
+              + " shards, since " + why
               + ": each shard serves all " + Units.rate(rate) + ", " + Units.percent(rate / budget) + " of the "
               + Units.rate(budget) + " budget per shard, and the cluster " + Units.rate(rate * plan.shards())
-              + " shard reads instead of " + Units.rate(rate)
+              + (read ? " shard reads" : " shard writes") + " instead of " + Units.rate(rate)
               + (severity == Severity.ERROR ? ": no number of shards can serve it"
                   : severity == Severity.INFO ? "; below " + Units.percent(HOT_SHARE) + " of the budget, off the hot path" : ""),
           plan.targeting() == Targeting.MULTI_SHARD
               ? "narrow the range (a shorter window or a limit) so it stays within the chunks of a few shards, or"
-                  + " give an equality on the key's first field: " + fix(c, key, r)
-              : fix(c, key, r));
+                  + " give an equality on the key's first field: " + fix(c, key, where)
+              : fix(c, key, where));
     }
   }
 
-  private static String fix(MongoCollection c, MongoDbDesign.ShardKey key, Operation.Read r) {
+  private static String fix(MongoCollection c, MongoDbDesign.ShardKey key, List<Operation.Condition> where) {
     List<String> eq = new ArrayList<>();
-    for (Operation.Condition x : r.where()) {
+    for (Operation.Condition x : where) {
       if ((x.comparison() == Operation.Comparison.EQ || x.comparison() == Operation.Comparison.IN)
           && !eq.contains(c.fieldOf(x.attribute()))) {
         eq.add(c.fieldOf(x.attribute()));
       }
     }
     String first = key.fields().get(0);
-    String give = "give " + first + " by equality in the query, so mongos targets the shards owning its values";
+    String give = "give " + first + " by equality in the filter, so mongos targets the shards owning its values";
     if (eq.isEmpty()) {
       return give + (key.hashed() ? "; a range needs a ranged key: {" + first + ": 1} routes it to the chunks"
           + " holding the range (beware a key that grows with time: MonotonicShardKey)" : "")

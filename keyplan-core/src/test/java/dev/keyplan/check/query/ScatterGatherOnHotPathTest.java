@@ -20,6 +20,7 @@ final class ScatterGatherOnHotPathTest {
     //   tenant by tenant_id: no prefix ⇒ 4 shards, 2,000/s each = 20% ≥ 10% ⇒ warning; 8,000/s in all
     //   by-plan: 20,000/s each = 200% > 100% ⇒ error
     //   of-country gives country_code by equality ⇒ one shard ⇒ nothing
+    //   change-plan by tenant_id alone: the update is broadcast too, 1,500/s on each shard = 15% ⇒ warning
     // events {created_at: hashed}: a range on a hashed key ⇒ 4 shards at 2/s = 0.02% ⇒ info
     // readings {ts: 1}: the last 1,000 readings sit in about one range ⇒ multi-shard (2) ⇒ nothing;
     //   10M of them (100/s × 90 days = 777.6M readings, 10M × ~70 B ≫ 4 ranges) reach all 4
@@ -64,6 +65,9 @@ final class ScatterGatherOnHotPathTest {
           - id: since # FINDING: ScatterGatherOnHotPath [info]: since its range of the shard key covers chunks on all of them
             rate: 5/s
             query: Reading where ts > ? limit 10000000
+          - id: change-plan # FINDING: ScatterGatherOnHotPath [warning]: writes tenants on all 4 shards
+            rate: 1500/s
+            update: Tenant set plan where tenant_id = ?
         mongodb:
           shards: 4
           collections:
@@ -81,8 +85,13 @@ final class ScatterGatherOnHotPathTest {
               entity: Reading
               shard_key: {ts: 1}
         """).expectMarkedFindings();
-    assertThat(found.get(1).fix()).startsWith("give country_code by equality in the query")
+    assertThat(on(found, "tenant").fix()).startsWith("give country_code by equality in the filter")
         .contains("{_id: 1} or {_id: \"hashed\"}");
-    assertThat(found.get(3).fix()).startsWith("narrow the range");
+    assertThat(on(found, "since").fix()).startsWith("narrow the range");
+    assertThat(on(found, "change-plan").message()).contains("6,000/s shard writes instead of 1,500/s");
+  }
+
+  private static Finding on(List<Finding> found, String pattern) {
+    return found.stream().filter(f -> f.target().equals(pattern)).findFirst().orElseThrow();
   }
 }
