@@ -23,6 +23,7 @@ import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.KeyValueTooLong;
 import dev.keyplan.check.size.LsiOnUnboundedCollection;
 import dev.keyplan.check.size.PartitionOverGuideline;
+import dev.keyplan.check.size.UnboundedArray;
 import dev.keyplan.check.size.UnboundedListAttribute;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
@@ -74,6 +75,7 @@ public final class BuiltInRules {
         TableQuotaExceeded.class,
         TooManyIndexes.class,
         TransactionForBatchWork.class,
+        UnboundedArray.class,
         UnboundedListAttribute.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
