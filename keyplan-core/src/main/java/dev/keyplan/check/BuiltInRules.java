@@ -18,6 +18,7 @@ import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
+import dev.keyplan.check.size.DocumentNearSizeLimit;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.KeyValueTooLong;
@@ -50,6 +51,7 @@ public final class BuiltInRules {
         ApplicationSideJoin.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
+        DocumentNearSizeLimit.class,
         EphemeralDataWithoutTtl.class,
         GetItemOnIndex.class,
         HotPartition.class,
