@@ -18,6 +18,7 @@ import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
+import dev.keyplan.check.size.BloatedDocument;
 import dev.keyplan.check.size.DocumentNearSizeLimit;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
@@ -49,6 +50,7 @@ public final class BuiltInRules {
         // keep-sorted start
         AllowFilteringRequired.class,
         ApplicationSideJoin.class,
+        BloatedDocument.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
         DocumentNearSizeLimit.class,
