@@ -13,6 +13,7 @@ import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
+import dev.keyplan.check.query.BlockingSort;
 import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
@@ -51,6 +52,7 @@ public final class BuiltInRules {
         AllowFilteringRequired.class,
         ApplicationSideJoin.class,
         BloatedDocument.class,
+        BlockingSort.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
         DocumentNearSizeLimit.class,
