@@ -26,6 +26,9 @@ import dev.keyplan.store.mongodb.MongoDbLimits;
  * query still reads and compares every match before answering. Worked number: 200,000 orders of a
  * status, 983 B each, sorted by date with no limit hold 196,600,000 B: an error; with {@code limit
  * 50}, 49,150 B: a warning.
+ *
+ * <p>A read of an embedded entity (the newest elements of an array) is not reported: it orders
+ * one document's elements, which no index can give.
  */
 @RuleSpec(summary = "Read sorts its documents in memory because no index gives the order", severity = Severity.ERROR)
 public final class BlockingSort implements MongoDbRule {
@@ -36,6 +39,11 @@ public final class BlockingSort implements MongoDbRule {
         continue;
       }
       MongoCollection c = a.collection(plan.collection().get()).orElseThrow();
+      // A read of an embedded entity orders the elements of one array, not documents: no index
+      // orders them, and the array's size is UnboundedArray's and DocumentNearSizeLimit's concern.
+      if (!r.entity().equals(c.entity().name())) {
+        continue;
+      }
       double sorted = plan.sortBytes() / c.typicalBytes();
       double held = Math.min(sorted, r.limit().isPresent() ? r.limit().getAsInt() : Double.POSITIVE_INFINITY)
           * c.typicalBytes();

@@ -55,4 +55,34 @@ final class BlockingSortTest {
   void theEsrIndex_givesTheOrder() {
     tester.model(orders("", " limit 50", "{status: 1, order_date: -1}")).expectMarkedFindings();
   }
+
+  @Test
+  void sortingTheElementsOfAnEmbeddedArray_isNotADocumentSort() {
+    // The lines of one order are sorted inside its document: no index orders array elements.
+    tester.model("""
+        model: shop
+        horizon: 1d
+        entities:
+          Order:
+            attributes:
+              order_id: uuid
+            key: [order_id]
+            count: 1M
+          OrderLine:
+            attributes:
+              order_id: uuid
+              line_no: int
+            count: 3M
+        patterns:
+          - id: lines
+            rate: 100/s
+            query: OrderLine where order_id = ? order by line_no
+        mongodb:
+          collections:
+            orders:
+              entity: Order
+              embed:
+                lines: {entity: OrderLine, by: order_id, max: 100}
+        """).expectMarkedFindings();
+  }
 }
