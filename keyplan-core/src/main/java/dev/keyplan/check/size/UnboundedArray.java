@@ -46,7 +46,8 @@ public final class UnboundedArray implements MongoDbRule {
     long horizon = a.model().horizonSeconds();
     for (MongoCollection c : a.collections()) {
       for (MongoEmbed em : c.embeds()) {
-        if (!em.many() || em.bounded()) {
+        // An unknown count (no parents to share the rows) gives no figure to report.
+        if (!em.many() || em.bounded() || Double.isNaN(em.busiest())) {
           continue;
         }
         long array = DocumentParts.embedBytes(a, c, em, em.busiest());
