@@ -17,17 +17,21 @@ import dev.keyplan.check.key.ShardOverBudget;
 import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
+import dev.keyplan.check.query.BlockingSort;
 import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.ScatterGatherOnHotPath;
 import dev.keyplan.check.query.SecondaryIndexOnHighCardinality;
+import dev.keyplan.check.size.BloatedDocument;
+import dev.keyplan.check.size.DocumentNearSizeLimit;
 import dev.keyplan.check.size.ItemNearSizeLimit;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.KeyValueTooLong;
 import dev.keyplan.check.size.LsiOnUnboundedCollection;
 import dev.keyplan.check.size.PartitionOverGuideline;
+import dev.keyplan.check.size.UnboundedArray;
 import dev.keyplan.check.size.UnboundedListAttribute;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
@@ -52,8 +56,11 @@ public final class BuiltInRules {
         // keep-sorted start
         AllowFilteringRequired.class,
         ApplicationSideJoin.class,
+        BloatedDocument.class,
+        BlockingSort.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
+        DocumentNearSizeLimit.class,
         EphemeralDataWithoutTtl.class,
         GetItemOnIndex.class,
         HotPartition.class,
@@ -84,6 +91,7 @@ public final class BuiltInRules {
         TableQuotaExceeded.class,
         TooManyIndexes.class,
         TransactionForBatchWork.class,
+        UnboundedArray.class,
         UnboundedListAttribute.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end

@@ -3,6 +3,7 @@ package dev.keyplan.check.query;
 import dev.keyplan.check.DynamoDbFacts;
 import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
+import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.KeySpread;
@@ -12,6 +13,7 @@ import dev.keyplan.design.dynamodb.ItemCounts;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
 import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
 import dev.keyplan.design.dynamodb.KeyPath;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
@@ -50,9 +52,13 @@ import java.util.Set;
  * <p>The fix names the global index that turns the Scan into a Query: partition key from the read's
  * equality attributes, sort key from its range or order, in seed 000's generic naming (GSI1PK,
  * GSI1SK).
+ *
+ * <p>On MongoDB the same mistake is a COLLSCAN: every document of the collection examined for each
+ * request ({@link CollectionScans}, which holds the figures and the severity), fixed by the index
+ * the ESR guideline gives.
  */
-@RuleSpec(summary = "Read pattern served by a Scan of a whole table or index", severity = Severity.ERROR)
-public final class ScanOnHotPath implements DynamoDbRule {
+@RuleSpec(summary = "Read pattern served by a scan of a whole table, index or collection", severity = Severity.ERROR)
+public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
   /** Fewer distinct key values than this make a hot, skewed key (seed 004); the fix then warns of it. */
   static final double LOW_CARDINALITY = 100;
 
@@ -82,6 +88,11 @@ public final class ScanOnHotPath implements DynamoDbRule {
               : "; the cost grows with the table, not with the answer");
       out.report(severity, plan.pattern().id(), plan.pattern().location(), message, fix(a, plan, r, table));
     }
+  }
+
+  @Override
+  public void check(MongoDbAnalysis a, Findings out) {
+    CollectionScans.check(a, out);
   }
 
   /** The read units per second the copy may consume: its provisioned read capacity, else the default quota. */

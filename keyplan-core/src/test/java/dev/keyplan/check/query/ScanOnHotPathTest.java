@@ -157,4 +157,46 @@ final class ScanOnHotPathTest {
                   keys: {PK: "O#{order_id}", GSI1PK: "STATUS#{status}", GSI1SK: "{order_date}"}
         """).expectMarkedFindings();
   }
+
+  @Test
+  void mongoCollscanOfAMillionOrders_overTheShardBudget_isError() {
+    // No index starts with status, so the planner scans: 1,000,000 documents a request, at 1/s
+    // 1,000,000 documents examined a second on one replica set, 100 times the 10,000/s budget.
+    // The ESR index: the equality status, then the sort order_date descending.
+    List<Finding> found = tester.model(ENTITIES + """
+        patterns:
+          - id: open-orders # FINDING: ScanOnHotPath [error]: is a COLLSCAN of orders: each request examines all 1,000,000 documents, 1.02 GB; at 1/s that is 1,000,000 documents examined a second, 10,000% of the shard budget of 10,000/s
+            rate: 1/s
+            query: Order where status = ? order by order_date desc limit 50
+          - id: order-by-id
+            rate: 100/s
+            query: Order where order_id = ?
+        mongodb:
+          collections:
+            orders: {entity: Order}
+        """).expectMarkedFindings();
+    assertThat(found.get(0).fix()).contains("db.orders.createIndex({status: 1, order_date: -1})");
+  }
+
+  @Test
+  void mongoCollscanOfFiftySettings_isAWarning_andAnIndexedReadIsNot() {
+    // 50 settings of 147 B (_id 30, value 112, 5): 7,350 B; 10 times a second, 500 documents examined a
+    // second, under the budget.
+    tester.model(ENTITIES + """
+        patterns:
+          - id: settings # FINDING: ScanOnHotPath [warning]: examines all 50 documents, 7.35 KB; at 10/s that is 500 documents examined a second; the cost grows
+            rate: 10/s
+            query: Setting where value = ?
+          - id: open-orders
+            rate: 1/s
+            query: Order where status = ? order by order_date desc limit 50
+        mongodb:
+          collections:
+            orders:
+              entity: Order
+              indexes:
+                - {status: 1, order_date: -1}
+            settings: {entity: Setting}
+        """).expectMarkedFindings();
+  }
 }
