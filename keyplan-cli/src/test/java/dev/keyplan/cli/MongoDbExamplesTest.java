@@ -49,6 +49,7 @@ final class MongoDbExamplesTest {
     // 3 per order) and read with their order: embed. Reviews grow without a bound per product (2% of
     // 32,536,000 = 650,720 for the busiest): their own collection.
     JsonNode root = check("shop-mongodb");
+    assertThat(findings(root, "mongodb")).isEmpty();
     assertThat(table(root, "orders").get("documents").asLong()).isEqualTo(335_360_000L);
     assertThat(relationship(root, "Order", "OrderLine").get("advice").asText()).isEqualTo("embed");
     JsonNode reviews = relationship(root, "Product", "Review");
@@ -70,6 +71,8 @@ final class MongoDbExamplesTest {
     // 336,961,996 B (measured by the bson library on the built document and its array), 20× the
     // 16,777,216 B limit; keyplan's advice (reference) differs from the design (embedded).
     JsonNode root = check("shop-mongodb-embedded-reviews");
+    // One finding, with its cause: the reviews array has no max over a child that keeps growing.
+    assertThat(findings(root, "mongodb")).containsExactly("error UnboundedArray products.reviews");
     JsonNode products = table(root, "products");
     assertThat(products.get("largestDocumentBytes").asLong()).isGreaterThan(16L * 1024 * 1024);
     JsonNode reviews = relationship(root, "Product", "Review");
@@ -155,6 +158,7 @@ final class MongoDbExamplesTest {
     // Seed 004's geo-compliance design: zones APAC [APAC, EU), EU [EU, US), US [US, MaxKey) on
     // {region_code: 1, customer_id: 1}; customer_id is the _id, so the index is region_code_1__id_1.
     JsonNode root = check("customers-zones-mongodb");
+    assertThat(findings(root, "mongodb")).isEmpty();
     JsonNode customers = table(root, "customers");
     assertThat(customers.get("zones")).hasSize(3);
     assertThat(customers.get("zones").get(1).get("min").asText()).isEqualTo("EU");
