@@ -37,6 +37,7 @@ import dev.keyplan.check.size.UnboundedPartitionGrowth;
 import dev.keyplan.check.write.DeletesWithoutTtl;
 import dev.keyplan.check.write.EphemeralDataWithoutTtl;
 import dev.keyplan.check.write.LoggedBatchAcrossPartitions;
+import dev.keyplan.check.write.MultiDocumentTransaction;
 import dev.keyplan.check.write.QueuePattern;
 import dev.keyplan.check.write.TooManyIndexes;
 import dev.keyplan.check.write.TransactionForBatchWork;
@@ -76,6 +77,7 @@ public final class BuiltInRules {
         LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
         MonotonicShardKey.class,
+        MultiDocumentTransaction.class,
         PartitionOverGuideline.class,
         PartitionThroughputExceeded.class,
         PatternNotServed.class,

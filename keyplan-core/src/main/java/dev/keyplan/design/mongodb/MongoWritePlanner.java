@@ -9,6 +9,7 @@ import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.store.mongodb.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -95,7 +96,8 @@ final class MongoWritePlanner {
     boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && documents >= 2;
     if (transaction) {
       notes.add("a multi-document transaction of about " + dev.keyplan.model.Units.count(documents) + " documents: it must"
-          + " finish within transactionLifetimeLimitSeconds (60 s) and aborts after 5 ms waiting for a lock"
+          + " finish within transactionLifetimeLimitSeconds (" + MongoDbLimits.TRANSACTION_LIFETIME_SECONDS + " s) and"
+          + " aborts after " + MongoDbLimits.TRANSACTION_LOCK_WAIT_MILLIS + " ms waiting for a lock"
           + " (maxTransactionLockRequestTimeoutMillis); retry on TransientTransactionError");
     } else if (p.batch() == AccessPattern.Batch.LOGGED) {
       notes.add("batch: logged writes one document here: a single-document write is atomic on its own, embedded"
