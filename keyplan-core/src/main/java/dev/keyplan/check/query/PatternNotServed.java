@@ -3,6 +3,7 @@ package dev.keyplan.check.query;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
+import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.Access;
@@ -12,6 +13,8 @@ import dev.keyplan.design.cassandra.TableSuggestion;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoPlan;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.model.DynamoDbDesign;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
@@ -29,10 +32,12 @@ import java.util.Set;
  * <p>On Cassandra, no table stores the entity, orders its rows as asked, or holds what is selected
  * or set. On DynamoDB (any read with a partition key is a Query and any other a Scan, so only
  * storage can be missing), no item type stores the entity, none holds every attribute the read
- * uses or the update sets, or the pinned {@code via:} path holds none that does.
+ * uses or the update sets, or the pinned {@code via:} path holds none that does. On MongoDB (a
+ * read no index serves is a COLLSCAN, ScanOnHotPath's), no collection stores the entity, as its
+ * own documents or embedded, or none holds every attribute the read uses.
  */
 @RuleSpec(summary = "Access pattern that no table serves", severity = Severity.ERROR)
-public final class PatternNotServed implements CassandraRule, DynamoDbRule {
+public final class PatternNotServed implements CassandraRule, DynamoDbRule, MongoDbRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (PatternPlan p : a.plans()) {
@@ -57,6 +62,20 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule {
       out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
           "pattern " + p.pattern().id() + " is not served on DynamoDB: " + String.join("; ", p.notes()),
           dynamoFix(a, p));
+    }
+  }
+
+  @Override
+  public void check(MongoDbAnalysis a, Findings out) {
+    for (MongoPlan p : a.plans()) {
+      if (p.access() != MongoPlan.Access.NOT_SERVED) {
+        continue;
+      }
+      Operation op = p.pattern().operation();
+      out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
+          "pattern " + p.pattern().id() + " is not served on MongoDB: " + String.join("; ", p.notes()),
+          "add a collection for " + op.entity() + " (mongodb: collections: {…: {entity: " + op.entity() + "}}), or embed it"
+              + " in the collection its reads go through, holding " + String.join(", ", needed(op)));
     }
   }
 

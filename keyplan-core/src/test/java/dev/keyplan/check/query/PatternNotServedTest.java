@@ -229,4 +229,43 @@ final class PatternNotServedTest {
         """).expectMarkedFindings();
     assertThat(found.get(0).fix()).startsWith("pinned to GSI1, which does not hold item type Book");
   }
+
+  @Test
+  void mongoDb_anEntityNoCollectionStores_isAnError_anEmbeddedOneIsServed() {
+    // Review is neither a collection's entity nor embedded anywhere ⇒ not served. Line is embedded
+    // in orders.lines ⇒ served through its order, so nothing.
+    List<Finding> found = tester.model("""
+        model: shop
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              order_id: uuid
+            key: [order_id]
+            count: 1M
+          Line:
+            attributes:
+              order_id: uuid
+              sku: {type: text, size: 10B}
+            count: 3M
+          Review:
+            attributes:
+              review_id: uuid
+              product_id: uuid
+            key: [review_id]
+            count: 1M
+        patterns:
+          - {id: lines, rate: 100/s, query: Line where order_id = ?}
+          - id: reviews # FINDING: PatternNotServed [error]: is not served on MongoDB: no MongoDB collection stores Review
+            rate: 50/s
+            query: Review where product_id = ?
+        mongodb:
+          collections:
+            orders:
+              entity: Order
+              embed:
+                lines: {entity: Line, by: order_id, max: 100}
+        """).expectMarkedFindings();
+    assertThat(found.get(0).fix()).startsWith("add a collection for Review").contains("holding product_id");
+  }
 }
