@@ -31,6 +31,7 @@ import dev.keyplan.check.size.KeySpreadUndeclared;
 import dev.keyplan.check.size.KeyValueTooLong;
 import dev.keyplan.check.size.LsiOnUnboundedCollection;
 import dev.keyplan.check.size.PartitionOverGuideline;
+import dev.keyplan.check.size.TypedValueAsString;
 import dev.keyplan.check.size.UnboundedArray;
 import dev.keyplan.check.size.UnboundedListAttribute;
 import dev.keyplan.check.size.UnboundedPartitionGrowth;
@@ -93,6 +94,7 @@ public final class BuiltInRules {
         TableQuotaExceeded.class,
         TooManyIndexes.class,
         TransactionForBatchWork.class,
+        TypedValueAsString.class,
         UnboundedArray.class,
         UnboundedListAttribute.class,
         UnboundedPartitionGrowth.class
