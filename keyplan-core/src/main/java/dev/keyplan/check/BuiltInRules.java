@@ -5,6 +5,7 @@ import dev.keyplan.check.consistency.ReadYourWritesNotGuaranteed;
 import dev.keyplan.check.consistency.StrongReadOnGlobalIndex;
 import dev.keyplan.check.cost.LongAttributeNames;
 import dev.keyplan.check.cost.ProvisionedBelowNeed;
+import dev.keyplan.check.design.MissingSchemaValidation;
 import dev.keyplan.check.design.TablePerEntity;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.JumboChunkRisk;
@@ -77,6 +78,7 @@ public final class BuiltInRules {
         LowCardinalityShardKey.class,
         LsiOnUnboundedCollection.class,
         LwtOnHotPath.class,
+        MissingSchemaValidation.class,
         MonotonicShardKey.class,
         MultiDocumentTransaction.class,
         PartitionOverGuideline.class,

@@ -30,6 +30,8 @@ final class ImportExamplesTest {
     for (ObjectNode n : new ObjectNode[] {imported, written}) {
       n.remove("model");
       n.remove("file");
+      // The same findings, each located in its own file.
+      n.get("findings").forEach(f -> ((ObjectNode) f).remove("location"));
     }
     assertThat(imported).isEqualTo(written);
     JsonNode sign = null;
