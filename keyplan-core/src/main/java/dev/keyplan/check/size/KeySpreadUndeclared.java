@@ -3,6 +3,7 @@ package dev.keyplan.check.size;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
+import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.BoundTable;
@@ -13,6 +14,9 @@ import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoItem;
 import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.design.mongodb.MongoCollection;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoShard;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -20,11 +24,13 @@ import java.util.Set;
  * Says plainly when a table cannot be sized or heat-checked because the model does not say how its
  * entity spreads over a partition-key attribute (seed 000: "Size and heat-check each key"). keyplan
  * does not guess a distribution. On DynamoDB the attributes are the placeholders of each item
- * type's partition key templates, on the table and on every index the item is in.
+ * type's partition key templates, on the table and on every index the item is in; on MongoDB, the
+ * fields of a shard key, without which the chunks, the jumbo check and the busiest shard are
+ * unknown.
  */
 @RuleSpec(summary = "Partition key attribute without a declared spread: table not sized",
     severity = Severity.INFO)
-public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule {
+public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, MongoDbRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
@@ -68,6 +74,28 @@ public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule {
                   + ": {distinct: N, busiest: R/s}}, or 'unique: true' on an attribute with one value per row");
         }
       }
+    }
+  }
+
+  @Override
+  public void check(MongoDbAnalysis a, Findings out) {
+    for (MongoCollection c : a.collections()) {
+      MongoShard s = a.shard(c.name()).orElseThrow();
+      if (!c.sharded() || !Double.isNaN(s.distinctValues())) {
+        continue;
+      }
+      Set<String> undeclared = new LinkedHashSet<>();
+      for (String x : c.attributesOf(c.shardKey().orElseThrow().fields())) {
+        if (KeySpread.distinct(c.entity(), x, c.documents()).isEmpty()) {
+          undeclared.add(x);
+        }
+      }
+      String attrs = undeclared.isEmpty() ? "its shard key" : String.join(", ", undeclared);
+      out.report(Severity.INFO, c.name(), c.shardKey().orElseThrow().location(),
+          "cannot count the chunks or heat-check the shards of " + c.name() + ": " + c.entity().name()
+              + " does not say how it spreads over " + attrs,
+          "add under " + c.entity().name() + ": spread: {" + (undeclared.isEmpty() ? "FIELD" : undeclared.iterator().next())
+              + ": {distinct: N, busiest: R/s}}, or 'unique: true' on an attribute with one value per document");
     }
   }
 }

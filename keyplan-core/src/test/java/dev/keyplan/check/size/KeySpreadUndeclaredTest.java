@@ -148,4 +148,42 @@ final class KeySpreadUndeclaredTest {
                 User: {keys: {PK: "USER#{user_id}", GSI1PK: "{email}", GSI2PK: "C#{country}"}}
         """).expectMarkedFindings();
   }
+
+  @Test
+  void mongodb_aShardKeyWithoutSpread_isInfo_keyedAndTimeOrderedAreNot() {
+    // tenants on {country_code: 1}: nothing says how tenants spread over countries ⇒ info.
+    // by_id on {tenant_id: hashed}: the sole key, one value per document ⇒ nothing.
+    // events on {created_at: 1}: time-ordered, each document the clock's next value ⇒ nothing.
+    tester.model("""
+        model: saas
+        horizon: 1y
+        entities:
+          Tenant:
+            attributes:
+              tenant_id: uuid
+              country_code: {type: text, size: 2B}
+            key: [tenant_id]
+            count: 1M
+          Event:
+            attributes:
+              event_id: uuid
+              created_at: {type: timestamp, time_ordered: true}
+            key: [event_id]
+            growth: 10/s
+        patterns:
+          - {id: tenant, rate: 10/s, query: Tenant where tenant_id = ?}
+        mongodb:
+          shards: 2
+          collections:
+            tenants:
+              entity: Tenant
+              shard_key: {country_code: 1} # FINDING: KeySpreadUndeclared [info]: cannot count the chunks or heat-check the shards of tenants: Tenant does not say how it spreads over country_code
+            by_id:
+              entity: Tenant
+              shard_key: {tenant_id: hashed}
+            events:
+              entity: Event
+              shard_key: {created_at: 1}
+        """).expectMarkedFindings();
+  }
 }
