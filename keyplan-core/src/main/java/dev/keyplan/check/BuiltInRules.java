@@ -21,6 +21,7 @@ import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.BlockingSort;
 import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.GetItemOnIndex;
+import dev.keyplan.check.query.LookupOnHotPath;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.query.ScatterGatherOnHotPath;
@@ -73,6 +74,7 @@ public final class BuiltInRules {
         KeyValueTooLong.class,
         LoggedBatchAcrossPartitions.class,
         LongAttributeNames.class,
+        LookupOnHotPath.class,
         LowCardinalityIndexKey.class,
         LowCardinalityPartitionKey.class,
         LowCardinalityShardKey.class,
