@@ -19,6 +19,7 @@ import dev.keyplan.check.key.TableQuotaExceeded;
 import dev.keyplan.check.query.AllowFilteringRequired;
 import dev.keyplan.check.query.ApplicationSideJoin;
 import dev.keyplan.check.query.BlockingSort;
+import dev.keyplan.check.query.CaseInsensitiveWithoutCollation;
 import dev.keyplan.check.query.CountWithoutCounterTable;
 import dev.keyplan.check.query.GetItemOnIndex;
 import dev.keyplan.check.query.LookupOnHotPath;
@@ -62,6 +63,7 @@ public final class BuiltInRules {
         ApplicationSideJoin.class,
         BloatedDocument.class,
         BlockingSort.class,
+        CaseInsensitiveWithoutCollation.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
         DocumentNearSizeLimit.class,
