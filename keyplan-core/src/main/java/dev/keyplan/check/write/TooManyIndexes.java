@@ -3,14 +3,19 @@ package dev.keyplan.check.write;
 import dev.keyplan.check.DynamoDbFigures;
 import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
+import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.design.dynamodb.DynamoCost;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.design.mongodb.MongoCollection;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoIndexWrites;
 import dev.keyplan.model.Units;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.store.mongodb.MongoDbLimits;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,10 +32,20 @@ import java.util.Optional;
  * storage. Worked number: 100 puts/s of a 164 B item into a table with 6 ALL-projected GSIs: 100
  * WCU/s on the table, 600 on the indexes, ×7; on demand 600 × 2,628,000 s × $0.625 / 10^6 =
  * $985.50 a month of index writes.
+ *
+ * <p>On MongoDB every index of a collection, {@code _id_} included, is updated in the same write
+ * as the document (multikey indexes once per array element). Atlas flags "More than 30 indexes"
+ * in a collection (NUM_INDEXES, {@link MongoDbLimits#ATLAS_MANY_INDEXES}): a warning; above the 64
+ * a collection may have ({@link MongoDbLimits#MAX_INDEXES_PER_COLLECTION}, MongoDB manual "MongoDB
+ * Limits and Thresholds") createIndex fails: an error. The finding gives the index entries the
+ * write patterns change per second ({@link MongoIndexWrites}) and the indexes' estimated bytes.
+ * Worked number: 100 inserts/s into a collection with 31 single-field indexes on int fields and
+ * {@code _id_} write 100 × 32 = 3,200 entries/s; at 1M documents each int index is 1M × (6 + 8) B =
+ * 14 MB.
  */
-@RuleSpec(summary = "Table has more than 5 global secondary indexes (write amplification) or more than the quota of 20",
+@RuleSpec(summary = "Table or collection has more indexes than advised (write amplification) or than the store allows",
     severity = Severity.ERROR)
-public final class TooManyIndexes implements DynamoDbRule {
+public final class TooManyIndexes implements DynamoDbRule, MongoDbRule {
   /** Seed 003's line: more GSIs than this is the anti-pattern. */
   static final int ADVISED_MAX_GSIS = 5;
 
@@ -73,5 +88,28 @@ public final class TooManyIndexes implements DynamoDbRule {
 
   private static Optional<DynamoCost> cost(DynamoDbAnalysis a, String copy) {
     return a.cost(copy);
+  }
+
+  @Override
+  public void check(MongoDbAnalysis a, Findings out) {
+    for (MongoCollection c : a.collections()) {
+      int n = c.indexes().size();
+      if (n <= MongoDbLimits.ATLAS_MANY_INDEXES) {
+        continue;
+      }
+      boolean overLimit = n > MongoDbLimits.MAX_INDEXES_PER_COLLECTION;
+      double writes = MongoIndexWrites.perSecond(a, c);
+      out.report(overLimit ? Severity.ERROR : Severity.WARNING, c.name(), c.location(),
+          "collection " + c.name() + " has " + n + " indexes (_id_ included), "
+              + (overLimit ? "over the " + MongoDbLimits.MAX_INDEXES_PER_COLLECTION
+                  + " a collection may have: createIndex fails for every index past it"
+                  : "more than the " + MongoDbLimits.ATLAS_MANY_INDEXES + " Atlas flags (NUM_INDEXES)")
+              + "; every insert writes an entry in each of them (one per element in a multikey index): "
+              + Units.count(writes) + " index entries written per second by the write patterns, "
+              + Units.bytes(c.indexBytes()) + " of indexes for " + Units.bytes(c.dataBytes()) + " of documents",
+          "serve several patterns with one compound index (equality fields first, then sort, then range: the ESR"
+              + " guideline), so its prefixes answer the shorter queries; drop indexes no pattern uses (UnusedIndex),"
+              + " hiding each first with db." + c.name() + ".hideIndex(\"name\")");
+    }
   }
 }

@@ -73,4 +73,67 @@ final class TooManyIndexesTest {
         + " quota of 20 per table: creating them fails unless the quota is raised; its writes of 100 WCU/s add"
         + " 2,100 WCU/s on the indexes (×22 in all)")).expectMarkedFindings();
   }
+
+  /**
+   * The MongoDB catalog: N int fields a01…aNN, one single-field index each, beside _id_. Sizes per
+   * index entry (key value with an empty name, plus an 8-byte record id): _id_, a UUID as binData
+   * subtype 4, 1 + 1 + 4 + 1 + 16 + 8 = 31 B; an int index 1 + 1 + 4 + 8 = 14 B. A document is
+   * 4 + 1 + _id 26 + N × (1 + 4 + 4) B.
+   */
+  private static String mongoCatalog(int indexes, String marker) {
+    StringBuilder attributes = new StringBuilder();
+    StringBuilder keys = new StringBuilder();
+    for (int i = 1; i <= indexes; i++) {
+      String a = String.format("a%02d", i);
+      attributes.append("      ").append(a).append(": int\n");
+      keys.append("        - {").append(a).append(": 1}\n");
+    }
+    return """
+        model: catalog
+        horizon: 1y
+        entities:
+          Item:
+            attributes:
+              item_id: uuid
+        %s    key: [item_id]
+            count: 1M
+        patterns:
+          - id: add-item
+            rate: 100/s
+            insert: Item
+          - id: get-item
+            rate: 100/s
+            query: Item where item_id = ?
+        mongodb:
+          collections:
+            items:   %s
+              entity: Item
+              indexes:
+        %s""".formatted(attributes, marker, keys);
+  }
+
+  @Test
+  void mongoThirtyOneIndexes_overTheAtlasLine_isWarning() {
+    // 30 indexes + _id_ = 31 > 30 (Atlas NUM_INDEXES). Each insert writes one entry in each:
+    // 100/s × 31 = 3,100 entries/s. Indexes: 1M × 31 B + 30 × 1M × 14 B = 451,000,000 B = 451 MB;
+    // documents 1M × (31 + 30 × 9) B = 301 MB.
+    tester.model(mongoCatalog(30, "# FINDING: TooManyIndexes [warning]: has 31 indexes (_id_ included), more than"
+        + " the 30 Atlas flags (NUM_INDEXES); every insert writes an entry in each of them (one per element in a"
+        + " multikey index): 3,100 index entries written per second by the write patterns, 451 MB of indexes for"
+        + " 301 MB of documents")).expectMarkedFindings();
+  }
+
+  @Test
+  void mongoThirtyIndexes_isNotFlagged() {
+    // 29 + _id_ = 30: at the Atlas line, not over it.
+    tester.model(mongoCatalog(29, "")).expectMarkedFindings();
+  }
+
+  @Test
+  void mongoSixtyFiveIndexes_overTheCollectionLimit_isError() {
+    // 64 + _id_ = 65 > 64 per collection: the 65th createIndex fails. 100/s × 65 = 6,500 entries/s.
+    tester.model(mongoCatalog(64, "# FINDING: TooManyIndexes [error]: has 65 indexes (_id_ included), over the 64 a"
+        + " collection may have: createIndex fails for every index past it; every insert writes an entry in each of"
+        + " them (one per element in a multikey index): 6,500 index entries written per second")).expectMarkedFindings();
+  }
 }
