@@ -35,10 +35,12 @@ final class RulesCommand implements Callable<Integer> {
       out.print(json.append("\n]\n"));
     } else {
       int width = BuiltInRules.all().stream().mapToInt(r -> r.getSimpleName().length()).max().orElse(0);
+      // The stores column is as wide as its longest entry: a rule may check all three stores.
+      int stores = BuiltInRules.all().stream().mapToInt(r -> String.join(",", Checker.stores(r)).length()).max().orElse(0);
       for (Class<?> r : BuiltInRules.all()) {
         RuleSpec s = Checker.spec(r);
-        out.printf("%-" + width + "s  %-7s  %-11s  %-18s  %s%n", r.getSimpleName(), s.severity().word(), category(r),
-            String.join(",", Checker.stores(r)), s.summary());
+        out.printf("%-" + width + "s  %-7s  %-11s  %-" + stores + "s  %s%n", r.getSimpleName(), s.severity().word(),
+            category(r), String.join(",", Checker.stores(r)), s.summary());
       }
     }
     out.flush();
