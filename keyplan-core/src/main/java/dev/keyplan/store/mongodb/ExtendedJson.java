@@ -179,15 +179,7 @@ public final class ExtendedJson {
 
   /** Returns the place of the character at {@code offset} of {@code text}, 1-based. */
   static Location locate(String source, String text, int offset) {
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < offset && i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return new Location(source, line, offset - lineStart + 1);
+    return CountingReader.locate(source, text, offset);
   }
 
   /** One pass of the library's reader over one text. */
@@ -203,7 +195,7 @@ public final class ExtendedJson {
       this.source = source;
       this.text = text;
       this.wrapped = OPEN + text + CLOSE;
-      this.in = new CountingReader(wrapped);
+      this.in = new CountingReader(wrapped, 0);
       this.reader = new JsonReader(in);
     }
 
@@ -224,7 +216,7 @@ public final class ExtendedJson {
         }
         // More fields in the wrapper (1, "b": 2), a '}' of the user's that closed it early, or
         // anything the library lets pass after the value, such as a trailing comma.
-        if (next != BsonType.END_OF_DOCUMENT || in.consumed() < wrapped.length()
+        if (next != BsonType.END_OF_DOCUMENT || in.position() < wrapped.length()
             || firstNonBlank(skipValue(OPEN.length())) < OPEN.length() + text.length()) {
           return fail(afterValue());
         }
@@ -352,7 +344,7 @@ public final class ExtendedJson {
      */
     private BsonValue readValue(int level) {
       BsonType type = reader.getCurrentBsonType();
-      int detectedAt = in.consumed();
+      int detectedAt = in.position();
       if (type == BsonType.DOCUMENT) {
         reader.readStartDocument();
         var document = new BsonDocument();
@@ -361,7 +353,7 @@ public final class ExtendedJson {
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
           checkLevel(level, '{', detectedAt);
           String name = reader.readName();
-          int nameRead = in.consumed();
+          int nameRead = in.position();
           Integer first = readAt.putIfAbsent(name, nameRead);
           BsonValue v = readValue(level + 1);
           if (first != null) {
@@ -405,7 +397,7 @@ public final class ExtendedJson {
     /** Turns one of the library's exceptions into a located problem in keyplan's words. */
     private Diagnostic libraryProblem(RuntimeException e) {
       String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      int read = in.consumed();
+      int read = in.position();
       Matcher position = POSITION.matcher(message);
       Matcher found = FOUND.matcher(message);
       Matcher converting = CONVERTING.matcher(message);
@@ -566,43 +558,5 @@ public final class ExtendedJson {
       int offset = Math.max(0, Math.min(wrappedOffset - OPEN.length(), text.length()));
       return locate(source, text, offset);
     }
-  }
-
-  /**
-   * Hands the text to the library's reader and counts what it took. The reader asks for one
-   * character at a time and re-reads marked ones from its own buffer, so the count is how far it
-   * has read.
-   */
-  private static final class CountingReader extends Reader {
-    private final String text;
-    private int position;
-
-    CountingReader(String text) {
-      this.text = text;
-    }
-
-    int consumed() {
-      return position;
-    }
-
-    @Override
-    public int read() {
-      return position < text.length() ? text.charAt(position++) : -1;
-    }
-
-    @Override
-    public int read(char[] buffer, int offset, int length) {
-      if (length == 0) {
-        return 0;
-      }
-      if (position >= text.length()) {
-        return -1;
-      }
-      buffer[offset] = text.charAt(position++);
-      return 1;
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -3,8 +3,8 @@ package dev.keyplan.store.mongodb.catalog;
 import dev.keyplan.model.Diagnostic;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
+import dev.keyplan.store.mongodb.CountingReader;
 import dev.keyplan.store.mongodb.ExtendedJson;
-import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -147,15 +147,7 @@ final class LocatedBson {
 
   /** Returns the 1-based place of {@code offset} in {@code text}. */
   static Location locate(String file, String text, int offset) {
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < offset && i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return new Location(file, line, offset - lineStart + 1);
+    return CountingReader.locate(file, text, offset);
   }
 
   /** One walk of the library's reader over the value that starts at {@code from}. */
@@ -163,14 +155,14 @@ final class LocatedBson {
     private final String file;
     private final String text;
     private final int from;
-    private final Counting in;
+    private final CountingReader in;
     private final JsonReader reader;
 
     Walk(String file, String text, int from) {
       this.file = file;
       this.text = text;
       this.from = from;
-      this.in = new Counting(text, from);
+      this.in = new CountingReader(text, from);
       this.reader = new JsonReader(in);
     }
 
@@ -246,35 +238,5 @@ final class LocatedBson {
       p = firstNonBlank(text, p);
       return firstNonBlank(text, p < text.length() && text.charAt(p) == ':' ? p + 1 : p);
     }
-  }
-
-  /** Hands the library one character at a time from {@code from} and counts how far it read. */
-  private static final class Counting extends Reader {
-    private final String text;
-    private int position;
-
-    Counting(String text, int from) {
-      this.text = text;
-      this.position = from;
-    }
-
-    int position() {
-      return position;
-    }
-
-    @Override
-    public int read(char[] buffer, int offset, int length) {
-      if (length == 0) {
-        return 0;
-      }
-      if (position >= text.length()) {
-        return -1;
-      }
-      buffer[offset] = text.charAt(position++);
-      return 1;
-    }
-
-    @Override
-    public void close() {}
   }
 }
