@@ -45,6 +45,7 @@ import dev.keyplan.check.write.MultiDocumentTransaction;
 import dev.keyplan.check.write.QueuePattern;
 import dev.keyplan.check.write.TooManyIndexes;
 import dev.keyplan.check.write.TransactionForBatchWork;
+import dev.keyplan.check.write.UnusedIndex;
 import java.util.List;
 
 /**
@@ -103,7 +104,8 @@ public final class BuiltInRules {
         TypedValueAsString.class,
         UnboundedArray.class,
         UnboundedListAttribute.class,
-        UnboundedPartitionGrowth.class
+        UnboundedPartitionGrowth.class,
+        UnusedIndex.class
         // keep-sorted end
         );
   }
