@@ -29,7 +29,7 @@ final class DynamoDbJson {
     } else {
       g.writeNullField("servedBy");
     }
-    strings(g, "tables", copies);
+    JsonReport.strings(g, "tables", copies);
     g.writeStringField("access", p.access().id());
     g.writeStringField("operation", p.operation());
     if (p.keyCondition().equals("-")) {
@@ -37,21 +37,17 @@ final class DynamoDbJson {
     } else {
       g.writeStringField("keyCondition", p.keyCondition());
     }
-    strings(g, "filter", p.filter());
-    strings(g, "itemTypes", p.items());
+    JsonReport.strings(g, "filter", p.filter());
+    JsonReport.strings(g, "itemTypes", p.items());
     JsonReport.number(g, "itemsRead", p.itemsTypical());
     JsonReport.number(g, "itemsReadBusiest", p.itemsBusiest());
     JsonReport.number(g, "bytesRead", p.bytesTypical());
     JsonReport.number(g, "readUnits", p.readUnits());
     JsonReport.number(g, "writeUnits", p.writeUnits());
     JsonReport.number(g, "calls", p.calls());
-    if (p.consistency().isPresent()) {
-      g.writeStringField("consistency", p.consistency().get());
-    } else {
-      g.writeNullField("consistency");
-    }
+    JsonReport.text(g, "consistency", p.consistency());
     JsonReport.number(g, "monthlyCost", a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN));
-    strings(g, "notes", p.notes());
+    JsonReport.strings(g, "notes", p.notes());
     g.writeEndObject();
   }
 
@@ -61,11 +57,7 @@ final class DynamoDbJson {
     g.writeStringField("store", a.store());
     g.writeStringField("name", t.name());
     g.writeStringField("partitionKey", t.partitionKey().name());
-    if (t.sortKey().isPresent()) {
-      g.writeStringField("sortKey", t.sortKey().get().name());
-    } else {
-      g.writeNullField("sortKey");
-    }
+    JsonReport.text(g, "sortKey", t.sortKey().map(k -> k.name()));
     g.writeStringField("billing", t.billing().onDemand() ? "on-demand" : "provisioned");
     JsonReport.number(g, "items", s.items());
     JsonReport.number(g, "storageBytes", s.bytes());
@@ -87,8 +79,8 @@ final class DynamoDbJson {
       g.writeStartObject();
       g.writeStringField("name", p.name());
       g.writeStringField("kind", p.local() ? "local" : "global");
-      strings(g, "partitionKey", p.partitionKey());
-      strings(g, "sortKey", p.sortKey());
+      JsonReport.strings(g, "partitionKey", p.partitionKey());
+      JsonReport.strings(g, "sortKey", p.sortKey());
       g.writeStringField("projection", p.projection().type().name());
       double[] v = s.indexes().get(p.name());
       JsonReport.number(g, "entries", v == null ? Double.NaN : v[0]);
@@ -125,7 +117,7 @@ final class DynamoDbJson {
     g.writeBooleanField("oneItem", h.oneItem());
     g.writeNumberField("shards", h.shards());
     g.writeNumberField("suggestedShards", h.suggestedShards());
-    strings(g, "patterns", h.patterns());
+    JsonReport.strings(g, "patterns", h.patterns());
     g.writeEndObject();
   }
 
@@ -171,13 +163,5 @@ final class DynamoDbJson {
     g.writeEndArray();
     JsonReport.number(g, "monthlyTotal", a.monthlyTotal());
     g.writeEndObject();
-  }
-
-  private static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (String v : values) {
-      g.writeString(v);
-    }
-    g.writeEndArray();
   }
 }

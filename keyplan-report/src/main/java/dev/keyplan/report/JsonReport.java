@@ -15,6 +15,8 @@ import dev.keyplan.design.cassandra.TableSizing;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The JSON form of {@code keyplan check}. Its shape is documented in docs/output.md and stable:
@@ -201,6 +203,24 @@ public final class JsonReport {
     number(g, "bytes", p.bytes());
     number(g, "dataBytes", p.dataBytes());
     g.writeEndObject();
+  }
+
+  /** Writes {@code name} as the text of {@code v}, or null when there is none. */
+  static void text(JsonGenerator g, String name, Optional<String> v) throws IOException {
+    if (v.isPresent()) {
+      g.writeStringField(name, v.get());
+    } else {
+      g.writeNullField(name);
+    }
+  }
+
+  /** Writes {@code name} as an array of strings. */
+  static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
+    g.writeArrayFieldStart(name);
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
   }
 
   static void number(JsonGenerator g, String name, double v) throws IOException {

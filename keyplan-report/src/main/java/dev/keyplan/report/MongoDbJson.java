@@ -10,7 +10,6 @@ import dev.keyplan.design.mongodb.MongoRelationship;
 import dev.keyplan.design.mongodb.MongoShard;
 import dev.keyplan.design.mongodb.MongoZones;
 import java.io.IOException;
-import java.util.List;
 
 /** The MongoDB entries of the JSON report (docs/output.md): patterns, collections, shards, relationships. */
 final class MongoDbJson {
@@ -21,19 +20,11 @@ final class MongoDbJson {
     g.writeStringField("id", p.pattern().id());
     g.writeStringField("store", a.store());
     g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
-    if (p.collection().isPresent()) {
-      g.writeStringField("servedBy", p.collection().get());
-    } else {
-      g.writeNullField("servedBy");
-    }
-    strings(g, "tables", p.touches().stream().map(MongoPlan.Touch::collection).distinct().toList());
+    JsonReport.text(g, "servedBy", p.collection());
+    JsonReport.strings(g, "tables", p.touches().stream().map(MongoPlan.Touch::collection).distinct().toList());
     g.writeStringField("access", p.access().id());
     g.writeStringField("operation", p.operation());
-    if (p.index().isPresent()) {
-      g.writeStringField("index", p.index().get());
-    } else {
-      g.writeNullField("index");
-    }
+    JsonReport.text(g, "index", p.index());
     JsonReport.number(g, "keysExamined", p.keysExamined());
     JsonReport.number(g, "keysExaminedBusiest", p.keysExaminedBusiest());
     JsonReport.number(g, "docsExamined", p.docsExamined());
@@ -44,9 +35,9 @@ final class MongoDbJson {
     g.writeBooleanField("covered", p.covered());
     g.writeStringField("routing", p.targeting().id());
     g.writeNumberField("shards", p.shards());
-    strings(g, "lookups", p.lookups());
+    JsonReport.strings(g, "lookups", p.lookups());
     g.writeBooleanField("transaction", p.transaction());
-    strings(g, "notes", p.notes());
+    JsonReport.strings(g, "notes", p.notes());
     g.writeEndObject();
   }
 
@@ -60,18 +51,14 @@ final class MongoDbJson {
     g.writeNumberField("largestDocumentBytes", c.largestBytes());
     JsonReport.number(g, "dataBytes", c.dataBytes());
     g.writeBooleanField("validation", c.validation());
-    if (c.shardKey().isPresent()) {
-      g.writeStringField("shardKey", MongoDbText.key(c.shardKey().get()));
-    } else {
-      g.writeNullField("shardKey");
-    }
+    JsonReport.text(g, "shardKey", c.shardKey().map(MongoDbText::key));
     g.writeArrayFieldStart("zones");
     for (MongoZones.Placement z : a.zones(c)) {
       g.writeStartObject();
       g.writeStringField("name", z.zone().name());
       g.writeStringField("min", z.zone().min());
       g.writeStringField("max", z.zone().max());
-      strings(g, "shards", z.zone().shards());
+      JsonReport.strings(g, "shards", z.zone().shards());
       JsonReport.number(g, "dataShare", z.share());
       JsonReport.number(g, "busiestShardShare", z.perShardShare());
       g.writeEndObject();
@@ -81,7 +68,7 @@ final class MongoDbJson {
     for (MongoIndex ix : c.indexes()) {
       g.writeStartObject();
       g.writeStringField("name", ix.name());
-      strings(g, "keys", ix.keys().stream().map(k -> k.field() + ": " + k.kind().text()).toList());
+      JsonReport.strings(g, "keys", ix.keys().stream().map(k -> k.field() + ": " + k.kind().text()).toList());
       g.writeBooleanField("unique", ix.unique());
       g.writeBooleanField("multikey", ix.multikey());
       JsonReport.number(g, "entries", ix.entries());
@@ -115,22 +102,18 @@ final class MongoDbJson {
     JsonReport.number(g, "readsPerSecond", s.reads());
     JsonReport.number(g, "writesPerSecond", s.writes());
     JsonReport.number(g, "budgetPerSecond", s.budget());
-    if (s.monotonic().isPresent()) {
-      g.writeStringField("monotonicField", s.monotonic().get());
-    } else {
-      g.writeNullField("monotonicField");
-    }
+    JsonReport.text(g, "monotonicField", s.monotonic());
     JsonReport.number(g, "distinctShardKeyValues", s.distinctValues());
     JsonReport.number(g, "busiestValueBytes", s.busiestValueBytes());
     g.writeBooleanField("jumbo", s.jumbo());
     g.writeNumberField("initialChunks", s.initialChunks());
     JsonReport.number(g, "reshardBytesPerShard", s.reshardBytesPerShard());
     if (s.refine().isPresent()) {
-      strings(g, "refineShardKey", s.refine().get());
+      JsonReport.strings(g, "refineShardKey", s.refine().get());
     } else {
       g.writeNullField("refineShardKey");
     }
-    strings(g, "scatterGatherPatterns", s.scatterPatterns());
+    JsonReport.strings(g, "scatterGatherPatterns", s.scatterPatterns());
     g.writeEndObject();
   }
 
@@ -144,15 +127,7 @@ final class MongoDbJson {
     g.writeStringField("advice", r.advice());
     JsonReport.number(g, "typicalElements", r.typicalElements());
     JsonReport.number(g, "busiestElements", r.busiestElements());
-    strings(g, "reasons", r.reasons());
+    JsonReport.strings(g, "reasons", r.reasons());
     g.writeEndObject();
-  }
-
-  private static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (String v : values) {
-      g.writeString(v);
-    }
-    g.writeEndArray();
   }
 }
