@@ -415,7 +415,8 @@ public final class ExtendedJson {
       } else if (message.startsWith("Invalid escape sequence")) {
         offset = Math.max(0, read - 2);
         words = "invalid escape " + message.substring(message.indexOf('\'')).replaceFirst("\\.$",
-            "") + " in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX)";
+            "") + " in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four"
+            + " hexadecimal digits)";
       } else if (message.startsWith("End of file in JSON string")) {
         offset = wrapped.length();
         words = "a string is not closed before the end of the input";

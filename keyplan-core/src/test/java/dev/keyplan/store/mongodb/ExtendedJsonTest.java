@@ -175,7 +175,7 @@ final class ExtendedJsonTest {
   void parseValue_badEscapeAndNumber() {
     assertThat(errors("\"a\\qb\"")).containsExactly("v.json:1:3: error: invalid Extended JSON:"
         + " invalid escape '\\q' in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and"
-        + " \\uXXXX)");
+        + " \\u followed by four hexadecimal digits)");
     assertThat(errors("[1, -]")).containsExactly(
         "v.json:1:5: error: invalid Extended JSON: invalid number");
   }
