@@ -31,4 +31,18 @@ public final class InputException extends RuntimeException {
   public List<Diagnostic> diagnostics() {
     return diagnostics;
   }
+
+  /**
+   * Returns the words a message gives for why a file could not be read: "no such file", "it is not
+   * UTF-8 text", or the I/O error's own message.
+   */
+  public static String reason(java.io.IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.charset.CharacterCodingException) {
+      return "it is not UTF-8 text";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
 }

@@ -59,7 +59,7 @@ public final class CassandraAnalyzer {
       text = Files.readString(design.schema(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InputException(design.schemaLocation(), "cannot read the CQL schema " + design.schema()
-          + (e instanceof java.nio.file.NoSuchFileException ? ": no such file" : ": " + e.getMessage()));
+          + ": " + InputException.reason(e));
     }
     return CqlParser.parse(design.schema().toString(), text);
   }

@@ -96,8 +96,7 @@ public final class ModelReader extends SectionReader {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InputException(new Location(path.toString(), 0, 0),
-          "cannot read the model file: " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
-              : e instanceof java.nio.charset.CharacterCodingException ? "it is not UTF-8 text" : e.getMessage()));
+          "cannot read the model file: " + InputException.reason(e));
     }
     // Paths in the model are relative to its folder, and printed as the user would write them.
     return read(path.toString(), text, Optional.ofNullable(path.getParent()).orElse(Path.of("")));

@@ -95,7 +95,7 @@ public record PriceTable(
       return parse(path.toString(), Files.readString(path, StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new InputException(namedAt, "cannot read the price table " + path + ": "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+          + InputException.reason(e));
     }
   }
 

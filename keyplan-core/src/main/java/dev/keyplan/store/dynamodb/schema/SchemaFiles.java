@@ -5,10 +5,8 @@ import dev.keyplan.model.Location;
 import dev.keyplan.store.dynamodb.LocatedJson;
 import dev.keyplan.store.dynamodb.workbench.WorkbenchReader;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -41,7 +39,7 @@ public final class SchemaFiles {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InputException(namedAt, "cannot read the dynamodb schema file " + path + ": "
-          + reason(e));
+          + InputException.reason(e));
     }
     return read(path.toString(), text);
   }
@@ -62,15 +60,5 @@ public final class SchemaFiles {
   private static boolean isWorkbenchModel(LocatedJson.Obj object) {
     return object.members().stream()
         .anyMatch(m -> m.name().equals("ModelName") || m.name().equals("DataModel"));
-  }
-
-  private static String reason(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    if (e instanceof CharacterCodingException) {
-      return "it is not UTF-8 text";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 }

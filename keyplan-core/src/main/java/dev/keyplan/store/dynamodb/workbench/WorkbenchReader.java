@@ -18,7 +18,6 @@ import dev.keyplan.store.dynamodb.workbench.WorkbenchTable.BillingMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -84,7 +83,7 @@ public final class WorkbenchReader {
     } catch (IOException e) {
       throw new InputException(new Location(path.toString(), 0, 0),
           "cannot read the NoSQL Workbench model: "
-              + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
+              + InputException.reason(e));
     }
     return read(path.toString(), text);
   }

@@ -4,10 +4,8 @@ import dev.keyplan.model.InputException;
 import dev.keyplan.model.Location;
 import dev.keyplan.store.mongodb.ExtendedJson;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.bson.BsonValue;
 
@@ -23,18 +21,8 @@ final class CatalogFile {
     try {
       return Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputException(namedAt, "cannot read the mongodb " + what + " " + path + ": " + reason(e));
+      throw new InputException(namedAt, "cannot read the mongodb " + what + " " + path + ": " + InputException.reason(e));
     }
-  }
-
-  private static String reason(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    if (e instanceof CharacterCodingException) {
-      return "it is not UTF-8 text";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** Returns how a message names a value: "the string 'x'", "the int32 1", "a document". */
