@@ -47,14 +47,14 @@ public final class MongoZones {
     if (c.zones().isEmpty()) {
       return List.of();
     }
-    double[] perShard = perShard(c, shardCount);
     Map<String, Double> values = valueShares(c);
+    boolean numeric = numeric(c);
+    double[] perShard = perShard(c, shardCount, values, numeric);
     List<Placement> out = new ArrayList<>();
     for (MongoDbDesign.Zone z : c.zones()) {
-      double share = values.isEmpty() ? Double.NaN
-          : values.entrySet().stream().filter(v -> inside(v.getKey(), z, numeric(c))).mapToDouble(Map.Entry::getValue).sum();
       List<Integer> shards = z.shards().stream().map(MongoZones::position).toList();
-      out.add(new Placement(z, share, shards, shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN)));
+      out.add(new Placement(z, share(values, z, numeric), shards,
+          shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN)));
     }
     return out;
   }
@@ -68,20 +68,19 @@ public final class MongoZones {
     if (c.zones().isEmpty()) {
       return 1.0 / used;
     }
-    return Arrays.stream(perShard(c, shardCount)).max().orElse(Double.NaN);
+    return Arrays.stream(perShard(c, shardCount, valueShares(c), numeric(c))).max().orElse(Double.NaN);
   }
 
-  private static double[] perShard(MongoCollection c, int shardCount) {
+  /** Each shard's share: its zones' shares over their shards, plus the data of no zone over all. */
+  private static double[] perShard(MongoCollection c, int shardCount, Map<String, Double> values, boolean numeric) {
     double[] load = new double[shardCount];
-    Map<String, Double> values = valueShares(c);
     if (values.isEmpty()) {
       Arrays.fill(load, Double.NaN);
       return load;
     }
     double zoned = 0;
     for (MongoDbDesign.Zone z : c.zones()) {
-      double share = values.entrySet().stream().filter(v -> inside(v.getKey(), z, numeric(c)))
-          .mapToDouble(Map.Entry::getValue).sum();
+      double share = share(values, z, numeric);
       zoned += share;
       for (String s : z.shards()) {
         load[position(s)] += share / z.shards().size();
@@ -92,6 +91,12 @@ public final class MongoZones {
       load[i] += rest / shardCount;
     }
     return load;
+  }
+
+  /** The zone's share of the documents: its values' shares; NaN when they are unknown. */
+  private static double share(Map<String, Double> values, MongoDbDesign.Zone z, boolean numeric) {
+    return values.isEmpty() ? Double.NaN
+        : values.entrySet().stream().filter(v -> inside(v.getKey(), z, numeric)).mapToDouble(Map.Entry::getValue).sum();
   }
 
   /**
