@@ -7,6 +7,14 @@ import dev.keyplan.design.mongodb.MongoDbAnalysis;
  * each; the {@link Checker} runs it on every analysis its interfaces accept.
  */
 public interface MongoDbRule {
+  /**
+   * The share of the per-shard budget ({@code shard_budget}) from which a pattern is on the hot
+   * path: a tenth of every shard spent on one pattern, 1,000/s of the default 10,000/s. keyplan's
+   * planning line, as LwtOnHotPath's 10% for Cassandra, not a MongoDB figure; the rules that weigh
+   * a pattern's rate against it say so on their pages.
+   */
+  double HOT_PATH_SHARE = 0.10;
+
   /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
   void check(MongoDbAnalysis analysis, Findings out);
 }

@@ -39,9 +39,6 @@ import java.util.List;
  */
 @RuleSpec(summary = "Read that joins another collection with $lookup on a hot path", severity = Severity.ERROR)
 public final class LookupOnHotPath implements MongoDbRule {
-  /** Share of the shard budget from which a read is on the hot path. */
-  static final double HOT_SHARE = 0.10;
-
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     double reads = 0;
@@ -63,7 +60,7 @@ public final class LookupOnHotPath implements MongoDbRule {
       double perSecond = rate * perRequest;
       boolean atlas = share > MongoDbLimits.ATLAS_LOOKUP_QUERY_SHARE;
       Severity severity = perSecond > budget ? Severity.ERROR
-          : rate >= HOT_SHARE * budget || atlas ? Severity.WARNING : Severity.INFO;
+          : rate >= HOT_PATH_SHARE * budget || atlas ? Severity.WARNING : Severity.INFO;
       List<String> copied = new ArrayList<>();
       MongoCollection c = a.collection(p.collection().orElseThrow()).orElseThrow();
       for (String s : r.select()) {

@@ -49,9 +49,6 @@ import java.util.List;
  */
 @RuleSpec(summary = "Read or write that mongos sends to every shard on a hot path", severity = Severity.ERROR)
 public final class ScatterGatherOnHotPath implements MongoDbRule {
-  /** Share of the shard budget from which a pattern is on the hot path. */
-  static final double HOT_SHARE = 0.10;
-
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoPlan plan : a.plans()) {
@@ -69,7 +66,7 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
       }
       double rate = plan.pattern().ratePerSecond();
       double budget = a.design().shardBudget();
-      Severity severity = rate > budget ? Severity.ERROR : rate >= HOT_SHARE * budget ? Severity.WARNING : Severity.INFO;
+      Severity severity = rate > budget ? Severity.ERROR : rate >= HOT_PATH_SHARE * budget ? Severity.WARNING : Severity.INFO;
       MongoDbDesign.ShardKey key = c.shardKey().orElseThrow();
       String why = plan.targeting() == Targeting.MULTI_SHARD ? "its range of the shard key covers chunks on all of them"
           : key.hashed() ? "it gives no equality on the hashed shard key " + ShardKeyFacts.text(key)
@@ -81,7 +78,7 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
               + Units.rate(budget) + " budget per shard, and the cluster " + Units.rate(rate * plan.shards())
               + (read ? " shard reads" : " shard writes") + " instead of " + Units.rate(rate)
               + (severity == Severity.ERROR ? ": no number of shards can serve it"
-                  : severity == Severity.INFO ? "; below " + Units.percent(HOT_SHARE) + " of the budget, off the hot path" : ""),
+                  : severity == Severity.INFO ? "; below " + Units.percent(HOT_PATH_SHARE) + " of the budget, off the hot path" : ""),
           plan.targeting() == Targeting.MULTI_SHARD
               ? "narrow the range (a shorter window or a limit) so it stays within the chunks of a few shards, or"
                   + " give an equality on the key's first field: " + fix(c, key, where)

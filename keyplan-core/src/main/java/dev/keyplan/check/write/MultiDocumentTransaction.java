@@ -37,9 +37,6 @@ import java.util.Set;
  */
 @RuleSpec(summary = "Multi-document transaction on a common write path", severity = Severity.WARNING)
 public final class MultiDocumentTransaction implements MongoDbRule {
-  /** Share of the shard budget from which a write is on the common path. */
-  static final double COMMON_SHARE = 0.10;
-
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     double budget = a.design().shardBudget();
@@ -52,7 +49,7 @@ public final class MultiDocumentTransaction implements MongoDbRule {
       Set<String> collections = new LinkedHashSet<>();
       plan.touches().forEach(t -> collections.add(t.collection()));
       boolean distributed = plan.shards() > 1;
-      boolean common = rate >= COMMON_SHARE * budget;
+      boolean common = rate >= HOT_PATH_SHARE * budget;
       out.report(common || distributed ? Severity.WARNING : Severity.INFO, plan.pattern().id(), plan.pattern().location(),
           "pattern " + plan.pattern().id() + " runs a multi-document transaction over about " + Units.count(documents)
               + " documents in " + String.join(", ", collections) + " at " + Units.rate(rate) + ", "
@@ -63,7 +60,7 @@ public final class MultiDocumentTransaction implements MongoDbRule {
               + MongoDbLimits.TRANSACTION_LOCK_WAIT_MILLIS + " ms for a lock another holds, so concurrent writers of the"
               + " same documents retry"
               + (common ? "; " + Units.percent(rate / budget) + " of the " + Units.rate(budget) + " shard budget, a common path"
-                  : distributed ? "" : "; below " + Units.percent(COMMON_SHARE) + " of the shard budget, off the common path"),
+                  : distributed ? "" : "; below " + Units.percent(HOT_PATH_SHARE) + " of the shard budget, off the common path"),
           "a single-document write is atomic, embedded documents and arrays included (MongoDB manual, \"Atomicity and"
               + " Transactions\"): keep what must change together in one document"
               + (collections.size() > 1 ? " (embed it, or keep one copy and read the other through it)" : "")
