@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       picocli.CommandLine.HelpCommand.class,
       dev.keyplan.cli.mongodb.MongoDbCommand.class,
       RulesCommand.class,
+      dev.keyplan.cli.simulate.SimulateCommand.class,
       // keep-sorted end
     })
 public final class KeyplanCommand implements Runnable {

@@ -224,13 +224,19 @@ public final class JsonReport {
   }
 
   static void number(JsonGenerator g, String name, double v) throws IOException {
+    g.writeFieldName(name);
+    numberValue(g, v);
+  }
+
+  /** Writes {@code v} as a whole number when it is one, else with six significant digits; null for NaN. */
+  static void numberValue(JsonGenerator g, double v) throws IOException {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
-      g.writeNullField(name);
+      g.writeNull();
     } else if (v == Math.rint(v) && Math.abs(v) < 9e15) {
-      g.writeNumberField(name, (long) v);
+      g.writeNumber((long) v);
     } else {
       // Six significant digits: enough for any figure printed, and small rates do not round to 0.
-      g.writeNumberField(name, new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue());
+      g.writeNumber(new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue());
     }
   }
 }

@@ -1,0 +1,34 @@
+package dev.keyplan.cli.simulate;
+
+import dev.keyplan.simulate.Progress;
+import java.io.PrintWriter;
+
+/**
+ * A one-line progress bar on stderr, redrawn in place with a carriage return; it never touches
+ * stdout, so the results stay byte-identical whether or not it is shown.
+ */
+final class ProgressBar implements Progress {
+  private static final int WIDTH = 30;
+  private final PrintWriter err;
+  private int drawn = -1;
+
+  ProgressBar(PrintWriter err) {
+    this.err = err;
+  }
+
+  @Override
+  public void at(long done, long total) {
+    int percent = (int) (100 * done / Math.max(1, total));
+    if (percent == drawn) {
+      return;
+    }
+    drawn = percent;
+    int filled = percent * WIDTH / 100;
+    err.print("\rsimulating [" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + percent + "% ("
+        + done + " of " + total + " s)");
+    if (done >= total) {
+      err.print("\r" + " ".repeat(WIDTH + 40) + "\r");
+    }
+    err.flush();
+  }
+}

@@ -1,0 +1,197 @@
+package dev.keyplan.cli.simulate;
+
+import dev.keyplan.cli.Cli;
+import dev.keyplan.cli.ExitCode;
+import dev.keyplan.cli.Input;
+import dev.keyplan.model.InputException;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.report.SimulationCsv;
+import dev.keyplan.report.SimulationJson;
+import dev.keyplan.report.SimulationText;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SetupException;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
+import dev.keyplan.simulate.cassandra.CassandraSimulator;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code keyplan simulate MODEL --store S}: runs the model's workload through a store's partitioning engine. */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs the model's access patterns, at their rates and key spreads, through a simulated partitioning"
+          + " engine: Cassandra's token ring, ScyllaDB's shards, DynamoDB's partition map or MongoDB's chunks"
+          + " and balancer, second by second. Prints what the run shows, per node / partition / shard tables and"
+          + " the settings used; --format json adds the time series, --format csv is the time series alone.",
+      "The same model, options and --seed give byte-identical output. See docs/simulate.md."
+    })
+public final class SimulateCommand implements Callable<Integer> {
+  enum Format { text, json, csv }
+
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "MODEL", description = "The workload model (YAML), e.g. examples/chat.yaml.")
+  Path model;
+
+  @Option(names = "--store", paramLabel = "STORE",
+      description = "cassandra, scylladb, dynamodb or mongodb (default: the model's only design).")
+  String store;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+      description = "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--duration", paramLabel = "TIME", defaultValue = "1h",
+      description = "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
+  String duration;
+
+  @Option(names = "--interval", paramLabel = "TIME",
+      description = "Time series step (default: 1s up to 10 minutes of simulated time, else 60s).")
+  String interval;
+
+  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "aggregate",
+      description = "aggregate (per key value and second: fast at any rate) or exact (every operation drawn) (default: ${DEFAULT-VALUE}).")
+  String mode;
+
+  @Option(names = "--trace", paramLabel = "FILE",
+      description = "Replay a CSV trace (time,operation,key,size) instead of generating operations from the patterns.")
+  Path trace;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  Format format = Format.text;
+
+  @Option(names = "--csv", paramLabel = "FILE", description = "Also write the time series as CSV to FILE.")
+  Path csv;
+
+  @Option(names = "--shards", paramLabel = "N",
+      description = "ScyllaDB: shards (cores) per node (default: the design's, else 8). MongoDB: shards in the cluster (default: the model's).")
+  Integer shards;
+
+  @Option(names = "--progress", negatable = true,
+      description = "Draw a progress bar on stderr (default: when stderr is a terminal).")
+  Boolean progress;
+
+  @Mixin CassandraOptions cassandra;
+
+  @Override
+  public Integer call() {
+    Model m = ModelReader.read(model);
+    String s = store(m);
+    SimulationSettings settings = settings();
+    Optional<Trace> t = Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
+    Progress bar = (progress != null ? progress : System.console() != null)
+        ? new ProgressBar(spec.commandLine().getErr()) : Progress.NONE;
+    SimulationResult result;
+    try {
+      result = switch (s) {
+        case "cassandra", "scylladb" -> {
+          reject(s, List.of());
+          var setup = cassandra.setup(s.equals("scylladb") ? shards : null);
+          yield CassandraSimulator.run(m, setup, settings, t, bar).result();
+        }
+        default -> throw new InputException(Cli.commandLine(), "--store " + s + " is not simulated yet"
+            + " (simulated: cassandra, scylladb)");
+      };
+    } catch (SetupException e) {
+      throw new InputException(Cli.commandLine(), e.getMessage());
+    }
+    String text = switch (format) {
+      case json -> SimulationJson.render(result);
+      case csv -> SimulationCsv.render(result);
+      default -> SimulationText.render(result);
+    };
+    if (csv != null) {
+      try {
+        Files.writeString(csv, SimulationCsv.render(result), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new InputException(Cli.commandLine(), "cannot write " + csv + ": " + InputException.reason(e));
+      }
+    }
+    spec.commandLine().getOut().print(text);
+    spec.commandLine().getOut().flush();
+    return ExitCode.OK.code();
+  }
+
+  /** The store to simulate: the option, checked against the model's designs, or the only design. */
+  private String store(Model m) {
+    List<String> designs = new ArrayList<>();
+    m.cassandra().ifPresent(c -> designs.add(c.engine()));
+    m.dynamodb().ifPresent(d -> designs.add("dynamodb"));
+    m.mongodb().ifPresent(d -> designs.add("mongodb"));
+    if (store == null) {
+      if (designs.size() != 1) {
+        throw new InputException(Cli.commandLine(), designs.isEmpty()
+            ? "the model has no store design to simulate (cassandra:, scylladb:, dynamodb: or mongodb:)"
+            : "the model has designs for " + String.join(", ", designs) + ": choose one with --store");
+      }
+      return designs.get(0);
+    }
+    String s = store.toLowerCase(Locale.ROOT);
+    if (!List.of("cassandra", "scylladb", "dynamodb", "mongodb").contains(s)) {
+      throw new InputException(Cli.commandLine(), "--store must be cassandra, scylladb, dynamodb or mongodb, not " + store);
+    }
+    if (!designs.contains(s)) {
+      throw new InputException(Cli.commandLine(), "the model has no " + s + " design"
+          + (designs.isEmpty() ? "" : " (it has: " + String.join(", ", designs) + ")"));
+    }
+    return s;
+  }
+
+  /** Options meant for another store are a mistake worth naming, not something to ignore. */
+  private void reject(String s, List<String> allowed) {
+    List<String> wrong = new ArrayList<>();
+    if (!s.equals("cassandra") && !s.equals("scylladb")) {
+      wrong.addAll(cassandra.given());
+    }
+    if (s.equals("cassandra") && shards != null) {
+      wrong.add("--shards");
+    }
+    wrong.removeAll(allowed);
+    if (!wrong.isEmpty()) {
+      throw new InputException(Cli.commandLine(), String.join(", ", wrong) + (wrong.size() == 1 ? " does" : " do")
+          + " not apply to --store " + s + " (see keyplan simulate --help)");
+    }
+  }
+
+  private SimulationSettings settings() {
+    long d = seconds("--duration", duration);
+    SimulationSettings.Mode md = switch (mode.toLowerCase(Locale.ROOT)) {
+      case "aggregate" -> SimulationSettings.Mode.AGGREGATE;
+      case "exact" -> SimulationSettings.Mode.EXACT;
+      default -> throw new InputException(Cli.commandLine(), "--mode must be aggregate or exact, not " + mode);
+    };
+    long i = interval == null ? SimulationSettings.defaultInterval(d) : seconds("--interval", interval);
+    try {
+      return new SimulationSettings(seed, d, i, md);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(Cli.commandLine(), e.getMessage());
+    }
+  }
+
+  private static long seconds(String option, String text) {
+    var s = Quantities.seconds(text);
+    if (s.isEmpty() || s.getAsLong() < 1) {
+      throw new InputException(Cli.commandLine(), option + " expects a time such as 90s, 10m, 2h or 1d, not '" + text + "'");
+    }
+    return s.getAsLong();
+  }
+}

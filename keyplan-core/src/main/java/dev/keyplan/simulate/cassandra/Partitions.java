@@ -1,0 +1,63 @@
+package dev.keyplan.simulate.cassandra;
+
+import dev.keyplan.simulate.cassandra.CassandraWorkload.TableData;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The heavy partitions of a run, made when first touched: a heavy value's partition in each
+ * shard suffix and time bucket gets its own token from the values of its key columns (the bucket
+ * column holds the bucket's number, the suffix column the suffix), so a week-bucketed channel's
+ * weeks land on different replicas, as they do in Cassandra.
+ */
+final class Partitions {
+  private final Cluster cluster;
+  private final Map<TableData, Map<Long, HeavyPartition>> byTable = new java.util.IdentityHashMap<>();
+  private final List<HeavyPartition> all = new ArrayList<>();
+
+  Partitions(Cluster cluster) {
+    this.cluster = cluster;
+  }
+
+  HeavyPartition of(TableData t, int rank, int shard, long bucket) {
+    long id = ((long) rank << 40) ^ ((long) shard << 28) ^ bucket;
+    return byTable.computeIfAbsent(t, k -> new HashMap<>()).computeIfAbsent(id, k -> make(t, rank, shard, bucket));
+  }
+
+  private HeavyPartition make(TableData t, int rank, int shard, long bucket) {
+    List<Long> ranks = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    StringBuilder key = new StringBuilder(t.keys().name(rank));
+    for (String column : t.keyColumns()) {
+      if (column.equals(t.keys().attribute())) {
+        ranks.add((long) rank);
+        names.add(t.keys().name(rank));
+      } else if (t.windowSeconds() > 0 && t.entity().attribute(column).isEmpty() && isBucket(t, column)) {
+        ranks.add(bucket);
+        names.add("bucket-" + bucket);
+        key.append(":").append(column).append(" ").append(bucket);
+      } else if (t.entity().attribute(column).isEmpty()) {
+        ranks.add((long) shard);
+        names.add("shard-" + shard);
+        key.append(":").append(column).append(" ").append(shard);
+      } else {
+        ranks.add(0L);
+        names.add(column + "-1");
+      }
+    }
+    long token = KeyTokens.token(t.keyTypes(), ranks, names);
+    HeavyPartition p = new HeavyPartition(t, rank, shard, bucket, key.toString(), token, cluster);
+    all.add(p);
+    return p;
+  }
+
+  private static boolean isBucket(TableData t, String column) {
+    return t.bucketColumn().map(column::equals).orElse(false);
+  }
+
+  List<HeavyPartition> all() {
+    return all;
+  }
+}
