@@ -6,10 +6,15 @@
 #   bench/run.sh                      # the full run recorded in bench/RESULTS.md (about 4 minutes)
 #   bench/run.sh -p store=dynamodb    # any JMH option is passed through (-p patterns=1000, -prof gc, -wi 20 ...)
 #   SKIP_BUILD=1 bench/run.sh         # reuse bench/target/benchmarks.jar
+#   bench/run.sh cassandra            # instead: TokenBenchmark and ReplicaBenchmark, keyplan against
+#                                     # cassandra-all 5.0.6 with -prof gc (about 2 minutes; JMH
+#                                     # options pass through here too, e.g. -p keyType=text)
 #
 # Writes bench/target/jmh-result.json, bench/target/jmh-result.csv and bench/target/summary.md,
 # and prints the tables, per store: per size check ms, parseOnly ms, check/parseOnly and
-# check(n)/check(250); then the two stores side by side.
+# check(n)/check(250); then the two stores side by side. `cassandra` writes
+# bench/target/cassandra-baseline.{json,csv,md} and prints keyplan and Cassandra ns/op, the speed
+# ratio keyplan / Cassandra and bytes allocated per operation.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,4 +30,10 @@ if [[ ! -f "$jar" ]]; then
   exit 1
 fi
 
-exec java -Dkeyplan.bench.out=bench/target -cp "$jar" dev.keyplan.bench.BenchmarkReport "$@"
+report=dev.keyplan.bench.BenchmarkReport
+if [[ "${1:-}" == "cassandra" ]]; then
+  shift
+  report=dev.keyplan.bench.CassandraBaselineReport
+fi
+
+exec java -Dkeyplan.bench.out=bench/target -cp "$jar" "$report" "$@"

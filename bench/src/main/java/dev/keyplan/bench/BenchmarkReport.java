@@ -185,12 +185,12 @@ public final class BenchmarkReport {
   }
 
   /** Other processes share the cores: the load average tells how much (NaN where unknown). */
-  private static double loadAverage() {
+  static double loadAverage() {
     double l = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     return l < 0 ? Double.NaN : l;
   }
 
-  private static String jmhVersion() {
+  static String jmhVersion() {
     try {
       return Utils.class.getPackage().getImplementationVersion() != null
           ? Utils.class.getPackage().getImplementationVersion()

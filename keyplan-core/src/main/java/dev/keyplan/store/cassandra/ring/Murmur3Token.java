@@ -1,5 +1,9 @@
 package dev.keyplan.store.cassandra.ring;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The token Cassandra's {@code Murmur3Partitioner} gives a serialised partition key.
  *
@@ -23,6 +27,11 @@ public final class Murmur3Token {
 
   private static final long C1 = 0x87c37b91114253d5L;
   private static final long C2 = 0x4cf5ad432745937fL;
+  /** The lowest bit of each of a long's eight bytes. */
+  private static final long LOW_BITS = 0x0101_0101_0101_0101L;
+  /** Eight bytes of an array as one little-endian long, as Cassandra's block reads assemble. */
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private Murmur3Token() {}
 
@@ -50,31 +59,21 @@ public final class Murmur3Token {
     long h2 = 0;
     for (int i = 0; i < blocks; i++) {
       // Block bytes are read unsigned in Cassandra too; only the tail differs.
-      long k1 = littleEndianLong(key, i * 16);
-      long k2 = littleEndianLong(key, i * 16 + 8);
-      h1 ^= mixK1(k1);
+      int at = i << 4;
+      h1 ^= mixK1((long) LONG_LE.get(key, at));
       h1 = Long.rotateLeft(h1, 27) + h2;
       h1 = h1 * 5 + 0x52dce729;
-      h2 ^= mixK2(k2);
+      h2 ^= mixK2((long) LONG_LE.get(key, at + 8));
       h2 = Long.rotateLeft(h2, 31) + h1;
       h2 = h2 * 5 + 0x38495ab5;
     }
-    int tail = blocks * 16;
+    int tail = blocks << 4;
     int rest = length & 15;
-    long k1 = 0;
-    long k2 = 0;
-    for (int j = rest - 1; j >= 8; j--) {
-      // (long) of a signed byte: the sign extension is the Cassandra behaviour, keep it.
-      k2 ^= ((long) key[tail + j]) << ((j - 8) * 8);
-    }
     if (rest > 8) {
-      h2 ^= mixK2(k2);
-    }
-    for (int j = Math.min(rest, 8) - 1; j >= 0; j--) {
-      k1 ^= ((long) key[tail + j]) << (j * 8);
+      h2 ^= mixK2(signExtended(tailBytes(key, tail + 8, rest - 8)));
     }
     if (rest > 0) {
-      h1 ^= mixK1(k1);
+      h1 ^= mixK1(signExtended(tailBytes(key, tail, Math.min(rest, 8))));
     }
     h1 ^= length;
     h2 ^= length;
@@ -83,6 +82,42 @@ public final class Murmur3Token {
     h1 = fmix(h1);
     h2 = fmix(h2);
     return h1 + h2;
+  }
+
+  /**
+   * Returns the {@code n} (1 to 8) bytes of {@code key} from {@code from} as an unsigned
+   * little-endian long. Unless {@code n} is 8 they are the key's last bytes, so a key of 8 bytes
+   * or more is read as one long ending at its end, shifted down; only shorter keys go by byte.
+   */
+  private static long tailBytes(byte[] key, int from, int n) {
+    if (n == 8) {
+      return (long) LONG_LE.get(key, from);
+    }
+    if (key.length >= 8) {
+      return (long) LONG_LE.get(key, key.length - 8) >>> (64 - 8 * n);
+    }
+    long value = 0;
+    for (int i = n - 1; i >= 0; i--) {
+      value = (value << 8) | (key[from + i] & 0xffL);
+    }
+    return value;
+  }
+
+  /**
+   * Returns Cassandra's tail word for the unsigned tail bytes {@code u}. Cassandra XORs in each
+   * tail byte as {@code (long) b << 8j}, a signed byte: one of 0x80 or more also XORs ones into
+   * every bit above its own byte. So byte k of the result is byte k of {@code u}, flipped once for
+   * each such byte below it, i.e. flipped when their count is odd. That count's parity, for all
+   * eight bytes at once, is a prefix XOR of the bytes' top bits; no branch, no loop.
+   */
+  static long signExtended(long u) {
+    long high = (u >>> 7) & LOW_BITS;
+    // Byte k of parity: the parity of the high bytes among bytes 0..k.
+    long parity = high ^ (high << 8);
+    parity ^= parity << 16;
+    parity ^= parity << 32;
+    // Byte k is flipped by the high bytes below it (bytes 0..k-1); * 0xff widens 1 to 0xff.
+    return u ^ (((parity << 8) & LOW_BITS) * 0xff);
   }
 
   private static long mixK1(long k1) {
@@ -100,13 +135,5 @@ public final class Murmur3Token {
     k *= 0xc4ceb9fe1a85ec53L;
     k ^= k >>> 33;
     return k;
-  }
-
-  private static long littleEndianLong(byte[] bytes, int offset) {
-    long value = 0;
-    for (int i = 7; i >= 0; i--) {
-      value = (value << 8) | (bytes[offset + i] & 0xffL);
-    }
-    return value;
   }
 }

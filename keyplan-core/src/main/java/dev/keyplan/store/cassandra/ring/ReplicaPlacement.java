@@ -2,12 +2,8 @@ package dev.keyplan.store.cassandra.ring;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -39,12 +35,18 @@ public sealed interface ReplicaPlacement {
 
     @Override
     public List<Node> replicas(Ring ring, long token) {
-      Set<Node> replicas = new LinkedHashSet<>();
-      int start = ring.ceilingIndex(token);
-      for (int i = 0; i < ring.tokenCount() && replicas.size() < replicationFactor; i++) {
-        replicas.add(ring.ownerAt(start + i));
+      int tokens = ring.tokenCount();
+      int[] chosen = new int[Math.min(replicationFactor, ring.nodes().size())];
+      int count = 0;
+      int at = ring.ceilingIndex(token);
+      for (int i = 0; i < tokens && count < chosen.length; i++) {
+        int node = ring.ownerIndexAt(at);
+        if (!contains(chosen, count, node)) {
+          chosen[count++] = node;
+        }
+        at = at + 1 == tokens ? 0 : at + 1;
       }
-      return List.copyOf(replicas);
+      return nodes(ring, chosen, count);
     }
 
     @Override
@@ -78,48 +80,49 @@ public sealed interface ReplicaPlacement {
 
     @Override
     public List<Node> replicas(Ring ring, long token) {
-      Map<String, Set<String>> racks = new HashMap<>();
-      Map<String, Integer> nodeCounts = new HashMap<>();
-      for (Node node : ring.nodes()) {
-        racks.computeIfAbsent(node.datacenter(), dc -> new HashSet<>()).add(node.rack());
-        nodeCounts.merge(node.datacenter(), 1, Integer::sum);
-      }
-      // Per datacenter still to fill, as in DatacenterEndpoints.
-      Map<String, Integer> rfLeft = new HashMap<>();
-      Map<String, Integer> rackRepeatsLeft = new HashMap<>();
-      for (Map.Entry<String, Integer> e : factors.entrySet()) {
-        int rf = e.getValue();
-        int nodeCount = nodeCounts.getOrDefault(e.getKey(), 0);
-        if (rf > 0 && nodeCount > 0) {
-          rfLeft.put(e.getKey(), Math.min(rf, nodeCount));
-          rackRepeatsLeft.put(e.getKey(), rf - racks.get(e.getKey()).size());
+      // Per datacenter of the ring, as in DatacenterEndpoints: replicas still to choose (0 once
+      // done or when not replicated) and rack repeats still allowed.
+      int datacenters = ring.datacenterCount();
+      int[] rfLeft = new int[datacenters];
+      int[] rackRepeatsLeft = new int[datacenters];
+      int dcsToFill = 0;
+      int replicaCount = 0;
+      for (int dc = 0; dc < datacenters; dc++) {
+        int rf = factors.getOrDefault(ring.datacenterName(dc), 0);
+        if (rf > 0) {
+          rfLeft[dc] = Math.min(rf, ring.nodesIn(dc));
+          rackRepeatsLeft[dc] = rf - ring.racksIn(dc);
+          replicaCount += rfLeft[dc];
+          dcsToFill++;
         }
       }
-      int dcsToFill = rfLeft.size();
-      Set<Node> replicas = new LinkedHashSet<>();
-      Set<List<String>> seenRacks = new HashSet<>();
-      int start = ring.ceilingIndex(token);
-      for (int i = 0; i < ring.tokenCount() && dcsToFill > 0; i++) {
-        Node node = ring.ownerAt(start + i);
-        String dc = node.datacenter();
-        int left = rfLeft.getOrDefault(dc, 0);
-        if (left == 0 || replicas.contains(node)) {
+      int[] chosen = new int[replicaCount];
+      int count = 0;
+      boolean[] seenRacks = new boolean[ring.rackCount()];
+      int tokens = ring.tokenCount();
+      int at = ring.ceilingIndex(token);
+      for (int i = 0; i < tokens && dcsToFill > 0; i++, at = at + 1 == tokens ? 0 : at + 1) {
+        int node = ring.ownerIndexAt(at);
+        int dc = ring.datacenterOf(node);
+        int left = rfLeft[dc];
+        if (left == 0 || contains(chosen, count, node)) {
           continue;
         }
-        if (!seenRacks.add(List.of(dc, node.rack()))) {
-          int repeats = rackRepeatsLeft.get(dc);
-          if (repeats <= 0) {
+        int rack = ring.rackOf(node);
+        if (seenRacks[rack]) {
+          if (rackRepeatsLeft[dc] <= 0) {
             continue;
           }
-          rackRepeatsLeft.put(dc, repeats - 1);
+          rackRepeatsLeft[dc]--;
         }
-        replicas.add(node);
-        rfLeft.put(dc, left - 1);
+        seenRacks[rack] = true;
+        chosen[count++] = node;
+        rfLeft[dc] = left - 1;
         if (left == 1) {
           dcsToFill--;
         }
       }
-      return List.copyOf(replicas);
+      return nodes(ring, chosen, count);
     }
 
     @Override
@@ -131,5 +134,27 @@ public sealed interface ReplicaPlacement {
       }
       return "{" + String.join(", ", parts) + "}";
     }
+  }
+
+  /**
+   * Returns whether {@code node} is among the first {@code count} of {@code chosen}. A replica
+   * list holds the sum of the replication factors, a handful, so a scan beats hashing.
+   */
+  private static boolean contains(int[] chosen, int count, int node) {
+    for (int i = 0; i < count; i++) {
+      if (chosen[i] == node) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Returns the nodes numbered by the first {@code count} of {@code chosen}, in that order. */
+  private static List<Node> nodes(Ring ring, int[] chosen, int count) {
+    Node[] out = new Node[count];
+    for (int i = 0; i < count; i++) {
+      out[i] = ring.nodes().get(chosen[i]);
+    }
+    return List.of(out);
   }
 }

@@ -33,6 +33,18 @@ public final class Ring {
   private final long[] tokens;
   private final Node[] owners;
 
+  // The topology replica placement reads at every step of its walk, as indices computed once
+  // (what TokenMetadata.Topology caches for Cassandra): per token its owner's index in nodes; per
+  // node its datacenter and its rack, a (datacenter, rack) pair numbered across the ring; per
+  // datacenter, numbered in order of first appearance, its name and node and rack counts.
+  private final int[] ownerIndex;
+  private final int[] nodeDatacenter;
+  private final int[] nodeRack;
+  private final String[] datacenters;
+  private final int[] datacenterNodes;
+  private final int[] datacenterRacks;
+  private final int rackCount;
+
   private Ring(List<Node> nodes) {
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("a ring needs at least one node");
@@ -57,6 +69,35 @@ public final class Ring {
     this.owners = new Node[tokens.length];
     for (int i = 0; i < tokens.length; i++) {
       owners[i] = byToken.get(tokens[i]);
+    }
+
+    // Datacenters and (datacenter, rack) pairs are numbered in order of first appearance.
+    int count = this.nodes.size();
+    Map<String, Integer> indexByName = new HashMap<>();
+    Map<String, Integer> dcIndex = new LinkedHashMap<>();
+    Map<List<String>, Integer> rackIndex = new HashMap<>();
+    this.nodeDatacenter = new int[count];
+    this.nodeRack = new int[count];
+    for (int n = 0; n < count; n++) {
+      Node node = this.nodes.get(n);
+      indexByName.put(node.name(), n);
+      nodeDatacenter[n] = dcIndex.computeIfAbsent(node.datacenter(), dc -> dcIndex.size());
+      nodeRack[n] = rackIndex.computeIfAbsent(List.of(node.datacenter(), node.rack()),
+          rack -> rackIndex.size());
+    }
+    this.datacenters = dcIndex.keySet().toArray(new String[0]);
+    this.datacenterNodes = new int[datacenters.length];
+    this.datacenterRacks = new int[datacenters.length];
+    for (int n = 0; n < count; n++) {
+      datacenterNodes[nodeDatacenter[n]]++;
+    }
+    for (List<String> rack : rackIndex.keySet()) {
+      datacenterRacks[dcIndex.get(rack.get(0))]++;
+    }
+    this.rackCount = rackIndex.size();
+    this.ownerIndex = new int[tokens.length];
+    for (int i = 0; i < tokens.length; i++) {
+      ownerIndex[i] = indexByName.get(owners[i].name());
     }
   }
 
@@ -130,9 +171,44 @@ public final class Ring {
     return tokens.length;
   }
 
-  /** Returns the owner of the {@code i}-th token, {@code i} taken modulo the token count. */
-  Node ownerAt(int i) {
-    return owners[Math.floorMod(i, owners.length)];
+  /** Returns the index in {@link #nodes} of the owner of the {@code i}-th token, 0 ≤ i < count. */
+  int ownerIndexAt(int i) {
+    return ownerIndex[i];
+  }
+
+  /** Returns the number of datacenters with nodes. */
+  int datacenterCount() {
+    return datacenters.length;
+  }
+
+  /** Returns the name of datacenter {@code dc}, numbered in order of its first node. */
+  String datacenterName(int dc) {
+    return datacenters[dc];
+  }
+
+  /** Returns how many nodes datacenter {@code dc} has. */
+  int nodesIn(int dc) {
+    return datacenterNodes[dc];
+  }
+
+  /** Returns how many distinct racks datacenter {@code dc} has. */
+  int racksIn(int dc) {
+    return datacenterRacks[dc];
+  }
+
+  /** Returns the number of distinct (datacenter, rack) pairs on the ring. */
+  int rackCount() {
+    return rackCount;
+  }
+
+  /** Returns the datacenter number of node {@code n} (its index in {@link #nodes}). */
+  int datacenterOf(int n) {
+    return nodeDatacenter[n];
+  }
+
+  /** Returns the (datacenter, rack) number of node {@code n}; equal numbers, same rack. */
+  int rackOf(int n) {
+    return nodeRack[n];
   }
 
   /** Returns the index of the first token ≥ {@code token}, or 0 past the last token. */

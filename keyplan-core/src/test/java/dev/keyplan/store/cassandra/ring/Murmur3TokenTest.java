@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -169,6 +170,34 @@ final class Murmur3TokenTest {
   void normalize_minimum_becomesMaximum() {
     assertThat(Murmur3Token.normalize(Long.MIN_VALUE)).isEqualTo(Long.MAX_VALUE);
     assertThat(Murmur3Token.normalize(-1L)).isEqualTo(-1L);
+  }
+
+  // The tail word is computed with a mask rather than byte by byte (Murmur3Token.signExtended);
+  // it must equal Cassandra's bytewise form, k ^= ((long) b_j) << 8j with b_j a signed byte, for
+  // every byte value in every position and for random mixes of high and low bytes.
+  @Test
+  void signExtended_equalsCassandrasBytewiseWidening() {
+    for (int position = 0; position < 8; position++) {
+      for (int b = 0; b < 256; b++) {
+        long u = (long) b << (8 * position);
+        assertThat(Murmur3Token.signExtended(u)).as("byte %02x at %d", b, position)
+            .isEqualTo(bytewise(u));
+      }
+    }
+    var random = new SplittableRandom(3);
+    for (int i = 0; i < 100_000; i++) {
+      long u = random.nextLong();
+      assertThat(Murmur3Token.signExtended(u)).as("%016x", u).isEqualTo(bytewise(u));
+    }
+  }
+
+  /** Cassandra's tail loop (MurmurHash.hash3_x64_128), over the 8 bytes of {@code u}. */
+  private static long bytewise(long u) {
+    long k = 0;
+    for (int j = 7; j >= 0; j--) {
+      k ^= ((long) (byte) (u >>> (8 * j))) << (8 * j);
+    }
+    return k;
   }
 
   private static byte[] hex(String hex) {
