@@ -48,13 +48,31 @@ public enum TokenAllocation {
       // A datacenter's replicas walk its own nodes' tokens, so its balance is among them alone.
       List<Node> group = out.stream()
           .filter(n -> n.datacenter().equals(j[1]) && (!byRack || n.rack().equals(j[2]))).toList();
-      List<Long> tokens = this == RANDOM || group.isEmpty()
-          ? randomTokens(taken, numTokens, random)
+      List<Long> tokens = this == RANDOM ? randomTokens(taken, numTokens, random)
+          : group.isEmpty() ? evenlySpaced(taken, numTokens, random)
           : evenShare(group, taken, numTokens);
       taken.addAll(tokens);
       out.add(new Node(j[0], j[1], j[2], tokens));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * The first node of a group: a random token, then the ring split evenly from it, as the
+   * allocator's {@code TokenAllocatorBase.generateSplits} starts a fresh ring.
+   */
+  private static List<Long> evenlySpaced(TreeSet<Long> taken, int n, SplittableRandom random) {
+    long first = Murmur3Token.normalize(random.nextLong());
+    long step = Long.divideUnsigned(-1L, n);
+    List<Long> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long t = first + step * i;
+      while (t == Long.MIN_VALUE || taken.contains(t) || out.contains(t)) {
+        t++;
+      }
+      out.add(t);
+    }
+    return out;
   }
 
   private static List<Long> randomTokens(TreeSet<Long> taken, int n, SplittableRandom random) {
@@ -71,7 +89,7 @@ public enum TokenAllocation {
   /**
    * Tokens that take an even share from the most loaded nodes: each new token goes into the widest
    * range of the node that owns most of the group's ring, taking the new node's remaining target
-   * (1 / (nodes + 1)) spread over its remaining tokens, or half that range if it is narrower. With
+   * (1 / (nodes + 1)) spread over its remaining tokens, or most of that range if it is narrower. With
    * 16 tokens a joining node ends within a few percent of the even share, as the allocator aims.
    */
   private static List<Long> evenShare(List<Node> group, TreeSet<Long> taken, int n) {
@@ -102,7 +120,7 @@ public enum TokenAllocation {
         }
       }
       long previous = ring.lowerKey(widest) != null ? ring.lowerKey(widest) : ring.lastKey();
-      double take = Math.max(1, Math.min(w / 2, need / (n - i)));
+      double take = Math.max(1, Math.min(w * 0.9, need / (n - i)));
       long token = previous + (long) take;
       while (token == Long.MIN_VALUE || taken.contains(token) || ring.containsKey(token)) {
         token++; // the minimum token is no node's in Murmur3Partitioner; another DC may hold this one

@@ -1,0 +1,45 @@
+package dev.keyplan.simulate.cassandra;
+
+import dev.keyplan.model.Model;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Reads shipped examples and runs them, for the Cassandra simulator's tests. */
+final class CassandraScenarios {
+  private CassandraScenarios() {}
+
+  /** The repository's examples folder (tests run in keyplan-core/). */
+  static final Path EXAMPLES = Path.of("..", "examples");
+
+  static Model example(String name) {
+    Path p = EXAMPLES.resolve(name);
+    try {
+      return ModelReader.read(p.toString(), Files.readString(p), EXAMPLES);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static CassandraRun run(Model m, CassandraSetup setup, long seconds) {
+    return CassandraSimulator.run(m, setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
+        Optional.empty(), Progress.NONE);
+  }
+
+  static CassandraRun run(Model m, CassandraSetup setup, SimulationSettings settings, Optional<Trace> trace) {
+    return CassandraSimulator.run(m, setup, settings, trace, Progress.NONE);
+  }
+
+  /** The defaults with some fields changed. */
+  static CassandraSetup setup(int nodes, TokenAllocation allocation, int addNodes, java.util.List<String> remove) {
+    CassandraSetup d = CassandraSetup.defaults();
+    return new CassandraSetup(nodes, d.datacenters(), Math.min(3, nodes), d.numTokens(), allocation, d.replication(),
+        d.simpleStrategy(), d.consistency(), addNodes, remove, 0);
+  }
+}
