@@ -1,0 +1,114 @@
+package dev.keyplan.cli.simulate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.keyplan.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** keyplan simulate through the real command line. */
+class SimulateCommandTest {
+  private static final String CHAT = "examples/chat.yaml";
+
+  @Test
+  void text_showsFindingsNodesAndSettings() {
+    CliRun run = CliRun.of("simulate", CHAT, "--duration", "10m");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().startsWith("simulation of cassandra\n  largest partition messages_by_channel/"), run.out());
+    assertTrue(run.out().contains("\nNodes (ops are per second"), run.out());
+    assertTrue(run.out().contains("  num_tokens: 16\n"), run.out());
+    assertTrue(run.out().contains("  interval: 1 s\n"), run.out()); // 10 minutes or less: one row a second
+    assertEquals("", run.err()); // no terminal in tests: no progress bar
+  }
+
+  @Test
+  void theSameSeed_givesByteIdenticalOutput_inEveryFormat() {
+    for (String format : new String[] {"text", "json", "csv"}) {
+      String a = CliRun.of("simulate", CHAT, "--duration", "5m", "--seed", "42", "--format", format).out();
+      String b = CliRun.of("simulate", CHAT, "--duration", "5m", "--seed", "42", "--format", format).out();
+      assertEquals(a, b, format);
+      String c = CliRun.of("simulate", CHAT, "--duration", "5m", "--seed", "43", "--format", format).out();
+      assertNotEquals(a, c, format);
+    }
+  }
+
+  @Test
+  void json_hasTheSeriesAndTables_csvTheSeriesAlone(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("series.csv");
+    CliRun run = CliRun.of("simulate", CHAT, "--duration", "3m", "--interval", "60s", "--format", "json",
+        "--csv", csv.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode j = new ObjectMapper().readTree(run.out());
+    assertEquals("cassandra", j.get("store").asText());
+    assertEquals(6, j.get("tables").get("nodes").get("rows").size());
+    // 3 minutes at 60 s: 3 intervals × 6 nodes.
+    assertEquals(18, j.get("series").get("rows").size());
+    assertEquals("[\"coordinator_ops\",\"replica_reads\",\"replica_writes\",\"bytes\"]", j.get("series").get("columns").toString());
+    String series = Files.readString(csv);
+    assertTrue(series.startsWith("second,node,coordinator_ops,replica_reads,replica_writes,bytes\n0,n1,"), series);
+    assertEquals(19, series.split("\n").length);
+    assertEquals(series, CliRun.of("simulate", CHAT, "--duration", "3m", "--interval", "60s", "--format", "csv").out());
+  }
+
+  @Test
+  void clusterOptions_changeTheRing() {
+    CliRun run = CliRun.of("simulate", CHAT, "--duration", "1m", "--nodes", "4", "--racks", "1", "--num-tokens", "8",
+        "--allocation", "random", "--rf", "2", "--cl", "ONE", "--add-nodes", "1");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("  replication: {'class': 'NetworkTopologyStrategy', 'dc1': 2}\n"), run.out());
+    assertTrue(run.out().contains("  allocation: random\n"), run.out());
+    assertTrue(run.out().contains("When 1 node joins: bytes streamed to each node, and given up:"), run.out());
+    assertTrue(run.out().contains("\n  n5  "), run.out());
+  }
+
+  @Test
+  void badOptions_exitTwo_withWhatWasExpected() {
+    assertBad("<command line>: error: --duration expects a time such as 90s, 10m, 2h or 1d, not 'soon'",
+        "simulate", CHAT, "--duration", "soon");
+    assertBad("<command line>: error: --store must be cassandra, scylladb, dynamodb or mongodb, not redis",
+        "simulate", CHAT, "--store", "redis");
+    assertBad("<command line>: error: the model has no mongodb design (it has: cassandra)",
+        "simulate", CHAT, "--store", "mongodb");
+    assertBad("<command line>: error: --shards does not apply to --store cassandra (see keyplan simulate --help)",
+        "simulate", CHAT, "--shards", "4");
+    assertBad("<command line>: error: racks must be between 1 and the nodes per datacenter (2), not 3",
+        "simulate", CHAT, "--nodes", "2", "--racks", "3");
+    assertBad("<command line>: error: replication names datacenter dc9, which the cluster does not have (datacenters: dc1)",
+        "simulate", CHAT, "--rf", "dc9=3");
+    assertBad("<command line>: error: consistency must be one of [ALL, EACH_QUORUM, LOCAL_ONE, LOCAL_QUORUM, ONE, QUORUM, THREE, TWO], not SOME",
+        "simulate", CHAT, "--cl", "some");
+    assertBad("<command line>: error: interval must be between 1 s and the duration (60 s), not 120",
+        "simulate", CHAT, "--duration", "1m", "--interval", "2m");
+  }
+
+  @Test
+  void aBadTrace_isNamedByFileLineAndColumn(@TempDir Path dir) throws Exception {
+    Path trace = dir.resolve("t.csv");
+    Files.writeString(trace, "time,operation,key,size\n0,write,1,100\n1,scan,1,100\n");
+    CliRun run = CliRun.of("simulate", CHAT, "--trace", trace.toString());
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().startsWith(trace + ":3:3: error: expected read or write"), run.err());
+  }
+
+  @Test
+  void aTrace_runsForItsOwnLength(@TempDir Path dir) throws Exception {
+    Path trace = dir.resolve("t.csv");
+    Files.writeString(trace, "time,operation,key,size\n0,write,7,100\n4.5,read,7,100\n");
+    CliRun run = CliRun.of("simulate", CHAT, "--trace", trace.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("  duration: 5 s\n"), run.out());
+    assertTrue(run.out().contains("  mode: trace " + trace + "\n"), run.out());
+  }
+
+  private static void assertBad(String message, String... args) {
+    CliRun run = CliRun.of(args);
+    assertEquals(2, run.exitCode(), run.out());
+    assertEquals(message + "\n1 error\n", run.err());
+  }
+}
