@@ -4,7 +4,6 @@ import dev.keyplan.store.cassandra.ring.CqlKeyType;
 import dev.keyplan.store.cassandra.ring.Murmur3Token;
 import dev.keyplan.store.cassandra.ring.PartitionKeyCodec;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -39,17 +38,29 @@ final class KeyTokens {
   }
 
   /**
-   * Returns the token of a partition key whose columns have {@code types} and the values named
-   * {@code names} at {@code ranks}.
+   * Returns the literal of a number the application derives into a key column: a time bucket's
+   * number or a shard suffix. A {@code timestamp} column holds the bucket's start ({@code number ×
+   * width} in milliseconds); text holds the digits.
    */
-  static long token(List<String> types, List<Long> ranks, List<String> names) {
-    List<String> literals = new ArrayList<>();
-    for (int i = 0; i < types.size(); i++) {
-      String l = literal(types.get(i), ranks.get(i), names.get(i));
-      if (l == null) {
-        return Murmur3Token.token(String.join(":", names).getBytes(StandardCharsets.UTF_8));
-      }
-      literals.add(l);
+  static String derived(String type, long number, long widthSeconds) {
+    CqlKeyType t = typeOf(type);
+    if (t == null) {
+      return null;
+    }
+    return switch (t) {
+      case INT, BIGINT, SMALLINT, TINYINT, TEXT, ASCII -> Long.toString(number);
+      case TIMESTAMP -> Long.toString(number * widthSeconds * 1000);
+      default -> null;
+    };
+  }
+
+  /**
+   * Returns the token of a partition key whose columns have {@code types} and {@code literals}
+   * (null where a column has no literal form here, then the {@code names} are hashed instead).
+   */
+  static long token(List<String> types, List<String> literals, List<String> names) {
+    if (literals.contains(null)) {
+      return Murmur3Token.token(String.join(":", names).getBytes(StandardCharsets.UTF_8));
     }
     try {
       return Murmur3Token.token(PartitionKeyCodec.encode(types, literals));

@@ -27,27 +27,29 @@ final class Partitions {
   }
 
   private HeavyPartition make(TableData t, int rank, int shard, long bucket) {
-    List<Long> ranks = new ArrayList<>();
+    List<String> literals = new ArrayList<>();
     List<String> names = new ArrayList<>();
     StringBuilder key = new StringBuilder(t.keys().name(rank));
-    for (String column : t.keyColumns()) {
+    for (int i = 0; i < t.keyColumns().size(); i++) {
+      String column = t.keyColumns().get(i);
+      String type = t.keyTypes().get(i);
       if (column.equals(t.keys().attribute())) {
-        ranks.add((long) rank);
+        literals.add(KeyTokens.literal(type, rank, t.keys().name(rank)));
         names.add(t.keys().name(rank));
       } else if (t.windowSeconds() > 0 && t.entity().attribute(column).isEmpty() && isBucket(t, column)) {
-        ranks.add(bucket);
+        literals.add(KeyTokens.derived(type, bucket, t.windowSeconds()));
         names.add("bucket-" + bucket);
         key.append(":").append(column).append(" ").append(bucket);
       } else if (t.entity().attribute(column).isEmpty()) {
-        ranks.add((long) shard);
+        literals.add(KeyTokens.derived(type, shard, 0));
         names.add("shard-" + shard);
         key.append(":").append(column).append(" ").append(shard);
       } else {
-        ranks.add(0L);
+        literals.add(KeyTokens.literal(type, 0, column + "-1"));
         names.add(column + "-1");
       }
     }
-    long token = KeyTokens.token(t.keyTypes(), ranks, names);
+    long token = KeyTokens.token(t.keyTypes(), literals, names);
     HeavyPartition p = new HeavyPartition(t, rank, shard, bucket, key.toString(), token, cluster);
     all.add(p);
     return p;

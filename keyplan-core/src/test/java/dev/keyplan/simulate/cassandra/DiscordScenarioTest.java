@@ -8,7 +8,10 @@ import dev.keyplan.design.cassandra.PartitionSize;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.cassandra.CassandraRun.NodeStats;
 import dev.keyplan.simulate.cassandra.CassandraRun.PartitionStats;
+import dev.keyplan.store.cassandra.ring.Murmur3Token;
+import dev.keyplan.store.cassandra.ring.PartitionKeyCodec;
 import java.util.Comparator;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,5 +70,9 @@ class DiscordScenarioTest {
     PartitionStats busiest = a.hottest().get(0);
     assertTrue(busiest.key().startsWith("channel_id-1:week_bucket "), busiest.key());
     assertEquals(b.hottest().get(0).opsPerReplica(), busiest.opsPerReplica(), 86.5 * 0.03);
+    // The clock starts at the data's age, 2 B / 127 per s = 15,748,031 s, in week 26 (÷ 604,800); the
+    // partition's token is the one `keyplan cassandra token --type bigint,int 1 26` prints.
+    assertEquals("channel_id-1:week_bucket 26", busiest.key());
+    assertEquals(Murmur3Token.token(PartitionKeyCodec.encode(List.of("bigint", "int"), List.of("1", "26"))), busiest.token());
   }
 }
