@@ -3,7 +3,6 @@ package dev.keyplan.simulate.cassandra;
 import dev.keyplan.store.cassandra.ring.Node;
 import dev.keyplan.store.cassandra.ring.ReplicaPlacement;
 import dev.keyplan.store.cassandra.ring.Ring;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +35,8 @@ final class Cluster {
   /** Per node, the share of the ring it is the primary of. */
   final double[] primaryShare;
   private final Map<String, Integer> index = new HashMap<>();
+  /** Per 1/65,536 of the ring (by the token's top 16 bits), the first range that can hold its tokens. */
+  private final int[] start = new int[1 << 16];
 
   Cluster(Ring ring, ReplicaPlacement placement, String localDc) {
     this.ring = ring;
@@ -66,13 +67,23 @@ final class Cluster {
       }
       primaryShare[replicas[i][0]] += width[i] / RING;
     }
+    int r = 0;
+    for (int b = 0; b < start.length; b++) {
+      long lowest = ((long) b << 48) + Long.MIN_VALUE;
+      while (r < n && tokens[r] < lowest) {
+        r++;
+      }
+      start[b] = r;
+    }
   }
 
   /** Returns the range holding {@code token}: the first node token at or after it, wrapping to 0. */
   int rangeOf(long token) {
-    int i = Arrays.binarySearch(tokens, token);
-    if (i < 0) {
-      i = -i - 1;
+    // Start where the token's 1/65,536 of the ring starts, then step: with fewer ranges than
+    // slices (16,000 on a 1,000-node ring) that is one or two steps, not a binary search.
+    int i = start[(int) ((token - Long.MIN_VALUE) >>> 48)];
+    while (i < tokens.length && tokens[i] < token) {
+      i++;
     }
     return i == tokens.length ? 0 : i;
   }

@@ -65,6 +65,16 @@ final class Load {
     }
     int near = Math.min(contacted, local.length);
     int remote = all.length - local.length;
+    if (remote == 0) { // one datacenter: every replica is local
+      double w = count * near / local.length;
+      for (int i = 0; i < all.length; i++) {
+        reads[all[i]] += w;
+        if (perReplica != null) {
+          perReplica[i] += w;
+        }
+      }
+      return;
+    }
     int far = Math.min(Math.max(0, contacted - near), remote);
     for (int i = 0; i < all.length; i++) {
       int x = all[i];
