@@ -9,6 +9,8 @@
 #   bench/run.sh cassandra            # instead: TokenBenchmark and ReplicaBenchmark, keyplan against
 #                                     # cassandra-all 5.0.6 with -prof gc (about 2 minutes; JMH
 #                                     # options pass through here too, e.g. -p keyType=text)
+#   bench/run.sh simulate             # instead: SimulationBenchmark, keyplan simulate on examples/chat.yaml
+#                                     # (exact and aggregate) against a per-operation ring walk (about 1 minute)
 #
 # Writes bench/target/jmh-result.json, bench/target/jmh-result.csv and bench/target/summary.md,
 # and prints the tables, per store: per size check ms, parseOnly ms, check/parseOnly and
@@ -34,6 +36,9 @@ report=dev.keyplan.bench.BenchmarkReport
 if [[ "${1:-}" == "cassandra" ]]; then
   shift
   report=dev.keyplan.bench.CassandraBaselineReport
+elif [[ "${1:-}" == "simulate" ]]; then
+  shift
+  report=dev.keyplan.bench.SimulationReport
 fi
 
 exec java -Dkeyplan.bench.out=bench/target -cp "$jar" "$report" "$@"

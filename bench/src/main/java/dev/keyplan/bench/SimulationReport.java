@@ -1,0 +1,89 @@
+package dev.keyplan.bench;
+
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.cassandra.CassandraRun;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Runs {@link SimulationBenchmark} and prints requests (and partition operations) simulated per
+ * second of one core, against the 20 M target and against the baseline's ring walks per second.
+ */
+public final class SimulationReport {
+  private SimulationReport() {}
+
+  public static void main(String[] args) throws IOException, RunnerException {
+    CommandLineOptions cmd;
+    try {
+      cmd = new CommandLineOptions(args);
+    } catch (CommandLineOptionException e) {
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
+    Files.createDirectories(out);
+    Path json = out.resolve("simulation.json");
+    var builder = new OptionsBuilder().parent(cmd).result(json.toString()).resultFormat(ResultFormatType.JSON);
+    if (cmd.getIncludes().isEmpty()) {
+      builder.include(SimulationBenchmark.class.getName() + "\\.");
+    }
+    Collection<RunResult> results = new Runner(builder.build()).run();
+    Map<String, Double> ms = new TreeMap<>();
+    for (RunResult r : results) {
+      String name = r.getParams().getBenchmark();
+      ms.put(name.substring(name.lastIndexOf('.') + 1), r.getPrimaryResult().getScore());
+    }
+    var chat = SimulationBenchmark.chat();
+    double[] exact = counts(SimulationBenchmark.run(chat, SimulationSettings.Mode.EXACT, SimulationBenchmark.EXACT_SECONDS));
+    double[] aggregate = counts(SimulationBenchmark.run(chat, SimulationSettings.Mode.AGGREGATE, SimulationBenchmark.AGGREGATE_SECONDS));
+    StringBuilder t = new StringBuilder();
+    t.append("ring simulation, examples/chat.yaml on 6 nodes (RF 3), one thread, ")
+        .append(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)).append('\n')
+        .append("JMH ").append(BenchmarkReport.jmhVersion()).append(", ").append(System.getProperty("java.vm.version"))
+        .append(", ").append(Runtime.getRuntime().availableProcessors()).append(" cores\n\n")
+        .append("| run | simulated | ms | requests/s | partition ops/s | vs baseline walks/s |\n|---|---|---:|---:|---:|---:|\n");
+    double walksPerSecond = ms.containsKey("baselineRingWalk") ? 1000 / ms.get("baselineRingWalk") : Double.NaN;
+    row(t, "exact", SimulationBenchmark.EXACT_SECONDS, ms.get("exact"), exact, walksPerSecond);
+    row(t, "aggregate", SimulationBenchmark.AGGREGATE_SECONDS, ms.get("aggregate"), aggregate, walksPerSecond);
+    t.append(String.format(Locale.ROOT, "| baseline ring walk | %,d walks | | | %,.0f walks/s | 1.00 |%n",
+        SimulationBenchmark.WALKS, walksPerSecond));
+    System.out.println();
+    System.out.print(t);
+    Files.writeString(out.resolve("simulation.md"), t.toString(), StandardCharsets.UTF_8);
+  }
+
+  /** {requests, partition operations} of a run: coordinator requests, and replica reads + writes ÷ RF 3. */
+  static double[] counts(CassandraRun run) {
+    long seconds = Long.parseLong(run.result().settings().stream().filter(s -> s.name().equals("duration"))
+        .findFirst().orElseThrow().value().replace(" s", ""));
+    double requests = run.nodes().stream().mapToDouble(CassandraRun.NodeStats::coordinatorOps).sum() * seconds;
+    double partitions = run.nodes().stream().mapToDouble(n -> n.replicaWrites() / 3 + n.replicaReads() / 2).sum() * seconds;
+    return new double[] {requests, partitions};
+  }
+
+  private static void row(StringBuilder t, String name, long seconds, Double ms, double[] counts, double walks) {
+    if (ms == null) {
+      return;
+    }
+    double perSecond = counts[0] / (ms / 1000);
+    double partitions = counts[1] / (ms / 1000);
+    t.append(String.format(Locale.ROOT, "| %s | %,d s, %,.0f requests | %,.1f | %,.0f | %,.0f | %.2f |%n",
+        name, seconds, counts[0], ms, perSecond, partitions, partitions / walks));
+  }
+}
