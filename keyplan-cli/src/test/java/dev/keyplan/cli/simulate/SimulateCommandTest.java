@@ -106,6 +106,15 @@ class SimulateCommandTest {
     assertTrue(run.out().contains("  mode: trace " + trace + "\n"), run.out());
   }
 
+  @Test
+  void theProgressBar_goesToStderr_andLeavesStdoutAlone() {
+    CliRun with = CliRun.of("simulate", CHAT, "--duration", "2m", "--progress");
+    CliRun without = CliRun.of("simulate", CHAT, "--duration", "2m", "--no-progress");
+    assertEquals(without.out(), with.out());
+    assertTrue(with.err().contains("simulating [###############               ] 50% (60 of 120 s)"), with.err());
+    assertEquals("", without.err());
+  }
+
   private static void assertBad(String message, String... args) {
     CliRun run = CliRun.of(args);
     assertEquals(2, run.exitCode(), run.out());
