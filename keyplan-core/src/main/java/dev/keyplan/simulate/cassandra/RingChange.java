@@ -39,40 +39,35 @@ final class RingChange {
       double width = points.length == 1 ? Math.pow(2, 64) : Cluster.unsigned(end - start);
       double bytes = width * tailBytesPerToken;
       List<String> was = names(before, before.replicas[before.rangeOf(end)]);
-      List<String> is = names(after, after.replicas[after.rangeOf(end)]);
       stored += bytes * was.size();
-      for (String n : is) {
-        if (!was.contains(n)) {
-          moves.get(n)[0] += bytes;
-          moved += bytes;
-        }
-      }
-      for (String n : was) {
-        if (!is.contains(n)) {
-          moves.get(n)[1] += bytes;
-        }
-      }
+      moved += move(moves, bytes, was, names(after, after.replicas[after.rangeOf(end)]));
     }
     for (HeavyPartition p : heavy) {
       double bytes = heavyBytes.getOrDefault(p, 0.0);
       List<String> was = names(before, before.replicas[p.range]);
-      List<String> is = names(after, after.replicas[after.rangeOf(p.token)]);
       stored += bytes * was.size();
-      for (String n : is) {
-        if (!was.contains(n)) {
-          moves.get(n)[0] += bytes;
-          moved += bytes;
-        }
-      }
-      for (String n : was) {
-        if (!is.contains(n)) {
-          moves.get(n)[1] += bytes;
-        }
-      }
+      moved += move(moves, bytes, was, names(after, after.replicas[after.rangeOf(p.token)]));
     }
     List<NodeMove> perNode = new ArrayList<>();
     moves.forEach((n, m) -> perNode.add(new NodeMove(n, m[0], m[1])));
     return new Movement(change, moved, stored > 0 ? moved / stored : 0, perNode);
+  }
+
+  /** Books {@code bytes} in to each new replica and out of each former one; returns the bytes streamed. */
+  private static double move(Map<String, double[]> moves, double bytes, List<String> was, List<String> is) {
+    double streamed = 0;
+    for (String n : is) {
+      if (!was.contains(n)) {
+        moves.get(n)[0] += bytes;
+        streamed += bytes;
+      }
+    }
+    for (String n : was) {
+      if (!is.contains(n)) {
+        moves.get(n)[1] += bytes;
+      }
+    }
+    return streamed;
   }
 
   private static List<String> names(Cluster c, int[] replicas) {

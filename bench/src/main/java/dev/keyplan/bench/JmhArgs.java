@@ -1,0 +1,41 @@
+package dev.keyplan.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * What every report's main does first: read JMH's own options from the command line (a bad one
+ * exits 2 with JMH's message), make the output folder ({@code keyplan.bench.out}, default
+ * {@code bench/target}) and start the options with the JSON result file and, when the command line
+ * names no benchmark, the report's own.
+ */
+record JmhArgs(CommandLineOptions cmd, Path out, Path json, ChainedOptionsBuilder builder) {
+
+  static JmhArgs of(String[] args, String jsonName, Class<?>... benchmarks) throws IOException {
+    CommandLineOptions cmd;
+    try {
+      cmd = new CommandLineOptions(args);
+    } catch (CommandLineOptionException e) {
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+      throw new AssertionError(e);
+    }
+    Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
+    Files.createDirectories(out);
+    Path json = out.resolve(jsonName);
+    ChainedOptionsBuilder builder = new OptionsBuilder().parent(cmd).result(json.toString())
+        .resultFormat(ResultFormatType.JSON);
+    if (cmd.getIncludes().isEmpty()) {
+      for (Class<?> b : benchmarks) {
+        builder.include(b.getName() + "\\.");
+      }
+    }
+    return new JmhArgs(cmd, out, json, builder);
+  }
+}
