@@ -15,14 +15,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dependencies point one way inside the core: model → store facts → design → checks and emitters.
+ * Dependencies point one way inside the core: model → store facts → design → checks, emitters and
+ * simulators.
  * A class may import its own layer and the layers below, never one above (the modules already keep
  * report and cli above the core).
  */
 final class LayeringTest {
   private static final Path SOURCES = Path.of("src/main/java/dev/keyplan");
   private static final Map<String, Integer> LAYER = Map.of(
-      "model", 0, "store", 1, "design", 2, "check", 3, "emit", 3);
+      "model", 0, "store", 1, "design", 2, "check", 3, "emit", 3, "simulate", 3);
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.keyplan\\.(\\w+)\\.", Pattern.MULTILINE);
 
   @Test
