@@ -65,7 +65,7 @@ final class InitialChunks {
     if (space.hashed() && shards > 1) {
       List<Double> cuts = new ArrayList<>();
       for (long p : hashedSplitPoints(shards)) {
-        cuts.add(space.coordinateOfPosition(ValueOrder.unit(p)));
+        cuts.add(space.coordinateOfHash(p));
       }
       int[] order = shuffled(shards, random);
       double lo = 0;

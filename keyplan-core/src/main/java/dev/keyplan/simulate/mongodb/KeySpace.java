@@ -39,6 +39,9 @@ final class KeySpace {
   private final Map<String, Integer> pointByName = new HashMap<>();
   private final boolean monotonic;
   private final double docsPerValue;
+  // Hashed bounds MongoDB states exactly (initial split points, zone bounds): a double coordinate
+  // keeps 53 of a hash's 64 bits, so labels read them back from here.
+  private final Map<Double, Long> exactHashes = new HashMap<>();
 
   private KeySpace(String field, ValueOrder order, String[] names, double[] at, double[] values, boolean monotonic,
       double docsPerValue) {
@@ -165,6 +168,13 @@ final class KeySpace {
     return gapCoordinate(k, position);
   }
 
+  /** Returns the coordinate of hashed value {@code hash}, remembering it so the bound prints exactly. */
+  double coordinateOfHash(long hash) {
+    double x = coordinateOfPosition(ValueOrder.unit(hash));
+    exactHashes.putIfAbsent(x, hash);
+    return x;
+  }
+
   /** Returns the coordinate of value-order position {@code position} (a hashed split point). */
   double coordinateOfPosition(double position) {
     int k = Arrays.binarySearch(at, position);
@@ -238,7 +248,7 @@ final class KeySpace {
       return k == names.length ? "MaxKey" : names[k];
     }
     if (order.hashed()) {
-      return "hash " + ValueOrder.hashAt(position);
+      return "hash " + exactHashes.getOrDefault(x, ValueOrder.hashAt(position));
     }
     String after = k == 0 ? "MinKey" : names[k - 1];
     String before = k == names.length ? "MaxKey" : names[k];

@@ -105,9 +105,9 @@ final class RunReport {
     run.trace().ifPresent(t -> s.add(new Setting("trace", t.file())));
     s.add(new Setting("collection", run.collection().name()
         + (run.setup().collection().isEmpty() ? " (the first sharded collection)" : "")));
-    s.add(new Setting("shard key", dev.keyplan.check.key.ShardKeyFacts.text(run.collection().shardKey().orElseThrow())));
+    s.add(new Setting("shard key", keyPattern(run.collection().shardKey().orElseThrow())));
     s.add(new Setting("shards", Integer.toString(run.shards())));
-    s.add(new Setting("range size", dev.keyplan.check.key.ShardKeyFacts.rangeSize(run.rangeSizeBytes()) + " (" + run.rangeSizeBytes() + " bytes)"));
+    s.add(new Setting("range size", Mib.of(run.rangeSizeBytes()) + " (" + run.rangeSizeBytes() + " bytes)"));
     s.add(new Setting("start", run.start().name().toLowerCase(java.util.Locale.ROOT)));
     s.add(new Setting("document size", run.data().documentBytes() + " bytes"));
     s.add(new Setting("balancer round", run.setup().balancerRoundSeconds() + " s (" + Balancer.SHORT_ROUND_SECONDS
@@ -116,6 +116,16 @@ final class RunReport {
     s.add(new Setting("automerger", run.setup().autoMergerSeconds() == 0 ? "off"
         : "every " + run.setup().autoMergerSeconds() + " s"));
     return s;
+  }
+
+  /** Returns the key as {@code sh.shardCollection} takes it: {@code {country_code: 1, tenant_id: 1}}. */
+  private static String keyPattern(dev.keyplan.model.MongoDbDesign.ShardKey key) {
+    List<String> parts = new ArrayList<>();
+    for (dev.keyplan.model.MongoDbDesign.IndexKey k : key.keys()) {
+      boolean hashed = k.kind() == dev.keyplan.model.MongoDbDesign.IndexKey.Kind.HASHED;
+      parts.add(k.field() + ": " + (hashed ? "\"hashed\"" : k.kind().text()));
+    }
+    return "{" + String.join(", ", parts) + "}";
   }
 
   private static List<Table> tables(Run run, MongoDbRun typed) {

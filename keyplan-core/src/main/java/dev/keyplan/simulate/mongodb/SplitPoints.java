@@ -35,44 +35,63 @@ final class SplitPoints {
   /**
    * Returns the split points of {@code [lo, hi)} for chunks of {@code maxDocs} documents, in order.
    *
+   * <p>Counting as the server does: the scan counts the chunk's first key as 1, so the first point
+   * is the key of document M − 1 (0-based) and the range below it holds M − 1 documents; after
+   * each point the count restarts at 0, so the next ranges hold M. The recomputed last points use
+   * {@code M − ⌊(M − left) / (n + 1)⌋} documents, integer arithmetic as in the server.
+   *
    * @param limit how many points the caller wants (0: all)
    */
   static List<Double> of(Data data, KeySpace space, double lo, double hi, double maxDocs, int limit) {
     double end = Math.min(hi, data.top());
-    if (data.documents(lo, end) <= 0 || space.valueEnd(lo) >= end) {
+    double docs = data.documents(lo, end);
+    if (docs < 1 - EPSILON) {
       return List.of();
     }
+    double firstKey = key(data, space, lo, end, 0);
+    if (firstKey == key(data, space, lo, end, Math.floor(docs + EPSILON) - 1)) {
+      return List.of();
+    }
+    long m = (long) Math.max(1, maxDocs);
     List<Double> splits = new ArrayList<>();
-    double prev = lo;
+    double from = lo;
+    double previous = firstKey;
+    double offset = m - 1;
     boolean stoppedAtLimit = false;
     while (true) {
-      double b = next(data, space, prev, end, maxDocs);
+      double b = candidate(data, space, from, end, offset, previous);
       if (Double.isNaN(b)) {
         break;
       }
       splits.add(b);
-      prev = b;
+      from = b;
+      previous = b;
+      offset = m;
       if (limit > 0 && splits.size() == limit + 1) {
         stoppedAtLimit = true;
         break;
       }
     }
-    double remaining = stoppedAtLimit ? 0 : data.documents(prev, end);
-    if (remaining < LAST_CHUNK_FULL * maxDocs && !splits.isEmpty()) {
+    long scanned = stoppedAtLimit || splits.isEmpty() ? 0 : (long) Math.floor(data.documents(from, end) + EPSILON) - 1;
+    if (!stoppedAtLimit && !splits.isEmpty() && scanned < LAST_CHUNK_FULL * m) {
       int n = Math.min(splits.size(), MAX_REPOSITIONED);
-      double perNewChunk = maxDocs - (maxDocs - remaining) / (n + 1);
-      if (remaining < maxDocs - perNewChunk) {
+      long perNewChunk = m - (m - scanned) / (n + 1);
+      if (scanned < m - perNewChunk) {
         splits.remove(splits.size() - 1);
       } else {
         List<Double> kept = new ArrayList<>(splits.subList(0, splits.size() - n));
-        double from = kept.isEmpty() ? lo : kept.get(kept.size() - 1);
+        from = kept.isEmpty() ? lo : kept.get(kept.size() - 1);
+        previous = kept.isEmpty() ? firstKey : from;
+        offset = perNewChunk - 1;
         for (int i = 0; i < n; i++) {
-          double b = next(data, space, from, end, perNewChunk);
+          double b = candidate(data, space, from, end, offset, previous);
           if (Double.isNaN(b)) {
             break;
           }
           kept.add(b);
           from = b;
+          previous = b;
+          offset = perNewChunk;
         }
         splits = kept;
       }
@@ -80,19 +99,29 @@ final class SplitPoints {
     return limit > 0 && splits.size() > limit ? List.copyOf(splits.subList(0, limit)) : List.copyOf(splits);
   }
 
+  private static final double EPSILON = 1e-9;
+
+  /** Returns where the value of document {@code k} (0-based) from {@code from} starts. */
+  private static double key(Data data, KeySpace space, double from, double end, double k) {
+    return space.valueStart(data.coordinateAtBytes(from, end, (k + 0.5) * data.documentBytes()));
+  }
+
   /**
-   * Returns the next split point after {@code prev}: the start of the value holding the {@code
-   * docs}-th document, or of the next value when that is still {@code prev}'s; NaN when the chunk
-   * ends first.
+   * Returns the split point at document {@code offset} from {@code from}: where its value starts,
+   * or, when that is still the previous point's value, where the next value's first document
+   * is; NaN when the chunk ends first.
    */
-  private static double next(Data data, KeySpace space, double prev, double end, double docs) {
-    if (data.documents(prev, end) < docs) {
+  private static double candidate(Data data, KeySpace space, double from, double end, double offset, double previous) {
+    if (data.documents(from, end) < offset + 1 - EPSILON) {
       return Double.NaN;
     }
-    double target = data.coordinateAtBytes(prev, end, (docs - 0.5) * data.documentBytes());
-    double b = space.valueStart(target);
-    if (b <= prev) {
-      b = space.valueEnd(prev);
+    double b = key(data, space, from, end, offset);
+    if (b <= previous) {
+      double next = space.valueEnd(previous);
+      if (next >= end || data.documents(next, end) < 1 - EPSILON) {
+        return Double.NaN;
+      }
+      b = key(data, space, next, end, 0);
     }
     return b >= end ? Double.NaN : b;
   }

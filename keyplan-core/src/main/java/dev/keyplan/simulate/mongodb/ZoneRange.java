@@ -71,8 +71,8 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
   private static double bound(KeySpace space, String value) {
     if (space.hashed() && !value.equals("MinKey") && !value.equals("MaxKey")) {
       try {
-        return space.coordinateOfPosition(ValueOrder.unit(Long.parseLong(value.replace("NumberLong(", "")
-            .replace(")", "").replace("\"", "").trim())));
+        return space.coordinateOfHash(Long.parseLong(value.replace("NumberLong(", "").replace(")", "")
+            .replace("\"", "").trim()));
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("a zone bound on a hashed shard key is a hashed value (a long), not '"
             + value + "'");
