@@ -236,9 +236,9 @@ final class Balancer {
     double max = java.util.Arrays.stream(bytes).max().orElse(0);
     double min = java.util.Arrays.stream(bytes).min().orElse(0);
     if (now == State.BALANCED) {
-      events.add(new Event(second, "balanced", "collection", "nothing to move: the shards' data differ by "
-          + Mib.of(max - min) + ", under " + MongoDbLimits.MIGRATION_THRESHOLD_RANGE_SIZES + " × the range size ("
-          + Mib.of(MongoDbLimits.MIGRATION_THRESHOLD_RANGE_SIZES * rangeBytes) + "), or no shard is over its even share"));
+      events.add(new Event(second, "balanced", "collection", "nothing to move: the most and least loaded shards differ"
+          + " by " + Mib.of(max - min) + "; the balancer moves only between two shards of one zone "
+          + Mib.of(MongoDbLimits.MIGRATION_THRESHOLD_RANGE_SIZES * rangeBytes) + " apart, from one over its even share"));
     } else {
       List<String> names = selection.jumboOnly().stream().map(s -> "shard" + s).toList();
       events.add(new Event(second, "jumbo-only", String.join(", ", names), String.join(", ", names)

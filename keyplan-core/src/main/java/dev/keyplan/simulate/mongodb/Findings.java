@@ -14,7 +14,7 @@ import java.util.List;
 final class Findings {
   private Findings() {}
 
-  static List<String> of(Run run, MongoDbRun typed) {
+  static List<String> of(Run run, RunReport.Figures typed) {
     List<String> out = new ArrayList<>();
     double total = typed.totalBytes();
     double range = run.rangeSizeBytes();
@@ -57,7 +57,7 @@ final class Findings {
   }
 
   /** Balanced: the widest gap between two shards that the balancer compares (within a zone, when there are zones). */
-  private static String balanced(Run run, MongoDbRun typed, long moved, double gap, double threshold) {
+  private static String balanced(Run run, RunReport.Figures typed, long moved, double gap, double threshold) {
     String when = "balanced at " + Units.duration(typed.settledAt().orElse(0)) + " after " + moved + " migrations: ";
     List<ZoneRange> zones = ZoneRange.of(run.collection().zones(), run.map().space(), run.shards());
     if (zones.isEmpty()) {
@@ -94,7 +94,7 @@ final class Findings {
   }
 
   /** The shard with the most writes since the balancer settled (over the whole run if it never did). */
-  private static java.util.Optional<String> writes(MongoDbRun typed) {
+  private static java.util.Optional<String> writes(RunReport.Figures typed) {
     long from = typed.settledAt().orElse(0);
     java.util.Map<String, double[]> sums = new java.util.LinkedHashMap<>();
     for (MongoDbRun.ShardInterval i : typed.intervals()) {

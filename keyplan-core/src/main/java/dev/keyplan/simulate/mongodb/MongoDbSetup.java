@@ -7,7 +7,7 @@ import java.util.OptionalLong;
 
 /**
  * The cluster and balancer a MongoDB run simulates. What the user leaves out comes from the model
- * or from MongoDB's own defaults; {@link #resolve} fills it in against a model.
+ * or from MongoDB's own defaults; {@link MongoDbSimulator#run} fills it in against the model.
  *
  * @param shards shards of the cluster; default the model's {@code mongodb.shards}
  * @param rangeSizeBytes the range (chunk) size; default the model's {@code mongodb.range_size},

@@ -70,6 +70,8 @@ public final class MongoDbSimulator {
       notes.add("the collection starts empty, leaving out the model's " + dev.keyplan.model.Units.count(keys.documents())
           + " existing documents");
     }
+    trace.filter(t -> t.durationSeconds() > settings.durationSeconds()).ifPresent(t -> notes.add("the trace runs "
+        + t.durationSeconds() + " s; the run stops at " + settings.durationSeconds() + " s and leaves the rest out"));
     List<Stream> streams = trace.map(t -> Traffic.traceStreams(t, keys.existing())).orElse(keys.streams());
     List<Density> measures = new ArrayList<>(List.of(keys.existing(), keys.inserted()));
     int[] measureOf = new int[streams.size()];

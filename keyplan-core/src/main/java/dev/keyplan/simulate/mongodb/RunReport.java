@@ -21,17 +21,21 @@ final class RunReport {
   private RunReport() {}
 
   static MongoDbRun of(Run run) {
-    List<MongoDbRun.ChunkFigures> chunks = chunks(run);
-    List<MongoDbRun.ShardFigures> shards = shards(run);
-    List<MongoDbRun.PatternFigures> patterns = patterns(run);
-    List<MongoDbRun.ShardInterval> intervals = run.recorder().rows();
-    MongoDbRun typed = new MongoDbRun(null, run.collection().name(), shards, chunks, patterns,
-        run.balancer().migrations(), intervals, run.balancer().settledAt(), run.rangeSizeBytes(),
-        run.data().documentBytes());
-    SimulationResult result = new SimulationResult("mongodb", settings(run), Findings.of(run, typed),
-        tables(run, typed), run.events(), series(intervals), notes(run));
-    return new MongoDbRun(result, typed.collection(), shards, chunks, patterns, typed.migrations(), intervals,
-        typed.settledAt(), typed.rangeSizeBytes(), typed.documentBytes());
+    Figures f = new Figures(shards(run), chunks(run), patterns(run), run.balancer().migrations(),
+        run.recorder().rows(), run.balancer().settledAt());
+    SimulationResult result = new SimulationResult("mongodb", settings(run), Findings.of(run, f), tables(run, f),
+        run.events(), series(f.intervals()), notes(run));
+    return new MongoDbRun(result, run.collection().name(), f.shards(), f.chunks(), f.patterns(), f.migrations(),
+        f.intervals(), f.settledAt(), run.rangeSizeBytes(), run.data().documentBytes());
+  }
+
+  /** The typed figures of a run, before they are rendered. */
+  record Figures(List<MongoDbRun.ShardFigures> shards, List<MongoDbRun.ChunkFigures> chunks,
+      List<MongoDbRun.PatternFigures> patterns, List<MongoDbRun.Migration> migrations,
+      List<MongoDbRun.ShardInterval> intervals, java.util.OptionalLong settledAt) {
+    double totalBytes() {
+      return shards.stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).sum();
+    }
   }
 
   private static List<MongoDbRun.ChunkFigures> chunks(Run run) {
@@ -128,7 +132,7 @@ final class RunReport {
     return "{" + String.join(", ", parts) + "}";
   }
 
-  private static List<Table> tables(Run run, MongoDbRun typed) {
+  private static List<Table> tables(Run run, Figures typed) {
     List<Table> t = new ArrayList<>();
     double seconds = run.settings().durationSeconds();
     double total = typed.totalBytes();

@@ -137,6 +137,14 @@ final class MongoDbSimulatorTest {
     assertThat(r.shardsHolding("EU")).isSubsetOf("shard2", "shard3").isNotEmpty();
     assertThat(r.shardsHolding("APAC")).isSubsetOf("shard0", "shard1").isNotEmpty();
     assertThat(r.migrations()).anyMatch(m -> m.from().equals("shard0") && m.to().equals("shard4"));
+    // The analysis' zone shares (MongoZones) hold on the simulated shards: the US zone's shards hold
+    // its 45% of the data, EU's 35%, APAC's 20%.
+    Model m = example("customers-zones-mongodb.yaml");
+    var a = dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(m);
+    for (var p : a.zones(a.collection("customers").orElseThrow())) {
+      double onZoneShards = p.shards().stream().mapToDouble(i -> r.shard("shard" + i).dataBytes()).sum();
+      assertThat(onZoneShards / r.totalBytes()).as(p.zone().name()).isCloseTo(p.share(), within(1e-9));
+    }
   }
 
   @Test
