@@ -65,6 +65,9 @@ record KeyModel(
         e.attribute(attribute));
     Map<String, Keys> perPattern = new LinkedHashMap<>();
     for (var plan : a.plans()) {
+      if (plan.touches().stream().noneMatch(t -> t.collection().equals(c.name()))) {
+        continue;
+      }
       Spread own = plan.pattern().spread().get(attribute);
       if (own != null) {
         perPattern.put(plan.pattern().id(), named(Keys.of(attribute, own, distinct, plan.pattern().ratePerSecond(),
