@@ -91,6 +91,21 @@ public record SimulationResult(
       public double value(int i) {
         return values[i];
       }
+
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof Row r && second == r.second && subject.equals(r.subject) && java.util.Arrays.equals(values, r.values);
+      }
+
+      @Override
+      public int hashCode() {
+        return java.util.Objects.hash(second, subject, java.util.Arrays.hashCode(values));
+      }
+
+      @Override
+      public String toString() {
+        return "Row[" + second + ", " + subject + ", " + java.util.Arrays.toString(values) + "]";
+      }
     }
   }
 }

@@ -16,6 +16,7 @@ import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
 import dev.keyplan.simulate.cassandra.CassandraSimulator;
+import dev.keyplan.simulate.mongodb.MongoDbSimulator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,6 +93,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
   @Mixin CassandraOptions cassandra;
 
+  @Mixin MongoDbOptions mongodb;
+
   @Override
   public Integer call() {
     Model m = ModelReader.read(model);
@@ -108,8 +111,12 @@ public final class SimulateCommand implements Callable<Integer> {
           var setup = cassandra.setup(s.equals("scylladb") ? shards : null);
           yield CassandraSimulator.run(m, setup, settings, t, bar).result();
         }
+        case "mongodb" -> {
+          reject(s, List.of("--shards"));
+          yield MongoDbSimulator.run(m, mongodb.setup(shards), settings, t, bar).result();
+        }
         default -> throw new InputException(Cli.commandLine(), "--store " + s + " is not simulated yet"
-            + " (simulated: cassandra, scylladb)");
+            + " (simulated: cassandra, scylladb, mongodb)");
       };
     } catch (SetupException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
@@ -161,6 +168,9 @@ public final class SimulateCommand implements Callable<Integer> {
     List<String> wrong = new ArrayList<>();
     if (!s.equals("cassandra") && !s.equals("scylladb")) {
       wrong.addAll(cassandra.given());
+    }
+    if (!s.equals("mongodb")) {
+      wrong.addAll(mongodb.given());
     }
     if (s.equals("cassandra") && shards != null) {
       wrong.add("--shards");

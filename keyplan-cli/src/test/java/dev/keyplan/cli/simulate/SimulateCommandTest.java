@@ -115,6 +115,22 @@ class SimulateCommandTest {
     assertEquals("", without.err());
   }
 
+  @Test
+  void mongodb_theTenantsJumboChunk_throughTheCli() {
+    CliRun run = CliRun.of("simulate", "examples/tenants-mongodb.yaml", "--shards", "4", "--chunk-size", "128MiB");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().startsWith("simulation of mongodb\n  chunk [country_code-1, "), run.out());
+    assertTrue(run.out().contains(" is jumbo: the shard key value country_code-1 alone holds 6.41 GB (60% of the data"), run.out());
+    assertBad("<command line>: error: --nodes does not apply to --store mongodb (see keyplan simulate --help)",
+        "simulate", "examples/tenants-mongodb.yaml", "--nodes", "3");
+    assertBad("<command line>: error: --chunk-size does not apply to --store cassandra (see keyplan simulate --help)",
+        "simulate", CHAT, "--chunk-size", "64MB");
+    assertBad("<command line>: error: --chunk-size expects a size such as 64MB or 128MiB, not 'big'",
+        "simulate", "examples/tenants-mongodb.yaml", "--chunk-size", "big");
+    assertBad("<command line>: error: no collection users in the model; it has tenants",
+        "simulate", "examples/tenants-mongodb.yaml", "--collection", "users");
+  }
+
   private static void assertBad(String message, String... args) {
     CliRun run = CliRun.of(args);
     assertEquals(2, run.exitCode(), run.out());

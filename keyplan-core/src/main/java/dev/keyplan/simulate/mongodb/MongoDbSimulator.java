@@ -50,13 +50,13 @@ public final class MongoDbSimulator {
   public static MongoDbRun run(Model model, MongoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
       Progress progress) {
     if (model.mongodb().isEmpty()) {
-      throw new IllegalArgumentException("the model has no mongodb: section to simulate");
+      throw new dev.keyplan.simulate.SetupException("the model has no mongodb: section to simulate");
     }
     MongoDbAnalysis a = MongoDbAnalyzer.analyze(model);
     MongoCollection c = collection(a, setup);
     int shards = setup.shards().orElse(a.design().shards());
     if (shards < 1 || shards > MongoDbSetup.MAX_SHARDS) {
-      throw new IllegalArgumentException("shards must be between 1 and " + MongoDbSetup.MAX_SHARDS + ", not " + shards);
+      throw new dev.keyplan.simulate.SetupException("shards must be between 1 and " + MongoDbSetup.MAX_SHARDS + ", not " + shards);
     }
     long range = setup.rangeSizeBytes().orElse(a.design().rangeSizeBytes());
     MongoDbSetup.Start start = setup.start()
@@ -128,16 +128,16 @@ public final class MongoDbSimulator {
     List<String> names = a.collections().stream().map(MongoCollection::name).toList();
     if (setup.collection().isPresent()) {
       String name = setup.collection().get();
-      MongoCollection c = a.collection(name).orElseThrow(() -> new IllegalArgumentException("no collection " + name
+      MongoCollection c = a.collection(name).orElseThrow(() -> new dev.keyplan.simulate.SetupException("no collection " + name
           + " in the model; it has " + String.join(", ", names)));
       if (!c.sharded()) {
-        throw new IllegalArgumentException("collection " + name + " is not sharded: it has no shard_key, so it"
+        throw new dev.keyplan.simulate.SetupException("collection " + name + " is not sharded: it has no shard_key, so it"
             + " lives on its database's primary shard and there is no balancing to simulate");
       }
       return c;
     }
     return a.collections().stream().filter(MongoCollection::sharded).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no collection of the model is sharded (no shard_key): nothing"
+        .orElseThrow(() -> new dev.keyplan.simulate.SetupException("no collection of the model is sharded (no shard_key): nothing"
             + " to simulate; collections: " + String.join(", ", names)));
   }
 }

@@ -24,14 +24,14 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
     List<ZoneRange> out = new ArrayList<>();
     for (MongoDbDesign.Zone z : zones) {
       if (space.monotonic() && !(z.min().equals("MinKey") && z.max().equals("MaxKey"))) {
-        throw new IllegalArgumentException("zone " + z.name() + ": zones on a shard key that grows with time ("
+        throw new dev.keyplan.simulate.SetupException("zone " + z.name() + ": zones on a shard key that grows with time ("
             + space.field() + ") are not simulated; only MinKey to MaxKey is");
       }
       List<Integer> shards = new ArrayList<>();
       for (String s : z.shards()) {
         int position = position(z, s);
         if (position < 0 || position >= shardCount) {
-          throw new IllegalArgumentException("zone " + z.name() + " names shard " + s + " but the run has "
+          throw new dev.keyplan.simulate.SetupException("zone " + z.name() + " names shard " + s + " but the run has "
               + shardCount + " shards (0 to " + (shardCount - 1) + ")");
         }
         shards.add(position);
@@ -39,7 +39,7 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
       double lo = bound(space, z.min());
       double hi = bound(space, z.max());
       if (!(lo < hi)) {
-        throw new IllegalArgumentException("zone " + z.name() + ": its range [" + z.min() + ", " + z.max()
+        throw new dev.keyplan.simulate.SetupException("zone " + z.name() + ": its range [" + z.min() + ", " + z.max()
             + ") holds no shard key values");
       }
       out.add(new ZoneRange(z.name(), lo, hi, shards));
@@ -74,7 +74,7 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
         return space.coordinateOfHash(Long.parseLong(value.replace("NumberLong(", "").replace(")", "")
             .replace("\"", "").trim()));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("a zone bound on a hashed shard key is a hashed value (a long), not '"
+        throw new dev.keyplan.simulate.SetupException("a zone bound on a hashed shard key is a hashed value (a long), not '"
             + value + "'");
       }
     }
@@ -85,7 +85,7 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
     try {
       return Integer.parseInt(shard.replace(",", "").replace("_", "").trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("zone " + z.name() + ": shard '" + shard + "' is not a shard position");
+      throw new dev.keyplan.simulate.SetupException("zone " + z.name() + ": shard '" + shard + "' is not a shard position");
     }
   }
 }
