@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 final class LayeringTest {
   private static final Path SOURCES = Path.of("src/main/java/dev/keyplan");
   private static final Map<String, Integer> LAYER = Map.of(
-      "model", 0, "store", 1, "design", 2, "check", 3, "emit", 3);
+      "model", 0, "store", 1, "design", 2, "check", 3, "emit", 3, "simulate", 3);
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.keyplan\\.(\\w+)\\.", Pattern.MULTILINE);
 
   @Test
