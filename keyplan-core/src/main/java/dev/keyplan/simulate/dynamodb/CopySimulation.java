@@ -51,6 +51,7 @@ final class CopySimulation {
   private final Burst burstWrite;
   private Placement placement;
   private double[][] work = new double[10][0];
+  private double[][] refused = new double[4][0];
   private double limitRead;
   private double limitWrite;
 
@@ -195,24 +196,37 @@ final class CopySimulation {
 
   /** Charges each key its share of its partitions' throttling: every unit asked of a partition is equally likely refused. */
   private void charge(double[] dR, double[] cR, double[] tR, double[] dW, double[] cW, double[] tW) {
+    int n = map.size();
+    if (refused[0].length < n) {
+      refused = new double[4][n * 2];
+    }
+    // The refused share of each partition's demand, at its ceiling and at the table, once per partition.
+    for (int i = 0; i < n; i++) {
+      refused[0][i] = dR[i] > 0 ? cR[i] / dR[i] : 0;
+      refused[1][i] = dR[i] > 0 ? tR[i] / dR[i] : 0;
+      refused[2][i] = dW[i] > 0 ? cW[i] / dW[i] : 0;
+      refused[3][i] = dW[i] > 0 ? tW[i] / dW[i] : 0;
+    }
     for (int k = 0; k < keys.size(); k++) {
       double r = demand.keyRead[k];
       double w = demand.keyWrite[k];
+      if (r == 0 && w == 0) {
+        continue;
+      }
       windowRead[k] += r;
       windowWrite[k] += w;
-      double rCeil = 0, rTable = 0, wCeil = 0, wTable = 0;
+      double rCeil = 0;
+      double rTable = 0;
+      double wCeil = 0;
+      double wTable = 0;
       int[] parts = placement.partitions[k];
       double[] shares = placement.shares[k];
       for (int j = 0; j < parts.length; j++) {
         int p = parts[j];
-        if (r > 0 && dR[p] > 0) {
-          rCeil += r * shares[j] * cR[p] / dR[p];
-          rTable += r * shares[j] * tR[p] / dR[p];
-        }
-        if (w > 0 && dW[p] > 0) {
-          wCeil += w * shares[j] * cW[p] / dW[p];
-          wTable += w * shares[j] * tW[p] / dW[p];
-        }
+        rCeil += r * shares[j] * refused[0][p];
+        rTable += r * shares[j] * refused[1][p];
+        wCeil += w * shares[j] * refused[2][p];
+        wTable += w * shares[j] * refused[3][p];
       }
       keyRead[k].add(r, r - rCeil - rTable, rCeil, rTable);
       keyWrite[k].add(w, w - wCeil - wTable, wCeil, wTable);

@@ -29,7 +29,8 @@ final class KeySpreads {
   private KeySpreads() {}
 
   /** Returns the spread of {@code p}'s requests over values of {@code attributes}; null when unknown. */
-  static Keys requests(AccessPattern p, Entity e, Set<String> attributes, double rows, String label) {
+  static Keys requests(AccessPattern p, Entity e, Set<String> attributes, double rows) {
+    String label = label(attributes);
     if (attributes.isEmpty()) {
       return Keys.single(label, label);
     }
@@ -51,7 +52,8 @@ final class KeySpreads {
   }
 
   /** Returns the spread of {@code e}'s rows over values of {@code attributes}; null when unknown. */
-  static Keys rows(Entity e, Set<String> attributes, double rows, String label) {
+  static Keys rows(Entity e, Set<String> attributes, double rows) {
+    String label = label(attributes);
     if (attributes.isEmpty()) {
       return Keys.single(label, label);
     }
@@ -65,6 +67,15 @@ final class KeySpreads {
           : Keys.of(a, e.spread().get(a), distinct.getAsDouble(), e.growthPerSecond(), timeOrdered(e, a));
     }
     return combined(label, ItemCounts.distinct(e, attributes, rows), ItemCounts.busiestRowShare(e, attributes, rows));
+  }
+
+  /**
+   * Returns the name values are numbered under: the attribute ({@code product_id-1}), or the
+   * attributes joined with {@code +} ({@code tenant_id+user_id-1}), so the requests and the rows of
+   * one value get one name whichever spread describes them.
+   */
+  static String label(Set<String> attributes) {
+    return attributes.isEmpty() ? "value" : String.join("+", attributes);
   }
 
   private static Keys combined(String label, double distinct, double busiest) {

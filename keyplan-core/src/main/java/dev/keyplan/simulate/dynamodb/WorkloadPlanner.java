@@ -41,6 +41,20 @@ import java.util.Set;
  * one product put 800 WCU/s on {@code product_id-1} and 200 on the other 9,999 products.
  */
 final class WorkloadPlanner {
+  /**
+   * The share of a partition's ceilings a value must take to be tracked on its own, 1%: below it a
+   * value cannot make a partition hot, and its Poisson noise (√λ of λ operations a second) is lost
+   * against a ceiling. Values under both this and {@link #TRACKED_BYTES} join the tail, which costs
+   * nothing per value.
+   */
+  static final double TRACKED_SHARE = 0.01;
+
+  /**
+   * The share of a partition's 10 GB, at the model's horizon, that also gets a value tracked, 10%:
+   * smaller item collections do not decide where a partition splits for size.
+   */
+  static final double TRACKED_BYTES = 0.1;
+
   private final DynamoDbAnalysis analysis;
   private final DynamoTable table;
   private final KeyPath path;
@@ -85,10 +99,10 @@ final class WorkloadPlanner {
     List<KeyTemplate> templates = item.partitionTemplates(path);
     Set<String> attributes = ItemCounts.placeholders(templates);
     int shards = ItemCounts.shards(templates);
-    Keys k = KeySpreads.requests(plan.pattern(), item.entity(), attributes, item.rows(), t.signature());
+    Keys k = KeySpreads.requests(plan.pattern(), item.entity(), attributes, item.rows());
     if (k == null) {
       notes.add(path.copy() + ": the spread of " + t.signature() + " is not declared; its requests are simulated as uniform");
-      k = Keys.uniform(t.signature(), Math.max(1, item.rows()));
+      k = Keys.uniform(KeySpreads.label(attributes), Math.max(1, item.rows()));
     }
     Divisible divisible = divisible(item, t.signature());
     int heavy = k.heavyCount();
@@ -144,10 +158,11 @@ final class WorkloadPlanner {
         : tableBytesPerRow(it);
     List<KeyTemplate> templates = it.partitionTemplates(path);
     String signature = it.partitionSignature(path);
-    Keys k = KeySpreads.rows(it.entity(), ItemCounts.placeholders(templates), it.rows(), signature);
+    Set<String> attributes = ItemCounts.placeholders(templates);
+    Keys k = KeySpreads.rows(it.entity(), attributes, it.rows());
     if (k == null) {
       notes.add(path.copy() + ": the spread of " + signature + " is not declared; " + it.name() + "'s rows are simulated as uniform");
-      k = Keys.uniform(signature, Math.max(1, it.rows()));
+      k = Keys.uniform(KeySpreads.label(attributes), Math.max(1, it.rows()));
     }
     int shards = ItemCounts.shards(templates);
     Divisible divisible = divisible(it, signature);
@@ -228,8 +243,16 @@ final class WorkloadPlanner {
 
   private CopyWorkload build() {
     List<KeyLoad> out = new ArrayList<>();
+    long horizon = analysis.model().horizonSeconds();
     for (KeyAcc a : keys.values()) {
-      out.add(a.load());
+      KeyLoad k = a.load();
+      if (k.heat() >= TRACKED_SHARE || k.bytesAt(horizon) >= TRACKED_BYTES * Ceilings.BYTES) {
+        out.add(k);
+      } else {
+        tail.read(k.readOps(), k.readUnitsPerOp());
+        tail.write(k.writeOps(), k.writeUnitsPerOp());
+        tail.size.addAll(k.size());
+      }
     }
     // Stable: equally hot values keep the order the patterns and item types met them in.
     out.sort(Comparator.comparingDouble(KeyLoad::heat).reversed());
