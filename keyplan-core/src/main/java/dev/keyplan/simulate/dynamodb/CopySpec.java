@@ -1,5 +1,6 @@
 package dev.keyplan.simulate.dynamodb;
 
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import java.util.List;
 
 /**
@@ -31,6 +32,18 @@ record CopySpec(
   CopySpec {
     keys = List.copyOf(keys);
     notes = List.copyOf(notes);
+  }
+
+  /** Returns the copy's read capacity: provisioned with its burst bucket, or on demand from the setup's previous peak. */
+  TableCapacity readCapacity(DynamoDbSetup setup) {
+    return onDemand ? new OnDemandCapacity(setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
+        : new ProvisionedCapacity(readUnits, setup.burstFullAtStart());
+  }
+
+  /** Returns the copy's write capacity, as {@link #readCapacity} does for reads. */
+  TableCapacity writeCapacity(DynamoDbSetup setup) {
+    return onDemand ? new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+        : new ProvisionedCapacity(writeUnits, setup.burstFullAtStart());
   }
 
   /** Returns the bytes the copy stores at {@code second}. */

@@ -5,6 +5,7 @@ import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoTable;
 import dev.keyplan.design.dynamodb.KeyPath;
 import dev.keyplan.model.DynamoDbDesign.Billing;
+import dev.keyplan.model.Units;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,7 @@ final class CopySpecs {
         read = cost.neededRead();
         write = cost.neededWrite();
         notes.add(path.copy() + " has no capacity of its own in the design: provisioned at what its workload needs at 70%"
-            + " utilisation, " + dev.keyplan.model.Units.count(read) + " RCU / " + dev.keyplan.model.Units.count(write) + " WCU");
+            + " utilisation, " + Units.count(read) + " RCU / " + Units.count(write) + " WCU");
       }
     }
     String label = onDemand ? DynamoDbSetup.CapacityMode.onDemandMode().label()
@@ -71,8 +72,9 @@ final class CopySpecs {
     double bySize = Math.ceil(workload.bytesAt(0) / Ceilings.BYTES);
     double byThroughput;
     if (onDemand) {
-      double r = Math.min(2 * setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU);
-      double w = Math.min(2 * setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU);
+      // The limits a new on-demand copy serves at once: twice the previous peak, under the quota.
+      double r = new OnDemandCapacity(setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU).limit();
+      double w = new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU).limit();
       byThroughput = Math.ceil(Math.max(r / Ceilings.READ, w / Ceilings.WRITE) - 1e-9);
     } else {
       byThroughput = Math.ceil(read / Ceilings.READ + write / Ceilings.WRITE - 1e-9);

@@ -9,6 +9,7 @@ import dev.keyplan.design.dynamodb.ItemCounts;
 import dev.keyplan.design.dynamodb.KeyPath;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.simulate.Keys;
+import dev.keyplan.simulate.dynamodb.KeyAccumulator.Divisible;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,8 +59,8 @@ final class WorkloadPlanner {
   private final DynamoDbAnalysis analysis;
   private final DynamoTable table;
   private final KeyPath path;
-  private final Map<String, KeyAcc> keys = new LinkedHashMap<>();
-  private final KeyAcc tail = new KeyAcc("", Divisible.ANY);
+  private final Map<String, KeyAccumulator> keys = new LinkedHashMap<>();
+  private final KeyAccumulator tail = new KeyAccumulator("", Divisible.ANY);
   private double scanReads;
   private final Set<String> notes = new LinkedHashSet<>();
 
@@ -136,7 +137,7 @@ final class WorkloadPlanner {
     double perSuffix = write ? requests / shards : requests;
     for (int r = 1; r < k.heavyCount(); r++) {
       for (int j = 0; j < shards; j++) {
-        KeyAcc a = key(templates, k, r, j, divisible);
+        KeyAccumulator a = key(templates, k, r, j, divisible);
         double ops = perSuffix * k.share(r) / (1 - s0);
         if (write) {
           a.write(ops, units);
@@ -210,10 +211,6 @@ final class WorkloadPlanner {
     return Divisible.ANY;
   }
 
-  /** Whether a key's item collection may be split by sort key, for size and for heat, and why not. */
-  private record Divisible(boolean size, boolean heat, String because) {
-    static final Divisible ANY = new Divisible(true, true, "");
-  }
 
   /** Returns the item type on the copy with {@code signature}: the pattern's entity's first, else the first. */
   private DynamoItem item(DynamoPlan plan, String signature) {
@@ -234,9 +231,9 @@ final class WorkloadPlanner {
     return first;
   }
 
-  private KeyAcc key(List<KeyTemplate> templates, Keys k, int rank, int suffix, Divisible divisible) {
+  private KeyAccumulator key(List<KeyTemplate> templates, Keys k, int rank, int suffix, Divisible divisible) {
     String name = KeyNames.of(templates, k, rank, suffix);
-    KeyAcc a = keys.computeIfAbsent(name, n -> new KeyAcc(n, divisible));
+    KeyAccumulator a = keys.computeIfAbsent(name, n -> new KeyAccumulator(n, divisible));
     a.restrict(divisible);
     return a;
   }
@@ -244,7 +241,7 @@ final class WorkloadPlanner {
   private CopyWorkload build() {
     List<KeyLoad> out = new ArrayList<>();
     long horizon = analysis.model().horizonSeconds();
-    for (KeyAcc a : keys.values()) {
+    for (KeyAccumulator a : keys.values()) {
       KeyLoad k = a.load();
       if (k.heat() >= TRACKED_SHARE || k.bytesAt(horizon) >= TRACKED_BYTES * Ceilings.BYTES) {
         out.add(k);
@@ -260,44 +257,5 @@ final class WorkloadPlanner {
     return new CopyWorkload(path.copy(), out,
         new TailLoad(t.readOps(), t.readUnitsPerOp(), t.writeOps(), t.writeUnitsPerOp(), scanReads, t.size()),
         List.copyOf(notes));
-  }
-
-  /** A key value's requests and rows while they are added up. */
-  private static final class KeyAcc {
-    private final String name;
-    private Divisible divisible;
-    private double readOps;
-    private double readUnits;
-    private double writeOps;
-    private double writeUnits;
-    private final List<SizeTerm> size = new ArrayList<>();
-
-    KeyAcc(String name, Divisible divisible) {
-      this.name = name;
-      this.divisible = divisible;
-    }
-
-    /** Keeps the stricter of the rules of the item types sharing the value: it splits only if all may. */
-    void restrict(Divisible other) {
-      boolean size = divisible.size() && other.size();
-      boolean heat = divisible.heat() && other.heat();
-      String because = !divisible.because().isEmpty() ? divisible.because() : other.because();
-      divisible = new Divisible(size, heat, heat ? "" : because);
-    }
-
-    void read(double ops, double unitsPerOp) {
-      readOps += ops;
-      readUnits += ops * unitsPerOp;
-    }
-
-    void write(double ops, double unitsPerOp) {
-      writeOps += ops;
-      writeUnits += ops * unitsPerOp;
-    }
-
-    KeyLoad load() {
-      return new KeyLoad(name, name.isEmpty() ? 0 : HashSpace.start(name), divisible.size(), divisible.heat(),
-          divisible.because(), readOps, readOps > 0 ? readUnits / readOps : 0, writeOps, writeOps > 0 ? writeUnits / writeOps : 0, size);
-    }
   }
 }
