@@ -3,6 +3,7 @@ package dev.keyplan.simulate.dynamodb;
 import dev.keyplan.simulate.SimulationResult;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One copy of the data (a table with its local indexes, or a global index) over the run.
@@ -49,7 +50,7 @@ public record CopyRun(
   }
 
   /** Returns the tracked key called {@code key}, if reported. */
-  public java.util.Optional<KeyStats> key(String key) {
+  public Optional<KeyStats> key(String key) {
     return hotKeys.stream().filter(k -> k.key().equals(key)).findFirst();
   }
 }

@@ -81,7 +81,7 @@ final class CopySimulation {
       }
       if ((t + 1) % SIZE_CHECK_SECONDS == 0) {
         sizes(t + 1);
-        if (splits.forSize(t, placement, ledger.bytes, 0)) {
+        if (splits.forSize(t, placement)) {
           replace(t);
         }
       }

@@ -45,9 +45,4 @@ record CopySpec(
     return onDemand ? new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
         : new ProvisionedCapacity(writeUnits, setup.burstFullAtStart());
   }
-
-  /** Returns the bytes the copy stores at {@code second}. */
-  double bytesAt(long second) {
-    return tail.bytesAt(second) + keys.stream().mapToDouble(k -> k.bytesAt(second)).sum();
-  }
 }

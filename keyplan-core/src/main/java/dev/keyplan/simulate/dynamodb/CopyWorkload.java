@@ -17,16 +17,6 @@ record CopyWorkload(String copy, List<KeyLoad> keys, TailLoad tail, List<String>
     notes = List.copyOf(notes);
   }
 
-  /** Returns the expected read units per second of the whole copy. */
-  double readUnits() {
-    return tail.readUnits() + tail.scanReadUnits() + keys.stream().mapToDouble(KeyLoad::readUnits).sum();
-  }
-
-  /** Returns the expected write units per second of the whole copy. */
-  double writeUnits() {
-    return tail.writeUnits() + keys.stream().mapToDouble(KeyLoad::writeUnits).sum();
-  }
-
   /** Returns the bytes the copy stores at {@code second}. */
   double bytesAt(long second) {
     return tail.bytesAt(second) + keys.stream().mapToDouble(k -> k.bytesAt(second)).sum();

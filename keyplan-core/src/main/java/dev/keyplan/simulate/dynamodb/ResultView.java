@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -59,7 +60,7 @@ final class ResultView {
     s.add(new SimulationResult.Setting("seed", Long.toString(settings.seed())));
     s.add(new SimulationResult.Setting("duration", settings.durationSeconds() + " s"));
     s.add(new SimulationResult.Setting("interval", settings.intervalSeconds() + " s"));
-    s.add(new SimulationResult.Setting("mode", settings.mode().name().toLowerCase(java.util.Locale.ROOT)));
+    s.add(new SimulationResult.Setting("mode", settings.mode().name().toLowerCase(Locale.ROOT)));
     s.add(new SimulationResult.Setting("trace", trace.map(Trace::file).orElse("none")));
     s.add(new SimulationResult.Setting("capacity", setup.capacity().map(DynamoDbSetup.CapacityMode::label)
         .orElse("as the design says")));
@@ -71,7 +72,7 @@ final class ResultView {
     s.add(new SimulationResult.Setting("heat split share", Units.percent(setup.heatSplitShare()) + " of the ceiling"));
     s.add(new SimulationResult.Setting("on-demand previous peak", Units.count(setup.onDemandPeakRead()) + " RRU / "
         + Units.count(setup.onDemandPeakWrite()) + " WRU"));
-    s.add(new SimulationResult.Setting("traced reads", setup.traceReads().name().toLowerCase(java.util.Locale.ROOT)));
+    s.add(new SimulationResult.Setting("traced reads", setup.traceReads().name().toLowerCase(Locale.ROOT)));
     s.add(new SimulationResult.Setting("hot keys", Integer.toString(setup.hotKeys())));
     return s;
   }

@@ -25,14 +25,13 @@ final class Splits {
   }
 
   /** Splits each partition over 10 GB once; returns true if the map changed. */
-  boolean forSize(long second, Placement placement, double[] keyBytes, double tailBytes) {
+  boolean forSize(long second, Placement placement) {
     boolean changed = false;
     for (Partition p : new ArrayList<>(map.live())) {
       if (p.bytes <= Ceilings.BYTES) {
         continue;
       }
-      List<SplitPoints.Inside> inside = inside(p, placement, keyBytes, keyBytes, 1, /* forHeat= */ false);
-      OptionalLong at = SplitPoints.forSize(p.lo, p.hi, inside);
+      OptionalLong at = SplitPoints.forSize(p.lo, p.hi, collections(p, placement));
       if (at.isPresent()) {
         split(p, at.getAsLong(), "size", second, "(" + Units.bytes(p.bytes) + ", over the 10 GB a partition holds)");
         changed = true;
@@ -87,8 +86,7 @@ final class Splits {
         }
       }
       Placement now = changed ? Placement.of(map, starts()) : placement;
-      OptionalLong at = SplitPoints.forSize(widest.lo, widest.hi, inside(widest, now, new double[keys.size()],
-          new double[keys.size()], 1, /* forHeat= */ false));
+      OptionalLong at = SplitPoints.forSize(widest.lo, widest.hi, collections(widest, now));
       if (at.isEmpty()) {
         return changed;
       }
@@ -113,6 +111,12 @@ final class Splits {
     events.add(new SimulationResult.Event(second, "split", copy, p.name + " split for " + cause + " " + why + " into "
         + map.get(i).name + " [" + HashSpace.hex(p.lo) + ", " + HashSpace.hex(at) + ") and " + map.get(i + 1).name
         + " [" + HashSpace.hex(at) + ", " + HashSpace.hex(p.hi) + ")"));
+  }
+
+  /** Returns the tracked keys' collections in {@code p}, for a split by size: where they lie, not their load. */
+  private List<SplitPoints.Inside> collections(Partition p, Placement placement) {
+    double[] none = new double[keys.size()];
+    return inside(p, placement, none, none, 1, /* forHeat= */ false);
   }
 
   /** Returns the tracked keys with a part in {@code p}, with their demand there per second of {@code seconds}. */

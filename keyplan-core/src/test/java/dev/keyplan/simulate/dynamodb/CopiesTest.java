@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +41,7 @@ final class CopiesTest {
         gsiBytes += it.entity().count() * (it.entryBytes(gsi, table) + 100);
       }
     }
-    double gb10 = dev.keyplan.store.dynamodb.DynamoDbLimits.MAX_PARTITION_BYTES;
+    double gb10 = DynamoDbLimits.MAX_PARTITION_BYTES;
     assertThat(run.copies().get(0).initialPartitions()).isEqualTo((int) Math.max(4, Math.ceil(tableBytes / gb10)));
     assertThat(run.copies().get(1).initialPartitions()).isEqualTo((int) Math.max(4, Math.ceil(gsiBytes / gb10)));
   }

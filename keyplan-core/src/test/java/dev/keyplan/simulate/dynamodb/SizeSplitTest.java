@@ -1,6 +1,7 @@
 package dev.keyplan.simulate.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
@@ -55,6 +56,6 @@ final class SizeSplitTest {
           assertThat(e.text()).contains("for size");
         });
     assertThat(c.livePartitions()).hasSize(2 * start)
-        .allSatisfy(p -> assertThat(p.rangeShare()).isCloseTo(0.5 / start, org.assertj.core.api.Assertions.within(1e-12)));
+        .allSatisfy(p -> assertThat(p.rangeShare()).isCloseTo(0.5 / start, within(1e-12)));
   }
 }
