@@ -108,9 +108,11 @@ final class WorkloadPlanner {
     Divisible divisible = divisible(item, t.signature());
     int heavy = k.heavyCount();
     double s0 = heavy > 0 ? k.share(0) : 0;
-    double busiest = Double.isNaN(t.busiestShare()) ? s0 : t.busiestShare();
+    // The analysis's share of requests reaching the busiest value (a write's on one suffix); the
+    // spread's own share where the analysis could not say.
+    boolean known = !Double.isNaN(t.busiestShare());
     if (t.readUnitsTypical() > 0) {
-      double b = heavy > 0 ? Math.min(1, busiest) : 0;
+      double b = heavy > 0 ? Math.min(1, known ? t.busiestShare() : s0) : 0;
       double perQuery = t.readUnitsTypical() / shards;
       for (int j = 0; j < shards && heavy > 0; j++) {
         key(templates, k, 0, j, divisible).read(rate * b, t.readUnitsBusiest());
@@ -118,7 +120,7 @@ final class WorkloadPlanner {
       spreadRest(templates, k, shards, divisible, rate * (1 - b), perQuery, /* write= */ false);
     }
     if (t.writeUnits() > 0) {
-      double b = heavy > 0 ? Math.min(1, busiest * shards) : 0;
+      double b = heavy > 0 ? Math.min(1, known ? t.busiestShare() * shards : s0) : 0;
       for (int j = 0; j < shards && heavy > 0; j++) {
         key(templates, k, 0, j, divisible).write(rate * b / shards, t.writeUnits());
       }

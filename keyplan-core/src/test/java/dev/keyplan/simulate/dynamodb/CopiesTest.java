@@ -103,4 +103,34 @@ final class CopiesTest {
     assertThat(busiest.read().demand() / 600).isCloseTo(heat.readUnits(), within(0.02 * heat.readUnits()));
     assertThat(busiest.write().demand() / 600).isCloseTo(heat.writeUnits(), within(0.02 * heat.writeUnits()));
   }
+
+  @Test
+  void aKeyWithoutASpread_isSimulatedAsUniform_andTheNotesSaySo() {
+    // tenant_id has no spread and is not the entity's key: the analysis cannot name a busiest
+    // tenant, so the simulator spreads the 500 writes/s evenly and says so; the total is still
+    // 500 × 1 WCU a second, 300,000 over 600 s, all in the even tail (no Poisson noise).
+    String yaml = """
+        model: tenants
+        horizon: 1d
+        entities:
+          Event:
+            attributes:
+              event_id: uuid
+              tenant_id: uuid
+            key: [event_id]
+            growth: 500/s
+        patterns:
+          - {id: record, rate: 500/s, insert: Event}
+        dynamodb:
+          tables:
+            Events:
+              partition_key: tenant_id
+              sort_key: event_id
+              items:
+                Event: {keys: {}}
+        """;
+    DynamoDbRun run = Sims.run(yaml, DynamoDbSetup.defaults(), 600);
+    assertThat(run.result().notes()).anySatisfy(n -> assertThat(n).contains("the spread of {tenant_id} is not declared"));
+    assertThat(Sims.only(run).write().units().demand()).isCloseTo(300_000, within(1e-6));
+  }
 }
