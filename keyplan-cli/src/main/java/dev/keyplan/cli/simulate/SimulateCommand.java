@@ -16,6 +16,7 @@ import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
 import dev.keyplan.simulate.cassandra.CassandraSimulator;
+import dev.keyplan.simulate.dynamodb.DynamoDbSimulator;
 import dev.keyplan.simulate.mongodb.MongoDbSimulator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -95,6 +96,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
   @Mixin MongoDbOptions mongodb;
 
+  @Mixin DynamoDbOptions dynamodb;
+
   @Override
   public Integer call() {
     Model m = ModelReader.read(model);
@@ -115,8 +118,11 @@ public final class SimulateCommand implements Callable<Integer> {
           reject(s, List.of("--shards"));
           yield MongoDbSimulator.run(m, mongodb.setup(shards), settings, t, bar).result();
         }
-        default -> throw new InputException(Cli.commandLine(), "--store " + s + " is not simulated yet"
-            + " (simulated: cassandra, scylladb, mongodb)");
+        case "dynamodb" -> {
+          reject(s, List.of());
+          yield DynamoDbSimulator.run(m, dynamodb.setup(), settings, t, bar).result();
+        }
+        default -> throw new IllegalStateException("unknown store " + s);
       };
     } catch (SetupException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
@@ -171,6 +177,12 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     if (!s.equals("mongodb")) {
       wrong.addAll(mongodb.given());
+    }
+    if (!s.equals("dynamodb")) {
+      wrong.addAll(dynamodb.given());
+    }
+    if (s.equals("dynamodb") && shards != null) {
+      wrong.add("--shards");
     }
     if (s.equals("cassandra") && shards != null) {
       wrong.add("--shards");

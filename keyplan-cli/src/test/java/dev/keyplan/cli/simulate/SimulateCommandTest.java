@@ -131,6 +131,24 @@ class SimulateCommandTest {
         "simulate", "examples/tenants-mongodb.yaml", "--collection", "users");
   }
 
+  @Test
+  void dynamodb_theFlashSale_spendsItsBurst_thenThrottles_throughTheCli() {
+    // examples/flash-sale-provisioned.yaml: 800 WCU provisioned; the sale and the catalogue ask about
+    // 1,000 WCU/s, so the 240,000 WCU of burst (300 s × 800) lasts 240,000 / 200 = 1,200 s.
+    CliRun run = CliRun.of("simulate", "examples/flash-sale-provisioned.yaml", "--duration", "2h");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().startsWith("simulation of dynamodb\n  ProductSales (provisioned 1,500 RCU / 800 WCU, 2 partitions"), run.out());
+    assertTrue(run.out().contains("burst-exhausted  ProductSales  the write burst capacity of 240,000 units is spent after 119"), run.out());
+    CliRun more = CliRun.of("simulate", "examples/flash-sale-provisioned.yaml", "--duration", "2h", "--rcu", "1500", "--wcu", "1000");
+    assertTrue(more.out().contains("  capacity: provisioned 1,500 RCU / 1,000 WCU\n"), more.out());
+    assertBad("<command line>: error: provisioned capacity needs both --rcu and --wcu",
+        "simulate", "examples/flash-sale-provisioned.yaml", "--rcu", "100");
+    assertBad("<command line>: error: --rcu does not apply to --store cassandra (see keyplan simulate --help)",
+        "simulate", CHAT, "--rcu", "100");
+    assertBad("<command line>: error: --shards does not apply to --store dynamodb (see keyplan simulate --help)",
+        "simulate", "examples/flash-sale.yaml", "--shards", "2");
+  }
+
   private static void assertBad(String message, String... args) {
     CliRun run = CliRun.of(args);
     assertEquals(2, run.exitCode(), run.out());

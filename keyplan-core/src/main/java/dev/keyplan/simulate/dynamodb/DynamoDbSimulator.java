@@ -46,7 +46,7 @@ public final class DynamoDbSimulator {
   public static DynamoDbRun run(Model model, DynamoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
       Progress progress) {
     if (model.dynamodb().isEmpty()) {
-      throw new IllegalArgumentException("the model has no dynamodb: section to simulate");
+      throw new dev.keyplan.simulate.SetupException("the model has no dynamodb: section to simulate");
     }
     DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
     List<DynamoTable> tables = tables(analysis, setup, trace.isPresent());
@@ -93,11 +93,11 @@ public final class DynamoDbSimulator {
   private static List<DynamoTable> tables(DynamoDbAnalysis analysis, DynamoDbSetup setup, boolean traced) {
     if (setup.table().isPresent()) {
       String name = setup.table().get();
-      return List.of(analysis.table(name).orElseThrow(() -> new IllegalArgumentException("no table " + name
+      return List.of(analysis.table(name).orElseThrow(() -> new dev.keyplan.simulate.SetupException("no table " + name
           + " in the model's dynamodb: section; it has " + String.join(", ", analysis.tables().stream().map(DynamoTable::name).toList()))));
     }
     if (analysis.tables().isEmpty()) {
-      throw new IllegalArgumentException("the model's dynamodb: section has no table to simulate");
+      throw new dev.keyplan.simulate.SetupException("the model's dynamodb: section has no table to simulate");
     }
     return traced ? List.of(analysis.tables().get(0)) : analysis.tables();
   }
