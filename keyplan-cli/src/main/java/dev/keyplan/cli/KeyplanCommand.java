@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
       dev.keyplan.cli.mongodb.MongoDbCommand.class,
       RulesCommand.class,
       dev.keyplan.cli.simulate.SimulateCommand.class,
+      dev.keyplan.cli.verify.VerifyCommand.class,
       // keep-sorted end
     })
 public final class KeyplanCommand implements Runnable {

@@ -16,8 +16,13 @@ public final class SimulationText {
   private SimulationText() {}
 
   public static String render(SimulationResult r) {
+    return render(r, "simulation of ");
+  }
+
+  /** Renders {@code r} under the heading {@code heading + store} ("verification of cassandra"). */
+  public static String render(SimulationResult r, String heading) {
     StringBuilder out = new StringBuilder();
-    out.append("simulation of ").append(r.store()).append('\n');
+    out.append(heading).append(r.store()).append('\n');
     for (String f : r.findings()) {
       out.append("  ").append(f).append('\n');
     }

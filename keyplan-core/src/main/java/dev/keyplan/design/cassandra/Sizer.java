@@ -47,7 +47,7 @@ public final class Sizer {
   }
 
   /** Returns the size of a partition holding {@code rows} rows of {@code t}. */
-  static PartitionSize partition(BoundTable t, double rows) {
+  public static PartitionSize partition(BoundTable t, double rows) {
     double keyBytes = 0;
     double staticBytes = 0;
     double staticCells = 0;
