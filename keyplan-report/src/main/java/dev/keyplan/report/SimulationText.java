@@ -79,6 +79,9 @@ public final class SimulationText {
     if (Math.abs(d) >= 100 || d == Math.rint(d)) {
       return String.format(Locale.ROOT, "%,.0f", d);
     }
+    if (Math.abs(d) < 0.001) {
+      return String.format(Locale.ROOT, "%.2e", d); // a scale of 4.0e-05 is not 0
+    }
     return String.format(Locale.ROOT, "%.3f", d).replaceAll("0+$", "").replaceAll("\\.$", "");
   }
 }

@@ -32,7 +32,7 @@ final class CassandraVerifyReport {
     all.addAll(findings);
     List<Table> tables = List.of(
         new Table("patterns", "Reads: keyplan's prediction and what the trace shows (latency in ms)",
-            List.of("pattern", "key", "access", "table", "predicted_partitions", "traced_partitions", "predicted_rows",
+            List.of("pattern", "key", "access", "table", "predicted_partitions", "traced_partitions", "ratio", "predicted_rows",
                 "traced_rows", "p50_ms", "p99_ms", "verdict"), patterns),
         new Table("writes", "Writes (every table the pattern updates; latency in ms)",
             List.of("pattern", "kind", "tables", "statements", "p50_ms", "p99_ms"), writes),

@@ -41,8 +41,8 @@ final class Comparison {
       mismatches[0]++;
     }
     return List.of(plan.pattern().id(), role, plan.access().toString().toLowerCase(Locale.ROOT).replace('_', ' '),
-        plan.tables().get(0), predicted, (double) measured, predictedRows, (double) m.traced().rows(),
-        m.latency().millis(50), m.latency().millis(99), verdict);
+        plan.tables().get(0), predicted, (double) measured, measured / predicted, predictedRows,
+        (double) m.traced().rows(), m.latency().millis(50), m.latency().millis(99), verdict);
   }
 
   static List<List<Object>> sizeRows(Collection<TableLoad> loads, boolean measured, int[] mismatches,
