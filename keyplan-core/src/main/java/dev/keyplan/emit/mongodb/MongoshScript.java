@@ -96,10 +96,7 @@ public final class MongoshScript {
     }
     out.append("db.createCollection(").append(ShellJson.value(new BsonString(c.name())));
     if (c.validation()) {
-      BsonDocument options = new BsonDocument("validator", new BsonDocument("$jsonSchema", JsonSchemaValidator.of(c)))
-          .append("validationLevel", new BsonString("strict"))
-          .append("validationAction", new BsonString("error"));
-      out.append(", ").append(ShellJson.pretty(options));
+      out.append(", ").append(ShellJson.pretty(MongoCommands.validatorOptions(c)));
     }
     out.append(");\n");
     Optional<MongoIndex> shardKeyIndex = shardKeyIndex(c);

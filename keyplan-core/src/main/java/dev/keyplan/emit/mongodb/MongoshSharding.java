@@ -45,10 +45,8 @@ final class MongoshSharding {
     out.append("sh.enableSharding(db.getName());\n");
     for (MongoCollection c : sharded) {
       ShardKey key = c.shardKey().get();
-      List<IndexKey> fields = key.keys().stream().map(k -> new IndexKey(c.fieldOf(k.field()), k.kind())).toList();
-      // A hashed shard key cannot be unique (MongoDB manual, "sh.shardCollection()").
-      Optional<MongoIndex> unique = key.hashed() ? Optional.empty()
-          : c.indexes().stream().filter(ix -> ix.unique() && ix.keys().equals(fields)).findFirst();
+      List<IndexKey> fields = MongoCommands.shardKeyFields(c);
+      Optional<MongoIndex> unique = MongoCommands.uniqueShardKeyIndex(c);
       StringBuilder why = new StringBuilder(c.name()).append(key.hashed() ? ": hashed shard key" : ": ranged shard key");
       if (key.hashed()) {
         MongoShard s = a.shard(c.name()).orElseThrow();
