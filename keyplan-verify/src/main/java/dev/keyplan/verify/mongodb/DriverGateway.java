@@ -23,7 +23,7 @@ import org.bson.BsonInt32;
  * The gateway on the official driver (mongodb-driver-sync 5.14): the URI from the credentials
  * ({@code KEYPLAN_MONGODB_URI}, from the environment or the credentials file, never the command
  * line), TLS when the URI says {@code tls=true} or {@code --tls} is given (trusting the JVM's trust
- * store), 15 s to find a server. A failure to connect names the hosts, never the URI's user or
+ * store), 15 s to find a server unless the URI's {@code serverSelectionTimeoutMS} says otherwise. A failure to connect names the hosts, never the URI's user or
  * password.
  */
 final class DriverGateway implements MongoGateway {
@@ -62,7 +62,8 @@ final class DriverGateway implements MongoGateway {
     }
     MongoClientSettings.Builder b = MongoClientSettings.builder().applyConnectionString(cs)
         .applicationName("keyplan-verify")
-        .applyToClusterSettings(c -> c.serverSelectionTimeout(15, TimeUnit.SECONDS));
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(
+            cs.getServerSelectionTimeout() == null ? 15_000 : cs.getServerSelectionTimeout(), TimeUnit.MILLISECONDS));
     if (options.tls()) {
       b.applyToSslSettings(s -> s.enabled(true));
     }
