@@ -98,9 +98,12 @@ fetch() {
   local t0 scratch="$work/lib.partial"
   t0=$(now_ms)
   rm -rf "$scratch"
-  mvn -B -q -ntp -Dstyle.color=never --strict-checksums -f "$here/cassandra-pom.xml" \
-    dependency:copy-dependencies -Dengines.lib="$scratch" >&2 \
-    || die "Maven could not fetch cassandra-all 5.0.6 (see its output above)"
+  # Maven's output goes to a file and is shown only on failure (3.8's -q still prints colour codes).
+  if ! mvn -B -ntp --strict-checksums -f "$here/cassandra-pom.xml" \
+      dependency:copy-dependencies -Dengines.lib="$scratch" >"$work/maven.log" 2>&1; then
+    tail -n 40 "$work/maven.log" >&2
+    die "Maven could not fetch cassandra-all 5.0.6; its log is $work/maven.log"
+  fi
   cp "$here/cassandra-pom.xml" "$scratch/.pom.xml"
   rm -rf "$lib"
   mv "$scratch" "$lib"

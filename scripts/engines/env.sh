@@ -12,7 +12,15 @@
 # Everything listens on 127.0.0.1 only.
 
 engines_repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-export KEYPLAN_ENGINES_DIR="${KEYPLAN_ENGINES_DIR:-$engines_repo/target/engines}"
+KEYPLAN_ENGINES_DIR="${KEYPLAN_ENGINES_DIR:-$engines_repo/target/engines}"
+# Absolute, so the PID files mean the same from any directory; without blanks, because the
+# path goes into Cassandra's JVM options file, where a blank separates arguments.
+[[ "$KEYPLAN_ENGINES_DIR" == /* ]] || KEYPLAN_ENGINES_DIR="$PWD/$KEYPLAN_ENGINES_DIR"
+if [[ "$KEYPLAN_ENGINES_DIR" =~ [[:space:]] ]]; then
+  echo "KEYPLAN_ENGINES_DIR must not contain blanks, but was '$KEYPLAN_ENGINES_DIR'" >&2
+  exit 1
+fi
+export KEYPLAN_ENGINES_DIR
 export KEYPLAN_CASSANDRA_PORT="${KEYPLAN_CASSANDRA_PORT:-9042}"
 export KEYPLAN_CASSANDRA_STORAGE_PORT="${KEYPLAN_CASSANDRA_STORAGE_PORT:-7000}"
 export KEYPLAN_CASSANDRA_JMX_PORT="${KEYPLAN_CASSANDRA_JMX_PORT:-7199}"
