@@ -72,7 +72,9 @@ final class Database {
     String collection = create.getString("create").getValue();
     BsonDocument listed = gateway.command(name, new BsonDocument("listCollections", new BsonInt32(1))
         .append("filter", new BsonDocument("name", new BsonString(collection))).append("nameOnly", org.bson.BsonBoolean.TRUE));
-    boolean exists = !listed.getDocument("cursor").getArray("firstBatch").isEmpty();
+    // Read the names back rather than trust the filter: a server that ignores it lists them all.
+    boolean exists = listed.getDocument("cursor").getArray("firstBatch").stream()
+        .anyMatch(v -> v.asDocument().getString("name", new BsonString("")).getValue().equals(collection));
     if (exists) {
       throw new VerifyException("collection " + namespace(collection) + " already exists; keyplan verify never touches a"
           + " collection it did not create: drop it, or choose another --prefix");

@@ -50,7 +50,7 @@ final class DriverGateway implements MongoGateway {
     }
   }
 
-  /** Connects and checks the server answers {@code hello}. */
+  /** Connects and checks the server answers {@code ping}. */
   static DriverGateway open(VerifyOptions options, Credentials credentials) {
     String uri = uri(credentials);
     Secrets secrets = Secrets.of(uri);
@@ -69,7 +69,7 @@ final class DriverGateway implements MongoGateway {
     }
     MongoClient client = MongoClients.create(b.build());
     try {
-      client.getDatabase("admin").runCommand(new BsonDocument("hello", new BsonInt32(1)), BsonDocument.class);
+      client.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);
     } catch (RuntimeException e) {
       client.close();
       throw new VerifyException("cannot reach MongoDB at " + hosts(uri) + ": " + secrets.reason(e));

@@ -28,6 +28,9 @@ final class Sizes {
   /** What the server holds: documents, and average and largest $bsonSize of the typical ones and of the largest one. */
   record Measured(long count, double averageBytes, long largestBytes) {}
 
+  /** What a server without {@code $bsonSize} tells: nothing. */
+  static final Measured NOT_MEASURED = new Measured(-1, Double.NaN, -1);
+
   static Measured measure(MongoGateway g, String database, CollectionLoad load) {
     BsonValue largestId = load.blocks.stream().filter(b -> b.role().equals("largest")).findFirst()
         .map(b -> load.documents.get(b.from()).get("_id")).orElse(null);
@@ -64,6 +67,11 @@ final class Sizes {
 
   static List<Object> row(CollectionLoad load, Measured m, int[] mismatches, List<String> findings) {
     MongoCollection c = load.collection;
+    if (m == NOT_MEASURED) {
+      return List.of(c.name(), c.documents(), (double) load.documents.size(), Double.NaN, busiestScale(load),
+          (double) c.typicalBytes(), generatedAverage(load), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+          "not measured");
+    }
     double ratio = m.averageBytes() / c.typicalBytes();
     boolean hasLargest = m.largestBytes() >= 0;
     double largestRatio = hasLargest ? m.largestBytes() / (double) c.largestBytes() : Double.NaN;
@@ -85,12 +93,16 @@ final class Sizes {
       mismatches[0]++;
       findings.add(c.name() + ": " + load.documents.size() + " documents were inserted; MongoDB counts " + m.count());
     }
-    double scale = load.blocks.stream().filter(b -> b.role().equals("busiest")).mapToDouble(CollectionLoad.Block::scale)
-        .min().orElse(1);
-    return List.of(c.name(), c.documents(), (double) load.documents.size(), (double) m.count(), scale,
+    return List.of(c.name(), c.documents(), (double) load.documents.size(), (double) m.count(), busiestScale(load),
         (double) c.typicalBytes(), generatedAverage(load), m.averageBytes(), ratio,
         hasLargest ? (double) c.largestBytes() : Double.NaN, hasLargest ? (double) m.largestBytes() : Double.NaN, largestRatio,
         verdict);
+  }
+
+  /** The smallest scale of the collection's busiest blocks (1 when none was scaled). */
+  private static double busiestScale(CollectionLoad load) {
+    return load.blocks.stream().filter(b -> b.role().equals("busiest")).mapToDouble(CollectionLoad.Block::scale).min()
+        .orElse(1);
   }
 
   static final List<String> COLUMNS = List.of("collection", "keyplan_documents", "loaded", "counted", "busiest_scale",

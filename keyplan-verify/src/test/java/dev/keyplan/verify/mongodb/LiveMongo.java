@@ -6,8 +6,6 @@ import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyOptions;
 import java.util.Map;
 import java.util.Optional;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -47,7 +45,6 @@ final class LiveMongo {
   }
 
   static boolean mongos(MongoGateway g) {
-    return g.command("admin", new BsonDocument("hello", new BsonInt32(1))).getString("msg", new org.bson.BsonString(""))
-        .getValue().equals("isdbgrid");
+    return MongoDbVerifier.mongos(g);
   }
 }
