@@ -23,8 +23,8 @@ import org.bson.BsonInt32;
  * The gateway on the official driver (mongodb-driver-sync 5.14): the URI from the credentials
  * ({@code KEYPLAN_MONGODB_URI}, from the environment or the credentials file, never the command
  * line), TLS when the URI says {@code tls=true} or {@code --tls} is given (trusting the JVM's trust
- * store), 15 s to find a server unless the URI's {@code serverSelectionTimeoutMS} says otherwise. A failure to connect names the hosts, never the URI's user or
- * password.
+ * store), 15 s to find a server unless the URI's {@code serverSelectionTimeoutMS} says otherwise. A
+ * failure to connect names the hosts, never the URI's user or password.
  */
 final class DriverGateway implements MongoGateway {
   private final MongoClient client;
