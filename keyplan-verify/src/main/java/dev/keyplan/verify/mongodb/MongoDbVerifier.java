@@ -136,6 +136,9 @@ public final class MongoDbVerifier {
         if (probe.isEmpty()) {
           continue;
         }
+        if (role.equals("typical")) {
+          notes.add(plan.pattern().id() + ": " + probe.get().query().shape(c.name()));
+        }
         try {
           Reads.Measured m = Reads.run(g, db.name, c.name(), probe.get().query(), o.samples());
           rows.add(Comparison.readRow(probe.get(), m, ctx, mismatches, findings));

@@ -33,6 +33,25 @@ record ReadQuery(BsonDocument filter, BsonDocument sort, OptionalInt limit, Opti
     return c;
   }
 
+  /**
+   * Returns the command's shape for the notes, every value a filter compares with written {@code ?}
+   * ({@code {"find": "orders", "filter": {"customer_id": "?"}, "sort": {"created_at": -1}, "limit": 20}}):
+   * the generated values tell a reader nothing and can be long.
+   */
+  String shape(String collection) {
+    BsonDocument c = command(collection).clone();
+    String key = count ? "query" : "filter";
+    c.put(key, placeholders(c.getDocument(key)));
+    return c.toJson();
+  }
+
+  private static BsonDocument placeholders(BsonDocument filter) {
+    BsonDocument out = new BsonDocument();
+    filter.forEach((field, v) -> out.append(field, v.isDocument()
+        ? new BsonDocument(v.asDocument().getFirstKey(), new BsonString("?")) : new BsonString("?")));
+    return out;
+  }
+
   /** Returns {@code explain} of this query at {@code executionStats} verbosity (MongoDB manual, "explain"). */
   BsonDocument explain(String collection) {
     return new BsonDocument("explain", command(collection)).append("verbosity", new BsonString("executionStats"));

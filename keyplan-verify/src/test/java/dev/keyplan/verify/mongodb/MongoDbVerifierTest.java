@@ -61,6 +61,11 @@ final class MongoDbVerifierTest {
         .contains("\"name\": \"email_1\"").contains("\"collation\": {\"locale\": \"en\", \"strength\": 2}"));
     assertThat(progress).last().isEqualTo((long) collections.rows().stream().mapToDouble(row -> (Double) row.get(2)).sum());
     assertThat(r.findings().get(0)).isEqualTo("keyplan's predictions match what MongoDB measured (12 reads, 4 collections, 3 writes)");
+    // Each read's query is in the notes, its values as ?; sign-in carries the case-insensitive collation.
+    assertThat(r.notes()).contains("customer-orders: {\"find\": \"orders\", \"filter\": {\"customer_id\": \"?\"},"
+        + " \"sort\": {\"created_at\": -1}, \"limit\": 20}",
+        "sign-in: {\"find\": \"customers\", \"filter\": {\"email\": \"?\"}, \"collation\": {\"locale\": \"en\","
+        + " \"strength\": 2}}");
   }
 
   @Test
