@@ -41,6 +41,7 @@ final class Comparison {
    * @param mongos connected to a mongos, so routing is compared
    * @param holdingShards shards holding the collection's chunks (1 when unsharded)
    * @param loaded documents loaded into the collection
+   * @param indexes the collection's indexes as keyplan resolved them, to know a multikey one
    */
   record Context(boolean mongos, int holdingShards, long loaded, List<MongoIndex> indexes) {}
 
