@@ -13,6 +13,7 @@ import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import dev.keyplan.verify.cassandra.CassandraVerifier;
+import dev.keyplan.verify.mongodb.MongoDbVerifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,6 +113,7 @@ public final class VerifyCommand implements Callable<Integer> {
     try {
       result = switch (s) {
         case "cassandra" -> CassandraVerifier.run(m, options, creds, bar);
+        case "mongodb" -> MongoDbVerifier.run(m, options, creds, bar);
         default -> throw new InputException(Cli.commandLine(), "keyplan verify --store " + s + " is not built yet");
       };
     } catch (VerifyException | IllegalArgumentException e) {
