@@ -17,10 +17,7 @@ import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.CommandLineOptionException;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.util.Utils;
 
 /**
@@ -40,24 +37,11 @@ public final class BenchmarkReport {
       double checkCpu, double parseCpu) {}
 
   public static void main(String[] args) throws IOException, RunnerException {
-    CommandLineOptions cmd;
-    try {
-      cmd = new CommandLineOptions(args);
-    } catch (CommandLineOptionException e) {
-      System.err.println("error: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
-    Files.createDirectories(out);
-    Path json = out.resolve("jmh-result.json");
+    JmhArgs jmh = JmhArgs.of(args, "jmh-result.json", CheckBenchmark.class);
+    Path out = jmh.out();
+    Path json = jmh.json();
+    var builder = jmh.builder();
     Path csv = out.resolve("jmh-result.csv");
-    var builder = new OptionsBuilder().parent(cmd)
-        .result(json.toString())
-        .resultFormat(ResultFormatType.JSON);
-    if (cmd.getIncludes().isEmpty()) {
-      builder.include(CheckBenchmark.class.getName() + "\\.");
-    }
     Options options = builder.build();
     double loadBefore = loadAverage();
     Collection<RunResult> results = new Runner(options).run();

@@ -17,9 +17,7 @@ import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Runs {@link TokenBenchmark} and {@link ReplicaBenchmark} (keyplan against cassandra-all 5.0.6)
@@ -34,25 +32,12 @@ public final class CassandraBaselineReport {
   private CassandraBaselineReport() {}
 
   public static void main(String[] args) throws IOException, RunnerException {
-    CommandLineOptions cmd;
-    try {
-      cmd = new CommandLineOptions(args);
-    } catch (CommandLineOptionException e) {
-      System.err.println("error: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
-    Files.createDirectories(out);
-    Path json = out.resolve("cassandra-baseline.json");
+    JmhArgs jmh = JmhArgs.of(args, "cassandra-baseline.json", TokenBenchmark.class, ReplicaBenchmark.class);
+    CommandLineOptions cmd = jmh.cmd();
+    Path out = jmh.out();
+    Path json = jmh.json();
+    var builder = jmh.builder();
     Path csv = out.resolve("cassandra-baseline.csv");
-    var builder = new OptionsBuilder().parent(cmd)
-        .result(json.toString())
-        .resultFormat(ResultFormatType.JSON);
-    if (cmd.getIncludes().isEmpty()) {
-      builder.include(TokenBenchmark.class.getName() + "\\.")
-          .include(ReplicaBenchmark.class.getName() + "\\.");
-    }
     // The token target is about allocation as much as speed, so allocation is always measured.
     if (cmd.getProfilers().isEmpty()) {
       builder.addProfiler(GCProfiler.class);

@@ -13,12 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.CommandLineOptionException;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Runs {@link SimulationBenchmark} and prints requests (and partition operations) simulated per
@@ -28,21 +24,10 @@ public final class SimulationReport {
   private SimulationReport() {}
 
   public static void main(String[] args) throws IOException, RunnerException {
-    CommandLineOptions cmd;
-    try {
-      cmd = new CommandLineOptions(args);
-    } catch (CommandLineOptionException e) {
-      System.err.println("error: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
-    Files.createDirectories(out);
-    Path json = out.resolve("simulation.json");
-    var builder = new OptionsBuilder().parent(cmd).result(json.toString()).resultFormat(ResultFormatType.JSON);
-    if (cmd.getIncludes().isEmpty()) {
-      builder.include(SimulationBenchmark.class.getName() + "\\.");
-    }
+    JmhArgs jmh = JmhArgs.of(args, "simulation.json", SimulationBenchmark.class);
+    Path out = jmh.out();
+    Path json = jmh.json();
+    var builder = jmh.builder();
     Collection<RunResult> results = new Runner(builder.build()).run();
     Map<String, Double> ms = new TreeMap<>();
     for (RunResult r : results) {
