@@ -71,7 +71,9 @@ final class GroupPlanner {
     Map<Entity, Integer> rows = new LinkedHashMap<>();
     for (Map.Entry<DynamoItem, Double> e : full.entrySet()) {
       double n = Double.isNaN(e.getValue()) ? 1 : e.getValue();
-      rows.merge(e.getKey().entity(), (int) Math.max(1, Math.floor(n * factor)), Math::max);
+      // Scaled down, never above --max-rows; else the nearest whole number of items.
+      long count = factor < 1 ? (long) Math.floor(n * factor) : Math.round(n);
+      rows.merge(e.getKey().entity(), (int) Math.max(1, count), Math::max);
     }
     Map<Entity, List<Instance>> made = new LinkedHashMap<>();
     for (Map.Entry<Entity, Integer> e : rows.entrySet()) {

@@ -31,32 +31,40 @@ import java.util.Map;
  *       whole table at the horizon.
  * </ul>
  *
- * @param reads predicted read units per copy
+ * @param reads predicted read units per copy, at the scale loaded
  * @param writes predicted write units per copy
- * @param items items the request evaluates, NaN for a write
+ * @param items items the request evaluates, at the scale loaded; NaN for a write
  * @param scale the factor the plan's figures were scaled by (1 when not scaled)
+ * @param horizon the plan's read units per copy at the horizon, unscaled
  */
-record Prediction(Map<String, Double> reads, Map<String, Double> writes, double items, double scale) {
+record Prediction(Map<String, Double> reads, Map<String, Double> writes, double items, double scale,
+    Map<String, Double> horizon) {
 
   /** Returns the prediction for a read run against {@code group} (null for a Scan) of {@code data}. */
   static Prediction read(DynamoPlan plan, Which which, KeyGroup group, DynamoTable table, DynamoItem item,
       Dataset data) {
     Capacity.Read mode = plan.consistency().map("strong"::equals).orElse(false) ? Capacity.Read.STRONG
         : Capacity.Read.EVENTUAL;
-    Map<String, Double> reads = new LinkedHashMap<>();
     KeyPath path = plan.path().orElseThrow();
+    boolean busiest = which == Which.BUSIEST;
     if (plan.access() == Access.SCAN) {
       double[] scanned = data.scanned(table, path);
-      reads.put(path.copy(), Capacity.query((long) Math.ceil(scanned[1]), mode));
-      return new Prediction(reads, Map.of(), scanned[0], scanned[0] / Math.max(1, plan.itemsTypical()));
+      Map<String, Double> reads = Map.of(path.copy(), Capacity.query((long) Math.ceil(scanned[1]), mode));
+      return new Prediction(reads, Map.of(), scanned[0], scanned[0] / Math.max(1, plan.itemsTypical()),
+          units(plan, busiest, 1, mode));
     }
-    boolean busiest = which == Which.BUSIEST;
     double items = busiest ? plan.itemsBusiest() : plan.itemsTypical();
-    double bytes = busiest ? plan.bytesBusiest() : plan.bytesTypical();
     KeyGroup.Member own = group.member(item).orElseThrow();
     double scale = own.loaded() >= items - 1e-9 || Double.isNaN(own.full()) ? 1 : own.loaded() / own.full();
-    Touch main = plan.touches().get(0);
-    int queries = main.shards();
+    return new Prediction(units(plan, busiest, scale, mode), Map.of(), items * scale, scale,
+        units(plan, busiest, 1, mode));
+  }
+
+  /** Returns the read units per copy of one request, the plan's figures scaled by {@code scale}. */
+  private static Map<String, Double> units(DynamoPlan plan, boolean busiest, double scale, Capacity.Read mode) {
+    Map<String, Double> reads = new LinkedHashMap<>();
+    double bytes = busiest ? plan.bytesBusiest() : plan.bytesTypical();
+    int queries = plan.touches().get(0).shards();
     for (int i = 0; i < plan.touches().size(); i++) {
       Touch t = plan.touches().get(i);
       double units;
@@ -70,7 +78,7 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
       }
       reads.merge(t.copy(), units, Double::sum);
     }
-    return new Prediction(reads, Map.of(), items * scale, scale);
+    return reads;
   }
 
   /** Returns the prediction for a write (with the find before it, if any). */
@@ -87,6 +95,6 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
         reads.merge(t.copy(), r, Double::sum);
       }
     }
-    return new Prediction(reads, writes, Double.NaN, 1);
+    return new Prediction(reads, writes, Double.NaN, 1, reads);
   }
 }

@@ -83,13 +83,14 @@ final class Report {
       row.add(run.plan.operation());
       row.add(run.on());
       if (!run.ran()) {
-        row.addAll(List.of(Double.NaN, Double.NaN, Double.NaN, run.plan.calls(), Double.NaN, Double.NaN, Double.NaN,
+        row.addAll(List.of(Double.NaN, Double.NaN, Double.NaN, Double.NaN, run.plan.calls(), Double.NaN, Double.NaN, Double.NaN,
             Double.NaN, run.notRun.map(r -> "not run: " + r).orElse(run.failure.map(f -> "failed: " + f).orElse("-"))));
         rows.add(row);
         continue;
       }
       Prediction p = run.prediction;
       double evaluated = mean(run, o -> o.evaluated);
+      row.add(run.read.isPresent() ? planItems(run) : Double.NaN);
       row.add(p.items());
       row.add(run.read.isPresent() ? evaluated : Double.NaN);
       row.add(run.read.isPresent() ? mean(run, o -> o.returned) : Double.NaN);
@@ -109,9 +110,14 @@ final class Report {
       }
     }
     return new Table("patterns", "Patterns as run (per request; items and calls summed over a request's calls)",
-        List.of("pattern", "key", "call", "on", "items (keyplan)", "items evaluated", "items returned",
+        List.of("pattern", "key", "call", "on", "items (keyplan, at horizon)", "items (keyplan, as loaded)",
+            "items evaluated", "items returned",
             "calls (keyplan, typical key)", "calls", "loaded share", "p50 ms", "p99 ms", "run"),
         rows);
+  }
+
+  private static double planItems(PatternRun run) {
+    return run.which == KeyGroup.Which.BUSIEST ? run.plan.itemsBusiest() : run.plan.itemsTypical();
   }
 
   private Table capacity() {
@@ -120,15 +126,16 @@ final class Report {
       if (!run.ran()) {
         continue;
       }
-      units(run, "RCU", run.prediction.reads(), true, rows);
-      units(run, "WCU", run.prediction.writes(), false, rows);
+      units(run, "RCU", run.prediction.reads(), run.prediction.horizon(), true, rows);
+      units(run, "WCU", run.prediction.writes(), run.prediction.writes(), false, rows);
     }
     return new Table("capacity", "Capacity units per request: keyplan's plan against the engine's ConsumedCapacity",
-        List.of("pattern", "key", "copy", "units", "keyplan", "measured", "ratio", "compared"), rows);
+        List.of("pattern", "key", "copy", "units", "keyplan (at horizon)", "keyplan (as loaded)", "measured", "ratio",
+            "compared"), rows);
   }
 
-  private void units(PatternRun run, String unit, java.util.Map<String, Double> predicted, boolean reads,
-      List<List<Object>> rows) {
+  private void units(PatternRun run, String unit, java.util.Map<String, Double> predicted,
+      java.util.Map<String, Double> horizon, boolean reads, List<List<Object>> rows) {
     Set<String> copies = new LinkedHashSet<>(predicted.keySet());
     for (Outcome o : run.samples) {
       copies.addAll((reads ? o.reads : o.writes).byCopy().keySet());
@@ -150,7 +157,7 @@ final class Report {
       if (low != high) {
         verdict += " (varied " + number(low) + " to " + number(high) + ")";
       }
-      rows.add(List.of(run.pattern.id(), run.which.word(), copy, unit, keyplan, measured,
+      rows.add(List.of(run.pattern.id(), run.which.word(), copy, unit, horizon.getOrDefault(copy, 0.0), keyplan, measured,
           keyplan == 0 ? Double.NaN : measured / keyplan, verdict));
       if (why.isEmpty()) {
         compared++;
