@@ -96,7 +96,8 @@ final class Connection {
     try {
       uri = new URI(text.trim());
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("--endpoint '" + text + "' is not a URL: " + e.getReason());
+      throw new IllegalArgumentException("--endpoint '" + text + "' is not a URL (" + e.getReason()
+          + "): give an http:// or https:// URL, such as http://127.0.0.1:8000");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {

@@ -8,10 +8,10 @@ import software.amazon.awssdk.services.dynamodb.model.Capacity;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
- * The capacity units one request consumed, by keyplan's copies of the data (the {@code copy} of
- * {@link dev.keyplan.design.dynamodb.DynamoPlan.Touch}): the table itself, its local indexes
- * counted with it (they live in the table's partitions and use its capacity), and each global
- * index as {@code table.index}. Filled from the {@code ConsumedCapacity} of every call with
+ * The capacity units one request consumed, by table and index: the table itself, and each index
+ * as {@code table.index}. A local index uses the table's capacity (keyplan's {@link
+ * dev.keyplan.design.dynamodb.DynamoPlan.Touch} counts it in the table's copy), but its reads are
+ * kept apart here so that a query of it and the table fetches it makes can be compared one by one. Filled from the {@code ConsumedCapacity} of every call with
  * {@code ReturnConsumedCapacity=INDEXES}; DynamoDB and dynalite report {@code CapacityUnits}
  * only, so read and write units are told apart by the call, not the response.
  */
@@ -33,8 +33,8 @@ final class Consumed {
     }
     add(table, c.table() == null ? 0 : value(c.table().capacityUnits()));
     if (c.hasLocalSecondaryIndexes()) {
-      for (Capacity l : c.localSecondaryIndexes().values()) {
-        add(table, value(l.capacityUnits()));
+      for (Map.Entry<String, Capacity> l : c.localSecondaryIndexes().entrySet()) {
+        add(table + "." + l.getKey(), value(l.getValue().capacityUnits()));
       }
     }
     if (c.hasGlobalSecondaryIndexes()) {

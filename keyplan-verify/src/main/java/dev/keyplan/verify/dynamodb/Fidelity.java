@@ -55,6 +55,19 @@ enum Fidelity {
         : Optional.empty();
   }
 
+  /**
+   * Returns why the read units on {@code copy} are not compared, or empty when they are: dynalite
+   * adds up the sizes of the table items a local index query fetches and rounds once ({@code
+   * db/index.js queryTable}), where DynamoDB charges every fetched item on its own (AWS DG, "Local
+   * secondary indexes", read capacity units), as keyplan does.
+   */
+  Optional<String> readUnits(DynamoPlan plan, String copy) {
+    boolean lsiFetch = plan.path().map(p -> p.local() && copy.equals(p.table())).orElse(false)
+        && plan.touches().size() > 1;
+    return this == DYNALITE && lsiFetch ? Optional.of("dynalite charges the table items a local index query fetches"
+        + " as one sum rounded once; DynamoDB charges each item fetched") : Optional.empty();
+  }
+
   /** Returns why request units touching {@code items} are not compared, or empty when they are. */
   Optional<String> text(List<DynamoItem> items) {
     if (this == DYNAMODB) {

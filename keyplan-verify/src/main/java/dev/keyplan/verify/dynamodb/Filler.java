@@ -154,7 +154,8 @@ final class Filler {
   }
 
   private List<String> distinctNumbers(String attribute, String tag, long bytes, int items) {
-    int n = (int) Math.max(1, Math.min(Math.max(1, items), bytes / 2));
+    // A number is 2 to 20 bytes here, so a big set needs more elements than the model's.
+    int n = (int) Math.max(1, Math.min(Math.max(Math.max(1, items), (bytes + 19) / 20), bytes / 2));
     List<String> out = new ArrayList<>();
     int attempt = 0;
     for (long size : split(Math.max(2L * n, bytes), n)) {

@@ -79,9 +79,14 @@ final class GroupPlanner {
     for (Map.Entry<Entity, Integer> e : rows.entrySet()) {
       Map<String, String> bound = new LinkedHashMap<>();
       keyAttributes.stream().filter(a -> e.getKey().attribute(a).isPresent()).forEach(a -> bound.put(a, tag));
+      Map<String, Integer> repeating = repeating(e.getKey(), sharing, path, keyAttributes);
       List<Instance> list = new ArrayList<>();
       for (int i = 0; i < e.getValue(); i++) {
-        list.add(new Instance(e.getKey(), bound, tags.next(), i));
+        Map<String, String> b = new LinkedHashMap<>(bound);
+        for (Map.Entry<String, Integer> r : repeating.entrySet()) {
+          b.put(r.getKey(), tag + "v" + (i % r.getValue()));
+        }
+        list.add(new Instance(e.getKey(), b, tags.next(), i));
       }
       made.put(e.getKey(), list);
     }
@@ -90,6 +95,30 @@ final class GroupPlanner {
       members.add(new Member(e.getKey(), e.getValue(), made.get(e.getKey().entity())));
     }
     return new KeyGroup(table, path, signature, which, keyAttributes, tag, total, factor, members);
+  }
+
+  /**
+   * Returns the sort key attributes of {@code e}'s item types here that repeat within a partition
+   * key value, with their distinct values: row i takes value i mod d, so a read that gives one by
+   * equality (a {@code begins_with} on {@code {quality}#}) matches one row in d, as keyplan's plan
+   * counts it ({@link ItemCounts#distinct}). An attribute whose values are unknown or unique stays
+   * the row's own.
+   */
+  private static Map<String, Integer> repeating(Entity e, List<DynamoItem> sharing, KeyPath path,
+      Set<String> keyAttributes) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    for (DynamoItem it : sharing) {
+      if (!it.entity().equals(e)) {
+        continue;
+      }
+      for (String a : ItemCounts.placeholders(it.sortTemplates(path))) {
+        double d = ItemCounts.distinct(e, Set.of(a), it.rows());
+        if (!keyAttributes.contains(a) && !Double.isNaN(d) && d >= 1 && d < it.rows()) {
+          out.putIfAbsent(a, (int) Math.min(Integer.MAX_VALUE, Math.round(d)));
+        }
+      }
+    }
+    return out;
   }
 
   /** Returns the analysis the groups are planned from. */

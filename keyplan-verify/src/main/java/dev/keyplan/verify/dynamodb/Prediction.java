@@ -76,7 +76,9 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
       } else {
         units = (busiest ? t.readUnitsBusiest() : t.readUnitsTypical()) * (i == 0 ? 1 : scale);
       }
-      reads.merge(t.copy(), units, Double::sum);
+      // A local index's own reads are shown apart from the table items it fetches.
+      String copy = i == 0 && plan.path().map(KeyPath::local).orElse(false) ? plan.path().get().label() : t.copy();
+      reads.merge(copy, units, Double::sum);
     }
     return reads;
   }

@@ -150,8 +150,8 @@ final class Report {
       double low = min(run, o -> (reads ? o.reads : o.writes).on(copy));
       double high = max(run, o -> (reads ? o.reads : o.writes).on(copy));
       Optional<String> why = s.fidelity.text(run.items);
-      if (why.isEmpty() && !reads) {
-        why = s.fidelity.writeUnits(copy, run.table.get(), run.items);
+      if (why.isEmpty()) {
+        why = reads ? s.fidelity.readUnits(run.plan, copy) : s.fidelity.writeUnits(copy, run.table.get(), run.items);
       }
       String verdict = why.map(w -> "no: " + w).orElse("yes");
       if (low != high) {
