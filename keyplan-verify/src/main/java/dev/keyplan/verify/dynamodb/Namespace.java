@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -22,6 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * and it is never dropped: the items keyplan wrote into it are deleted again at the end, unless
  * {@code --keep}. Tables keyplan created are dropped at the end unless {@code --keep}, whatever
  * happened in between; a table outside this list is never read, written or dropped.
+ *
+ * <p>An engine that answers with an error is reported here, naming the call and the table; one
+ * that does not answer at all is the caller's to report.
  */
 final class Namespace {
   private final DynamoDbClient client;
@@ -79,7 +82,7 @@ final class Namespace {
       }
       try {
         client.createTable(t);
-      } catch (SdkException e) {
+      } catch (SdkServiceException e) {
         throw new VerifyException("CreateTable " + t.tableName() + " failed: " + scrub.apply(e.getMessage()));
       }
       created.add(t.tableName());
@@ -126,7 +129,7 @@ final class Namespace {
       return Optional.of(client.describeTable(r -> r.tableName(table)).table());
     } catch (ResourceNotFoundException e) {
       return Optional.empty();
-    } catch (SdkException e) {
+    } catch (SdkServiceException e) {
       throw new VerifyException("DescribeTable " + table + " failed: " + scrub.apply(e.getMessage()));
     }
   }
