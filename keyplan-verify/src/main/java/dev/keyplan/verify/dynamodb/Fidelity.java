@@ -42,15 +42,20 @@ enum Fidelity {
     return this == DYNALITE ? "dynalite (local emulator)" : "Amazon DynamoDB";
   }
 
-  /** Returns why the write units on {@code copy} are not compared, or empty when they are. */
-  Optional<String> writeUnits(String copy, DynamoTable table, List<DynamoItem> written) {
+  /**
+   * Returns why the write units on {@code copy} (a table, or {@code table.index}) are not
+   * compared, or empty when they are; {@code written} are the item types the request writes.
+   */
+  Optional<String> writeUnits(String copy, List<DynamoTable> tables, List<DynamoItem> written) {
     if (this == DYNAMODB) {
       return Optional.empty();
     }
-    if (!copy.equals(table.name())) {
+    Optional<DynamoTable> table = tables.stream().filter(t -> t.name().equals(copy)).findFirst();
+    if (table.isEmpty()) {
       return Optional.of("dynalite never charges global index writes (AWS charges each entry written)");
     }
-    boolean lsi = table.lsis().stream().anyMatch(l -> written.stream().anyMatch(it -> it.on(l)));
+    boolean lsi = table.get().lsis().stream()
+        .anyMatch(l -> written.stream().anyMatch(it -> it.table().equals(copy) && it.on(l)));
     return lsi ? Optional.of("dynalite does not charge local index writes, which keyplan counts in the table's units")
         : Optional.empty();
   }

@@ -79,7 +79,8 @@ final class Jobs {
       // With a filter the application reads until the limit's worth of items pass it; keyplan
       // estimates how many that is, and the request reads that many (the filter is not sent: the
       // items are billed before it).
-      limit = plan.filter().isEmpty() ? OptionalInt.of(r.limit().getAsInt())
+      // Without keyplan's estimate (a spread not declared) the request reads the read's limit.
+      limit = plan.filter().isEmpty() || Double.isNaN(evaluated) ? OptionalInt.of(r.limit().getAsInt())
           : OptionalInt.of((int) Math.max(1, Math.ceil(evaluated / queries)));
     }
     boolean forward = r.orderBy().isEmpty() || !r.orderBy().get(0).descending();

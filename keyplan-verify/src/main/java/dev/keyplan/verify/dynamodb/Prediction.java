@@ -55,7 +55,9 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
     }
     double items = busiest ? plan.itemsBusiest() : plan.itemsTypical();
     KeyGroup.Member own = group.member(item).orElseThrow();
-    double scale = own.loaded() >= items - 1e-9 || Double.isNaN(own.full()) ? 1 : own.loaded() / own.full();
+    // Scaled only where keyplan counts more items than were loaded (and knows how many).
+    boolean known = !Double.isNaN(items) && !Double.isNaN(own.full());
+    double scale = !known || own.loaded() >= items - 1e-9 ? 1 : own.loaded() / own.full();
     return new Prediction(units(plan, busiest, scale, mode), Map.of(), items * scale, scale,
         units(plan, busiest, 1, mode));
   }

@@ -150,8 +150,12 @@ final class Report {
       double low = min(run, o -> (reads ? o.reads : o.writes).on(copy));
       double high = max(run, o -> (reads ? o.reads : o.writes).on(copy));
       Optional<String> why = s.fidelity.text(run.items);
+      if (why.isEmpty() && run.read.isPresent() && Double.isNaN(planItems(run))) {
+        why = Optional.of("keyplan's plan counts no items for this read: the spread of an item type under the key is"
+            + " not declared");
+      }
       if (why.isEmpty()) {
-        why = reads ? s.fidelity.readUnits(run.plan, copy) : s.fidelity.writeUnits(copy, run.table.get(), run.items);
+        why = reads ? s.fidelity.readUnits(run.plan, copy) : s.fidelity.writeUnits(copy, s.analysis.tables(), run.items);
       }
       String verdict = why.map(w -> "no: " + w).orElse("yes");
       if (low != high) {

@@ -132,9 +132,4 @@ final class Session {
     return n;
   }
 
-  /** Returns the item types of {@code t} on {@code path}. */
-  static List<DynamoItem> on(DynamoTable t, KeyPath path) {
-    return t.items().stream().filter(i -> i.on(path)).toList();
-  }
-
 }

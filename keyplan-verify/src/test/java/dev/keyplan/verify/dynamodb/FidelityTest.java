@@ -22,18 +22,22 @@ final class FidelityTest {
     DynamoDbAnalysis a = Examples.analysis(Examples.model("orders-dynamodb.yaml"));
     DynamoTable t = a.tables().get(0);
     List<dev.keyplan.design.dynamodb.DynamoItem> order = List.of(Examples.item(t, "Order"));
-    assertThat(Fidelity.DYNALITE.writeUnits("AppTable.GSI1", t, order)).get().asString()
+    assertThat(Fidelity.DYNALITE.writeUnits("AppTable.GSI1", a.tables(), order)).get().asString()
         .contains("never charges global index writes");
-    assertThat(Fidelity.DYNALITE.writeUnits("AppTable", t, order)).isEmpty();
-    assertThat(Fidelity.DYNAMODB.writeUnits("AppTable.GSI1", t, order)).isEmpty();
+    assertThat(Fidelity.DYNALITE.writeUnits("AppTable", a.tables(), order)).isEmpty();
+    assertThat(Fidelity.DYNAMODB.writeUnits("AppTable.GSI1", a.tables(), order)).isEmpty();
   }
 
   @Test
   void onDynalite_aTableWhoseItemHasALocalIndexEntry_isNotComparedForWrites() {
     DynamoDbAnalysis a = Examples.analysis(Examples.coverage());
     DynamoTable t = a.tables().get(0);
-    assertThat(Fidelity.DYNALITE.writeUnits("Readings", t, List.of(Examples.item(t, "Reading")))).get().asString()
-        .contains("local index writes");
+    assertThat(Fidelity.DYNALITE.writeUnits("Readings", a.tables(), List.of(Examples.item(t, "Reading")))).get()
+        .asString().contains("local index writes");
+    // The alerts' table has no local index: a write of both item types is compared there.
+    DynamoTable counters = a.tables().get(1);
+    assertThat(Fidelity.DYNALITE.writeUnits("Counters", a.tables(), List.of(Examples.item(counters, "AlertById"),
+        Examples.item(t, "Alert")))).isEmpty();
   }
 
   @Test

@@ -78,9 +78,11 @@ final class PredictionTest {
   @Test
   void aScan_isKeyplansRuleOverTheItemsLoaded() {
     Prediction p = read(Examples.coverage(), "all-counters", Which.TYPICAL, 2_000);
-    // Two counters (the busiest and a typical, for the increment) of 35 B: 70 B, one block at 0.5;
-    // the plan's own figure is for the 40 counters at the horizon.
-    assertThat(p.items()).isEqualTo(2);
+    // The Counters table holds the two counters the increment needs (busiest and typical, 35 B)
+    // and, as AlertById (171 B), the alerts the readings' key groups loaded: the busiest sensor's
+    // 25.92 scaled by 0.0077 (at least one) and a typical sensor's 25.92 × 0.154 = 3.99, 3 whole.
+    // 2 × 35 + 4 × 171 = 754 B: one block at 0.5. The plan's own figure is for 25,960 items.
+    assertThat(p.items()).isEqualTo(6);
     assertThat(p.reads()).containsExactly(entry("Counters", 0.5));
   }
 
