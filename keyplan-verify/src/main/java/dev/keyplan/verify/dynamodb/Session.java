@@ -131,5 +131,4 @@ final class Session {
     } while (start != null);
     return n;
   }
-
 }

@@ -27,7 +27,18 @@ final class ItemBuilderTest {
   @ValueSource(strings = {"orders-dynamodb.yaml", "flash-sale.yaml", "flash-sale-sharded.yaml", "app-table.yaml",
       "appdata.yaml", "orders.yaml", "shop-workbench.yaml"})
   void everyItemTypeOfTheShippedExamples_isBuiltAtKeyplansSize(String example) {
-    DynamoDbAnalysis a = analysis(example);
+    assertBuiltAtKeyplansSize(analysis(example));
+  }
+
+  @Test
+  void everyDynamoDbType_isBuiltAtKeyplansSize() {
+    // The coverage model's reading holds S, N, B, BOOL, L, M, SS, NS and BS values: 450 B.
+    DynamoDbAnalysis a = DynamoDbAnalyzer.analyze(Examples.coverage());
+    assertThat(Examples.item(a.tables().get(0), "Reading").bytes()).isEqualTo(450);
+    assertBuiltAtKeyplansSize(a);
+  }
+
+  private void assertBuiltAtKeyplansSize(DynamoDbAnalysis a) {
     for (DynamoTable t : a.tables()) {
       for (DynamoItem it : t.items()) {
         // The largest shard suffix: keyplan counts the digits of the largest.
