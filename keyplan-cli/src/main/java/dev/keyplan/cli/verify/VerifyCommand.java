@@ -13,6 +13,7 @@ import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import dev.keyplan.verify.cassandra.CassandraVerifier;
+import dev.keyplan.verify.dynamodb.DynamoDbVerifier;
 import dev.keyplan.verify.mongodb.MongoDbVerifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -114,7 +115,8 @@ public final class VerifyCommand implements Callable<Integer> {
       result = switch (s) {
         case "cassandra" -> CassandraVerifier.run(m, options, creds, bar);
         case "mongodb" -> MongoDbVerifier.run(m, options, creds, bar);
-        default -> throw new InputException(Cli.commandLine(), "keyplan verify --store " + s + " is not built yet");
+        case "dynamodb" -> DynamoDbVerifier.run(m, options, creds, bar);
+        default -> throw new IllegalStateException("unknown store " + s);
       };
     } catch (VerifyException | IllegalArgumentException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());

@@ -26,6 +26,19 @@ class VerifyCommandTest {
   }
 
   @Test
+  void flashSale_onDynalite_everyComparedUnitIsEqual() {
+    String endpoint = System.getenv("KEYPLAN_DYNAMODB_ENDPOINT");
+    if (endpoint == null) {
+      assertEquals(null, System.getenv("CI"), "CI must start dynalite (KEYPLAN_DYNAMODB_ENDPOINT)");
+      Assumptions.abort("no KEYPLAN_DYNAMODB_ENDPOINT");
+    }
+    CliRun run = CliRun.of("verify", "examples/flash-sale.yaml", "--endpoint", endpoint, "--samples", "2", "--max-rows", "200");
+    assertEquals(0, run.exitCode(), run.out() + run.err());
+    assertTrue(run.out().startsWith("verification of dynamodb\n"), run.out());
+    assertTrue(!run.out().contains("MISMATCH"), run.out());
+  }
+
+  @Test
   void chat_onTheRealCassandra_matches() {
     String endpoint = System.getenv("KEYPLAN_CASSANDRA_ENDPOINT");
     if (endpoint == null) {
