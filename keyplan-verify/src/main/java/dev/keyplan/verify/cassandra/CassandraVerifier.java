@@ -101,7 +101,7 @@ public final class CassandraVerifier {
           try {
             m = ReadRunner.run(session, ks.name, l, plan, parts, options.samples());
           } catch (RuntimeException e) {
-            findings.add(plan.pattern().id() + " (" + role + "): Cassandra refused the read: " + firstLine(e));
+            findings.add(plan.pattern().id() + " (" + role + "): the read or its trace failed: " + firstLine(e));
             mismatches[0]++;
             continue;
           }

@@ -42,7 +42,11 @@ final class CqlConnection {
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
-        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20));
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
+        // Cassandra writes a trace's events asynchronously; on a busy 2-core machine the driver's
+        // default of 5 attempts 3 ms apart gave up on finished reads. Wait up to 10 s instead.
+        .withInt(DefaultDriverOption.REQUEST_TRACE_ATTEMPTS, 100)
+        .withDuration(DefaultDriverOption.REQUEST_TRACE_INTERVAL, Duration.ofMillis(100));
     if (options.localDatacenter().isEmpty()) {
       config = config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
     }
