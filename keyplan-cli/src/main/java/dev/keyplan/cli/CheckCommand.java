@@ -5,6 +5,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.JsonReport;
 import dev.keyplan.report.MarkdownReport;
+import dev.keyplan.report.SarifReport;
 import dev.keyplan.report.TextReport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -54,6 +55,10 @@ final class CheckCommand implements Callable<Integer> {
         break;
       case markdown:
         text = MarkdownReport.render(result);
+        break;
+      case sarif:
+        // File names in the log are relative to where keyplan runs: the repository root in CI.
+        text = SarifReport.render(result, Path.of(""), KeyplanCommand.VERSION);
         break;
       default:
         text = TextReport.render(result);

@@ -85,8 +85,8 @@ final class EmitCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (format.get() == OutputFormat.markdown) {
-      throw new InputException(Cli.commandLine(), "emit writes text or json, not markdown");
+    if (format.get() == OutputFormat.markdown || format.get() == OutputFormat.sarif) {
+      throw new InputException(Cli.commandLine(), "emit writes text or json, not " + format.get());
     }
     if (date != null && target != Target.workbench) {
       throw new InputException(

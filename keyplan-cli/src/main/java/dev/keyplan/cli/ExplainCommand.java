@@ -5,10 +5,7 @@ import dev.keyplan.check.Checker;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.yaml.Suggest;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.keyplan.report.RulePage;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -30,12 +27,13 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Input.requireNoSarif(format.get(), "explain");
     Class<?> rule = BuiltInRules.all().stream().filter(r -> r.getSimpleName().equals(id)).findFirst()
         .orElseThrow(() -> new InputException(Cli.commandLine(), "no rule named '" + id + "'"
             + Suggest.closest(id, BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList()))
                 .map(s -> " (did you mean '" + s + "'?)").orElse("")
             + "; 'keyplan rules' lists them"));
-    String page = page(id);
+    String page = RulePage.markdown(id);
     RuleSpec s = Checker.spec(rule);
     var out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
@@ -45,17 +43,5 @@ final class ExplainCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCode.OK.code();
-  }
-
-  /** Returns the rule's page from the jar, where the build copies docs/rules. */
-  static String page(String id) {
-    try (InputStream in = ExplainCommand.class.getResourceAsStream("/dev/keyplan/docs/rules/" + id + ".md")) {
-      if (in == null) {
-        throw new IllegalStateException("the page of rule " + id + " is missing from the jar");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -47,11 +47,19 @@ public final class Input {
     }
   }
 
-  /** Rejects {@code --format markdown}: these results are a line or two. */
+  /** Rejects {@code --format markdown} and {@code sarif}: these results are a line or two. */
   public static void requireTextOrJson(OutputFormat format, String command) {
-    if (format == OutputFormat.markdown) {
-      throw new InputException(Cli.commandLine(), "--format markdown is not available for"
+    if (format == OutputFormat.markdown || format == OutputFormat.sarif) {
+      throw new InputException(Cli.commandLine(), "--format " + format + " is not available for"
           + " 'keyplan " + command + "': use text or json");
+    }
+  }
+
+  /** Rejects {@code --format sarif}: a SARIF log holds findings, which only check reports. */
+  public static void requireNoSarif(OutputFormat format, String command) {
+    if (format == OutputFormat.sarif) {
+      throw new InputException(Cli.commandLine(), "--format sarif is not available for"
+          + " 'keyplan " + command + "': it is for 'keyplan check' findings; use text or json");
     }
   }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "keyplan",
     mixinStandardHelpOptions = true,
-    version = "keyplan 0.1.0",
+    version = "keyplan " + KeyplanCommand.VERSION,
     description = "Query-first NoSQL data modelling: size and heat-check every key before production.",
     subcommands = {
       // keep-sorted start
@@ -26,6 +26,9 @@ import picocli.CommandLine.Spec;
       // keep-sorted end
     })
 public final class KeyplanCommand implements Runnable {
+  /** keyplan's version, for --version and the tool entry of SARIF logs. */
+  public static final String VERSION = "0.1.0";
+
   @Spec CommandSpec spec;
 
   @Option(names = "--verbose", scope = picocli.CommandLine.ScopeType.INHERIT,

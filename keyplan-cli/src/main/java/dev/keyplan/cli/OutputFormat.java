@@ -1,8 +1,10 @@
 package dev.keyplan.cli;
 
-/** The output formats a command can write on stdout. */
+/** The output formats a command can write on stdout; not every command writes every one. */
 public enum OutputFormat {
   text,
   json,
-  markdown
+  markdown,
+  /** SARIF 2.1.0, for code scanning; {@code keyplan check} only. */
+  sarif
 }

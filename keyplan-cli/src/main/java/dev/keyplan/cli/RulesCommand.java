@@ -19,6 +19,7 @@ final class RulesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Input.requireNoSarif(format.get(), "rules");
     var out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
       StringBuilder json = new StringBuilder("[");

@@ -98,10 +98,10 @@ public final class TokenCommand implements Callable<Integer> {
     }
   }
 
-  /** Rejects {@code --format markdown}: these results are a line or a short list. */
+  /** Rejects {@code --format markdown} and {@code sarif}: these results are a line or a short list. */
   static void requireTextOrJson(OutputFormat format, String command) {
-    if (format == OutputFormat.markdown) {
-      throw new InputException(KeyOptions.COMMAND_LINE, "--format markdown is not available for"
+    if (format == OutputFormat.markdown || format == OutputFormat.sarif) {
+      throw new InputException(KeyOptions.COMMAND_LINE, "--format " + format + " is not available for"
           + " 'keyplan cassandra " + command + "': use text or json");
     }
   }
