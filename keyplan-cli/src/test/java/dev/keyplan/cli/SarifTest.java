@@ -9,6 +9,9 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.keyplan.check.BuiltInRules;
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.report.SarifReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -57,6 +60,32 @@ final class SarifTest {
   @ValueSource(strings = {"chat", "orders", "flash-sale", "tenants-mongodb"})
   void example_validatesAgainstTheSarifSchema(String example) throws IOException {
     assertThat(schemaErrors(sarif(example))).isEmpty();
+  }
+
+  @Test
+  void everyShippedExample_validates() throws IOException {
+    List<Path> models;
+    try (var files = Files.list(Path.of("examples"))) {
+      models = files.filter(p -> p.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
+    }
+    assertThat(models).hasSizeGreaterThan(20);
+    for (Path m : models) {
+      String name = m.getFileName().toString();
+      assertThat(schemaErrors(sarif(name.substring(0, name.length() - ".yaml".length())))).as(name).isEmpty();
+    }
+  }
+
+  @Test
+  void fileOutsideTheWorkingDirectory_isAnAbsoluteUri() throws IOException {
+    // Rendered as if keyplan ran in keyplan-cli/: examples/ is then outside it.
+    Path elsewhere = Path.of("keyplan-cli").toAbsolutePath();
+    JsonNode log = JSON.readTree(SarifReport.render(
+        CheckResult.of(ModelReader.read(Path.of("examples/chat.yaml"))), elsewhere, KeyplanCommand.VERSION));
+    assertThat(schemaErrors(log)).isEmpty();
+    JsonNode artifact = log.at("/runs/0/results/0/locations/0/physicalLocation/artifactLocation");
+    assertThat(artifact.get("uri").asText()).isEqualTo(Path.of("examples/chat.cql").toAbsolutePath().toUri().toString());
+    assertThat(artifact.has("uriBaseId")).isFalse();
+    assertThat(log.at("/runs/0/originalUriBaseIds/%SRCROOT%/uri").asText()).endsWith("/keyplan-cli/");
   }
 
   @ParameterizedTest

@@ -162,7 +162,8 @@ public final class SarifReport {
 
   /** Writes the file as a URI relative to {@code %SRCROOT%}, or absolute when it lies outside. */
   private static void artifact(JsonGenerator g, String file, Path base) throws IOException {
-    Path abs = base.resolve(file).normalize();
+    // A finding names its file as the user did (relative to where keyplan runs, or absolute).
+    Path abs = Path.of(file).toAbsolutePath().normalize();
     g.writeObjectFieldStart("artifactLocation");
     if (abs.startsWith(base)) {
       g.writeStringField("uri", relativeUri(base.relativize(abs)));
