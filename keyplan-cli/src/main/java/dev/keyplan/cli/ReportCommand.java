@@ -45,8 +45,10 @@ final class ReportCommand implements Callable<Integer> {
     }
     try {
       Files.writeString(Path.of(output), html, StandardCharsets.UTF_8);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new InputException(Cli.commandLine(), "cannot write " + output + ": no such directory");
     } catch (IOException e) {
-      throw new InputException(Cli.commandLine(), "cannot write " + output + ": " + e);
+      throw new InputException(Cli.commandLine(), "cannot write " + output + ": " + e.getMessage());
     }
     spec.commandLine().getErr().println("wrote " + output);
     spec.commandLine().getErr().flush();

@@ -169,6 +169,14 @@ final class ReportCommandTest {
   }
 
   @Test
+  void unwritableOutput_exitsTwo_namingTheFile() {
+    Path file = dir.resolve("no-such-dir").resolve("x.html");
+    var run = CliRun.of("report", "examples/chat.yaml", "-o", file.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("cannot write " + file + ": no such directory");
+  }
+
+  @Test
   void missingModel_exitsTwo() {
     var run = CliRun.of("report", "examples/no-such-model.yaml");
     assertThat(run.exitCode()).isEqualTo(2);

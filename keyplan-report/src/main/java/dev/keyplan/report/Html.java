@@ -50,6 +50,14 @@ final class Html {
     return "<td class=\"num\" data-value=\"" + plain(value) + "\">" + escape(shown) + "</td>";
   }
 
+  /**
+   * Returns what a pattern touches, "typical (busiest N)"; "-" for a write the analysis gives no
+   * figure (NaN), which the text report's "all" would misstate as a scan.
+   */
+  static String reads(dev.keyplan.model.AccessPattern p, double typical, double busiest) {
+    return !p.isRead() && Double.isNaN(typical) ? "-" : TextReport.pair(typical, busiest);
+  }
+
   /** Returns a table cell of text. */
   static String cell(String text) {
     return "<td>" + escape(text) + "</td>";

@@ -98,15 +98,15 @@ public final class HtmlReport {
     out.append("<section class=\"store\" id=\"store-").append(store).append("\"><h2>")
         .append(a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra").append("</h2>\n")
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(store).append("\">")
-        .append(Html.header("pattern", "rate", "table", "access", "partitions read", "rows read"));
+        .append(Html.header("pattern", "rate", "table", "access", "partitions", "rows"));
     for (PatternPlan p : a.plans()) {
       out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
           .append(Html.cell(p.pattern().id()))
           .append(Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
           .append(Html.cell(p.tables().isEmpty() ? "-" : String.join(" + ", p.tables())))
           .append(Html.cell(p.access().label()))
-          .append(Html.numberCell(p.partitionsTypical(), TextReport.pair(p.partitionsTypical(), p.partitionsBusiest())))
-          .append(Html.numberCell(p.rowsTypical(), TextReport.pair(p.rowsTypical(), p.rowsBusiest())))
+          .append(Html.numberCell(p.partitionsTypical(), Html.reads(p.pattern(), p.partitionsTypical(), p.partitionsBusiest())))
+          .append(Html.numberCell(p.rowsTypical(), Html.reads(p.pattern(), p.rowsTypical(), p.rowsBusiest())))
           .append("</tr>\n");
     }
     out.append("</table>\n<h3>Partition sizes</h3>\n<p class=\"note\">At ")

@@ -80,7 +80,7 @@ final class SizingChart {
     out.add(new Limit("guideline", "guideline " + Units.bytes(CassandraLimits.GUIDELINE_BYTES_PER_PARTITION),
         CassandraLimits.GUIDELINE_BYTES_PER_PARTITION));
     if (scylla) {
-      out.add(new Limit("warning", "ScyllaDB large-partition warning " + Units.bytes(ScyllaLimits.LARGE_PARTITION_BYTES),
+      out.add(new Limit("warning", "ScyllaDB warning " + Units.bytes(ScyllaLimits.LARGE_PARTITION_BYTES),
           ScyllaLimits.LARGE_PARTITION_BYTES));
     }
     // Values grow linearly in rows, so two points give the rows at which they reach the limit.

@@ -24,7 +24,7 @@ final class StoreHtml {
           .append(Html.cell(p.pattern().id()))
           .append(Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
           .append(Html.cell(servedBy)).append(Html.cell(p.access().label()))
-          .append(Html.numberCell(p.itemsTypical(), TextReport.pair(p.itemsTypical(), p.itemsBusiest())))
+          .append(Html.numberCell(p.itemsTypical(), Html.reads(p.pattern(), p.itemsTypical(), p.itemsBusiest())))
           .append(Html.numberCell(p.readUnits(), Units.count(p.readUnits())))
           .append(Html.numberCell(p.writeUnits(), Units.count(p.writeUnits())))
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
@@ -55,8 +55,8 @@ final class StoreHtml {
           .append(Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
           .append(Html.cell(servedBy)).append(Html.cell(p.access().label()))
           .append(Html.cell(p.targeting().id() + (p.shards() > 1 ? " (" + p.shards() + " shards)" : "")))
-          .append(Html.numberCell(p.keysExamined(), TextReport.pair(p.keysExamined(), p.keysExaminedBusiest())))
-          .append(Html.numberCell(p.docsExamined(), TextReport.pair(p.docsExamined(), p.docsExaminedBusiest())))
+          .append(Html.numberCell(p.keysExamined(), Html.reads(p.pattern(), p.keysExamined(), p.keysExaminedBusiest())))
+          .append(Html.numberCell(p.docsExamined(), Html.reads(p.pattern(), p.docsExamined(), p.docsExaminedBusiest())))
           .append("</tr>\n");
     }
     out.append("</table>\n</section>\n");
