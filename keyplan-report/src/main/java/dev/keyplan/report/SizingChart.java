@@ -40,10 +40,10 @@ final class SizingChart {
   /** Samples along the horizon: enough for a smooth line, few enough to keep the page small. */
   static final int SAMPLES = 25;
 
-  private static final int WIDTH = 640;
+  private static final int WIDTH = 720;
   private static final int HEIGHT = 240;
   private static final int LEFT = 70;
-  private static final int RIGHT = 200;
+  private static final int RIGHT = 250;
   private static final int TOP = 12;
   private static final int BOTTOM = 34;
 
@@ -139,17 +139,47 @@ final class SizingChart {
     for (Limit l : limits) {
       double y = axes.y(l.bytes());
       out.append("<line class=\"limit ").append(l.kind()).append("\" x1=\"").append(f(LEFT)).append("\" y1=\"")
-          .append(f(y)).append("\" x2=\"").append(f(WIDTH - RIGHT)).append("\" y2=\"").append(f(y)).append("\"/>\n")
-          .append(text("limit-label " + l.kind(), WIDTH - RIGHT + 6, y + 4, "start", l.label()));
+          .append(f(y)).append("\" x2=\"").append(f(WIDTH - RIGHT)).append("\" y2=\"").append(f(y)).append("\"/>\n");
     }
     out.append(path("typical", axes, s.seconds(), s.typical()))
-        .append(path("busiest", axes, s.seconds(), s.busiest()))
-        .append(text("series-label typical", WIDTH - RIGHT + 6, HEIGHT - BOTTOM - 18, "start",
-            "typical " + Units.bytes(s.typical()[n - 1])))
-        .append(text("series-label busiest", WIDTH - RIGHT + 6, HEIGHT - BOTTOM - 4, "start",
-            "busiest " + Units.bytes(s.busiest()[n - 1])))
-        .append("</svg>\n");
+        .append(path("busiest", axes, s.seconds(), s.busiest()));
+    // Each label sits at the right end of its line, moved apart where two would overlap.
+    List<Label> labels = new ArrayList<>();
+    for (Limit l : limits) {
+      labels.add(new Label("limit-label " + l.kind(), l.label(), axes.y(l.bytes())));
+    }
+    labels.add(new Label("series-label typical", "typical " + Units.bytes(s.typical()[n - 1]), axes.y(s.typical()[n - 1])));
+    labels.add(new Label("series-label busiest", "busiest " + Units.bytes(s.busiest()[n - 1]), axes.y(s.busiest()[n - 1])));
+    double[] ys = spread(labels.stream().mapToDouble(Label::y).toArray());
+    for (int i = 0; i < labels.size(); i++) {
+      out.append(text(labels.get(i).kind(), WIDTH - RIGHT + 6, ys[i] + 4, "start", labels.get(i).text()));
+    }
+    out.append("</svg>\n");
     return out.toString();
+  }
+
+  private record Label(String kind, String text, double y) {}
+
+  /**
+   * Returns {@code ys} moved as little as needed to keep labels 13 px apart in their order by y:
+   * down first, then up from the bottom edge if that pushed one off the chart.
+   */
+  static double[] spread(double[] ys) {
+    Integer[] order = new Integer[ys.length];
+    for (int i = 0; i < ys.length; i++) {
+      order[i] = i;
+    }
+    // Ties keep their given order, so the page is the same on every run.
+    java.util.Arrays.sort(order, (a, b) -> Double.compare(ys[a], ys[b]));
+    double[] out = ys.clone();
+    for (int k = 1; k < order.length; k++) {
+      out[order[k]] = Math.max(out[order[k]], out[order[k - 1]] + 13);
+    }
+    for (int k = order.length - 1; k >= 0; k--) {
+      double floor = k == order.length - 1 ? HEIGHT - 8 : out[order[k + 1]] - 13;
+      out[order[k]] = Math.min(out[order[k]], floor);
+    }
+    return out;
   }
 
   /** Maps seconds and bytes to SVG coordinates; bytes on a log scale. */

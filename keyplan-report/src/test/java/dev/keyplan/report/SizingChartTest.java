@@ -69,6 +69,14 @@ final class SizingChartTest {
     assertThat(svg).contains("data-busiest-bytes=\"13920012\"").contains("guideline 100 MB");
   }
 
+  @Test
+  void labels_closerThan13px_areMovedApart_andStayOnTheChart() {
+    // 100 and 105 collide: the second moves to 113; 50 is clear of both and stays.
+    assertThat(SizingChart.spread(new double[] {105, 100, 50})).containsExactly(113, 100, 50);
+    // Three labels at the bottom edge (y 240 - 8 = 232 at most) stack upwards from it.
+    assertThat(SizingChart.spread(new double[] {232, 232, 232})).containsExactly(206, 219, 232);
+  }
+
   static int count(String s, String what) {
     return s.split(java.util.regex.Pattern.quote(what), -1).length - 1;
   }
