@@ -30,6 +30,8 @@ final class ReportCommandTest {
 
   private static final Pattern PATTERN_TABLE =
       Pattern.compile("<table class=\"patterns\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
+  private static final Pattern SIZES_TABLE =
+      Pattern.compile("<table class=\"sizes\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
   private static final Pattern ROW = Pattern.compile("<tr data-pattern=\"([^\"]*)\">(.*?)</tr>");
   private static final Pattern VALUE = Pattern.compile("data-value=\"([^\"]*)\"");
   private static final Pattern CHART = Pattern.compile("<figure class=\"sizing\" data-store=\"([a-z]+)\">.*?</figure>",
@@ -128,6 +130,39 @@ final class ReportCommandTest {
       }
       assertThat(fromPage).as(example).isNotEmpty().containsExactlyElementsOf(fromJson);
     }
+  }
+
+  @Test
+  void orders_dynamoDbTablesAndMongoDbCollections_equalTheJsonReports() throws IOException {
+    JsonNode json = Examples.check("orders");
+    List<String> fromJson = new ArrayList<>();
+    for (JsonNode t : json.get("tables")) {
+      String store = t.get("store").asText();
+      if (store.equals("dynamodb")) {
+        fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("items").asDouble()) + " "
+            + round(t.get("storageBytes").asDouble()) + " " + round(t.get("largestItem").get("bytes").asDouble()) + " "
+            + round(t.get("busiestCollection").get("bytes").asDouble()));
+      } else if (store.equals("mongodb")) {
+        fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("documents").asDouble()) + " "
+            + round(t.get("typicalDocumentBytes").asDouble()) + " " + round(t.get("largestDocumentBytes").asDouble())
+            + " " + round(t.get("dataBytes").asDouble()));
+      }
+    }
+    List<String> fromPage = new ArrayList<>();
+    Matcher table = SIZES_TABLE.matcher(page("orders"));
+    while (table.find()) {
+      Matcher row = Pattern.compile("<tr data-table=\"([^\"]*)\">(.*?)</tr>").matcher(table.group(2));
+      while (row.find()) {
+        StringBuilder s = new StringBuilder(table.group(1) + " " + row.group(1));
+        Matcher v = VALUE.matcher(row.group(2));
+        while (v.find()) {
+          s.append(' ').append(round(Double.parseDouble(v.group(1))));
+        }
+        fromPage.add(s.toString());
+      }
+    }
+    // One DynamoDB table and one MongoDB collection.
+    assertThat(fromPage).hasSize(2).containsExactlyElementsOf(fromJson);
   }
 
   @Test

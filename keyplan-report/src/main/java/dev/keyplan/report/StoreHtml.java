@@ -3,9 +3,14 @@ package dev.keyplan.report;
 import dev.keyplan.design.dynamodb.DynamoCost;
 import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
 import dev.keyplan.design.dynamodb.DynamoPlan;
+import dev.keyplan.design.dynamodb.DynamoSizing;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.mongodb.MongoCollection;
 import dev.keyplan.design.mongodb.MongoDbAnalysis;
 import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.model.Units;
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.store.mongodb.MongoDbLimits;
 
 /** The DynamoDB and MongoDB sections of the HTML report: patterns, and DynamoDB's costs per copy. */
 final class StoreHtml {
@@ -28,6 +33,18 @@ final class StoreHtml {
           .append(Html.numberCell(p.readUnits(), Units.count(p.readUnits())))
           .append(Html.numberCell(p.writeUnits(), Units.count(p.writeUnits())))
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
+    }
+    out.append("</table>\n<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
+        .append("\">").append(Html.header("table", "items", "storage", "largest item", "of " + Units.bytes(
+            DynamoDbLimits.MAX_ITEM_BYTES) + " item limit", "busiest item collection"));
+    for (DynamoTable t : a.tables()) {
+      DynamoSizing z = a.sizing().get(t.name());
+      out.append("<tr data-table=\"").append(Html.escape(t.name())).append("\">").append(Html.cell(t.name()))
+          .append(Html.numberCell(z.items(), Units.count(z.items())))
+          .append(Html.numberCell(z.bytes(), Units.bytes(z.bytes())))
+          .append(Html.numberCell(z.largestItemBytes(), Units.bytes(z.largestItemBytes()) + " (" + z.largestItem() + ")"))
+          .append(Html.cell(Units.percent((double) z.largestItemBytes() / DynamoDbLimits.MAX_ITEM_BYTES)))
+          .append(Html.numberCell(z.collectionBytes(), Units.bytes(z.collectionBytes()))).append("</tr>\n");
     }
     out.append("</table>\n<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
         .append(Html.header("copy", "billing", "read units/s", "write units/s", "storage", "per month"));
@@ -58,6 +75,17 @@ final class StoreHtml {
           .append(Html.numberCell(p.keysExamined(), Html.reads(p.pattern(), p.keysExamined(), p.keysExaminedBusiest())))
           .append(Html.numberCell(p.docsExamined(), Html.reads(p.pattern(), p.docsExamined(), p.docsExaminedBusiest())))
           .append("</tr>\n");
+    }
+    out.append("</table>\n<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
+        .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",
+            "of " + Units.bytes(MongoDbLimits.MAX_DOCUMENT_BYTES) + " limit", "data"));
+    for (MongoCollection c : a.collections()) {
+      out.append("<tr data-table=\"").append(Html.escape(c.name())).append("\">").append(Html.cell(c.name()))
+          .append(Html.numberCell(c.documents(), Units.count(c.documents())))
+          .append(Html.numberCell(c.typicalBytes(), Units.bytes(c.typicalBytes())))
+          .append(Html.numberCell(c.largestBytes(), Units.bytes(c.largestBytes())))
+          .append(Html.cell(Units.percent((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES)))
+          .append(Html.numberCell(c.dataBytes(), Units.bytes(c.dataBytes()))).append("</tr>\n");
     }
     out.append("</table>\n</section>\n");
   }
