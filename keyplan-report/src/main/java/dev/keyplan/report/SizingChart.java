@@ -80,7 +80,8 @@ final class SizingChart {
     out.add(new Limit("guideline", "guideline " + Units.bytes(CassandraLimits.GUIDELINE_BYTES_PER_PARTITION),
         CassandraLimits.GUIDELINE_BYTES_PER_PARTITION));
     if (scylla) {
-      out.add(new Limit("warning", "ScyllaDB warning " + Units.bytes(ScyllaLimits.LARGE_PARTITION_BYTES),
+      // Named as scylla.yaml states it (1000 "MB" of 1024 × 1024 bytes), not as Units would print it (1.05 GB).
+      out.add(new Limit("warning", "ScyllaDB warning 1000 MB",
           ScyllaLimits.LARGE_PARTITION_BYTES));
     }
     // Values grow linearly in rows, so two points give the rows at which they reach the limit.

@@ -35,8 +35,9 @@ final class StoreHtml {
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
     }
     out.append("</table>\n<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
-        .append("\">").append(Html.header("table", "items", "storage", "largest item", "of " + Units.bytes(
-            DynamoDbLimits.MAX_ITEM_BYTES) + " item limit", "busiest item collection"));
+        .append("\">").append(Html.header("table", "items", "storage", "largest item", 
+            // The limits in the units AWS and MongoDB state them (KiB and MiB), not Units' powers of 1000.
+            "of the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit", "busiest item collection"));
     for (DynamoTable t : a.tables()) {
       DynamoSizing z = a.sizing().get(t.name());
       out.append("<tr data-table=\"").append(Html.escape(t.name())).append("\">").append(Html.cell(t.name()))
@@ -78,7 +79,7 @@ final class StoreHtml {
     }
     out.append("</table>\n<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",
-            "of " + Units.bytes(MongoDbLimits.MAX_DOCUMENT_BYTES) + " limit", "data"));
+            "of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit", "data"));
     for (MongoCollection c : a.collections()) {
       out.append("<tr data-table=\"").append(Html.escape(c.name())).append("\">").append(Html.cell(c.name()))
           .append(Html.numberCell(c.documents(), Units.count(c.documents())))

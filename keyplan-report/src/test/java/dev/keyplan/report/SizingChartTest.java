@@ -54,8 +54,11 @@ final class SizingChartTest {
     // 2 values a row (author_id, body): 1e9 rows at 216 B + 2e9 × 8 B of cell metadata, plus the
     // 12-byte key: 1e9 × 216 + 2e9 × 8 + 12 = 232,000,000,012 B.
     assertThat(cassandra.get(1).bytes()).isCloseTo(232_000_000_012.0, within(1.0));
-    assertThat(SizingChart.limits(t, /* scylla= */ true)).extracting(SizingChart.Limit::kind)
-        .containsExactly("guideline", "warning", "hard");
+    List<SizingChart.Limit> scylla = SizingChart.limits(t, /* scylla= */ true);
+    assertThat(scylla).extracting(SizingChart.Limit::kind).containsExactly("guideline", "warning", "hard");
+    // compaction_large_partition_warning_threshold_mb: 1000 × 1024 × 1024 = 1,048,576,000 B.
+    assertThat(scylla.get(1).bytes()).isEqualTo(1_048_576_000.0);
+    assertThat(scylla.get(1).label()).isEqualTo("ScyllaDB warning 1000 MB");
   }
 
   @Test
