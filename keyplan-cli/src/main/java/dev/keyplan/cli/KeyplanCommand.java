@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
       ExplainCommand.class,
       picocli.CommandLine.HelpCommand.class,
       dev.keyplan.cli.mongodb.MongoDbCommand.class,
+      ReportCommand.class,
       RulesCommand.class,
       dev.keyplan.cli.simulate.SimulateCommand.class,
       dev.keyplan.cli.verify.VerifyCommand.class,

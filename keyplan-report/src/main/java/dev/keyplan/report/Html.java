@@ -1,0 +1,74 @@
+package dev.keyplan.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+
+/**
+ * The two things every piece of the HTML report needs: escaping and plain numbers.
+ *
+ * <p>Every string that comes from the model (names, {@code says} text, messages that quote them,
+ * emitted schema) goes through {@link #escape}, in text and in attribute values alike, so a model
+ * cannot inject markup or script into a page someone opens from a design review.
+ */
+final class Html {
+  private Html() {}
+
+  /** Returns {@code s} safe as element text and as a double- or single-quoted attribute value. */
+  static String escape(String s) {
+    StringBuilder out = new StringBuilder(s.length() + 16);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '"' -> out.append("&quot;");
+        case '\'' -> out.append("&#39;");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /**
+   * Returns {@code v} as the JSON report writes it (a whole number when it is one, else six
+   * significant digits; empty for NaN), for {@code data-value} attributes that tests and scripts
+   * compare with {@code check --format json}.
+   */
+  static String plain(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return "";
+    }
+    if (v == Math.rint(v) && Math.abs(v) < 9e15) {
+      return Long.toString((long) v);
+    }
+    return Double.toString(new BigDecimal(v).round(new MathContext(6)).doubleValue());
+  }
+
+  /** Returns a table cell showing {@code shown} and carrying {@code value} for machines. */
+  static String numberCell(double value, String shown) {
+    return "<td class=\"num\" data-value=\"" + plain(value) + "\">" + escape(shown) + "</td>";
+  }
+
+  /**
+   * Returns what a pattern touches, "typical (busiest N)"; "-" for a write the analysis gives no
+   * figure (NaN), which the text report's "all" would misstate as a scan.
+   */
+  static String reads(dev.keyplan.model.AccessPattern p, double typical, double busiest) {
+    return !p.isRead() && Double.isNaN(typical) ? "-" : TextReport.pair(typical, busiest);
+  }
+
+  /** Returns a table cell of text. */
+  static String cell(String text) {
+    return "<td>" + escape(text) + "</td>";
+  }
+
+  /** Returns a table header row. */
+  static String header(String... names) {
+    StringBuilder out = new StringBuilder("<thead><tr>");
+    for (String n : names) {
+      out.append("<th>").append(escape(n)).append("</th>");
+    }
+    return out.append("</tr></thead>\n").toString();
+  }
+}

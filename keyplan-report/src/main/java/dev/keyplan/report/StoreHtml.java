@@ -1,0 +1,93 @@
+package dev.keyplan.report;
+
+import dev.keyplan.design.dynamodb.DynamoCost;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoPlan;
+import dev.keyplan.design.dynamodb.DynamoSizing;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.mongodb.MongoCollection;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.model.Units;
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.store.mongodb.MongoDbLimits;
+
+/** The DynamoDB and MongoDB sections of the HTML report: patterns, and DynamoDB's costs per copy. */
+final class StoreHtml {
+  private StoreHtml() {}
+
+  static void dynamodb(DynamoDbAnalysis a, StringBuilder out) {
+    String currency = a.prices().currency();
+    out.append("<section class=\"store\" id=\"store-").append(a.store()).append("\"><h2>Amazon DynamoDB</h2>\n")
+        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(a.store()).append("\">")
+        .append(Html.header("pattern", "rate", "table / index", "access", "items read", "read units", "write units",
+            "per month"));
+    for (DynamoPlan p : a.plans()) {
+      String servedBy = p.path().map(k -> k.label()).orElse(p.copies().isEmpty() ? "-" : p.copies().get(0));
+      double cost = a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN);
+      out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
+          .append(Html.cell(p.pattern().id()))
+          .append(Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
+          .append(Html.cell(servedBy)).append(Html.cell(p.access().label()))
+          .append(Html.numberCell(p.itemsTypical(), Html.reads(p.pattern(), p.itemsTypical(), p.itemsBusiest())))
+          .append(Html.numberCell(p.readUnits(), Units.count(p.readUnits())))
+          .append(Html.numberCell(p.writeUnits(), Units.count(p.writeUnits())))
+          .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
+    }
+    out.append("</table>\n<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
+        .append("\">").append(Html.header("table", "items", "storage", "largest item", 
+            // The limits in the units AWS and MongoDB state them (KiB and MiB), not Units' powers of 1000.
+            "of the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit", "busiest item collection"));
+    for (DynamoTable t : a.tables()) {
+      DynamoSizing z = a.sizing().get(t.name());
+      out.append("<tr data-table=\"").append(Html.escape(t.name())).append("\">").append(Html.cell(t.name()))
+          .append(Html.numberCell(z.items(), Units.count(z.items())))
+          .append(Html.numberCell(z.bytes(), Units.bytes(z.bytes())))
+          .append(Html.numberCell(z.largestItemBytes(), Units.bytes(z.largestItemBytes()) + " (" + z.largestItem() + ")"))
+          .append(Html.cell(Units.percent((double) z.largestItemBytes() / DynamoDbLimits.MAX_ITEM_BYTES)))
+          .append(Html.numberCell(z.collectionBytes(), Units.bytes(z.collectionBytes()))).append("</tr>\n");
+    }
+    out.append("</table>\n<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
+        .append(Html.header("copy", "billing", "read units/s", "write units/s", "storage", "per month"));
+    for (DynamoCost c : a.costs()) {
+      out.append("<tr>").append(Html.cell(c.copy())).append(Html.cell(c.onDemand() ? "on-demand" : "provisioned"))
+          .append(Html.numberCell(c.readUnits(), Units.count(c.readUnits())))
+          .append(Html.numberCell(c.writeUnits(), Units.count(c.writeUnits())))
+          .append(Html.numberCell(c.storageBytes(), Units.bytes(c.storageBytes())))
+          .append(Html.numberCell(c.monthly(), Units.money(c.monthly(), currency))).append("</tr>\n");
+    }
+    out.append("<tr class=\"total\"><td colspan=\"5\">total (").append(Html.escape(a.prices().region())).append(", prices checked ")
+        .append(Html.escape(a.prices().checked())).append(")</td>")
+        .append(Html.numberCell(a.monthlyTotal(), Units.money(a.monthlyTotal(), currency))).append("</tr>\n</table>\n</section>\n");
+  }
+
+  static void mongodb(MongoDbAnalysis a, StringBuilder out) {
+    out.append("<section class=\"store\" id=\"store-").append(a.store()).append("\"><h2>MongoDB</h2>\n")
+        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(a.store()).append("\">")
+        .append(Html.header("pattern", "rate", "collection / index", "access", "routing", "keys examined",
+            "docs examined"));
+    for (MongoPlan p : a.plans()) {
+      String servedBy = p.collection().orElse("-") + p.index().map(i -> " / " + i).orElse("");
+      out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
+          .append(Html.cell(p.pattern().id()))
+          .append(Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
+          .append(Html.cell(servedBy)).append(Html.cell(p.access().label()))
+          .append(Html.cell(p.targeting().id() + (p.shards() > 1 ? " (" + p.shards() + " shards)" : "")))
+          .append(Html.numberCell(p.keysExamined(), Html.reads(p.pattern(), p.keysExamined(), p.keysExaminedBusiest())))
+          .append(Html.numberCell(p.docsExamined(), Html.reads(p.pattern(), p.docsExamined(), p.docsExaminedBusiest())))
+          .append("</tr>\n");
+    }
+    out.append("</table>\n<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
+        .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",
+            "of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit", "data"));
+    for (MongoCollection c : a.collections()) {
+      out.append("<tr data-table=\"").append(Html.escape(c.name())).append("\">").append(Html.cell(c.name()))
+          .append(Html.numberCell(c.documents(), Units.count(c.documents())))
+          .append(Html.numberCell(c.typicalBytes(), Units.bytes(c.typicalBytes())))
+          .append(Html.numberCell(c.largestBytes(), Units.bytes(c.largestBytes())))
+          .append(Html.cell(Units.percent((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES)))
+          .append(Html.numberCell(c.dataBytes(), Units.bytes(c.dataBytes()))).append("</tr>\n");
+    }
+    out.append("</table>\n</section>\n");
+  }
+}
