@@ -1,6 +1,7 @@
 package dev.keyplan.cli.simulate;
 
 import dev.keyplan.cli.Cli;
+import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.Input;
 import dev.keyplan.model.InputException;
@@ -101,7 +102,7 @@ public final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Model m = ModelReader.read(model);
-    String s = store(m);
+    String s = StoreChoice.of(m, store, List.of("cassandra", "scylladb", "dynamodb", "mongodb"), false, "simulate");
     SimulationSettings settings = settings();
     Optional<Trace> t = Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
     Progress bar = (progress != null ? progress : System.console() != null)
@@ -142,31 +143,6 @@ public final class SimulateCommand implements Callable<Integer> {
     spec.commandLine().getOut().print(text);
     spec.commandLine().getOut().flush();
     return ExitCode.OK.code();
-  }
-
-  /** The store to simulate: the option, checked against the model's designs, or the only design. */
-  private String store(Model m) {
-    List<String> designs = new ArrayList<>();
-    m.cassandra().ifPresent(c -> designs.add(c.engine()));
-    m.dynamodb().ifPresent(d -> designs.add("dynamodb"));
-    m.mongodb().ifPresent(d -> designs.add("mongodb"));
-    if (store == null) {
-      if (designs.size() != 1) {
-        throw new InputException(Cli.commandLine(), designs.isEmpty()
-            ? "the model has no store design to simulate (cassandra:, scylladb:, dynamodb: or mongodb:)"
-            : "the model has designs for " + String.join(", ", designs) + ": choose one with --store");
-      }
-      return designs.get(0);
-    }
-    String s = store.toLowerCase(Locale.ROOT);
-    if (!List.of("cassandra", "scylladb", "dynamodb", "mongodb").contains(s)) {
-      throw new InputException(Cli.commandLine(), "--store must be cassandra, scylladb, dynamodb or mongodb, not " + store);
-    }
-    if (!designs.contains(s)) {
-      throw new InputException(Cli.commandLine(), "the model has no " + s + " design"
-          + (designs.isEmpty() ? "" : " (it has: " + String.join(", ", designs) + ")"));
-    }
-    return s;
   }
 
   /** Options meant for another store are a mistake worth naming, not something to ignore. */

@@ -1,6 +1,7 @@
 package dev.keyplan.cli.verify;
 
 import dev.keyplan.cli.Cli;
+import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
@@ -16,9 +17,7 @@ import dev.keyplan.verify.cassandra.CassandraVerifier;
 import dev.keyplan.verify.dynamodb.DynamoDbVerifier;
 import dev.keyplan.verify.mongodb.MongoDbVerifier;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -98,7 +97,7 @@ public final class VerifyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Model m = ModelReader.read(model);
-    String s = store(m);
+    String s = StoreChoice.of(m, store, List.of("cassandra", "dynamodb", "mongodb"), true, "verify");
     VerifyOptions options;
     Credentials creds;
     try {
@@ -128,26 +127,4 @@ public final class VerifyCommand implements Callable<Integer> {
     return result.mismatches() > 0 ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
   }
 
-  private String store(Model m) {
-    List<String> designs = new ArrayList<>();
-    m.cassandra().ifPresent(c -> designs.add(c.engine().equals("scylladb") ? "cassandra" : c.engine()));
-    m.dynamodb().ifPresent(d -> designs.add("dynamodb"));
-    m.mongodb().ifPresent(d -> designs.add("mongodb"));
-    if (store == null) {
-      if (designs.size() != 1) {
-        throw new InputException(Cli.commandLine(), designs.isEmpty() ? "the model has no store design to verify"
-            : "the model has designs for " + String.join(", ", designs) + ": choose one with --store");
-      }
-      return designs.get(0);
-    }
-    String s = store.toLowerCase(Locale.ROOT);
-    if (!List.of("cassandra", "dynamodb", "mongodb").contains(s)) {
-      throw new InputException(Cli.commandLine(), "--store must be cassandra, dynamodb or mongodb, not " + store);
-    }
-    if (!designs.contains(s)) {
-      throw new InputException(Cli.commandLine(), "the model has no " + s + " design"
-          + (designs.isEmpty() ? "" : " (it has: " + String.join(", ", designs) + ")"));
-    }
-    return s;
-  }
 }

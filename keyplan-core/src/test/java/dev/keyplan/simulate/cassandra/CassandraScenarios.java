@@ -5,9 +5,6 @@ import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -19,12 +16,7 @@ final class CassandraScenarios {
   static final Path EXAMPLES = Path.of("..", "examples");
 
   static Model example(String name) {
-    Path p = EXAMPLES.resolve(name);
-    try {
-      return ModelReader.read(p.toString(), Files.readString(p), EXAMPLES);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ModelReader.read(EXAMPLES.resolve(name));
   }
 
   static CassandraRun run(Model m, CassandraSetup setup, long seconds) {

@@ -7,8 +7,6 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyOptions;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 
@@ -40,11 +38,6 @@ final class LiveCassandra {
   }
 
   static Model example(String name) {
-    Path p = Path.of("examples", name);
-    try {
-      return ModelReader.read(p.toString(), Files.readString(p), p.getParent());
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return ModelReader.read(Path.of("examples", name));
   }
 }
