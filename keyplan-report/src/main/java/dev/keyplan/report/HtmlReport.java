@@ -50,6 +50,7 @@ public final class HtmlReport {
         .append(badge(result, Severity.ERROR)).append(badge(result, Severity.WARNING)).append(badge(result, Severity.INFO))
         .append("</p></header>\n");
     workload(m, out);
+    SideBySide.render(result, out);
     result.cassandra().ifPresent(a -> cassandra(a, out));
     result.dynamodb().ifPresent(a -> StoreHtml.dynamodb(a, out));
     result.mongodb().ifPresent(a -> StoreHtml.mongodb(a, out));
@@ -109,7 +110,11 @@ public final class HtmlReport {
           .append(Html.numberCell(p.rowsTypical(), Html.reads(p.pattern(), p.rowsTypical(), p.rowsBusiest())))
           .append("</tr>\n");
     }
-    out.append("</table>\n<h3>Partition sizes</h3>\n<p class=\"note\">At ")
+    out.append("</table>\n");
+    heat(store, HeatBars.cassandra(a), "Each table's busiest partition: the operations per second one replica of it"
+        + " serves (every replica applies every write), against the model's budget per "
+        + (a.design().isScylla() ? "shard" : "node") + ".", out);
+    out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
         .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
         .append(", on one replica (RF ").append(a.totalRf()).append("). Sizes follow the Apache Cassandra docs'"
             + " partition-size formula; the y axis is logarithmic.</p>\n");
@@ -131,6 +136,17 @@ public final class HtmlReport {
       out.append("</figure>\n");
     }
     out.append("</section>\n");
+  }
+
+  /** The heat bars of one store under a heading, with what they measure. */
+  static void heat(String store, List<HeatBars.Bar> bars, String note, StringBuilder out) {
+    if (bars.isEmpty()) {
+      return;
+    }
+    out.append("<h3>Heat</h3>\n<p class=\"note\">").append(Html.escape(note))
+        .append(" The ceiling is mid-track; past twice the ceiling a bar is clipped and says how many times it is.</p>\n")
+        .append("<figure class=\"heat\" data-store=\"").append(store).append("\">")
+        .append(HeatBars.svg(store, bars)).append("</figure>\n");
   }
 
   private static void findings(CheckResult r, StringBuilder out) {
