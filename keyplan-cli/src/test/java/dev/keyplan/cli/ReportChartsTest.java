@@ -20,7 +20,7 @@ final class ReportChartsTest {
       "flash-sale", "flash-sale-sharded", "app-table", "shop-workbench", "shop-mongodb", "tenants-mongodb",
       "tenants-mongodb-fixed", "events-mongodb", "customers-zones-mongodb");
   private static final Pattern BAR = Pattern.compile(
-      "<g class=\"bar [a-z]+\" data-key=\"([^\"]*)\" data-what=\"([^\"]*)\" data-load=\"([^\"]*)\" data-ceiling=\"([^\"]*)\">");
+      "<(?:g class=\"bar [a-z]+\"|span class=\"bar-rest\") data-key=\"([^\"]*)\" data-what=\"([^\"]*)\" data-load=\"([^\"]*)\" data-ceiling=\"([^\"]*)\">");
   private static final Pattern FIGURE = Pattern.compile(
       "<figure class=\"sizing\" data-store=\"(dynamodb|mongodb)\">.*?</figure>", Pattern.DOTALL);
 
@@ -88,7 +88,8 @@ final class ReportChartsTest {
         actual.add((shard ? String.format(java.util.Locale.ROOT, "~%.4g", Double.parseDouble(b[2])) : plain(b[2])) + "/"
             + plain(b[3]));
       }
-      assertThat(actual).as(example).containsExactlyElementsOf(expected);
+      // The page draws the hottest first and lists the cold ones as text: the same figures, reordered.
+      assertThat(actual).as(example).containsExactlyInAnyOrderElementsOf(expected);
       compared += actual.size();
     }
     assertThat(compared).isGreaterThan(20);

@@ -37,6 +37,10 @@ final class HeatBars {
   private static final int PAD = 6;
   /** Characters of a key name that fit in the label column at 11 px. */
   private static final int MAX_KEY = 40;
+  /** Keys below this share of their ceiling are listed as text, not drawn. */
+  static final double MINOR_SHARE = 0.01;
+  /** Keys drawn as bars even when all are cold, so a store's heat is always pictured. */
+  static final int MIN_BARS = 3;
 
   /**
    * One bar.
@@ -93,6 +97,46 @@ final class HeatBars {
     return out;
   }
 
+  /**
+   * Writes a store's heat under a heading: the bars hottest first, then the keys below
+   * {@link #MINOR_SHARE} of their ceiling as one line of text, so that a table with twenty cold
+   * keys still shows its hot one at the top. At least {@link #MIN_BARS} keys are drawn as bars.
+   */
+  static void section(String store, List<Bar> bars, String note, StringBuilder out) {
+    if (bars.isEmpty()) {
+      return;
+    }
+    // Unknown loads first (nothing says they are cold), then by share of the ceiling; stable.
+    List<Bar> sorted = bars.stream().sorted(java.util.Comparator.comparingDouble(
+        (Bar b) -> Double.isNaN(b.load()) ? Double.POSITIVE_INFINITY : b.share()).reversed()).toList();
+    int drawn = 0;
+    while (drawn < sorted.size() && (drawn < MIN_BARS || !(sorted.get(drawn).share() < MINOR_SHARE))) {
+      drawn++;
+    }
+    out.append("<h3>Heat</h3>\n<p class=\"note\">").append(Html.escape(note))
+        .append(" The ceiling is mid-track; past twice the ceiling a bar is clipped and says how many times it is.</p>\n")
+        .append("<figure class=\"heat\" data-store=\"").append(store).append("\">")
+        .append(svg(store, sorted.subList(0, drawn)));
+    List<Bar> rest = sorted.subList(drawn, sorted.size());
+    if (!rest.isEmpty()) {
+      out.append("<p class=\"note heat-rest\">").append(rest.size()).append(rest.size() == 1 ? " more key" : " more keys")
+          .append(" below ").append(Units.percent(MINOR_SHARE)).append(" of its ceiling: ");
+      for (int i = 0; i < rest.size(); i++) {
+        Bar b = rest.get(i);
+        out.append(i == 0 ? "" : "; ").append(attributes("<span class=\"bar-rest\"", b)).append(">")
+            .append(Html.escape(b.key() + ": " + load(b))).append("</span>");
+      }
+      out.append(".</p>\n");
+    }
+    out.append("</figure>\n");
+  }
+
+  /** {@code <tag ... data-key … data-ceiling}, the figures a test compares with the JSON report. */
+  private static String attributes(String open, Bar b) {
+    return open + " data-key=\"" + Html.escape(b.key()) + "\" data-what=\"" + Html.escape(b.what()) + "\" data-load=\""
+        + (Double.isNaN(b.load()) ? "" : Html.plain(b.load())) + "\" data-ceiling=\"" + Html.plain(b.ceiling()) + "\"";
+  }
+
   /** Returns the bars as one {@code <svg>}, or an empty string when there are none. */
   static String svg(String store, List<Bar> bars) {
     if (bars.isEmpty()) {
@@ -111,10 +155,7 @@ final class HeatBars {
     for (int i = 0; i < bars.size(); i++) {
       Bar b = bars.get(i);
       double y = PAD + 14 + i * ROW;
-      out.append("<g class=\"bar ").append(b.level()).append("\" data-key=\"").append(Html.escape(b.key()))
-          .append("\" data-what=\"").append(Html.escape(b.what())).append("\" data-load=\"")
-          .append(Double.isNaN(b.load()) ? "" : Html.plain(b.load())).append("\" data-ceiling=\"")
-          .append(Html.plain(b.ceiling())).append("\">\n")
+      out.append(attributes("<g class=\"bar " + b.level() + "\"", b)).append(">\n")
           .append("<title>").append(Html.escape(b.key() + ": " + b.what())).append("</title>\n")
           .append(Svg.text("key", LABEL - 8, y + 13, "end", shorten(b.key())))
           .append(Svg.text("what", LABEL - 8, y + 25, "end", b.what()))
@@ -145,8 +186,12 @@ final class HeatBars {
     if (Double.isNaN(b.load())) {
       return "unknown: a key spread is undeclared";
     }
-    String load = b.load() > 0 && b.load() < 0.01 ? "< 0.01" : Units.count(b.load());
-    return load + " " + b.unit() + " · " + share(b.share()) + b.ceilingName();
+    return load(b) + " · " + share(b.share()) + b.ceilingName();
+  }
+
+  /** "840 WCU/s", "< 0.01 RCU/s". */
+  static String load(Bar b) {
+    return (b.load() > 0 && b.load() < 0.01 ? "< 0.01" : Units.count(b.load())) + " " + b.unit();
   }
 
   /** "84% of ", "< 0.1% of " or, past twice the reference, "2,441× ": to be followed by what it is of. */

@@ -48,7 +48,9 @@ public final class HtmlReport {
         .append(Html.escape(m.file())).append(" · horizon ").append(Html.escape(Quantities.formatSeconds(m.horizonSeconds())))
         .append(" · ").append(Html.escape(stores(result))).append("</p>\n<p class=\"summary\">")
         .append(badge(result, Severity.ERROR)).append(badge(result, Severity.WARNING)).append(badge(result, Severity.INFO))
-        .append("</p></header>\n");
+        .append("</p>\n");
+    nav(result, out);
+    out.append("</header>\n");
     workload(m, out);
     SideBySide.render(result, out);
     result.cassandra().ifPresent(a -> cassandra(a, out));
@@ -60,6 +62,25 @@ public final class HtmlReport {
         .append(". The same figures: <code>keyplan check --format json</code>.</footer>\n")
         .append("</main>\n</body>\n</html>\n");
     return out.toString();
+  }
+
+  /** Links to the page's sections: a design review jumps between them. */
+  private static void nav(CheckResult r, StringBuilder out) {
+    List<String> links = new java.util.ArrayList<>();
+    links.add(link("workload", "Workload"));
+    if (SideBySide.applies(r)) {
+      links.add(link("side-by-side", "Stores side by side"));
+    }
+    r.cassandra().ifPresent(a -> links.add(link("store-" + a.store(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra")));
+    r.dynamodb().ifPresent(a -> links.add(link("store-" + a.store(), "Amazon DynamoDB")));
+    r.mongodb().ifPresent(a -> links.add(link("store-" + a.store(), "MongoDB")));
+    links.add(link("findings", "Findings (" + r.findings().size() + ")"));
+    links.add(link("schema", "Schema"));
+    out.append("<nav>").append(String.join(" · ", links)).append("</nav>\n");
+  }
+
+  private static String link(String id, String text) {
+    return "<a href=\"#" + id + "\">" + Html.escape(text) + "</a>";
   }
 
   private static String stores(CheckResult r) {
@@ -111,7 +132,7 @@ public final class HtmlReport {
           .append("</tr>\n");
     }
     out.append("</table>\n");
-    heat(store, HeatBars.cassandra(a), "Each table's busiest partition: the operations per second one replica of it"
+    HeatBars.section(store, HeatBars.cassandra(a), "Each table's busiest partition: the operations per second one replica of it"
         + " serves (every replica applies every write), against the model's budget per "
         + (a.design().isScylla() ? "shard" : "node") + ".", out);
     out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
@@ -136,17 +157,6 @@ public final class HtmlReport {
       out.append("</figure>\n");
     }
     out.append("</section>\n");
-  }
-
-  /** The heat bars of one store under a heading, with what they measure. */
-  static void heat(String store, List<HeatBars.Bar> bars, String note, StringBuilder out) {
-    if (bars.isEmpty()) {
-      return;
-    }
-    out.append("<h3>Heat</h3>\n<p class=\"note\">").append(Html.escape(note))
-        .append(" The ceiling is mid-track; past twice the ceiling a bar is clipped and says how many times it is.</p>\n")
-        .append("<figure class=\"heat\" data-store=\"").append(store).append("\">")
-        .append(HeatBars.svg(store, bars)).append("</figure>\n");
   }
 
   private static void findings(CheckResult r, StringBuilder out) {

@@ -18,6 +18,7 @@ final class HtmlStyle {
       h3 { font-size: 15px; margin: 20px 0 6px; }
       .meta, .note, footer { color: var(--muted); }
       footer { margin-top: 40px; font-size: 12px; }
+      nav { margin-top: 8px; font-size: 13px; } nav a { color: var(--info); text-decoration: none; }
       .badge { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: 600;
         font-size: 12px; color: #fff; margin-right: 4px; }
       .badge.error { background: var(--error); } .badge.warning { background: var(--warning); }
@@ -47,7 +48,7 @@ final class HtmlStyle {
       td.grade.poor { border-left-color: var(--error); background: #ffebe9; }
       table.side-by-side .detail, table.side-by-side .rate { color: var(--muted); font-size: 12px; }
       tr.summary td { font-size: 12px; } tr.summary:first-of-type td { border-top: 2px solid var(--line); }
-      figure.heat { margin: 8px 0 16px; }
+      figure.heat { margin: 8px 0 16px; } p.heat-rest { font-size: 12px; margin: 4px 0 0; }
       svg.heat .key { fill: var(--ink); font-weight: 600; } svg.heat .what { fill: var(--muted); font-size: 10px; }
       svg.heat .track { fill: var(--bg); stroke: var(--line); }
       svg.heat .ok .fill { fill: #2da44e; } svg.heat .warning .fill { fill: #d4a72c; }

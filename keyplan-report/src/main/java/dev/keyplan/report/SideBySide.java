@@ -41,13 +41,18 @@ final class SideBySide {
   /** How a store serves one pattern. */
   record Cell(String grade, String access, String detail) {}
 
+  /** Returns whether the model names more than one store, so the page compares them. */
+  static boolean applies(CheckResult r) {
+    return r.cassandra().stream().count() + r.dynamodb().stream().count() + r.mongodb().stream().count() > 1;
+  }
+
   static void render(CheckResult r, StringBuilder out) {
     List<Column> columns = new ArrayList<>();
     r.cassandra().ifPresent(a -> columns.add(new Column(a.store(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra",
         p -> cassandra(a, p))));
     r.dynamodb().ifPresent(a -> columns.add(new Column(a.store(), "Amazon DynamoDB", p -> dynamodb(a, p))));
     r.mongodb().ifPresent(a -> columns.add(new Column(a.store(), "MongoDB", p -> mongodb(a, p))));
-    if (columns.size() < 2) {
+    if (!applies(r)) {
       return;
     }
     out.append("<section id=\"side-by-side\"><h2>Stores side by side</h2>\n<table class=\"side-by-side\"><tr><th>pattern</th>");

@@ -37,7 +37,7 @@ final class StoreHtml {
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
     }
     out.append("</table>\n");
-    HtmlReport.heat(a.store(), HeatBars.dynamodb(a), "Each copy's busiest partition key value: read and write units per"
+    HeatBars.section(a.store(), HeatBars.dynamodb(a), "Each copy's busiest partition key value: read and write units per"
         + " second, summed over every pattern that reaches it, against the per-partition ceilings.", out);
     out.append("<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("table", "items", "storage", "largest item", 
@@ -88,7 +88,7 @@ final class StoreHtml {
           .append("</tr>\n");
     }
     out.append("</table>\n");
-    HtmlReport.heat(a.store(), HeatBars.mongodb(a), "Each collection's busiest shard (an unsharded collection's one"
+    HeatBars.section(a.store(), HeatBars.mongodb(a), "Each collection's busiest shard (an unsharded collection's one"
         + " primary): reads and writes per second against the model's shard budget.", out);
     out.append("<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",

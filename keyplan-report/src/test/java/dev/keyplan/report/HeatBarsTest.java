@@ -89,4 +89,32 @@ final class HeatBarsTest {
     assertThat(b.ceiling()).isEqualTo(10_000);
     assertThat(HeatBars.label(b)).isEqualTo("2,055 ops/s · 20.5% of the 10,000 ops/s budget of a shard");
   }
+
+  private static HeatBars.Bar named(String key, double load) {
+    return new HeatBars.Bar(key, "ops/s", "ops/s", load, 1000, "the ceiling", 0.5);
+  }
+
+  @Test
+  void section_drawsTheHottestFirstAndListsKeysBelowOnePercentAsText() {
+    StringBuilder out = new StringBuilder();
+    HeatBars.section("s", List.of(named("a", 1), named("b", 900), named("c", 500), named("d", 20), named("e", 0.1),
+        named("f", Double.NaN)), "Note.", out);
+    String html = out.toString();
+    String svg = html.substring(html.indexOf("<svg"), html.indexOf("</svg>"));
+    // Unknown first (nothing says it is cold), then 90%, 50%, 2%; a (0.1%) and e (0.01%) are text.
+    assertThat(svg.indexOf("data-key=\"f\"")).isLessThan(svg.indexOf("data-key=\"b\""));
+    assertThat(svg.indexOf("data-key=\"b\"")).isLessThan(svg.indexOf("data-key=\"c\""));
+    assertThat(svg.indexOf("data-key=\"c\"")).isLessThan(svg.indexOf("data-key=\"d\""));
+    assertThat(svg).doesNotContain("data-key=\"a\"").doesNotContain("data-key=\"e\"");
+    assertThat(html).contains("2 more keys below 1% of its ceiling: <span class=\"bar-rest\" data-key=\"a\"");
+  }
+
+  @Test
+  void section_drawsAtLeastThreeBarsWhenEveryKeyIsCold() {
+    StringBuilder out = new StringBuilder();
+    HeatBars.section("s", List.of(named("a", 0.1), named("b", 0.2), named("c", 0.3), named("d", 0.4)), "Note.", out);
+    String html = out.toString();
+    assertThat(html.split("<g class=\"bar ", -1)).hasSize(4);
+    assertThat(html).contains("1 more key below 1% of its ceiling: <span class=\"bar-rest\" data-key=\"a\"");
+  }
 }
