@@ -55,6 +55,10 @@ final class HtmlStyle {
       svg.heat .error .fill { fill: var(--error); }
       svg.heat .ceiling { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 3 2; }
       svg.heat .value { fill: var(--ink); } svg.heat .error .value { fill: var(--error); font-weight: 600; }
+      ul.glance { list-style: none; padding: 0; margin: 0; }
+      ul.glance li { padding: 3px 10px; margin: 3px 0; border-left: 4px solid var(--line); }
+      ul.glance li.error { border-color: var(--error); } ul.glance li.warning { border-color: var(--warning); }
+      ul.glance a { font-weight: 600; color: var(--ink); }
       ul.findings { list-style: none; padding: 0; margin: 0; }
       li.finding { border-left: 4px solid var(--line); padding: 6px 12px; margin: 8px 0; background: var(--bg); }
       ul.error li.finding { border-color: var(--error); } ul.warning li.finding { border-color: var(--warning); }
@@ -68,5 +72,7 @@ final class HtmlStyle {
       h3.error { color: var(--error); } h3.warning { color: var(--warning); } h3.info { color: var(--info); }
       pre.schema { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 12px;
         overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+      @media print { nav { display: none; } main { max-width: none; padding: 0; }
+        figure, li.finding, tr, ul.glance li { break-inside: avoid; } h2, h3 { break-after: avoid; } }
       """;
 }
