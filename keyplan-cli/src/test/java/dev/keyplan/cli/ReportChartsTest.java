@@ -131,4 +131,33 @@ final class ReportChartsTest {
     }
     assertThat(charts).isGreaterThan(10);
   }
+
+  @Test
+  void cassandraCopies_holdTheJsonTablesBytes_timesTheReplicationFactor() throws IOException {
+    // books.yaml, RF 3: authors is 1,036,500 partitions × S_t(0) + rows × row bytes on one replica
+    // (JSON tables[].bytes), three times that in the cluster.
+    Pattern row = Pattern.compile("<table class=\"copies\" data-store=\"cassandra\">.*?</table>", Pattern.DOTALL);
+    for (String example : List.of("books", "chat", "orders")) {
+      String page = page(example);
+      Matcher m = row.matcher(page);
+      assertThat(m.find()).as(example).isTrue();
+      String copies = m.group();
+      for (JsonNode t : Examples.check(example).get("tables")) {
+        if (!t.get("store").asText().equals("cassandra")) {
+          continue;
+        }
+        Matcher r = Pattern.compile("<tr data-table=\"" + t.get("name").asText() + "\">(.*?)</tr>").matcher(copies);
+        assertThat(r.find()).as(example + " " + t.get("name")).isTrue();
+        List<String> values = new ArrayList<>();
+        Matcher v = Pattern.compile("data-value=\"([^\"]*)\"").matcher(r.group(1));
+        while (v.find()) {
+          values.add(plain(v.group(1)));
+        }
+        // rows, one replica, cluster, writes/s
+        assertThat(values.get(0)).isEqualTo(plain(t.get("rows")));
+        assertThat(values.get(1)).isEqualTo(plain(t.get("bytes")));
+        assertThat(values.get(2)).isEqualTo(plain(3 * t.get("bytes").asDouble()));
+      }
+    }
+  }
 }

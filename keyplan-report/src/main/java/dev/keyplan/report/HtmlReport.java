@@ -6,6 +6,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.design.cassandra.BoundTable;
 import dev.keyplan.design.cassandra.CassandraAnalysis;
 import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.design.cassandra.Sizer;
 import dev.keyplan.design.cassandra.TableSizing;
 import dev.keyplan.emit.CqlEmitter;
 import dev.keyplan.emit.dynamodb.CreateTableJson;
@@ -179,6 +180,7 @@ public final class HtmlReport {
     HeatBars.section(store, HeatBars.cassandra(a), "Each table's busiest partition: the operations per second one replica of it"
         + " serves (every replica applies every write), against the model's budget per "
         + (a.design().isScylla() ? "shard" : "node") + ".", out);
+    copies(a, out);
     out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
         .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
         .append(", on one replica (RF ").append(a.totalRf()).append("). Sizes follow the Apache Cassandra docs'"
@@ -201,6 +203,37 @@ public final class HtmlReport {
       out.append("</figure>\n");
     }
     out.append("</section>\n");
+  }
+
+  /**
+   * Each table is a copy of its entity's data: what it holds at the horizon, on one replica and in
+   * the cluster, and which writes keep it. keyplan prices DynamoDB only; a Cassandra copy costs
+   * disk and writes, said here in bytes and writes per second.
+   */
+  private static void copies(CassandraAnalysis a, StringBuilder out) {
+    out.append("<h3>Copies of the data</h3>\n<table class=\"copies\" data-store=\"").append(a.store()).append("\">")
+        .append(Html.header("table", "copy of", "rows", "one replica", "cluster (RF " + a.totalRf() + ")", "written by",
+            "writes/s"));
+    double replica = 0;
+    double writes = 0;
+    for (TableSizing s : a.sizing().values()) {
+      Optional<BoundTable> t = a.table(s.table());
+      double bytes = t.map(b -> Sizer.table(b, s)).orElse(Double.NaN);
+      List<PatternPlan> writers = a.writesInto(s.table());
+      double rate = writers.stream().mapToDouble(p -> p.pattern().ratePerSecond()).sum();
+      replica += bytes;
+      writes += rate;
+      out.append("<tr data-table=\"").append(Html.escape(s.table())).append("\">").append(Html.cell(s.table()))
+          .append(Html.cell(t.map(b -> b.entity().name()).orElse("-")))
+          .append(Html.numberCell(s.rows(), Units.count(s.rows())))
+          .append(Html.numberCell(bytes, Units.bytes(bytes)))
+          .append(Html.numberCell(bytes * a.totalRf(), Units.bytes(bytes * a.totalRf())))
+          .append(Html.cell(writers.isEmpty() ? "-" : String.join(", ", writers.stream().map(p -> p.pattern().id()).toList())))
+          .append(Html.numberCell(rate, Units.rate(rate))).append("</tr>\n");
+    }
+    out.append("<tr class=\"total\"><td colspan=\"3\">total</td>").append(Html.numberCell(replica, Units.bytes(replica)))
+        .append(Html.numberCell(replica * a.totalRf(), Units.bytes(replica * a.totalRf()))).append("<td>row writes</td>")
+        .append(Html.numberCell(writes, Units.rate(writes))).append("</tr>\n</table>\n");
   }
 
   private static void findings(CheckResult r, StringBuilder out) {

@@ -212,7 +212,7 @@ final class SizingChart {
     }
     for (int k = order.length - 1; k >= 0; k--) {
       // The lowest label stays above the time axis's tick labels.
-      double floor = k == order.length - 1 ? HEIGHT - BOTTOM + 4 : out[order[k + 1]] - 13;
+      double floor = k == order.length - 1 ? HEIGHT - BOTTOM - 4 : out[order[k + 1]] - 13;
       out[order[k]] = Math.min(out[order[k]], floor);
     }
     return out;

@@ -89,6 +89,11 @@ public record CassandraAnalysis(
     return readsByTable.getOrDefault(table, List.of());
   }
 
+  /** Returns the write patterns that write {@code table}, in model order: each writes this copy. */
+  public List<PatternPlan> writesInto(String table) {
+    return plans.stream().filter(p -> p.access() == Access.WRITE && p.tables().contains(table)).toList();
+  }
+
   /** Returns the plan of the pattern {@code id}. */
   public Optional<PatternPlan> plan(String id) {
     return Optional.ofNullable(plansById.get(id));

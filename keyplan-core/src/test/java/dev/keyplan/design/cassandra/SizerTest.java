@@ -47,6 +47,29 @@ final class SizerTest {
   }
 
   @Test
+  void table_isTheSumOfItsPartitions_evenWhenSkewed() {
+    // 1,000 rows over 10 users, one of them with half the rows (a skewed spread). S_t is linear in
+    // rows, so the table is 10 × S_t(0) + 1,000 × rowBytes = 10 × 16 + 1,000 × (16 + 50 + 5 × 8)
+    // = 160 + 106,000 = 106,160 B on one replica, however the rows fall.
+    var a = analyse("""
+          E:
+            attributes:
+              user_id: uuid
+              post_id: uuid
+              tags: {type: set<text>, size: 10B, items: 5}
+            count: 1k
+            spread:
+              user_id: {distinct: 10, busiest: 50%}
+        """, "", "CREATE TABLE k.posts (user_id uuid, post_id uuid, tags set<text>, PRIMARY KEY (user_id, post_id));");
+    BoundTable t = a.table("posts").orElseThrow();
+    TableSizing s = a.sizing().get("posts");
+    assertThat(s.busiest().rows()).isEqualTo(500);
+    assertThat(Sizer.table(t, s)).isEqualTo(106_160);
+    // The one write pattern writes this copy.
+    assertThat(a.writesInto("posts")).extracting(p -> p.pattern().id()).containsExactly("w");
+  }
+
+  @Test
   void keyThatIdentifiesTheRow_holdsOneRow_whateverTheTraffic() {
     // sku is the entity's key: 5% of the traffic is still one row of 8 B key + 4 B qty + 8 B.
     var a = analyse("""
