@@ -145,7 +145,7 @@ final class ReportCommandTest {
       } else if (store.equals("mongodb")) {
         fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("documents").asDouble()) + " "
             + round(t.get("typicalDocumentBytes").asDouble()) + " " + round(t.get("largestDocumentBytes").asDouble())
-            + " " + round(t.get("dataBytes").asDouble()));
+            + " " + round(t.get("dataBytes").asDouble()) + " " + round(indexBytes(t)));
       }
     }
     List<String> fromPage = new ArrayList<>();
@@ -163,6 +163,15 @@ final class ReportCommandTest {
     }
     // One DynamoDB table and one MongoDB collection.
     assertThat(fromPage).hasSize(2).containsExactlyElementsOf(fromJson);
+  }
+
+  /** Returns the sum of a collection's indexes' bytes in the JSON report. */
+  private static double indexBytes(JsonNode collection) {
+    double sum = 0;
+    for (JsonNode ix : collection.get("indexes")) {
+      sum += ix.get("bytes").asDouble();
+    }
+    return sum;
   }
 
   @Test

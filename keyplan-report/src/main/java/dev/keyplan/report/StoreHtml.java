@@ -92,14 +92,17 @@ final class StoreHtml {
         + " primary): reads and writes per second against the model's shard budget.", out);
     out.append("<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",
-            "of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit", "data"));
+            "of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit", "data", "indexes"));
     for (MongoCollection c : a.collections()) {
       out.append("<tr data-table=\"").append(Html.escape(c.name())).append("\">").append(Html.cell(c.name()))
           .append(Html.numberCell(c.documents(), Units.count(c.documents())))
           .append(Html.numberCell(c.typicalBytes(), Units.bytes(c.typicalBytes())))
           .append(Html.numberCell(c.largestBytes(), Units.bytes(c.largestBytes())))
           .append(Html.cell(Units.percent((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES)))
-          .append(Html.numberCell(c.dataBytes(), Units.bytes(c.dataBytes()))).append("</tr>\n");
+          .append(Html.numberCell(c.dataBytes(), Units.bytes(c.dataBytes())))
+          // Every index is a copy of its keys, written with each document (JSON indexes[].bytes).
+          .append(Html.numberCell(c.indexBytes(), Units.bytes(c.indexBytes()) + " in " + c.indexes().size()
+              + (c.indexes().size() == 1 ? " index" : " indexes"))).append("</tr>\n");
     }
     out.append("</table>\n");
     List<MongoDbAnalysis> at = GrowthCharts.mongodb(a);
