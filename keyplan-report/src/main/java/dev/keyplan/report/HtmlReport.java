@@ -23,7 +23,8 @@ import java.util.Optional;
  * The HTML form of {@code keyplan check} ({@code keyplan report}): one self-contained page for a
  * design review, described in docs/report.md.
  *
- * <p>The page works offline and names no URL: the CSS is inline and the charts are inline SVG that
+ * <p>The page works offline and links nowhere outside itself (a rule's reason may cite an address
+ * as text): the CSS is inline and the charts are inline SVG that
  * keyplan draws itself ({@link SizingChart}) rather than a charting library. That keeps the jar
  * free of a vendored JavaScript dependency and its licence, gives exact control over what a line
  * means (the horizon's point is the JSON report's number, the limits are the engine's constants),
@@ -257,7 +258,10 @@ public final class HtmlReport {
             .append("</a> <span class=\"store-tag\">").append(Html.escape(f.store())).append("</span> <span class=\"target\">")
             .append(Html.escape(f.target())).append("</span> <span class=\"loc\">").append(Html.escape(f.location().toString()))
             .append("</span></p>\n<p>").append(Html.escape(f.message())).append("</p>\n<p class=\"fix\"><b>Fix:</b> ")
-            .append(Html.escape(f.fix())).append("</p></li>\n");
+            .append(Html.escape(f.fix())).append("</p>\n")
+            // The page travels without the repository, so the rule's reason goes with it.
+            .append("<details class=\"why\"><summary>Why it matters</summary><p>")
+            .append(Html.escape(RulePage.whyItMatters(RulePage.markdown(f.rule())))).append("</p></details></li>\n");
       }
       out.append("</ul>\n");
     }

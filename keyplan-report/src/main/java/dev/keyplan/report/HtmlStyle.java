@@ -64,6 +64,7 @@ final class HtmlStyle {
       ul.error li.finding { border-color: var(--error); } ul.warning li.finding { border-color: var(--warning); }
       ul.info li.finding { border-color: var(--info); }
       li.finding p { margin: 2px 0; }
+      details.why { font-size: 12px; color: var(--muted); } details.why summary { cursor: pointer; }
       li.finding .head a { font-weight: 600; color: var(--ink); }
       .store-tag { font-size: 11px; padding: 0 6px; border: 1px solid var(--line); border-radius: 8px; color: var(--muted); }
       .target { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }

@@ -70,4 +70,14 @@ final class HtmlPageTest {
     // A colon early in the message is part of its subject, not the turn to figures.
     assertThat(HtmlReport.firstClause("table t: too big")).isEqualTo("table t: too big");
   }
+
+  @Test
+  void everyFinding_carriesItsRulesReason_soThePageTravelsWithoutTheRepository() {
+    CheckResult r = check("orders");
+    String page = HtmlReport.render(r);
+    assertThat(page.split("<details class=\"why\">", -1)).hasSize(r.findings().size() + 1);
+    // PartitionOverGuideline's page opens its "Why it matters" with this sentence.
+    assertThat(page).contains("<summary>Why it matters</summary><p>A large partition is read, compacted, repaired and"
+        + " streamed as one unit on one replica set.");
+  }
 }
