@@ -1,0 +1,338 @@
+package dev.keyplan.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.UnhandledAlertException;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * {@code keyplan report}'s page as a person sees it: every readable example rendered by the real
+ * CLI, opened in headless Chromium, checked for console messages, fetches, charts that draw and
+ * tables that show their numbers, and photographed (target/screenshots/). docs/report.md, "Tested
+ * in a browser".
+ *
+ * <p>The expectations come from the generated file itself (its marks, its rows), not from copies of
+ * the output: the test asks whether the browser shows what keyplan wrote, for any inline SVG.
+ *
+ * <p>Debian's Chromium and ChromeDriver ({@code scripts/browser/chromium.sh install}); other paths
+ * through {@code KEYPLAN_CHROMIUM} and {@code KEYPLAN_CHROMEDRIVER}. Without them the class is
+ * skipped, saying why, except under CI, where it fails: a CI run must never skip it unnoticed.
+ */
+final class BrowserReportTest {
+  /** One viewport for every page, so the screenshots compare from run to run. */
+  private static final int WIDTH = 1280;
+  private static final int HEIGHT = 900;
+
+  /** Under the working directory (the repository root, see keyplan-cli/pom.xml). */
+  private static final Path PAGES = Path.of("target", "browser");
+  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+  /** The marks a chart draws with; a chart whose marks the browser drops or sizes at zero is broken. */
+  private static final String MARKS = "path,line,polyline,rect,circle,text";
+  /** The same marks as start tags in the HTML text; the boundary keeps out textPath, linearGradient. */
+  private static final Pattern MARK_TAG = Pattern.compile("<(path|line|polyline|rect|circle|text)[\\s/>]");
+  /** The marks that must have an extent: text may be blank, a circle is checked by its radius' box. */
+  private static final String SIZED_MARKS = "path,line,rect,polyline";
+  private static final Pattern SVG = Pattern.compile("<svg[\\s>].*?</svg>", Pattern.DOTALL);
+  private static final Pattern PATTERN_TABLE =
+      Pattern.compile("<table class=\"patterns\"[^>]*>(.*?)</table>", Pattern.DOTALL);
+  private static final Pattern HEAD = Pattern.compile("<thead>.*?</thead>|<tfoot>.*?</tfoot>", Pattern.DOTALL);
+  private static final Pattern ROW_TAG = Pattern.compile("<tr[\\s>]");
+
+  private static final String SCRIPT = "<script>alert(1)</script>";
+  /** Set by the hostile model's injected code if any of it ever runs. */
+  private static final String FLAG = "__keyplanInjected";
+
+  private static ChromeDriver driver;
+  private static long started;
+
+  @BeforeAll
+  static void startChromium() throws IOException {
+    started = System.nanoTime();
+    Path chromium = Path.of(env("KEYPLAN_CHROMIUM", "/usr/bin/chromium"));
+    Path chromedriver = Path.of(env("KEYPLAN_CHROMEDRIVER", "/usr/bin/chromedriver"));
+    for (Path p : List.of(chromium, chromedriver)) {
+      if (!Files.isExecutable(p)) {
+        String why = p + " is not there (install with scripts/browser/chromium.sh install, or set "
+            + "KEYPLAN_CHROMIUM / KEYPLAN_CHROMEDRIVER)";
+        if (System.getenv("CI") != null) {
+          fail("CI is set but " + why + ": .ci/run must install Chromium for the browser test");
+        }
+        Assumptions.abort(why);
+      }
+    }
+    Files.createDirectories(PAGES);
+    Files.createDirectories(SCREENSHOTS);
+    // A fresh profile each run: no cache, cookie or earlier page state carries over.
+    Path profile = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "chromium-profile-");
+
+    // The driver and the binary are both given, so Selenium Manager has nothing to look up or fetch
+    // (a download would fail on these machines anyway, after a long wait).
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(chromedriver.toFile())
+        .usingAnyFreePort()
+        .withLogFile(PAGES.resolve("chromedriver.log").toFile())
+        .build();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(chromium.toFile());
+    // The machine has no network but the package registries: without the background-networking
+    // flags Chromium keeps trying Google's hosts at start (java-maven.md). Root needs --no-sandbox.
+    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=" + WIDTH + "," + HEIGHT,
+        // One device pixel per CSS pixel and no scroll bar, so a screenshot's size is the page's size.
+        "--force-device-scale-factor=1", "--hide-scrollbars");
+    // Every console message of the page, read back after each load with manage().logs().
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logs);
+    driver = new ChromeDriver(service, options);
+  }
+
+  @AfterAll
+  static void quitChromium() {
+    if (driver != null) {
+      driver.quit();
+      System.out.printf(Locale.ROOT, "BrowserReportTest: %.1f s with Chromium %s%n",
+          (System.nanoTime() - started) / 1e9, driver.getCapabilities().getBrowserVersion());
+    }
+  }
+
+  static Stream<String> examples() throws IOException {
+    List<Path> all = Examples.readable();
+    // ReportCommandTest renders at least 20; far fewer would mean the list went wrong, not the page.
+    assertThat(all).hasSizeGreaterThanOrEqualTo(20);
+    return all.stream().map(p -> p.getFileName().toString().replaceFirst("\\.yaml$", ""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("examples")
+  void example_loadsDrawsAndShowsItsNumbers(String example) throws IOException {
+    Path page = report("examples/" + example + ".yaml", example);
+    String html = Files.readString(page, StandardCharsets.UTF_8);
+    open(page);
+
+    assertThat(js("return document.readyState")).isEqualTo("complete");
+    // The model's name as the header shows it; the title must carry the same.
+    String name = (String) js("return document.querySelector('header h1').textContent");
+    assertThat(name).isNotBlank();
+    assertThat(driver.getTitle()).as(example).contains(name);
+
+    assertThat(consoleProblems()).as(example + ": console").isEmpty();
+    assertThat(js("return performance.getEntriesByType('resource').map(e => e.name)"))
+        .as(example + ": the page fetched something besides itself").asList().isEmpty();
+
+    charts(example, html);
+    tables(example, html);
+    screenshot(example);
+  }
+
+  /**
+   * The hostile model of HtmlReportTest, plus an {@code <img onerror>}: loaded in the browser, none of
+   * it runs, no element is made of it, and the names show as the literal text.
+   */
+  @Test
+  void hostileModel_staysText_inTheBrowser() throws IOException {
+    Path model = PAGES.resolve("hostile.yaml");
+    Files.writeString(model, """
+        model: "<script>alert(1)</script> & \\"co\\""
+        horizon: 1y
+        entities:
+          Thing:
+            attributes:
+              id: uuid
+              body: {type: text, size: 20B}
+            key: [id]
+            count: 1M
+            growth: 1/s
+          "<script>alert(1)</script>'\\"&":
+            attributes:
+              id: uuid
+            key: [id]
+            count: 10
+        patterns:
+          - id: "<script>alert(1)</script>'\\"&"
+            says: "<img src=x onerror=\\"window.%1$s=1;alert(2)\\"> 'quoted' \\"double\\" & more"
+            rate: 10/s
+            query: Thing where id = ?
+          - id: "<img src=x onerror=window.%1$s=2>"
+            says: "<script>window.%1$s=3</script><svg onload=window.%1$s=4>"
+            rate: 1/s
+            query: Thing where id = ?
+        mongodb:
+          collections:
+            things:
+              entity: Thing
+        """.formatted(FLAG), StandardCharsets.UTF_8);
+    Path page = report(model.toString(), "hostile");
+    open(page);
+
+    assertThat(js("return document.scripts.length")).isEqualTo(0L);
+    assertThat(js("return document.images.length + document.querySelectorAll('img').length")).isEqualTo(0L);
+    assertThat(js("return typeof window." + FLAG)).isEqualTo("undefined");
+    assertThat(driver.getTitle()).contains(SCRIPT);
+    assertThat((String) js("return document.querySelector('header h1').innerText")).contains(SCRIPT);
+    @SuppressWarnings("unchecked")
+    List<String> cells = (List<String>) js(
+        "return [...document.querySelectorAll('table.patterns td')].map(td => td.innerText)");
+    assertThat(cells).contains(SCRIPT + "'\"&", "<img src=x onerror=window." + FLAG + "=2>");
+    assertThat(consoleProblems()).isEmpty();
+    screenshot("hostile");
+  }
+
+  /** Runs the real CLI: {@code keyplan report MODEL -o target/browser/NAME.html}. */
+  private static Path report(String model, String name) {
+    Path out = PAGES.resolve(name + ".html");
+    var run = CliRun.of("report", model, "-o", out.toString());
+    assertThat(run.exitCode()).as(name + ": " + run.err()).isZero();
+    return out;
+  }
+
+  /**
+   * Loads the page. An alert raised by the page (injected code) fails here, whichever way ChromeDriver
+   * reports it; the console is drained first so that its messages are this page's alone.
+   */
+  private static void open(Path page) {
+    driver.manage().logs().get(LogType.BROWSER);
+    String url = page.toAbsolutePath().toUri().toString();
+    try {
+      driver.get(url);
+      String alert = driver.switchTo().alert().getText();
+      driver.switchTo().alert().dismiss();
+      fail(page + " raised an alert: " + alert);
+    } catch (NoAlertPresentException expected) {
+      // No dialog: nothing on the page ran.
+    } catch (UnhandledAlertException e) {
+      fail(page + " raised an alert: " + e.getAlertText());
+    }
+    assertThat(driver.getCurrentUrl()).isEqualTo(url);
+  }
+
+  /** The console messages at WARNING or above: a page with no script should write none. */
+  private static List<String> consoleProblems() {
+    List<String> out = new ArrayList<>();
+    for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+      if (e.getLevel().intValue() >= Level.WARNING.intValue()) {
+        out.add(e.getLevel() + " " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every inline SVG, in document order: the browser holds as many marks as the file wrote (none
+   * dropped by a parse error, none added), every line-like mark has an extent, and the chart takes
+   * room on screen.
+   */
+  @SuppressWarnings("unchecked")
+  private static void charts(String example, String html) {
+    List<Long> written = new ArrayList<>();
+    Matcher svg = SVG.matcher(html);
+    while (svg.find()) {
+      written.add(MARK_TAG.matcher(svg.group()).results().count());
+    }
+    List<Map<String, Object>> drawn = (List<Map<String, Object>>) js("""
+        return [...document.querySelectorAll('svg')].map(svg => {
+          const r = svg.getBoundingClientRect();
+          return {
+            marks: svg.querySelectorAll(arguments[0]).length,
+            flat: [...svg.querySelectorAll(arguments[1])].filter(m => {
+              const b = m.getBBox();
+              return !(b.width > 0 || b.height > 0);
+            }).map(m => m.outerHTML.slice(0, 120)),
+            width: r.width,
+            height: r.height,
+          };
+        })""", MARKS, SIZED_MARKS);
+    assertThat(drawn).as(example + ": charts in the page").hasSameSizeAs(written);
+    for (int i = 0; i < drawn.size(); i++) {
+      Map<String, Object> c = drawn.get(i);
+      String which = example + ": chart " + (i + 1) + " of " + drawn.size();
+      assertThat((Long) c.get("marks")).as(which + ": marks in the DOM vs in the HTML").isEqualTo(written.get(i));
+      assertThat((List<String>) c.get("flat")).as(which + ": marks with an empty bounding box").isEmpty();
+      assertThat(((Number) c.get("width")).doubleValue()).as(which + ": width on screen").isPositive();
+      assertThat(((Number) c.get("height")).doubleValue()).as(which + ": height on screen").isPositive();
+    }
+  }
+
+  /** Every patterns table keeps the file's body rows, and every number cell shows text. */
+  @SuppressWarnings("unchecked")
+  private static void tables(String example, String html) {
+    List<Long> written = new ArrayList<>();
+    Matcher t = PATTERN_TABLE.matcher(html);
+    while (t.find()) {
+      written.add(ROW_TAG.matcher(HEAD.matcher(t.group(1)).replaceAll("")).results().count());
+    }
+    List<Long> shown = (List<Long>) js("""
+        return [...document.querySelectorAll('table.patterns')]
+          .map(t => [...t.tBodies].reduce((n, b) => n + b.rows.length, 0))""");
+    assertThat(shown).as(example + ": body rows of each patterns table").isEqualTo(written);
+    List<String> blank = (List<String>) js("""
+        return [...document.querySelectorAll('td[data-value]')]
+          .filter(td => td.innerText.trim() === '')
+          .map(td => td.closest('tr').outerHTML.slice(0, 160))""");
+    assertThat(blank).as(example + ": number cells with no visible text").isEmpty();
+    assertThat((Long) js("return document.querySelectorAll('td[data-value]').length"))
+        .as(example + ": number cells").isEqualTo(Pattern.compile("<td[^>]* data-value=").matcher(html).results().count());
+  }
+
+  /**
+   * The whole page, beyond the viewport, as a PNG in target/screenshots/: Chrome DevTools'
+   * Page.captureScreenshot through ChromeDriver, which needs no DevTools module of Selenium's.
+   */
+  private static void screenshot(String name) throws IOException {
+    long pageWidth = (Long) js("return document.documentElement.scrollWidth");
+    long pageHeight = (Long) js("return document.documentElement.scrollHeight");
+    Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot",
+        Map.of("format", "png", "captureBeyondViewport", true, "fromSurface", true));
+    byte[] png = Base64.getDecoder().decode((String) shot.get("data"));
+    Path file = SCREENSHOTS.resolve(name + ".png");
+    Files.write(file, png);
+
+    assertThat(png).as(file + ": PNG signature").startsWith(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
+    // IHDR, the first chunk: width and height as big-endian ints at bytes 16 and 20.
+    ByteBuffer ihdr = ByteBuffer.wrap(png, 16, 8);
+    long width = ihdr.getInt();
+    long height = ihdr.getInt();
+    assertThat(width).as(file + ": width, the whole page").isEqualTo(pageWidth).isGreaterThanOrEqualTo(WIDTH);
+    assertThat(height).as(file + ": height, the whole page").isEqualTo(pageHeight).isGreaterThanOrEqualTo(HEIGHT);
+    // A page of text and charts compresses well, but not to nothing: a blank capture is a few KB.
+    assertThat(png.length).as(file + ": bytes").isGreaterThan(20_000);
+  }
+
+  private static Object js(String script, Object... args) {
+    return driver.executeScript(script, args);
+  }
+
+  private static String env(String name, String fallback) {
+    String v = System.getenv(name);
+    return v == null || v.isBlank() ? fallback : v;
+  }
+}
