@@ -3,6 +3,8 @@ package dev.keyplan.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +68,8 @@ final class BrowserReportTest {
   private static final Pattern HEAD = Pattern.compile("<thead>.*?</thead>|<tfoot>.*?</tfoot>", Pattern.DOTALL);
   private static final Pattern ROW_TAG = Pattern.compile("<tr[\\s>]");
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private static final String SCRIPT = "<script>alert(1)</script>";
   /** Set by the hostile model's injected code if any of it ever runs. */
   private static final String FLAG = "__keyplanInjected";
@@ -109,10 +113,14 @@ final class BrowserReportTest {
         "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=" + WIDTH + "," + HEIGHT,
         // One device pixel per CSS pixel and no scroll bar, so a screenshot's size is the page's size.
         "--force-device-scale-factor=1", "--hide-scrollbars");
-    // Every console message of the page, read back after each load with manage().logs().
+    // Every console message of the page, and every request the page makes (ChromeDriver's
+    // performance log carries DevTools' Network events), read back after each load with
+    // manage().logs(). The Resource Timing API alone would not do: Chromium lists no file: fetches in it.
     LoggingPreferences logs = new LoggingPreferences();
     logs.enable(LogType.BROWSER, Level.ALL);
+    logs.enable(LogType.PERFORMANCE, Level.ALL);
     options.setCapability("goog:loggingPrefs", logs);
+    options.setExperimentalOption("perfLoggingPrefs", Map.of("enableNetwork", true, "enablePage", false));
     driver = new ChromeDriver(service, options);
   }
 
@@ -148,6 +156,7 @@ final class BrowserReportTest {
     assertThat(consoleProblems()).as(example + ": console").isEmpty();
     assertThat(js("return performance.getEntriesByType('resource').map(e => e.name)"))
         .as(example + ": the page fetched something besides itself").asList().isEmpty();
+    assertThat(requests()).as(example + ": requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
 
     charts(example, html);
     tables(example, html);
@@ -221,6 +230,7 @@ final class BrowserReportTest {
    */
   private static void open(Path page) {
     driver.manage().logs().get(LogType.BROWSER);
+    driver.manage().logs().get(LogType.PERFORMANCE);
     String url = page.toAbsolutePath().toUri().toString();
     try {
       driver.get(url);
@@ -233,6 +243,18 @@ final class BrowserReportTest {
       fail(page + " raised an alert: " + e.getAlertText());
     }
     assertThat(driver.getCurrentUrl()).isEqualTo(url);
+  }
+
+  /** The URLs of the requests since the last call: DevTools' Network.requestWillBeSent, as logged. */
+  private static List<String> requests() throws IOException {
+    List<String> out = new ArrayList<>();
+    for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE)) {
+      JsonNode event = JSON.readTree(e.getMessage()).path("message");
+      if (event.path("method").asText().equals("Network.requestWillBeSent")) {
+        out.add(event.path("params").path("request").path("url").asText());
+      }
+    }
+    return out;
   }
 
   /** The console messages at WARNING or above: a page with no script should write none. */
@@ -294,10 +316,17 @@ final class BrowserReportTest {
         return [...document.querySelectorAll('table.patterns')]
           .map(t => [...t.tBodies].reduce((n, b) => n + b.rows.length, 0))""");
     assertThat(shown).as(example + ": body rows of each patterns table").isEqualTo(written);
+    // innerText alone is not enough: on a cell that is not rendered it falls back to the text content.
+    // So the cell must also be visible and its text must take room on screen.
     List<String> blank = (List<String>) js("""
-        return [...document.querySelectorAll('td[data-value]')]
-          .filter(td => td.innerText.trim() === '')
-          .map(td => td.closest('tr').outerHTML.slice(0, 160))""");
+        return [...document.querySelectorAll('td[data-value]')].filter(td => {
+          const text = document.createRange();
+          text.selectNodeContents(td);
+          const b = text.getBoundingClientRect();
+          return td.innerText.trim() === ''
+            || !td.checkVisibility({visibilityProperty: true, opacityProperty: true})
+            || !(b.width > 0 && b.height > 0);
+        }).map(td => td.closest('tr').outerHTML.slice(0, 160))""");
     assertThat(blank).as(example + ": number cells with no visible text").isEmpty();
     assertThat((Long) js("return document.querySelectorAll('td[data-value]').length"))
         .as(example + ": number cells").isEqualTo(Pattern.compile("<td[^>]* data-value=").matcher(html).results().count());
