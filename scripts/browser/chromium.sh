@@ -73,11 +73,12 @@ install() {
   # command: chromium-driver depends on the exact chromium version, so apt picks a matching pair.
   # The lock timeout waits out a dpkg run still going at boot instead of failing at once.
   # Output goes to a file and is shown only on failure.
+  # No question may wait for an answer: CI has no standard input.
+  export DEBIAN_FRONTEND=noninteractive
   local aptlog
   aptlog=$(mktemp)
   if ! { apt-get -o DPkg::Lock::Timeout=300 update \
-      && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y chromium chromium-driver; } \
-      >"$aptlog" 2>&1; then
+      && apt-get -o DPkg::Lock::Timeout=300 install -y chromium chromium-driver; } >"$aptlog" 2>&1; then
     tail -n 40 "$aptlog" >&2
     die "apt-get could not install chromium and chromium-driver; its log is $aptlog"
   fi
