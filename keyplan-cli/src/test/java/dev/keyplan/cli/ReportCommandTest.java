@@ -34,7 +34,7 @@ final class ReportCommandTest {
       Pattern.compile("<table class=\"sizes\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
   private static final Pattern ROW = Pattern.compile("<tr data-pattern=\"([^\"]*)\">(.*?)</tr>");
   private static final Pattern VALUE = Pattern.compile("data-value=\"([^\"]*)\"");
-  private static final Pattern CHART = Pattern.compile("<figure class=\"sizing\" data-store=\"([a-z]+)\">.*?</figure>",
+  private static final Pattern CHART = Pattern.compile("<figure class=\"sizing\" data-store=\"(cassandra|scylladb)\">.*?</figure>",
       Pattern.DOTALL);
 
   private static String page(String example) {

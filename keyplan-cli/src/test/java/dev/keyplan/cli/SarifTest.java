@@ -129,6 +129,41 @@ final class SarifTest {
   }
 
   @Test
+  void fingerprints_areDistinct_andSurviveALineMovingAbove() throws IOException {
+    // orders.yaml with two comment lines on top: every location moves down two lines, yet each
+    // result keeps its fingerprint, so code scanning keeps tracking the same alert.
+    String yaml = Files.readString(Path.of("examples/orders.yaml"));
+    JsonNode before = JSON.readTree(SarifReport.render(CheckResult.of(ModelReader.read("examples/orders.yaml", yaml,
+        Path.of("examples"))), Path.of(""), KeyplanCommand.VERSION)).at("/runs/0/results");
+    JsonNode after = JSON.readTree(SarifReport.render(CheckResult.of(ModelReader.read("examples/orders.yaml",
+        "# moved\n# down\n" + yaml, Path.of("examples"))), Path.of(""), KeyplanCommand.VERSION)).at("/runs/0/results");
+    List<String> prints = new ArrayList<>();
+    int moved = 0;
+    for (int i = 0; i < before.size(); i++) {
+      String print = before.get(i).at("/partialFingerprints/keyplanFinding~1v1").asText();
+      assertThat(print).matches("[0-9a-f]{64}");
+      assertThat(after.get(i).at("/partialFingerprints/keyplanFinding~1v1").asText()).isEqualTo(print);
+      prints.add(print);
+      String uri = before.get(i).at("/locations/0/physicalLocation/artifactLocation/uri").asText();
+      if (uri.endsWith(".yaml")) {
+        assertThat(after.get(i).at("/locations/0/physicalLocation/region/startLine").asInt())
+            .isEqualTo(before.get(i).at("/locations/0/physicalLocation/region/startLine").asInt() + 2);
+        moved++;
+      }
+    }
+    assertThat(moved).as("findings located in the YAML").isPositive();
+    assertThat(prints).doesNotHaveDuplicates().hasSize(before.size());
+  }
+
+  @Test
+  void run_namesItsCategoryAndSaysItSucceeded() throws IOException {
+    JsonNode run = sarif("orders").at("/runs/0");
+    // One category per model: uploading chat's log does not close orders' alerts.
+    assertThat(run.at("/automationDetails/id").asText()).isEqualTo("keyplan/orders/");
+    assertThat(run.at("/invocations/0/executionSuccessful").asBoolean()).isTrue();
+  }
+
+  @Test
   void orders_theFixIsTheMessagesSecondSentence() throws IOException {
     JsonNode json = Examples.check("orders").get("findings").get(0);
     JsonNode result = sarif("orders").at("/runs/0/results/0");

@@ -34,6 +34,18 @@ public record Model(
     patterns = List.copyOf(patterns);
   }
 
+  /**
+   * Returns this model with its horizon moved to {@code seconds}: every analysis of the copy sizes
+   * the data as it will be then. The HTML report draws growth curves by analysing the model at
+   * several horizons, so a curve's point at time t is what {@code check} says for horizon t.
+   */
+  public Model atHorizon(long seconds) {
+    if (seconds < 0) {
+      throw new IllegalArgumentException("negative horizon " + seconds);
+    }
+    return new Model(name, file, seconds, entities, patterns, cassandra, dynamodb, mongodb, location);
+  }
+
   /** Returns the entity named {@code name}. */
   public Optional<Entity> entity(String name) {
     return Optional.ofNullable(entities.get(name));

@@ -48,8 +48,12 @@ public final class HtmlReport {
         .append(Html.escape(m.file())).append(" · horizon ").append(Html.escape(Quantities.formatSeconds(m.horizonSeconds())))
         .append(" · ").append(Html.escape(stores(result))).append("</p>\n<p class=\"summary\">")
         .append(badge(result, Severity.ERROR)).append(badge(result, Severity.WARNING)).append(badge(result, Severity.INFO))
-        .append("</p></header>\n");
+        .append("</p>\n");
+    nav(result, out);
+    out.append("</header>\n");
+    glance(result, out);
     workload(m, out);
+    SideBySide.render(result, out);
     result.cassandra().ifPresent(a -> cassandra(a, out));
     result.dynamodb().ifPresent(a -> StoreHtml.dynamodb(a, out));
     result.mongodb().ifPresent(a -> StoreHtml.mongodb(a, out));
@@ -59,6 +63,68 @@ public final class HtmlReport {
         .append(". The same figures: <code>keyplan check --format json</code>.</footer>\n")
         .append("</main>\n</body>\n</html>\n");
     return out.toString();
+  }
+
+  /** Links to the page's sections: a design review jumps between them. */
+  private static void nav(CheckResult r, StringBuilder out) {
+    List<String> links = new java.util.ArrayList<>();
+    links.add(link("workload", "Workload"));
+    if (SideBySide.applies(r)) {
+      links.add(link("side-by-side", "Stores side by side"));
+    }
+    r.cassandra().ifPresent(a -> links.add(link("store-" + a.store(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra")));
+    r.dynamodb().ifPresent(a -> links.add(link("store-" + a.store(), "Amazon DynamoDB")));
+    r.mongodb().ifPresent(a -> links.add(link("store-" + a.store(), "MongoDB")));
+    links.add(link("findings", "Findings (" + r.findings().size() + ")"));
+    links.add(link("schema", "Schema"));
+    out.append("<nav>").append(String.join(" · ", links)).append("</nav>\n");
+  }
+
+  /**
+   * The errors and warnings, one line each, linked to their full text: what a reviewer reads first.
+   * At most {@link #GLANCE} lines; the rest are counted.
+   */
+  private static void glance(CheckResult r, StringBuilder out) {
+    List<Finding> serious = r.findings().stream().filter(f -> f.severity() != Severity.INFO).toList();
+    if (serious.isEmpty()) {
+      return;
+    }
+    out.append("<section id=\"glance\"><h2>At a glance</h2>\n<ul class=\"glance\">\n");
+    for (Finding f : serious.subList(0, Math.min(GLANCE, serious.size()))) {
+      out.append("<li class=\"").append(f.severity().word()).append("\"><a href=\"#finding-")
+          .append(number(r, f)).append("\">").append(Html.escape(f.rule())).append("</a> <span class=\"store-tag\">")
+          .append(Html.escape(f.store())).append("</span> <span class=\"target\">").append(Html.escape(f.target()))
+          .append("</span>: ").append(Html.escape(firstClause(f.message()))).append("</li>\n");
+    }
+    out.append("</ul>\n");
+    if (serious.size() > GLANCE) {
+      out.append("<p class=\"note\">").append(serious.size() - GLANCE).append(" more under <a href=\"#findings\">Findings</a>.</p>\n");
+    }
+    out.append("</section>\n");
+  }
+
+  /** Lines in "At a glance": one screen, the most severe first (findings come errors first). */
+  static final int GLANCE = 8;
+
+  /** Returns a message up to its first colon, where keyplan's messages turn from what to the figures. */
+  static String firstClause(String message) {
+    int colon = message.indexOf(": ");
+    return colon > 40 ? message.substring(0, colon) : message;
+  }
+
+  /** Returns the finding's place in the report, from 1: its anchor is {@code finding-N}. */
+  private static int number(CheckResult r, Finding f) {
+    // By identity: two findings can be equal values and must still get their own anchors.
+    for (int i = 0; i < r.findings().size(); i++) {
+      if (r.findings().get(i) == f) {
+        return i + 1;
+      }
+    }
+    throw new IllegalArgumentException("not a finding of this result: " + f);
+  }
+
+  private static String link(String id, String text) {
+    return "<a href=\"#" + id + "\">" + Html.escape(text) + "</a>";
   }
 
   private static String stores(CheckResult r) {
@@ -109,7 +175,11 @@ public final class HtmlReport {
           .append(Html.numberCell(p.rowsTypical(), Html.reads(p.pattern(), p.rowsTypical(), p.rowsBusiest())))
           .append("</tr>\n");
     }
-    out.append("</table>\n<h3>Partition sizes</h3>\n<p class=\"note\">At ")
+    out.append("</table>\n");
+    HeatBars.section(store, HeatBars.cassandra(a), "Each table's busiest partition: the operations per second one replica of it"
+        + " serves (every replica applies every write), against the model's budget per "
+        + (a.design().isScylla() ? "shard" : "node") + ".", out);
+    out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
         .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
         .append(", on one replica (RF ").append(a.totalRf()).append("). Sizes follow the Apache Cassandra docs'"
             + " partition-size formula; the y axis is logarithmic.</p>\n");
@@ -148,7 +218,8 @@ public final class HtmlReport {
           .append(s.word()).append("\">\n");
       for (Finding f : group) {
         // Relative: the page opened from the repository root finds the doc; keyplan explain prints it.
-        out.append("<li class=\"finding\" data-rule=\"").append(Html.escape(f.rule())).append("\"><p class=\"head\">")
+        out.append("<li class=\"finding\" id=\"finding-").append(number(r, f)).append("\" data-rule=\"")
+            .append(Html.escape(f.rule())).append("\"><p class=\"head\">")
             .append("<a href=\"docs/rules/").append(Html.escape(f.rule())).append(".md\">").append(Html.escape(f.rule()))
             .append("</a> <span class=\"store-tag\">").append(Html.escape(f.store())).append("</span> <span class=\"target\">")
             .append(Html.escape(f.target())).append("</span> <span class=\"loc\">").append(Html.escape(f.location().toString()))

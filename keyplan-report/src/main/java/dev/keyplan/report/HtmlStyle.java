@@ -18,6 +18,7 @@ final class HtmlStyle {
       h3 { font-size: 15px; margin: 20px 0 6px; }
       .meta, .note, footer { color: var(--muted); }
       footer { margin-top: 40px; font-size: 12px; }
+      nav { margin-top: 8px; font-size: 13px; } nav a { color: var(--info); text-decoration: none; }
       .badge { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: 600;
         font-size: 12px; color: #fff; margin-right: 4px; }
       .badge.error { background: var(--error); } .badge.warning { background: var(--warning); }
@@ -39,6 +40,25 @@ final class HtmlStyle {
       svg .limit.guideline { stroke: var(--warning); } svg .limit.warning { stroke: #bc4c00; }
       svg .limit.hard { stroke: var(--error); }
       svg .limit-label { fill: var(--ink); }
+      svg .series.item, svg .series.value { stroke: #8250df; } svg .series.collection { stroke: var(--busiest); }
+      svg .series-label.item, svg .series-label.value { fill: #8250df; } svg .series-label.collection { fill: var(--busiest); }
+      table.side-by-side td { width: 30%; } table.side-by-side td:first-child { width: 10%; white-space: nowrap; }
+      td.grade { border-left: 4px solid transparent; } td.grade.good { border-left-color: #2da44e; }
+      td.grade.fair { border-left-color: #d4a72c; background: #fff8c5; }
+      td.grade.poor { border-left-color: var(--error); background: #ffebe9; }
+      table.side-by-side .detail, table.side-by-side .rate { color: var(--muted); font-size: 12px; }
+      tr.summary td { font-size: 12px; } tr.summary:first-of-type td { border-top: 2px solid var(--line); }
+      figure.heat { margin: 8px 0 16px; } p.heat-rest { font-size: 12px; margin: 4px 0 0; }
+      svg.heat .key { fill: var(--ink); font-weight: 600; } svg.heat .what { fill: var(--muted); font-size: 10px; }
+      svg.heat .track { fill: var(--bg); stroke: var(--line); }
+      svg.heat .ok .fill { fill: #2da44e; } svg.heat .warning .fill { fill: #d4a72c; }
+      svg.heat .error .fill { fill: var(--error); }
+      svg.heat .ceiling { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 3 2; }
+      svg.heat .value { fill: var(--ink); } svg.heat .error .value { fill: var(--error); font-weight: 600; }
+      ul.glance { list-style: none; padding: 0; margin: 0; }
+      ul.glance li { padding: 3px 10px; margin: 3px 0; border-left: 4px solid var(--line); }
+      ul.glance li.error { border-color: var(--error); } ul.glance li.warning { border-color: var(--warning); }
+      ul.glance a { font-weight: 600; color: var(--ink); }
       ul.findings { list-style: none; padding: 0; margin: 0; }
       li.finding { border-left: 4px solid var(--line); padding: 6px 12px; margin: 8px 0; background: var(--bg); }
       ul.error li.finding { border-color: var(--error); } ul.warning li.finding { border-color: var(--warning); }
@@ -52,5 +72,7 @@ final class HtmlStyle {
       h3.error { color: var(--error); } h3.warning { color: var(--warning); } h3.info { color: var(--info); }
       pre.schema { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 12px;
         overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+      @media print { nav { display: none; } main { max-width: none; padding: 0; }
+        figure, li.finding, tr, ul.glance li { break-inside: avoid; } h2, h3 { break-after: avoid; } }
       """;
 }

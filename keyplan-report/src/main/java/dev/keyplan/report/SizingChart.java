@@ -10,7 +10,6 @@ import dev.keyplan.store.cassandra.CassandraLimits;
 import dev.keyplan.store.scylladb.ScyllaLimits;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One Cassandra or ScyllaDB table's partition size over the model's horizon, drawn as inline SVG:
@@ -50,8 +49,35 @@ final class SizingChart {
   /** A horizontal reference line. */
   record Limit(String kind, String label, double bytes) {}
 
-  /** The curves: bytes of the typical and busiest partition at each sample time. */
-  record Series(double[] seconds, double[] typical, double[] busiest) {}
+  /**
+   * One curve: bytes at each sample time.
+   *
+   * @param kind its CSS class and the name of its {@code data-<kind>-bytes} attribute on the chart
+   */
+  record Curve(String kind, String label, double[] bytes) {}
+
+  /** The curves of one chart at the same sample times. */
+  record Series(double[] seconds, List<Curve> curves) {
+    Series {
+      curves = List.copyOf(curves);
+    }
+
+    Series(double[] seconds, double[] typical, double[] busiest) {
+      this(seconds, List.of(new Curve("typical", "typical", typical), new Curve("busiest", "busiest", busiest)));
+    }
+
+    double[] typical() {
+      return curve("typical");
+    }
+
+    double[] busiest() {
+      return curve("busiest");
+    }
+
+    private double[] curve(String kind) {
+      return curves.stream().filter(c -> c.kind().equals(kind)).findFirst().orElseThrow().bytes();
+    }
+  }
 
   private SizingChart() {}
 
@@ -95,12 +121,17 @@ final class SizingChart {
     return out;
   }
 
-  /** Returns the chart as an {@code <svg>} element. */
+  /** Returns the partition-size chart of a Cassandra or ScyllaDB table as an {@code <svg>} element. */
   static String svg(String table, Series s, List<Limit> limits) {
+    return svg(table, "Partition size of " + table + " over the horizon", s, limits);
+  }
+
+  /** Returns the chart as an {@code <svg>} element titled {@code title}. */
+  static String svg(String subject, String title, Series s, List<Limit> limits) {
     double lo = Double.MAX_VALUE;
     double hi = 0;
-    for (double[] ys : List.of(s.typical(), s.busiest())) {
-      for (double y : ys) {
+    for (Curve c : s.curves()) {
+      for (double y : c.bytes()) {
         if (y > 0) {
           lo = Math.min(lo, y);
         }
@@ -116,44 +147,47 @@ final class SizingChart {
     var axes = new Axes(s.seconds()[s.seconds().length - 1], decadeLo, decadeHi);
 
     StringBuilder out = new StringBuilder();
-    int n = s.busiest().length;
-    out.append("<svg class=\"chart\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
+    int n = s.seconds().length;
+    out.append("<svg class=\"chart sizing\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
         .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-        .append("\" data-table=\"").append(Html.escape(table))
-        .append("\" data-typical-bytes=\"").append(Html.plain(s.typical()[n - 1]))
-        .append("\" data-busiest-bytes=\"").append(Html.plain(s.busiest()[n - 1]))
-        // Inline SVG in HTML needs no namespace declaration, and the page names no URL at all.
-        .append("\">\n")
-        .append("<title>").append(Html.escape("Partition size of " + table + " over the horizon")).append("</title>\n");
+        .append("\" data-table=\"").append(Html.escape(subject));
+    for (Curve c : s.curves()) {
+      out.append("\" data-").append(c.kind()).append("-bytes=\"").append(Html.plain(c.bytes()[n - 1]));
+    }
+    // Inline SVG in HTML needs no namespace declaration, and the page names no URL at all.
+    out.append("\">\n").append("<title>").append(Html.escape(title)).append("</title>\n");
     for (int d = decadeLo; d <= decadeHi; d++) {
       double y = axes.y(Math.pow(10, d));
-      out.append(line("grid", LEFT, y, WIDTH - RIGHT, y))
-          .append(text("tick", LEFT - 6, y + 4, "end", Units.bytes(Math.pow(10, d))));
+      out.append(Svg.line("grid", LEFT, y, WIDTH - RIGHT, y))
+          .append(Svg.text("tick", LEFT - 6, y + 4, "end", Units.bytes(Math.pow(10, d))));
     }
     for (int q = 0; q <= 4; q++) {
       double sec = axes.horizon * q / 4;
       double x = axes.x(sec);
-      out.append(line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
-          .append(text("tick", x, HEIGHT - BOTTOM + 16, "middle", q == 0 ? "today" : Units.duration(sec)));
+      out.append(Svg.line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
+          .append(Svg.text("tick", x, HEIGHT - BOTTOM + 16, "middle", q == 0 ? "today" : Units.duration(sec)));
     }
-    out.append(line("axis", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
+    out.append(Svg.line("axis", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
     for (Limit l : limits) {
       double y = axes.y(l.bytes());
-      out.append("<line class=\"limit ").append(l.kind()).append("\" x1=\"").append(f(LEFT)).append("\" y1=\"")
-          .append(f(y)).append("\" x2=\"").append(f(WIDTH - RIGHT)).append("\" y2=\"").append(f(y)).append("\"/>\n");
+      out.append("<line class=\"limit ").append(l.kind()).append("\" x1=\"").append(Svg.f(LEFT)).append("\" y1=\"")
+          .append(Svg.f(y)).append("\" x2=\"").append(Svg.f(WIDTH - RIGHT)).append("\" y2=\"").append(Svg.f(y)).append("\"/>\n");
     }
-    out.append(path("typical", axes, s.seconds(), s.typical()))
-        .append(path("busiest", axes, s.seconds(), s.busiest()));
+    for (Curve c : s.curves()) {
+      out.append(path(c.kind(), axes, s.seconds(), c.bytes()));
+    }
     // Each label sits at the right end of its line, moved apart where two would overlap.
     List<Label> labels = new ArrayList<>();
     for (Limit l : limits) {
       labels.add(new Label("limit-label " + l.kind(), l.label(), axes.y(l.bytes())));
     }
-    labels.add(new Label("series-label typical", "typical " + Units.bytes(s.typical()[n - 1]), axes.y(s.typical()[n - 1])));
-    labels.add(new Label("series-label busiest", "busiest " + Units.bytes(s.busiest()[n - 1]), axes.y(s.busiest()[n - 1])));
+    for (Curve c : s.curves()) {
+      double last = c.bytes()[n - 1];
+      labels.add(new Label("series-label " + c.kind(), c.label() + " " + Units.bytes(last), axes.y(last)));
+    }
     double[] ys = spread(labels.stream().mapToDouble(Label::y).toArray());
     for (int i = 0; i < labels.size(); i++) {
-      out.append(text(labels.get(i).kind(), WIDTH - RIGHT + 6, ys[i] + 4, "start", labels.get(i).text()));
+      out.append(Svg.text(labels.get(i).kind(), WIDTH - RIGHT + 6, ys[i] + 4, "start", labels.get(i).text()));
     }
     out.append("</svg>\n");
     return out.toString();
@@ -177,7 +211,8 @@ final class SizingChart {
       out[order[k]] = Math.max(out[order[k]], out[order[k - 1]] + 13);
     }
     for (int k = order.length - 1; k >= 0; k--) {
-      double floor = k == order.length - 1 ? HEIGHT - 8 : out[order[k + 1]] - 13;
+      // The lowest label stays above the time axis's tick labels.
+      double floor = k == order.length - 1 ? HEIGHT - BOTTOM + 4 : out[order[k + 1]] - 13;
       out[order[k]] = Math.min(out[order[k]], floor);
     }
     return out;
@@ -198,22 +233,8 @@ final class SizingChart {
   private static String path(String kind, Axes axes, double[] xs, double[] ys) {
     StringBuilder d = new StringBuilder();
     for (int i = 0; i < xs.length; i++) {
-      d.append(i == 0 ? "M" : " L").append(f(axes.x(xs[i]))).append(',').append(f(axes.y(ys[i])));
+      d.append(i == 0 ? "M" : " L").append(Svg.f(axes.x(xs[i]))).append(',').append(Svg.f(axes.y(ys[i])));
     }
     return "<path class=\"series " + kind + "\" d=\"" + d + "\"/>\n";
-  }
-
-  private static String line(String kind, double x1, double y1, double x2, double y2) {
-    return "<line class=\"" + kind + "\" x1=\"" + f(x1) + "\" y1=\"" + f(y1) + "\" x2=\"" + f(x2) + "\" y2=\""
-        + f(y2) + "\"/>\n";
-  }
-
-  private static String text(String kind, double x, double y, String anchor, String s) {
-    return "<text class=\"" + kind + "\" x=\"" + f(x) + "\" y=\"" + f(y) + "\" text-anchor=\"" + anchor + "\">"
-        + Html.escape(s) + "</text>\n";
-  }
-
-  private static String f(double v) {
-    return String.format(Locale.ROOT, "%.1f", v);
   }
 }

@@ -11,6 +11,8 @@ import dev.keyplan.design.mongodb.MongoPlan;
 import dev.keyplan.model.Units;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import dev.keyplan.store.mongodb.MongoDbLimits;
+import java.util.List;
+import java.util.Optional;
 
 /** The DynamoDB and MongoDB sections of the HTML report: patterns, and DynamoDB's costs per copy. */
 final class StoreHtml {
@@ -34,7 +36,10 @@ final class StoreHtml {
           .append(Html.numberCell(p.writeUnits(), Units.count(p.writeUnits())))
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
     }
-    out.append("</table>\n<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
+    out.append("</table>\n");
+    HeatBars.section(a.store(), HeatBars.dynamodb(a), "Each copy's busiest partition key value: read and write units per"
+        + " second, summed over every pattern that reaches it, against the per-partition ceilings.", out);
+    out.append("<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("table", "items", "storage", "largest item", 
             // The limits in the units AWS and MongoDB state them (KiB and MiB), not Units' powers of 1000.
             "of the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit", "busiest item collection"));
@@ -47,7 +52,12 @@ final class StoreHtml {
           .append(Html.cell(Units.percent((double) z.largestItemBytes() / DynamoDbLimits.MAX_ITEM_BYTES)))
           .append(Html.numberCell(z.collectionBytes(), Units.bytes(z.collectionBytes()))).append("</tr>\n");
     }
-    out.append("</table>\n<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
+    out.append("</table>\n");
+    List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
+    for (DynamoTable t : a.tables()) {
+      figure(a.store(), t.name(), GrowthCharts.table(t, at), out);
+    }
+    out.append("<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
         .append(Html.header("copy", "billing", "read units/s", "write units/s", "storage", "per month"));
     for (DynamoCost c : a.costs()) {
       out.append("<tr>").append(Html.cell(c.copy())).append(Html.cell(c.onDemand() ? "on-demand" : "provisioned"))
@@ -77,7 +87,10 @@ final class StoreHtml {
           .append(Html.numberCell(p.docsExamined(), Html.reads(p.pattern(), p.docsExamined(), p.docsExaminedBusiest())))
           .append("</tr>\n");
     }
-    out.append("</table>\n<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
+    out.append("</table>\n");
+    HeatBars.section(a.store(), HeatBars.mongodb(a), "Each collection's busiest shard (an unsharded collection's one"
+        + " primary): reads and writes per second against the model's shard budget.", out);
+    out.append("<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",
             "of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit", "data"));
     for (MongoCollection c : a.collections()) {
@@ -88,6 +101,19 @@ final class StoreHtml {
           .append(Html.cell(Units.percent((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES)))
           .append(Html.numberCell(c.dataBytes(), Units.bytes(c.dataBytes()))).append("</tr>\n");
     }
-    out.append("</table>\n</section>\n");
+    out.append("</table>\n");
+    List<MongoDbAnalysis> at = GrowthCharts.mongodb(a);
+    for (MongoCollection c : a.collections()) {
+      figure(a.store(), c.name(), GrowthCharts.collection(c, at), out);
+    }
+    out.append("</section>\n");
+  }
+
+  /** One growth chart in a figure, or a note when a size is unknown. */
+  private static void figure(String store, String name, Optional<String> svg, StringBuilder out) {
+    out.append("<figure class=\"sizing\" data-store=\"").append(store).append("\"><figcaption><b>")
+        .append(Html.escape(name)).append("</b> from today to the horizon</figcaption>\n")
+        .append(svg.orElse("<p class=\"note\">Size unknown: a key attribute has no declared spread.</p>\n"))
+        .append("</figure>\n");
   }
 }

@@ -76,8 +76,9 @@ final class SizingChartTest {
   void labels_closerThan13px_areMovedApart_andStayOnTheChart() {
     // 100 and 105 collide: the second moves to 113; 50 is clear of both and stays.
     assertThat(SizingChart.spread(new double[] {105, 100, 50})).containsExactly(113, 100, 50);
-    // Three labels at the bottom edge (y 240 - 8 = 232 at most) stack upwards from it.
-    assertThat(SizingChart.spread(new double[] {232, 232, 232})).containsExactly(206, 219, 232);
+    // Three labels at the bottom edge stack upwards from it: the lowest sits at the plot's bottom
+    // (240 - 34 + 4 = 210), above the time axis's tick labels.
+    assertThat(SizingChart.spread(new double[] {232, 232, 232})).containsExactly(184, 197, 210);
   }
 
   static int count(String s, String what) {

@@ -19,7 +19,7 @@ import dev.keyplan.model.Units;
     severity = Severity.ERROR)
 public final class HotPartition implements CassandraRule {
   /** Share of the budget from which a partition is flagged as a warning. */
-  static final double WARN_SHARE = 0.5;
+  public static final double WARN_SHARE = 0.5;
 
   @Override
   public void check(CassandraAnalysis a, Findings out) {

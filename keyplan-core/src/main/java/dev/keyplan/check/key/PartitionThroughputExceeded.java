@@ -41,7 +41,7 @@ import java.util.Map;
     severity = Severity.ERROR)
 public final class PartitionThroughputExceeded implements DynamoDbRule {
   /** Share of a ceiling from which the busiest value is flagged as a warning. */
-  static final double WARN_SHARE = 0.5;
+  public static final double WARN_SHARE = 0.5;
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {

@@ -37,7 +37,7 @@ import java.util.List;
 @RuleSpec(summary = "The busiest shard of a collection serves more than a shard's budget", severity = Severity.ERROR)
 public final class ShardOverBudget implements MongoDbRule {
   /** Share of the budget from which the busiest shard is flagged as a warning. */
-  static final double WARN_SHARE = 0.5;
+  public static final double WARN_SHARE = 0.5;
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {

@@ -1,0 +1,99 @@
+package dev.keyplan.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
+import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.yaml.ModelReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+final class GrowthChartsTest {
+  private static CheckResult check(String example) {
+    // Maven runs the module's tests in keyplan-report/; the examples sit at the repository root.
+    return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml")));
+  }
+
+  /** Returns an attribute of the chart: numbers are written as the JSON report writes them. */
+  private static String attribute(String svg, String name) {
+    Matcher m = Pattern.compile(" " + name + "=\"([^\"]*)\"").matcher(svg);
+    assertThat(m.find()).as(name).isTrue();
+    return m.group(1);
+  }
+
+  @Test
+  void dynamodb_eachPointIsTheAnalysisAtThatHorizon() {
+    DynamoDbAnalysis a = check("orders-dynamodb").dynamodb().orElseThrow();
+    List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
+    assertThat(at).hasSize(SizingChart.SAMPLES);
+    // The last point is the model's own analysis: the JSON report's figure, not a recomputation.
+    assertThat(at.get(at.size() - 1)).isSameAs(a);
+    // The middle point is what check says for a model whose horizon is half as long.
+    Model m = a.model();
+    long half = Math.round(m.horizonSeconds() * 12.0 / 24);
+    DynamoDbAnalysis halfway = DynamoDbAnalyzer.analyze(m.atHorizon(half));
+    assertThat(at.get(12).sizing().get("AppTable").collectionBytes())
+        .isEqualTo(halfway.sizing().get("AppTable").collectionBytes());
+    // The busiest customer's orders pile up: today's collection is smaller than the horizon's.
+    assertThat(at.get(0).sizing().get("AppTable").collectionBytes())
+        .isLessThan(a.sizing().get("AppTable").collectionBytes());
+  }
+
+  @Test
+  void dynamodb_chartEndsAtTheTablesFiguresAndDrawsTheItemLimit() {
+    DynamoDbAnalysis a = check("orders-dynamodb").dynamodb().orElseThrow();
+    DynamoTable t = a.tables().get(0);
+    String svg = GrowthCharts.table(t, GrowthCharts.dynamodb(a)).orElseThrow();
+    assertThat(attribute(svg, "data-item-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).largestItemBytes()));
+    assertThat(attribute(svg, "data-collection-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).collectionBytes()));
+    assertThat(svg).contains("item limit 400 KB")
+        // No local index: 10 GB is one partition's size, not a limit on the collection.
+        .contains("one partition: 10 GB").doesNotContain("item collection limit");
+    assertThat(svg.split("<path class=\"series ", -1)).hasSize(3);
+  }
+
+  @Test
+  void dynamodb_aLocalIndexMakes10GbAHardLimit() throws IOException {
+    // orders-dynamodb.yaml with a local index on its table: item collections are capped at 10 GB
+    // (AWS DG, "Item collection size limit"), so the line turns from guideline to limit.
+    String yaml = Files.readString(Path.of("../examples/orders-dynamodb.yaml")).replace(
+        "        GSI1: {partition_key: GSI1PK, projection: ALL}",
+        "        GSI1: {partition_key: GSI1PK, projection: ALL}\n        LSI1: {local: true, sort_key: LSI1SK, projection: KEYS_ONLY}");
+    assertThat(yaml).contains("LSI1");
+    DynamoDbAnalysis a = CheckResult.of(ModelReader.read("lsi.yaml", yaml, Path.of("../examples"))).dynamodb().orElseThrow();
+    String svg = GrowthCharts.table(a.tables().get(0), GrowthCharts.dynamodb(a)).orElseThrow();
+    assertThat(svg).contains("item collection limit 10 GB (local index)").contains("class=\"limit hard\"");
+  }
+
+  @Test
+  void mongodb_shardedCollectionShowsItsBusiestValueAgainstTheRangeSize() {
+    // tenants-mongodb: {country_code: 1}; the US holds 87.2 GB at the horizon, 650 × the 128 MiB
+    // range size (JumboChunkRisk's figure), so its curve ends far above the range-size line.
+    MongoDbAnalysis a = check("tenants-mongodb").mongodb().orElseThrow();
+    String svg = GrowthCharts.collection(a.collections().get(0), GrowthCharts.mongodb(a)).orElseThrow();
+    MongoShard s = a.shard("tenants").orElseThrow();
+    assertThat(attribute(svg, "data-value-bytes")).isEqualTo(Html.plain(s.busiestValueBytes()));
+    assertThat(s.busiestValueBytes() / a.design().rangeSizeBytes()).isGreaterThan(649.5).isLessThan(650.5);
+    assertThat(attribute(svg, "data-busiest-bytes")).isEqualTo(Html.plain(a.collections().get(0).largestBytes()));
+    assertThat(svg).contains("range size 128 MiB: jumbo above").contains("document limit 16 MiB");
+  }
+
+  @Test
+  void mongodb_unshardedCollectionHasNoShardKeyCurve() {
+    MongoDbAnalysis a = check("shop-mongodb").mongodb().orElseThrow();
+    var c = a.collections().stream().filter(x -> a.shard(x.name()).map(s -> !s.sharded()).orElse(true)).findFirst();
+    assertThat(c).as("an unsharded collection in shop-mongodb").isPresent();
+    String svg = GrowthCharts.collection(c.get(), GrowthCharts.mongodb(a)).orElseThrow();
+    assertThat(svg).doesNotContain("data-value-bytes").doesNotContain("range size");
+  }
+}
