@@ -53,11 +53,11 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "cassandra, scylladb, dynamodb or mongodb (default: the model's only design).")
   String store;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+  @Option(names = "--seed", paramLabel = "N", defaultValue = Simulations.DEFAULT_SEED,
       description = "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--duration", paramLabel = "TIME", defaultValue = "1h",
+  @Option(names = "--duration", paramLabel = "TIME", defaultValue = Simulations.DEFAULT_DURATION,
       description = "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
   String duration;
 
@@ -65,7 +65,7 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Time series step (default: 1s up to 10 minutes of simulated time, else 60s).")
   String interval;
 
-  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "aggregate",
+  @Option(names = "--mode", paramLabel = "MODE", defaultValue = Simulations.DEFAULT_MODE,
       description = "aggregate (per key value and second: fast at any rate) or exact (every operation drawn) (default: ${DEFAULT-VALUE}).")
   String mode;
 

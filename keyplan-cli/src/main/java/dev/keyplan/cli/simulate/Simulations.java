@@ -22,6 +22,11 @@ import java.util.Optional;
  * options, not a second reading of them.
  */
 public final class Simulations {
+  /** Defaults of the options both commands take, as picocli default values. */
+  public static final String DEFAULT_SEED = "1";
+  public static final String DEFAULT_DURATION = "1h";
+  public static final String DEFAULT_MODE = "aggregate";
+
   private Simulations() {}
 
   /**
