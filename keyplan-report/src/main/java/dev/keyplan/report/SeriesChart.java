@@ -52,6 +52,9 @@ final class SeriesChart {
     }
   }
 
+  /** A horizontal reference line: an engine's ceiling the lines are read against. */
+  record Limit(String label, double value) {}
+
   private SeriesChart() {}
 
   /**
@@ -91,10 +94,11 @@ final class SeriesChart {
    * @param seconds each interval's start
    * @param duration the run's length: the time axis' end
    * @param format writes a value with its unit, for ticks and the legend
+   * @param limit a reference line, or null
    */
   static String svg(String column, String title, long[] seconds, long duration, List<Line> lines,
-      DoubleFunction<String> format) {
-    double hi = 0;
+      DoubleFunction<String> format, Limit limit) {
+    double hi = limit == null ? 0 : limit.value();
     for (Line l : lines) {
       hi = Math.max(hi, l.peak());
     }
@@ -119,6 +123,12 @@ final class SeriesChart {
           .append(text("tick", x, HEIGHT - BOTTOM + 16, "middle", time(t)));
     }
     out.append(text("axis-label", LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 4, "middle", "time since the start"));
+    if (limit != null) {
+      double y = y(limit.value(), top);
+      out.append("<line class=\"limit ceiling\" data-value=\"").append(Html.plain(limit.value())).append("\" x1=\"")
+          .append(f(LEFT)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(WIDTH - RIGHT)).append("\" y2=\"")
+          .append(f(y)).append("\"/>\n").append(text("limit-label", WIDTH - RIGHT - 4, y - 4, "end", limit.label()));
+    }
     for (int k = 0; k < lines.size(); k++) {
       Line l = lines.get(k);
       String kind = l.others() ? "others" : "c" + k;

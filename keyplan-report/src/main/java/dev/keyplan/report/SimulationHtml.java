@@ -34,6 +34,7 @@ public final class SimulationHtml {
       svg .axis-label, svg .legend { fill: var(--ink); }
       svg .series.others, svg .swatch.others { stroke: #8c959f; stroke-dasharray: 5 3; }
       svg .swatch { stroke-width: 3; }
+      svg .limit.ceiling { stroke: var(--error); }
       svg .c0 { stroke: #0969da; } svg .c1 { stroke: #cf222e; } svg .c2 { stroke: #1a7f37; } svg .c3 { stroke: #9a6700; }
       svg .c4 { stroke: #8250df; } svg .c5 { stroke: #bc4c00; } svg .c6 { stroke: #0a7e8c; } svg .c7 { stroke: #bf3989; }
       div.sim-scroll { overflow-x: auto; }
@@ -115,7 +116,7 @@ public final class SimulationHtml {
         out.append(" · ").append(Html.escape(Units.count(total(bySubject, seconds, duration)) + " " + p.total()))
             .append(" in all");
       }
-      out.append("</figcaption>\n").append(SeriesChart.svg(p.column(), p.title(), seconds, duration, lines, p.format()))
+      out.append("</figcaption>\n").append(SeriesChart.svg(p.column(), p.title(), seconds, duration, lines, p.format(), p.limit()))
           .append("</figure>\n");
     }
     if (!flat.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.keyplan.report;
 
 import dev.keyplan.model.Units;
 import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,8 +27,14 @@ final class SimulationPlots {
    *
    * @param subjects which series subjects are lines, given the whole result
    * @param total the unit of the column's sum over the run ("WCU"), or null when a sum means nothing
+   * @param limit the engine's ceiling for one subject, drawn across the chart, or null
    */
-  record Plot(String column, String title, DoubleFunction<String> format, Subjects subjects, String total) {}
+  record Plot(String column, String title, DoubleFunction<String> format, Subjects subjects, String total,
+      SeriesChart.Limit limit) {
+    Plot(String column, String title, DoubleFunction<String> format, Subjects subjects, String total) {
+      this(column, title, format, subjects, total, null);
+    }
+  }
 
   /** Picks the subjects of one chart from the result (DynamoDB's rows mix copies, partitions and keys). */
   interface Subjects {
@@ -61,9 +68,11 @@ final class SimulationPlots {
           new Plot("replica_writes", "Replica writes on each node, per second", RATE, ALL, null),
           new Plot("bytes", "Data on each node at each interval's end (before compression)", BYTES, ALL, null));
       case "dynamodb" -> List.of(
-          new Plot("consumed_wcu_per_s", "Write units consumed per partition, per second", units("WCU/s"), PARTITIONS, "WCU"),
+          new Plot("consumed_wcu_per_s", "Write units consumed per partition, per second", units("WCU/s"), PARTITIONS, "WCU",
+              ceiling(DynamoDbLimits.MAX_WCU_PER_PARTITION, "WCU/s")),
           new Plot("throttled_wcu_per_s", "Write units throttled per partition, per second", units("WCU/s"), PARTITIONS, "WCU"),
-          new Plot("consumed_rcu_per_s", "Read units consumed per partition, per second", units("RCU/s"), PARTITIONS, "RCU"),
+          new Plot("consumed_rcu_per_s", "Read units consumed per partition, per second", units("RCU/s"), PARTITIONS, "RCU",
+              ceiling(DynamoDbLimits.MAX_RCU_PER_PARTITION, "RCU/s")),
           new Plot("throttled_rcu_per_s", "Read units throttled per partition, per second", units("RCU/s"), PARTITIONS, "RCU"),
           new Plot("burst_wcu", "Write burst capacity left in each table and index", units("WCU"), COPIES, null),
           new Plot("burst_rcu", "Read burst capacity left in each table and index", units("RCU"), COPIES, null),
@@ -85,6 +94,11 @@ final class SimulationPlots {
         yield out;
       }
     };
+  }
+
+  /** A partition's hard ceiling, which adaptive capacity never lends past (simulate-dynamodb.md). */
+  private static SeriesChart.Limit ceiling(int units, String unit) {
+    return new SeriesChart.Limit("partition ceiling " + Units.count(units) + " " + unit, units);
   }
 
   private static DoubleFunction<String> units(String unit) {

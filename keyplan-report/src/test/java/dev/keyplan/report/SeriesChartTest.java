@@ -53,7 +53,7 @@ final class SeriesChartTest {
     Map<String, double[]> m = new LinkedHashMap<>();
     m.put("<b>\"x\"</b>", new double[] {1.5, 2, Double.NaN});
     m.put("p2", new double[] {Double.NaN, 1234567.891, 3});
-    String svg = SeriesChart.svg("col", "Title <i>", new long[] {0, 60, 120}, 180, SeriesChart.lines(m), v -> v + " u");
+    String svg = SeriesChart.svg("col", "Title <i>", new long[] {0, 60, 120}, 180, SeriesChart.lines(m), v -> v + " u", null);
     assertThat(svg.split("<path class=\"series ", -1)).hasSize(3);
     assertThat(svg).contains("data-column=\"col\" data-seconds=\"0 60 120\"")
         // Six significant digits as the JSON report writes them; "-" where the subject had no row.
