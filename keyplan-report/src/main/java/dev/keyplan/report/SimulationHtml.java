@@ -90,7 +90,7 @@ public final class SimulationHtml {
     }
     // The intervals, in order: every subject has at most one row per interval start.
     long[] seconds = series.rows().stream().mapToLong(SimulationResult.Series.Row::second).distinct().sorted().toArray();
-    long duration = seconds[seconds.length - 1] + (seconds.length > 1 ? seconds[1] - seconds[0] : 1);
+    long duration = duration(r, seconds);
     List<String> flat = new ArrayList<>();
     for (SimulationPlots.Plot p : SimulationPlots.of(r)) {
       int c = series.columns().indexOf(p.column());
@@ -123,6 +123,20 @@ public final class SimulationHtml {
       out.append("<p class=\"note\">Zero throughout, not drawn: ").append(Html.escape(String.join("; ", flat)))
           .append(".</p>\n");
     }
+  }
+
+  /**
+   * Returns the run's length: every simulator states it as the setting {@code duration: N s}; the
+   * last interval is shorter when the duration is not a multiple of the step, so it is not
+   * guessed from the rows when the setting is there.
+   */
+  private static long duration(SimulationResult r, long[] seconds) {
+    for (SimulationResult.Setting s : r.settings()) {
+      if (s.name().equals("duration") && s.value().matches("\\d+ s")) {
+        return Long.parseLong(s.value().substring(0, s.value().length() - 2));
+      }
+    }
+    return seconds[seconds.length - 1] + (seconds.length > 1 ? seconds[1] - seconds[0] : 1);
   }
 
   /** The column's sum over the run: each interval's per-second average times the interval's length. */

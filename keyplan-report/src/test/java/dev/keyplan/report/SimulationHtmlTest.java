@@ -87,6 +87,19 @@ final class SimulationHtmlTest {
   }
 
   @Test
+  void aPerSecondColumnsSum_countsTheShortLastInterval() {
+    // 650 s at the default 60 s step (over 10 minutes): ten whole intervals and one of 50 s, whose
+    // row averages its own 50 s. The caption's sum must still be the copies table's WCU consumed.
+    var model = ModelReader.read(Path.of("../examples/flash-sale-provisioned.yaml"));
+    SimulationResult r = DynamoDbSimulator.run(model, DynamoDbSetup.defaults(),
+        SimulationSettings.of(1, 650, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE).result();
+    SimulationResult.Table copies = r.tables().stream().filter(t -> t.id().equals("copies")).findFirst().orElseThrow();
+    long consumed = Math.round(((Number) copies.cell(0, "WCU consumed")).doubleValue());
+    assertThat(section(r)).contains("Write units consumed per partition, per second</b> · "
+        + String.format(java.util.Locale.ROOT, "%,d", consumed) + " WCU in all");
+  }
+
+  @Test
   void withoutRuns_thePageIsTheOneArgumentPage() {
     var check = CheckResult.of(ModelReader.read(Path.of("../examples/chat.yaml")));
     assertThat(HtmlReport.render(check, List.of())).isEqualTo(HtmlReport.render(check))
