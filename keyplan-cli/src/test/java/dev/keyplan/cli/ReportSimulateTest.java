@@ -167,6 +167,16 @@ final class ReportSimulateTest {
     assertThat(total).isCloseTo(throttledInAll, within(3.0));
     assertThat(store(page, "dynamodb")).contains("Write units throttled per partition, per second</b> · "
         + String.format(java.util.Locale.ROOT, "%,d", Math.round(throttledInAll)) + " WCU in all");
+    // Every chart marks the moment simulate's burst-exhausted event gives (1,196 s).
+    long spent = -1;
+    for (JsonNode e : simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h").get("events")) {
+      if (e.get("kind").asText().equals("burst-exhausted")) {
+        spent = e.get("second").asLong();
+      }
+    }
+    assertThat(spent).isBetween(1_140L, 1_260L);
+    assertThat(store(page, "dynamodb").split("<line class=\"marker\" data-second=\"" + spent + "\"", -1))
+        .hasSize(charts.size() + 1);
     // The write burst bucket drains to 0 by 1,200 s: the chart of the copy's row.
     double[] burst = charts.get("burst_wcu").lines().get(0).values();
     assertThat(burst[burst.length - 1]).isZero();

@@ -55,6 +55,18 @@ final class SeriesChart {
   /** A horizontal reference line: an engine's ceiling the lines are read against. */
   record Limit(String label, double value) {}
 
+  /** A moment of the run marked across the chart: the burst spent, a chunk marked jumbo. */
+  record Marker(long second, String label) {}
+
+  /**
+   * The time axis every chart of one run shares.
+   *
+   * @param seconds each interval's start
+   * @param duration the run's length: the axis' end
+   * @param markers moments drawn as vertical lines, in time order
+   */
+  record Frame(long[] seconds, long duration, List<Marker> markers) {}
+
   private SeriesChart() {}
 
   /**
@@ -91,20 +103,19 @@ final class SeriesChart {
    * Returns the chart as an {@code <svg>} element.
    *
    * @param column the series column, for {@code data-column}
-   * @param seconds each interval's start
-   * @param duration the run's length: the time axis' end
    * @param format writes a value with its unit, for ticks and the legend
    * @param limit a reference line, or null
    */
-  static String svg(String column, String title, long[] seconds, long duration, List<Line> lines,
-      DoubleFunction<String> format, Limit limit) {
+  static String svg(String column, String title, Frame frame, List<Line> lines, DoubleFunction<String> format,
+      Limit limit) {
+    long[] seconds = frame.seconds();
     double hi = limit == null ? 0 : limit.value();
     for (Line l : lines) {
       hi = Math.max(hi, l.peak());
     }
     double step = niceStep(hi > 0 ? hi / 4 : 0.25);
     double top = Math.max(step, Math.ceil(hi / step - 1e-9) * step);
-    double span = Math.max(1, duration);
+    double span = Math.max(1, frame.duration());
     StringBuilder out = new StringBuilder();
     out.append("<svg class=\"chart series-chart\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
         .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT).append("\" data-column=\"")
@@ -123,6 +134,14 @@ final class SeriesChart {
           .append(text("tick", x, HEIGHT - BOTTOM + 16, "middle", time(t)));
     }
     out.append(text("axis-label", LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 4, "middle", "time since the start"));
+    for (int k = 0; k < frame.markers().size(); k++) {
+      Marker m = frame.markers().get(k);
+      double x = x(m.second(), span);
+      // Labels step down so two moments close in time do not print over each other.
+      out.append("<line class=\"marker\" data-second=\"").append(m.second()).append("\" x1=\"").append(f(x))
+          .append("\" y1=\"").append(f(TOP)).append("\" x2=\"").append(f(x)).append("\" y2=\"").append(f(HEIGHT - BOTTOM))
+          .append("\"/>\n").append(text("marker-label", x + 3, TOP + 9 + 11 * (k % 3), "start", m.label()));
+    }
     if (limit != null) {
       double y = y(limit.value(), top);
       out.append("<line class=\"limit ceiling\" data-value=\"").append(Html.plain(limit.value())).append("\" x1=\"")

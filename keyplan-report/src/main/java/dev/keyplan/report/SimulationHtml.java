@@ -35,6 +35,7 @@ public final class SimulationHtml {
       svg .series.others, svg .swatch.others { stroke: #8c959f; stroke-dasharray: 5 3; }
       svg .swatch { stroke-width: 3; }
       svg .limit.ceiling { stroke: var(--error); }
+      svg .marker { stroke: var(--muted); stroke-dasharray: 2 3; } svg .marker-label { fill: var(--muted); font-size: 10px; }
       svg .c0 { stroke: #0969da; } svg .c1 { stroke: #cf222e; } svg .c2 { stroke: #1a7f37; } svg .c3 { stroke: #9a6700; }
       svg .c4 { stroke: #8250df; } svg .c5 { stroke: #bc4c00; } svg .c6 { stroke: #0a7e8c; } svg .c7 { stroke: #bf3989; }
       div.sim-scroll { overflow-x: auto; }
@@ -52,7 +53,10 @@ public final class SimulationHtml {
     }
     out.append("<section id=\"simulation\"><h2>Simulation</h2>\n<p class=\"note\">Each design run second by second"
         + " through its store's partitioning engine, as <code>keyplan simulate</code> runs it with the same seed and"
-        + " duration and every store option at its default (docs/simulate.md).</p>\n");
+        + " duration and every store option at its default (docs/simulate.md). A rate is the average over each"
+        + " interval of the series, so a legend's peak is the highest such average: the busiest single second, which"
+        + " the findings quote, can be higher. Dotted lines mark the first burst spent, jumbo chunk or balanced"
+        + " state.</p>\n");
     runs.forEach(r -> run(r, out));
     out.append("</section>\n");
   }
@@ -91,6 +95,7 @@ public final class SimulationHtml {
     // The intervals, in order: every subject has at most one row per interval start.
     long[] seconds = series.rows().stream().mapToLong(SimulationResult.Series.Row::second).distinct().sorted().toArray();
     long duration = duration(r, seconds);
+    var frame = new SeriesChart.Frame(seconds, duration, SimulationPlots.markers(r));
     List<String> flat = new ArrayList<>();
     for (SimulationPlots.Plot p : SimulationPlots.of(r)) {
       int c = series.columns().indexOf(p.column());
@@ -116,7 +121,7 @@ public final class SimulationHtml {
         out.append(" · ").append(Html.escape(Units.count(total(bySubject, seconds, duration)) + " " + p.total()))
             .append(" in all");
       }
-      out.append("</figcaption>\n").append(SeriesChart.svg(p.column(), p.title(), seconds, duration, lines, p.format(), p.limit()))
+      out.append("</figcaption>\n").append(SeriesChart.svg(p.column(), p.title(), frame, lines, p.format(), p.limit()))
           .append("</figure>\n");
     }
     if (!flat.isEmpty()) {

@@ -5,7 +5,9 @@ import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.store.dynamodb.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleFunction;
 import java.util.function.Predicate;
@@ -99,6 +101,24 @@ final class SimulationPlots {
   /** A partition's hard ceiling, which adaptive capacity never lends past (simulate-dynamodb.md). */
   private static SeriesChart.Limit ceiling(int units, String unit) {
     return new SeriesChart.Limit("partition ceiling " + Units.count(units) + " " + unit, units);
+  }
+
+  /**
+   * Event kinds worth a vertical line on every chart of the run, with their label: the moments the
+   * lines change course. Only the first of each kind is drawn; a run may split or migrate many times.
+   */
+  private static final Map<String, String> MARKED = Map.of(
+      "burst-exhausted", "burst spent", "jumbo", "chunk jumbo", "jumbo-only", "balancer stuck", "balanced", "balanced");
+
+  /** Returns the first event of each marked kind, in time order. */
+  static List<SeriesChart.Marker> markers(SimulationResult r) {
+    Map<String, SeriesChart.Marker> first = new LinkedHashMap<>();
+    for (SimulationResult.Event e : r.events()) {
+      if (MARKED.containsKey(e.kind())) {
+        first.putIfAbsent(e.kind(), new SeriesChart.Marker(e.second(), MARKED.get(e.kind())));
+      }
+    }
+    return List.copyOf(first.values());
   }
 
   private static DoubleFunction<String> units(String unit) {

@@ -53,13 +53,16 @@ final class SeriesChartTest {
     Map<String, double[]> m = new LinkedHashMap<>();
     m.put("<b>\"x\"</b>", new double[] {1.5, 2, Double.NaN});
     m.put("p2", new double[] {Double.NaN, 1234567.891, 3});
-    String svg = SeriesChart.svg("col", "Title <i>", new long[] {0, 60, 120}, 180, SeriesChart.lines(m), v -> v + " u", null);
+    String svg = SeriesChart.svg("col", "Title <i>",
+        new SeriesChart.Frame(new long[] {0, 60, 120}, 180, List.of(new SeriesChart.Marker(90, "<jumbo>"))),
+        SeriesChart.lines(m), v -> v + " u", null);
     assertThat(svg.split("<path class=\"series ", -1)).hasSize(3);
     assertThat(svg).contains("data-column=\"col\" data-seconds=\"0 60 120\"")
         // Six significant digits as the JSON report writes them; "-" where the subject had no row.
         .contains("data-subject=\"p2\" data-values=\"- 1234570.0 3\"")
         .contains("data-subject=\"&lt;b&gt;&quot;x&quot;&lt;/b&gt;\" data-values=\"1.5 2 -\"")
         .contains("<title>Title &lt;i&gt;</title>")
+        .contains("<line class=\"marker\" data-second=\"90\"").contains(">&lt;jumbo&gt;</text>")
         .doesNotContain("<b>").doesNotContain("<i>");
     // A gap lifts the pen: p2's path starts at its second point.
     assertThat(svg).containsPattern("data-subject=\"p2\"[^>]* d=\"M[0-9.]+,[0-9.]+ L[0-9.]+,[0-9.]+\"");
