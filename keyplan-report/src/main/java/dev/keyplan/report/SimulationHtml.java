@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The report's simulation section ({@code keyplan report --simulate}): for each store's run, the
@@ -102,14 +103,7 @@ public final class SimulationHtml {
       if (c < 0) {
         continue;
       }
-      var wanted = p.subjects().of(r);
-      Map<String, double[]> bySubject = new LinkedHashMap<>();
-      for (var row : series.rows()) {
-        if (wanted.test(row.subject())) {
-          double[] v = bySubject.computeIfAbsent(row.subject(), s -> nans(seconds.length));
-          v[java.util.Arrays.binarySearch(seconds, row.second())] = row.value(c);
-        }
-      }
+      Map<String, double[]> bySubject = column(series, c, p.subjects().of(r), seconds);
       List<SeriesChart.Line> lines = SeriesChart.lines(bySubject);
       if (lines.stream().allMatch(l -> l.peak() == 0)) {
         flat.add(p.title().toLowerCase(java.util.Locale.ROOT));
@@ -128,6 +122,19 @@ public final class SimulationHtml {
       out.append("<p class=\"note\">Zero throughout, not drawn: ").append(Html.escape(String.join("; ", flat)))
           .append(".</p>\n");
     }
+  }
+
+  /** Returns column {@code c} of each wanted subject, one value per interval, NaN where it has no row. */
+  private static Map<String, double[]> column(SimulationResult.Series series, int c, Predicate<String> wanted,
+      long[] seconds) {
+    Map<String, double[]> out = new LinkedHashMap<>();
+    for (var row : series.rows()) {
+      if (wanted.test(row.subject())) {
+        double[] v = out.computeIfAbsent(row.subject(), s -> nans(seconds.length));
+        v[java.util.Arrays.binarySearch(seconds, row.second())] = row.value(c);
+      }
+    }
+    return out;
   }
 
   /**
