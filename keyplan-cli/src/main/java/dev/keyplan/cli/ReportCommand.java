@@ -1,13 +1,20 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.check.CheckResult;
+import dev.keyplan.cli.simulate.Simulations;
 import dev.keyplan.model.InputException;
+import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.HtmlReport;
+import dev.keyplan.simulate.SetupException;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +22,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code keyplan report MODEL -o report.html}: the check's results as one self-contained HTML page. */
+/**
+ * {@code keyplan report MODEL -o report.html [--simulate]}: the check's results, and with
+ * {@code --simulate} each store's simulation, as one self-contained HTML page.
+ */
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
@@ -23,6 +33,9 @@ import picocli.CommandLine.Spec;
       "Writes the results of 'keyplan check' as one self-contained HTML page for a design review:"
           + " the workload, each store's patterns, partition-size charts, findings and the schema"
           + " (docs/report.md). The page works offline.",
+      "With --simulate the page also shows each store's simulation: the run 'keyplan simulate MODEL --store S'"
+          + " makes with the same --seed and --duration and every store option at its default (store options such"
+          + " as --nodes or --rcu are simulate's alone), drawn as charts of its time series.",
       "Exits 0 once the page is written, whatever the findings; 'keyplan check' is the gate."
     })
 final class ReportCommand implements Callable<Integer> {
@@ -35,9 +48,35 @@ final class ReportCommand implements Callable<Integer> {
       description = "Where to write the page; - for stdout (default: ${DEFAULT-VALUE}).")
   String output = "-";
 
+  @Option(names = "--simulate",
+      description = "Add a simulation section: each store of the model run as 'keyplan simulate' runs it (docs/simulate.md).")
+  boolean simulate;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = Simulations.DEFAULT_SEED,
+      description = "With --simulate: seed of every random choice, as simulate's --seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--duration", paramLabel = "TIME", defaultValue = Simulations.DEFAULT_DURATION,
+      description = "With --simulate: simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}).")
+  String duration;
+
   @Override
   public Integer call() {
-    String html = HtmlReport.render(CheckResult.of(ModelReader.read(model)));
+    // A run's option without the run is a mistake worth naming, not something to ignore.
+    for (String option : List.of("--seed", "--duration")) {
+      if (!simulate && spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new InputException(Cli.commandLine(), option + " needs --simulate");
+      }
+    }
+    Model m = ModelReader.read(model);
+    List<SimulationResult> runs = new ArrayList<>();
+    if (simulate) {
+      SimulationSettings settings = Simulations.settings(seed, duration, null, Simulations.DEFAULT_MODE);
+      for (String store : StoreChoice.designs(m, false)) {
+        runs.add(run(m, store, settings));
+      }
+    }
+    String html = HtmlReport.render(CheckResult.of(m), runs);
     if (output.equals("-")) {
       spec.commandLine().getOut().print(html);
       spec.commandLine().getOut().flush();
@@ -53,5 +92,18 @@ final class ReportCommand implements Callable<Integer> {
     spec.commandLine().getErr().println("wrote " + output);
     spec.commandLine().getErr().flush();
     return ExitCode.OK.code();
+  }
+
+  /**
+   * Returns store {@code s}'s run; a design its simulator cannot run (MongoDB with no sharded
+   * collection) is said on the page instead, since the rest of the report still stands.
+   */
+  private static SimulationResult run(Model m, String s, SimulationSettings settings) {
+    try {
+      return Simulations.runWithDefaults(m, s, settings);
+    } catch (SetupException e) {
+      return new SimulationResult(s, List.of(), List.of("not simulated: " + e.getMessage()), List.of(), List.of(),
+          new SimulationResult.Series("", List.of(), List.of()), List.of());
+    }
   }
 }

@@ -23,10 +23,7 @@ public final class StoreChoice {
    * @param verb what the command does, for the message when the model has no design
    */
   public static String of(Model m, String option, List<String> allowed, boolean scyllaAsCassandra, String verb) {
-    List<String> designs = new ArrayList<>();
-    m.cassandra().ifPresent(c -> designs.add(scyllaAsCassandra ? "cassandra" : c.engine()));
-    m.dynamodb().ifPresent(d -> designs.add("dynamodb"));
-    m.mongodb().ifPresent(d -> designs.add("mongodb"));
+    List<String> designs = designs(m, scyllaAsCassandra);
     if (option == null) {
       if (designs.size() != 1) {
         throw new InputException(Cli.commandLine(), designs.isEmpty()
@@ -46,5 +43,14 @@ public final class StoreChoice {
           + (designs.isEmpty() ? "" : " (it has: " + String.join(", ", designs) + ")"));
     }
     return s;
+  }
+
+  /** Returns the stores the model has a design for, in the model's fixed order (Cassandra/ScyllaDB, DynamoDB, MongoDB). */
+  public static List<String> designs(Model m, boolean scyllaAsCassandra) {
+    List<String> designs = new ArrayList<>();
+    m.cassandra().ifPresent(c -> designs.add(scyllaAsCassandra ? "cassandra" : c.engine()));
+    m.dynamodb().ifPresent(d -> designs.add("dynamodb"));
+    m.mongodb().ifPresent(d -> designs.add("mongodb"));
+    return designs;
   }
 }

@@ -6,7 +6,6 @@ import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.Input;
 import dev.keyplan.model.InputException;
 import dev.keyplan.model.Model;
-import dev.keyplan.model.Quantities;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.SimulationCsv;
 import dev.keyplan.report.SimulationJson;
@@ -16,16 +15,12 @@ import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import dev.keyplan.simulate.cassandra.CassandraSimulator;
-import dev.keyplan.simulate.dynamodb.DynamoDbSimulator;
-import dev.keyplan.simulate.mongodb.MongoDbSimulator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -58,11 +53,11 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "cassandra, scylladb, dynamodb or mongodb (default: the model's only design).")
   String store;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+  @Option(names = "--seed", paramLabel = "N", defaultValue = Simulations.DEFAULT_SEED,
       description = "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--duration", paramLabel = "TIME", defaultValue = "1h",
+  @Option(names = "--duration", paramLabel = "TIME", defaultValue = Simulations.DEFAULT_DURATION,
       description = "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
   String duration;
 
@@ -70,7 +65,7 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Time series step (default: 1s up to 10 minutes of simulated time, else 60s).")
   String interval;
 
-  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "aggregate",
+  @Option(names = "--mode", paramLabel = "MODE", defaultValue = Simulations.DEFAULT_MODE,
       description = "aggregate (per key value and second: fast at any rate) or exact (every operation drawn) (default: ${DEFAULT-VALUE}).")
   String mode;
 
@@ -103,28 +98,14 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     Model m = ModelReader.read(model);
     String s = StoreChoice.of(m, store, List.of("cassandra", "scylladb", "dynamodb", "mongodb"), false, "simulate");
-    SimulationSettings settings = settings();
+    SimulationSettings settings = Simulations.settings(seed, duration, interval, mode);
     Optional<Trace> t = Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
     Progress bar = (progress != null ? progress : System.console() != null)
         ? new ProgressBar(spec.commandLine().getErr()) : Progress.NONE;
     SimulationResult result;
     try {
-      result = switch (s) {
-        case "cassandra", "scylladb" -> {
-          reject(s, List.of());
-          var setup = cassandra.setup(s.equals("scylladb") ? shards : null);
-          yield CassandraSimulator.run(m, setup, settings, t, bar).result();
-        }
-        case "mongodb" -> {
-          reject(s, List.of("--shards"));
-          yield MongoDbSimulator.run(m, mongodb.setup(shards), settings, t, bar).result();
-        }
-        case "dynamodb" -> {
-          reject(s, List.of());
-          yield DynamoDbSimulator.run(m, dynamodb.setup(), settings, t, bar).result();
-        }
-        default -> throw new IllegalStateException("unknown store " + s);
-      };
+      reject(s, s.equals("mongodb") ? List.of("--shards") : List.of());
+      result = Simulations.run(m, s, settings, t, bar, cassandra, mongodb, dynamodb, shards);
     } catch (SetupException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
@@ -168,28 +149,5 @@ public final class SimulateCommand implements Callable<Integer> {
       throw new InputException(Cli.commandLine(), String.join(", ", wrong) + (wrong.size() == 1 ? " does" : " do")
           + " not apply to --store " + s + " (see keyplan simulate --help)");
     }
-  }
-
-  private SimulationSettings settings() {
-    long d = seconds("--duration", duration);
-    SimulationSettings.Mode md = switch (mode.toLowerCase(Locale.ROOT)) {
-      case "aggregate" -> SimulationSettings.Mode.AGGREGATE;
-      case "exact" -> SimulationSettings.Mode.EXACT;
-      default -> throw new InputException(Cli.commandLine(), "--mode must be aggregate or exact, not " + mode);
-    };
-    long i = interval == null ? SimulationSettings.defaultInterval(d) : seconds("--interval", interval);
-    try {
-      return new SimulationSettings(seed, d, i, md);
-    } catch (IllegalArgumentException e) {
-      throw new InputException(Cli.commandLine(), e.getMessage());
-    }
-  }
-
-  private static long seconds(String option, String text) {
-    var s = Quantities.seconds(text);
-    if (s.isEmpty() || s.getAsLong() < 1) {
-      throw new InputException(Cli.commandLine(), option + " expects a time such as 90s, 10m, 2h or 1d, not '" + text + "'");
-    }
-    return s.getAsLong();
   }
 }
