@@ -189,6 +189,28 @@ final class BrowserReportTest {
   }
 
   /**
+   * The three seed-004 scenarios with their simulations ({@code report --simulate}): the line
+   * charts load, draw every mark the file has, and fetch nothing, like the check's charts.
+   */
+  @ParameterizedTest(name = "{0} --simulate")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"discord-general", "flash-sale-provisioned", "tenants-mongodb"})
+  void simulatedExample_loadsAndDrawsItsRuns(String example) throws IOException {
+    Assumptions.assumeTrue(missing == null, () -> missing);
+    Path page = PAGES.resolve(example + "-simulate.html");
+    var run = CliRun.of("report", "examples/" + example + ".yaml", "--simulate", "--duration", "2h", "-o", page.toString());
+    assertThat(run.exitCode()).as(example + ": " + run.err()).isZero();
+    String html = Files.readString(page, StandardCharsets.UTF_8);
+    assertThat(html).contains("<section id=\"simulation\">");
+    open(page);
+    assertThat(consoleProblems()).as(example + ": console").isEmpty();
+    assertThat(requests()).as(example + ": requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
+    assertThat(((Number) js("return document.querySelectorAll('#simulation svg').length")).intValue())
+        .as(example + ": simulation charts").isPositive();
+    charts(example, html);
+    screenshot(example + "-simulate");
+  }
+
+  /**
    * The hostile model of HtmlReportTest, plus an {@code <img onerror>}: loaded in the browser, none of
    * it runs, no element is made of it, and the names show as the literal text.
    */

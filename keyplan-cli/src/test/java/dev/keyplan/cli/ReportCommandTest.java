@@ -144,10 +144,14 @@ final class ReportCommandTest {
       if (store.equals("dynamodb")) {
         fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("items").asDouble()) + " "
             + round(t.get("storageBytes").asDouble()) + " " + round(t.get("largestItem").get("bytes").asDouble()) + " "
+            // The share of DynamoDB's 400 KB (409,600 B) item limit.
+            + round(t.get("largestItem").get("bytes").asDouble() / 409_600) + " "
             + round(t.get("busiestCollection").get("bytes").asDouble()));
       } else if (store.equals("mongodb")) {
         fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("documents").asDouble()) + " "
             + round(t.get("typicalDocumentBytes").asDouble()) + " " + round(t.get("largestDocumentBytes").asDouble())
+            // The share of MongoDB's 16 MiB (16,777,216 B) document limit.
+            + " " + round(t.get("largestDocumentBytes").asDouble() / 16_777_216)
             + " " + round(t.get("dataBytes").asDouble()) + " " + round(indexBytes(t)));
       }
     }

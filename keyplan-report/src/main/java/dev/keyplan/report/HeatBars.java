@@ -30,10 +30,10 @@ import java.util.List;
  * pixel). An unknown load (an undeclared spread) gets no bar and says so.
  */
 final class HeatBars {
-  private static final int WIDTH = 980;
+  private static final int WIDTH = 1010;
   private static final int ROW = 30;
   private static final int LABEL = 270;
-  private static final int TRACK = 360;
+  private static final int TRACK = 320;
   private static final int PAD = 6;
   /** Characters of a key name that fit in the label column at 11 px. */
   private static final int MAX_KEY = 40;

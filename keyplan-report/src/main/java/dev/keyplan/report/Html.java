@@ -63,11 +63,20 @@ final class Html {
     return "<td>" + escape(text) + "</td>";
   }
 
-  /** Returns a table header row. */
+  /** Marks a header name as a column of numbers, set right like its cells. */
+  private static final String NUMBERS = "\u0000";
+
+  /** Returns {@code name} as the header of a column of {@link #numberCell}s. */
+  static String num(String name) {
+    return NUMBERS + name;
+  }
+
+  /** Returns a table header row; names made with {@link #num} are set right, over their numbers. */
   static String header(String... names) {
     StringBuilder out = new StringBuilder("<thead><tr>");
     for (String n : names) {
-      out.append("<th>").append(escape(n)).append("</th>");
+      out.append(n.startsWith(NUMBERS) ? "<th class=\"num\">" : "<th>").append(escape(n.replace(NUMBERS, "")))
+          .append("</th>");
     }
     return out.append("</tr></thead>\n").toString();
   }

@@ -156,14 +156,14 @@ public final class HtmlReport {
 
   private static void workload(Model m, StringBuilder out) {
     out.append("<section id=\"workload\"><h2>Workload</h2>\n<h3>Entities</h3>\n<table class=\"entities\">")
-        .append(Html.header("entity", "rows today", "growth", "key"));
+        .append(Html.header("entity", Html.num("rows today"), Html.num("growth"), "key"));
     for (Entity e : m.entities().values()) {
       out.append("<tr>").append(Html.cell(e.name())).append(Html.numberCell(e.count(), Units.count(e.count())))
           .append(Html.numberCell(e.growthPerSecond(), e.growthPerSecond() == 0 ? "fixed" : Units.rate(e.growthPerSecond())))
           .append(Html.cell(String.join(", ", e.key()))).append("</tr>\n");
     }
     out.append("</table>\n<h3>Access patterns</h3>\n<table class=\"workload-patterns\">")
-        .append(Html.header("pattern", "says", "kind", "rate"));
+        .append(Html.header("pattern", "says", "kind", Html.num("rate")));
     for (AccessPattern p : m.patterns()) {
       out.append("<tr>").append(Html.cell(p.id())).append(Html.cell(p.says()))
           .append(Html.cell(p.isRead() ? "read" : "write"))
@@ -177,7 +177,7 @@ public final class HtmlReport {
     out.append("<section class=\"store\" id=\"store-").append(store).append("\"><h2>")
         .append(a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra").append("</h2>\n")
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(store).append("\">")
-        .append(Html.header("pattern", "rate", "table", "access", "partitions", "rows"));
+        .append(Html.header("pattern", Html.num("rate"), "table", "access", Html.num("partitions"), Html.num("rows")));
     for (PatternPlan p : a.plans()) {
       out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
           .append(Html.cell(p.pattern().id()))
@@ -224,8 +224,8 @@ public final class HtmlReport {
    */
   private static void copies(CassandraAnalysis a, StringBuilder out) {
     out.append("<h3>Copies of the data</h3>\n<table class=\"copies\" data-store=\"").append(a.store()).append("\">")
-        .append(Html.header("table", "copy of", "rows", "one replica", "cluster (RF " + a.totalRf() + ")", "written by",
-            "writes/s"));
+        .append(Html.header("table", "copy of", Html.num("rows"), Html.num("one replica"), Html.num("cluster (RF " + a.totalRf() + ")"), "written by",
+            Html.num("writes/s")));
     double replica = 0;
     double writes = 0;
     for (TableSizing s : a.sizing().values()) {

@@ -26,6 +26,8 @@ final class HtmlStyle {
       table { border-collapse: collapse; width: 100%; margin: 4px 0 12px; font-size: 13px; }
       th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
       th { background: var(--bg); font-weight: 600; white-space: nowrap; }
+      th.num { text-align: right; }
+      td { overflow-wrap: anywhere; }
       td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
       tr.total td { font-weight: 600; }
       figure.sizing { margin: 12px 0 20px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 6px; }
@@ -72,7 +74,7 @@ final class HtmlStyle {
       .fix { color: #1a7f37; }
       h3.error { color: var(--error); } h3.warning { color: var(--warning); } h3.info { color: var(--info); }
       pre.schema { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 12px;
-        overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+        overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
       @media print { nav { display: none; } main { max-width: none; padding: 0; }
         figure, li.finding, tr, ul.glance li { break-inside: avoid; } h2, h3 { break-after: avoid; } }
       """;

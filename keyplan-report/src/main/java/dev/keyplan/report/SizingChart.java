@@ -39,7 +39,7 @@ final class SizingChart {
   /** Samples along the horizon: enough for a smooth line, few enough to keep the page small. */
   static final int SAMPLES = 25;
 
-  private static final int WIDTH = 720;
+  private static final int WIDTH = 980;
   private static final int HEIGHT = 240;
   private static final int LEFT = 70;
   private static final int RIGHT = 250;
@@ -142,7 +142,8 @@ final class SizingChart {
       lo = Math.min(lo, l.bytes());
       hi = Math.max(hi, l.bytes());
     }
-    int decadeLo = (int) Math.floor(Math.log10(lo));
+    // Strictly below the lowest value, so a line at a power of ten (100 MB) is not drawn on the axis.
+    int decadeLo = (int) Math.ceil(Math.log10(lo)) - 1;
     int decadeHi = Math.max(decadeLo + 1, (int) Math.ceil(Math.log10(hi)));
     var axes = new Axes(s.seconds()[s.seconds().length - 1], decadeLo, decadeHi);
 
@@ -165,7 +166,8 @@ final class SizingChart {
       double sec = axes.horizon * q / 4;
       double x = axes.x(sec);
       out.append(Svg.line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
-          .append(Svg.text("tick", x, HEIGHT - BOTTOM + 16, "middle", q == 0 ? "today" : Units.duration(sec)));
+          // "now" starts at the axis, clear of the lowest size label beside it.
+          .append(Svg.text("tick", x, HEIGHT - BOTTOM + 16, q == 0 ? "start" : "middle", q == 0 ? "now" : Units.duration(sec)));
     }
     out.append(Svg.line("axis", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
     for (Limit l : limits) {
@@ -231,9 +233,14 @@ final class SizingChart {
   }
 
   private static String path(String kind, Axes axes, double[] xs, double[] ys) {
+    // An empty table (0 B today) has no place on a log scale: the line starts at its first size.
+    int first = 0;
+    while (first < ys.length - 1 && !(ys[first] > 0)) {
+      first++;
+    }
     StringBuilder d = new StringBuilder();
-    for (int i = 0; i < xs.length; i++) {
-      d.append(i == 0 ? "M" : " L").append(Svg.f(axes.x(xs[i]))).append(',').append(Svg.f(axes.y(ys[i])));
+    for (int i = first; i < xs.length; i++) {
+      d.append(i == first ? "M" : " L").append(Svg.f(axes.x(xs[i]))).append(',').append(Svg.f(axes.y(ys[i])));
     }
     return "<path class=\"series " + kind + "\" d=\"" + d + "\"/>\n";
   }

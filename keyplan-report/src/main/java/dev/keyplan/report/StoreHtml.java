@@ -22,8 +22,8 @@ final class StoreHtml {
     String currency = a.prices().currency();
     out.append("<section class=\"store\" id=\"store-").append(a.store()).append("\"><h2>Amazon DynamoDB</h2>\n")
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(a.store()).append("\">")
-        .append(Html.header("pattern", "rate", "table / index", "access", "items read", "read units", "write units",
-            "per month"));
+        .append(Html.header("pattern", Html.num("rate"), "table / index", "access", Html.num("items read"), Html.num("read units"), Html.num("write units"),
+            Html.num("per month")));
     for (DynamoPlan p : a.plans()) {
       String servedBy = p.path().map(k -> k.label()).orElse(p.copies().isEmpty() ? "-" : p.copies().get(0));
       double cost = a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN);
@@ -40,16 +40,17 @@ final class StoreHtml {
     HeatBars.section(a.store(), HeatBars.dynamodb(a), "Each copy's busiest partition key value: read and write units per"
         + " second, summed over every pattern that reaches it, against the per-partition ceilings.", out);
     out.append("<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
-        .append("\">").append(Html.header("table", "items", "storage", "largest item", 
+        .append("\">").append(Html.header("table", Html.num("items"), Html.num("storage"), Html.num("largest item"), 
             // The limits in the units AWS and MongoDB state them (KiB and MiB), not Units' powers of 1000.
-            "of the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit", "busiest item collection"));
+            Html.num("of the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit"), Html.num("busiest item collection")));
     for (DynamoTable t : a.tables()) {
       DynamoSizing z = a.sizing().get(t.name());
       out.append("<tr data-table=\"").append(Html.escape(t.name())).append("\">").append(Html.cell(t.name()))
           .append(Html.numberCell(z.items(), Units.count(z.items())))
           .append(Html.numberCell(z.bytes(), Units.bytes(z.bytes())))
           .append(Html.numberCell(z.largestItemBytes(), Units.bytes(z.largestItemBytes()) + " (" + z.largestItem() + ")"))
-          .append(Html.cell(Units.percent((double) z.largestItemBytes() / DynamoDbLimits.MAX_ITEM_BYTES)))
+          .append(Html.numberCell((double) z.largestItemBytes() / DynamoDbLimits.MAX_ITEM_BYTES,
+              Units.percent((double) z.largestItemBytes() / DynamoDbLimits.MAX_ITEM_BYTES)))
           .append(Html.numberCell(z.collectionBytes(), Units.bytes(z.collectionBytes()))).append("</tr>\n");
     }
     out.append("</table>\n");
@@ -58,7 +59,7 @@ final class StoreHtml {
       figure(a.store(), t.name(), GrowthCharts.table(t, at), out);
     }
     out.append("<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
-        .append(Html.header("copy", "billing", "read units/s", "write units/s", "storage", "per month"));
+        .append(Html.header("copy", "billing", Html.num("read units/s"), Html.num("write units/s"), Html.num("storage"), Html.num("per month")));
     for (DynamoCost c : a.costs()) {
       out.append("<tr>").append(Html.cell(c.copy())).append(Html.cell(c.onDemand() ? "on-demand" : "provisioned"))
           .append(Html.numberCell(c.readUnits(), Units.count(c.readUnits())))
@@ -74,8 +75,8 @@ final class StoreHtml {
   static void mongodb(MongoDbAnalysis a, StringBuilder out) {
     out.append("<section class=\"store\" id=\"store-").append(a.store()).append("\"><h2>MongoDB</h2>\n")
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(a.store()).append("\">")
-        .append(Html.header("pattern", "rate", "collection / index", "access", "routing", "keys examined",
-            "docs examined"));
+        .append(Html.header("pattern", Html.num("rate"), "collection / index", "access", "routing", Html.num("keys examined"),
+            Html.num("docs examined")));
     for (MongoPlan p : a.plans()) {
       String servedBy = p.collection().orElse("-") + p.index().map(i -> " / " + i).orElse("");
       out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
@@ -91,14 +92,15 @@ final class StoreHtml {
     HeatBars.section(a.store(), HeatBars.mongodb(a), "Each collection's busiest shard (an unsharded collection's one"
         + " primary): reads and writes per second against the model's shard budget.", out);
     out.append("<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
-        .append("\">").append(Html.header("collection", "documents", "typical document", "largest document",
-            "of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit", "data", "indexes"));
+        .append("\">").append(Html.header("collection", Html.num("documents"), Html.num("typical document"), Html.num("largest document"),
+            Html.num("of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit"), Html.num("data"), Html.num("indexes")));
     for (MongoCollection c : a.collections()) {
       out.append("<tr data-table=\"").append(Html.escape(c.name())).append("\">").append(Html.cell(c.name()))
           .append(Html.numberCell(c.documents(), Units.count(c.documents())))
           .append(Html.numberCell(c.typicalBytes(), Units.bytes(c.typicalBytes())))
           .append(Html.numberCell(c.largestBytes(), Units.bytes(c.largestBytes())))
-          .append(Html.cell(Units.percent((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES)))
+          .append(Html.numberCell((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES,
+              Units.percent((double) c.largestBytes() / MongoDbLimits.MAX_DOCUMENT_BYTES)))
           .append(Html.numberCell(c.dataBytes(), Units.bytes(c.dataBytes())))
           // Every index is a copy of its keys, written with each document (JSON indexes[].bytes).
           .append(Html.numberCell(c.indexBytes(), Units.bytes(c.indexBytes()) + " in " + c.indexes().size()

@@ -41,10 +41,10 @@ final class HeatBarsTest {
 
   @Test
   void svg_fillIsHalfTheTrackAtTheCeilingAndClippedPastTwice() {
-    // The track is 360 px for 0..2 × ceiling: the ceiling fills 180 px, 5 × the ceiling fills 360.
+    // The track is 320 px for 0..2 × ceiling: the ceiling fills 160 px, 5 × the ceiling fills 320.
     String svg = HeatBars.svg("s", List.of(bar(1000, 1000), bar(5000, 1000), bar(Double.NaN, 1000)));
-    assertThat(svg).contains("<rect class=\"fill\" x=\"270.0\" y=\"26.0\" width=\"180.0\"")
-        .contains("width=\"360.0\" height=\"14.0\"/>\n<line class=\"ceiling\"");
+    assertThat(svg).contains("<rect class=\"fill\" x=\"270.0\" y=\"26.0\" width=\"160.0\"")
+        .contains("width=\"320.0\" height=\"14.0\"/>\n<line class=\"ceiling\"");
     // Three tracks, two fills: the unknown load draws no bar.
     assertThat(svg.split("<rect class=\"track\"", -1)).hasSize(4);
     assertThat(svg.split("<rect class=\"fill\"", -1)).hasSize(3);
