@@ -20,12 +20,14 @@ import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.UnhandledAlertException;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -180,7 +182,7 @@ final class BrowserReportTest {
 
     assertThat(consoleProblems()).as(example + ": console").isEmpty();
     assertThat(js("return performance.getEntriesByType('resource').map(e => e.name)"))
-        .as(example + ": the page fetched something besides itself").asList().isEmpty();
+        .as(example + ": the page fetched something besides itself").asInstanceOf(InstanceOfAssertFactories.LIST).isEmpty();
     assertThat(requests()).as(example + ": requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
 
     charts(example, html);
@@ -193,7 +195,7 @@ final class BrowserReportTest {
    * charts load, draw every mark the file has, and fetch nothing, like the check's charts.
    */
   @ParameterizedTest(name = "{0} --simulate")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"discord-general", "flash-sale-provisioned", "tenants-mongodb"})
+  @ValueSource(strings = {"discord-general", "flash-sale-provisioned", "tenants-mongodb"})
   void simulatedExample_loadsAndDrawsItsRuns(String example) throws IOException {
     Assumptions.assumeTrue(missing == null, () -> missing);
     Path page = PAGES.resolve(example + "-simulate.html");
@@ -258,7 +260,7 @@ final class BrowserReportTest {
     assertThat(js("return document.querySelectorAll('svg').length"))
         .isEqualTo(Pattern.compile("<svg[\\s>]").matcher(html).results().count());
     assertThat(js("return [...document.querySelectorAll('*')].flatMap(e => [...e.attributes])"
-        + ".filter(a => a.name.startsWith('on')).map(a => a.name)")).as("event handler attributes").asList().isEmpty();
+        + ".filter(a => a.name.startsWith('on')).map(a => a.name)")).as("event handler attributes").asInstanceOf(InstanceOfAssertFactories.LIST).isEmpty();
     assertThat(js("return typeof window." + FLAG)).isEqualTo("undefined");
     assertThat(requests()).as("requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
 
