@@ -124,29 +124,29 @@ final class SeriesChart {
     for (int k = 0; k * step <= top + step / 2; k++) {
       double v = k * step;
       double y = y(v, top);
-      out.append(line(v == 0 ? "axis" : "grid", LEFT, y, WIDTH - RIGHT, y))
-          .append(text("tick", LEFT - 6, y + 4, "end", format.apply(v)));
+      out.append(Svg.line(v == 0 ? "axis" : "grid", LEFT, y, WIDTH - RIGHT, y))
+          .append(Svg.text("tick", LEFT - 6, y + 4, "end", format.apply(v)));
     }
     long tick = timeStep(span);
     for (long t = 0; t <= span; t += tick) {
       double x = x(t, span);
-      out.append(line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
-          .append(text("tick", x, HEIGHT - BOTTOM + 16, "middle", time(t)));
+      out.append(Svg.line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
+          .append(Svg.text("tick", x, HEIGHT - BOTTOM + 16, "middle", time(t)));
     }
-    out.append(text("axis-label", LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 4, "middle", "time since the start"));
+    out.append(Svg.text("axis-label", LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 4, "middle", "time since the start"));
     for (int k = 0; k < frame.markers().size(); k++) {
       Marker m = frame.markers().get(k);
       double x = x(m.second(), span);
       // Labels step down so two moments close in time do not print over each other.
-      out.append("<line class=\"marker\" data-second=\"").append(m.second()).append("\" x1=\"").append(f(x))
-          .append("\" y1=\"").append(f(TOP)).append("\" x2=\"").append(f(x)).append("\" y2=\"").append(f(HEIGHT - BOTTOM))
-          .append("\"/>\n").append(text("marker-label", x + 3, TOP + 9 + 11 * (k % 3), "start", m.label()));
+      out.append("<line class=\"marker\" data-second=\"").append(m.second()).append("\" x1=\"").append(Svg.f(x))
+          .append("\" y1=\"").append(Svg.f(TOP)).append("\" x2=\"").append(Svg.f(x)).append("\" y2=\"").append(Svg.f(HEIGHT - BOTTOM))
+          .append("\"/>\n").append(Svg.text("marker-label", x + 3, TOP + 9 + 11 * (k % 3), "start", m.label()));
     }
     if (limit != null) {
       double y = y(limit.value(), top);
       out.append("<line class=\"limit ceiling\" data-value=\"").append(Html.plain(limit.value())).append("\" x1=\"")
-          .append(f(LEFT)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(WIDTH - RIGHT)).append("\" y2=\"")
-          .append(f(y)).append("\"/>\n").append(text("limit-label", WIDTH - RIGHT - 4, y - 4, "end", limit.label()));
+          .append(Svg.f(LEFT)).append("\" y1=\"").append(Svg.f(y)).append("\" x2=\"").append(Svg.f(WIDTH - RIGHT)).append("\" y2=\"")
+          .append(Svg.f(y)).append("\"/>\n").append(Svg.text("limit-label", WIDTH - RIGHT - 4, y - 4, "end", limit.label()));
     }
     for (int k = 0; k < lines.size(); k++) {
       Line l = lines.get(k);
@@ -156,8 +156,8 @@ final class SeriesChart {
           .append("\" data-values=\"").append(join(l.values())).append("\" d=\"").append(path(seconds, l.values(), span, top))
           .append("\"/>\n");
       double ly = TOP + 8 + k * 16;
-      out.append(line("swatch " + kind, WIDTH - RIGHT + 12, ly - 4, WIDTH - RIGHT + 30, ly - 4))
-          .append(text("legend", WIDTH - RIGHT + 36, ly, "start", shorten(l.name()) + "  peak " + format.apply(l.peak())));
+      out.append(Svg.line("swatch " + kind, WIDTH - RIGHT + 12, ly - 4, WIDTH - RIGHT + 30, ly - 4))
+          .append(Svg.text("legend", WIDTH - RIGHT + 36, ly, "start", shorten(l.name()) + "  peak " + format.apply(l.peak())));
     }
     return out.append("</svg>\n").toString();
   }
@@ -226,8 +226,8 @@ final class SeriesChart {
         down = false;
         continue;
       }
-      d.append(d.length() == 0 ? "" : " ").append(down ? "L" : "M").append(f(x(seconds[i], span))).append(',')
-          .append(f(y(values[i], top)));
+      d.append(d.length() == 0 ? "" : " ").append(down ? "L" : "M").append(Svg.f(x(seconds[i], span))).append(',')
+          .append(Svg.f(y(values[i], top)));
       down = true;
     }
     return d.toString();
@@ -248,19 +248,4 @@ final class SeriesChart {
     }
     return s.toString();
   }
-
-  private static String line(String kind, double x1, double y1, double x2, double y2) {
-    return "<line class=\"" + kind + "\" x1=\"" + f(x1) + "\" y1=\"" + f(y1) + "\" x2=\"" + f(x2) + "\" y2=\""
-        + f(y2) + "\"/>\n";
-  }
-
-  private static String text(String kind, double x, double y, String anchor, String s) {
-    return "<text class=\"" + kind + "\" x=\"" + f(x) + "\" y=\"" + f(y) + "\" text-anchor=\"" + anchor + "\">"
-        + Html.escape(s) + "</text>\n";
-  }
-
-  private static String f(double v) {
-    return String.format(Locale.ROOT, "%.1f", v);
-  }
-
 }
