@@ -2,9 +2,9 @@ package dev.keyplan.bench;
 
 import com.google.common.collect.HashMultimap;
 import com.google.common.collect.Multimap;
-import dev.keyplan.store.cassandra.ring.Node;
-import dev.keyplan.store.cassandra.ring.ReplicaPlacement;
-import dev.keyplan.store.cassandra.ring.Ring;
+import dev.keyplan.cassandra.ring.Node;
+import dev.keyplan.cassandra.ring.ReplicaPlacement;
+import dev.keyplan.cassandra.ring.Ring;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;

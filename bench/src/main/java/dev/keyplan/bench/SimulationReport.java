@@ -1,7 +1,7 @@
 package dev.keyplan.bench;
 
 import dev.keyplan.simulate.SimulationSettings;
-import dev.keyplan.simulate.cassandra.CassandraRun;
+import dev.keyplan.cassandra.simulate.CassandraRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.keyplan.bench;
 
-import dev.keyplan.store.cassandra.ring.CqlKeyType;
-import dev.keyplan.store.cassandra.ring.Murmur3Token;
-import dev.keyplan.store.cassandra.ring.PartitionKeyCodec;
+import dev.keyplan.cassandra.ring.CqlKeyType;
+import dev.keyplan.cassandra.ring.Murmur3Token;
+import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;

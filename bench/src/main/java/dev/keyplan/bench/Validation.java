@@ -2,18 +2,18 @@ package dev.keyplan.bench;
 
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.model.InputException;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.store.cassandra.cql.CqlParser;
-import dev.keyplan.store.cassandra.cql.CqlSchema;
+import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlSchema;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -58,7 +58,7 @@ public final class Validation {
   private Validation() {}
 
   /** What one validated model produced. */
-  public record Report(ModelGenerator.Generated model, Map<Access, Long> access, Map<String, Long> rules, int findings) {
+  public record Report(ModelGenerator.Generated model, Map<CassandraAccess, Long> access, Map<String, Long> rules, int findings) {
     /** One paragraph for a terminal. */
     public String summary() {
       return String.format(java.util.Locale.ROOT,
@@ -90,12 +90,12 @@ public final class Validation {
     require(analysis.tables().size() == g.tables(), g, "bound tables: " + analysis.tables().size());
     require(model.patterns().size() == g.patterns(), g, "patterns: " + model.patterns().size());
     require(analysis.plans().size() == g.patterns(), g, "plans: " + analysis.plans().size());
-    Map<Access, Long> access = analysis.plans().stream()
-        .collect(Collectors.groupingBy(PatternPlan::access, () -> new java.util.EnumMap<>(Access.class),
+    Map<CassandraAccess, Long> access = analysis.plans().stream()
+        .collect(Collectors.groupingBy(CassandraPlan::access, () -> new java.util.EnumMap<>(CassandraAccess.class),
             Collectors.counting()));
     if (g.patterns() >= 10 * g.entities() && g.entities() >= 8) {
       // Every template is used at least once: each access kind must show up.
-      Set<Access> missing = EnumSet.allOf(Access.class);
+      Set<CassandraAccess> missing = EnumSet.allOf(CassandraAccess.class);
       missing.removeAll(access.keySet());
       require(missing.isEmpty(), g, "no pattern is served by " + missing);
       Map<String, Long> fired = byRule(findings);
@@ -107,7 +107,7 @@ public final class Validation {
   }
 
   /** What one validated DynamoDB model produced. */
-  public record DynamoDbReport(DynamoDbModelGenerator.Generated model, Map<DynamoPlan.Access, Long> access,
+  public record DynamoDbReport(DynamoDbModelGenerator.Generated model, Map<DynamoDbPlan.Access, Long> access,
       Map<String, Long> operations, Map<String, Long> rules, int findings) {
     /** One paragraph for a terminal. */
     public String summary() {
@@ -144,15 +144,15 @@ public final class Validation {
     require(items == g.itemTypes(), g, "bound item types: " + items);
     require(model.patterns().size() == g.patterns(), g, "patterns: " + model.patterns().size());
     require(analysis.plans().size() == g.patterns(), g, "plans: " + analysis.plans().size());
-    Map<DynamoPlan.Access, Long> access = analysis.plans().stream()
-        .collect(Collectors.groupingBy(DynamoPlan::access, () -> new java.util.EnumMap<>(DynamoPlan.Access.class),
+    Map<DynamoDbPlan.Access, Long> access = analysis.plans().stream()
+        .collect(Collectors.groupingBy(DynamoDbPlan::access, () -> new java.util.EnumMap<>(DynamoDbPlan.Access.class),
             Collectors.counting()));
     Map<String, Long> operations = analysis.plans().stream()
-        .collect(Collectors.groupingBy(DynamoPlan::operation, TreeMap::new, Collectors.counting()));
+        .collect(Collectors.groupingBy(DynamoDbPlan::operation, TreeMap::new, Collectors.counting()));
     Map<String, Long> fired = byRule(findings);
     if (g.patterns() >= 10 * g.entities() && g.entities() >= 20) {
       // Every template is used at least once, and every kind of entity (i mod 20) exists.
-      Set<DynamoPlan.Access> missing = EnumSet.allOf(DynamoPlan.Access.class);
+      Set<DynamoDbPlan.Access> missing = EnumSet.allOf(DynamoDbPlan.Access.class);
       missing.removeAll(access.keySet());
       require(missing.isEmpty(), g, "no pattern is served by " + missing);
       Set<String> absent = new java.util.TreeSet<>(EXPECTED_DYNAMODB_OPERATIONS);

@@ -1,6 +1,6 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.model.Location;
+import dev.keyplan.input.Location;
 
 /** Small facts shared by the commands. */
 public final class Cli {

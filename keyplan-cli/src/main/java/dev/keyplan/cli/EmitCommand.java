@@ -1,17 +1,17 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.mongodb.MongoDbAnalyzer;
-import dev.keyplan.emit.CqlEmitter;
-import dev.keyplan.emit.dynamodb.CloudFormationYaml;
-import dev.keyplan.emit.dynamodb.CreateTableJson;
-import dev.keyplan.emit.dynamodb.TerraformHcl;
-import dev.keyplan.emit.dynamodb.WorkbenchJson;
-import dev.keyplan.emit.mongodb.MongoshScript;
-import dev.keyplan.model.InputException;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.cassandra.emit.CqlEmitter;
+import dev.keyplan.dynamodb.emit.CloudFormationYaml;
+import dev.keyplan.dynamodb.emit.CreateTableJson;
+import dev.keyplan.dynamodb.emit.TerraformHcl;
+import dev.keyplan.dynamodb.emit.WorkbenchJson;
+import dev.keyplan.mongodb.emit.MongoshScript;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
@@ -162,7 +162,7 @@ final class EmitCommand implements Callable<Integer> {
    */
   private void noteTtl(DynamoDbAnalysis a) {
     List<String> withTtl =
-        a.tables().stream().filter(t -> t.ttl().isPresent()).map(DynamoTable::name).toList();
+        a.tables().stream().filter(t -> t.ttl().isPresent()).map(DynamoDbTable::name).toList();
     if (!withTtl.isEmpty()) {
       spec.commandLine()
           .getErr()

@@ -1,6 +1,6 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,7 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.model.Diagnostic;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;

@@ -2,7 +2,7 @@ package dev.keyplan.cli;
 
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.cli.simulate.Simulations;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.HtmlReport;

@@ -1,6 +1,6 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.keyplan.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.BuiltInRules;
-import dev.keyplan.store.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlParser;
 import org.junit.jupiter.api.Test;
 
 /** {@code rules}, {@code explain} and {@code emit cql}. */

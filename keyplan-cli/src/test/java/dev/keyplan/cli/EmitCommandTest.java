@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.keyplan.store.dynamodb.workbench.WorkbenchModel;
-import dev.keyplan.store.dynamodb.workbench.WorkbenchReader;
+import dev.keyplan.dynamodb.workbench.WorkbenchModel;
+import dev.keyplan.dynamodb.workbench.WorkbenchReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
 
 /**
  * A rule over a Cassandra or ScyllaDB design. Rules for other stores implement their own

@@ -1,12 +1,12 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoDbAnalyzer;
-import dev.keyplan.model.InputException;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import java.util.ArrayList;
 import java.util.List;

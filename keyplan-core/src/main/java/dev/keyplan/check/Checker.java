@@ -1,8 +1,8 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Comparator;

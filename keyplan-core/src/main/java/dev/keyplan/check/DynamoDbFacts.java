@@ -1,9 +1,9 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.model.Location;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.input.Location;
 import dev.keyplan.model.Units;
 import java.util.Optional;
 
@@ -45,6 +45,6 @@ public final class DynamoDbFacts {
       return p.get().location();
     }
     String table = p.map(KeyPath::table).orElse(copy);
-    return a.table(table).map(DynamoTable::location).orElse(Location.NONE);
+    return a.table(table).map(DynamoDbTable::location).orElse(Location.NONE);
   }
 }

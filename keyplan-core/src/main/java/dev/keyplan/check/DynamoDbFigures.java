@@ -1,14 +1,14 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.PriceTable;
+import dev.keyplan.dynamodb.facts.PriceTable;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Optional;
@@ -27,9 +27,9 @@ public final class DynamoDbFigures {
 
   /**
    * Application Auto Scaling's default target utilisation for DynamoDB, 70%: a provisioned copy
-   * needs {@code peak / 0.7} units (the figure {@link dev.keyplan.design.dynamodb.DynamoCost} uses).
+   * needs {@code peak / 0.7} units (the figure {@link dev.keyplan.dynamodb.design.DynamoDbCost} uses).
    */
-  public static final double TARGET_UTILIZATION = dev.keyplan.design.dynamodb.DynamoDbAnalyzer.TARGET_UTILIZATION;
+  public static final double TARGET_UTILIZATION = dev.keyplan.dynamodb.design.DynamoDbAnalyzer.TARGET_UTILIZATION;
 
   /**
    * Returns the bytes of the item's entries in the table's local secondary indexes, as the 400 KB
@@ -37,7 +37,7 @@ public final class DynamoDbFigures {
    * projected attributes) in all local secondary indexes" (AWS DG, LSI.html, "Item collection size
    * limit"; notes §2.1). Storage overhead is not part of it.
    */
-  public static long lsiEntryBytes(DynamoItem it, DynamoTable t) {
+  public static long lsiEntryBytes(DynamoDbItem it, DynamoDbTable t) {
     long bytes = 0;
     for (KeyPath l : t.lsis()) {
       if (it.on(l)) {
@@ -52,7 +52,7 @@ public final class DynamoDbFigures {
    * mode: on demand, the units at the design's average load × 2,628,000 s × the price per million;
    * provisioned, the capacity they need ({@code peak / 0.7}) × 730 h × the price per WCU-hour.
    */
-  public static double writeMonthly(DynamoDbAnalysis a, DynamoTable t, double wcuPerSecond) {
+  public static double writeMonthly(DynamoDbAnalysis a, DynamoDbTable t, double wcuPerSecond) {
     PriceTable p = a.prices();
     return t.billing().onDemand()
         ? p.onDemandMonthly(0, wcuPerSecond * a.design().averageLoad())
@@ -76,7 +76,7 @@ public final class DynamoDbFigures {
   }
 
   /** Returns the table a copy ({@code table} or {@code table.index}) belongs to. */
-  public static Optional<DynamoTable> tableOf(DynamoDbAnalysis a, String copy) {
+  public static Optional<DynamoDbTable> tableOf(DynamoDbAnalysis a, String copy) {
     return a.index().tableOf(copy);
   }
 }

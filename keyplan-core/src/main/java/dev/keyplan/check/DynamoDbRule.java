@@ -1,6 +1,6 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 
 /**
  * A rule over a DynamoDB design. A rule that applies to several stores implements the interface of

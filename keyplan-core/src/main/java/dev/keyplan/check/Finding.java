@@ -1,6 +1,6 @@
 package dev.keyplan.check;
 
-import dev.keyplan.model.Location;
+import dev.keyplan.input.Location;
 
 /**
  * One problem a rule found in a design.

@@ -1,6 +1,6 @@
 package dev.keyplan.check;
 
-import dev.keyplan.model.Location;
+import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.List;
 

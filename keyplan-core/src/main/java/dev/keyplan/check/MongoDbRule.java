@@ -1,6 +1,6 @@
 package dev.keyplan.check;
 
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 
 /**
  * A rule over a MongoDB design. A rule that applies to several stores implements the interface of

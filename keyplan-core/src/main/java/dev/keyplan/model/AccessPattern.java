@@ -1,5 +1,6 @@
 package dev.keyplan.model;
 
+import dev.keyplan.input.Location;
 import java.util.Map;
 import java.util.Optional;
 

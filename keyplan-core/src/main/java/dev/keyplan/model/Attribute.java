@@ -1,5 +1,6 @@
 package dev.keyplan.model;
 
+import dev.keyplan.input.Location;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -1,5 +1,7 @@
 package dev.keyplan.model;
 
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;

@@ -1,5 +1,9 @@
 package dev.keyplan.model;
 
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
+import dev.keyplan.input.Location;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,16 +1,18 @@
 package dev.keyplan.model;
 
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Location;
 import dev.keyplan.model.Operation.Comparison;
 import dev.keyplan.model.Operation.Condition;
 import dev.keyplan.model.Operation.Kind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.IntFunction;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 
 /**
  * Reads the compact operation form of an access pattern (grammar in docs/model.md):

@@ -1,8 +1,8 @@
 package dev.keyplan.simulate;
 
-import dev.keyplan.model.Diagnostic;
-import dev.keyplan.model.InputException;
-import dev.keyplan.model.Location;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.List;
 

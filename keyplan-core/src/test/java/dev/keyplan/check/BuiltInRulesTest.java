@@ -2,11 +2,11 @@ package dev.keyplan.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.store.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlParser;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +112,7 @@ final class BuiltInRulesTest {
       findings.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(model)));
     }
     if (model.mongodb().isPresent()) {
-      findings.addAll(Checker.of(List.of(rule)).check(dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(model)));
+      findings.addAll(Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(model)));
     }
     assertThat(findings).as("findings of %s's example", rule.getSimpleName()).isNotEmpty();
   }

@@ -2,13 +2,13 @@ package dev.keyplan.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.store.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlParser;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,8 +68,8 @@ public final class RuleTester {
   }
 
   /** Returns the MongoDB analysis of the model's {@code mongodb:} section. */
-  public dev.keyplan.design.mongodb.MongoDbAnalysis mongodb() {
-    return dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(ModelReader.read(MODEL_FILE, model, Path.of(".")));
+  public dev.keyplan.mongodb.design.MongoDbAnalysis mongodb() {
+    return dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(ModelReader.read(MODEL_FILE, model, Path.of(".")));
   }
 
   /** Returns the rule's findings on every store design of the model. */
@@ -83,7 +83,7 @@ public final class RuleTester {
       all.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(m)));
     }
     if (m.mongodb().isPresent()) {
-      all.addAll(Checker.of(List.of(rule)).check(dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(m)));
+      all.addAll(Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(m)));
     }
     return all;
   }

@@ -3,7 +3,7 @@ package dev.keyplan.simulate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import org.junit.jupiter.api.Test;
 
 class TraceTest {

@@ -1,7 +1,7 @@
 package dev.keyplan.fidelity;
 
-import dev.keyplan.store.cassandra.ring.Node;
-import dev.keyplan.store.cassandra.ring.Ring;
+import dev.keyplan.cassandra.ring.Node;
+import dev.keyplan.cassandra.ring.Ring;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;

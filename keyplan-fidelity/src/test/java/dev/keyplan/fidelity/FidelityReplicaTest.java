@@ -2,9 +2,9 @@ package dev.keyplan.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.store.cassandra.ring.Node;
-import dev.keyplan.store.cassandra.ring.ReplicaPlacement;
-import dev.keyplan.store.cassandra.ring.Ring;
+import dev.keyplan.cassandra.ring.Node;
+import dev.keyplan.cassandra.ring.ReplicaPlacement;
+import dev.keyplan.cassandra.ring.Ring;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -3,9 +3,9 @@ package dev.keyplan.fidelity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.fidelity.KeyValues.Sample;
-import dev.keyplan.store.cassandra.ring.CqlKeyType;
-import dev.keyplan.store.cassandra.ring.Murmur3Token;
-import dev.keyplan.store.cassandra.ring.PartitionKeyCodec;
+import dev.keyplan.cassandra.ring.CqlKeyType;
+import dev.keyplan.cassandra.ring.Murmur3Token;
+import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.keyplan.fidelity;
 
-import dev.keyplan.store.cassandra.ring.CqlKeyType;
+import dev.keyplan.cassandra.ring.CqlKeyType;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,14 +1,14 @@
 package dev.keyplan.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoHeat;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoSizing;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbHeat;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import java.io.IOException;
 import java.util.List;
 
@@ -16,7 +16,7 @@ import java.util.List;
 final class DynamoDbJson {
   private DynamoDbJson() {}
 
-  static void pattern(JsonGenerator g, DynamoDbAnalysis a, DynamoPlan p) throws IOException {
+  static void pattern(JsonGenerator g, DynamoDbAnalysis a, DynamoDbPlan p) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
     g.writeStringField("store", a.store());
@@ -51,8 +51,8 @@ final class DynamoDbJson {
     g.writeEndObject();
   }
 
-  static void table(JsonGenerator g, DynamoDbAnalysis a, DynamoTable t) throws IOException {
-    DynamoSizing s = a.sizing().get(t.name());
+  static void table(JsonGenerator g, DynamoDbAnalysis a, DynamoDbTable t) throws IOException {
+    DynamoDbSizing s = a.sizing().get(t.name());
     g.writeStartObject();
     g.writeStringField("store", a.store());
     g.writeStringField("name", t.name());
@@ -89,7 +89,7 @@ final class DynamoDbJson {
     }
     g.writeEndArray();
     g.writeArrayFieldStart("itemTypes");
-    for (DynamoItem it : t.items()) {
+    for (DynamoDbItem it : t.items()) {
       g.writeStartObject();
       g.writeStringField("name", it.name());
       g.writeStringField("entity", it.entity().name());
@@ -106,7 +106,7 @@ final class DynamoDbJson {
     g.writeEndObject();
   }
 
-  static void heat(JsonGenerator g, DynamoDbAnalysis a, DynamoHeat h) throws IOException {
+  static void heat(JsonGenerator g, DynamoDbAnalysis a, DynamoDbHeat h) throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store());
     g.writeStringField("copy", h.copy());
@@ -134,7 +134,7 @@ final class DynamoDbJson {
     g.writeEndObject();
     JsonReport.number(g, "averageLoad", a.design().averageLoad());
     g.writeArrayFieldStart("copies");
-    for (DynamoCost c : a.costs()) {
+    for (DynamoDbCost c : a.costs()) {
       g.writeStartObject();
       g.writeStringField("copy", c.copy());
       g.writeStringField("billing", c.onDemand() ? "on-demand" : "provisioned");

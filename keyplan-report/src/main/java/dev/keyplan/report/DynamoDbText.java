@@ -1,16 +1,16 @@
 package dev.keyplan.report;
 
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoHeat;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoSizing;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbHeat;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
-import dev.keyplan.store.dynamodb.PriceTable;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.PriceTable;
 
 /**
  * The DynamoDB part of the text report: patterns with their operation, key condition and units;
@@ -22,7 +22,7 @@ final class DynamoDbText {
   static void render(DynamoDbAnalysis a, StringBuilder out) {
     out.append("Patterns (dynamodb)\n").append(patterns(a).render()).append('\n');
     out.append("How each pattern runs (dynamodb)\n");
-    for (DynamoPlan p : a.plans()) {
+    for (DynamoDbPlan p : a.plans()) {
       out.append("  ").append(p.pattern().id()).append(": ").append(p.operation())
           .append(p.path().map(x -> " on " + x.label()).orElse(""))
           .append(p.keyCondition().equals("-") ? "" : ", " + p.keyCondition()).append('\n');
@@ -53,13 +53,13 @@ final class DynamoDbText {
 
   static Table patterns(DynamoDbAnalysis a) {
     var t = new Table("pattern", "rate", "operation", "on", "items read", "units/request", "calls", "per month");
-    for (DynamoPlan p : a.plans()) {
+    for (DynamoDbPlan p : a.plans()) {
       String units = p.pattern().isRead() ? number(p.readUnits()) + " RCU" : number(p.writeUnits()) + " WCU"
           + (p.readUnits() > 0 ? " + " + number(p.readUnits()) + " RCU" : "");
       String on = p.path().map(x -> x.label()).orElse(String.join(", ", p.copies()));
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()), p.operation(), on.isEmpty() ? "-" : on,
           p.pattern().isRead() ? TextReport.pair(p.itemsTypical(), p.itemsBusiest()) : "-",
-          p.access() == DynamoPlan.Access.NOT_SERVED ? "-" : units, number(p.calls()),
+          p.access() == DynamoDbPlan.Access.NOT_SERVED ? "-" : units, number(p.calls()),
           Units.money(a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN), a.prices().currency()));
     }
     return t;
@@ -67,8 +67,8 @@ final class DynamoDbText {
 
   static Table items(DynamoDbAnalysis a) {
     var t = new Table("item type", "table", "entity", "item size", "items", "indexes");
-    for (DynamoTable table : a.tables()) {
-      for (DynamoItem it : table.items()) {
+    for (DynamoDbTable table : a.tables()) {
+      for (DynamoDbItem it : table.items()) {
         String in = String.join(", ", table.paths().stream().filter(p -> p.isIndex() && it.on(p)).map(p -> p.name()).toList());
         t.row(it.name(), table.name(), it.entity().name(), Units.count(it.bytes()) + " B", Units.count(it.rows()),
             in.isEmpty() ? "-" : in);
@@ -79,7 +79,7 @@ final class DynamoDbText {
 
   static Table heat(DynamoDbAnalysis a) {
     var t = new Table("copy", "partition key", "reads", "writes", "of ceiling", "patterns");
-    for (DynamoHeat h : a.heat()) {
+    for (DynamoDbHeat h : a.heat()) {
       t.row(h.copy(), h.signature(), units(h.readUnits(), "RCU"), units(h.writeUnits(), "WCU"),
           h.ceilingShare() < 0.0001 ? "<0.01%" : Units.percent(h.ceilingShare()), String.join(", ", h.patterns()));
     }
@@ -88,7 +88,7 @@ final class DynamoDbText {
 
   static Table sizing(DynamoDbAnalysis a) {
     var t = new Table("table", "items", "storage", "largest item", "partitions (size, throughput)", "busiest collection");
-    for (DynamoSizing s : a.sizing().values()) {
+    for (DynamoDbSizing s : a.sizing().values()) {
       t.row(s.table(), Units.count(s.items()), Units.bytes(s.bytes()), s.largestItem() + " " + Units.count(s.largestItemBytes()) + " B",
           Units.count(s.partitionsBySize()) + ", " + Units.count(s.partitionsByThroughput()),
           s.collectionSignature() + " " + Units.bytes(s.collectionBytes()));
@@ -101,7 +101,7 @@ final class DynamoDbText {
     String c = a.prices().currency();
     var t = new Table("copy", "mode", "reads", "writes", "on-demand", "provisioned (set)", "provisioned (need)", "storage",
         "total");
-    for (DynamoCost k : a.costs()) {
+    for (DynamoDbCost k : a.costs()) {
       t.row(k.copy(), k.onDemand() ? "on-demand" : "provisioned", units(k.readUnits(), "RCU"), units(k.writeUnits(), "WCU"),
           Units.money(k.onDemandMonthly(), c),
           k.provisioned().map(p -> Units.count(p[0]) + "/" + Units.count(p[1]) + " " + Units.money(k.provisionedMonthly().get(), c))

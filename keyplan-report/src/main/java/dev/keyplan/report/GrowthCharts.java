@@ -1,16 +1,16 @@
 package dev.keyplan.report;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoSizing;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoDbAnalyzer;
-import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.model.Model;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -58,7 +58,7 @@ final class GrowthCharts {
   }
 
   /** Returns table {@code t}'s chart, or empty when a size is unknown (a spread undeclared). */
-  static Optional<String> table(DynamoTable t, List<DynamoDbAnalysis> at) {
+  static Optional<String> table(DynamoDbTable t, List<DynamoDbAnalysis> at) {
     Model m = at.get(at.size() - 1).model();
     SizingChart.Series s = series(m, List.of(
         curve("item", "largest item", at, a -> a.sizing().get(t.name()).largestItemBytes()),
@@ -79,16 +79,16 @@ final class GrowthCharts {
   }
 
   /** Returns collection {@code c}'s chart, or empty when a size is unknown. */
-  static Optional<String> collection(MongoCollection c, List<MongoDbAnalysis> at) {
+  static Optional<String> collection(MongoDbCollection c, List<MongoDbAnalysis> at) {
     Model m = at.get(at.size() - 1).model();
     MongoDbAnalysis last = at.get(at.size() - 1);
-    boolean sharded = last.shard(c.name()).map(MongoShard::sharded).orElse(false);
+    boolean sharded = last.shard(c.name()).map(MongoDbShard::sharded).orElse(false);
     List<SizingChart.Curve> curves = new ArrayList<>();
     curves.add(curve("typical", "typical document", at, a -> collectionOf(a, c.name()).typicalBytes()));
     curves.add(curve("busiest", "largest document", at, a -> collectionOf(a, c.name()).largestBytes()));
     if (sharded) {
       curves.add(curve("value", "busiest shard key value", at,
-          a -> a.shard(c.name()).map(MongoShard::busiestValueBytes).orElse(Double.NaN)));
+          a -> a.shard(c.name()).map(MongoDbShard::busiestValueBytes).orElse(Double.NaN)));
     }
     SizingChart.Series s = series(m, curves);
     if (s == null) {
@@ -106,7 +106,7 @@ final class GrowthCharts {
         + " over the horizon", s, limits));
   }
 
-  private static MongoCollection collectionOf(MongoDbAnalysis a, String name) {
+  private static MongoDbCollection collectionOf(MongoDbAnalysis a, String name) {
     return a.collections().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
   }
 

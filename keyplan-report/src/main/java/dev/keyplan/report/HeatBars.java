@@ -3,14 +3,14 @@ package dev.keyplan.report;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.key.ShardOverBudget;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.TableHeat;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoHeat;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbHeat;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +18,7 @@ import java.util.List;
  * The busiest key of each table, index or collection against its per-partition ceiling, as one
  * horizontal bar each, in inline SVG.
  *
- * <p>The loads are the check's own ({@link TableHeat}, {@link DynamoHeat}, {@link MongoShard}):
+ * <p>The loads are the check's own ({@link CassandraHeat}, {@link DynamoDbHeat}, {@link MongoDbShard}):
  * each bar's {@code data-load} and {@code data-ceiling} equal the JSON report's heat figures. A bar
  * is coloured as the rule that judges it would judge it: below half the ceiling fine, from half a
  * warning, at or above the ceiling an error ({@link HotPartition#WARN_SHARE},
@@ -66,7 +66,7 @@ final class HeatBars {
   static List<Bar> cassandra(CassandraAnalysis a) {
     String per = a.design().isScylla() ? "shard" : "replica";
     List<Bar> out = new ArrayList<>();
-    for (TableHeat h : a.heat().values()) {
+    for (CassandraHeat h : a.heat().values()) {
       out.add(new Bar(h.table(), "ops/s on one " + per, "ops/s", h.replicaLoad(), h.budget(),
           "the " + Units.count(h.budget()) + " ops/s budget of a " + per, HotPartition.WARN_SHARE));
     }
@@ -76,7 +76,7 @@ final class HeatBars {
   /** DynamoDB: each copy's busiest partition key value, reads and writes against 3,000 and 1,000. */
   static List<Bar> dynamodb(DynamoDbAnalysis a) {
     List<Bar> out = new ArrayList<>();
-    for (DynamoHeat h : a.heat()) {
+    for (DynamoDbHeat h : a.heat()) {
       String key = h.copy() + " " + h.signature();
       out.add(new Bar(key, "read units/s", "RCU/s", h.readUnits(), DynamoDbLimits.MAX_RCU_PER_PARTITION,
           "the " + Units.count(DynamoDbLimits.MAX_RCU_PER_PARTITION) + " RCU/s partition ceiling", PartitionThroughputExceeded.WARN_SHARE));
@@ -89,7 +89,7 @@ final class HeatBars {
   /** MongoDB: the busiest shard (or the one primary) of each collection against a shard's budget. */
   static List<Bar> mongodb(MongoDbAnalysis a) {
     List<Bar> out = new ArrayList<>();
-    for (MongoShard s : a.shards()) {
+    for (MongoDbShard s : a.shards()) {
       String key = s.collection() + (s.sharded() ? " busiest of " + s.shards() + " shards" : " (unsharded)");
       out.add(new Bar(key, "reads + writes/s", "ops/s", s.reads() + s.writes(), s.budget(), "the " + Units.count(s.budget()) + " ops/s budget of a shard",
           ShardOverBudget.WARN_SHARE));

@@ -3,14 +3,14 @@ package dev.keyplan.report;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.cassandra.Sizer;
-import dev.keyplan.design.cassandra.TableSizing;
-import dev.keyplan.emit.CqlEmitter;
-import dev.keyplan.emit.dynamodb.CreateTableJson;
-import dev.keyplan.emit.mongodb.MongoshScript;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.emit.CqlEmitter;
+import dev.keyplan.dynamodb.emit.CreateTableJson;
+import dev.keyplan.mongodb.emit.MongoshScript;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
@@ -178,7 +178,7 @@ public final class HtmlReport {
         .append(a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra").append("</h2>\n")
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(store).append("\">")
         .append(Html.header("pattern", Html.num("rate"), "table", "access", Html.num("partitions"), Html.num("rows")));
-    for (PatternPlan p : a.plans()) {
+    for (CassandraPlan p : a.plans()) {
       out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
           .append(Html.cell(p.pattern().id()))
           .append(Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
@@ -197,7 +197,7 @@ public final class HtmlReport {
         .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
         .append(", on one replica (RF ").append(a.totalRf()).append("). Sizes follow the Apache Cassandra docs'"
             + " partition-size formula; the y axis is logarithmic.</p>\n");
-    for (TableSizing s : a.sizing().values()) {
+    for (CassandraSizing s : a.sizing().values()) {
       out.append("<figure class=\"sizing\" data-store=\"").append(store).append("\"><figcaption><b>")
           .append(Html.escape(s.table())).append("</b> · ").append(Html.escape(Units.count(s.rows()))).append(" rows · ")
           .append(Html.escape(Units.count(s.partitions()))).append(" partitions · ")
@@ -228,10 +228,10 @@ public final class HtmlReport {
             Html.num("writes/s")));
     double replica = 0;
     double writes = 0;
-    for (TableSizing s : a.sizing().values()) {
+    for (CassandraSizing s : a.sizing().values()) {
       Optional<BoundTable> t = a.table(s.table());
       double bytes = t.map(b -> Sizer.table(b, s)).orElse(Double.NaN);
-      List<PatternPlan> writers = a.writesInto(s.table());
+      List<CassandraPlan> writers = a.writesInto(s.table());
       double rate = writers.stream().mapToDouble(p -> p.pattern().ratePerSecond()).sum();
       replica += bytes;
       writes += rate;

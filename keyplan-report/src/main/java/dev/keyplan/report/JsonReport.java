@@ -5,15 +5,15 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.BucketAdvice;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.ConsistencyCheck;
-import dev.keyplan.design.cassandra.PartitionSize;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.cassandra.Sizer;
-import dev.keyplan.design.cassandra.TableHeat;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.BucketAdvice;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -92,7 +92,7 @@ public final class JsonReport {
     }
   }
 
-  private static void pattern(JsonGenerator g, CassandraAnalysis a, PatternPlan p) throws IOException {
+  private static void pattern(JsonGenerator g, CassandraAnalysis a, CassandraPlan p) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
     g.writeStringField("store", a.store());
@@ -120,7 +120,7 @@ public final class JsonReport {
     g.writeEndObject();
   }
 
-  private static void table(JsonGenerator g, CassandraAnalysis a, TableSizing s) throws IOException {
+  private static void table(JsonGenerator g, CassandraAnalysis a, CassandraSizing s) throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store());
     g.writeStringField("name", s.table());
@@ -155,7 +155,7 @@ public final class JsonReport {
       g.writeEndArray();
       g.writeEndObject();
     }
-    TableHeat h = a.heat().get(s.table());
+    CassandraHeat h = a.heat().get(s.table());
     if (h != null) {
       g.writeObjectFieldStart("heat");
       number(g, "writesPerSecond", h.writesPerSecond());

@@ -1,8 +1,8 @@
 package dev.keyplan.report;
 
 import dev.keyplan.check.CheckResult;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Units;
 
 /**
@@ -24,11 +24,11 @@ public final class MarkdownReport {
     return out.toString();
   }
 
-  private static void mongodb(dev.keyplan.design.mongodb.MongoDbAnalysis a, StringBuilder out) {
+  private static void mongodb(dev.keyplan.mongodb.design.MongoDbAnalysis a, StringBuilder out) {
     out.append("\n## MongoDB\n\n");
     out.append("| Pattern | Says | Rate | Operation | Collection | Index | Docs examined | Sort | Routing |\n");
     out.append("|---|---|---:|---|---|---|---:|---|---|\n");
-    for (dev.keyplan.design.mongodb.MongoPlan p : a.plans()) {
+    for (dev.keyplan.mongodb.design.MongoDbPlan p : a.plans()) {
       boolean read = p.pattern().isRead();
       out.append("| `").append(p.pattern().id()).append("` | ").append(escape(p.pattern().says())).append(" | ")
           .append(Units.rate(p.pattern().ratePerSecond())).append(" | ").append(escape(p.operation())).append(" | ")
@@ -40,9 +40,9 @@ public final class MarkdownReport {
     }
     out.append("\nShards (busiest shard):\n\n| Collection | Shard key | Shards used | Reads | Writes | Of budget | Busiest value |\n")
         .append("|---|---|---:|---:|---:|---:|---:|\n");
-    for (dev.keyplan.design.mongodb.MongoShard s : a.shards()) {
+    for (dev.keyplan.mongodb.design.MongoDbShard s : a.shards()) {
       out.append("| `").append(s.collection()).append("` | ")
-          .append(a.collection(s.collection()).flatMap(dev.keyplan.design.mongodb.MongoCollection::shardKey)
+          .append(a.collection(s.collection()).flatMap(dev.keyplan.mongodb.design.MongoDbCollection::shardKey)
               .map(k -> "`" + MongoDbText.key(k) + "`").orElse("unsharded")).append(" | ")
           .append(s.sharded() ? s.usedShards() + " of " + s.shards() : "1").append(" | ")
           .append(Units.rate(s.reads())).append(" | ").append(Units.rate(s.writes())).append(" | ")
@@ -53,18 +53,18 @@ public final class MarkdownReport {
       return;
     }
     out.append("\nEmbed or reference:\n\n| Relationship | Stored | Advice |\n|---|---|---|\n");
-    for (dev.keyplan.design.mongodb.MongoRelationship r : a.relationships()) {
+    for (dev.keyplan.mongodb.design.MongoDbRelationship r : a.relationships()) {
       out.append("| ").append(r.parent()).append(" → ").append(r.child()).append(" | ")
           .append(r.embedded() ? "embedded in `" + r.collection() + "." + r.field() + "`" : "`" + r.collection() + "`")
           .append(" | ").append(r.advice()).append(" |\n");
     }
   }
 
-  private static void dynamodb(dev.keyplan.design.dynamodb.DynamoDbAnalysis a, StringBuilder out) {
+  private static void dynamodb(dev.keyplan.dynamodb.design.DynamoDbAnalysis a, StringBuilder out) {
     out.append("\n## DynamoDB\n\n");
     out.append("| Pattern | Says | Rate | Operation | Table or index | Key condition | Items read | Units per request |\n");
     out.append("|---|---|---:|---|---|---|---:|---:|\n");
-    for (dev.keyplan.design.dynamodb.DynamoPlan p : a.plans()) {
+    for (dev.keyplan.dynamodb.design.DynamoDbPlan p : a.plans()) {
       String on = p.path().map(x -> x.label()).orElse(String.join(", ", p.copies()));
       String units = p.pattern().isRead() ? DynamoDbText.number(p.readUnits()) + " RCU"
           : DynamoDbText.number(p.writeUnits()) + " WCU";
@@ -73,7 +73,7 @@ public final class MarkdownReport {
           .append(on.isEmpty() ? "—" : "`" + on + "`").append(" | ")
           .append(p.keyCondition().equals("-") ? "—" : "`" + escape(p.keyCondition()) + "`").append(" | ")
           .append(p.pattern().isRead() ? TextReport.pair(p.itemsTypical(), p.itemsBusiest()) : "—").append(" | ")
-          .append(p.access() == dev.keyplan.design.dynamodb.DynamoPlan.Access.NOT_SERVED ? "—" : units).append(" |\n");
+          .append(p.access() == dev.keyplan.dynamodb.design.DynamoDbPlan.Access.NOT_SERVED ? "—" : units).append(" |\n");
     }
     out.append("\nItem types and their keys:\n\n| Item type | Table | Entity | Keys | Item size |\n|---|---|---|---|---:|\n");
     for (var t : a.tables()) {
@@ -93,7 +93,7 @@ public final class MarkdownReport {
     out.append("\n## ").append(a.store().equals("scylladb") ? "ScyllaDB" : "Cassandra").append("\n\n");
     out.append("| Pattern | Says | Rate | Table | Access | Partitions read | Rows read |\n");
     out.append("|---|---|---:|---|---|---:|---:|\n");
-    for (PatternPlan p : a.plans()) {
+    for (CassandraPlan p : a.plans()) {
       out.append("| `").append(p.pattern().id()).append("` | ").append(escape(p.pattern().says())).append(" | ")
           .append(Units.rate(p.pattern().ratePerSecond())).append(" | ")
           .append(p.tables().isEmpty() ? "—" : "`" + String.join("` + `", p.tables()) + "`").append(" | ")
@@ -101,7 +101,7 @@ public final class MarkdownReport {
           .append(" | ").append(TextReport.pair(p.rowsTypical(), p.rowsBusiest())).append(" |\n");
     }
     long others = a.plans().stream().filter(p -> p.pattern().isRead()
-        && p.access() != dev.keyplan.design.cassandra.Access.SINGLE_PARTITION).count();
+        && p.access() != dev.keyplan.cassandra.design.CassandraAccess.SINGLE_PARTITION).count();
     out.append("\nReads that need more than one single-partition query: ").append(others).append(".\n");
   }
 

@@ -1,27 +1,27 @@
 package dev.keyplan.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoEmbed;
-import dev.keyplan.design.mongodb.MongoIndex;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.design.mongodb.MongoRelationship;
-import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.design.mongodb.MongoZones;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
+import dev.keyplan.mongodb.design.MongoDbIndex;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbRelationship;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.design.MongoDbZones;
 import java.io.IOException;
 
 /** The MongoDB entries of the JSON report (docs/output.md): patterns, collections, shards, relationships. */
 final class MongoDbJson {
   private MongoDbJson() {}
 
-  static void pattern(JsonGenerator g, MongoDbAnalysis a, MongoPlan p) throws IOException {
+  static void pattern(JsonGenerator g, MongoDbAnalysis a, MongoDbPlan p) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
     g.writeStringField("store", a.store());
     g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
     JsonReport.text(g, "servedBy", p.collection());
-    JsonReport.strings(g, "tables", p.touches().stream().map(MongoPlan.Touch::collection).distinct().toList());
+    JsonReport.strings(g, "tables", p.touches().stream().map(MongoDbPlan.Touch::collection).distinct().toList());
     g.writeStringField("access", p.access().id());
     g.writeStringField("operation", p.operation());
     JsonReport.text(g, "index", p.index());
@@ -41,7 +41,7 @@ final class MongoDbJson {
     g.writeEndObject();
   }
 
-  static void collection(JsonGenerator g, MongoDbAnalysis a, MongoCollection c) throws IOException {
+  static void collection(JsonGenerator g, MongoDbAnalysis a, MongoDbCollection c) throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store());
     g.writeStringField("name", c.name());
@@ -53,7 +53,7 @@ final class MongoDbJson {
     g.writeBooleanField("validation", c.validation());
     JsonReport.text(g, "shardKey", c.shardKey().map(MongoDbText::key));
     g.writeArrayFieldStart("zones");
-    for (MongoZones.Placement z : a.zones(c)) {
+    for (MongoDbZones.Placement z : a.zones(c)) {
       g.writeStartObject();
       g.writeStringField("name", z.zone().name());
       g.writeStringField("min", z.zone().min());
@@ -65,7 +65,7 @@ final class MongoDbJson {
     }
     g.writeEndArray();
     g.writeArrayFieldStart("indexes");
-    for (MongoIndex ix : c.indexes()) {
+    for (MongoDbIndex ix : c.indexes()) {
       g.writeStartObject();
       g.writeStringField("name", ix.name());
       JsonReport.strings(g, "keys", ix.keys().stream().map(k -> k.field() + ": " + k.kind().text()).toList());
@@ -77,7 +77,7 @@ final class MongoDbJson {
     }
     g.writeEndArray();
     g.writeArrayFieldStart("embeds");
-    for (MongoEmbed e : c.embeds()) {
+    for (MongoDbEmbed e : c.embeds()) {
       g.writeStartObject();
       g.writeStringField("field", e.field());
       g.writeStringField("entity", e.entity().name());
@@ -92,7 +92,7 @@ final class MongoDbJson {
     g.writeEndObject();
   }
 
-  static void shard(JsonGenerator g, MongoDbAnalysis a, MongoShard s) throws IOException {
+  static void shard(JsonGenerator g, MongoDbAnalysis a, MongoDbShard s) throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store());
     g.writeStringField("collection", s.collection());
@@ -117,7 +117,7 @@ final class MongoDbJson {
     g.writeEndObject();
   }
 
-  static void relationship(JsonGenerator g, MongoDbAnalysis a, MongoRelationship r) throws IOException {
+  static void relationship(JsonGenerator g, MongoDbAnalysis a, MongoDbRelationship r) throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store());
     g.writeStringField("parent", r.parent());

@@ -1,17 +1,17 @@
 package dev.keyplan.report;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoEmbed;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.design.mongodb.MongoRelationship;
-import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.design.mongodb.MongoZones;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbRelationship;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.design.MongoDbZones;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 
 /**
  * The MongoDB part of the text report: each pattern's index, examined documents, sort and routing;
@@ -23,10 +23,10 @@ final class MongoDbText {
   static void render(MongoDbAnalysis a, StringBuilder out) {
     out.append("Patterns (mongodb)\n").append(patterns(a).render()).append('\n');
     out.append("How each pattern runs (mongodb)\n");
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       out.append("  ").append(p.pattern().id()).append(": ").append(p.operation())
           .append(p.pattern().isRead() ? p.collection().map(c -> " on " + c).orElse("") : "")
-          .append(p.index().map(i -> ", index " + i).orElse(p.access() == MongoPlan.Access.COLLSCAN ? ", COLLSCAN" : ""))
+          .append(p.index().map(i -> ", index " + i).orElse(p.access() == MongoDbPlan.Access.COLLSCAN ? ", COLLSCAN" : ""))
           .append('\n');
       for (String n : p.notes()) {
         out.append("    - ").append(n).append('\n');
@@ -37,8 +37,8 @@ final class MongoDbText {
     out.append("Collections (mongodb, at ").append(horizon).append("; document sizes measured by the BSON library)\n")
         .append(collections(a).render()).append('\n');
     var embeds = new Table("array", "entity", "typical", "busiest parent", "bounded");
-    for (MongoCollection c : a.collections()) {
-      for (MongoEmbed e : c.embeds()) {
+    for (MongoDbCollection c : a.collections()) {
+      for (MongoDbEmbed e : c.embeds()) {
         embeds.row(c.name() + "." + e.field(), e.entity().name(), e.many() ? Units.count(Math.ceil(e.typical())) : "1 (document)",
             e.many() ? Units.count(Math.ceil(e.busiest())) : "1",
             e.bounded() ? (e.max().isPresent() ? "max " + e.max().getAsInt() : "yes")
@@ -49,7 +49,7 @@ final class MongoDbText {
       out.append("Embedded (mongodb, elements per document)\n").append(embeds.render()).append('\n');
     }
     var rel = new Table("relationship", "stored", "advice", "why");
-    for (MongoRelationship r : a.relationships()) {
+    for (MongoDbRelationship r : a.relationships()) {
       rel.row(r.parent() + " → " + r.child(), r.embedded() ? "embedded in " + r.collection() + "." + r.field()
           : "referenced (" + r.collection() + ")", r.advice() + (r.followsAdvice() ? "" : " (the design differs)"),
           String.join("; ", r.reasons()));
@@ -60,17 +60,17 @@ final class MongoDbText {
     }
     out.append("Shards (mongodb, busiest shard; budget ").append(Units.rate(a.design().shardBudget())).append(" per shard, ")
         .append("range size ").append(Units.count(a.design().rangeSizeBytes() / (1024.0 * 1024))).append(" MiB").append(")\n").append(shards(a).render()).append('\n');
-    for (MongoShard s : a.shards()) {
+    for (MongoDbShard s : a.shards()) {
       if (s.sharded()) {
         out.append("  ").append(s.collection()).append(": ").append(changingTheKey(s)).append('\n');
       }
     }
-    if (a.shards().stream().anyMatch(MongoShard::sharded)) {
+    if (a.shards().stream().anyMatch(MongoDbShard::sharded)) {
       out.append('\n');
     }
     var zones = new Table("collection", "zone", "range of the first key field", "shards", "data share", "busiest shard");
-    for (MongoCollection c : a.collections()) {
-      for (MongoZones.Placement z : a.zones(c)) {
+    for (MongoDbCollection c : a.collections()) {
+      for (MongoDbZones.Placement z : a.zones(c)) {
         zones.row(c.name(), z.zone().name(), "[" + z.zone().min() + ", " + z.zone().max() + ")",
             String.join(", ", z.zone().shards()), Double.isNaN(z.share()) ? "?" : Units.percent(z.share()),
             Double.isNaN(z.perShardShare()) ? "?" : Units.percent(z.perShardShare()));
@@ -85,10 +85,10 @@ final class MongoDbText {
 
   static Table patterns(MongoDbAnalysis a) {
     var t = new Table("pattern", "rate", "operation", "collection", "index", "keys", "docs", "returned", "sort", "routing");
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       boolean read = p.pattern().isRead();
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()), p.operation(), p.collection().orElse("-"),
-          read ? p.index().orElse(p.access() == MongoPlan.Access.COLLSCAN ? "COLLSCAN" : "-") : "-",
+          read ? p.index().orElse(p.access() == MongoDbPlan.Access.COLLSCAN ? "COLLSCAN" : "-") : "-",
           read ? examined(p.keysExamined(), p.keysExaminedBusiest()) : "-",
           read ? examined(p.docsExamined(), p.docsExaminedBusiest()) : "-",
           read && !Double.isNaN(p.returned()) ? Units.count(Math.ceil(p.returned())) : "-",
@@ -99,7 +99,7 @@ final class MongoDbText {
   }
 
   /** How a read's order is given: by the index, in memory (with the bytes sorted), or not asked. */
-  static String sort(MongoPlan p) {
+  static String sort(MongoDbPlan p) {
     return p.blockingSort() ? "in memory, " + Units.bytes(p.sortBytes()) : p.covered() ? "covered"
         : p.pattern().operation() instanceof Operation.Read r && !r.orderBy().isEmpty() ? "index" : "-";
   }
@@ -116,7 +116,7 @@ final class MongoDbText {
 
   static Table collections(MongoDbAnalysis a) {
     var t = new Table("collection", "entity", "documents", "typical", "largest", "of 16 MiB", "data", "indexes", "validator");
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       t.row(c.name(), c.entity().name(), Units.count(c.documents()), documentBytes(c.typicalBytes()),
           documentBytes(c.largestBytes()), Units.percent(c.largestBytes() / (double) MongoDbLimits.MAX_DOCUMENT_BYTES),
           Units.bytes(c.dataBytes()), c.indexes().size() + ", " + Units.bytes(c.indexBytes()), c.validation() ? "yes" : "no");
@@ -127,8 +127,8 @@ final class MongoDbText {
   static Table shards(MongoDbAnalysis a) {
     var t = new Table("collection", "shard key", "shards used", "reads", "writes", "of budget", "key values",
         "busiest value", "reshard needs");
-    for (MongoShard s : a.shards()) {
-      String key = a.collection(s.collection()).flatMap(MongoCollection::shardKey).map(MongoDbText::key).orElse("unsharded");
+    for (MongoDbShard s : a.shards()) {
+      String key = a.collection(s.collection()).flatMap(MongoDbCollection::shardKey).map(MongoDbText::key).orElse("unsharded");
       t.row(s.collection(), key, s.sharded() ? s.usedShards() + " of " + s.shards() : "1 (replica set)", Units.rate(s.reads()),
           Units.rate(s.writes()), Units.percent(s.budgetShare()), s.sharded() ? Units.count(s.distinctValues()) : "-",
           s.sharded() ? Units.bytes(s.busiestValueBytes()) + (s.jumbo() ? " (jumbo)" : "") : "-",
@@ -143,7 +143,7 @@ final class MongoDbText {
    * the collection, so each recipient needs its share twice over, blocks writes for about 2 s at the
    * end and takes at least 5 minutes.
    */
-  private static String changingTheKey(MongoShard s) {
+  private static String changingTheKey(MongoDbShard s) {
     String reshard = "reshardCollection needs " + Units.bytes(s.reshardBytesPerShard()) + " free on each of "
         + s.shards() + " shards, blocks writes about " + MongoDbLimits.RESHARD_WRITE_BLOCK_SECONDS
         + " s at the end and takes at least " + MongoDbLimits.RESHARD_MIN_SECONDS / 60 + " minutes";

@@ -8,7 +8,7 @@ import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.model.Location;
+import dev.keyplan.input.Location;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

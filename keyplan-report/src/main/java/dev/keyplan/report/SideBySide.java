@@ -2,20 +2,20 @@ package dev.keyplan.report;
 
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoSizing;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.cassandra.CassandraLimits;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -113,11 +113,11 @@ final class SideBySide {
   }
 
   static Cell cassandra(CassandraAnalysis a, AccessPattern p) {
-    Optional<PatternPlan> plan = a.plan(p.id());
+    Optional<CassandraPlan> plan = a.plan(p.id());
     if (plan.isEmpty()) {
-      return new Cell("poor", Access.NOT_SERVED.label(), "");
+      return new Cell("poor", CassandraAccess.NOT_SERVED.label(), "");
     }
-    PatternPlan x = plan.get();
+    CassandraPlan x = plan.get();
     String grade = switch (x.access()) {
       case SINGLE_PARTITION, BUCKET_WALK, WRITE -> "good";
       case MULTI_PARTITION, APPLICATION_JOIN -> "fair";
@@ -130,11 +130,11 @@ final class SideBySide {
   }
 
   static Cell dynamodb(DynamoDbAnalysis a, AccessPattern p) {
-    Optional<DynamoPlan> plan = a.plan(p.id());
+    Optional<DynamoDbPlan> plan = a.plan(p.id());
     if (plan.isEmpty()) {
-      return new Cell("poor", DynamoPlan.Access.NOT_SERVED.label(), "");
+      return new Cell("poor", DynamoDbPlan.Access.NOT_SERVED.label(), "");
     }
-    DynamoPlan x = plan.get();
+    DynamoDbPlan x = plan.get();
     String grade = switch (x.access()) {
       case GET_ITEM, BATCH_GET, QUERY, WRITE -> "good";
       case QUERY_FAN_OUT -> "fair";
@@ -148,12 +148,12 @@ final class SideBySide {
   }
 
   static Cell mongodb(MongoDbAnalysis a, AccessPattern p) {
-    Optional<MongoPlan> plan = a.plan(p.id());
+    Optional<MongoDbPlan> plan = a.plan(p.id());
     if (plan.isEmpty()) {
-      return new Cell("poor", MongoPlan.Access.NOT_SERVED.label(), "");
+      return new Cell("poor", MongoDbPlan.Access.NOT_SERVED.label(), "");
     }
-    MongoPlan x = plan.get();
-    boolean oneShard = x.targeting() == MongoPlan.Targeting.SINGLE_SHARD || x.targeting() == MongoPlan.Targeting.UNSHARDED;
+    MongoDbPlan x = plan.get();
+    boolean oneShard = x.targeting() == MongoDbPlan.Targeting.SINGLE_SHARD || x.targeting() == MongoDbPlan.Targeting.UNSHARDED;
     String grade = switch (x.access()) {
       case IXSCAN, WRITE -> oneShard ? "good" : "fair";
       default -> "poor";
@@ -184,13 +184,13 @@ final class SideBySide {
   }
 
   private static Optional<Largest> largestItem(DynamoDbAnalysis a) {
-    return a.sizing().values().stream().max(Comparator.comparingLong(DynamoSizing::largestItemBytes))
+    return a.sizing().values().stream().max(Comparator.comparingLong(DynamoDbSizing::largestItemBytes))
         .map(z -> new Largest(z.table() + " " + z.largestItem() + " item", z.largestItemBytes(),
             DynamoDbLimits.MAX_ITEM_BYTES, "the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit"));
   }
 
   private static Optional<Largest> largestDocument(MongoDbAnalysis a) {
-    return a.collections().stream().max(Comparator.comparingLong(MongoCollection::largestBytes))
+    return a.collections().stream().max(Comparator.comparingLong(MongoDbCollection::largestBytes))
         .map(c -> new Largest(c.name() + " document", c.largestBytes(), MongoDbLimits.MAX_DOCUMENT_BYTES,
             "the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB document limit"));
   }

@@ -2,7 +2,7 @@ package dev.keyplan.report;
 
 import dev.keyplan.model.Units;
 import dev.keyplan.simulate.SimulationResult;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

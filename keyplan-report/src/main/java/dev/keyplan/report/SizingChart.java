@@ -1,13 +1,13 @@
 package dev.keyplan.report;
 
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.PartitionSize;
-import dev.keyplan.design.cassandra.Sizer;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.cassandra.CassandraLimits;
-import dev.keyplan.store.scylladb.ScyllaLimits;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.scylla.ScyllaLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ import java.util.List;
  * horizontal lines.
  *
  * <p>The curves come from the same sizing as {@code check}: the point at the horizon is exactly
- * {@link TableSizing#typical()} and {@link TableSizing#busiest()} (the JSON report's
+ * {@link CassandraSizing#typical()} and {@link CassandraSizing#busiest()} (the JSON report's
  * {@code partitions.typical.bytes} and {@code partitions.busiest.bytes}). Before the horizon:
  * <ul>
  *   <li>a table with a time bucket, or whose key identifies one row, holds the same partition at
@@ -82,7 +82,7 @@ final class SizingChart {
   private SizingChart() {}
 
   /** Returns the curves for {@code s}, or null when its size is unknown (no declared spread). */
-  static Series series(BoundTable t, TableSizing s, long horizonSeconds) {
+  static Series series(BoundTable t, CassandraSizing s, long horizonSeconds) {
     if (!s.typical().known() || !s.busiest().known()) {
       return null;
     }

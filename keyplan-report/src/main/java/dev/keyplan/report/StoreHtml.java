@@ -1,16 +1,16 @@
 package dev.keyplan.report;
 
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoSizing;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,7 +24,7 @@ final class StoreHtml {
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(a.store()).append("\">")
         .append(Html.header("pattern", Html.num("rate"), "table / index", "access", Html.num("items read"), Html.num("read units"), Html.num("write units"),
             Html.num("per month")));
-    for (DynamoPlan p : a.plans()) {
+    for (DynamoDbPlan p : a.plans()) {
       String servedBy = p.path().map(k -> k.label()).orElse(p.copies().isEmpty() ? "-" : p.copies().get(0));
       double cost = a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN);
       out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
@@ -43,8 +43,8 @@ final class StoreHtml {
         .append("\">").append(Html.header("table", Html.num("items"), Html.num("storage"), Html.num("largest item"), 
             // The limits in the units AWS and MongoDB state them (KiB and MiB), not Units' powers of 1000.
             Html.num("of the " + DynamoDbLimits.MAX_ITEM_BYTES / 1024 + " KB item limit"), Html.num("busiest item collection")));
-    for (DynamoTable t : a.tables()) {
-      DynamoSizing z = a.sizing().get(t.name());
+    for (DynamoDbTable t : a.tables()) {
+      DynamoDbSizing z = a.sizing().get(t.name());
       out.append("<tr data-table=\"").append(Html.escape(t.name())).append("\">").append(Html.cell(t.name()))
           .append(Html.numberCell(z.items(), Units.count(z.items())))
           .append(Html.numberCell(z.bytes(), Units.bytes(z.bytes())))
@@ -55,12 +55,12 @@ final class StoreHtml {
     }
     out.append("</table>\n");
     List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       figure(a.store(), t.name(), GrowthCharts.table(t, at), out);
     }
     out.append("<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
         .append(Html.header("copy", "billing", Html.num("read units/s"), Html.num("write units/s"), Html.num("storage"), Html.num("per month")));
-    for (DynamoCost c : a.costs()) {
+    for (DynamoDbCost c : a.costs()) {
       out.append("<tr>").append(Html.cell(c.copy())).append(Html.cell(c.onDemand() ? "on-demand" : "provisioned"))
           .append(Html.numberCell(c.readUnits(), Units.count(c.readUnits())))
           .append(Html.numberCell(c.writeUnits(), Units.count(c.writeUnits())))
@@ -77,7 +77,7 @@ final class StoreHtml {
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(a.store()).append("\">")
         .append(Html.header("pattern", Html.num("rate"), "collection / index", "access", "routing", Html.num("keys examined"),
             Html.num("docs examined")));
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       String servedBy = p.collection().orElse("-") + p.index().map(i -> " / " + i).orElse("");
       out.append("<tr data-pattern=\"").append(Html.escape(p.pattern().id())).append("\">")
           .append(Html.cell(p.pattern().id()))
@@ -94,7 +94,7 @@ final class StoreHtml {
     out.append("<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("collection", Html.num("documents"), Html.num("typical document"), Html.num("largest document"),
             Html.num("of the " + MongoDbLimits.MAX_DOCUMENT_BYTES / MongoDbLimits.MB + " MiB limit"), Html.num("data"), Html.num("indexes")));
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       out.append("<tr data-table=\"").append(Html.escape(c.name())).append("\">").append(Html.cell(c.name()))
           .append(Html.numberCell(c.documents(), Units.count(c.documents())))
           .append(Html.numberCell(c.typicalBytes(), Units.bytes(c.typicalBytes())))
@@ -108,7 +108,7 @@ final class StoreHtml {
     }
     out.append("</table>\n");
     List<MongoDbAnalysis> at = GrowthCharts.mongodb(a);
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       figure(a.store(), c.name(), GrowthCharts.collection(c, at), out);
     }
     out.append("</section>\n");

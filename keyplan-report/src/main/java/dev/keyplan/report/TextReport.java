@@ -3,12 +3,12 @@ package dev.keyplan.report;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BucketAdvice;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.ConsistencyCheck;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.cassandra.TableHeat;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BucketAdvice;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 
@@ -61,7 +61,7 @@ public final class TextReport {
     out.append("Patterns (").append(store).append(")\n").append(patterns(a).render()).append('\n');
     out.append("Sizing (").append(store).append(", at ").append(Quantities.formatSeconds(a.model().horizonSeconds()))
         .append(", one replica; RF ").append(a.totalRf()).append(")\n").append(sizing(a).render()).append('\n');
-    for (TableSizing s : a.sizing().values()) {
+    for (CassandraSizing s : a.sizing().values()) {
       s.advice().ifPresent(b -> out.append(advice(s, b)).append('\n'));
     }
     out.append("Heat (busiest partition; budget ").append(Units.rate(a.design().nodeBudget())).append(" per node")
@@ -79,7 +79,7 @@ public final class TextReport {
 
   static Table patterns(CassandraAnalysis a) {
     var t = new Table("pattern", "rate", "table", "access", "partitions", "rows");
-    for (PatternPlan p : a.plans()) {
+    for (CassandraPlan p : a.plans()) {
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()),
           p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), p.access().label(),
           pair(p.partitionsTypical(), p.partitionsBusiest()), pair(p.rowsTypical(), p.rowsBusiest()));
@@ -98,21 +98,21 @@ public final class TextReport {
 
   static Table sizing(CassandraAnalysis a) {
     var t = new Table("table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
-    for (TableSizing s : a.sizing().values()) {
+    for (CassandraSizing s : a.sizing().values()) {
       t.row(s.table(), Units.count(s.rows()), Units.count(s.partitions()), size(s.typical()), size(s.busiest()),
           s.windowSeconds() > 0 ? Quantities.formatSeconds(s.windowSeconds()) : s.unbounded() ? "none (unbounded)" : "-");
     }
     return t;
   }
 
-  static String size(dev.keyplan.design.cassandra.PartitionSize p) {
+  static String size(dev.keyplan.cassandra.design.PartitionSize p) {
     if (!p.known()) {
       return "unknown (no spread)";
     }
     return Units.count(p.rows()) + " rows, " + Units.count(p.values()) + " values, " + Units.bytes(p.bytes());
   }
 
-  static String advice(TableSizing s, BucketAdvice b) {
+  static String advice(CassandraSizing s, BucketAdvice b) {
     var t = new Table("bucket", "busiest rows", "values", "bytes", "column data", "within 100k values / 100 MB",
         "latest read walks");
     for (BucketAdvice.Option o : b.options()) {
@@ -128,7 +128,7 @@ public final class TextReport {
 
   static Table heat(CassandraAnalysis a) {
     var t = new Table("table", "writes", "reads", "per replica", "of budget");
-    for (TableHeat h : a.heat().values()) {
+    for (CassandraHeat h : a.heat().values()) {
       t.row(h.table(), Units.rate(h.writesPerSecond()), Units.rate(h.readsPerSecond()), Units.rate(h.replicaLoad()),
           Units.percent(h.budgetShare()));
     }

@@ -3,11 +3,11 @@ package dev.keyplan.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.CheckResult;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import java.io.IOException;
@@ -52,7 +52,7 @@ final class GrowthChartsTest {
   @Test
   void dynamodb_chartEndsAtTheTablesFiguresAndDrawsTheItemLimit() {
     DynamoDbAnalysis a = check("orders-dynamodb").dynamodb().orElseThrow();
-    DynamoTable t = a.tables().get(0);
+    DynamoDbTable t = a.tables().get(0);
     String svg = GrowthCharts.table(t, GrowthCharts.dynamodb(a)).orElseThrow();
     assertThat(attribute(svg, "data-item-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).largestItemBytes()));
     assertThat(attribute(svg, "data-collection-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).collectionBytes()));
@@ -81,7 +81,7 @@ final class GrowthChartsTest {
     // range size (JumboChunkRisk's figure), so its curve ends far above the range-size line.
     MongoDbAnalysis a = check("tenants-mongodb").mongodb().orElseThrow();
     String svg = GrowthCharts.collection(a.collections().get(0), GrowthCharts.mongodb(a)).orElseThrow();
-    MongoShard s = a.shard("tenants").orElseThrow();
+    MongoDbShard s = a.shard("tenants").orElseThrow();
     assertThat(attribute(svg, "data-value-bytes")).isEqualTo(Html.plain(s.busiestValueBytes()));
     assertThat(s.busiestValueBytes() / a.design().rangeSizeBytes()).isGreaterThan(649.5).isLessThan(650.5);
     assertThat(attribute(svg, "data-busiest-bytes")).isEqualTo(Html.plain(a.collections().get(0).largestBytes()));

@@ -3,8 +3,8 @@ package dev.keyplan.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.CheckResult;
-import dev.keyplan.design.cassandra.TableHeat;
-import dev.keyplan.design.dynamodb.DynamoHeat;
+import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.dynamodb.design.DynamoDbHeat;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,7 +55,7 @@ final class HeatBarsTest {
   void cassandra_barsAreTheChecksTableHeat() {
     // chat: the busiest channel's table serves 127 ops/s on one replica of a 20,000/s budget.
     var a = check("chat").cassandra().orElseThrow();
-    TableHeat h = a.heat().get("messages_by_channel");
+    CassandraHeat h = a.heat().get("messages_by_channel");
     List<HeatBars.Bar> bars = HeatBars.cassandra(a);
     assertThat(bars).hasSize(a.heat().size());
     assertThat(bars.get(0).load()).isEqualTo(h.replicaLoad());
@@ -70,7 +70,7 @@ final class HeatBarsTest {
     var a = check("orders").dynamodb().orElseThrow();
     List<HeatBars.Bar> bars = HeatBars.dynamodb(a);
     assertThat(bars).hasSize(2 * a.heat().size());
-    DynamoHeat status = a.heat().stream().filter(h -> h.copy().equals("Orders.ByStatus")).findFirst().orElseThrow();
+    DynamoDbHeat status = a.heat().stream().filter(h -> h.copy().equals("Orders.ByStatus")).findFirst().orElseThrow();
     HeatBars.Bar writes = bars.stream().filter(b -> b.key().startsWith("Orders.ByStatus") && b.unit().equals("WCU/s"))
         .findFirst().orElseThrow();
     assertThat(writes.load()).isEqualTo(status.writeUnits()).isEqualTo(840);

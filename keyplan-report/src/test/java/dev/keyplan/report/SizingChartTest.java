@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.check.CheckResult;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +18,7 @@ final class SizingChartTest {
   }
 
   private static SizingChart.Series series(CassandraAnalysis a, String table) {
-    TableSizing s = a.sizing().get(table);
+    CassandraSizing s = a.sizing().get(table);
     return SizingChart.series(a.table(table).orElseThrow(), s, a.model().horizonSeconds());
   }
 
@@ -33,7 +33,7 @@ final class SizingChartTest {
   @Test
   void unbucketedTable_growsLinearlyToTheHorizonsSize() {
     CassandraAnalysis a = analysis("orders");
-    TableSizing sizing = a.sizing().get("orders_by_user");
+    CassandraSizing sizing = a.sizing().get("orders_by_user");
     var s = series(a, "orders_by_user");
     int last = SizingChart.SAMPLES - 1;
     assertThat(s.busiest()[last]).isEqualTo(sizing.busiest().bytes());

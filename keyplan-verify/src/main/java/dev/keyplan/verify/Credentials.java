@@ -57,7 +57,7 @@ public final class Credentials {
         p.load(r);
       } catch (IOException e) {
         throw new IllegalArgumentException("cannot read the credentials file " + file.get() + ": "
-            + dev.keyplan.model.InputException.reason(e));
+            + dev.keyplan.input.InputException.reason(e));
       }
       for (String k : p.stringPropertyNames()) {
         if (!KEYS.contains(k)) {

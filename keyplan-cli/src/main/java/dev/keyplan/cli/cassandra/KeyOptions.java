@@ -1,8 +1,8 @@
 package dev.keyplan.cli.cassandra;
 
-import dev.keyplan.model.InputException;
-import dev.keyplan.model.Location;
-import dev.keyplan.store.cassandra.ring.PartitionKeyCodec;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
+import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

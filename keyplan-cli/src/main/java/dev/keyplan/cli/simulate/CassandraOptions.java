@@ -1,7 +1,7 @@
 package dev.keyplan.cli.simulate;
 
-import dev.keyplan.simulate.cassandra.CassandraSetup;
-import dev.keyplan.simulate.cassandra.TokenAllocation;
+import dev.keyplan.cassandra.simulate.CassandraSetup;
+import dev.keyplan.cassandra.simulate.TokenAllocation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,7 +70,7 @@ final class CassandraOptions {
     try {
       return build(shardsPerNode);
     } catch (IllegalArgumentException e) {
-      throw new dev.keyplan.model.InputException(dev.keyplan.cli.Cli.commandLine(), e.getMessage());
+      throw new dev.keyplan.input.InputException(dev.keyplan.cli.Cli.commandLine(), e.getMessage());
     }
   }
 

@@ -1,8 +1,8 @@
 package dev.keyplan.cli.simulate;
 
 import dev.keyplan.cli.Cli;
-import dev.keyplan.model.InputException;
-import dev.keyplan.simulate.dynamodb.DynamoDbSetup;
+import dev.keyplan.input.InputException;
+import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package dev.keyplan.cli.simulate;
 
 import dev.keyplan.cli.Cli;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Quantities;
-import dev.keyplan.simulate.mongodb.MongoDbSetup;
+import dev.keyplan.mongodb.simulate.MongoDbSetup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -4,7 +4,7 @@ import dev.keyplan.cli.Cli;
 import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.Input;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.SimulationCsv;

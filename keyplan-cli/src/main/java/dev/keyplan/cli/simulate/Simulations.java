@@ -1,7 +1,7 @@
 package dev.keyplan.cli.simulate;
 
 import dev.keyplan.cli.Cli;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.simulate.Progress;
@@ -9,9 +9,9 @@ import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import dev.keyplan.simulate.cassandra.CassandraSimulator;
-import dev.keyplan.simulate.dynamodb.DynamoDbSimulator;
-import dev.keyplan.simulate.mongodb.MongoDbSimulator;
+import dev.keyplan.cassandra.simulate.CassandraSimulator;
+import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
+import dev.keyplan.mongodb.simulate.MongoDbSimulator;
 import java.util.Locale;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package dev.keyplan.cli.verify;
 import dev.keyplan.cli.Cli;
 import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.cli.ExitCode;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.SimulationJson;

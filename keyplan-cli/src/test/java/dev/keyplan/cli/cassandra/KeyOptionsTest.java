@@ -3,7 +3,7 @@ package dev.keyplan.cli.cassandra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;

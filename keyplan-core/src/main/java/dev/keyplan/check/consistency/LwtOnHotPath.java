@@ -4,10 +4,10 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.ConsistencyCheck;
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Units;
 
 /**
@@ -30,12 +30,12 @@ public final class LwtOnHotPath implements CassandraRule {
       if (c.paxosRoundTrips() == 0) {
         continue;
       }
-      PatternPlan plan = a.plan(c.pattern().id()).orElseThrow();
+      CassandraPlan plan = a.plan(c.pattern().id()).orElseThrow();
       if (plan.tables().isEmpty()) {
         continue;
       }
       var t = a.table(plan.tables().get(0)).orElseThrow();
-      var share = KeySpread.patternShare(c.pattern(), t, a.sizing().get(t.name()).rows());
+      var share = t.patternShare(c.pattern(), a.sizing().get(t.name()).rows());
       if (share.isEmpty()) {
         continue;
       }

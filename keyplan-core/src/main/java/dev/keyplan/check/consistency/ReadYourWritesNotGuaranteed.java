@@ -4,8 +4,8 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.ConsistencyCheck;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
 
 /**
  * Flags a pattern that expects to read its writes when R + W ≤ RF at the chosen levels: a read can

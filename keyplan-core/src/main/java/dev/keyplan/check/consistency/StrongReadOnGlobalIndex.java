@@ -4,11 +4,11 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ public final class StrongReadOnGlobalIndex implements DynamoDbRule {
   public void check(DynamoDbAnalysis a, Findings out) {
     // The writers of each index, joined once: every read of an overloaded index names them all.
     Map<String, String> writersOf = new HashMap<>();
-    for (DynamoPlan plan : a.plans()) {
+    for (DynamoDbPlan plan : a.plans()) {
       if (!plan.pattern().readYourWrites() || plan.path().isEmpty() || !plan.path().get().isGlobal()
           || !(plan.pattern().operation() instanceof Operation.Read r)) {
         continue;
@@ -61,10 +61,10 @@ public final class StrongReadOnGlobalIndex implements DynamoDbRule {
   /** Returns the ids of the writes reaching {@code copy}, in plan order, each once, joined by commas; empty if none. */
   private static String writers(DynamoDbAnalysis a, String copy) {
     List<String> writers = new ArrayList<>();
-    DynamoPlan last = null;
+    DynamoDbPlan last = null;
     for (DynamoDbAnalysis.PlanTouch u : a.touchesOn(copy)) {
       // A plan's touches are adjacent in the list: its id is added once.
-      if (u.plan() != last && u.plan().access() == DynamoPlan.Access.WRITE && u.touch().writeUnits() > 0) {
+      if (u.plan() != last && u.plan().access() == DynamoDbPlan.Access.WRITE && u.touch().writeUnits() > 0) {
         writers.add(u.plan().pattern().id());
         last = u.plan();
       }
@@ -72,15 +72,15 @@ public final class StrongReadOnGlobalIndex implements DynamoDbRule {
     return String.join(", ", writers);
   }
 
-  private static String fix(DynamoDbAnalysis a, DynamoPlan plan, Operation.Read r, KeyPath path) {
-    DynamoTable table = a.table(path.table()).orElseThrow();
+  private static String fix(DynamoDbAnalysis a, DynamoDbPlan plan, Operation.Read r, KeyPath path) {
+    DynamoDbTable table = a.table(path.table()).orElseThrow();
     Set<String> given = new LinkedHashSet<>();
     for (Operation.Condition c : r.where()) {
       if (c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN) {
         given.add(c.attribute());
       }
     }
-    DynamoItem item = a.index().item(table, plan.items()).orElseThrow();
+    DynamoDbItem item = a.index().item(table, plan.items()).orElseThrow();
     Set<String> tableKey = new LinkedHashSet<>();
     for (KeyTemplate k : item.partitionTemplates(table.table())) {
       tableKey.addAll(k.attributes());

@@ -5,16 +5,16 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.model.DynamoDbDesign.Projection;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.Capacity;
-import dev.keyplan.store.dynamodb.ItemSize;
+import dev.keyplan.dynamodb.facts.Capacity;
+import dev.keyplan.dynamodb.facts.ItemSize;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -54,8 +54,8 @@ public final class LongAttributeNames implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
-      for (DynamoItem it : t.items()) {
+    for (DynamoDbTable t : a.tables()) {
+      for (DynamoDbItem it : t.items()) {
         long names = 0;
         long saved = 0;
         for (String n : it.attributeNames()) {
@@ -74,7 +74,7 @@ public final class LongAttributeNames implements DynamoDbRule {
         double storage = DynamoDbFigures.storageMonthly(a, savedBytes);
         long shorter = it.bytes() - saved;
         double wcu = 0;
-        for (DynamoPlan plan : a.writesOf(it.name())) {
+        for (DynamoDbPlan plan : a.writesOf(it.name())) {
           if (plan.touches().stream().noneMatch(x -> x.copy().equals(t.name()))) {
             continue;
           }
@@ -113,7 +113,7 @@ public final class LongAttributeNames implements DynamoDbRule {
   }
 
   /** Returns the names an index entry holds: all for ALL, else the table's and index's keys and INCLUDEd attributes. */
-  private static Set<String> entryNames(DynamoItem it, DynamoTable t, KeyPath p) {
+  private static Set<String> entryNames(DynamoDbItem it, DynamoDbTable t, KeyPath p) {
     if (p.projection().type() == Projection.Type.ALL) {
       return it.attributeNames();
     }
@@ -126,7 +126,7 @@ public final class LongAttributeNames implements DynamoDbRule {
   }
 
   /** Returns the three longest names over 3 bytes, with their bytes. */
-  private static String longest(DynamoItem it) {
+  private static String longest(DynamoDbItem it) {
     List<String> names = new ArrayList<>(it.attributeNames());
     names.removeIf(n -> excess(n) == 0);
     names.sort(Comparator.comparingLong(ItemSize::utf8Bytes).reversed());

@@ -5,13 +5,13 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.model.Location;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.input.Location;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +20,7 @@ import java.util.List;
  * index, which has its own capacity; local indexes use the table's):
  *
  * <ul>
- *   <li>error: read or write capacity below the peak units (DynamoCost.readUnits, writeUnits):
+ *   <li>error: read or write capacity below the peak units (DynamoDbCost.readUnits, writeUnits):
  *       requests beyond it are throttled once burst capacity, at most
  *       {@value DynamoDbLimits#BURST_CAPACITY_SECONDS} s of unused capacity, is spent. A GSI short
  *       of write capacity throttles the table's writes too (GSI.md);
@@ -32,7 +32,7 @@ import java.util.List;
  *       Scaling's default 70% target would set: no headroom, and auto scaling reacts in minutes.
  * </ul>
  *
- * Each message compares the monthly cost at the need with on demand (DynamoCost). Worked number:
+ * Each message compares the monthly cost at the need with on demand (DynamoDbCost). Worked number:
  * 120 puts/s of a 102 B item need 120 WCU at peak and ⌈120 / 0.7⌉ = 172 to provision; 50 WCU
  * throttles 70 writes a second.
  */
@@ -41,7 +41,7 @@ import java.util.List;
 public final class ProvisionedBelowNeed implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       if (t.billing().onDemand()) {
         continue;
       }
@@ -49,7 +49,7 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
         if (path.isIndex() && !path.isGlobal()) {
           continue;
         }
-        DynamoCost c = a.cost(path.copy()).orElse(null);
+        DynamoDbCost c = a.cost(path.copy()).orElse(null);
         if (c == null) {
           continue;
         }

@@ -4,8 +4,8 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.model.Units;
 
 /**
@@ -24,7 +24,7 @@ import dev.keyplan.model.Units;
 public final class MissingSchemaValidation implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       if (c.validation()) {
         continue;
       }

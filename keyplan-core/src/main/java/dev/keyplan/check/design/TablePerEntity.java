@@ -5,10 +5,10 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.KeyTemplate;
 import java.util.ArrayList;
@@ -50,14 +50,14 @@ public final class TablePerEntity implements DynamoDbRule {
     unreadEntities(a, out);
   }
 
-  private static void writesAcrossTables(DynamoDbAnalysis a, Findings out, Function<DynamoTable, List<String>> entities) {
-    for (DynamoPlan plan : a.plans()) {
-      if (plan.access() != DynamoPlan.Access.WRITE) {
+  private static void writesAcrossTables(DynamoDbAnalysis a, Findings out, Function<DynamoDbTable, List<String>> entities) {
+    for (DynamoDbPlan plan : a.plans()) {
+      if (plan.access() != DynamoDbPlan.Access.WRITE) {
         continue;
       }
       Set<String> touched = new LinkedHashSet<>();
       double writes = 0;
-      for (DynamoPlan.Touch t : plan.touches()) {
+      for (DynamoDbPlan.Touch t : plan.touches()) {
         if (t.writeUnits() > 0) {
           var table = DynamoDbFigures.tableOf(a, t.copy());
           if (table.isPresent()) {
@@ -67,7 +67,7 @@ public final class TablePerEntity implements DynamoDbRule {
         }
       }
       // In model order, so the message reads the same on every run.
-      List<DynamoTable> tables = a.index().tablesIn(touched);
+      List<DynamoDbTable> tables = a.index().tablesIn(touched);
       if (tables.size() < 2) {
         continue;
       }
@@ -79,7 +79,7 @@ public final class TablePerEntity implements DynamoDbRule {
       AccessPattern p = plan.pattern();
       String written = p.operation().entity();
       List<String> where = new ArrayList<>();
-      for (DynamoTable t : tables) {
+      for (DynamoDbTable t : tables) {
         where.add(t.name() + " (" + String.join(", ", entities.apply(t)) + ")");
       }
       long sameEntity = tables.stream().filter(t -> entities.apply(t).contains(written)).count();
@@ -104,7 +104,7 @@ public final class TablePerEntity implements DynamoDbRule {
   private static void unreadEntities(DynamoDbAnalysis a, Findings out) {
     Set<String> read = a.model().patterns().stream().filter(AccessPattern::isRead)
         .map(p -> p.operation().entity()).collect(Collectors.toSet());
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       List<String> entities = entities(t);
       if (entities.size() < 2) {
         continue;
@@ -115,7 +115,7 @@ public final class TablePerEntity implements DynamoDbRule {
       }
       Set<String> unreadSet = Set.copyOf(unread);
       List<String> layouts = new ArrayList<>();
-      for (DynamoItem it : t.items()) {
+      for (DynamoDbItem it : t.items()) {
         if (unreadSet.contains(it.entity().name())) {
           layouts.add(it.name() + " (" + t.table().keyAttributes().stream()
               .map(k -> k + " = \"" + it.template(k).map(KeyTemplate::text).orElse("?") + "\"")
@@ -134,7 +134,7 @@ public final class TablePerEntity implements DynamoDbRule {
   }
 
   /** Returns the entities a table stores, in item order. */
-  private static List<String> entities(DynamoTable t) {
+  private static List<String> entities(DynamoDbTable t) {
     return t.items().stream().map(it -> it.entity().name()).distinct().toList();
   }
 }

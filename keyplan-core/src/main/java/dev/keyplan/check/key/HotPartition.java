@@ -4,9 +4,9 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.TableHeat;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.model.Units;
 
 /**
@@ -24,7 +24,7 @@ public final class HotPartition implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
-      TableHeat h = a.heat().get(t.name());
+      CassandraHeat h = a.heat().get(t.name());
       if (h == null || h.budgetShare() < WARN_SHARE) {
         continue;
       }

@@ -4,10 +4,10 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Units;
 import java.util.List;
 
@@ -18,7 +18,7 @@ import java.util.List;
  * "Data Partitioning with Chunks", "Indivisible/Jumbo Chunks"; notes §3 "Jumbo chunks"; seed 004,
  * worked scenario 3). The shard holding it keeps that data and its traffic for good.
  *
- * <p>Figures (MongoShard): busiest value bytes = documents × typical size × the value's share,
+ * <p>Figures (MongoDbShard): busiest value bytes = documents × typical size × the value's share,
  * against {@code range_size} (128 MiB unless written, {@code MongoDbLimits.DEFAULT_RANGE_SIZE_BYTES});
  * how many range sizes that is; the value's share of the collection. Always an <b>error</b>: the
  * numbers prove the chunk cannot split.
@@ -34,11 +34,11 @@ import java.util.List;
 public final class JumboChunkRisk implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoShard s : a.shards()) {
+    for (MongoDbShard s : a.shards()) {
       if (!s.sharded() || !s.jumbo()) {
         continue;
       }
-      MongoCollection c = a.collection(s.collection()).orElseThrow();
+      MongoDbCollection c = a.collection(s.collection()).orElseThrow();
       MongoDbDesign.ShardKey key = c.shardKey().orElseThrow();
       long range = a.design().rangeSizeBytes();
       double bytes = s.busiestValueBytes();
@@ -51,7 +51,7 @@ public final class JumboChunkRisk implements MongoDbRule {
     }
   }
 
-  private static String fix(MongoCollection c, MongoShard s, MongoDbDesign.ShardKey key, double bytes, long range) {
+  private static String fix(MongoDbCollection c, MongoDbShard s, MongoDbDesign.ShardKey key, double bytes, long range) {
     if (s.refine().isEmpty()) {
       return "lead the key with a field whose values are smaller than a range (reshardCollection: "
           + ShardKeyFacts.reshardCost(s) + ")";

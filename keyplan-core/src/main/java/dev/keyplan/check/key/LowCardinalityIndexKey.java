@@ -5,18 +5,18 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Spread;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,12 +61,12 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       for (KeyPath path : t.paths()) {
         if (path.local()) {
           continue; // a local index shares the table's partition key, checked once on the table
         }
-        for (DynamoItem it : t.items()) {
+        for (DynamoDbItem it : t.items()) {
           if (it.on(path)) {
             check(a, t, path, it, out);
           }
@@ -75,7 +75,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
     }
   }
 
-  private static void check(DynamoDbAnalysis a, DynamoTable t, KeyPath path, DynamoItem it, Findings out) {
+  private static void check(DynamoDbAnalysis a, DynamoDbTable t, KeyPath path, DynamoDbItem it, Findings out) {
     // The reads served by this path for this item type: what a fix must keep serving.
     List<Operation.Read> reads = a.touchesOn(path.copy(), it.partitionSignature(path)).stream()
         .map(DynamoDbAnalysis.PlanTouch::plan).distinct()
@@ -170,7 +170,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
    * {@code N ≥ 100 / values} and {@code N ≥ share / 2%}; every read of one value then queries N
    * partitions.
    */
-  private static String fix(DynamoItem it, List<KeyTemplate> templates, Set<String> attrs, double distinct, double share,
+  private static String fix(DynamoDbItem it, List<KeyTemplate> templates, Set<String> attrs, double distinct, double share,
       List<Operation.Read> reads) {
     int n = (int) Math.max(2, Math.max(Math.ceil(MIN_VALUES / distinct), Math.ceil(share / MAX_SHARE)));
     KeyTemplate last = templates.get(templates.size() - 1);

@@ -4,9 +4,9 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Units;
 
 /**
@@ -25,7 +25,7 @@ public final class LowCardinalityPartitionKey implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
-      TableSizing s = a.sizing().get(t.name());
+      CassandraSizing s = a.sizing().get(t.name());
       if (s == null || Double.isNaN(s.keyValues()) || s.keyIdentifiesRow()) {
         continue;
       }

@@ -4,10 +4,10 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,11 +45,11 @@ public final class LowCardinalityShardKey implements MongoDbRule {
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoShard s : a.shards()) {
+    for (MongoDbShard s : a.shards()) {
       if (!s.sharded() || Double.isNaN(s.distinctValues())) {
         continue;
       }
-      MongoCollection c = a.collection(s.collection()).orElseThrow();
+      MongoDbCollection c = a.collection(s.collection()).orElseThrow();
       MongoDbDesign.ShardKey key = c.shardKey().orElseThrow();
       double distinct = s.distinctValues();
       double share = c.keyBusiestShare(c.attributesOf(key.fields()));
@@ -81,7 +81,7 @@ public final class LowCardinalityShardKey implements MongoDbRule {
     }
   }
 
-  private static String fix(MongoCollection c, MongoShard s, MongoDbDesign.ShardKey key) {
+  private static String fix(MongoDbCollection c, MongoDbShard s, MongoDbDesign.ShardKey key) {
     List<String> suffix = new ArrayList<>();
     for (String k : c.entity().key()) {
       String field = c.fieldOf(k);

@@ -4,12 +4,12 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
@@ -38,11 +38,11 @@ import java.util.Optional;
 public final class MonotonicShardKey implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoShard s : a.shards()) {
+    for (MongoDbShard s : a.shards()) {
       if (!s.sharded() || s.monotonic().isEmpty()) {
         continue;
       }
-      MongoCollection c = a.collection(s.collection()).orElseThrow();
+      MongoDbCollection c = a.collection(s.collection()).orElseThrow();
       double inserts = ShardKeyFacts.insertsPerSecond(a, c);
       if (inserts == 0) {
         continue;
@@ -60,7 +60,7 @@ public final class MonotonicShardKey implements MongoDbRule {
     }
   }
 
-  private static String fix(MongoDbAnalysis a, MongoCollection c, MongoShard s, String lead, double inserts) {
+  private static String fix(MongoDbAnalysis a, MongoDbCollection c, MongoDbShard s, String lead, double inserts) {
     List<String> ranged = new ArrayList<>();
     for (AccessPattern p : a.model().patterns()) {
       if (p.operation() instanceof Operation.Read r && r.entity().equals(c.entity().name())
@@ -83,7 +83,7 @@ public final class MonotonicShardKey implements MongoDbRule {
   }
 
   /** The attribute with the most declared values that does not grow with time, if it has at least 100 (seed 004). */
-  private static Optional<String> spreadPrefix(MongoCollection c, String lead) {
+  private static Optional<String> spreadPrefix(MongoDbCollection c, String lead) {
     String best = null;
     double most = LowCardinalityShardKey.MIN_VALUES - 1;
     for (Attribute x : c.entity().attributes().values()) {

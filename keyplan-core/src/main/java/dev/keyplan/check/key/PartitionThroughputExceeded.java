@@ -5,12 +5,12 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoHeat;
-import dev.keyplan.design.dynamodb.DynamoPlan;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbHeat;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +28,7 @@ import java.util.Map;
  *   <li><b>error</b> from 100% of either ceiling: the key is throttled as modelled, however much
  *       table capacity is provisioned;
  *   <li><b>warning</b> from 50%: no headroom for the traffic to double. The 50% line is keyplan's
- *       planning margin (the same as {@code DynamoHeat.suggestedShards} and Cassandra's
+ *       planning margin (the same as {@code DynamoDbHeat.suggestedShards} and Cassandra's
  *       HotPartition), not an AWS figure.
  * </ul>
  *
@@ -45,7 +45,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoHeat h : a.heat()) {
+    for (DynamoDbHeat h : a.heat()) {
       if (Double.isNaN(h.readUnits()) || Double.isNaN(h.writeUnits()) || h.ceilingShare() < WARN_SHARE) {
         continue;
       }
@@ -72,11 +72,11 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
   }
 
   /** The patterns that reach the key, heaviest first: {@code place-order 800 WCU/s}. */
-  private static List<String> contributions(DynamoDbAnalysis a, DynamoHeat h) {
+  private static List<String> contributions(DynamoDbAnalysis a, DynamoDbHeat h) {
     Map<String, double[]> load = new LinkedHashMap<>();
     for (DynamoDbAnalysis.PlanTouch pt : touches(a, h)) {
-      DynamoPlan plan = pt.plan();
-      DynamoPlan.Touch t = pt.touch();
+      DynamoDbPlan plan = pt.plan();
+      DynamoDbPlan.Touch t = pt.touch();
       double[] l = load.computeIfAbsent(plan.pattern().id(), k -> new double[2]);
       double rate = plan.pattern().ratePerSecond() * t.busiestShare();
       l[0] += rate * t.readUnitsBusiest();
@@ -103,7 +103,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
   }
 
   /** The touches on the heat's copy and key whose share is known, with their plans, in plan order. */
-  private static List<DynamoDbAnalysis.PlanTouch> touches(DynamoDbAnalysis a, DynamoHeat h) {
+  private static List<DynamoDbAnalysis.PlanTouch> touches(DynamoDbAnalysis a, DynamoDbHeat h) {
     return a.touchesOn(h.copy(), h.signature()).stream().filter(pt -> !Double.isNaN(pt.touch().busiestShare())).toList();
   }
 
@@ -115,7 +115,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
    * items in N queries, each rounded up to 4 KB on its own. Fetches from the table after a global
    * index do not change.
    */
-  private static String writeFix(DynamoDbAnalysis a, DynamoHeat h) {
+  private static String writeFix(DynamoDbAnalysis a, DynamoDbHeat h) {
     int n = Math.max(2, h.suggestedShards());
     StringBuilder fix = new StringBuilder("write-shard the key: " + sharded(h.signature(), n) + " spreads the writes over "
         + n + " partitions, " + DynamoDbFacts.units(h.writeUnits() * h.shards() / n) + " WCU/s each");
@@ -126,8 +126,8 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
     List<String> reads = new ArrayList<>();
     double extra = 0;
     for (DynamoDbAnalysis.PlanTouch pt : touches(a, h)) {
-      DynamoPlan plan = pt.plan();
-      DynamoPlan.Touch t = pt.touch();
+      DynamoDbPlan plan = pt.plan();
+      DynamoDbPlan.Touch t = pt.touch();
       if (!plan.pattern().isRead()) {
         continue;
       }
@@ -159,7 +159,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
    * Read heat: K copies of the hot item, each written on every write and read at random, bring the
    * reads of each copy to half the ceiling; or a cache in front of the key.
    */
-  private static String readFix(DynamoHeat h) {
+  private static String readFix(DynamoDbHeat h) {
     int k = (int) Math.ceil(h.readUnits() / (WARN_SHARE * DynamoDbLimits.MAX_RCU_PER_PARTITION));
     return "cache the hot item in front of DynamoDB (DAX or an application cache), or duplicate it: " + k
         + " copies (" + sharded(h.signature(), k) + ", every write puts all " + k + ", each read picks one) bring"

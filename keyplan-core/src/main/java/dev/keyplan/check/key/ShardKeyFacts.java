@@ -1,13 +1,13 @@
 package dev.keyplan.check.key;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,12 +39,12 @@ public final class ShardKeyFacts {
    * over the insert and upsert patterns of its entity. An insert into an embedded array is an
    * update of the parent, routed by the parent's key, so it is not counted.
    */
-  public static double insertsPerSecond(MongoDbAnalysis a, MongoCollection c) {
+  public static double insertsPerSecond(MongoDbAnalysis a, MongoDbCollection c) {
     double n = 0;
-    for (MongoPlan plan : a.plans()) {
+    for (MongoDbPlan plan : a.plans()) {
       if (plan.pattern().operation() instanceof Operation.Write w && w.entity().equals(c.entity().name())
           && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT)) {
-        for (MongoPlan.Touch t : plan.touches()) {
+        for (MongoDbPlan.Touch t : plan.touches()) {
           if (t.collection().equals(c.name()) && t.write()) {
             n += plan.pattern().ratePerSecond() * t.operations();
           }
@@ -58,7 +58,7 @@ public final class ShardKeyFacts {
    * Returns what reshardCollection costs (MongoDB manual, "Reshard a Collection"): free storage per
    * recipient {@code ((data + indexes) × 2) / shards}, at least 5 minutes, writes blocked 2 s.
    */
-  public static String reshardCost(MongoShard s) {
+  public static String reshardCost(MongoDbShard s) {
     return "each recipient shard needs " + Units.bytes(s.reshardBytesPerShard()) + " free ((data "
         + Units.bytes(s.dataBytes()) + " + indexes " + Units.bytes(s.indexBytes()) + ") × "
         + MongoDbLimits.RESHARD_STORAGE_FACTOR + " / " + s.shards() + " shards), it takes at least "

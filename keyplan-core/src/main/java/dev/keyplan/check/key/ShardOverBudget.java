@@ -4,10 +4,10 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.List;
  * Flags the busiest shard of a collection (its replica set's primary when unsharded) whose reads
  * plus writes per second come close to what one shard is planned to serve: {@code shard_budget},
  * 10,000/s unless written — keyplan's planning figure for one primary, in line with Cassandra's
- * {@code node_budget}, not a MongoDB limit (docs/model.md, "Defaults"). The load is MongoShard's:
+ * {@code node_budget}, not a MongoDB limit (docs/model.md, "Defaults"). The load is MongoDbShard's:
  * {@code Σ rate × share reaching the busiest shard × operations}, every scatter-gather on every shard.
  *
  * <ul>
@@ -41,11 +41,11 @@ public final class ShardOverBudget implements MongoDbRule {
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoShard s : a.shards()) {
+    for (MongoDbShard s : a.shards()) {
       if (Double.isNaN(s.reads()) || Double.isNaN(s.writes())) {
         continue;
       }
-      MongoCollection c = a.collection(s.collection()).orElseThrow();
+      MongoDbCollection c = a.collection(s.collection()).orElseThrow();
       double inserts = s.sharded() && s.monotonic().isPresent() ? ShardKeyFacts.insertsPerSecond(a, c) : 0;
       double writes = Math.max(0, s.writes() - inserts);
       double load = s.reads() + writes;
@@ -62,7 +62,7 @@ public final class ShardOverBudget implements MongoDbRule {
     }
   }
 
-  private static String fix(MongoDbAnalysis a, MongoCollection c, MongoShard s, double load) {
+  private static String fix(MongoDbAnalysis a, MongoDbCollection c, MongoDbShard s, double load) {
     if (!s.sharded()) {
       return "shard " + c.name() + " on a key its hot patterns give by equality: spread evenly, "
           + Units.count(Math.ceil(load / (s.budget() * WARN_SHARE))) + " shards keep each under "
@@ -70,9 +70,9 @@ public final class ShardOverBudget implements MongoDbRule {
     }
     double scatter = 0;
     List<String> ids = new ArrayList<>();
-    for (MongoPlan p : a.plans()) {
-      if (p.targeting() == MongoPlan.Targeting.SCATTER_GATHER && p.collection().filter(c.name()::equals).isPresent()
-          && p.access() != MongoPlan.Access.WRITE) {
+    for (MongoDbPlan p : a.plans()) {
+      if (p.targeting() == MongoDbPlan.Targeting.SCATTER_GATHER && p.collection().filter(c.name()::equals).isPresent()
+          && p.access() != MongoDbPlan.Access.WRITE) {
         scatter += p.pattern().ratePerSecond();
         ids.add(p.pattern().id());
       }

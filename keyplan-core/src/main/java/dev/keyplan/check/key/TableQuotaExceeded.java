@@ -5,13 +5,13 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +34,7 @@ import java.util.Optional;
  *       be throttled until DynamoDB has scaled, unless the table is pre-warmed.
  * </ul>
  *
- * <p>The quotas are adjustable, so the fix says how much to request. Peak units are DynamoCost's,
+ * <p>The quotas are adjustable, so the fix says how much to request. Peak units are DynamoDbCost's,
  * {@code Σ rate × units per request} over the patterns that use the copy; on a provisioned copy,
  * the capacity it sets counts when larger. Worked number: 100,000 eventually consistent GetItems of
  * a 3 KB item per second are 100,000 × 0.5 = 50,000 RCU/s, 125% of 40,000 ⇒ error: request at
@@ -46,7 +46,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       double sumRead = 0;
       double sumWrite = 0;
       List<String> parts = new ArrayList<>();
@@ -54,11 +54,11 @@ public final class TableQuotaExceeded implements DynamoDbRule {
         if (path.local()) {
           continue; // a local index consumes the table's capacity, counted in the table's copy
         }
-        Optional<DynamoCost> found = a.cost(path.copy());
+        Optional<DynamoDbCost> found = a.cost(path.copy());
         if (found.isEmpty()) {
           continue;
         }
-        DynamoCost c = found.get();
+        DynamoDbCost c = found.get();
         double read = need(c, 0);
         double write = need(c, 1);
         sumRead += read;
@@ -84,7 +84,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
   }
 
   /** Reports one copy against the table-level quota, or else against a new on-demand table's start. */
-  private static void copy(DynamoDbAnalysis a, DynamoTable t, KeyPath path, double read, double write, Findings out) {
+  private static void copy(DynamoDbAnalysis a, DynamoDbTable t, KeyPath path, double read, double write, Findings out) {
     String copy = path.copy();
     String what = path.isIndex() ? "global index " + copy : "table " + copy;
     boolean onDemand = t.billing().onDemand();
@@ -140,12 +140,12 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     java.util.Set<String> scans = new java.util.HashSet<>();
     double total = 0;
     for (DynamoDbAnalysis.PlanTouch pt : a.touchesOn(copy)) {
-      DynamoPlan plan = pt.plan();
-      DynamoPlan.Touch t = pt.touch();
+      DynamoDbPlan plan = pt.plan();
+      DynamoDbPlan.Touch t = pt.touch();
       double u = plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
       load.merge(plan.pattern().id(), u, Double::sum);
       total += u;
-      if (plan.access() == DynamoPlan.Access.SCAN) {
+      if (plan.access() == DynamoDbPlan.Access.SCAN) {
         scans.add(plan.pattern().id());
       }
     }
@@ -167,7 +167,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
   }
 
   /** The copy's need in one dimension (0 read, 1 write): its peak, or the capacity it provisions if larger. */
-  private static double need(DynamoCost c, int dimension) {
+  private static double need(DynamoDbCost c, int dimension) {
     double peak = dimension == 0 ? c.readUnits() : c.writeUnits();
     return Math.max(peak, c.provisioned().map(p -> p[dimension]).orElse(0.0));
   }

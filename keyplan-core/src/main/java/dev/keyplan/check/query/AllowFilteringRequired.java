@@ -4,11 +4,11 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.cassandra.TableSizing;
-import dev.keyplan.design.cassandra.TableSuggestion;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.TableSuggestion;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 
@@ -23,20 +23,20 @@ import dev.keyplan.model.Units;
 public final class AllowFilteringRequired implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan p : a.plans()) {
+    for (CassandraPlan p : a.plans()) {
       if (!(p.pattern().operation() instanceof Operation.Read)) {
         continue;
       }
       var read = (Operation.Read) p.pattern().operation();
       String fix = "add " + TableSuggestion.forRead(read, a.model().entities().get(read.entity()));
-      if (p.access() == Access.ALLOW_FILTERING) {
+      if (p.access() == CassandraAccess.ALLOW_FILTERING) {
         out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
             "pattern " + p.pattern().id() + " on " + p.tables().get(0) + " needs ALLOW FILTERING: it scans "
                 + Units.count(p.partitionsBusiest()) + " partitions and " + Units.count(p.rowsBusiest())
                 + " rows per request, at " + Units.rate(p.pattern().ratePerSecond()),
             fix);
       } else if (p.filtersInPartition()) {
-        TableSizing s = a.sizing().get(p.tables().get(0));
+        CassandraSizing s = a.sizing().get(p.tables().get(0));
         double partitionRows = s == null ? Double.NaN : s.busiest().rows();
         out.report(Severity.WARNING, p.pattern().id(), p.pattern().location(),
             "pattern " + p.pattern().id() + " needs ALLOW FILTERING inside each partition of " + p.tables().get(0)

@@ -4,9 +4,9 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Units;
 
 /**
@@ -20,8 +20,8 @@ import dev.keyplan.model.Units;
 public final class ApplicationSideJoin implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan p : a.plans()) {
-      if (p.access() != Access.APPLICATION_JOIN) {
+    for (CassandraPlan p : a.plans()) {
+      if (p.access() != CassandraAccess.APPLICATION_JOIN) {
         continue;
       }
       String first = p.tables().get(0);

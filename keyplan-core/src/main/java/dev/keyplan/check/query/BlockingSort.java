@@ -4,13 +4,13 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.EsrIndex;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.EsrIndex;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 
 /**
  * Flags a read whose sort its index does not give: MongoDB then sorts the matching documents in
@@ -19,7 +19,7 @@ import dev.keyplan.store.mongodb.MongoDbLimits;
  * allowDiskUse} (MongoDB manual, "MongoDB Limits and Thresholds"; "The ESR (Equality, Sort, Range)
  * Guideline": sort fields after the equality fields "avoid a blocking sort").
  *
- * <p>Documents sorted = the documents the plan matches ({@link MongoPlan#sortBytes()} / the typical
+ * <p>Documents sorted = the documents the plan matches ({@link MongoDbPlan#sortBytes()} / the typical
  * document). With a {@code limit} the server keeps only the best {@code limit} documents as it goes
  * (a top-k sort; MongoDB manual, "cursor.sort()", "Limit Results"), so the memory held is {@code
  * min(limit, sorted) × document bytes}. Error when that is over 100 MB, warning otherwise: the
@@ -34,11 +34,11 @@ import dev.keyplan.store.mongodb.MongoDbLimits;
 public final class BlockingSort implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoPlan plan : a.plans()) {
+    for (MongoDbPlan plan : a.plans()) {
       if (!plan.blockingSort() || plan.collection().isEmpty() || !(plan.pattern().operation() instanceof Operation.Read r)) {
         continue;
       }
-      MongoCollection c = a.collection(plan.collection().get()).orElseThrow();
+      MongoDbCollection c = a.collection(plan.collection().get()).orElseThrow();
       // A read of an embedded entity orders the elements of one array, not documents: no index
       // orders them, and the array's size is UnboundedArray's and DocumentNearSizeLimit's concern.
       if (!r.entity().equals(c.entity().name())) {

@@ -4,10 +4,10 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoIndex;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbIndex;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Units;
 import java.util.Optional;
 
@@ -30,19 +30,19 @@ import java.util.Optional;
 public final class CaseInsensitiveWithoutCollation implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       if (p.pattern().ignoreCase().isEmpty() || p.collection().isEmpty() || !p.pattern().isRead()) {
         continue;
       }
-      MongoCollection c = a.collection(p.collection().get()).orElseThrow();
-      Optional<MongoIndex> used = p.index().flatMap(n -> c.indexes().stream().filter(ix -> ix.name().equals(n)).findFirst());
+      MongoDbCollection c = a.collection(p.collection().get()).orElseThrow();
+      Optional<MongoDbIndex> used = p.index().flatMap(n -> c.indexes().stream().filter(ix -> ix.name().equals(n)).findFirst());
       for (String attribute : p.pattern().ignoreCase()) {
         String field = c.fieldOf(attribute);
         if (used.filter(ix -> ix.caseInsensitive() && ix.fields().contains(field)).isPresent()) {
           continue;
         }
         double examined = p.docsExamined();
-        String how = p.access() == MongoPlan.Access.COLLSCAN ? "a COLLSCAN" : "index " + used.map(MongoIndex::name).orElse("?")
+        String how = p.access() == MongoDbPlan.Access.COLLSCAN ? "a COLLSCAN" : "index " + used.map(MongoDbIndex::name).orElse("?")
             + ", which cannot compare " + field + " without case";
         out.report(Severity.WARNING, p.pattern().id(), p.pattern().location(),
             "pattern " + p.pattern().id() + " compares " + field + " of " + c.name() + " ignoring case, and no index it"

@@ -2,10 +2,10 @@ package dev.keyplan.check.query;
 
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.EsrIndex;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.EsrIndex;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 
@@ -25,12 +25,12 @@ final class CollectionScans {
   private CollectionScans() {}
 
   static void check(MongoDbAnalysis a, Findings out) {
-    for (MongoPlan plan : a.plans()) {
-      if (plan.access() != MongoPlan.Access.COLLSCAN || plan.collection().isEmpty()
+    for (MongoDbPlan plan : a.plans()) {
+      if (plan.access() != MongoDbPlan.Access.COLLSCAN || plan.collection().isEmpty()
           || !(plan.pattern().operation() instanceof Operation.Read r)) {
         continue;
       }
-      MongoCollection c = a.collection(plan.collection().get()).orElseThrow();
+      MongoDbCollection c = a.collection(plan.collection().get()).orElseThrow();
       double rate = plan.pattern().ratePerSecond();
       double perSecond = rate * plan.docsExamined();
       int shards = c.sharded() ? a.design().shards() : 1;

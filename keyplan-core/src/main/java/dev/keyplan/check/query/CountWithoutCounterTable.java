@@ -4,8 +4,8 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 import java.util.Locale;
@@ -22,7 +22,7 @@ import java.util.Locale;
 public final class CountWithoutCounterTable implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan p : a.plans()) {
+    for (CassandraPlan p : a.plans()) {
       if (!(p.pattern().operation() instanceof Operation.Read)
           || !((Operation.Read) p.pattern().operation()).count()) {
         continue;

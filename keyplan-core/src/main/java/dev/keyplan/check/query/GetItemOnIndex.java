@@ -5,12 +5,12 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoPlan.Access;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.model.DynamoDbDesign;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbPlan.Access;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Operation;
 import java.util.Optional;
 import java.util.Set;
@@ -42,16 +42,16 @@ public final class GetItemOnIndex implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbDesign.Access pin : a.design().access().values()) {
-      Optional<DynamoPlan> found = a.plan(pin.pattern());
+      Optional<DynamoDbPlan> found = a.plan(pin.pattern());
       if (pin.operation().isEmpty() || found.isEmpty() || found.get().path().isEmpty()
           || !(found.get().pattern().operation() instanceof Operation.Read)) {
         continue;
       }
-      DynamoPlan plan = found.get();
+      DynamoDbPlan plan = found.get();
       String op = pin.operation().get();
       KeyPath path = plan.path().get();
       String id = plan.pattern().id();
-      DynamoTable table = a.table(path.table()).orElseThrow();
+      DynamoDbTable table = a.table(path.table()).orElseThrow();
       String pinned = "pattern " + id + " is pinned to " + op + pin.via().map(v -> " on " + path.label()).orElse("");
       if (BY_KEY.contains(op) && path.isIndex()) {
         String why = pin.via().isPresent() ? ""
@@ -79,7 +79,7 @@ public final class GetItemOnIndex implements DynamoDbRule {
   }
 
   /** The fix for a by-key operation on an index: the planned Query, once per key. */
-  private static String queryInstead(String op, KeyPath path, DynamoPlan plan) {
+  private static String queryInstead(String op, KeyPath path, DynamoDbPlan plan) {
     double calls = plan.calls();
     String limit = plan.itemsTypical() <= 1 ? " with Limit 1" : "";
     return "pin {via: " + path.name() + ", operation: Query} and Query " + path.name() + limit + ": "
@@ -89,7 +89,7 @@ public final class GetItemOnIndex implements DynamoDbRule {
   }
 
   /** The key the plan could build, or "no partition key" for a scan. */
-  private static String given(DynamoPlan plan) {
+  private static String given(DynamoDbPlan plan) {
     return plan.access() == Access.SCAN ? "no partition key" : plan.keyCondition();
   }
 }

@@ -4,12 +4,12 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,7 +43,7 @@ public final class LookupOnHotPath implements MongoDbRule {
   public void check(MongoDbAnalysis a, Findings out) {
     double reads = 0;
     double lookupReads = 0;
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       if (p.pattern().operation() instanceof Operation.Read) {
         reads += p.pattern().ratePerSecond();
         lookupReads += p.lookups().isEmpty() ? 0 : p.pattern().ratePerSecond();
@@ -51,7 +51,7 @@ public final class LookupOnHotPath implements MongoDbRule {
     }
     double share = reads > 0 ? lookupReads / reads : 0;
     double budget = a.design().shardBudget();
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       if (p.lookups().isEmpty() || !(p.pattern().operation() instanceof Operation.Read r)) {
         continue;
       }
@@ -62,7 +62,7 @@ public final class LookupOnHotPath implements MongoDbRule {
       Severity severity = perSecond > budget ? Severity.ERROR
           : rate >= HOT_PATH_SHARE * budget || atlas ? Severity.WARNING : Severity.INFO;
       List<String> copied = new ArrayList<>();
-      MongoCollection c = a.collection(p.collection().orElseThrow()).orElseThrow();
+      MongoDbCollection c = a.collection(p.collection().orElseThrow()).orElseThrow();
       for (String s : r.select()) {
         c.entity().attribute(s).flatMap(x -> x.copyOf()).filter(x -> !c.holds(s)).ifPresent(x -> copied.add(s));
       }

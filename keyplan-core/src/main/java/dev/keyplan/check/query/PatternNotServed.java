@@ -6,16 +6,16 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.cassandra.TableSuggestion;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.model.DynamoDbDesign;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.TableSuggestion;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import java.util.ArrayList;
@@ -40,8 +40,8 @@ import java.util.Set;
 public final class PatternNotServed implements CassandraRule, DynamoDbRule, MongoDbRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan p : a.plans()) {
-      if (p.access() != Access.NOT_SERVED) {
+    for (CassandraPlan p : a.plans()) {
+      if (p.access() != CassandraAccess.NOT_SERVED) {
         continue;
       }
       String fix = p.pattern().operation() instanceof Operation.Read
@@ -55,8 +55,8 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule, Mong
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoPlan p : a.plans()) {
-      if (p.access() != DynamoPlan.Access.NOT_SERVED) {
+    for (DynamoDbPlan p : a.plans()) {
+      if (p.access() != DynamoDbPlan.Access.NOT_SERVED) {
         continue;
       }
       out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
@@ -67,8 +67,8 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule, Mong
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoPlan p : a.plans()) {
-      if (p.access() != MongoPlan.Access.NOT_SERVED) {
+    for (MongoDbPlan p : a.plans()) {
+      if (p.access() != MongoDbPlan.Access.NOT_SERVED) {
         continue;
       }
       Operation op = p.pattern().operation();
@@ -80,10 +80,10 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule, Mong
   }
 
   /** What to add: an item type for the entity, the attributes an item type lacks, or a right pin. */
-  private static String dynamoFix(DynamoDbAnalysis a, DynamoPlan p) {
+  private static String dynamoFix(DynamoDbAnalysis a, DynamoDbPlan p) {
     Operation op = p.pattern().operation();
     Entity e = a.model().entities().get(op.entity());
-    List<DynamoItem> items = new ArrayList<>();
+    List<DynamoDbItem> items = new ArrayList<>();
     a.index().itemsOf(op.entity()).forEach(at -> items.add(at.item()));
     if (items.isEmpty()) {
       return "add an item type for " + op.entity() + " under a table's items:, keyed by what its reads give, such as "
@@ -92,9 +92,9 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule, Mong
     Optional<String> via = Optional.ofNullable(a.design().access().get(p.pattern().id()))
         .flatMap(DynamoDbDesign.Access::via);
     Set<String> needed = needed(op);
-    DynamoItem best = null;
+    DynamoDbItem best = null;
     List<String> bestMissing = null;
-    for (DynamoItem it : items) {
+    for (DynamoDbItem it : items) {
       List<String> missing = needed.stream().filter(x -> !it.holds(x)).toList();
       if (best == null || missing.size() < bestMissing.size()) {
         best = it;

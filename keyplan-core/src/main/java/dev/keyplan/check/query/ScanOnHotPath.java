@@ -6,21 +6,21 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.ItemCounts;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.Capacity;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.Capacity;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -64,13 +64,13 @@ public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoPlan plan : a.plans()) {
-      if (plan.access() != DynamoPlan.Access.SCAN || plan.path().isEmpty()
+    for (DynamoDbPlan plan : a.plans()) {
+      if (plan.access() != DynamoDbPlan.Access.SCAN || plan.path().isEmpty()
           || !(plan.pattern().operation() instanceof Operation.Read r)) {
         continue;
       }
       KeyPath path = plan.path().get();
-      DynamoTable table = a.table(path.table()).orElseThrow();
+      DynamoDbTable table = a.table(path.table()).orElseThrow();
       double rate = plan.pattern().ratePerSecond();
       double perRequest = plan.readUnits();
       double perSecond = rate * perRequest;
@@ -96,15 +96,15 @@ public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
   }
 
   /** The read units per second the copy may consume: its provisioned read capacity, else the default quota. */
-  private static double ceiling(DynamoDbAnalysis a, DynamoTable table, KeyPath path) {
+  private static double ceiling(DynamoDbAnalysis a, DynamoDbTable table, KeyPath path) {
     double quota = DynamoDbLimits.DEFAULT_TABLE_MAX_RCU;
     if (table.billing().onDemand()) {
       return quota;
     }
-    return a.cost(path.copy()).flatMap(DynamoCost::provisioned).map(c -> Math.min(quota, c[0])).orElse(quota);
+    return a.cost(path.copy()).flatMap(DynamoDbCost::provisioned).map(c -> Math.min(quota, c[0])).orElse(quota);
   }
 
-  private static String fix(DynamoDbAnalysis a, DynamoPlan plan, Operation.Read r, DynamoTable table) {
+  private static String fix(DynamoDbAnalysis a, DynamoDbPlan plan, Operation.Read r, DynamoDbTable table) {
     List<String> partition = new ArrayList<>();
     for (Operation.Condition c : r.where()) {
       if ((c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN) && !partition.contains(c.attribute())) {
@@ -120,7 +120,7 @@ public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
         .map(Operation.Condition::attribute).findFirst()
         .or(() -> r.orderBy().stream().map(Operation.Order::attribute).filter(o -> !partition.contains(o)).findFirst());
     String name = freeIndexName(table);
-    DynamoItem item = a.index().item(table, plan.items()).orElseThrow();
+    DynamoDbItem item = a.index().item(table, plan.items()).orElseThrow();
     Entity e = item.entity();
     String pk = String.join("#", partition.stream().map(p -> prefix(p) + "#{" + p + "}").toList());
     List<String> options = new ArrayList<>();
@@ -150,7 +150,7 @@ public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
    * {@code min(limit, rows / distinct)} items of the item's size, rounded once, eventually consistent
    * (a global index cannot be read otherwise). Empty when a spread is unknown or a filter would remain.
    */
-  private static Optional<double[]> estimate(DynamoPlan plan, Operation.Read r, DynamoItem item, List<String> partition,
+  private static Optional<double[]> estimate(DynamoDbPlan plan, Operation.Read r, DynamoDbItem item, List<String> partition,
       Optional<String> sort) {
     long ranges = r.where().stream().filter(c -> c.comparison() == Comparison.RANGE).count();
     boolean inKey = r.where().stream().allMatch(c -> c.comparison() == Comparison.EQ
@@ -172,11 +172,11 @@ public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
 
   /** The distinct values of the combined attributes, or NaN when a spread is unknown. */
   private static double distinct(Entity e, List<String> attributes, double rows) {
-    return ItemCounts.distinct(e, new LinkedHashSet<>(attributes), rows);
+    return KeyCounts.distinct(e, new LinkedHashSet<>(attributes), rows);
   }
 
   /** Returns GSI1, GSI2…: the first such name the table does not use. */
-  private static String freeIndexName(DynamoTable table) {
+  private static String freeIndexName(DynamoDbTable table) {
     int n = table.gsis().size() + 1;
     while (table.path("GSI" + n).isPresent()) {
       n++;

@@ -5,12 +5,12 @@ import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.check.key.ShardKeyFacts;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.design.mongodb.MongoPlan.Targeting;
-import dev.keyplan.design.mongodb.MongoShard;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
@@ -51,14 +51,14 @@ import java.util.List;
 public final class ScatterGatherOnHotPath implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoPlan plan : a.plans()) {
+    for (MongoDbPlan plan : a.plans()) {
       if (plan.collection().isEmpty()) {
         continue;
       }
       boolean read = plan.pattern().operation() instanceof Operation.Read;
       List<Operation.Condition> where = plan.pattern().operation().where();
-      MongoCollection c = a.collection(plan.collection().get()).orElseThrow();
-      MongoShard s = a.shard(c.name()).orElseThrow();
+      MongoDbCollection c = a.collection(plan.collection().get()).orElseThrow();
+      MongoDbShard s = a.shard(c.name()).orElseThrow();
       boolean all = plan.targeting() == Targeting.SCATTER_GATHER
           || plan.targeting() == Targeting.MULTI_SHARD && plan.shards() >= s.shards();
       if (!c.sharded() || !all) {
@@ -86,7 +86,7 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
     }
   }
 
-  private static String fix(MongoCollection c, MongoDbDesign.ShardKey key, List<Operation.Condition> where) {
+  private static String fix(MongoDbCollection c, MongoDbDesign.ShardKey key, List<Operation.Condition> where) {
     List<String> eq = new ArrayList<>();
     for (Operation.Condition x : where) {
       if ((x.comparison() == Operation.Comparison.EQ || x.comparison() == Operation.Comparison.IN)

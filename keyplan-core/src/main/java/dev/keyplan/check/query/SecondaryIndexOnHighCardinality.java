@@ -4,12 +4,12 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.cassandra.cql.SecondaryIndex;
+import dev.keyplan.cassandra.cql.SecondaryIndex;
 
 /**
  * Flags a secondary index on a column with many values: every lookup asks every node to find a few
@@ -30,7 +30,7 @@ public final class SecondaryIndexOnHighCardinality implements CassandraRule {
       if (t == null) {
         continue;
       }
-      TableSizing s = a.sizing().get(t.name());
+      CassandraSizing s = a.sizing().get(t.name());
       var distinct = KeySpread.distinct(t.entity(), i.column(), s.rows());
       if (distinct.isEmpty()) {
         continue;

@@ -4,13 +4,13 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.DocumentParts;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.DocumentParts;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,7 +40,7 @@ public final class BloatedDocument implements MongoDbRule {
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       long typical = c.typicalBytes();
       List<String> found = new ArrayList<>();
       if (typical > MongoDbLimits.ATLAS_LARGE_DOCUMENT_BYTES) {
@@ -54,7 +54,7 @@ public final class BloatedDocument implements MongoDbRule {
         List<String> unused = new ArrayList<>();
         double unusedDocs = 0;
         double usedDocs = 0;
-        for (MongoPlan p : a.plans()) {
+        for (MongoDbPlan p : a.plans()) {
           double docs = p.pattern().ratePerSecond() * p.docsExamined();
           if (!(p.pattern().operation() instanceof Operation.Read r) || !p.collection().map(c.name()::equals).orElse(false)
               || Double.isNaN(docs) || docs == 0) {
@@ -86,7 +86,7 @@ public final class BloatedDocument implements MongoDbRule {
   }
 
   /** Returns true if read {@code r} uses top-level field {@code field} of {@code c}'s documents. */
-  private static boolean uses(MongoCollection c, Operation.Read r, String field) {
+  private static boolean uses(MongoDbCollection c, Operation.Read r, String field) {
     if (!r.entity().equals(c.entity().name())) {
       return c.embedOf(r.entity()).map(em -> em.field().equals(field)).orElse(false);
     }

@@ -4,18 +4,18 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.DocumentParts;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.DocumentParts;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Flags a collection whose largest document at the horizon ({@link MongoCollection#largestBytes()},
+ * Flags a collection whose largest document at the horizon ({@link MongoDbCollection#largestBytes()},
  * every bounded array at its busiest count) is over MongoDB's 16 MiB document limit (error: the
  * insert or update fails, "BSON document too large"; MongoDB manual, "MongoDB Limits and
  * Thresholds") or within a quarter of it (warning).
@@ -38,7 +38,7 @@ public final class DocumentNearSizeLimit implements MongoDbRule {
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       if (c.embeds().stream().anyMatch(em -> em.many() && !em.bounded())) {
         continue;
       }

@@ -5,14 +5,14 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.Capacity;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
-import dev.keyplan.store.dynamodb.ItemSize;
+import dev.keyplan.dynamodb.facts.Capacity;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.ItemSize;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -40,8 +40,8 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
-      for (DynamoItem it : t.items()) {
+    for (DynamoDbTable t : a.tables()) {
+      for (DynamoDbItem it : t.items()) {
         long lsi = DynamoDbFigures.lsiEntryBytes(it, t);
         long counted = it.bytes() + lsi;
         double share = counted / (double) DynamoDbLimits.MAX_ITEM_BYTES;
@@ -70,7 +70,7 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
   }
 
   /** Returns the largest parts of the counted size, down to {@value #DOMINANT_SHARE} of it, with bytes and share. */
-  private static String dominant(DynamoItem it, long lsi) {
+  private static String dominant(DynamoDbItem it, long lsi) {
     List<Map.Entry<String, Long>> parts = new ArrayList<>();
     for (var k : it.keyBytes().entrySet()) {
       parts.add(Map.entry(k.getKey(), ItemSize.utf8Bytes(k.getKey()) + k.getValue()));
@@ -95,11 +95,11 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
     return String.join(", ", out);
   }
 
-  private static long lsiCount(DynamoItem it, DynamoTable t) {
+  private static long lsiCount(DynamoDbItem it, DynamoDbTable t) {
     return t.lsis().stream().filter(it::on).count();
   }
 
-  private static List<String> lsiNames(DynamoItem it, DynamoTable t) {
+  private static List<String> lsiNames(DynamoDbItem it, DynamoDbTable t) {
     return t.lsis().stream().filter(it::on).map(KeyPath::name).toList();
   }
 }

@@ -6,17 +6,17 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.cassandra.TableSizing;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoShard;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -34,7 +34,7 @@ public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, M
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
-      TableSizing s = a.sizing().get(t.name());
+      CassandraSizing s = a.sizing().get(t.name());
       if (s == null || s.undeclared().isEmpty()) {
         continue;
       }
@@ -47,8 +47,8 @@ public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, M
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
-      for (DynamoItem it : t.items()) {
+    for (DynamoDbTable t : a.tables()) {
+      for (DynamoDbItem it : t.items()) {
         Set<String> undeclared = new LinkedHashSet<>();
         Set<String> on = new LinkedHashSet<>();
         for (KeyPath p : t.paths()) {
@@ -79,8 +79,8 @@ public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, M
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
-      MongoShard s = a.shard(c.name()).orElseThrow();
+    for (MongoDbCollection c : a.collections()) {
+      MongoDbShard s = a.shard(c.name()).orElseThrow();
       if (!c.sharded() || !Double.isNaN(s.distinctValues())) {
         continue;
       }

@@ -4,14 +4,14 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoSizing;
-import dev.keyplan.design.dynamodb.DynamoSizing.OversizedKey;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbSizing.OversizedKey;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * Flags a key attribute whose value is longer than DynamoDB accepts: a partition key value of more
  * than 2,048 bytes or a sort key value of more than 1,024 bytes (AWS DG, "Quotas"), as {@link
- * DynamoSizing#oversizedKeys} finds them. The value is the template's literal text plus each
+ * DynamoDbSizing#oversizedKeys} finds them. The value is the template's literal text plus each
  * placeholder written as text: {@code "F#{path}"} with a 2,100 B path is 2 + 2,100 = 2,102 B, 54 B
  * over the partition key limit, so every write of such an item fails with a ValidationException.
  * An attribute that is a sort key on any path (the table or an index) must meet the sort key limit.
@@ -31,14 +31,14 @@ import java.util.Map;
 public final class KeyValueTooLong implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
-      DynamoSizing s = a.sizing().get(t.name());
+    for (DynamoDbTable t : a.tables()) {
+      DynamoDbSizing s = a.sizing().get(t.name());
       if (s == null || s.oversizedKeys().isEmpty()) {
         continue;
       }
       Map<String, List<OversizedKey>> byItem = new LinkedHashMap<>();
       s.oversizedKeys().forEach(k -> byItem.computeIfAbsent(k.item(), x -> new ArrayList<>()).add(k));
-      for (DynamoItem it : t.items()) {
+      for (DynamoDbItem it : t.items()) {
         List<OversizedKey> keys = byItem.get(it.name());
         if (keys == null) {
           continue;

@@ -5,15 +5,15 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.ItemCounts;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,26 +56,26 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
   public void check(DynamoDbAnalysis a, Findings out) {
     long horizon = a.model().horizonSeconds();
     double cap = DynamoDbLimits.MAX_ITEM_COLLECTION_BYTES;
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       List<KeyPath> lsis = t.lsis();
       if (lsis.isEmpty()) {
         continue;
       }
       Map<String, double[]> collections = new LinkedHashMap<>();
-      for (DynamoItem it : t.items()) {
+      for (DynamoDbItem it : t.items()) {
         Entity e = it.entity();
-        Set<String> pk = ItemCounts.placeholders(it.partitionTemplates(t.table()));
+        Set<String> pk = KeyCounts.placeholders(it.partitionTemplates(t.table()));
         // One value of a sharded key is one suffix's share of the items: its own collection.
-        int shards = ItemCounts.shards(it.partitionTemplates(t.table()));
-        double perKey = ItemCounts.busiestPerValue(e, pk, it.rows()) / shards;
+        int shards = KeyCounts.shards(it.partitionTemplates(t.table()));
+        double perKey = KeyCounts.busiestPerValue(e, pk, it.rows()) / shards;
         double entry = it.storageBytes();
         for (KeyPath l : lsis) {
           if (it.on(l)) {
             entry += it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES;
           }
         }
-        boolean grows = e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !ItemCounts.identifies(e, pk);
-        double rate = grows ? e.growthPerSecond() * ItemCounts.busiestRowShare(e, pk, it.rows()) / shards * entry : 0;
+        boolean grows = e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !KeyCounts.identifies(e, pk);
+        double rate = grows ? e.growthPerSecond() * KeyCounts.busiestRowShare(e, pk, it.rows()) / shards * entry : 0;
         double[] c = collections.computeIfAbsent(it.partitionSignature(t.table()), k -> new double[2]);
         c[0] += perKey * entry;
         c[1] += rate;

@@ -4,15 +4,15 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PartitionSize;
-import dev.keyplan.design.cassandra.Sizer;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.cassandra.CassandraLimits;
-import dev.keyplan.store.scylladb.ScyllaLimits;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.scylla.ScyllaLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +29,7 @@ public final class PartitionOverGuideline implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
-      TableSizing s = a.sizing().get(t.name());
+      CassandraSizing s = a.sizing().get(t.name());
       if (s == null || !s.busiest().known()) {
         continue;
       }

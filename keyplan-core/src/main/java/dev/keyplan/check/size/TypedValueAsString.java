@@ -4,14 +4,14 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.model.Attribute;
-import dev.keyplan.model.Location;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.input.Location;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.BsonTypes;
-import dev.keyplan.store.mongodb.DocumentSize;
+import dev.keyplan.mongodb.facts.BsonTypes;
+import dev.keyplan.mongodb.facts.DocumentSize;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -37,7 +37,7 @@ public final class TypedValueAsString implements MongoDbRule {
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       Optional<MongoDbDesign.Collection> written = a.design().collections().stream()
           .filter(x -> x.name().equals(c.name())).findFirst();
       for (var held : c.types().entrySet()) {

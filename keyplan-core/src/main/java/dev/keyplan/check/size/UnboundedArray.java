@@ -4,12 +4,12 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.DocumentParts;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoEmbed;
+import dev.keyplan.mongodb.design.DocumentParts;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 
 /**
  * Flags an embedded array with no {@code max} whose child entity grows: seed 003 lists "Unbounded
@@ -17,9 +17,9 @@ import dev.keyplan.store.mongodb.MongoDbLimits;
  * product whose reviews "could grow to thousands". Every {@code $push} rewrites a larger document
  * and every read of the parent fetches the whole array.
  *
- * <p>The busiest parent holds {@link MongoEmbed#busiest()} elements at the horizon and gains
- * {@link MongoEmbed#growthPerDocumentPerSecond()} a second; its document is the collection's
- * largest ({@link MongoCollection#largestBytes()}). The array fits {@code n*} elements within
+ * <p>The busiest parent holds {@link MongoDbEmbed#busiest()} elements at the horizon and gains
+ * {@link MongoDbEmbed#growthPerDocumentPerSecond()} a second; its document is the collection's
+ * largest ({@link MongoDbCollection#largestBytes()}). The array fits {@code n*} elements within
  * 16 MiB ({@link DocumentParts#elementsWithin}), so the document passes the limit {@code horizon −
  * (busiest − n*) / growth} seconds from now.
  *
@@ -44,8 +44,8 @@ public final class UnboundedArray implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     long horizon = a.model().horizonSeconds();
-    for (MongoCollection c : a.collections()) {
-      for (MongoEmbed em : c.embeds()) {
+    for (MongoDbCollection c : a.collections()) {
+      for (MongoDbEmbed em : c.embeds()) {
         // An unknown count (no parents to share the rows) gives no figure to report.
         if (!em.many() || em.bounded() || Double.isNaN(em.busiest())) {
           continue;

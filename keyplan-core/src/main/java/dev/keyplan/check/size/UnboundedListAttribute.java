@@ -4,14 +4,14 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.AttributeTypes;
-import dev.keyplan.store.dynamodb.Capacity;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.AttributeTypes;
+import dev.keyplan.dynamodb.facts.Capacity;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.Map;
 
 /**
@@ -31,8 +31,8 @@ public final class UnboundedListAttribute implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     long horizon = a.model().horizonSeconds();
-    for (DynamoTable t : a.tables()) {
-      for (DynamoItem it : t.items()) {
+    for (DynamoDbTable t : a.tables()) {
+      for (DynamoDbItem it : t.items()) {
         for (Map.Entry<String, AttributeTypes.Stored> s : it.attributes().entrySet()) {
           Attribute attr = it.entity().attribute(s.getKey()).orElse(null);
           if (attr == null || attr.growsPerSecond() <= 0) {

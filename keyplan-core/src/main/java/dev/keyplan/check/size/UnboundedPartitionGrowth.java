@@ -4,12 +4,12 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.TableSizing;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.cassandra.CassandraLimits;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 
 /**
  * Flags a partition that grows for as long as the application runs: the entity grows, the key has
@@ -17,7 +17,7 @@ import dev.keyplan.store.cassandra.CassandraLimits;
  * "unbounded partition growth"; seed 004, scenario 1).
  *
  * <p>The busiest partition holds {@code r0 = share × count} rows today and gains {@code g} rows/s
- * ({@link TableSizing#busiestRowsPerSecond}); its values and bytes grow in proportion to its rows.
+ * ({@link CassandraSizing#busiestRowsPerSecond}); its values and bytes grow in proportion to its rows.
  * At the horizon it holds {@code rH} rows with {@code vH} values and {@code bH} bytes, so it
  * reaches a guideline at {@code r* = rH × min(100,000 / vH, 100 MB / bH)} rows, which is
  * {@code (r* − r0) / g} seconds from now (at or below 0: it is past the guideline today). A
@@ -30,7 +30,7 @@ public final class UnboundedPartitionGrowth implements CassandraRule {
   public void check(CassandraAnalysis a, Findings out) {
     long horizon = a.model().horizonSeconds();
     for (BoundTable t : a.tables()) {
-      TableSizing s = a.sizing().get(t.name());
+      CassandraSizing s = a.sizing().get(t.name());
       if (s == null || !s.unbounded() || !s.busiest().known()) {
         continue;
       }

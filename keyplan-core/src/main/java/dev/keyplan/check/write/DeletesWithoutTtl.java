@@ -4,9 +4,9 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
@@ -29,12 +29,12 @@ public final class DeletesWithoutTtl implements CassandraRule {
 
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan d : a.plans()) {
+    for (CassandraPlan d : a.plans()) {
       var op = d.pattern().operation();
       if (!op.isWriteOf(Operation.Kind.DELETE)) {
         continue;
       }
-      List<AccessPattern> inserts = a.plansOf(op.entity()).stream().map(PatternPlan::pattern)
+      List<AccessPattern> inserts = a.plansOf(op.entity()).stream().map(CassandraPlan::pattern)
           .filter(p -> p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT))
           .collect(Collectors.toList());
       boolean insertsExpire = !inserts.isEmpty()

@@ -5,20 +5,20 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoIndex;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbIndex;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.AttributeTypes.Stored;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -83,19 +83,19 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
       double expiring = e.rowsAfter(horizon, w.ttlSeconds() + DynamoDbLimits.TTL_TYPICAL_DELETION_DELAY_SECONDS);
       // The tables holding the entity, in model order, each with its item types of the entity in
       // order (a table holding none would sum no rows and be skipped).
-      Map<String, List<DynamoIndex.Placed>> byTable = new LinkedHashMap<>();
-      for (DynamoIndex.Placed at : a.index().itemsOf(e.name())) {
+      Map<String, List<DynamoDbIndex.Placed>> byTable = new LinkedHashMap<>();
+      for (DynamoDbIndex.Placed at : a.index().itemsOf(e.name())) {
         byTable.computeIfAbsent(at.table().name(), k -> new ArrayList<>()).add(at);
       }
-      for (List<DynamoIndex.Placed> held : byTable.values()) {
-        DynamoTable t = held.get(0).table();
+      for (List<DynamoDbIndex.Placed> held : byTable.values()) {
+        DynamoDbTable t = held.get(0).table();
         if (t.ttl().isPresent()) {
           continue;
         }
         double rows = 0;
         double extra = 0;
-        for (DynamoIndex.Placed at : held) {
-          DynamoItem it = at.item();
+        for (DynamoDbIndex.Placed at : held) {
+          DynamoDbItem it = at.item();
           rows += it.rows();
           extra += Math.max(0, it.rows() - expiring) * share * storedBytes(it, t);
         }
@@ -119,12 +119,12 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
 
   private static void ttlAttributesNotNumbers(DynamoDbAnalysis a, Map<String, List<AccessPattern>> inserts, Findings out) {
     long horizon = a.model().horizonSeconds();
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       if (t.ttl().isEmpty()) {
         continue;
       }
       String ttl = t.ttl().get();
-      for (DynamoItem it : t.items()) {
+      for (DynamoDbItem it : t.items()) {
         Stored s = it.attributes().get(ttl);
         if (s == null || s.descriptor().equals("N")) {
           continue;
@@ -160,7 +160,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
   }
 
   private static void deletesInsteadOfTtl(DynamoDbAnalysis a, Map<String, List<AccessPattern>> inserts, Findings out) {
-    for (DynamoPlan plan : a.plans()) {
+    for (DynamoDbPlan plan : a.plans()) {
       AccessPattern p = plan.pattern();
       if (!(p.operation() instanceof Operation.Write w) || w.kind() != Operation.Kind.DELETE) {
         continue;
@@ -173,12 +173,12 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
       boolean byAge = w.where().stream().anyMatch(c -> c.comparison() == Operation.Comparison.RANGE
           && e.attribute(c.attribute()).map(EphemeralDataWithoutTtl::isTime).orElse(false));
       // The tables the delete touches, in model order: any other has no units and is skipped.
-      for (DynamoTable t : a.index().tablesIn(plan.copies())) {
+      for (DynamoDbTable t : a.index().tablesIn(plan.copies())) {
         if (t.ttl().isPresent()) {
           continue;
         }
         double units = plan.touches().stream().filter(x -> x.copy().equals(t.name()))
-            .mapToDouble(DynamoPlan.Touch::writeUnits).sum();
+            .mapToDouble(DynamoDbPlan.Touch::writeUnits).sum();
         if (units <= 0) {
           continue;
         }
@@ -199,7 +199,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
   }
 
   /** Returns the storage of one item with its index entries: item + 100 B, each entry + 100 B. */
-  private static double storedBytes(DynamoItem it, DynamoTable t) {
+  private static double storedBytes(DynamoDbItem it, DynamoDbTable t) {
     double bytes = it.storageBytes();
     for (KeyPath p : t.paths()) {
       if (p.isIndex() && it.on(p)) {

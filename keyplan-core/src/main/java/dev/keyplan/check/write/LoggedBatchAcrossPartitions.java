@@ -4,11 +4,11 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.AccessPattern;
-import dev.keyplan.store.cassandra.CassandraLimits;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +32,7 @@ import java.util.Set;
 public final class LoggedBatchAcrossPartitions implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan p : a.plans()) {
+    for (CassandraPlan p : a.plans()) {
       AccessPattern.Batch batch = p.pattern().batch();
       if (batch == AccessPattern.Batch.NONE) {
         continue;

@@ -4,10 +4,10 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -40,12 +40,12 @@ public final class MultiDocumentTransaction implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     double budget = a.design().shardBudget();
-    for (MongoPlan plan : a.plans()) {
+    for (MongoDbPlan plan : a.plans()) {
       if (!plan.transaction()) {
         continue;
       }
       double rate = plan.pattern().ratePerSecond();
-      double documents = plan.touches().stream().mapToDouble(MongoPlan.Touch::operations).sum();
+      double documents = plan.touches().stream().mapToDouble(MongoDbPlan.Touch::operations).sum();
       Set<String> collections = new LinkedHashSet<>();
       plan.touches().forEach(t -> collections.add(t.collection()));
       boolean distributed = plan.shards() > 1;

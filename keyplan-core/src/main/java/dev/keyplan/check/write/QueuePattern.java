@@ -4,15 +4,15 @@ import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.KeySpread;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.workload.KeySpread;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.cassandra.CassandraLimits;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import java.util.OptionalDouble;
 
 /**
@@ -34,7 +34,7 @@ import java.util.OptionalDouble;
 public final class QueuePattern implements CassandraRule {
   @Override
   public void check(CassandraAnalysis a, Findings out) {
-    for (PatternPlan d : a.plans()) {
+    for (CassandraPlan d : a.plans()) {
       var op = d.pattern().operation();
       if (!op.isWriteOf(Operation.Kind.DELETE)) {
         continue;
@@ -45,7 +45,7 @@ public final class QueuePattern implements CassandraRule {
             .anyMatch(c -> op.where().stream().anyMatch(w -> w.attribute().equals(c.name())));
         double rowsRead = rowsScanned(a, t);
         double rows = a.sizing().get(name).rows();
-        OptionalDouble share = KeySpread.patternShare(d.pattern(), t, rows);
+        OptionalDouble share = t.patternShare(d.pattern(), rows);
         if (!rowDeletes || Double.isNaN(rowsRead) || share.isEmpty()) {
           continue;
         }
@@ -86,8 +86,8 @@ public final class QueuePattern implements CassandraRule {
    */
   private static double rowsScanned(CassandraAnalysis a, BoundTable t) {
     double most = Double.NaN;
-    for (PatternPlan r : a.readsServedBy(t.name())) {
-      if (r.access() == Access.NOT_SERVED || isPointRead(r.pattern(), t)) {
+    for (CassandraPlan r : a.readsServedBy(t.name())) {
+      if (r.access() == CassandraAccess.NOT_SERVED || isPointRead(r.pattern(), t)) {
         continue;
       }
       // One read steps over the tombstones of one partition: count at most its rows.
@@ -109,11 +109,11 @@ public final class QueuePattern implements CassandraRule {
     double rows = a.sizing().get(t.name()).rows();
     double sum = 0;
     boolean any = false;
-    for (PatternPlan plan : a.plansOf(t.entity().name())) {
+    for (CassandraPlan plan : a.plansOf(t.entity().name())) {
       AccessPattern p = plan.pattern();
       if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
         any = true;
-        sum += p.ratePerSecond() * KeySpread.patternShare(p, t, rows).orElse(0);
+        sum += p.ratePerSecond() * t.patternShare(p, rows).orElse(0);
       }
     }
     if (any) {

@@ -6,16 +6,16 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoCost;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoIndexWrites;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbIndexWrites;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,7 +28,7 @@ import java.util.Optional;
  * UpdateTable fail unless the quota is raised: an error.
  *
  * <p>The amplification is {@code (table WCU + Σ GSI WCU) / table WCU} at the patterns' peaks
- * (DynamoCost), the index writes' monthly cost in the table's billing mode plus the indexes'
+ * (DynamoDbCost), the index writes' monthly cost in the table's billing mode plus the indexes'
  * storage. Worked number: 100 puts/s of a 164 B item into a table with 6 ALL-projected GSIs: 100
  * WCU/s on the table, 600 on the indexes, ×7; on demand 600 × 2,628,000 s × $0.625 / 10^6 =
  * $985.50 a month of index writes.
@@ -38,7 +38,7 @@ import java.util.Optional;
  * in a collection (NUM_INDEXES, {@link MongoDbLimits#ATLAS_MANY_INDEXES}): a warning; above the 64
  * a collection may have ({@link MongoDbLimits#MAX_INDEXES_PER_COLLECTION}, MongoDB manual "MongoDB
  * Limits and Thresholds") createIndex fails: an error. The finding gives the index entries the
- * write patterns change per second ({@link MongoIndexWrites}) and the indexes' estimated bytes.
+ * write patterns change per second ({@link MongoDbIndexWrites}) and the indexes' estimated bytes.
  * Worked number: 100 inserts/s into a collection with 31 single-field indexes on int fields and
  * {@code _id_} write 100 × 32 = 3,200 entries/s; at 1M documents each int index is 1M × (6 + 8) B =
  * 14 MB.
@@ -51,17 +51,17 @@ public final class TooManyIndexes implements DynamoDbRule, MongoDbRule {
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoTable t : a.tables()) {
+    for (DynamoDbTable t : a.tables()) {
       List<KeyPath> gsis = t.gsis();
       if (gsis.size() <= ADVISED_MAX_GSIS) {
         continue;
       }
-      double tableWcu = cost(a, t.name()).map(DynamoCost::writeUnits).orElse(0.0);
+      double tableWcu = cost(a, t.name()).map(DynamoDbCost::writeUnits).orElse(0.0);
       double indexWcu = 0;
       double writes = 0;
       double storage = 0;
       for (KeyPath g : gsis) {
-        Optional<DynamoCost> c = cost(a, g.copy());
+        Optional<DynamoDbCost> c = cost(a, g.copy());
         if (c.isPresent()) {
           indexWcu += c.get().writeUnits();
           writes += DynamoDbFigures.writeMonthly(a, t, c.get().writeUnits());
@@ -86,19 +86,19 @@ public final class TooManyIndexes implements DynamoDbRule, MongoDbRule {
     }
   }
 
-  private static Optional<DynamoCost> cost(DynamoDbAnalysis a, String copy) {
+  private static Optional<DynamoDbCost> cost(DynamoDbAnalysis a, String copy) {
     return a.cost(copy);
   }
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       int n = c.indexes().size();
       if (n <= MongoDbLimits.ATLAS_MANY_INDEXES) {
         continue;
       }
       boolean overLimit = n > MongoDbLimits.MAX_INDEXES_PER_COLLECTION;
-      double writes = MongoIndexWrites.perSecond(a, c);
+      double writes = MongoDbIndexWrites.perSecond(a, c);
       out.report(overLimit ? Severity.ERROR : Severity.WARNING, c.name(), c.location(),
           "collection " + c.name() + " has " + n + " indexes (_id_ included), "
               + (overLimit ? "over the " + MongoDbLimits.MAX_INDEXES_PER_COLLECTION

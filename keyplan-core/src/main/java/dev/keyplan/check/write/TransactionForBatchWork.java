@@ -5,18 +5,18 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoIndex;
-import dev.keyplan.design.dynamodb.ItemCounts;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbIndex;
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.store.dynamodb.Capacity;
-import dev.keyplan.store.dynamodb.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.Capacity;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -54,12 +54,12 @@ import java.util.TreeMap;
     severity = Severity.ERROR)
 public final class TransactionForBatchWork implements DynamoDbRule {
   /** Items of one item type in one transaction. */
-  private record Part(DynamoTable table, DynamoItem item, String why, double typical, double busiest, int multiplier,
+  private record Part(DynamoDbTable table, DynamoDbItem item, String why, double typical, double busiest, int multiplier,
       boolean dataDependent) {}
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
-    for (DynamoPlan plan : a.plans()) {
+    for (DynamoDbPlan plan : a.plans()) {
       if (!plan.operation().equals("TransactWriteItems")
           || !(plan.pattern().operation() instanceof Operation.Write w)) {
         continue;
@@ -73,7 +73,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
       double typBytes = 0;
       double busBytes = 0;
       boolean dependent = false;
-      // Keyed by table name, which is unique: hashing the DynamoTable record itself would hash every
+      // Keyed by table name, which is unique: hashing the DynamoDbTable record itself would hash every
       // item type in it, for each part.
       Map<String, Double> secondWrite = new LinkedHashMap<>();
       for (Part p : parts) {
@@ -146,27 +146,27 @@ public final class TransactionForBatchWork implements DynamoDbRule {
     double sourceRows = written.rowsAfter(a.model().horizonSeconds(), 0);
     // Only the entity's item types and, for an update, the holders of a copy of a set attribute can
     // make a part: visit those, in model order and each once, as the scan of every item did.
-    Map<Integer, DynamoIndex.Placed> candidates = new TreeMap<>();
-    for (DynamoIndex.Placed at : a.index().itemsOf(w.entity())) {
+    Map<Integer, DynamoDbIndex.Placed> candidates = new TreeMap<>();
+    for (DynamoDbIndex.Placed at : a.index().itemsOf(w.entity())) {
       candidates.put(at.position(), at);
     }
     if (w.kind() == Operation.Kind.UPDATE) {
       for (String changed : w.set()) {
-        for (DynamoIndex.CopyHolder h : a.index().copyHolders(w.entity() + "." + changed)) {
-          candidates.putIfAbsent(h.position(), new DynamoIndex.Placed(h.table(), h.item(), h.position()));
+        for (DynamoDbIndex.CopyHolder h : a.index().copyHolders(w.entity() + "." + changed)) {
+          candidates.putIfAbsent(h.position(), new DynamoDbIndex.Placed(h.table(), h.item(), h.position()));
         }
       }
     }
-    for (DynamoIndex.Placed at : candidates.values()) {
-      DynamoTable t = at.table();
-      DynamoItem it = at.item();
+    for (DynamoDbIndex.Placed at : candidates.values()) {
+      DynamoDbTable t = at.table();
+      DynamoDbItem it = at.item();
       if (it.entity().name().equals(w.entity()) && !(update && w.set().stream().noneMatch(it::holds))) {
         int mult = update && keyChange(it, t, w.set()) ? 2 : 1;
         if (range) {
           String by = equal.isEmpty() ? "every item: the write names no key" : "every item with the same "
               + String.join(", ", equal);
-          out.add(new Part(t, it, by, ItemCounts.typicalPerValue(it.entity(), equal, it.rows()),
-              ItemCounts.busiestPerValue(it.entity(), equal, it.rows()), mult, true));
+          out.add(new Part(t, it, by, KeyCounts.typicalPerValue(it.entity(), equal, it.rows()),
+              KeyCounts.busiestPerValue(it.entity(), equal, it.rows()), mult, true));
         } else {
           out.add(new Part(t, it, "its own item", 1, 1, mult, false));
         }
@@ -181,7 +181,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
             double typical = Math.max(1, it.rows() / Math.max(1, sourceRows));
             Set<String> link = new LinkedHashSet<>(written.key());
             double busiest = !link.isEmpty() && it.entity().attributes().keySet().containsAll(link)
-                ? ItemCounts.busiestPerValue(it.entity(), link, it.rows()) : typical;
+                ? KeyCounts.busiestPerValue(it.entity(), link, it.rows()) : typical;
             out.add(new Part(t, it, "copy_of " + source + " in " + copy.name(), typical,
                 Double.isNaN(busiest) ? typical : Math.max(typical, busiest), 1, true));
           }
@@ -191,7 +191,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
     return out;
   }
 
-  private static boolean keyChange(DynamoItem it, DynamoTable t, List<String> set) {
+  private static boolean keyChange(DynamoDbItem it, DynamoDbTable t, List<String> set) {
     for (String k : t.table().keyAttributes()) {
       if (it.template(k).map(x -> x.attributes().stream().anyMatch(set::contains)).orElse(false)) {
         return true;

@@ -4,12 +4,12 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoIndex;
-import dev.keyplan.design.mongodb.MongoIndexWrites;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbIndex;
+import dev.keyplan.mongodb.design.MongoDbIndexWrites;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 
@@ -32,15 +32,15 @@ import dev.keyplan.model.Units;
 public final class UnusedIndex implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
-    for (MongoCollection c : a.collections()) {
-      for (MongoIndex ix : c.indexes()) {
+    for (MongoDbCollection c : a.collections()) {
+      for (MongoDbIndex ix : c.indexes()) {
         if (ix.implicitId() || ix.unique() || ix.ttlSeconds() > 0 || supportsShardKey(c, ix) || used(a, c, ix)) {
           continue;
         }
         out.report(Severity.WARNING, c.name() + "." + ix.name(), ix.location(),
             "index " + ix.name() + " of " + c.name() + " serves no pattern: " + Units.count(ix.entries())
                 + " entries, " + Units.bytes(ix.bytes()) + ", and the write patterns change "
-                + Units.rate(MongoIndexWrites.perSecond(a, c, ix)) + " of its entries",
+                + Units.rate(MongoDbIndexWrites.perSecond(a, c, ix)) + " of its entries",
             "drop it: db." + c.name() + ".dropIndex(\"" + ix.name() + "\"); to be safe, hide it first"
                 + " (db." + c.name() + ".hideIndex(\"" + ix.name() + "\")): the planner stops using it while it"
                 + " is still maintained, and unhideIndex brings it back at once if a query you did not model"
@@ -49,8 +49,8 @@ public final class UnusedIndex implements MongoDbRule {
     }
   }
 
-  private static boolean used(MongoDbAnalysis a, MongoCollection c, MongoIndex ix) {
-    for (MongoPlan p : a.plans()) {
+  private static boolean used(MongoDbAnalysis a, MongoDbCollection c, MongoDbIndex ix) {
+    for (MongoDbPlan p : a.plans()) {
       if (p.collection().filter(c.name()::equals).isPresent() && p.index().filter(ix.name()::equals).isPresent()) {
         return true;
       }
@@ -64,7 +64,7 @@ public final class UnusedIndex implements MongoDbRule {
   }
 
   /** The shard key's index: its keys start with the shard key's, field by field. */
-  private static boolean supportsShardKey(MongoCollection c, MongoIndex ix) {
+  private static boolean supportsShardKey(MongoDbCollection c, MongoDbIndex ix) {
     if (c.shardKey().isEmpty()) {
       return false;
     }

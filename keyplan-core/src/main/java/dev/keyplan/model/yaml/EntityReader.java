@@ -1,9 +1,11 @@
 package dev.keyplan.model.yaml;
 
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.Suggest;
+import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.Attribute;
-import dev.keyplan.model.Diagnostic;
 import dev.keyplan.model.Entity;
-import dev.keyplan.model.Location;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Spread;
 import dev.keyplan.model.Units;
@@ -24,7 +26,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  * Reads the {@code entities:} section: attributes with their types and sizes, volume (count,
  * growth), identifying key and spreads. Spreads of patterns are read here too.
  */
-final class EntityReader extends SectionReader {
+public final class EntityReader extends SectionReader {
   EntityReader(SectionReader context) {
     super(context);
   }
@@ -87,7 +89,7 @@ final class EntityReader extends SectionReader {
     return new Entity(name, attributes, count, growth, key, spread, at);
   }
 
-  static String unknownAttribute(String entity, String attr, Set<String> known) {
+  public static String unknownAttribute(String entity, String attr, Set<String> known) {
     return "entity '" + entity + "' has no attribute '" + attr + "'"
         + Suggest.closest(attr, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
   }

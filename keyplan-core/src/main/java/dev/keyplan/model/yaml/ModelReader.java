@@ -1,14 +1,19 @@
 package dev.keyplan.model.yaml;
 
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.cassandra.model.CassandraSectionReader;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
+import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.SourceSpan;
+import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
-import dev.keyplan.model.CassandraDesign;
-import dev.keyplan.model.Diagnostic;
-import dev.keyplan.model.DynamoDbDesign;
 import dev.keyplan.model.Entity;
-import dev.keyplan.model.InputException;
-import dev.keyplan.model.Location;
 import dev.keyplan.model.Model;
-import dev.keyplan.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbSectionReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +48,7 @@ public final class ModelReader extends SectionReader {
    * million is beyond any collection that reads well. */
   static final long MAX_ITEMS = 1_000_000;
   /** Longest horizon accepted. */
-  static final long MAX_HORIZON = 100L * 365 * 86_400;
+  public static final long MAX_HORIZON = 100L * 365 * 86_400;
 
   static final Set<String> TOP = Set.of("model", "horizon", "entities", "patterns", "cassandra",
       "scylladb", "dynamodb", "mongodb");
@@ -52,7 +57,7 @@ public final class ModelReader extends SectionReader {
   static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution", "shares");
   static final Set<String> OPERATIONS = Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;
-  static final Set<String> CASSANDRA = Set.of("schema", "keyspace", "consistency", "derived", "tables",
+  public static final Set<String> CASSANDRA = Set.of("schema", "keyspace", "consistency", "derived", "tables",
       "node_budget", "round_trip", "shards");
   static final Set<String> CONSISTENCY_LEVELS = Set.of("ANY", "ONE", "TWO", "THREE", "QUORUM",
       "LOCAL_QUORUM", "EACH_QUORUM", "ALL", "LOCAL_ONE", "SERIAL", "LOCAL_SERIAL");
@@ -142,13 +147,13 @@ public final class ModelReader extends SectionReader {
     Optional<CassandraDesign> cassandra = Optional.empty();
     for (String engine : List.of("cassandra", "scylladb")) {
       if (m.has(engine)) {
-        cassandra = new DesignReader(this).cassandra(m, engine, baseDir, entities);
+        cassandra = new CassandraSectionReader(this).cassandra(m, engine, baseDir, entities);
       }
     }
     Optional<DynamoDbDesign> dynamodb = m.has("dynamodb")
-        ? new DynamoDbReader(this).read(m, baseDir, entities, patterns) : Optional.empty();
+        ? new DynamoDbSectionReader(this).read(m, baseDir, entities, patterns) : Optional.empty();
     Optional<MongoDbDesign> mongodb = m.has("mongodb")
-        ? new MongoDbReader(this).read(m, baseDir, entities) : Optional.empty();
+        ? new MongoDbSectionReader(this).read(m, baseDir, entities) : Optional.empty();
     if (!problems.isEmpty()) {
       throw new InputException(sorted());
     }

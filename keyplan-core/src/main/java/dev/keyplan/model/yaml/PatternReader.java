@@ -1,9 +1,11 @@
 package dev.keyplan.model.yaml;
 
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.Suggest;
+import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
-import dev.keyplan.model.Diagnostic;
 import dev.keyplan.model.Entity;
-import dev.keyplan.model.Location;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.OperationParser;
 import dev.keyplan.model.Spread;

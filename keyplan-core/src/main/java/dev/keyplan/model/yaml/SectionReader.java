@@ -1,7 +1,9 @@
 package dev.keyplan.model.yaml;
 
-import dev.keyplan.model.Diagnostic;
-import dev.keyplan.model.Location;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.SourceSpan;
+import dev.keyplan.input.Suggest;
 import dev.keyplan.model.Quantities;
 import java.util.List;
 import java.util.Locale;
@@ -12,24 +14,24 @@ import java.util.Optional;
  * far, and the readers of scalar values (rates, counts, durations, levels) that report a wrong
  * value at its place and carry on.
  */
-abstract class SectionReader {
-  final String file;
-  final SourceSpan source;
-  final List<Diagnostic> problems;
+public abstract class SectionReader {
+  protected final String file;
+  protected final SourceSpan source;
+  protected final List<Diagnostic> problems;
 
-  SectionReader(String file, SourceSpan source, List<Diagnostic> problems) {
+  protected SectionReader(String file, SourceSpan source, List<Diagnostic> problems) {
     this.file = file;
     this.source = source;
     this.problems = problems;
   }
 
-  SectionReader(SectionReader other) {
+  protected SectionReader(SectionReader other) {
     this(other.file, other.source, other.problems);
   }
 
 
   /** Reads a level; {@code role} "read" rejects ANY, "write" rejects the serial levels, as Cassandra does. */
-  Optional<String> consistencyLevel(String s, Location at, String role) {
+  protected Optional<String> consistencyLevel(String s, Location at, String role) {
     String level = s.trim().toUpperCase(Locale.ROOT);
     if (role.equals("read") && level.equals("ANY")) {
       problems.add(new Diagnostic(at, "ANY applies to writes only; expected a read level such as LOCAL_QUORUM"));
@@ -49,7 +51,7 @@ abstract class SectionReader {
     return Optional.of(level);
   }
 
-  double rate(String s, Location at, String expected, boolean zeroAllowed) {
+  protected double rate(String s, Location at, String expected, boolean zeroAllowed) {
     var r = Quantities.perSecond(s);
     if (r.isEmpty()) {
       problems.add(new Diagnostic(at, "expected " + expected + " but found '" + s + "'"));
@@ -64,7 +66,7 @@ abstract class SectionReader {
   }
 
   /** Reads a whole number in [min, max], reporting anything else; returns min when unreadable. */
-  long whole(String s, Location at, String expected, long min, long max) {
+  protected long whole(String s, Location at, String expected, long min, long max) {
     var c = Quantities.count(s);
     if (c.isEmpty() || c.getAsDouble() != Math.rint(c.getAsDouble()) || c.getAsDouble() < min || c.getAsDouble() > max) {
       problems.add(new Diagnostic(at, "expected " + expected + ", a whole number from " + min + " to "
@@ -74,7 +76,7 @@ abstract class SectionReader {
     return (long) c.getAsDouble();
   }
 
-  double count(String s, Location at, String expected) {
+  protected double count(String s, Location at, String expected) {
     var c = Quantities.count(s);
     if (c.isEmpty() || c.getAsDouble() > 1e15) {
       problems.add(new Diagnostic(at, "expected " + expected + " but found '" + s + "'"));
@@ -83,7 +85,7 @@ abstract class SectionReader {
     return c.getAsDouble();
   }
 
-  long duration(String s, Location at, String expected, long max) {
+  protected long duration(String s, Location at, String expected, long max) {
     var d = Quantities.seconds(s);
     if (d.isEmpty() || d.getAsLong() <= 0 || d.getAsLong() > max) {
       problems.add(new Diagnostic(at, "expected " + expected + " (s, m, h, d, w, mo, y; at most 100y) but found '" + s + "'"));
@@ -92,7 +94,7 @@ abstract class SectionReader {
     return d.getAsLong();
   }
 
-  double millis(String s, Location at) {
+  protected double millis(String s, Location at) {
     var m = java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|us|s)").matcher(s.trim());
     if (!m.matches() || Double.parseDouble(m.group(1)) <= 0) {
       problems.add(new Diagnostic(at, "expected a round trip such as 1ms or 500us but found '" + s + "'"));
@@ -102,7 +104,7 @@ abstract class SectionReader {
     return m.group(2).equals("ms") ? v : m.group(2).equals("us") ? v / 1000 : v * 1000;
   }
 
-  boolean bool(String s, Location at) {
+  protected boolean bool(String s, Location at) {
     // YAML 1.2's core schema: true, True, TRUE, false, False, FALSE.
     if (s.matches("true|True|TRUE|false|False|FALSE")) {
       return s.equalsIgnoreCase("true");

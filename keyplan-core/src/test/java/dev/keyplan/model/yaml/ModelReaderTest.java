@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
-import dev.keyplan.model.CassandraDesign;
-import dev.keyplan.model.Diagnostic;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.input.Diagnostic;
 import dev.keyplan.model.Entity;
-import dev.keyplan.model.InputException;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;

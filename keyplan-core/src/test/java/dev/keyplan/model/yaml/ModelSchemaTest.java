@@ -8,8 +8,10 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.keyplan.model.InputException;
+import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
+import dev.keyplan.input.InputException;
 import dev.keyplan.model.Quantities;
+import dev.keyplan.mongodb.model.MongoDbSectionReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +34,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 /**
  * The JSON Schema of the model file (docs/keyplan-model.schema.json) against the examples and the
  * reader: every example validates, the schema's keys per mapping are the reader's allowed keys (of
- * {@link ModelReader} and {@link DynamoDbReader}), and on a set of small edits the schema and
+ * {@link ModelReader} and {@link DynamoDbSectionReader}), and on a set of small edits the schema and
  * {@link ModelReader} accept and reject the same files.
  */
 final class ModelSchemaTest {
@@ -258,27 +260,27 @@ final class ModelSchemaTest {
     assertThat(propertyNames(def("cassandra").path("properties").path("consistency")))
         .containsExactly("read", "write");
     assertThat(propertyNames(def("derived"))).containsExactly("of", "shards", "window");
-    assertThat(propertyNames(def("dynamodb"))).isEqualTo(new TreeSet<>(DynamoDbReader.SECTION));
-    assertThat(propertyNames(def("dynamodbTable"))).isEqualTo(new TreeSet<>(DynamoDbReader.TABLE));
-    assertThat(propertyNames(def("dynamodbIndex"))).isEqualTo(new TreeSet<>(DynamoDbReader.INDEX));
-    assertThat(propertyNames(def("dynamodbItemType"))).isEqualTo(new TreeSet<>(DynamoDbReader.ITEM));
-    assertThat(propertyNames(def("dynamodbStoredAttributeObject"))).isEqualTo(new TreeSet<>(DynamoDbReader.STORED));
-    assertThat(propertyNames(def("dynamodbProvisioned"))).isEqualTo(new TreeSet<>(DynamoDbReader.CAPACITY));
-    assertThat(propertyNames(def("dynamodbAccess"))).isEqualTo(new TreeSet<>(DynamoDbReader.ACCESS));
-    assertThat(propertyNames(def("mongodb"))).isEqualTo(new TreeSet<>(MongoDbReader.SECTION));
-    assertThat(propertyNames(def("mongodbCollection"))).isEqualTo(new TreeSet<>(MongoDbReader.COLLECTION));
-    assertThat(propertyNames(def("mongodbEmbed"))).isEqualTo(new TreeSet<>(MongoDbReader.EMBED));
-    assertThat(propertyNames(def("mongodbFieldObject"))).isEqualTo(new TreeSet<>(MongoDbReader.FIELD));
-    assertThat(propertyNames(def("mongodbIndexObject"))).isEqualTo(new TreeSet<>(MongoDbReader.INDEX));
-    assertThat(propertyNames(def("mongodbZone"))).isEqualTo(new TreeSet<>(MongoDbReader.ZONE));
+    assertThat(propertyNames(def("dynamodb"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.SECTION));
+    assertThat(propertyNames(def("dynamodbTable"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.TABLE));
+    assertThat(propertyNames(def("dynamodbIndex"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.INDEX));
+    assertThat(propertyNames(def("dynamodbItemType"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.ITEM));
+    assertThat(propertyNames(def("dynamodbStoredAttributeObject"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.STORED));
+    assertThat(propertyNames(def("dynamodbProvisioned"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.CAPACITY));
+    assertThat(propertyNames(def("dynamodbAccess"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.ACCESS));
+    assertThat(propertyNames(def("mongodb"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.SECTION));
+    assertThat(propertyNames(def("mongodbCollection"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.COLLECTION));
+    assertThat(propertyNames(def("mongodbEmbed"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.EMBED));
+    assertThat(propertyNames(def("mongodbFieldObject"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.FIELD));
+    assertThat(propertyNames(def("mongodbIndexObject"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.INDEX));
+    assertThat(propertyNames(def("mongodbZone"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.ZONE));
   }
 
   @Test
   void mongodbValueSetsAreTheReaders() {
-    assertThat(enumOf(def("mongodbType"))).isEqualTo(new TreeSet<>(MongoDbReader.TYPES));
+    assertThat(enumOf(def("mongodbType"))).isEqualTo(new TreeSet<>(MongoDbSectionReader.TYPES));
     assertThat(enumOf(def("mongodbIndexObject").path("properties").path("collation")))
-        .isEqualTo(new TreeSet<>(MongoDbReader.COLLATIONS));
-    String name = "^" + MongoDbReader.NAME + "$";
+        .isEqualTo(new TreeSet<>(MongoDbSectionReader.COLLATIONS));
+    String name = "^" + MongoDbSectionReader.NAME + "$";
     assertThat(def("mongodb").path("properties").path("collections").path("propertyNames").path("pattern").asText())
         .isEqualTo(name);
     assertThat(def("mongodbCollection").path("properties").path("embed").path("propertyNames").path("pattern").asText())
@@ -293,19 +295,19 @@ final class ModelSchemaTest {
 
   @Test
   void dynamodbValueSetsAreTheReaders() {
-    assertThat(enumOf(def("dynamodbType"))).isEqualTo(new TreeSet<>(DynamoDbReader.TYPES));
+    assertThat(enumOf(def("dynamodbType"))).isEqualTo(new TreeSet<>(DynamoDbSectionReader.TYPES));
     assertThat(enumOf(def("dynamodbTable").path("properties").path("stream")))
-        .isEqualTo(new TreeSet<>(DynamoDbReader.STREAMS));
+        .isEqualTo(new TreeSet<>(DynamoDbSectionReader.STREAMS));
     assertThat(enumOf(def("dynamodbAccess").path("properties").path("operation")))
-        .isEqualTo(new TreeSet<>(DynamoDbReader.OPERATIONS));
-    String name = "^" + DynamoDbReader.NAME + "$";
+        .isEqualTo(new TreeSet<>(DynamoDbSectionReader.OPERATIONS));
+    String name = "^" + DynamoDbSectionReader.NAME + "$";
     assertThat(def("dynamodb").path("properties").path("tables").path("propertyNames").path("pattern").asText())
         .isEqualTo(name);
     assertThat(def("dynamodbTable").path("properties").path("indexes").path("propertyNames").path("pattern").asText())
         .isEqualTo(name);
     for (String key : List.of("partition_key", "sort_key")) {
       assertThat(def("dynamodbIndex").path("properties").path(key).path("anyOf").get(1).path("maxItems").asInt())
-          .as(key).isEqualTo(DynamoDbReader.MAX_KEY_ATTRIBUTES);
+          .as(key).isEqualTo(DynamoDbSectionReader.MAX_KEY_ATTRIBUTES);
     }
   }
 
@@ -317,8 +319,8 @@ final class ModelSchemaTest {
         "{a}{b}", "{a}#{shard:5}#{b}", "#", "a b", "{shard:1}", "{shard:0}", "{shard:1001}", "{shard:00002}",
         "{shard:2}{shard:3}", "{shard}", "{shardkey}", "{sharding_id}", "{Shard:3}", "{}", "{ }", "a}b", "a{b", "{a",
         "{1abc}", "{a-b}", "{{a}}", "", "x{shard:}", "{_x1}")) {
-      List<dev.keyplan.model.Diagnostic> problems = new ArrayList<>();
-      dev.keyplan.model.KeyTemplate.parse("SK", sample, i -> new dev.keyplan.model.Location("t", 1, i + 1), problems);
+      List<dev.keyplan.input.Diagnostic> problems = new ArrayList<>();
+      dev.keyplan.model.KeyTemplate.parse("SK", sample, i -> new dev.keyplan.input.Location("t", 1, i + 1), problems);
       assertThat(pattern.matcher(sample).find()).as("keyTemplate '%s' (reader: %s)", sample, problems)
           .isEqualTo(problems.isEmpty());
     }

@@ -2,11 +2,11 @@ package dev.keyplan.verify.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
@@ -86,8 +86,8 @@ public final class CassandraVerifier {
       List<List<Object>> patternRows = new ArrayList<>();
       int[] mismatches = {0};
       List<String> findings = new ArrayList<>();
-      for (PatternPlan plan : a.plans()) {
-        if (!plan.pattern().isRead() || plan.tables().isEmpty() || plan.access() == Access.NOT_SERVED) {
+      for (CassandraPlan plan : a.plans()) {
+        if (!plan.pattern().isRead() || plan.tables().isEmpty() || plan.access() == CassandraAccess.NOT_SERVED) {
           continue;
         }
         TableLoad l = loads.get(plan.tables().get(0));
@@ -120,7 +120,7 @@ public final class CassandraVerifier {
 
   /** The buckets a typical key's walk needs: the most any read of the table walks, plus one, capped. */
   private static int walkBuckets(CassandraAnalysis a, BoundTable t) {
-    double most = a.readsServedBy(t.name()).stream().mapToDouble(PatternPlan::partitionsTypical)
+    double most = a.readsServedBy(t.name()).stream().mapToDouble(CassandraPlan::partitionsTypical)
         .filter(v -> !Double.isNaN(v)).max().orElse(1);
     return (int) Math.min(MAX_BUCKETS, Math.ceil(most) + 1);
   }

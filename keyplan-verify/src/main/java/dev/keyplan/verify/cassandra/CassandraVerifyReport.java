@@ -1,6 +1,6 @@
 package dev.keyplan.verify.cassandra;
 
-import dev.keyplan.design.cassandra.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.simulate.SimulationResult.Setting;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.VerifyOptions;

@@ -1,9 +1,9 @@
 package dev.keyplan.verify.cassandra;
 
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.PatternPlan;
-import dev.keyplan.design.cassandra.PartitionSize;
-import dev.keyplan.design.cassandra.Sizer;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.design.Sizer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -18,15 +18,15 @@ import java.util.Locale;
 final class Comparison {
   private Comparison() {}
 
-  static List<Object> patternRow(PatternPlan plan, String role, ReadRunner.Measured m, int[] mismatches,
+  static List<Object> patternRow(CassandraPlan plan, String role, ReadRunner.Measured m, int[] mismatches,
       List<String> findings) {
     boolean busiest = role.equals("busiest");
     double predicted = busiest ? plan.partitionsBusiest() : plan.partitionsTypical();
     double predictedRows = busiest ? plan.rowsBusiest() : plan.rowsTypical();
-    boolean walk = plan.access() == Access.BUCKET_WALK && m.partitionsWalked() > 1 || plan.access() == Access.BUCKET_WALK;
+    boolean walk = plan.access() == CassandraAccess.BUCKET_WALK && m.partitionsWalked() > 1 || plan.access() == CassandraAccess.BUCKET_WALK;
     long measured = walk ? m.partitionsWalked() : m.traced().partitions();
     String verdict = "ok";
-    if (plan.access() == Access.SINGLE_PARTITION && (measured != 1 || m.traced().scan())) {
+    if (plan.access() == CassandraAccess.SINGLE_PARTITION && (measured != 1 || m.traced().scan())) {
       verdict = "MISMATCH";
       findings.add(plan.pattern().id() + " (" + role + "): keyplan says one partition; the trace shows "
           + (m.traced().scan() ? "a range scan" : measured + " partitions"));

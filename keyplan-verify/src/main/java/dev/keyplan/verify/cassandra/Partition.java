@@ -1,9 +1,9 @@
 package dev.keyplan.verify.cassandra;
 
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.store.cassandra.cql.Column;
-import dev.keyplan.store.cassandra.ring.Murmur3Token;
-import dev.keyplan.store.cassandra.ring.PartitionKeyCodec;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.ring.Murmur3Token;
+import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,11 +3,11 @@ package dev.keyplan.verify.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.keyplan.design.cassandra.Access;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Operation;
-import dev.keyplan.store.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.verify.Latency;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +24,11 @@ final class ReadRunner {
   /** What one key's requests measured. */
   record Measured(Traced traced, int partitionsWalked, Latency latency, String cql) {}
 
-  static Measured run(CqlSession session, String keyspace, TableLoad load, PatternPlan plan, List<Partition> buckets,
+  static Measured run(CqlSession session, String keyspace, TableLoad load, CassandraPlan plan, List<Partition> buckets,
       int samples) {
     Operation.Read read = (Operation.Read) plan.pattern().operation();
     BoundTable t = load.table;
-    boolean walk = plan.access() == Access.BUCKET_WALK && t.timeBucket().isPresent();
+    boolean walk = plan.access() == CassandraAccess.BUCKET_WALK && t.timeBucket().isPresent();
     int limit = read.limit().orElse(Integer.MAX_VALUE);
     Latency latency = new Latency();
     Traced total = new Traced(0, false, 0);
@@ -57,7 +57,7 @@ final class ReadRunner {
     return new Measured(total, walked, latency, cql);
   }
 
-  private static String cql(String keyspace, PatternPlan plan, BoundTable t, Operation.Read read, Partition p,
+  private static String cql(String keyspace, CassandraPlan plan, BoundTable t, Operation.Read read, Partition p,
       List<Object> values) {
     List<String> where = new ArrayList<>();
     for (int i = 0; i < t.partitionKey().size(); i++) {
@@ -106,7 +106,7 @@ final class ReadRunner {
       s.append(" WHERE ").append(String.join(" AND ", where));
     }
     read.limit().ifPresent(l -> s.append(" LIMIT ").append(l));
-    if (plan.filtersInPartition() || plan.access() == Access.ALLOW_FILTERING) {
+    if (plan.filtersInPartition() || plan.access() == CassandraAccess.ALLOW_FILTERING) {
       s.append(" ALLOW FILTERING");
     }
     return s.toString();

@@ -1,8 +1,8 @@
 package dev.keyplan.verify.cassandra;
 
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.emit.CqlEmitter;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.emit.CqlEmitter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -4,9 +4,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import dev.keyplan.design.cassandra.BoundTable;
-import dev.keyplan.design.cassandra.TableSizing;
-import dev.keyplan.store.cassandra.cql.Column;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.cql.Column;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -30,7 +30,7 @@ final class TableLoad {
   long busiestBytes = -1;
   long typicalBytes = -1;
 
-  TableLoad(BoundTable table, TableSizing sizing, int maxRows, int typicalBuckets) {
+  TableLoad(BoundTable table, CassandraSizing sizing, int maxRows, int typicalBuckets) {
     this.table = table;
     double predictedBusiest = sizing.busiest().known() ? sizing.busiest().rows() : maxRows;
     this.busiestRows = Math.max(1, Math.min(maxRows, Math.round(predictedBusiest)));

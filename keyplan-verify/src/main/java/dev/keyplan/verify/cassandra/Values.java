@@ -1,10 +1,10 @@
 package dev.keyplan.verify.cassandra;
 
 import com.datastax.oss.driver.api.core.uuid.Uuids;
-import dev.keyplan.design.cassandra.BoundTable;
+import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.model.Attribute;
-import dev.keyplan.store.cassandra.cql.Column;
-import dev.keyplan.store.cassandra.cql.CqlType;
+import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.CqlType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

@@ -2,10 +2,10 @@ package dev.keyplan.verify.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import dev.keyplan.design.cassandra.CassandraAnalysis;
-import dev.keyplan.design.cassandra.PatternPlan;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Operation;
-import dev.keyplan.store.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.verify.Latency;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ final class Writes {
   static List<List<Object>> run(CqlSession session, String keyspace, CassandraAnalysis a, Map<String, TableLoad> loads,
       int samples, List<String> notes) {
     List<List<Object>> rows = new ArrayList<>();
-    for (PatternPlan plan : a.plans()) {
+    for (CassandraPlan plan : a.plans()) {
       if (plan.pattern().isRead() || plan.tables().isEmpty()) {
         continue;
       }

@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 /**
  * The capacity units one request consumed, by table and index: the table itself, and each index
  * as {@code table.index}. A local index uses the table's capacity (keyplan's {@link
- * dev.keyplan.design.dynamodb.DynamoPlan.Touch} counts it in the table's copy), but its reads are
+ * dev.keyplan.dynamodb.design.DynamoDbPlan.Touch} counts it in the table's copy), but its reads are
  * kept apart here so that a query of it and the table fetches it makes can be compared one by one. Filled from the {@code ConsumedCapacity} of every call with
  * {@code ReturnConsumedCapacity=INDEXES}; DynamoDB and dynalite report {@code CapacityUnits}
  * only, so read and write units are told apart by the call, not the response.

@@ -1,10 +1,10 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoIndex;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbIndex;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class Dataset {
   /** One item to write, with the item type it is. */
-  record Written(DynamoTable table, DynamoItem type, Map<String, AttributeValue> item) {}
+  record Written(DynamoDbTable table, DynamoDbItem type, Map<String, AttributeValue> item) {}
 
   private final List<Written> items = new ArrayList<>();
 
@@ -35,7 +35,7 @@ final class Dataset {
           if (!seen.add(row)) {
             continue;
           }
-          for (DynamoIndex.Placed at : analysis.index().itemsOf(row.entity().name())) {
+          for (DynamoDbIndex.Placed at : analysis.index().itemsOf(row.entity().name())) {
             Map<String, AttributeValue> item = builder.item(at.table(), at.item(), row);
             List<Object> key = List.of(at.table().name(), builder.primaryKey(at.table(), at.item(), row));
             if (keys.add(key)) {
@@ -62,9 +62,9 @@ final class Dataset {
 
   /**
    * Returns what a Scan of {@code path} evaluates of the loaded items, by keyplan's sizes: the
-   * count of items on it and Σ {@link DynamoItem#entryBytes}.
+   * count of items on it and Σ {@link DynamoDbItem#entryBytes}.
    */
-  double[] scanned(DynamoTable table, KeyPath path) {
+  double[] scanned(DynamoDbTable table, KeyPath path) {
     double count = 0;
     double bytes = 0;
     for (Written w : items) {

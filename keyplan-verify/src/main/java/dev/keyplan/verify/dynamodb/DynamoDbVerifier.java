@@ -1,7 +1,7 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;

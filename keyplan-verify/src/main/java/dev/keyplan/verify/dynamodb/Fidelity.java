@@ -1,8 +1,8 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.KeyTemplate;
 import java.util.List;
 import java.util.Optional;
@@ -46,11 +46,11 @@ enum Fidelity {
    * Returns why the write units on {@code copy} (a table, or {@code table.index}) are not
    * compared, or empty when they are; {@code written} are the item types the request writes.
    */
-  Optional<String> writeUnits(String copy, List<DynamoTable> tables, List<DynamoItem> written) {
+  Optional<String> writeUnits(String copy, List<DynamoDbTable> tables, List<DynamoDbItem> written) {
     if (this == DYNAMODB) {
       return Optional.empty();
     }
-    Optional<DynamoTable> table = tables.stream().filter(t -> t.name().equals(copy)).findFirst();
+    Optional<DynamoDbTable> table = tables.stream().filter(t -> t.name().equals(copy)).findFirst();
     if (table.isEmpty()) {
       return Optional.of("dynalite never charges global index writes (AWS charges each entry written)");
     }
@@ -66,7 +66,7 @@ enum Fidelity {
    * db/index.js queryTable}), where DynamoDB charges every fetched item on its own (AWS DG, "Local
    * secondary indexes", read capacity units), as keyplan does.
    */
-  Optional<String> readUnits(DynamoPlan plan, String copy) {
+  Optional<String> readUnits(DynamoDbPlan plan, String copy) {
     boolean lsiFetch = plan.path().map(p -> p.local() && copy.equals(p.table())).orElse(false)
         && plan.touches().size() > 1;
     return this == DYNALITE && lsiFetch ? Optional.of("dynalite charges the table items a local index query fetches"
@@ -74,11 +74,11 @@ enum Fidelity {
   }
 
   /** Returns why request units touching {@code items} are not compared, or empty when they are. */
-  Optional<String> text(List<DynamoItem> items) {
+  Optional<String> text(List<DynamoDbItem> items) {
     if (this == DYNAMODB) {
       return Optional.empty();
     }
-    for (DynamoItem it : items) {
+    for (DynamoDbItem it : items) {
       if (!ascii(it)) {
         return Optional.of("item type " + it.name() + " has non-ASCII names or key text: dynalite counts UTF-16"
             + " code units where DynamoDB counts UTF-8 bytes");
@@ -88,8 +88,8 @@ enum Fidelity {
   }
 
   /** Returns why a plan is not run at all, or empty when it is. */
-  Optional<String> notRun(DynamoPlan plan) {
-    if (plan.access() == DynamoPlan.Access.NOT_SERVED) {
+  Optional<String> notRun(DynamoDbPlan plan) {
+    if (plan.access() == DynamoDbPlan.Access.NOT_SERVED) {
       return Optional.of("keyplan's plan does not serve it: " + String.join("; ", plan.notes()));
     }
     if (plan.operation().startsWith("Transact")) {
@@ -99,7 +99,7 @@ enum Fidelity {
     return Optional.empty();
   }
 
-  private static boolean ascii(DynamoItem it) {
+  private static boolean ascii(DynamoDbItem it) {
     for (String name : it.attributeNames()) {
       if (!name.chars().allMatch(c -> c < 0x80)) {
         return false;

@@ -10,7 +10,7 @@ import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Values of an exact size, as {@link dev.keyplan.store.dynamodb.ItemSize} counts it, so that an
+ * Values of an exact size, as {@link dev.keyplan.dynamodb.facts.ItemSize} counts it, so that an
  * item built from them is as big as keyplan's analysis says its item type is. Each value is a
  * function of the seed, the attribute's name and a tag (which key, which item), never of a clock.
  *

@@ -1,10 +1,10 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.ItemCounts;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
@@ -27,16 +27,16 @@ final class FindPlans {
   private FindPlans() {}
 
   /** Returns true if keyplan's plan finds {@code item} before writing it. */
-  static boolean needsFind(DynamoPlan write, DynamoItem item) {
+  static boolean needsFind(DynamoDbPlan write, DynamoDbItem item) {
     String marker = item.name() + ": the write does not give the item's full primary key";
     return write.notes().stream().anyMatch(n -> n.startsWith(marker));
   }
 
   /** Returns keyplan's plan of the read that finds {@code item} of {@code table} for write pattern {@code p}. */
-  static DynamoPlan find(Model model, AccessPattern p, Operation.Write w, DynamoTable table, DynamoItem item) {
+  static DynamoDbPlan find(Model model, AccessPattern p, Operation.Write w, DynamoDbTable table, DynamoDbItem item) {
     Entity e = item.entity();
-    Set<String> key = new LinkedHashSet<>(ItemCounts.placeholders(item.partitionTemplates(table.table())));
-    key.addAll(ItemCounts.placeholders(item.sortTemplates(table.table())));
+    Set<String> key = new LinkedHashSet<>(KeyCounts.placeholders(item.partitionTemplates(table.table())));
+    key.addAll(KeyCounts.placeholders(item.sortTemplates(table.table())));
     List<Operation.Condition> where = w.where().stream().filter(c -> e.attribute(c.attribute()).isPresent()).toList();
     Operation.Read read = new Operation.Read(e.name(), List.copyOf(key), where, List.of(), java.util.OptionalInt.empty(),
         false, w.names(), w.location());
@@ -55,8 +55,8 @@ final class FindPlans {
    * Returns the read units of {@code write}'s touches that are its finds, per copy, to check that
    * the replanned find is the one the write plan costs.
    */
-  static Optional<String> mismatch(DynamoPlan write, DynamoPlan find) {
-    double planned = write.touches().stream().filter(t -> t.writeUnits() == 0).mapToDouble(DynamoPlan.Touch::readUnitsTypical)
+  static Optional<String> mismatch(DynamoDbPlan write, DynamoDbPlan find) {
+    double planned = write.touches().stream().filter(t -> t.writeUnits() == 0).mapToDouble(DynamoDbPlan.Touch::readUnitsTypical)
         .sum();
     double found = find.readUnits();
     return Math.abs(planned - found) < 1e-9 ? Optional.empty()

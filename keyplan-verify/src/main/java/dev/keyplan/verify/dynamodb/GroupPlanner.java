@@ -1,10 +1,10 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.ItemCounts;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Entity;
 import dev.keyplan.verify.dynamodb.KeyGroup.Member;
 import dev.keyplan.verify.dynamodb.KeyGroup.Which;
@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * Decides what is loaded: for every table or index and partition key template a pattern reaches,
  * the busiest value's items and a typical value's, as keyplan counts them ({@link
- * ItemCounts#busiestPerKey}, {@link ItemCounts#typicalPerKey}), scaled by one factor per group so
+ * KeyCounts#busiestPerKey}, {@link KeyCounts#typicalPerKey}), scaled by one factor per group so
  * that no group holds more than {@code maxRows} items.
  *
  * <p>A group's rows are rows of entities: each is written as every item type of its entity (an
@@ -39,7 +39,7 @@ final class GroupPlanner {
   }
 
   /** Returns the busiest and the typical group of {@code signature} on {@code path} (made once). */
-  KeyGroup group(DynamoTable table, KeyPath path, String signature, Which which) {
+  KeyGroup group(DynamoDbTable table, KeyPath path, String signature, Which which) {
     KeyGroup[] pair = groups.computeIfAbsent(path.label() + "\u0000" + signature,
         k -> new KeyGroup[] {make(table, path, signature, Which.BUSIEST), make(table, path, signature, Which.TYPICAL)});
     return pair[which.ordinal()];
@@ -52,16 +52,16 @@ final class GroupPlanner {
     return out;
   }
 
-  private KeyGroup make(DynamoTable table, KeyPath path, String signature, Which which) {
-    List<DynamoItem> sharing = table.items().stream()
+  private KeyGroup make(DynamoDbTable table, KeyPath path, String signature, Which which) {
+    List<DynamoDbItem> sharing = table.items().stream()
         .filter(it -> it.on(path) && it.partitionSignature(path).equals(signature)).toList();
     Set<String> keyAttributes = new LinkedHashSet<>();
-    Map<DynamoItem, Double> full = new LinkedHashMap<>();
+    Map<DynamoDbItem, Double> full = new LinkedHashMap<>();
     double total = 0;
-    for (DynamoItem it : sharing) {
-      Set<String> pk = ItemCounts.placeholders(it.partitionTemplates(path));
+    for (DynamoDbItem it : sharing) {
+      Set<String> pk = KeyCounts.placeholders(it.partitionTemplates(path));
       keyAttributes.addAll(pk);
-      double n = which == Which.BUSIEST ? ItemCounts.busiestPerKey(it, pk) : ItemCounts.typicalPerKey(it, pk);
+      double n = which == Which.BUSIEST ? it.busiestPerKey(pk) : it.typicalPerKey(pk);
       full.put(it, n);
       total += Double.isNaN(n) ? 1 : n;
     }
@@ -69,7 +69,7 @@ final class GroupPlanner {
     String tag = tags.next();
     // One set of rows per entity: the most any of its item types here needs.
     Map<Entity, Integer> rows = new LinkedHashMap<>();
-    for (Map.Entry<DynamoItem, Double> e : full.entrySet()) {
+    for (Map.Entry<DynamoDbItem, Double> e : full.entrySet()) {
       double n = Double.isNaN(e.getValue()) ? 1 : e.getValue();
       // Scaled down, never above --max-rows; else the nearest whole number of items.
       long count = factor < 1 ? (long) Math.floor(n * factor) : Math.round(n);
@@ -91,7 +91,7 @@ final class GroupPlanner {
       made.put(e.getKey(), list);
     }
     List<Member> members = new ArrayList<>();
-    for (Map.Entry<DynamoItem, Double> e : full.entrySet()) {
+    for (Map.Entry<DynamoDbItem, Double> e : full.entrySet()) {
       members.add(new Member(e.getKey(), e.getValue(), made.get(e.getKey().entity())));
     }
     return new KeyGroup(table, path, signature, which, keyAttributes, tag, total, factor, members);
@@ -101,18 +101,18 @@ final class GroupPlanner {
    * Returns the sort key attributes of {@code e}'s item types here that repeat within a partition
    * key value, with their distinct values: row i takes value i mod d, so a read that gives one by
    * equality (a {@code begins_with} on {@code {quality}#}) matches one row in d, as keyplan's plan
-   * counts it ({@link ItemCounts#distinct}). An attribute whose values are unknown or unique stays
+   * counts it ({@link KeyCounts#distinct}). An attribute whose values are unknown or unique stays
    * the row's own.
    */
-  private static Map<String, Integer> repeating(Entity e, List<DynamoItem> sharing, KeyPath path,
+  private static Map<String, Integer> repeating(Entity e, List<DynamoDbItem> sharing, KeyPath path,
       Set<String> keyAttributes) {
     Map<String, Integer> out = new LinkedHashMap<>();
-    for (DynamoItem it : sharing) {
+    for (DynamoDbItem it : sharing) {
       if (!it.entity().equals(e)) {
         continue;
       }
-      for (String a : ItemCounts.placeholders(it.sortTemplates(path))) {
-        double d = ItemCounts.distinct(e, Set.of(a), it.rows());
+      for (String a : KeyCounts.placeholders(it.sortTemplates(path))) {
+        double d = KeyCounts.distinct(e, Set.of(a), it.rows());
         if (!keyAttributes.contains(a) && !Double.isNaN(d) && d >= 1 && d < it.rows()) {
           out.putIfAbsent(a, (int) Math.min(Integer.MAX_VALUE, Math.round(d)));
         }

@@ -1,12 +1,12 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
-import dev.keyplan.store.dynamodb.AttributeTypes;
-import dev.keyplan.store.dynamodb.AttributeTypes.Stored;
+import dev.keyplan.dynamodb.facts.AttributeTypes;
+import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds the DynamoDB item of one item type for one {@link Instance}, as big as keyplan's analysis
- * sizes the item type ({@link DynamoItem#bytes}), by the same conventions keyplan sizes with
+ * sizes the item type ({@link DynamoDbItem#bytes}), by the same conventions keyplan sizes with
  * ({@code DynamoBinder}, {@link AttributeTypes}):
  *
  * <ul>
@@ -43,7 +43,7 @@ final class ItemBuilder {
   }
 
   /** Returns item type {@code it} of {@code t} for row {@code row}: table key first, then the other keys, then the rest. */
-  Map<String, AttributeValue> item(DynamoTable t, DynamoItem it, Instance row) {
+  Map<String, AttributeValue> item(DynamoDbTable t, DynamoDbItem it, Instance row) {
     Map<String, AttributeValue> out = new LinkedHashMap<>();
     for (String k : t.primaryKey()) {
       out.put(k, key(t, it, k, row));
@@ -58,7 +58,7 @@ final class ItemBuilder {
   }
 
   /** Returns the primary key of {@code it}'s item for {@code row}. */
-  Map<String, AttributeValue> primaryKey(DynamoTable t, DynamoItem it, Instance row) {
+  Map<String, AttributeValue> primaryKey(DynamoDbTable t, DynamoDbItem it, Instance row) {
     Map<String, AttributeValue> out = new LinkedHashMap<>();
     for (String k : t.primaryKey()) {
       out.put(k, key(t, it, k, row));
@@ -67,7 +67,7 @@ final class ItemBuilder {
   }
 
   /** Returns key attribute {@code k} of {@code it} for {@code row}: its template filled in. */
-  AttributeValue key(DynamoTable t, DynamoItem it, String k, Instance row) {
+  AttributeValue key(DynamoDbTable t, DynamoDbItem it, String k, Instance row) {
     KeyTemplate template = it.keys().get(k);
     String type = t.keyTypes().getOrDefault(k, "S");
     if (template.isBareAttribute() && !type.equals("S")) {
@@ -95,7 +95,7 @@ final class ItemBuilder {
   }
 
   /** Returns a new value of non-key attribute {@code a}, for an update: the same size, another tag. */
-  AttributeValue attribute(DynamoTable t, Entity e, String a, Stored s, Instance row) {
+  AttributeValue attribute(DynamoDbTable t, Entity e, String a, Stored s, Instance row) {
     if (t.ttl().map(a::equals).orElse(false) && s.descriptor().equals("N")) {
       return AttributeValue.fromN(TTL_VALUE);
     }
@@ -108,7 +108,7 @@ final class ItemBuilder {
   }
 
   /** Returns the key attributes of {@code it} whose template uses entity attribute {@code a}. */
-  static List<String> keysUsing(DynamoItem it, String a) {
+  static List<String> keysUsing(DynamoDbItem it, String a) {
     return it.keys().entrySet().stream().filter(k -> k.getValue().attributes().contains(a)).map(Map.Entry::getKey)
         .toList();
   }

@@ -1,12 +1,12 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoIndex;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoPlan.Access;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbIndex;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbPlan.Access;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
@@ -38,7 +38,7 @@ final class Jobs {
   List<PatternRun> all() {
     List<PatternRun> out = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
-      DynamoPlan plan = analysis.plan(p.id()).orElseThrow();
+      DynamoDbPlan plan = analysis.plan(p.id()).orElseThrow();
       for (Which which : Which.values()) {
         Optional<String> skip = fidelity.notRun(plan);
         if (skip.isPresent()) {
@@ -53,14 +53,14 @@ final class Jobs {
     return out;
   }
 
-  private PatternRun read(AccessPattern p, DynamoPlan plan, Operation.Read r, Which which) {
+  private PatternRun read(AccessPattern p, DynamoDbPlan plan, Operation.Read r, Which which) {
     if (plan.access() == Access.BATCH_GET || plan.notes().stream().anyMatch(n -> n.startsWith("IN over"))) {
       return PatternRun.skipped(p, plan, which, "the read names several partition keys (IN): keyplan verify"
           + " loads one busiest and one typical value per key template");
     }
     KeyPath path = plan.path().orElseThrow();
-    DynamoTable table = analysis.table(path.table()).orElseThrow();
-    DynamoItem item = itemNamed(table, plan.items().get(0));
+    DynamoDbTable table = analysis.table(path.table()).orElseThrow();
+    DynamoDbItem item = itemNamed(table, plan.items().get(0));
     ReadRunner.Shape shape = shape(plan, table, item, path, r, which);
     Optional<KeyGroup> group = plan.access() == Access.SCAN ? Optional.empty()
         : Optional.of(groups.group(table, path, item.partitionSignature(path), which));
@@ -69,7 +69,7 @@ final class Jobs {
   }
 
   /** The request a read plan sends: its limit per query, order, and whether it fetches from the table. */
-  static ReadRunner.Shape shape(DynamoPlan plan, DynamoTable table, DynamoItem item, KeyPath path, Operation.Read r,
+  static ReadRunner.Shape shape(DynamoDbPlan plan, DynamoDbTable table, DynamoDbItem item, KeyPath path, Operation.Read r,
       Which which) {
     boolean ordered = plan.notes().stream().noneMatch(n -> n.contains("does not follow the sort key"));
     OptionalInt limit = OptionalInt.empty();
@@ -89,9 +89,9 @@ final class Jobs {
         extra && path.local());
   }
 
-  private PatternRun write(AccessPattern p, DynamoPlan plan, Operation.Write w, Which which) {
+  private PatternRun write(AccessPattern p, DynamoDbPlan plan, Operation.Write w, Which which) {
     List<WriteRunner.Target> targets = new ArrayList<>();
-    for (DynamoIndex.Placed at : analysis.index().itemsOf(w.entity())) {
+    for (DynamoDbIndex.Placed at : analysis.index().itemsOf(w.entity())) {
       if (plan.items().contains(at.item().name())) {
         targets.add(new WriteRunner.Target(at.table(), at.item()));
       }
@@ -107,20 +107,20 @@ final class Jobs {
     }
     Optional<ReadRunner.Shape> find = Optional.empty();
     WriteRunner.Target first = targets.get(0);
-    DynamoItem source = first.item();
+    DynamoDbItem source = first.item();
     KeyGroup group = groups.group(first.table(), first.table().table(),
         first.item().partitionSignature(first.table().table()), which);
     List<String> notes = new ArrayList<>();
     if (finding.size() == 1) {
       WriteRunner.Target t = finding.get(0);
-      DynamoPlan findPlan = FindPlans.find(model, p, w, t.table(), t.item());
+      DynamoDbPlan findPlan = FindPlans.find(model, p, w, t.table(), t.item());
       FindPlans.mismatch(plan, findPlan).ifPresent(notes::add);
       if (findPlan.access() != Access.GET_ITEM && findPlan.access() != Access.QUERY) {
         return PatternRun.skipped(p, plan, which, "the write finds its item with " + findPlan.operation()
             + ", which keyplan verify does not run before a write");
       }
       KeyPath path = findPlan.path().orElseThrow();
-      DynamoTable table = analysis.table(path.table()).orElseThrow();
+      DynamoDbTable table = analysis.table(path.table()).orElseThrow();
       source = itemNamed(table, findPlan.items().get(0));
       Operation.Read r = (Operation.Read) findPlanRead(findPlan);
       find = Optional.of(shape(findPlan, table, source, path, r, which));
@@ -128,7 +128,7 @@ final class Jobs {
       notes.add("the item is found first with " + findPlan.operation() + " on " + path.label() + " where "
           + findPlan.keyCondition() + " (keyplan's plan of that read)");
     }
-    List<DynamoItem> items = targets.stream().map(WriteRunner.Target::item).toList();
+    List<DynamoDbItem> items = targets.stream().map(WriteRunner.Target::item).toList();
     PatternRun run = new PatternRun(p, plan, which, Optional.empty(), Optional.empty(),
         Optional.of(new WriteRunner.Shape(plan, w, targets, source, find)), Optional.of(group),
         Optional.of(first.table()), items);
@@ -136,11 +136,11 @@ final class Jobs {
     return run;
   }
 
-  private static Operation findPlanRead(DynamoPlan findPlan) {
+  private static Operation findPlanRead(DynamoDbPlan findPlan) {
     return findPlan.pattern().operation();
   }
 
-  private static DynamoItem itemNamed(DynamoTable table, String name) {
+  private static DynamoDbItem itemNamed(DynamoDbTable table, String name) {
     return table.items().stream().filter(i -> i.name().equals(name)).findFirst()
         .orElseThrow(() -> new IllegalStateException("no item type " + name + " in " + table.name()));
   }

@@ -1,8 +1,8 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -11,7 +11,7 @@ import java.util.Set;
  * The items under one partition key value of one table or index, as loaded: the busiest value's
  * item collection or a typical value's, for one partition key template ({@code C#{customer_id}}),
  * with every item type that shares the template. Counts come from keyplan's {@link
- * dev.keyplan.design.dynamodb.ItemCounts} at the model's horizon and are scaled down by {@code
+ * dev.keyplan.workload.KeyCounts} at the model's horizon and are scaled down by {@code
  * factor} when they add up to more than {@code --max-rows}.
  *
  * @param keyAttributes the entity attributes the partition key is built from; every row here
@@ -21,7 +21,7 @@ import java.util.Set;
  * @param members the item types under the value, in table order
  */
 record KeyGroup(
-    DynamoTable table,
+    DynamoDbTable table,
     KeyPath path,
     String signature,
     Which which,
@@ -54,7 +54,7 @@ record KeyGroup(
    *     not declared
    * @param rows the rows loaded, each written as every item type of its entity
    */
-  record Member(DynamoItem item, double full, List<Instance> rows) {
+  record Member(DynamoDbItem item, double full, List<Instance> rows) {
     Member {
       rows = List.copyOf(rows);
     }
@@ -66,7 +66,7 @@ record KeyGroup(
   }
 
   /** Returns the member for item type {@code item}. */
-  Optional<Member> member(DynamoItem item) {
+  Optional<Member> member(DynamoDbItem item) {
     return members.stream().filter(m -> m.item() == item).findFirst();
   }
 

@@ -1,8 +1,8 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.verify.Latency;
 import dev.keyplan.verify.dynamodb.KeyGroup.Which;
@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 final class PatternRun {
   final AccessPattern pattern;
-  final DynamoPlan plan;
+  final DynamoDbPlan plan;
   final Which which;
   /** Why the pattern is not sent; empty when it is. */
   final Optional<String> notRun;
@@ -26,9 +26,9 @@ final class PatternRun {
   /** The key group the requests read or write; empty for a Scan. */
   final Optional<KeyGroup> group;
   /** The table the requests go to (a write's first target's). */
-  final Optional<DynamoTable> table;
+  final Optional<DynamoDbTable> table;
   /** The item types the request reads or writes, for the fidelity checks. */
-  final List<DynamoItem> items;
+  final List<DynamoDbItem> items;
   /** What is worth saying about how this pattern was run. */
   final List<String> notes = new ArrayList<>();
   final List<Outcome> samples = new ArrayList<>();
@@ -37,9 +37,9 @@ final class PatternRun {
   /** The engine's error, when a request failed. */
   Optional<String> failure = Optional.empty();
 
-  PatternRun(AccessPattern pattern, DynamoPlan plan, Which which, Optional<String> notRun,
+  PatternRun(AccessPattern pattern, DynamoDbPlan plan, Which which, Optional<String> notRun,
       Optional<ReadRunner.Shape> read, Optional<WriteRunner.Shape> write, Optional<KeyGroup> group,
-      Optional<DynamoTable> table, List<DynamoItem> items) {
+      Optional<DynamoDbTable> table, List<DynamoDbItem> items) {
     this.pattern = pattern;
     this.plan = plan;
     this.which = which;
@@ -52,7 +52,7 @@ final class PatternRun {
   }
 
   /** Returns a run that is not sent, for {@code reason}. */
-  static PatternRun skipped(AccessPattern p, DynamoPlan plan, Which which, String reason) {
+  static PatternRun skipped(AccessPattern p, DynamoDbPlan plan, Which which, String reason) {
     return new PatternRun(p, plan, which, Optional.of(reason), Optional.empty(), Optional.empty(), Optional.empty(),
         Optional.empty(), List.of());
   }

@@ -1,12 +1,12 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoPlan.Access;
-import dev.keyplan.design.dynamodb.DynamoPlan.Touch;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
-import dev.keyplan.store.dynamodb.Capacity;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbPlan.Access;
+import dev.keyplan.dynamodb.design.DynamoDbPlan.Touch;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.facts.Capacity;
 import dev.keyplan.verify.dynamodb.KeyGroup.Which;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +27,7 @@ import java.util.Map;
  *       bytes are then scaled by {@code s} and rounded by keyplan's own rule ({@link
  *       Capacity#query}, once per query), and fetches scaled by {@code s}.
  *   <li>Scan: keyplan's Scan rule ({@link Capacity#query} of the summed entry sizes, {@link
- *       DynamoItem#entryBytes}) over the items actually loaded, since the plan's figure is for the
+ *       DynamoDbItem#entryBytes}) over the items actually loaded, since the plan's figure is for the
  *       whole table at the horizon.
  * </ul>
  *
@@ -41,7 +41,7 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
     Map<String, Double> horizon) {
 
   /** Returns the prediction for a read run against {@code group} (null for a Scan) of {@code data}. */
-  static Prediction read(DynamoPlan plan, Which which, KeyGroup group, DynamoTable table, DynamoItem item,
+  static Prediction read(DynamoDbPlan plan, Which which, KeyGroup group, DynamoDbTable table, DynamoDbItem item,
       Dataset data) {
     Capacity.Read mode = plan.consistency().map("strong"::equals).orElse(false) ? Capacity.Read.STRONG
         : Capacity.Read.EVENTUAL;
@@ -63,7 +63,7 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
   }
 
   /** Returns the read units per copy of one request, the plan's figures scaled by {@code scale}. */
-  private static Map<String, Double> units(DynamoPlan plan, boolean busiest, double scale, Capacity.Read mode) {
+  private static Map<String, Double> units(DynamoDbPlan plan, boolean busiest, double scale, Capacity.Read mode) {
     Map<String, Double> reads = new LinkedHashMap<>();
     double bytes = busiest ? plan.bytesBusiest() : plan.bytesTypical();
     int queries = plan.touches().get(0).shards();
@@ -86,7 +86,7 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
   }
 
   /** Returns the prediction for a write (with the find before it, if any). */
-  static Prediction write(DynamoPlan plan, Which which) {
+  static Prediction write(DynamoDbPlan plan, Which which) {
     Map<String, Double> reads = new LinkedHashMap<>();
     Map<String, Double> writes = new LinkedHashMap<>();
     for (Touch t : plan.touches()) {

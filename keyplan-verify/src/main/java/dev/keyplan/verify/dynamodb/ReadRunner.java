@@ -1,9 +1,9 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Operation;
 import dev.keyplan.verify.dynamodb.KeyCondition.Bound;
 import dev.keyplan.verify.dynamodb.KeyCondition.Op;
@@ -51,7 +51,7 @@ final class ReadRunner {
   }
 
   /** How a read request is sent, decided once per pattern. */
-  record Shape(DynamoPlan plan, DynamoTable table, DynamoItem item, KeyPath path, Operation.Read read,
+  record Shape(DynamoDbPlan plan, DynamoDbTable table, DynamoDbItem item, KeyPath path, Operation.Read read,
       OptionalInt limitPerQuery, boolean forward, boolean fetchFromTable, boolean selectAll) {}
 
   /** Runs one request of {@code shape} against {@code group} (none for a Scan). */

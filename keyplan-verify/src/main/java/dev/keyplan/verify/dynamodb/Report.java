@@ -1,8 +1,8 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.simulate.SimulationResult.Table;
-import dev.keyplan.store.dynamodb.Capacity;
+import dev.keyplan.dynamodb.facts.Capacity;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -185,7 +185,7 @@ final class Report {
 
   private Table tables() {
     List<List<Object>> rows = new ArrayList<>();
-    for (DynamoTable t : s.analysis.tables()) {
+    for (DynamoDbTable t : s.analysis.tables()) {
       long loaded = s.data.countsByTable().getOrDefault(t.name(), 0L);
       Long counted = s.counted.get(t.name());
       rows.add(List.of(s.names.name(t.name()), s.analysis.sizing().get(t.name()).items(), loaded,

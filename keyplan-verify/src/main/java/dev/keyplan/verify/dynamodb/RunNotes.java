@@ -1,6 +1,6 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.simulate.SimulationResult.Setting;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +43,7 @@ final class RunNotes {
           + " for item types with a local index entry.");
       out.add("dynalite counts strings in UTF-16 code units: the data keyplan verify writes is ASCII, where that"
           + " equals DynamoDB's UTF-8 bytes; item types with non-ASCII names or key text are not compared.");
-      for (DynamoTable t : s.analysis.tables()) {
+      for (DynamoDbTable t : s.analysis.tables()) {
         t.ttl().ifPresent(a -> out.add("table " + t.name() + " has TTL on " + a + ": dynalite has no TTL"
             + " (UpdateTimeToLive is unknown to it), so TTL is not enabled and nothing expires; TTL deletes consume no"
             + " units on DynamoDB, so no capacity figure depends on it."));

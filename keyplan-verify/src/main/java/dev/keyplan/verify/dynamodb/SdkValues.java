@@ -1,7 +1,7 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.store.dynamodb.AttributeValue;
-import dev.keyplan.store.dynamodb.ItemSize;
+import dev.keyplan.dynamodb.facts.AttributeValue;
+import dev.keyplan.dynamodb.facts.ItemSize;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

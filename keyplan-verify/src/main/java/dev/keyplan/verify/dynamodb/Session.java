@@ -1,9 +1,9 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.KeyPath;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
@@ -43,7 +43,7 @@ final class Session {
   final List<SizeRow> sizes = new ArrayList<>();
 
   /** One item type's size: keyplan's, the built item's by keyplan's rules, and the engine's. */
-  record SizeRow(DynamoTable table, DynamoItem item, long built, SizeProbe.Measured measured) {}
+  record SizeRow(DynamoDbTable table, DynamoDbItem item, long built, SizeProbe.Measured measured) {}
 
   Session(Model model, DynamoDbAnalysis analysis, VerifyOptions options, DynamoDbClient client, Connection connection) {
     this.model = model;
@@ -69,7 +69,7 @@ final class Session {
     groups = planner.all();
     data = Dataset.of(analysis, groups, builder);
     new Loader(client, names::name, connection::scrub, ledger).load(data, progress);
-    for (DynamoTable t : analysis.tables()) {
+    for (DynamoDbTable t : analysis.tables()) {
       if (names.createdByKeyplan(names.name(t.name()))) {
         counted.put(t.name(), count(names.name(t.name())));
       }
@@ -95,8 +95,8 @@ final class Session {
       }
     }
     SizeProbe probe = new SizeProbe(client);
-    for (DynamoTable t : analysis.tables()) {
-      for (DynamoItem it : t.items()) {
+    for (DynamoDbTable t : analysis.tables()) {
+      for (DynamoDbItem it : t.items()) {
         // The largest shard suffix, whose digits keyplan counts.
         int shard = it.keys().values().stream().mapToInt(KeyTemplate::shards).max().orElse(1) - 1;
         Instance row = new Instance(it.entity(), Map.of(), tags.next(), shard);

@@ -1,7 +1,7 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.emit.dynamodb.CreateTableJson;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.emit.CreateTableJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

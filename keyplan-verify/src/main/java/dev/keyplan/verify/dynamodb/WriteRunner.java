@@ -1,11 +1,11 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
-import dev.keyplan.design.dynamodb.ItemCounts;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.model.Operation;
-import dev.keyplan.store.dynamodb.AttributeTypes.Stored;
+import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -62,7 +62,7 @@ final class WriteRunner {
   }
 
   /** An item type a write plan writes, in its table. */
-  record Target(DynamoTable table, DynamoItem item) {}
+  record Target(DynamoDbTable table, DynamoDbItem item) {}
 
   /**
    * How a write request is sent.
@@ -70,7 +70,7 @@ final class WriteRunner {
    * @param source the item type whose rows the write takes: the first target's, or the find's
    * @param find the read that finds the item first, with its plan, if the plan has one
    */
-  record Shape(DynamoPlan plan, Operation.Write write, List<Target> targets, DynamoItem source,
+  record Shape(DynamoDbPlan plan, Operation.Write write, List<Target> targets, DynamoDbItem source,
       Optional<ReadRunner.Shape> find) {
     Shape {
       targets = List.copyOf(targets);
@@ -106,7 +106,7 @@ final class WriteRunner {
   private Instance freshRow(Shape s, KeyGroup g, int sample) {
     Map<String, String> bound = new LinkedHashMap<>();
     // A key that names one item (a customer's profile) is a new value; a collection gains an item.
-    if (!ItemCounts.identifies(s.source().entity(), g.keyAttributes())) {
+    if (!KeyCounts.identifies(s.source().entity(), g.keyAttributes())) {
       g.keyAttributes().stream().filter(a -> s.source().entity().attribute(a).isPresent())
           .forEach(a -> bound.put(a, g.tag()));
     }
@@ -175,8 +175,8 @@ final class WriteRunner {
     }
     boolean increment = s.write().kind() == Operation.Kind.INCREMENT;
     for (Target t : s.targets()) {
-      DynamoTable table = t.table();
-      DynamoItem it = t.item();
+      DynamoDbTable table = t.table();
+      DynamoDbItem it = t.item();
       Map<String, AttributeValue> key = builder.primaryKey(table, it, row);
       boolean keyChange = s.write().set().stream()
           .anyMatch(a -> ItemBuilder.keysUsing(it, a).stream().anyMatch(table.primaryKey()::contains));

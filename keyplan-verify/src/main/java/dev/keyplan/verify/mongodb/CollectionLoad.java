@@ -1,15 +1,15 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.dynamodb.ItemCounts;
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoEmbed;
-import dev.keyplan.design.mongodb.MongoFields;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
+import dev.keyplan.mongodb.design.MongoDbFields;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Spread;
-import dev.keyplan.store.mongodb.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,7 +30,7 @@ import org.bson.BsonValue;
  *       collection's predicted documents), for reads that name one document and for scans;
  *   <li>for every set of attributes a read restricts by equality (and the shard key) that does not
  *       name one document: a {@code busiest} block sharing the busiest value, keyplan's busiest
- *       count at the horizon ({@code ItemCounts.busiestPerValue}) scaled down to at most {@code
+ *       count at the horizon ({@code KeyCounts.busiestPerValue}) scaled down to at most {@code
  *       maxRows}, and a {@code typical} block sharing another value, keyplan's typical count
  *       ({@code typicalPerValue}), also at most {@code maxRows};
  *   <li>{@code largest}: one document with the busiest parent's arrays, when keyplan's largest
@@ -50,21 +50,21 @@ final class CollectionLoad {
     }
   }
 
-  final MongoCollection collection;
+  final MongoDbCollection collection;
   final DocumentFactory factory;
   final List<BsonDocument> documents = new ArrayList<>();
   final List<Block> blocks = new ArrayList<>();
   final List<String> notes = new ArrayList<>();
 
-  CollectionLoad(MongoDbAnalysis a, MongoCollection c, int maxRows, long seed) {
+  CollectionLoad(MongoDbAnalysis a, MongoDbCollection c, int maxRows, long seed) {
     this.collection = c;
     this.factory = new DocumentFactory(a, c, seed);
     int base = (int) Math.max(1, Math.min(Math.round(c.documents()), Math.max(10, maxRows / 10)));
     add("base", Set.of(), Map.of(), base, c.documents(), false);
     for (Set<String> s : groupings(a, c)) {
       Entity e = c.entity();
-      double busiest = ItemCounts.busiestPerValue(e, s, c.documents());
-      double typical = ItemCounts.typicalPerValue(e, s, c.documents());
+      double busiest = KeyCounts.busiestPerValue(e, s, c.documents());
+      double typical = KeyCounts.typicalPerValue(e, s, c.documents());
       if (Double.isNaN(busiest) || Double.isNaN(typical)) {
         notes.add(c.name() + ": the spread of " + String.join(", ", s) + " is not declared; 10 documents share each of its two"
             + " values loaded");
@@ -72,7 +72,7 @@ final class CollectionLoad {
       add("busiest", s, groupValues(s, true), count(busiest, maxRows), busiest, false);
       add("typical", s, groupValues(s, false), count(typical, maxRows), typical, false);
     }
-    boolean arrays = c.embeds().stream().anyMatch(MongoEmbed::many);
+    boolean arrays = c.embeds().stream().anyMatch(MongoDbEmbed::many);
     if (arrays && c.largestBytes() > c.typicalBytes()) {
       if (c.largestBytes() <= MongoDbLimits.MAX_DOCUMENT_BYTES) {
         add("largest", Set.of(), Map.of(), 1, 1, true);
@@ -111,9 +111,9 @@ final class CollectionLoad {
    * (an embedded entity's pointer counted as its parent's key), and the shard key's; only sets of
    * the collection's own attributes that do not name one document.
    */
-  static List<Set<String>> groupings(MongoDbAnalysis a, MongoCollection c) {
+  static List<Set<String>> groupings(MongoDbAnalysis a, MongoDbCollection c) {
     Set<Set<String>> out = new LinkedHashSet<>();
-    for (MongoPlan p : a.plans()) {
+    for (MongoDbPlan p : a.plans()) {
       if (p.pattern().operation() instanceof Operation.Read r && p.collection().equals(Optional.of(c.name()))) {
         out.add(rootEqualities(c, r));
       }
@@ -122,7 +122,7 @@ final class CollectionLoad {
     List<Set<String>> result = new ArrayList<>();
     for (Set<String> s : out) {
       boolean own = !s.isEmpty() && s.stream().allMatch(x -> c.entity().attribute(x).isPresent());
-      if (own && !ItemCounts.identifies(c.entity(), s)) {
+      if (own && !KeyCounts.identifies(c.entity(), s)) {
         result.add(s);
       }
     }
@@ -130,9 +130,9 @@ final class CollectionLoad {
   }
 
   /** The root attributes {@code r} restricts by equality: its own, or its parent pointer's parent key. */
-  static Set<String> rootEqualities(MongoCollection c, Operation.Read r) {
+  static Set<String> rootEqualities(MongoDbCollection c, Operation.Read r) {
     Set<String> s = new TreeSet<>();
-    Optional<MongoFields.View> v = MongoFields.of(c, r.entity());
+    Optional<MongoDbFields.View> v = MongoDbFields.of(c, r.entity());
     for (Operation.Condition x : r.where()) {
       if (x.comparison() != Operation.Comparison.EQ && x.comparison() != Operation.Comparison.IN) {
         continue;

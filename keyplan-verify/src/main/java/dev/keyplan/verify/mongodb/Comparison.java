@@ -1,9 +1,9 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoIndex;
-import dev.keyplan.design.mongodb.MongoPlan;
-import dev.keyplan.design.mongodb.MongoPlan.Access;
-import dev.keyplan.design.mongodb.MongoPlan.Targeting;
+import dev.keyplan.mongodb.design.MongoDbIndex;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbPlan.Access;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,11 +14,11 @@ import java.util.Locale;
  *
  * <ul>
  *   <li><b>index</b>: the winning plan's index (or COLLSCAN) is not the one keyplan plans
- *       ({@code MongoPlan.index}, {@code MongoPlan.access});
+ *       ({@code MongoDbPlan.index}, {@code MongoDbPlan.access});
  *   <li><b>sort</b>: a blocking SORT stage where keyplan expects the index to give the order, or
- *       none where it predicts an in-memory sort ({@code MongoPlan.blockingSort});
+ *       none where it predicts an in-memory sort ({@code MongoDbPlan.blockingSort});
  *   <li><b>routing</b>, on a mongos: a single-shard (or unsharded) read that reaches more than one
- *       shard; a multi-shard read that reaches more than keyplan's {@code MongoPlan.shards}; a
+ *       shard; a multi-shard read that reaches more than keyplan's {@code MongoDbPlan.shards}; a
  *       scatter-gather that reaches fewer shards than hold the collection's chunks (mongos
  *       targeted it after all);
  *   <li><b>keys</b> and <b>docs</b> examined: more than 10% (and more than 1) away from keyplan's
@@ -43,10 +43,10 @@ final class Comparison {
    * @param loaded documents loaded into the collection
    * @param indexes the collection's indexes as keyplan resolved them, to know a multikey one
    */
-  record Context(boolean mongos, int holdingShards, long loaded, List<MongoIndex> indexes) {}
+  record Context(boolean mongos, int holdingShards, long loaded, List<MongoDbIndex> indexes) {}
 
   static List<Object> readRow(Reads.Probe p, Reads.Measured m, Context ctx, int[] mismatches, List<String> findings) {
-    MongoPlan plan = p.plan();
+    MongoDbPlan plan = p.plan();
     Explained e = m.explained();
     boolean busiest = p.role().equals("busiest");
     String id = plan.pattern().id() + " (" + p.role() + ")";
@@ -72,7 +72,7 @@ final class Comparison {
       }
     }
     boolean multikey = plan.index().flatMap(n -> ctx.indexes().stream().filter(ix -> ix.name().equals(n)).findFirst())
-        .map(MongoIndex::multikey).orElse(false);
+        .map(MongoDbIndex::multikey).orElse(false);
     boolean scan = plan.access() == Access.COLLSCAN;
     double keys = busiest ? plan.keysExaminedBusiest() : plan.keysExamined();
     double docs = busiest ? plan.docsExaminedBusiest() : plan.docsExamined();
@@ -103,12 +103,12 @@ final class Comparison {
       "keys_ratio", "keyplan_docs", "keyplan_docs_loaded", "docs_examined", "docs_ratio", "returned", "p50_ms", "p99_ms",
       "verdict");
 
-  static String predictedAccess(MongoPlan plan) {
+  static String predictedAccess(MongoDbPlan plan) {
     return plan.access() == Access.COLLSCAN ? Explained.COLLSCAN : plan.index().orElse("?");
   }
 
   /** Why the shards reached contradict keyplan's routing, or null when they do not. */
-  static String routingMismatch(MongoPlan plan, int reached, int holding) {
+  static String routingMismatch(MongoDbPlan plan, int reached, int holding) {
     Targeting t = plan.targeting();
     if ((t == Targeting.SINGLE_SHARD || t == Targeting.UNSHARDED) && reached > 1) {
       return "keyplan routes it to one shard; mongos sent it to " + reached;
@@ -136,7 +136,7 @@ final class Comparison {
     return upperBound ? measured <= expected + slack : Math.abs(measured - expected) <= slack;
   }
 
-  static String routingLabel(MongoPlan plan) {
+  static String routingLabel(MongoDbPlan plan) {
     return plan.targeting().label() + (plan.targeting() == Targeting.MULTI_SHARD ? " (" + plan.shards() + ")" : "");
   }
 

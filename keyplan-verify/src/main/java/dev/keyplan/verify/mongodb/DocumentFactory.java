@@ -1,12 +1,12 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoEmbed;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
-import dev.keyplan.model.MongoDbDesign;
-import dev.keyplan.store.mongodb.BsonTypes;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,19 +28,19 @@ import org.bson.types.ObjectId;
  * Values vary per document ({@link Values}); document {@code n} of a seed is always the same.
  */
 final class DocumentFactory {
-  private final MongoCollection c;
+  private final MongoDbCollection c;
   private final MongoDbDesign.Collection design;
   private final long seed;
   private final Map<String, BsonValue> held = new LinkedHashMap<>();
 
-  DocumentFactory(MongoDbAnalysis a, MongoCollection c, long seed) {
+  DocumentFactory(MongoDbAnalysis a, MongoDbCollection c, long seed) {
     this.c = c;
     this.design = a.design().collections().stream().filter(x -> x.name().equals(c.name())).findFirst().orElseThrow();
     this.seed = seed;
     held.putAll(representative(c.entity(), design.fields(), design.allFields(), List.of()));
   }
 
-  MongoCollection collection() {
+  MongoDbCollection collection() {
     return c;
   }
 
@@ -59,7 +59,7 @@ final class DocumentFactory {
     });
     BsonDocument arrays = new BsonDocument();
     for (MongoDbDesign.Embed d : design.embeds()) {
-      MongoEmbed em = c.embedOf(d.entity()).orElse(null);
+      MongoDbEmbed em = c.embedOf(d.entity()).orElse(null);
       if (em == null) {
         continue;
       }
@@ -83,7 +83,7 @@ final class DocumentFactory {
   /** Returns element {@code n} of embed {@code field}, as a new one an insert pushes. */
   BsonDocument element(String field, long n) {
     MongoDbDesign.Embed d = design.embeds().stream().filter(x -> x.field().equals(field)).findFirst().orElseThrow();
-    MongoEmbed em = c.embedOf(d.entity()).orElseThrow();
+    MongoDbEmbed em = c.embedOf(d.entity()).orElseThrow();
     return element(em, representative(em.entity(), d.fields(), d.allFields(), d.by()), random(-n), n);
   }
 
@@ -107,7 +107,7 @@ final class DocumentFactory {
         : Values.vary(held.get(attribute), c.entity().attribute(attribute), r, n);
   }
 
-  private static BsonDocument element(MongoEmbed em, Map<String, BsonValue> rep, Random r, long n) {
+  private static BsonDocument element(MongoDbEmbed em, Map<String, BsonValue> rep, Random r, long n) {
     BsonDocument out = new BsonDocument();
     rep.forEach((attribute, v) -> out.append(attribute, Values.vary(v, em.entity().attribute(attribute), r, n)));
     return out;

@@ -1,9 +1,9 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoDbAnalyzer;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
@@ -76,7 +76,7 @@ public final class MongoDbVerifier {
     int clusterShards = mongos ? Schema.shards(g).size() : 1;
     Map<String, CollectionLoad> loads = new LinkedHashMap<>();
     long total = 0;
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       CollectionLoad l = new CollectionLoad(a, c, o.maxRows(), o.seed());
       loads.put(c.name(), l);
       notes.addAll(l.notes);
@@ -115,12 +115,12 @@ public final class MongoDbVerifier {
       VerifyOptions o, boolean mongos, int[] mismatches, List<String> findings, List<String> notes) {
     List<List<Object>> rows = new ArrayList<>();
     Map<String, Integer> holding = new LinkedHashMap<>();
-    for (MongoPlan plan : a.plans()) {
+    for (MongoDbPlan plan : a.plans()) {
       if (!plan.pattern().isRead()) {
         continue;
       }
       Optional<CollectionLoad> load = plan.collection().map(loads::get);
-      if (plan.access() == MongoPlan.Access.NOT_SERVED || load.isEmpty()) {
+      if (plan.access() == MongoDbPlan.Access.NOT_SERVED || load.isEmpty()) {
         notes.add(plan.pattern().id() + ": not served by the design (" + String.join("; ", plan.notes()) + "), not run");
         continue;
       }
@@ -128,7 +128,7 @@ public final class MongoDbVerifier {
         notes.add(plan.pattern().id() + ": the $lookup into " + String.join(", ", plan.lookups()) + " is not run; the"
             + " explain is of the query on " + plan.collection().get() + " alone");
       }
-      MongoCollection c = load.get().collection;
+      MongoDbCollection c = load.get().collection;
       int shards = holding.computeIfAbsent(c.name(), n -> mongos && c.sharded() ? Schema.holdingShards(g, db.namespace(n)) : 1);
       var ctx = new Comparison.Context(mongos, shards, load.get().documents.size(), c.indexes());
       for (String role : List.of("busiest", "typical")) {

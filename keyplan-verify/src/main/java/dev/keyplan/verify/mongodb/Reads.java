@@ -1,7 +1,7 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoFields;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbFields;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.verify.Latency;
 import java.util.List;
@@ -15,7 +15,7 @@ import org.bson.BsonValue;
 
 /**
  * Runs one read pattern's query on the loaded documents, as keyplan plans it: its conditions over
- * the fields keyplan planned on ({@link MongoFields}), an equality on a value of the block the
+ * the fields keyplan planned on ({@link MongoDbFields}), an equality on a value of the block the
  * role names (the busiest or a typical shard key or equality value), an {@code in} with that value
  * and others no document holds, a range from the least value of its type (keyplan counts a
  * range as matching everything its equalities select, so the query does too), the sort and limit,
@@ -26,15 +26,15 @@ final class Reads {
   private Reads() {}
 
   /** One query to run, and how many loaded documents it can match. */
-  record Probe(MongoPlan plan, String role, ReadQuery query, long matching, boolean hasIn) {}
+  record Probe(MongoDbPlan plan, String role, ReadQuery query, long matching, boolean hasIn) {}
 
   /** What the server did. */
   record Measured(Explained explained, Latency latency, long returned) {}
 
   /** Returns the query of {@code plan} for {@code role}, or empty (with a note) when the documents lack a field it needs. */
-  static Optional<Probe> probe(MongoPlan plan, String role, CollectionLoad load, List<String> notes) {
+  static Optional<Probe> probe(MongoDbPlan plan, String role, CollectionLoad load, List<String> notes) {
     Operation.Read r = (Operation.Read) plan.pattern().operation();
-    Optional<MongoFields.View> v = MongoFields.of(load.collection, r.entity());
+    Optional<MongoDbFields.View> v = MongoDbFields.of(load.collection, r.entity());
     if (v.isEmpty()) {
       return Optional.empty();
     }

@@ -1,9 +1,9 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.emit.mongodb.MongoCommands;
-import dev.keyplan.model.MongoDbDesign.Zone;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.emit.MongoCommands;
+import dev.keyplan.mongodb.model.MongoDbDesign.Zone;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,28 +37,28 @@ final class Schema {
 
   /** Creates the collections and indexes, and on a mongos shards them; what it adds is recorded as it goes, for {@link #undo}. */
   void apply(MongoDbAnalysis a, Database db, boolean mongos, List<String> notes) {
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       db.createCollection(MongoCommands.create(c));
       MongoCommands.createIndexes(c).ifPresent(cmd -> g.command(db.name, cmd));
     }
-    List<MongoCollection> sharded = a.collections().stream().filter(MongoCollection::sharded).toList();
+    List<MongoDbCollection> sharded = a.collections().stream().filter(MongoDbCollection::sharded).toList();
     if (sharded.isEmpty()) {
       return;
     }
     if (!mongos) {
       notes.add("the server is not a mongos (hello's msg is not isdbgrid): " + String.join(", ",
-          sharded.stream().map(MongoCollection::name).toList()) + " stay unsharded, and routing is not compared");
+          sharded.stream().map(MongoDbCollection::name).toList()) + " stay unsharded, and routing is not compared");
       return;
     }
     enableSharding(g, db.name);
     List<BsonDocument> shards = shards(g);
-    for (MongoCollection c : sharded) {
+    for (MongoDbCollection c : sharded) {
       zones(db, c, shards, notes);
       g.command("admin", MongoCommands.shardCollection(db.namespace(c.name()), c));
     }
   }
 
-  private void zones(Database db, MongoCollection c, List<BsonDocument> shards, List<String> notes) {
+  private void zones(Database db, MongoDbCollection c, List<BsonDocument> shards, List<String> notes) {
     for (Zone z : c.zones()) {
       for (String shard : z.shards()) {
         Optional<BsonDocument> target = shard.matches("[0-9]+")

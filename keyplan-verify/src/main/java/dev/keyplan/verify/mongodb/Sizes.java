@@ -1,7 +1,7 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.store.mongodb.DocumentSize;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.facts.DocumentSize;
 import java.util.List;
 import java.util.Locale;
 import org.bson.BsonArray;
@@ -12,7 +12,7 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * A collection's document sizes: keyplan's ({@code MongoCollection.typicalBytes}, {@code
+ * A collection's document sizes: keyplan's ({@code MongoDbCollection.typicalBytes}, {@code
  * largestBytes}, measured by the BSON library on its representative document), the generated
  * documents' as the same library measures them ({@link DocumentSize}), and the server's own
  * {@code $bsonSize} over what it stored (MongoDB manual, "$bsonSize (aggregation)", 4.4+), with the
@@ -66,7 +66,7 @@ final class Sizes {
   }
 
   static List<Object> row(CollectionLoad load, Measured m, int[] mismatches, List<String> findings) {
-    MongoCollection c = load.collection;
+    MongoDbCollection c = load.collection;
     if (m == NOT_MEASURED) {
       return List.of(c.name(), c.documents(), (double) load.documents.size(), Double.NaN, busiestScale(load),
           (double) c.typicalBytes(), generatedAverage(load), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,

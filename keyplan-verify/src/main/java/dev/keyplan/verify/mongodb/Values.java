@@ -1,7 +1,7 @@
 package dev.keyplan.verify.mongodb;
 
 import dev.keyplan.model.Attribute;
-import dev.keyplan.store.mongodb.BsonTypes;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Optional;

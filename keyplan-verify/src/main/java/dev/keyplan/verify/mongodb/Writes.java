@@ -1,10 +1,10 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoEmbed;
-import dev.keyplan.design.mongodb.MongoFields;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
+import dev.keyplan.mongodb.design.MongoDbFields;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.verify.Latency;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import org.bson.BsonValue;
 
 /**
  * Runs each write pattern as keyplan plans it, on every collection its plan writes ({@code
- * MongoPlan.touches}), each sample on another loaded document, timed together: an insert is an
+ * MongoDbPlan.touches}), each sample on another loaded document, timed together: an insert is an
  * {@code insert} of a new document, or for an embedded entity an {@code update} that {@code $push}es
  * an element onto its parent (with {@code $slice} to the embed's {@code max}, as the application
  * keeps it); an upsert a {@code replaceOne} with {@code upsert}; an update {@code $set}s the
@@ -40,8 +40,8 @@ final class Writes {
   static List<List<Object>> run(MongoDbAnalysis a, MongoGateway g, Database db, Map<String, CollectionLoad> loads,
       int samples, int[] mismatches, List<String> findings, List<String> notes) {
     List<List<Object>> rows = new ArrayList<>();
-    for (MongoPlan plan : a.plans()) {
-      if (!(plan.pattern().operation() instanceof Operation.Write w) || plan.access() != MongoPlan.Access.WRITE) {
+    for (MongoDbPlan plan : a.plans()) {
+      if (!(plan.pattern().operation() instanceof Operation.Write w) || plan.access() != MongoDbPlan.Access.WRITE) {
         continue;
       }
       if (w.condition().isPresent()) {
@@ -56,7 +56,7 @@ final class Writes {
       try {
         for (int i = 0; i < samples; i++) {
           long start = System.nanoTime();
-          for (MongoPlan.Touch t : plan.touches()) {
+          for (MongoDbPlan.Touch t : plan.touches()) {
             CollectionLoad load = loads.get(t.collection());
             if (!t.write() || load == null) {
               continue;
@@ -80,16 +80,16 @@ final class Writes {
   }
 
   /** The write command of sample {@code i} on {@code load}'s collection, or empty (noted once) when verify cannot run it. */
-  static Optional<BsonDocument> command(MongoPlan plan, Operation.Write w, CollectionLoad load, int i, List<String> notes) {
-    MongoCollection c = load.collection;
-    Optional<MongoFields.View> view = MongoFields.of(c, w.entity());
+  static Optional<BsonDocument> command(MongoDbPlan plan, Operation.Write w, CollectionLoad load, int i, List<String> notes) {
+    MongoDbCollection c = load.collection;
+    Optional<MongoDbFields.View> view = MongoDbFields.of(c, w.entity());
     if (view.isEmpty()) {
       noteOnce(notes, plan.pattern().id() + ": the copies it rewrites in " + c.name() + " (copy_of) are not run");
       return Optional.empty();
     }
     CollectionLoad.Block base = load.base();
     BsonDocument target = load.documents.get(base.from() + Math.floorMod(i, base.size()));
-    Optional<MongoEmbed> em = view.get().embed();
+    Optional<MongoDbEmbed> em = view.get().embed();
     String name = c.name();
     long n = load.documents.size() + 10_000L * (plan.pattern().id().hashCode() & 0xffff) + i;
     switch (w.kind()) {
@@ -148,7 +148,7 @@ final class Writes {
   }
 
   /** The write's restrictions on {@code target}'s values: every comparison as an equality on the value it has. */
-  static BsonDocument filter(Operation.Write w, MongoFields.View view, BsonDocument target) {
+  static BsonDocument filter(Operation.Write w, MongoDbFields.View view, BsonDocument target) {
     BsonDocument q = new BsonDocument();
     for (Operation.Condition x : w.where()) {
       String field = view.fields().get(x.attribute());
@@ -161,7 +161,7 @@ final class Writes {
   }
 
   /** True where keyplan plans {@code updateMany} or {@code deleteMany} on the collection. */
-  private static boolean many(MongoPlan plan, String collection) {
+  private static boolean many(MongoDbPlan plan, String collection) {
     for (String op : plan.operation().split(" \\+ ")) {
       if (op.endsWith(" " + collection)) {
         return op.startsWith("updateMany") || op.startsWith("deleteMany");

@@ -2,8 +2,8 @@ package dev.keyplan.verify.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.keyplan.design.cassandra.CassandraAnalyzer;
-import dev.keyplan.emit.CqlEmitter;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.emit.CqlEmitter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

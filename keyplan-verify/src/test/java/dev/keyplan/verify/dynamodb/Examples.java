@@ -1,9 +1,9 @@
 package dev.keyplan.verify.dynamodb;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import java.net.URISyntaxException;
@@ -33,7 +33,7 @@ final class Examples {
   }
 
   /** Returns the item type called {@code name} of {@code table}. */
-  static DynamoItem item(DynamoTable table, String name) {
+  static DynamoDbItem item(DynamoDbTable table, String name) {
     return table.items().stream().filter(i -> i.name().equals(name)).findFirst().orElseThrow();
   }
 }

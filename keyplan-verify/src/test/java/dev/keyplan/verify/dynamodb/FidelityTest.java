@@ -2,8 +2,8 @@ package dev.keyplan.verify.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,8 +20,8 @@ final class FidelityTest {
   @Test
   void onDynalite_indexWritesAreNotCompared_butTheTablesAre() {
     DynamoDbAnalysis a = Examples.analysis(Examples.model("orders-dynamodb.yaml"));
-    DynamoTable t = a.tables().get(0);
-    List<dev.keyplan.design.dynamodb.DynamoItem> order = List.of(Examples.item(t, "Order"));
+    DynamoDbTable t = a.tables().get(0);
+    List<dev.keyplan.dynamodb.design.DynamoDbItem> order = List.of(Examples.item(t, "Order"));
     assertThat(Fidelity.DYNALITE.writeUnits("AppTable.GSI1", a.tables(), order)).get().asString()
         .contains("never charges global index writes");
     assertThat(Fidelity.DYNALITE.writeUnits("AppTable", a.tables(), order)).isEmpty();
@@ -31,11 +31,11 @@ final class FidelityTest {
   @Test
   void onDynalite_aTableWhoseItemHasALocalIndexEntry_isNotComparedForWrites() {
     DynamoDbAnalysis a = Examples.analysis(Examples.coverage());
-    DynamoTable t = a.tables().get(0);
+    DynamoDbTable t = a.tables().get(0);
     assertThat(Fidelity.DYNALITE.writeUnits("Readings", a.tables(), List.of(Examples.item(t, "Reading")))).get()
         .asString().contains("local index writes");
     // The alerts' table has no local index: a write of both item types is compared there.
-    DynamoTable counters = a.tables().get(1);
+    DynamoDbTable counters = a.tables().get(1);
     assertThat(Fidelity.DYNALITE.writeUnits("Counters", a.tables(), List.of(Examples.item(counters, "AlertById"),
         Examples.item(t, "Alert")))).isEmpty();
   }

@@ -2,7 +2,7 @@ package dev.keyplan.verify.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.store.dynamodb.ItemSize;
+import dev.keyplan.dynamodb.facts.ItemSize;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -2,8 +2,8 @@ package dev.keyplan.verify.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.verify.dynamodb.KeyGroup.Which;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +13,7 @@ final class GroupPlannerTest {
   @Test
   void theFlashDeal_isScaledToMaxRows_andATypicalProductIsLoadedWhole() {
     DynamoDbAnalysis a = Examples.analysis(Examples.model("flash-sale.yaml"));
-    DynamoTable t = a.tables().get(0);
+    DynamoDbTable t = a.tables().get(0);
     GroupPlanner p = new GroupPlanner(a, 2_000, new Tags());
     KeyGroup busiest = p.group(t, t.table(), "{product_id}", Which.BUSIEST);
     KeyGroup typical = p.group(t, t.table(), "{product_id}", Which.TYPICAL);
@@ -31,7 +31,7 @@ final class GroupPlannerTest {
   @Test
   void rowsOfAGroup_shareItsPartitionKey_andNothingElse() {
     DynamoDbAnalysis a = Examples.analysis(Examples.model("orders-dynamodb.yaml"));
-    DynamoTable t = a.tables().get(0);
+    DynamoDbTable t = a.tables().get(0);
     KeyGroup g = new GroupPlanner(a, 2_000, new Tags()).group(t, t.table(), "C#{customer_id}", Which.TYPICAL);
     assertThat(g.members()).extracting(m -> m.item().name()).containsExactly("Customer", "Order");
     List<Instance> orders = g.member(Examples.item(t, "Order")).orElseThrow().rows();
@@ -44,7 +44,7 @@ final class GroupPlannerTest {
   @Test
   void aSortKeyValueTheReadGives_repeatsAsOftenAsKeyplanCountsIt() {
     DynamoDbAnalysis a = Examples.analysis(Examples.coverage());
-    DynamoTable t = a.tables().get(0);
+    DynamoDbTable t = a.tables().get(0);
     KeyGroup g = new GroupPlanner(a, 100, new Tags()).group(t, t.path("ByQuality").orElseThrow(), "S#{sensor_id}",
         Which.BUSIEST);
     List<Instance> rows = g.members().get(0).rows();

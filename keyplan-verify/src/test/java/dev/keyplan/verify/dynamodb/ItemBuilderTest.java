@@ -2,10 +2,10 @@ package dev.keyplan.verify.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoDbAnalyzer;
-import dev.keyplan.design.dynamodb.DynamoItem;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
@@ -39,8 +39,8 @@ final class ItemBuilderTest {
   }
 
   private void assertBuiltAtKeyplansSize(DynamoDbAnalysis a) {
-    for (DynamoTable t : a.tables()) {
-      for (DynamoItem it : t.items()) {
+    for (DynamoDbTable t : a.tables()) {
+      for (DynamoDbItem it : t.items()) {
         // The largest shard suffix: keyplan counts the digits of the largest.
         int shard = it.keys().values().stream().mapToInt(KeyTemplate::shards).max().orElse(1) - 1;
         Map<String, AttributeValue> item = builder.item(t, it, new Instance(it.entity(), Map.of(), "r1", shard));
@@ -53,9 +53,9 @@ final class ItemBuilderTest {
   @Test
   void anOrder_isKeyedAsTheDesignSays_underItsCustomer() {
     DynamoDbAnalysis a = analysis("orders-dynamodb.yaml");
-    DynamoTable t = a.tables().get(0);
-    DynamoItem customer = t.items().get(0);
-    DynamoItem order = t.items().get(1);
+    DynamoDbTable t = a.tables().get(0);
+    DynamoDbItem customer = t.items().get(0);
+    DynamoDbItem order = t.items().get(1);
     Map<String, String> bound = Map.of("customer_id", "c7");
     Map<String, AttributeValue> c = builder.item(t, customer, new Instance(customer.entity(), bound, "r1", 0));
     Map<String, AttributeValue> o = builder.item(t, order, new Instance(order.entity(), bound, "r2", 0));
@@ -70,8 +70,8 @@ final class ItemBuilderTest {
   @Test
   void aShardedKey_takesTheRowsShard() {
     DynamoDbAnalysis a = analysis("flash-sale-sharded.yaml");
-    DynamoTable t = a.tables().get(0);
-    DynamoItem sale = t.items().get(0);
+    DynamoDbTable t = a.tables().get(0);
+    DynamoDbItem sale = t.items().get(0);
     String pk = t.partitionKey().name();
     assertThat(builder.item(t, sale, new Instance(sale.entity(), Map.of(), "r1", 3)).get(pk).s()).endsWith("#3");
     assertThat(builder.item(t, sale, new Instance(sale.entity(), Map.of(), "r1", 13)).get(pk).s()).endsWith("#3");
@@ -80,8 +80,8 @@ final class ItemBuilderTest {
   @Test
   void anUpdatedRow_keepsItsKey_andChangesTheValue() {
     DynamoDbAnalysis a = analysis("orders-dynamodb.yaml");
-    DynamoTable t = a.tables().get(0);
-    DynamoItem order = t.items().get(1);
+    DynamoDbTable t = a.tables().get(0);
+    DynamoDbItem order = t.items().get(1);
     Instance row = new Instance(order.entity(), Map.of(), "r1", 0);
     Instance after = row.with("status", "u1");
     assertThat(builder.primaryKey(t, order, after)).isEqualTo(builder.primaryKey(t, order, row));

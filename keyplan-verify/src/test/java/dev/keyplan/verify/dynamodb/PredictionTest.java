@@ -3,9 +3,9 @@ package dev.keyplan.verify.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
-import dev.keyplan.design.dynamodb.DynamoDbAnalysis;
-import dev.keyplan.design.dynamodb.DynamoPlan;
-import dev.keyplan.design.dynamodb.DynamoTable;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.model.Model;
 import dev.keyplan.verify.dynamodb.KeyGroup.Which;
 import org.junit.jupiter.api.Test;
@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 final class PredictionTest {
   private static Prediction read(Model model, String pattern, Which which, int maxRows) {
     DynamoDbAnalysis a = Examples.analysis(model);
-    DynamoPlan plan = a.plan(pattern).orElseThrow();
-    DynamoTable t = a.table(plan.path().orElseThrow().table()).orElseThrow();
+    DynamoDbPlan plan = a.plan(pattern).orElseThrow();
+    DynamoDbTable t = a.table(plan.path().orElseThrow().table()).orElseThrow();
     var item = Examples.item(t, plan.items().get(0));
     GroupPlanner groups = new GroupPlanner(a, maxRows, new Tags());
     // Every pattern's groups, as a session plans them: a Scan reads what the others loaded.
     new Jobs(model, a, groups, Fidelity.DYNALITE).all();
-    KeyGroup g = plan.access() == DynamoPlan.Access.SCAN ? null
+    KeyGroup g = plan.access() == DynamoDbPlan.Access.SCAN ? null
         : groups.group(t, plan.path().get(), item.partitionSignature(plan.path().get()), which);
     Dataset data = Dataset.of(a, groups.all(), new ItemBuilder(new Filler(1)));
     return Prediction.read(plan, which, g, t, item, data);
@@ -88,7 +88,7 @@ final class PredictionTest {
 
   @Test
   void aWriteThatFindsFirst_hasTheFindsReadsAndEveryCopysWrites() {
-    DynamoPlan plan = Examples.analysis(Examples.model("app-table.yaml")).plan("ship-order").orElseThrow();
+    DynamoDbPlan plan = Examples.analysis(Examples.model("app-table.yaml")).plan("ship-order").orElseThrow();
     Prediction p = Prediction.write(plan, Which.TYPICAL);
     // The 472 B order: 1 WCU; GSI2's key and GSI3's key both change: 2 writes each; found on GSI2.
     assertThat(p.writes()).containsExactly(entry("app-table", 1.0), entry("app-table.GSI2", 2.0),

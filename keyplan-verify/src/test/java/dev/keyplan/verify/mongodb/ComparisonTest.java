@@ -2,8 +2,8 @@ package dev.keyplan.verify.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.verify.Latency;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +21,11 @@ final class ComparisonTest {
   // A customer's latest 20 orders: keyplan plans customer_id_1_created_at_-1, the order from the
   // index (no blocking sort), and 20 keys and 20 documents: a typical customer has 20M + 10/s for a
   // year = 335.4M orders over 2M customers, 168, and the limit stops the scan at 20.
-  private final MongoPlan customerOrders = shop.plan("customer-orders").orElseThrow();
+  private final MongoDbPlan customerOrders = shop.plan("customer-orders").orElseThrow();
   private final Comparison.Context unsharded = new Comparison.Context(false, 1, 622,
       shop.collection("orders").orElseThrow().indexes());
 
-  private Reads.Probe probe(MongoPlan plan, long matching) {
+  private Reads.Probe probe(MongoDbPlan plan, long matching) {
     ReadQuery q = new ReadQuery(new BsonDocument(), new BsonDocument(), OptionalInt.of(20), Optional.empty(), false);
     return new Reads.Probe(plan, "typical", q, matching, false);
   }
@@ -89,10 +89,10 @@ final class ComparisonTest {
   @Test
   void routing_singleShardReachingTwo_andScatterGatherReachingFewerThanHoldData_areMismatches() {
     MongoDbAnalysis tenants = Examples.analysis("tenants-mongodb.yaml");
-    MongoPlan byCountry = tenants.plan("tenants-of-country").orElseThrow(); // country_code is the shard key
-    MongoPlan byId = tenants.plan("tenant").orElseThrow(); // tenant_id is not: every shard
-    assertThat(byCountry.targeting()).isEqualTo(MongoPlan.Targeting.SINGLE_SHARD);
-    assertThat(byId.targeting()).isEqualTo(MongoPlan.Targeting.SCATTER_GATHER);
+    MongoDbPlan byCountry = tenants.plan("tenants-of-country").orElseThrow(); // country_code is the shard key
+    MongoDbPlan byId = tenants.plan("tenant").orElseThrow(); // tenant_id is not: every shard
+    assertThat(byCountry.targeting()).isEqualTo(MongoDbPlan.Targeting.SINGLE_SHARD);
+    assertThat(byId.targeting()).isEqualTo(MongoDbPlan.Targeting.SCATTER_GATHER);
     assertThat(Comparison.routingMismatch(byCountry, 1, 4)).isNull();
     assertThat(Comparison.routingMismatch(byCountry, 2, 4)).isEqualTo("keyplan routes it to one shard; mongos sent it to 2");
     assertThat(Comparison.routingMismatch(byId, 4, 4)).isNull();
@@ -104,7 +104,7 @@ final class ComparisonTest {
   @Test
   void onAMongos_theShardsReachedAreCompared_andCounted() {
     MongoDbAnalysis tenants = Examples.analysis("tenants-mongodb.yaml");
-    MongoPlan byCountry = tenants.plan("tenants-of-country").orElseThrow();
+    MongoDbPlan byCountry = tenants.plan("tenants-of-country").orElseThrow();
     var ctx = new Comparison.Context(true, 2, 4_200, tenants.collection("tenants").orElseThrow().indexes());
     int[] mismatches = {0};
     List<String> findings = new ArrayList<>();

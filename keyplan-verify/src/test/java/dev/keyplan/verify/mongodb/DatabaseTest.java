@@ -3,7 +3,7 @@ package dev.keyplan.verify.mongodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;

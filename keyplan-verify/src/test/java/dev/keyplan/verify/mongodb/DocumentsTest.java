@@ -2,9 +2,9 @@ package dev.keyplan.verify.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.mongodb.MongoCollection;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.store.mongodb.DocumentSize;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.facts.DocumentSize;
 import java.util.List;
 import java.util.Set;
 import org.bson.BsonDocument;
@@ -24,7 +24,7 @@ final class DocumentsTest {
       "tenants-mongodb-fixed.yaml", "customers-zones-mongodb.yaml", "events-mongodb.yaml", "events-mongodb-hashed.yaml"})
   void everyGeneratedDocument_isKeyplansSize_butForItsEnumerationsLength(String example) {
     MongoDbAnalysis a = Examples.analysis(example);
-    for (MongoCollection c : a.collections()) {
+    for (MongoDbCollection c : a.collections()) {
       CollectionLoad load = new CollectionLoad(a, c, 200, 1);
       for (CollectionLoad.Block b : load.blocks) {
         long keyplan = b.role().equals("largest") ? c.largestBytes() : c.typicalBytes();
@@ -41,7 +41,7 @@ final class DocumentsTest {
     // (7 + 4 + 7 + 9) / 4 = 6.75, rounded to 7 bytes; a "paid" order is 3 bytes smaller. Lines: 60M
     // + 30/s over the year per 20M + 10/s orders is 3 per order.
     MongoDbAnalysis a = Examples.analysis("shop-mongodb.yaml");
-    MongoCollection orders = a.collection("orders").orElseThrow();
+    MongoDbCollection orders = a.collection("orders").orElseThrow();
     CollectionLoad load = new CollectionLoad(a, orders, 200, 1);
     BsonDocument paid = load.documents.stream().filter(d -> d.getString("status").getValue().equals("paid")).findFirst()
         .orElseThrow();
@@ -56,7 +56,7 @@ final class DocumentsTest {
     // product holds 2% of them, 650,720, scaled to 2,000; a typical one 32,536,000 / 50k = 650.7,
     // so 651 documents.
     MongoDbAnalysis a = Examples.analysis("shop-mongodb.yaml");
-    MongoCollection reviews = a.collection("reviews").orElseThrow();
+    MongoDbCollection reviews = a.collection("reviews").orElseThrow();
     CollectionLoad load = new CollectionLoad(a, reviews, 2_000, 1);
     CollectionLoad.Block busiest = load.block("busiest", Set.of("product_id")).orElseThrow();
     CollectionLoad.Block typical = load.block("typical", Set.of("product_id")).orElseThrow();
@@ -85,7 +85,7 @@ final class DocumentsTest {
   @Test
   void theSameSeed_makesTheSameDocuments_anotherSeedOthers() {
     MongoDbAnalysis a = Examples.analysis("shop-mongodb.yaml");
-    MongoCollection c = a.collection("customers").orElseThrow();
+    MongoDbCollection c = a.collection("customers").orElseThrow();
     List<BsonDocument> one = new CollectionLoad(a, c, 100, 7).documents;
     assertThat(new CollectionLoad(a, c, 100, 7).documents).isEqualTo(one);
     assertThat(new CollectionLoad(a, c, 100, 8).documents.get(0)).isNotEqualTo(one.get(0));
@@ -93,7 +93,7 @@ final class DocumentsTest {
   }
 
   /** The bytes {@code d}'s enumeration values take beyond the average length keyplan sizes them at. */
-  private static long enumerationDelta(MongoCollection c, BsonDocument d) {
+  private static long enumerationDelta(MongoDbCollection c, BsonDocument d) {
     long delta = 0;
     for (var a : c.entity().attributes().values()) {
       if (!a.values().isEmpty() && d.isString(a.name())) {

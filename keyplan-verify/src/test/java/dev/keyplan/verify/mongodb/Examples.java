@@ -1,7 +1,7 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoDbAnalyzer;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;

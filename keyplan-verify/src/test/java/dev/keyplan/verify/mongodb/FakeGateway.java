@@ -1,6 +1,6 @@
 package dev.keyplan.verify.mongodb;
 
-import dev.keyplan.store.mongodb.DocumentSize;
+import dev.keyplan.mongodb.facts.DocumentSize;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

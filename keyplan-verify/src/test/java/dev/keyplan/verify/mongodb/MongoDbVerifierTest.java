@@ -2,7 +2,7 @@ package dev.keyplan.verify.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.VerifyOptions;

@@ -88,7 +88,7 @@ final class SecretsTest {
       throw new IllegalStateException("explain refused for " + USER + " / " + PASSWORD);
     };
     Model m = Examples.model("shop-mongodb.yaml");
-    VerifyResult r = MongoDbVerifier.run(dev.keyplan.design.mongodb.MongoDbAnalyzer.analyze(m), g,
+    VerifyResult r = MongoDbVerifier.run(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(m), g,
         VerifyOptions.defaults().withScale(20, 1), Progress.NONE, DriverGateway.hosts(uri), Secrets.of(uri));
     assertThat(r.findings()).contains("customer-orders (busiest): MongoDB refused the read: explain refused for *** / ***");
     String all = r.toString() + r.asResult();

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import dev.keyplan.design.mongodb.MongoDbAnalysis;
-import dev.keyplan.design.mongodb.MongoPlan;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
@@ -89,7 +89,7 @@ final class WireTest {
         CollectionLoad load = new CollectionLoad(a, c, 100, 1);
         g.command("w", new BsonDocument("create", new BsonString(c.name())));
         g.insertMany("w", c.name(), load.documents);
-        for (MongoPlan p : a.plans()) {
+        for (MongoDbPlan p : a.plans()) {
           if (!p.pattern().isRead() || !p.collection().equals(Optional.of(c.name()))) {
             continue;
           }

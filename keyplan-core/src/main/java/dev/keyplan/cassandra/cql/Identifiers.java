@@ -1,0 +1,85 @@
+package dev.keyplan.cassandra.cql;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Cassandra's identifier rules, shared by the parser and the lookups on the schema records.
+ *
+ * <p>An unquoted identifier is case-insensitive and stored lower-case; a quoted one ({@code
+ * "MyTable"}) keeps its case exactly. See "Identifiers and keywords" in
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/definitions.html.
+ */
+final class Identifiers {
+  private static final Pattern PLAIN = Pattern.compile("[a-z][a-z0-9_]*");
+
+  private Identifiers() {}
+
+  /** Returns the name as CQL must write it: quoted when it is not a plain lower-case word. */
+  static String quoteIfNeeded(String name) {
+    if (PLAIN.matcher(name).matches()) {
+      return name;
+    }
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  /**
+   * Finds the item named {@code query}, preferring an exact match so a caller holding a stored
+   * name always gets that item, then reading the query as CQL would: {@code "Quoted"} keeps case,
+   * anything else folds to lower case, and {@code ks.name} also restricts the keyspace.
+   */
+  static <T> Optional<T> find(
+      List<T> items, String query, Function<T, String> name, Function<T, String> keyspace) {
+    for (T item : items) {
+      if (name.apply(item).equals(query)) {
+        return Optional.of(item);
+      }
+    }
+    Reference ref = Reference.parse(query);
+    for (T item : items) {
+      if (!name.apply(item).equals(ref.name())) {
+        continue;
+      }
+      String itemKeyspace = keyspace.apply(item);
+      if (ref.keyspace() == null || ref.keyspace().equals(itemKeyspace)) {
+        return Optional.of(item);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Reads one identifier written by a user the way CQL would. */
+  static String fold(String identifier) {
+    if (identifier.length() >= 2 && identifier.startsWith("\"") && identifier.endsWith("\"")) {
+      return identifier.substring(1, identifier.length() - 1).replace("\"\"", "\"");
+    }
+    return identifier.toLowerCase(Locale.ROOT);
+  }
+
+  /** A possibly keyspace-qualified name as a user would type it in a lookup. */
+  private record Reference(String keyspace, String name) {
+    static Reference parse(String query) {
+      int dot = dotOutsideQuotes(query);
+      if (dot < 0) {
+        return new Reference(null, fold(query));
+      }
+      return new Reference(fold(query.substring(0, dot)), fold(query.substring(dot + 1)));
+    }
+
+    private static int dotOutsideQuotes(String text) {
+      boolean quoted = false;
+      for (int i = 0; i < text.length(); i++) {
+        char c = text.charAt(i);
+        if (c == '"') {
+          quoted = !quoted;
+        } else if (c == '.' && !quoted) {
+          return i;
+        }
+      }
+      return -1;
+    }
+  }
+}

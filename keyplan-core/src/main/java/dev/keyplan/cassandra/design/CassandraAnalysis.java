@@ -1,0 +1,101 @@
+package dev.keyplan.cassandra.design;
+
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.model.Model;
+import dev.keyplan.cassandra.cql.CqlSchema;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything keyplan computes about a Cassandra or ScyllaDB design, before any rule runs: how each
+ * pattern is served, how big each table's partitions grow, how hot the busiest one is, and the
+ * consistency arithmetic. Rules read it; renderers print it.
+ *
+ * @param localRf replication factor in one datacenter (the first NetworkTopologyStrategy DC)
+ * @param totalRf replication factor summed over datacenters
+ * @param dcs datacenters with replicas
+ * @param tablesByName the tables, by name (an index of {@code tables})
+ * @param plansById the plans, by pattern id (an index of {@code plans})
+ * @param plansByEntity the plans, by the entity their pattern acts on (an index of {@code plans})
+ * @param readsByTable the plans of reads, by the table that serves them (an index of {@code plans})
+ */
+public record CassandraAnalysis(
+    Model model,
+    CassandraDesign design,
+    CqlSchema schema,
+    int localRf,
+    int totalRf,
+    int dcs,
+    List<BoundTable> tables,
+    List<CassandraPlan> plans,
+    Map<String, CassandraSizing> sizing,
+    Map<String, CassandraHeat> heat,
+    List<ConsistencyCheck> consistency,
+    Map<String, BoundTable> tablesByName,
+    Map<String, CassandraPlan> plansById,
+    Map<String, List<CassandraPlan>> plansByEntity,
+    Map<String, List<CassandraPlan>> readsByTable) {
+
+  /** Returns an analysis, indexing its tables and plans. */
+  public CassandraAnalysis(Model model, CassandraDesign design, CqlSchema schema, int localRf, int totalRf, int dcs,
+      List<BoundTable> tables, List<CassandraPlan> plans, Map<String, CassandraSizing> sizing, Map<String, CassandraHeat> heat,
+      List<ConsistencyCheck> consistency) {
+    this(model, design, schema, localRf, totalRf, dcs, tables, plans, sizing, heat, consistency,
+        index(tables, BoundTable::name), index(plans, p -> p.pattern().id()),
+        group(plans, p -> p.pattern().operation().entity()),
+        group(plans.stream().filter(p -> p.pattern().isRead() && !p.tables().isEmpty()).toList(),
+            p -> p.tables().get(0)));
+  }
+
+  private static <T> Map<String, List<T>> group(List<T> items, java.util.function.Function<T, String> key) {
+    Map<String, List<T>> out = new java.util.HashMap<>();
+    items.forEach(i -> out.computeIfAbsent(key.apply(i), k -> new java.util.ArrayList<>()).add(i));
+    out.replaceAll((k, v) -> List.copyOf(v));
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  private static <T> Map<String, T> index(List<T> items, java.util.function.Function<T, String> key) {
+    Map<String, T> out = new java.util.HashMap<>();
+    items.forEach(i -> out.putIfAbsent(key.apply(i), i));
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  public CassandraAnalysis {
+    tables = List.copyOf(tables);
+    plans = List.copyOf(plans);
+    sizing = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sizing));
+    heat = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(heat));
+    consistency = List.copyOf(consistency);
+  }
+
+  /** Returns {@code cassandra} or {@code scylladb}. */
+  public String store() {
+    return design.engine();
+  }
+
+  /** Returns the bound table named {@code name}. */
+  public Optional<BoundTable> table(String name) {
+    return Optional.ofNullable(tablesByName.get(name));
+  }
+
+  /** Returns the plans of the patterns acting on {@code entity}, in model order. */
+  public List<CassandraPlan> plansOf(String entity) {
+    return plansByEntity.getOrDefault(entity, List.of());
+  }
+
+  /** Returns the plans of the reads that {@code table} serves, in model order. */
+  public List<CassandraPlan> readsServedBy(String table) {
+    return readsByTable.getOrDefault(table, List.of());
+  }
+
+  /** Returns the write patterns that write {@code table}, in model order: each writes this copy. */
+  public List<CassandraPlan> writesInto(String table) {
+    return plans.stream().filter(p -> p.access() == CassandraAccess.WRITE && p.tables().contains(table)).toList();
+  }
+
+  /** Returns the plan of the pattern {@code id}. */
+  public Optional<CassandraPlan> plan(String id) {
+    return Optional.ofNullable(plansById.get(id));
+  }
+}

@@ -1,0 +1,41 @@
+package dev.keyplan.cassandra.design;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A table's size at the model's horizon, on one replica.
+ *
+ * @param rows live rows in the table
+ * @param partitions live partitions (NaN if a key attribute has no declared spread)
+ * @param typical the average partition
+ * @param busiest the partition of the busiest key value
+ * @param windowSeconds the time bucket's width, 0 if the partition key has none
+ * @param unbounded the busiest partition keeps growing with time (no bucket, no TTL, and the key
+ *     does not identify a row)
+ * @param busiestRowsPerSecond rows written per second into the busiest partition
+ * @param keyValues distinct values of the partition key, time bucket aside (shard suffix included)
+ * @param busiestShare the busiest key value's share of the table's rows and writes
+ * @param keyIdentifiesRow the partition key contains the entity's identifying key: one row each
+ * @param undeclared key attributes whose spread the model does not give
+ * @param advice bucket widths for a growing partition, when one is needed
+ */
+public record CassandraSizing(
+    String table,
+    double rows,
+    double partitions,
+    PartitionSize typical,
+    PartitionSize busiest,
+    long windowSeconds,
+    boolean unbounded,
+    double busiestRowsPerSecond,
+    double keyValues,
+    double busiestShare,
+    boolean keyIdentifiesRow,
+    List<String> undeclared,
+    Optional<BucketAdvice> advice) {
+
+  public CassandraSizing {
+    undeclared = List.copyOf(undeclared);
+  }
+}

@@ -1,0 +1,209 @@
+package dev.keyplan.cassandra.design;
+
+import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.model.CassandraDesign.Derived;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.workload.KeySpread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Sizes a table's partitions at the model's horizon with the Apache Cassandra docs' formulas
+ * ("Evaluating and refining data models", after Carpenter &amp; Hewitt, Cassandra: The Definitive
+ * Guide):
+ *
+ * <pre>
+ *   N_v = N_r × (N_c − N_pk − N_s) + N_s
+ *   S_t = Σ sizeOf(partition key) + Σ sizeOf(static) + N_r × (Σ sizeOf(regular) + Σ sizeOf(clustering))
+ *         + N_v × sizeOf(t_avg),   t_avg = 8 bytes
+ * </pre>
+ *
+ * A collection counts as {@code items} cells instead of one, so the first formula is applied as
+ * {@code N_v = N_r × Σ cells(regular) + Σ cells(static)}; with no collections the two are equal.
+ *
+ * <p>Worked example (seed 000): a hot channel writes 100 messages/s; {@code messages_by_channel}
+ * holds channel_id and bucket (8 + 4 B key), message_id (8 B clustering), author_id (8 B) and body
+ * (200 B). A 10-minute bucket holds N_r = 100 × 600 = 60,000 rows, N_v = 60,000 × 2 = 120,000
+ * values and S_t = 12 + 60,000 × 216 + 120,000 × 8 = 13,920,012 B ≈ 13.9 MB. Its 60,000 × 200 B
+ * = 12 MB of message bodies is the figure the seed gives; the rest is keys and cell metadata.
+ */
+public final class Sizer {
+  /** Conventional bucket widths in seconds: 1m, 5m, 10m, 15m, 30m, 1h, 1d, 1w, 30d, 365d. */
+  static final long[] BUCKETS = {60, 300, 600, 900, 1_800, 3_600, 86_400, 604_800, 2_592_000, 31_536_000};
+
+  private final Model model;
+  private final Map<String, Long> insertTtls;
+
+  Sizer(Model model) {
+    this.model = model;
+    this.insertTtls = insertTtls(model);
+  }
+
+  /** Returns the size of a partition holding {@code rows} rows of {@code t}. */
+  public static PartitionSize partition(BoundTable t, double rows) {
+    double keyBytes = 0;
+    double staticBytes = 0;
+    double staticCells = 0;
+    double rowBytes = 0;
+    double rowCells = 0;
+    double regularBytes = 0;
+    for (Column c : t.table().columns()) {
+      double bytes = bytesOf(t, c);
+      if (t.partitionKey().contains(c.name())) {
+        keyBytes += bytes;
+      } else if (c.isStatic()) {
+        staticBytes += bytes;
+        staticCells += cellsOf(t, c);
+      } else if (t.isKey(c.name())) {
+        rowBytes += bytes;
+      } else {
+        rowBytes += bytes;
+        regularBytes += bytes;
+        rowCells += cellsOf(t, c);
+      }
+    }
+    double values = rows * rowCells + staticCells;
+    double bytes = keyBytes + staticBytes + rows * rowBytes + values * CassandraLimits.CELL_METADATA_BYTES;
+    return new PartitionSize(rows, values, bytes, staticBytes + rows * regularBytes);
+  }
+
+  /** Returns one row's bytes: clustering and regular columns with their cells' metadata. */
+  public static double rowBytes(BoundTable t) {
+    PartitionSize one = partition(t, 1);
+    PartitionSize none = partition(t, 0);
+    return one.bytes() - none.bytes();
+  }
+
+  /**
+   * Returns the bytes of the whole table on one replica: S_t summed over its partitions. S_t is
+   * linear in the rows, {@code S_t(r) = S_t(0) + r × rowBytes}, so the sum is exact whatever the
+   * skew: {@code partitions × S_t(0) + rows × rowBytes}. For chat.yaml's messages_by_channel at a
+   * year: 525,600,000,000 partitions × 12 B + 1,576,800,000,000 rows × 232 B ≈ 372 TB. NaN when the
+   * partition count is unknown (an undeclared spread).
+   */
+  public static double table(BoundTable t, CassandraSizing s) {
+    return s.partitions() * partition(t, 0).bytes() + s.rows() * rowBytes(t);
+  }
+
+  /** Returns the average serialised bytes of column {@code c}: the attribute's size or the type's. */
+  static double bytesOf(BoundTable t, Column c) {
+    Optional<Attribute> a = t.entity().attribute(c.name());
+    if (a.isPresent() && a.get().size().isPresent()) {
+      // A collection's size is that of one element (docs/model.md), so it holds items of them.
+      return a.get().size().getAsLong() * (c.type().isCollection() ? a.get().items() : 1);
+    }
+    return c.type().fixedSize().orElse(8);
+  }
+
+  private static double cellsOf(BoundTable t, Column c) {
+    if (!c.type().isCollection()) {
+      return 1;
+    }
+    return t.entity().attribute(c.name()).map(Attribute::items).orElse(1);
+  }
+
+  /** Returns the seconds a row lives: the table's default TTL, else a TTL every insert sets, else 0. */
+  long ttlOf(BoundTable t) {
+    if (t.table().defaultTimeToLiveSeconds() > 0) {
+      return t.table().defaultTimeToLiveSeconds();
+    }
+    return insertTtls.getOrDefault(t.entity().name(), 0L);
+  }
+
+  /** Returns, per entity, the shortest TTL of its inserts if every insert sets one (else 0). */
+  private static Map<String, Long> insertTtls(Model model) {
+    Map<String, Long> out = new java.util.HashMap<>();
+    for (AccessPattern p : model.patterns()) {
+      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
+        long ttl = ((Operation.Write) p.operation()).ttlSeconds();
+        out.merge(p.operation().entity(), ttl, (a, b) -> a == 0 || b == 0 ? 0 : Math.min(a, b));
+      }
+    }
+    return out;
+  }
+
+  /** Returns the sizing of {@code t} at the horizon; {@code latestLimit} is the N of "latest N" reads. */
+  CassandraSizing size(BoundTable t, int latestLimit) {
+    Entity e = t.entity();
+    long horizon = model.horizonSeconds();
+    long ttl = ttlOf(t);
+    double rows = e.rowsAfter(horizon, ttl);
+    long lifetime = ttl > 0 ? Math.min(horizon, ttl) : horizon;
+    Optional<Derived> bucket = t.timeBucket();
+    int shards = t.shards();
+
+    List<String> undeclared = new ArrayList<>();
+    double keyValues = 1;
+    double share = 1.0 / shards;
+    for (String k : t.partitionKey()) {
+      if (t.derived(k).isPresent()) {
+        continue;
+      }
+      OptionalDouble distinct = KeySpread.distinct(e, k, rows);
+      OptionalDouble s = KeySpread.busiestShare(e, k, rows);
+      if (distinct.isEmpty() || s.isEmpty()) {
+        undeclared.add(k);
+        continue;
+      }
+      keyValues *= distinct.getAsDouble();
+      share *= s.getAsDouble();
+    }
+    keyValues *= shards;
+    boolean keyIdentifiesRow = !e.key().isEmpty() && t.partitionKey().containsAll(e.key());
+    if (!undeclared.isEmpty()) {
+      return new CassandraSizing(t.name(), rows, Double.NaN, PartitionSize.UNKNOWN, PartitionSize.UNKNOWN,
+          bucket.map(Derived::windowSeconds).orElse(0L), false, Double.NaN, Double.NaN, Double.NaN,
+          keyIdentifiesRow, undeclared, Optional.empty());
+    }
+    double buckets = bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
+    double partitions = Math.max(1, Math.min(rows, keyValues * buckets));
+    double busiestPerSecond = e.growthPerSecond() * share;
+    // A key that identifies the row holds one row whatever its traffic; a bucket wider than the
+    // rows' lifetime (horizon or TTL) fills only for that lifetime.
+    double busiestRows = keyIdentifiesRow ? 1
+        : bucket.isPresent() ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime)
+        : share * rows;
+    busiestRows = Math.min(busiestRows, rows);
+    PartitionSize typical = partition(t, rows / partitions);
+    PartitionSize busiest = partition(t, busiestRows);
+    boolean unbounded = e.growthPerSecond() > 0 && bucket.isEmpty() && ttl == 0 && !keyIdentifiesRow;
+    Optional<BucketAdvice> advice = Optional.empty();
+    // Advice is worth printing only where the busiest partition breaks a guideline at the horizon.
+    if (e.growthPerSecond() > 0 && !keyIdentifiesRow && !fits(busiest)) {
+      advice = Optional.of(advise(t, busiestPerSecond, e.growthPerSecond() / keyValues, lifetime, latestLimit));
+    }
+    return new CassandraSizing(t.name(), rows, partitions, typical, busiest,
+        bucket.map(Derived::windowSeconds).orElse(0L), unbounded, busiestPerSecond, keyValues, share,
+        keyIdentifiesRow, undeclared, advice);
+  }
+
+  private BucketAdvice advise(BoundTable t, double busiestPerSecond, double typicalPerSecond, long lifetime, int limit) {
+    List<BucketAdvice.Option> options = new ArrayList<>();
+    BucketAdvice.Option chosen = null;
+    for (long w : BUCKETS) {
+      PartitionSize busiest = partition(t, busiestPerSecond * w);
+      double typicalRows = typicalPerSecond * w;
+      double walked = Math.min(Math.ceil(lifetime / (double) w), Math.ceil(limit / Math.max(typicalRows, 1e-12)));
+      var option = new BucketAdvice.Option(w, busiest, Math.max(1, walked), fits(busiest));
+      options.add(option);
+      if (option.fits()) {
+        chosen = option;
+      }
+    }
+    return new BucketAdvice(options, Optional.ofNullable(chosen));
+  }
+
+  /** Returns true if a partition is within both guidelines: under 100,000 values and 100 MB. */
+  static boolean fits(PartitionSize p) {
+    return p.values() < CassandraLimits.GUIDELINE_VALUES_PER_PARTITION
+        && p.bytes() < CassandraLimits.GUIDELINE_BYTES_PER_PARTITION;
+  }
+}

@@ -1,0 +1,56 @@
+package dev.keyplan.cassandra.facts;
+
+/**
+ * Apache Cassandra's limits, guidelines and defaults that keyplan checks against: one place, each
+ * with its source and the date it was read (2026-12).
+ */
+public final class CassandraLimits {
+  private CassandraLimits() {}
+
+  /**
+   * Hard limit of cells (values) in one partition: 2 billion. Source: Apache Cassandra docs,
+   * "Evaluating and refining data models" (data-modeling_refining.adoc).
+   */
+  public static final double MAX_CELLS_PER_PARTITION = 2e9;
+
+  /**
+   * Guideline: keep a partition under 100,000 values. Source: DataStax CQL docs, "Data modeling
+   * analysis" (docs.datastax.com/en/cql/3.3/cql/ddl/dataModelingAnalysis.html), quoted by seed 000.
+   */
+  public static final double GUIDELINE_VALUES_PER_PARTITION = 100_000;
+
+  /** Guideline: keep a partition under 100 MB on disk. Same source as the values guideline. */
+  public static final double GUIDELINE_BYTES_PER_PARTITION = 100e6;
+
+  /**
+   * Average metadata bytes stored per cell (timestamps), {@code sizeOf(t_avg)} in the sizing
+   * formula: "It is typical to use an estimate of 8 bytes". Source: Apache Cassandra docs,
+   * "Evaluating and refining data models".
+   */
+  public static final int CELL_METADATA_BYTES = 8;
+
+  /** {@code tombstone_warn_threshold}: tombstones one read may scan before a warning. cassandra.yaml, 5.0. */
+  public static final int TOMBSTONE_WARN_THRESHOLD = 1_000;
+
+  /** {@code tombstone_failure_threshold}: tombstones one read may scan before it aborts. cassandra.yaml, 5.0. */
+  public static final int TOMBSTONE_FAILURE_THRESHOLD = 100_000;
+
+  /** Default {@code gc_grace_seconds}: 864,000 s (10 days). CQL reference, CREATE TABLE options. */
+  public static final long DEFAULT_GC_GRACE_SECONDS = 864_000;
+
+  /**
+   * Round trips of a lightweight-transaction write with {@code paxos_variant: v1} (the 5.0
+   * default): prepare, read, propose, commit. Source: cassandra.yaml docs, quoted by seed 000
+   * ("4 round trips for a write and 3 for a read").
+   */
+  public static final int PAXOS_V1_WRITE_ROUND_TRIPS = 4;
+
+  /** Round trips of a serial (LWT) read with {@code paxos_variant: v1}. Same source. */
+  public static final int PAXOS_V1_READ_ROUND_TRIPS = 3;
+
+  /** {@code batch_size_warn_threshold}: 5 KiB. Config.java, Cassandra 5.0.6. */
+  public static final long BATCH_SIZE_WARN_BYTES = 5 * 1024;
+
+  /** {@code unlogged_batch_across_partitions_warn_threshold}: 10 partitions. Config.java, Cassandra 5.0.6. */
+  public static final int UNLOGGED_BATCH_PARTITIONS_WARN = 10;
+}

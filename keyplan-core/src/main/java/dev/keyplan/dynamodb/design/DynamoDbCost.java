@@ -1,0 +1,42 @@
+package dev.keyplan.dynamodb.design;
+
+import java.util.Optional;
+
+/**
+ * What one copy of the data (the table, or a global index) costs per month at the model's rates.
+ *
+ * <p>Throughput: on demand, {@code units/s × 2,628,000 s × price per million} for reads and writes;
+ * provisioned, {@code capacity × 730 h × price per unit-hour}, at the capacity the design sets and
+ * at the capacity the workload needs ({@code peak / 0.7}, Application Auto Scaling's default target
+ * of 70% utilisation). Storage: {@code bytes at the horizon / 2^30 × price per GB-month}. Rates are
+ * the patterns' peaks times the design's {@code average_load}, so a cost at 100% is an upper bound.
+ *
+ * @param readUnits peak read units per second (RCU, or RRU on demand)
+ * @param writeUnits peak write units per second
+ * @param provisioned the {read, write} capacity units the design provisions, if provisioned
+ * @param onDemandMonthly throughput on demand, at the average load
+ * @param provisionedMonthly the design's provisioned capacity, if provisioned
+ * @param neededRead read capacity units the workload needs: peak / 0.7
+ * @param neededWrite write capacity units the workload needs: peak / 0.7
+ * @param neededMonthly provisioned capacity at the workload's need
+ * @param storageMonthly storage at the horizon
+ */
+public record DynamoDbCost(
+    String copy,
+    double readUnits,
+    double writeUnits,
+    Optional<double[]> provisioned,
+    double onDemandMonthly,
+    Optional<Double> provisionedMonthly,
+    double neededRead,
+    double neededWrite,
+    double neededMonthly,
+    double storageBytes,
+    double storageMonthly,
+    boolean onDemand) {
+
+  /** Returns the monthly total in the copy's billing mode: throughput plus storage. */
+  public double monthly() {
+    return (onDemand ? onDemandMonthly : provisionedMonthly.orElse(neededMonthly)) + storageMonthly;
+  }
+}

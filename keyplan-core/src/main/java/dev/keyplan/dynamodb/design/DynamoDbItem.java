@@ -1,0 +1,163 @@
+package dev.keyplan.dynamodb.design;
+
+import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.input.Location;
+import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.dynamodb.facts.ItemSize;
+import dev.keyplan.workload.KeyCounts;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An item type bound to its table: the entity it stores, the template of every key attribute it
+ * fills (its own, or an attribute of the same name), the attributes it holds with their DynamoDB
+ * types, and its size.
+ *
+ * <p>Size, by the rules of {@link ItemSize}: each key attribute is its name's UTF-8 bytes plus its
+ * value (a template's literal text plus each placeholder written as text; a bare placeholder keeps
+ * the attribute's own type), each other attribute its name plus its value. Example (seed 000):
+ * {@code PK = "C#{customer_id}"} with a 36-character uuid is 2 + (2 + 36) = 40 bytes.
+ *
+ * @param keys every key attribute the item fills, of the table and of each index it appears in
+ * @param keyBytes the value bytes of each key attribute
+ * @param attributes the non-key attributes it holds, by name, in entity order
+ * @param bytes the item's size as capacity units and the 400 KB limit count it
+ * @param largestBytes the size of the oldest item at the horizon, whose growing collections
+ *     ({@code grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when
+ *     nothing grows
+ * @param rows the items alive at the model's horizon
+ * @param ttlSeconds how long each item lives (the entity's inserts' TTL on a table with TTL); 0 for ever
+ */
+public record DynamoDbItem(
+    String name,
+    Entity entity,
+    String table,
+    Map<String, KeyTemplate> keys,
+    Map<String, Long> keyBytes,
+    Map<String, Stored> attributes,
+    long bytes,
+    long largestBytes,
+    double rows,
+    long ttlSeconds,
+    Location location) {
+
+  public DynamoDbItem {
+    keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+    keyBytes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keyBytes));
+    attributes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+  }
+
+  /** Returns the template of key attribute {@code attribute}, if the item has it. */
+  public Optional<KeyTemplate> template(String attribute) {
+    return Optional.ofNullable(keys.get(attribute));
+  }
+
+  /** Returns true if the item has every key attribute of {@code path}: it appears in that index. */
+  public boolean on(KeyPath path) {
+    return keys.keySet().containsAll(path.keyAttributes());
+  }
+
+  /** Returns the templates of {@code path}'s partition key attributes, in order. */
+  public List<KeyTemplate> partitionTemplates(KeyPath path) {
+    return path.partitionKey().stream().map(keys::get).toList();
+  }
+
+  /** Returns the templates of {@code path}'s sort key attributes, in order. */
+  public List<KeyTemplate> sortTemplates(KeyPath path) {
+    return path.sortKey().stream().map(keys::get).toList();
+  }
+
+  /**
+   * Returns a signature of the item's partition key on {@code path}: items of different types
+   * whose signatures are equal share partition key values, so they form one item collection
+   * (the customer's profile and orders under {@code C#{customer_id}}).
+   */
+  public String partitionSignature(KeyPath path) {
+    return String.join(" | ", partitionTemplates(path).stream().map(KeyTemplate::text).toList());
+  }
+
+  /** Returns true if the index {@code path} holds a copy of {@code attribute}. */
+  public boolean projects(KeyPath path, DynamoDbTable table, String attribute) {
+    if (!path.isIndex() || path.projection().type() == Projection.Type.ALL) {
+      return true;
+    }
+    var keyNames = new java.util.LinkedHashSet<String>(table.primaryKey());
+    keyNames.addAll(path.keyAttributes());
+    if (keyNames.contains(attribute)) {
+      return true;
+    }
+    // An attribute written into a projected key (C#{customer_id}) can be read back from it.
+    for (String k : keyNames) {
+      if (template(k).map(t -> t.attributes().contains(attribute)).orElse(false)) {
+        return true;
+      }
+    }
+    return path.projection().type() == Projection.Type.INCLUDE && path.projection().include().contains(attribute);
+  }
+
+  /**
+   * Returns the bytes of this item's entry in {@code path}, as the index's reads count it: the
+   * table's and the index's key attributes plus the projected attributes (GSI.md, "Item size
+   * calculation"). For the table itself, the whole item.
+   */
+  public long entryBytes(KeyPath path, DynamoDbTable table) {
+    if (!path.isIndex() || path.projection().type() == Projection.Type.ALL) {
+      return bytes;
+    }
+    long size = 0;
+    var keyNames = new java.util.LinkedHashSet<String>(table.primaryKey());
+    keyNames.addAll(path.keyAttributes());
+    for (String k : keyNames) {
+      size += ItemSize.utf8Bytes(k) + keyBytes.getOrDefault(k, 0L);
+    }
+    if (path.projection().type() == Projection.Type.INCLUDE) {
+      for (String a : path.projection().include()) {
+        if (keyNames.contains(a)) {
+          continue;
+        }
+        // An included attribute may be another index's key attribute, held in keyBytes.
+        Long value = attributes.containsKey(a) ? Long.valueOf(attributes.get(a).valueBytes()) : keyBytes.get(a);
+        if (value != null) {
+          size += ItemSize.utf8Bytes(a) + value;
+        }
+      }
+    }
+    return size;
+  }
+
+  /** Returns the bytes the item occupies in storage: its size plus 100 bytes of overhead. */
+  public long storageBytes() {
+    return bytes + DynamoDbLimits.STORAGE_OVERHEAD_PER_ITEM_BYTES;
+  }
+
+  /** Returns the attribute names the item holds: key attributes and the others. */
+  public java.util.Set<String> attributeNames() {
+    var all = new java.util.LinkedHashSet<String>(keys.keySet());
+    all.addAll(attributes.keySet());
+    return all;
+  }
+
+  /** Returns true if the item holds entity attribute {@code a}, as itself or inside a key template. */
+  public boolean holds(String a) {
+    if (attributes.containsKey(a)) {
+      return true;
+    }
+    return keys.values().stream().anyMatch(t -> t.attributes().contains(a));
+  }
+
+  /** Returns the items per partition key value of a typical value (all shards together), at least 1. */
+  public double typicalPerKey(Set<String> attributes) {
+    return KeyCounts.typicalPerValue(entity, attributes, rows);
+  }
+
+  /** Returns the items under the busiest partition key value (all shards together), at least 1. */
+  public double busiestPerKey(Set<String> attributes) {
+    return KeyCounts.busiestPerValue(entity, attributes, rows);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.keyplan.dynamodb.design;
+
+import dev.keyplan.model.AccessPattern;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How one access pattern runs on DynamoDB: the API operation, the table or index, the key
+ * condition, what a request evaluates and what it costs on each copy of the data.
+ *
+ * @param operation the API call ({@code GetItem}, {@code Query}, {@code Scan}, {@code PutItem},
+ *     {@code TransactWriteItems}…)
+ * @param path the table or index a read uses
+ * @param items the item types the pattern reads or writes
+ * @param keyCondition the key condition or key, as the request would write it
+ * @param filter attributes only a FilterExpression can restrict (billed before the filter)
+ * @param calls API calls per request: pages of 1 MB, shard fan-out, IN keys, read-before-write
+ * @param itemsTypical items evaluated per request for a typical key (reads)
+ * @param itemsBusiest the same for the busiest key
+ * @param consistency {@code eventual}, {@code strong} or {@code transactional}; empty for writes
+ * @param touches what the request consumes on each copy (table, index) and key, for heat and cost
+ */
+public record DynamoDbPlan(
+    AccessPattern pattern,
+    Access access,
+    String operation,
+    Optional<KeyPath> path,
+    List<String> items,
+    String keyCondition,
+    List<String> filter,
+    double calls,
+    double itemsTypical,
+    double itemsBusiest,
+    double bytesTypical,
+    double bytesBusiest,
+    Optional<String> consistency,
+    List<Touch> touches,
+    List<String> notes) {
+
+  public DynamoDbPlan {
+    items = List.copyOf(items);
+    filter = List.copyOf(filter);
+    touches = List.copyOf(touches);
+    notes = List.copyOf(notes);
+  }
+
+  /** How a pattern reaches its items, best first. */
+  public enum Access {
+    GET_ITEM("GetItem (one item)"),
+    BATCH_GET("BatchGetItem"),
+    QUERY("Query (one partition)"),
+    QUERY_FAN_OUT("Query per key or shard"),
+    SCAN("Scan (whole table)"),
+    NOT_SERVED("not served"),
+    WRITE("write");
+
+    private final String label;
+
+    Access(String label) {
+      this.label = label;
+    }
+
+    /** Returns the words printed in the patterns table. */
+    public String label() {
+      return label;
+    }
+
+    /** Returns the id used in JSON output ({@code get-item}). */
+    public String id() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+  }
+
+  /**
+   * What one request of the pattern consumes on one copy of the data.
+   *
+   * @param copy the table, or {@code table.index}
+   * @param signature the partition key templates the request's key is built from on that copy
+   *     ({@link DynamoDbItem#partitionSignature}); empty for a scan, which touches every partition
+   * @param busiestShare the share of the pattern's requests that go to the busiest key value on
+   *     that copy; NaN when the key's spread is not declared
+   * @param readUnitsTypical read units per request for a typical key (RCU, or RRU on demand)
+   * @param readUnitsBusiest read units per request on the busiest key's partition
+   * @param writeUnits write units per request (WCU, or WRU on demand)
+   * @param shards the key's shard suffix values (1 if not sharded)
+   */
+  public record Touch(
+      String copy,
+      String signature,
+      double busiestShare,
+      double readUnitsTypical,
+      double readUnitsBusiest,
+      double writeUnits,
+      int shards) {}
+
+  /** Returns the read units of one request, summed over copies, for a typical key. */
+  public double readUnits() {
+    return touches.stream().mapToDouble(Touch::readUnitsTypical).sum();
+  }
+
+  /** Returns the write units of one request, summed over copies. */
+  public double writeUnits() {
+    return touches.stream().mapToDouble(Touch::writeUnits).sum();
+  }
+
+  /** Returns the copies (table, indexes) the request touches, in order. */
+  public List<String> copies() {
+    return touches.stream().map(Touch::copy).distinct().toList();
+  }
+}

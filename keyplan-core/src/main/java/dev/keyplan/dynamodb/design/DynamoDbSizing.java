@@ -1,0 +1,49 @@
+package dev.keyplan.dynamodb.design;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table's size at the model's horizon and the physical partitions it needs.
+ *
+ * <p>Storage is what DynamoDB bills: every item's size plus 100 bytes, and every index entry's
+ * (base and index keys plus projected attributes) plus 100 bytes (AWS DG, "Item sizes and
+ * formats"; GSI.md). A table with local indexes keeps their entries in its own partitions.
+ *
+ * <p>Partitions: a partition holds at most 10 GB and serves at most 3,000 RCU and 1,000 WCU, so a
+ * table needs at least {@code ⌈bytes / 10 GB⌉} and {@code ⌈RCU / 3,000 + WCU / 1,000⌉} of them —
+ * the sizing formula AWS published until 2018 ("Understanding partition behavior", in the archived
+ * Developer Guide). DynamoDB no longer publishes its partitioning; the figures are lower bounds.
+ *
+ * @param items items of every type at the horizon
+ * @param bytes storage bytes of the table's items and local index entries
+ * @param indexes per global index: {entries, storage bytes}
+ * @param partitionsBySize lower bound from 10 GB per partition
+ * @param partitionsByThroughput lower bound from the peak read and write units of the table
+ * @param largestItem the item type with the largest item, and its size
+ * @param oversizedKeys key values that may exceed 2,048 (partition) or 1,024 (sort) bytes: item
+ *     type, attribute, bytes
+ * @param collectionBytes the busiest item collection (all items sharing a partition key value,
+ *     with local index entries); the 10 GB cap applies when the table has a local index
+ */
+public record DynamoDbSizing(
+    String table,
+    double items,
+    double bytes,
+    Map<String, double[]> indexes,
+    double partitionsBySize,
+    double partitionsByThroughput,
+    String largestItem,
+    long largestItemBytes,
+    List<OversizedKey> oversizedKeys,
+    String collectionSignature,
+    double collectionBytes) {
+
+  public DynamoDbSizing {
+    indexes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(indexes));
+    oversizedKeys = List.copyOf(oversizedKeys);
+  }
+
+  /** A key value over DynamoDB's limit. */
+  public record OversizedKey(String item, String attribute, boolean partitionKey, long bytes) {}
+}

@@ -1,0 +1,52 @@
+package dev.keyplan.mongodb.design;
+
+import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything keyplan computes about a MongoDB design before any rule runs: how each pattern runs
+ * (index, sort, routing), each collection's documents and sizes, the load and chunks per shard,
+ * and the embed-or-reference advice per relationship. Rules read it; renderers print it.
+ */
+public record MongoDbAnalysis(
+    Model model,
+    MongoDbDesign design,
+    List<MongoDbCollection> collections,
+    List<MongoDbPlan> plans,
+    List<MongoDbShard> shards,
+    List<MongoDbRelationship> relationships) {
+
+  public MongoDbAnalysis {
+    collections = List.copyOf(collections);
+    plans = List.copyOf(plans);
+    shards = List.copyOf(shards);
+    relationships = List.copyOf(relationships);
+  }
+
+  /** Returns {@code mongodb}, the store findings are about. */
+  public String store() {
+    return "mongodb";
+  }
+
+  /** Returns the plan of pattern {@code id}. */
+  public Optional<MongoDbPlan> plan(String id) {
+    return plans.stream().filter(p -> p.pattern().id().equals(id)).findFirst();
+  }
+
+  /** Returns the collection called {@code name}. */
+  public Optional<MongoDbCollection> collection(String name) {
+    return collections.stream().filter(c -> c.name().equals(name)).findFirst();
+  }
+
+  /** Returns the shard figures of collection {@code name}. */
+  public Optional<MongoDbShard> shard(String name) {
+    return shards.stream().filter(s -> s.collection().equals(name)).findFirst();
+  }
+
+  /** Returns where {@code c}'s zones put its data over the design's shards (empty without zones). */
+  public List<MongoDbZones.Placement> zones(MongoDbCollection c) {
+    return MongoDbZones.of(c, c.sharded() ? design.shards() : 1);
+  }
+}

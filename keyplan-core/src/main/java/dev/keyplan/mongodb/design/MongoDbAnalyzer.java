@@ -1,0 +1,167 @@
+package dev.keyplan.mongodb.design;
+
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.model.Operation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Computes a {@link MongoDbAnalysis}: merges the imported indexes and shard keys ({@link
+ * MongoDbImport}), binds the collections ({@link MongoDbBinder}), plans every
+ * pattern ({@link MongoDbReadPlanner}, {@link MongoDbWritePlanner}), then adds up the busiest shard's
+ * load, the chunk figures of each sharded collection, and the embed-or-reference advice of every
+ * parent–child relationship.
+ */
+public final class MongoDbAnalyzer {
+  /** "1-to-few (< ~20 items)": the most children seed 003 calls safe to embed. */
+  static final double FEW = 20;
+
+  private MongoDbAnalyzer() {}
+
+  /** Analyses the model's {@code mongodb:} design. */
+  public static MongoDbAnalysis analyze(Model model) {
+    // The indexes_file and sharding_file complete the written design before anything is bound.
+    MongoDbDesign design = MongoDbImport.merge(model, model.mongodb().orElseThrow());
+    List<MongoDbCollection> collections = new MongoDbBinder(model, design).bind();
+    MongoDbReadPlanner reads = new MongoDbReadPlanner(design, collections);
+    MongoDbWritePlanner writes = new MongoDbWritePlanner(model, collections, reads);
+    List<MongoDbPlan> plans = new ArrayList<>();
+    for (AccessPattern p : model.patterns()) {
+      plans.add(p.operation() instanceof Operation.Read r ? reads.plan(p, r) : writes.plan(p, (Operation.Write) p.operation()));
+    }
+    List<MongoDbShard> shards = new ArrayList<>();
+    for (MongoDbCollection c : collections) {
+      shards.add(shard(design, c, plans, reads));
+    }
+    return new MongoDbAnalysis(model, design, collections, plans, shards, relationships(model, collections, plans));
+  }
+
+  private static MongoDbShard shard(MongoDbDesign design, MongoDbCollection c, List<MongoDbPlan> plans, MongoDbReadPlanner reads) {
+    double r = 0;
+    double w = 0;
+    List<String> scatter = new ArrayList<>();
+    for (MongoDbPlan plan : plans) {
+      for (MongoDbPlan.Touch t : plan.touches()) {
+        if (t.collection().equals(c.name())) {
+          double load = plan.pattern().ratePerSecond() * t.busiestShardShare() * t.operations();
+          if (t.write()) {
+            w += load;
+          } else {
+            r += load;
+          }
+          if (plan.targeting() == MongoDbPlan.Targeting.SCATTER_GATHER) {
+            scatter.add(plan.pattern().id());
+          }
+        }
+      }
+    }
+    int shards = c.sharded() ? design.shards() : 1;
+    double indexBytes = c.indexBytes();
+    if (!c.sharded()) {
+      return new MongoDbShard(c.name(), false, 1, 1, r, w, design.shardBudget(), Optional.empty(), Double.NaN, Double.NaN,
+          false, 1, c.dataBytes(), indexBytes, 0, Optional.empty(), scatter);
+    }
+    MongoDbDesign.ShardKey key = c.shardKey().get();
+    Entity e = c.entity();
+    Set<String> fields = c.attributesOf(key.fields());
+    double distinct = c.keyValues(fields);
+    double share = c.keyBusiestShare(fields);
+    double busiestBytes = Double.isNaN(share) ? Double.NaN : c.dataBytes() * share;
+    boolean jumbo = !Double.isNaN(busiestBytes) && busiestBytes > design.rangeSizeBytes();
+    Optional<String> monotonic = key.hashed() || !c.growsWithTime(key.fields().get(0)) ? Optional.empty()
+        : Optional.of(key.fields().get(0));
+    // A suffix of the entity's own key makes every value one document: refine instead of reshard.
+    Optional<List<String>> refine = Optional.empty();
+    if (jumbo && !key.hashed()) {
+      List<String> suffix = e.key().stream().filter(k -> !fields.contains(k)).toList();
+      if (!suffix.isEmpty()) {
+        List<String> refined = new ArrayList<>(key.fields());
+        refined.addAll(suffix);
+        refine = Optional.of(refined);
+      }
+    }
+    double reshard = (c.dataBytes() + indexBytes) * 2 / shards;
+    return new MongoDbShard(c.name(), true, shards, reads.usedShards(c), r, w, design.shardBudget(), monotonic, distinct,
+        busiestBytes, jumbo, key.hashed() ? shards : 1, c.dataBytes(), indexBytes, reshard, refine, scatter);
+  }
+
+  /**
+   * Every embed, and every pair of collections where one's documents point at the other's key (a
+   * reference), with seed 003's test: read together, bounded, owned, not updated alone.
+   */
+  private static List<MongoDbRelationship> relationships(Model model, List<MongoDbCollection> collections,
+      List<MongoDbPlan> plans) {
+    List<MongoDbRelationship> out = new ArrayList<>();
+    for (MongoDbCollection c : collections) {
+      for (MongoDbEmbed em : c.embeds()) {
+        long places = collections.stream().filter(x -> x.embedOf(em.entity().name()).isPresent()).count()
+            + collections.stream().filter(x -> x.entity().name().equals(em.entity().name())).count();
+        boolean together = readsThroughParent(model, em.entity(), em.by());
+        boolean alone = updatedAlone(model, em.entity());
+        // Bounded and few: a max, or a child that does not grow and stays within 1-to-few.
+        boolean bounded = em.bounded() && (em.max().isPresent() || !em.many() || em.busiest() <= FEW);
+        out.add(relationship(c.name(), c.entity(), em.entity(), em.field(), true, together, bounded, places == 1, alone,
+            em.typical(), em.busiest()));
+      }
+    }
+    for (MongoDbCollection parent : collections) {
+      for (MongoDbCollection child : collections) {
+        Entity p = parent.entity();
+        Entity ch = child.entity();
+        if (child == parent || p.key().isEmpty() || !p.key().stream().allMatch(k -> ch.attribute(k).isPresent())
+            || ch.key().equals(p.key())) {
+          continue;
+        }
+        Set<String> by = new LinkedHashSet<>(p.key());
+        double typical = KeyCounts.typicalPerValue(ch, by, child.documents());
+        double busiest = KeyCounts.busiestPerValue(ch, by, child.documents());
+        boolean bounded = ch.growthPerSecond() == 0 && !Double.isNaN(busiest) && busiest <= FEW;
+        boolean together = readsThroughParent(model, ch, p.key());
+        out.add(relationship(child.name(), p, ch, child.name(), false, together, bounded, true,
+            updatedAlone(model, ch), typical, busiest));
+      }
+    }
+    return out;
+  }
+
+  private static MongoDbRelationship relationship(String collection, Entity parent, Entity child, String field,
+      boolean embedded, boolean together, boolean bounded, boolean owned, boolean alone, double typical, double busiest) {
+    List<String> reasons = new ArrayList<>();
+    reasons.add(together ? "read through its " + parent.name() : "no pattern reads it through its " + parent.name());
+    reasons.add(bounded ? "bounded: at most about " + dev.keyplan.model.Units.count(Math.ceil(busiest)) + " per "
+        + parent.name() : "unbounded: " + child.name() + " grows with no limit per " + parent.name()
+        + (Double.isNaN(busiest) ? "" : " (" + dev.keyplan.model.Units.count(Math.ceil(busiest)) + " for the busiest at the horizon)"));
+    if (!owned) {
+      reasons.add("shared: " + child.name() + " is stored in more than one place");
+    }
+    if (alone) {
+      reasons.add("updated on its own");
+    }
+    boolean embed = together && bounded && owned && !alone;
+    return new MongoDbRelationship(collection, parent.name(), child.name(), field, embedded, together, bounded, owned,
+        alone, typical, busiest, embed ? "embed" : "reference", reasons);
+  }
+
+  /** Returns true if a read of {@code child} restricts its pointer to the parent by equality. */
+  private static boolean readsThroughParent(Model model, Entity child, List<String> by) {
+    for (AccessPattern p : model.patterns()) {
+      if (p.operation() instanceof Operation.Read r && r.entity().equals(child.name())
+          && r.where().stream().anyMatch(c -> by.contains(c.attribute()) && c.comparison() == Operation.Comparison.EQ)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean updatedAlone(Model model, Entity child) {
+    return model.patterns().stream().anyMatch(p -> p.operation().entity().equals(child.name())
+        && p.operation().isWriteOf(Operation.Kind.UPDATE, Operation.Kind.INCREMENT, Operation.Kind.DELETE));
+  }
+}

@@ -1,0 +1,101 @@
+package dev.keyplan.mongodb.design;
+
+import dev.keyplan.model.AccessPattern;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How one access pattern runs on MongoDB: the command, the collection and index the planner would
+ * pick by the ESR guideline, what a request examines and returns, whether it sorts in memory, and
+ * how mongos routes it.
+ *
+ * @param keysExamined index keys examined for a typical key value (NaN: unknown spread)
+ * @param docsExamined documents fetched and examined (0 for a covered query)
+ * @param returned documents returned for a typical key value
+ * @param sortBytes bytes a blocking sort holds in memory (0 when the index gives the order)
+ * @param shards shards the request reaches (1 when unsharded)
+ * @param lookups collections a {@code $lookup} joins, one lookup per returned document
+ * @param transaction the write runs as a multi-document transaction
+ * @param touches what a request does to each collection, for heat
+ */
+public record MongoDbPlan(
+    AccessPattern pattern,
+    Access access,
+    String operation,
+    Optional<String> collection,
+    Optional<String> index,
+    double keysExamined,
+    double keysExaminedBusiest,
+    double docsExamined,
+    double docsExaminedBusiest,
+    double returned,
+    boolean blockingSort,
+    double sortBytes,
+    boolean covered,
+    Targeting targeting,
+    int shards,
+    List<String> lookups,
+    boolean transaction,
+    List<Touch> touches,
+    List<String> notes) {
+
+  public MongoDbPlan {
+    lookups = List.copyOf(lookups);
+    touches = List.copyOf(touches);
+    notes = List.copyOf(notes);
+  }
+
+  /** How a request reaches its documents. */
+  public enum Access {
+    IXSCAN("index scan"),
+    COLLSCAN("collection scan"),
+    NOT_SERVED("not served"),
+    WRITE("write");
+
+    private final String label;
+
+    Access(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+
+    public String id() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+  }
+
+  /** How mongos routes a request on a sharded collection (MongoDB manual, "Query Routing"). */
+  public enum Targeting {
+    UNSHARDED("unsharded"),
+    SINGLE_SHARD("single shard"),
+    MULTI_SHARD("multi-shard"),
+    SCATTER_GATHER("scatter-gather");
+
+    private final String label;
+
+    Targeting(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+
+    public String id() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+  }
+
+  /**
+   * What one request does to one collection.
+   *
+   * @param busiestShardShare the share of the pattern's requests that reach the busiest shard (1
+   *     for an unsharded collection, a scatter-gather or every insert of a monotonic key); NaN if a
+   *     spread is unknown
+   * @param operations operations per request on that collection (documents written, or 1 query)
+   */
+  public record Touch(String collection, boolean write, double busiestShardShare, double operations) {}
+}

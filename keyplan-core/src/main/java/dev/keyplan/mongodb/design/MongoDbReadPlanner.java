@@ -1,0 +1,417 @@
+package dev.keyplan.mongodb.design;
+
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.mongodb.design.MongoDbPlan.Access;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
+import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
+import dev.keyplan.model.Operation;
+import dev.keyplan.model.Operation.Comparison;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Plans each read on MongoDB as the query planner would choose an index, by the ESR guideline
+ * (MongoDB manual, "The ESR (Equality, Sort, Range) Guideline"): an index serves the equality
+ * fields first, then the sort (so no blocking in-memory sort), then a range. For each collection
+ * that holds the read's entity — as its documents, or embedded in them — every index is scored
+ * by the keys and documents it examines, and a collection scan is always a candidate:
+ *
+ * <ul>
+ *   <li>keys examined: the documents matching the equality prefix ({@code documents /
+ *       distinct}), all index keys when no equality is usable, a limit's worth when the index
+ *       also gives the order and nothing is left to filter;
+ *   <li>documents examined: as many as keys, or none for a covered query (every field read is
+ *       in the index, none in an array);
+ *   <li>a hashed key serves only equality; a case-insensitive comparison ({@code ignore_case:})
+ *       uses an index only if its collation is case-insensitive;
+ *   <li>routing: the shard key by equality targets one shard; a ranged key's prefix or range a
+ *       few; anything else, or a range on a hashed key, every shard (scatter-gather).
+ * </ul>
+ */
+final class MongoDbReadPlanner {
+  private final MongoDbDesign design;
+  private final List<MongoDbCollection> collections;
+
+  MongoDbReadPlanner(MongoDbDesign design, List<MongoDbCollection> collections) {
+    this.design = design;
+    this.collections = collections;
+  }
+
+  /** How a read sees one collection: the documents' fields for its entity's attributes. */
+  record View(MongoDbCollection c, Optional<MongoDbEmbed> embed, Map<String, String> fields) {}
+
+  /**
+   * A plan and how much of the ESR order its index serves: equality keys used, the sort given. It
+   * ranks plans whose figures an undeclared spread leaves unknown.
+   */
+  private record Candidate(MongoDbPlan plan, int equalities, boolean sorted) {
+    double cost() {
+      return plan.docsExamined() + plan.keysExamined();
+    }
+  }
+
+  MongoDbPlan plan(AccessPattern p, Operation.Read r) {
+    List<Candidate> candidates = new ArrayList<>();
+    boolean stored = false;
+    for (MongoDbCollection c : collections) {
+      Optional<View> v = view(c, r.entity());
+      if (v.isEmpty()) {
+        continue;
+      }
+      stored = true;
+      candidates.addAll(plans(p, r, v.get()));
+    }
+    if (candidates.isEmpty()) {
+      return notServed(p, stored ? "no collection holds every attribute this read needs"
+          : "no MongoDB collection stores " + r.entity() + ": add a collection or an embed for it");
+    }
+    // Known figures rank by keys and documents examined; if any is unknown (a spread not declared),
+    // by the ESR order itself: more equality keys, then the sort from the index.
+    Comparator<Candidate> byCost = Comparator.comparingDouble(Candidate::cost);
+    Comparator<Candidate> byEsr = Comparator.comparingInt((Candidate x) -> -x.equalities())
+        .thenComparing(x -> !x.sorted());
+    boolean known = candidates.stream().noneMatch(x -> Double.isNaN(x.cost()));
+    candidates.sort((known ? byCost : byEsr).thenComparing(x -> x.plan().blockingSort())
+        .thenComparingInt(x -> x.plan().access().ordinal()));
+    return candidates.get(0).plan();
+  }
+
+  static MongoDbPlan notServed(AccessPattern p, String why) {
+    return new MongoDbPlan(p, Access.NOT_SERVED, "-", Optional.empty(), Optional.empty(), Double.NaN, Double.NaN,
+        Double.NaN, Double.NaN, Double.NaN, false, 0, false, Targeting.UNSHARDED, 0, List.of(), false, List.of(), List.of(why));
+  }
+
+  /** The fields of {@code entity}'s attributes in {@code c}: root fields, or an embed's paths. */
+  static Optional<View> view(MongoDbCollection c, String entity) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    if (c.entity().name().equals(entity)) {
+      c.types().keySet().forEach(a -> fields.put(a, c.fieldOf(a)));
+      c.idField().ifPresent(a -> fields.put(a, "_id"));
+      return Optional.of(new View(c, Optional.empty(), fields));
+    }
+    Optional<MongoDbEmbed> em = c.embedOf(entity);
+    if (em.isEmpty()) {
+      return Optional.empty();
+    }
+    em.get().types().keySet().forEach(a -> fields.put(a, em.get().pathOf(a)));
+    // The child's pointer to its parent is the parent's own key field.
+    List<String> parentKey = c.entity().key();
+    for (int i = 0; i < em.get().by().size() && i < parentKey.size(); i++) {
+      fields.put(em.get().by().get(i), c.fieldOf(parentKey.get(i)));
+    }
+    return Optional.of(new View(c, em, fields));
+  }
+
+  private List<Candidate> plans(AccessPattern p, Operation.Read r, View v) {
+    Set<String> used = new LinkedHashSet<>();
+    r.where().forEach(x -> used.add(x.attribute()));
+    r.orderBy().forEach(o -> used.add(o.attribute()));
+    for (String a : used) {
+      if (!v.fields().containsKey(a)) {
+        return List.of();
+      }
+    }
+    // A selected attribute the documents lack, copied from another collection's entity
+    // (copy_of), is joined in with $lookup: one lookup per returned document.
+    List<String> lookups = new ArrayList<>();
+    for (String a : r.select()) {
+      if (!v.fields().containsKey(a)) {
+        Optional<String> from = lookupSource(v, r.entity(), a);
+        if (from.isEmpty()) {
+          return List.of();
+        }
+        if (!lookups.contains(from.get())) {
+          lookups.add(from.get());
+        }
+      }
+    }
+    List<Candidate> out = new ArrayList<>();
+    for (MongoDbIndex ix : v.c().indexes()) {
+      indexPlan(p, r, v, ix).map(x -> new Candidate(withLookups(x.plan(), lookups), x.equalities(), x.sorted()))
+          .ifPresent(out::add);
+    }
+    // The planner scans the collection only when no index serves the query (MongoDB manual,
+    // "Query Plans"), whatever the figures: an index on an undeclared spread still wins.
+    if (out.isEmpty()) {
+      out.add(new Candidate(withLookups(collscan(p, r, v), lookups), 0, false));
+    }
+    return out;
+  }
+
+  /** The collection holding the source of {@code attribute}'s {@code copy_of}, if any holds it. */
+  private Optional<String> lookupSource(View v, String entity, String attribute) {
+    Entity e = v.embed().map(MongoDbEmbed::entity).orElse(v.c().entity());
+    Optional<String> copy = e.attribute(attribute).flatMap(Attribute::copyOf);
+    if (copy.isEmpty()) {
+      return Optional.empty();
+    }
+    String[] parts = copy.get().split("\\.", 2);
+    return collections.stream().filter(c -> c.entity().name().equals(parts[0]) && c.holds(parts[1]))
+        .map(MongoDbCollection::name).findFirst();
+  }
+
+  private MongoDbPlan withLookups(MongoDbPlan plan, List<String> lookups) {
+    if (lookups.isEmpty()) {
+      return plan;
+    }
+    List<MongoDbPlan.Touch> touches = new ArrayList<>(plan.touches());
+    for (String l : lookups) {
+      touches.add(new Touch(l, false, 1, Math.max(1, plan.returned())));
+    }
+    List<String> notes = new ArrayList<>(plan.notes());
+    notes.add("$lookup into " + String.join(", ", lookups) + ": one indexed lookup per returned document ("
+        + dev.keyplan.model.Units.count(Math.ceil(plan.returned())) + " a request) for the attributes the documents lack");
+    return new MongoDbPlan(plan.pattern(), plan.access(), "aggregate($lookup)", plan.collection(), plan.index(),
+        plan.keysExamined(), plan.keysExaminedBusiest(), plan.docsExamined(), plan.docsExaminedBusiest(), plan.returned(),
+        plan.blockingSort(), plan.sortBytes(), false, plan.targeting(), plan.shards(), lookups, plan.transaction(), touches,
+        notes);
+  }
+
+  /** The documents a read matches: the whole collection narrowed by its equalities. */
+  private double matched(AccessPattern p, Operation.Read r, View v, Set<String> attributes, boolean busiest) {
+    Entity e = v.c().entity();
+    double docs = v.c().documents();
+    Set<String> root = new LinkedHashSet<>();
+    for (String a : attributes) {
+      root.add(v.embed().isPresent() && v.embed().get().by().contains(a) ? parentAttribute(v, a) : a);
+    }
+    Set<String> own = new LinkedHashSet<>();
+    root.stream().filter(a -> e.attribute(a).isPresent()).forEach(own::add);
+    if (own.isEmpty()) {
+      return docs;
+    }
+    double d = busiest ? docs * KeyCounts.busiestRowShare(e, own, docs) : KeyCounts.typicalPerValue(e, own, docs);
+    return Double.isNaN(d) ? Double.NaN : Math.max(1, d);
+  }
+
+  private static String parentAttribute(View v, String childAttribute) {
+    int i = v.embed().get().by().indexOf(childAttribute);
+    return v.c().entity().key().get(Math.min(i, v.c().entity().key().size() - 1));
+  }
+
+  private MongoDbPlan collscan(AccessPattern p, Operation.Read r, View v) {
+    double docs = v.c().documents();
+    boolean sort = !r.orderBy().isEmpty();
+    Set<String> eq = equalities(r);
+    double matched = matched(p, r, v, eq, false);
+    List<String> notes = new ArrayList<>();
+    notes.add("COLLSCAN: no index serves the read's equality, sort or range; every document is examined");
+    for (String a : p.ignoreCase()) {
+      String field = v.fields().get(a);
+      v.c().indexes().stream().filter(ix -> !ix.caseInsensitive() && ix.fields().indexOf(field) == 0).findFirst()
+          .ifPresent(ix -> notes.add(a + " is compared ignoring case: " + ix.name() + " has the simple collation, so"
+              + " the planner cannot use it; an index with {collation: {locale: \"en\", strength: 2}} can"));
+    }
+    int limit = r.limit().orElse(Integer.MAX_VALUE);
+    double returned = Math.min(limit, matched * (v.embed().isPresent() ? 1 : 1));
+    return plan(p, r, v, Access.COLLSCAN, Optional.empty(), 0, 0, docs, docs, returned, sort,
+        sort ? matched * v.c().typicalBytes() : 0, false, notes);
+  }
+
+  private Optional<Candidate> indexPlan(AccessPattern p, Operation.Read r, View v, MongoDbIndex ix) {
+    Map<String, Operation.Condition> byField = new LinkedHashMap<>();
+    for (Operation.Condition c : r.where()) {
+      byField.putIfAbsent(v.fields().get(c.attribute()), c);
+    }
+    Set<String> ci = new LinkedHashSet<>();
+    p.ignoreCase().forEach(a -> ci.add(v.fields().get(a)));
+    List<String> eqAttributes = new ArrayList<>();
+    int k = 0;
+    List<IndexKey> keys = ix.keys();
+    // E: a prefix of keys given by equality.
+    while (k < keys.size()) {
+      Operation.Condition c = byField.get(keys.get(k).field());
+      boolean equality = c != null && (c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN
+          || c.comparison() == Comparison.CONTAINS);
+      if (!equality || keys.get(k).kind() == IndexKey.Kind.TEXT || (ci.contains(keys.get(k).field()) && !ix.caseInsensitive())) {
+        break;
+      }
+      eqAttributes.add(c.attribute());
+      k++;
+    }
+    // S: the order follows the next keys, all in the index's direction or all against it.
+    List<Operation.Order> order = r.orderBy().stream().filter(o -> !eqAttributes.contains(o.attribute())).toList();
+    boolean sortOk = true;
+    Boolean reverse = null;
+    int s = k;
+    for (Operation.Order o : order) {
+      if (s >= keys.size() || !keys.get(s).field().equals(v.fields().get(o.attribute()))
+          || keys.get(s).kind() == IndexKey.Kind.HASHED || keys.get(s).kind() == IndexKey.Kind.TEXT) {
+        sortOk = false;
+        break;
+      }
+      boolean against = o.descending() != (keys.get(s).kind() == IndexKey.Kind.DESCENDING);
+      if (reverse != null && reverse != against) {
+        sortOk = false;
+        break;
+      }
+      reverse = against;
+      s++;
+    }
+    // R: a range on the next key bounds the scan.
+    int next = sortOk ? s : k;
+    boolean ranged = next < keys.size() && keys.get(next).kind() != IndexKey.Kind.HASHED
+        && byField.containsKey(keys.get(next).field()) && byField.get(keys.get(next).field()).comparison() == Comparison.RANGE;
+    if (eqAttributes.isEmpty() && !ranged && !(sortOk && !order.isEmpty())) {
+      return Optional.empty();
+    }
+    Set<String> indexed = new LinkedHashSet<>(ix.fields());
+    List<String> residual = new ArrayList<>();
+    for (Operation.Condition c : r.where()) {
+      if (!eqAttributes.contains(c.attribute()) && !(ranged && v.fields().get(c.attribute()).equals(keys.get(next).field()))) {
+        residual.add(c.attribute());
+      }
+    }
+    double[] keysExamined = new double[2];
+    for (int i = 0; i < 2; i++) {
+      double m = eqAttributes.isEmpty() ? ix.entries() : matched(p, r, v, new LinkedHashSet<>(eqAttributes), i == 1);
+      if (ix.multikey() && !eqAttributes.isEmpty()) {
+        m *= Math.max(1, ix.entries() / Math.max(1, v.c().documents()));
+      }
+      int limit = r.count() ? Integer.MAX_VALUE : r.limit().orElse(Integer.MAX_VALUE);
+      if (limit != Integer.MAX_VALUE && sortOk && residual.isEmpty()) {
+        m = Math.min(m, limit);
+      }
+      int inKeys = 1;
+      for (String a : eqAttributes) {
+        Operation.Condition c = r.where().stream().filter(x -> x.attribute().equals(a)).findFirst().orElseThrow();
+        if (c.comparison() == Comparison.IN) {
+          inKeys *= c.values();
+        }
+      }
+      keysExamined[i] = m * inKeys;
+    }
+    Set<String> read = new LinkedHashSet<>();
+    (r.select().isEmpty() ? v.fields().keySet() : r.select()).forEach(a -> read.add(v.fields().getOrDefault(a, a)));
+    r.where().forEach(c -> read.add(v.fields().get(c.attribute())));
+    boolean covered = !r.select().isEmpty() && !ix.multikey() && indexed.containsAll(read);
+    List<String> notes = new ArrayList<>();
+    if (covered) {
+      notes.add("covered by " + ix.name() + ": every field read is in the index, no document is fetched");
+    }
+    boolean blocking = !order.isEmpty() && !sortOk;
+    double matchedDocs = Math.max(1, keysExamined[0] / Math.max(1, ix.multikey() ? ix.entries() / Math.max(1, v.c().documents()) : 1));
+    if (blocking) {
+      notes.add("blocking sort: " + ix.name() + " does not give the order by " + order.get(0).attribute()
+          + "; the matching documents are sorted in memory (100 MB unless allowDiskUse)");
+    }
+    for (String a : p.ignoreCase()) {
+      if (!ix.caseInsensitive() && indexed.contains(v.fields().get(a))) {
+        notes.add(a + " is compared ignoring case, which " + ix.name() + " (simple collation) cannot serve: the"
+            + " comparison is a filter");
+      }
+    }
+    if (!residual.isEmpty()) {
+      notes.add("filtered after the index: " + String.join(", ", residual));
+    }
+    int limit = r.limit().orElse(Integer.MAX_VALUE);
+    double returned = Math.min(limit, matchedDocs);
+    return Optional.of(new Candidate(plan(p, r, v, Access.IXSCAN, Optional.of(ix.name()), keysExamined[0],
+        keysExamined[1], covered ? 0 : keysExamined[0], covered ? 0 : keysExamined[1], returned, blocking,
+        blocking ? matchedDocs * v.c().typicalBytes() : 0, covered, notes), eqAttributes.size(), !order.isEmpty() && sortOk));
+  }
+
+  private static Set<String> equalities(Operation.Read r) {
+    Set<String> eq = new LinkedHashSet<>();
+    r.where().stream().filter(c -> c.comparison() == Comparison.EQ).forEach(c -> eq.add(c.attribute()));
+    return eq;
+  }
+
+  /** Adds routing, touches and the view's notes to a candidate. */
+  private MongoDbPlan plan(AccessPattern p, Operation.Read r, View v, Access access, Optional<String> index, double keys,
+      double keysBusiest, double docs, double docsBusiest, double returned, boolean blocking, double sortBytes,
+      boolean covered, List<String> notes) {
+    MongoDbCollection c = v.c();
+    Routing route = route(p, r, v, returned);
+    List<String> all = new ArrayList<>(notes);
+    v.embed().ifPresent(em -> all.add(r.entity() + " is embedded in " + c.name() + "." + em.field() + ": the read fetches"
+        + " the parent documents and projects the " + (em.many() ? "array" : "sub-document")));
+    if (route.targeting() == Targeting.SCATTER_GATHER) {
+      all.add("scatter-gather: the read gives no shard key " + (c.shardKey().get().hashed() ? "equality (a hashed key"
+          + " routes equalities only)" : "prefix") + ", so mongos asks all " + design.shards() + " shards and waits"
+          + " for the slowest");
+    }
+    List<Touch> touches = List.of(new Touch(c.name(), false, route.share(), 1));
+    String operation = r.count() ? "countDocuments" : "find";
+    return new MongoDbPlan(p, access, operation, Optional.of(c.name()), index, keys, keysBusiest, docs, docsBusiest,
+        returned, blocking, sortBytes, covered, route.targeting(), route.shards(), List.of(), false, touches, all);
+  }
+
+  /** Where mongos sends a request, and the share of requests the busiest shard sees. */
+  record Routing(Targeting targeting, int shards, double share) {}
+
+  Routing route(AccessPattern p, Operation.Read r, View v, double returned) {
+    MongoDbCollection c = v.c();
+    if (!c.sharded()) {
+      return new Routing(Targeting.UNSHARDED, 1, 1);
+    }
+    return route(p, c, r.where(), v.fields(), returned * c.typicalBytes());
+  }
+
+  /** Routing of a filter over {@code where} on collection {@code c} ({@code fields}: attribute → field). */
+  Routing route(AccessPattern p, MongoDbCollection c, List<Operation.Condition> where, Map<String, String> fields,
+      double bytes) {
+    int shardCount = design.shards();
+    MongoDbDesign.ShardKey key = c.shardKey().orElseThrow();
+    Map<String, Operation.Condition> byField = new LinkedHashMap<>();
+    where.forEach(x -> byField.putIfAbsent(fields.getOrDefault(x.attribute(), x.attribute()), x));
+    List<String> keyAttrs = new ArrayList<>();
+    int given = 0;
+    int inKeys = 1;
+    for (String attribute : key.fields()) {
+      Operation.Condition x = byField.get(c.fieldOf(attribute));
+      if (x == null || (x.comparison() != Comparison.EQ && x.comparison() != Comparison.IN)) {
+        break;
+      }
+      given++;
+      keyAttrs.add(x.attribute());
+      if (x.comparison() == Comparison.IN) {
+        inKeys *= x.values();
+      }
+    }
+    Entity e = c.entity();
+    if (given == key.fields().size()) {
+      double b = c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs));
+      int used = usedShards(c);
+      double share = Double.isNaN(b) ? Double.NaN
+          : Math.min(1, inKeys * (b + (1 - b) * MongoDbZones.busiestShardShare(c, shardCount, used)));
+      return inKeys > 1 ? new Routing(Targeting.MULTI_SHARD, Math.min(shardCount, inKeys), share)
+          : new Routing(Targeting.SINGLE_SHARD, 1, share);
+    }
+    String first = c.fieldOf(key.fields().get(0));
+    boolean prefix = given > 0 || (byField.containsKey(first) && byField.get(first).comparison() == Comparison.RANGE);
+    if (key.hashed() || !prefix) {
+      return new Routing(Targeting.SCATTER_GATHER, shardCount, 1);
+    }
+    // A ranged prefix reads the chunks that hold its values: about bytes / range size, at least 1.
+    int shards = (int) Math.min(shardCount, Math.max(1, Math.ceil(bytes / design.rangeSizeBytes()) + 1));
+    return new Routing(Targeting.MULTI_SHARD, shards, Math.min(1, shards / (double) shardCount
+        + (given > 0 ? c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs)) : 0)));
+  }
+
+  int shardCount() {
+    return design.shards();
+  }
+
+  /** The shards a collection's data can spread over: at most one per distinct shard key value. */
+  int usedShards(MongoDbCollection c) {
+    Set<String> attrs = c.attributesOf(c.shardKey().orElseThrow().fields());
+    double distinct = c.keyValues(attrs);
+    return (int) Math.max(1, Math.min(design.shards(), Double.isNaN(distinct) ? design.shards() : distinct));
+  }
+
+  static Optional<Attribute> attribute(Entity e, String a) {
+    return e.attribute(a);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.keyplan.mongodb.design;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A collection's load and data per shard, and its chunks (MongoDB manual, "Sharding"; "Data
+ * Partitioning with Chunks"; "Reshard a Collection"). An unsharded collection is one replica set:
+ * all its load is on one primary.
+ *
+ * @param usedShards shards the data can spread over: at most one per distinct shard key value
+ * @param reads reads per second on the busiest shard: targeted ones by the busiest key value's
+ *     share, every scatter-gather on every shard; NaN if a spread is unknown
+ * @param writes writes per second on the busiest shard (every insert of a monotonic ranged key on
+ *     the one holding MaxKey)
+ * @param monotonic the ranged shard key's first field grows with time
+ * @param distinctValues distinct shard key values at the horizon: the most chunks there can be
+ * @param busiestValueBytes data under the busiest single shard key value: a chunk cannot split
+ *     below one value, so above the range size it is a jumbo chunk
+ * @param initialChunks chunks of a new empty collection: one per shard for a hashed key (7.2+;
+ *     the manual still says two), one for a ranged key
+ * @param reshardBytesPerShard free storage each recipient needs to reshard: ((data + indexes) × 2)
+ *     / shards
+ * @param refine a refined shard key (the current one plus a suffix) that would make values small
+ *     enough, when one exists: refineCollectionShardKey moves no data
+ * @param scatterPatterns patterns sent to every shard
+ */
+public record MongoDbShard(
+    String collection,
+    boolean sharded,
+    int shards,
+    int usedShards,
+    double reads,
+    double writes,
+    double budget,
+    Optional<String> monotonic,
+    double distinctValues,
+    double busiestValueBytes,
+    boolean jumbo,
+    int initialChunks,
+    double dataBytes,
+    double indexBytes,
+    double reshardBytesPerShard,
+    Optional<List<String>> refine,
+    List<String> scatterPatterns) {
+
+  public MongoDbShard {
+    scatterPatterns = List.copyOf(scatterPatterns);
+  }
+
+  /** Returns the busiest shard's load as a share of its budget. */
+  public double budgetShare() {
+    return (reads + writes) / budget;
+  }
+}

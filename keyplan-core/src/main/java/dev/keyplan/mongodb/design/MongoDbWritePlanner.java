@@ -1,0 +1,213 @@
+package dev.keyplan.mongodb.design;
+
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.mongodb.design.MongoDbPlan.Access;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
+import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Plans each write on MongoDB: the documents it writes in every collection that holds the written
+ * entity, as documents of their own or embedded in a parent, and the copies ({@code copy_of})
+ * other documents hold.
+ *
+ * <ul>
+ *   <li>an insert of a collection's entity is an {@code insertOne}; of an embedded entity, an
+ *       {@code updateOne} that pushes onto the parent's array (the parent document grows);
+ *   <li>an update or delete that names one document by its key is an {@code updateOne} or
+ *       {@code deleteOne}; one that matches several ({@code where user_id = ?} on sessions) writes
+ *       each: {@code updateMany} / {@code deleteMany};
+ *   <li>a write of several documents in a {@code batch: logged} runs as a multi-document
+ *       transaction (60 s lifetime, 5 ms lock wait: MongoDB manual, "Production Considerations");
+ *       a single document's write is atomic on its own, embedded arrays included;
+ *   <li>on a sharded collection an insert goes to the shard owning its shard key value; every
+ *       insert of a ranged key whose first field grows with time goes to the chunk holding
+ *       {@code MaxKey}, one shard; a write without its shard key is sent to every shard.
+ * </ul>
+ */
+final class MongoDbWritePlanner {
+  private final Model model;
+  private final List<MongoDbCollection> collections;
+  private final MongoDbReadPlanner reads;
+
+  MongoDbWritePlanner(Model model, List<MongoDbCollection> collections, MongoDbReadPlanner reads) {
+    this.model = model;
+    this.collections = collections;
+    this.reads = reads;
+  }
+
+  MongoDbPlan plan(AccessPattern p, Operation.Write w) {
+    List<String> notes = new ArrayList<>();
+    List<Touch> touches = new ArrayList<>();
+    List<String> operations = new ArrayList<>();
+    double documents = 0;
+    Targeting worst = Targeting.UNSHARDED;
+    int shards = 1;
+    Optional<String> first = Optional.empty();
+    boolean insert = w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT;
+    for (MongoDbCollection c : collections) {
+      Optional<MongoDbReadPlanner.View> v = MongoDbReadPlanner.view(c, w.entity());
+      List<String> copies = copies(c, w);
+      if (v.isEmpty() && copies.isEmpty()) {
+        continue;
+      }
+      if (v.isPresent() && !insert && w.kind() != Operation.Kind.DELETE && !w.set().isEmpty()
+          && w.set().stream().noneMatch(v.get().fields()::containsKey) && copies.isEmpty()) {
+        continue;
+      }
+      first = first.or(() -> Optional.of(c.name()));
+      double n = v.isPresent() ? count(w, c, v.get()) : copyCount(c, w);
+      String op = operation(w, v, n, c);
+      operations.add(op + " " + c.name());
+      documents += n;
+      Map<String, String> fields = v.map(MongoDbReadPlanner.View::fields).orElse(Map.of());
+      MongoDbReadPlanner.Routing route = route(p, w, c, fields, insert, v, notes);
+      if (route.targeting().ordinal() > worst.ordinal()) {
+        worst = route.targeting();
+      }
+      shards = Math.max(shards, route.shards());
+      touches.add(new Touch(c.name(), true, route.share(), n));
+      v.flatMap(MongoDbReadPlanner.View::embed).ifPresent(em -> notes.add(w.entity() + " lives in " + c.name() + "."
+          + em.field() + ": each write rewrites part of the parent document"
+          + (insert && em.many() ? ", which grows by one element" : "")));
+      if (!copies.isEmpty()) {
+        notes.add(c.name() + " holds " + String.join(", ", copies) + " as copies: about " + dev.keyplan.model.Units.count(n)
+            + " documents rewritten per change");
+      }
+      long indexes = c.indexes().stream().filter(ix -> touchesIndex(ix, w, fields, insert)).count();
+      if (indexes > 0) {
+        notes.add(c.name() + ": " + indexes + " index" + (indexes == 1 ? "" : "es") + " updated per document written");
+      }
+    }
+    if (operations.isEmpty()) {
+      return MongoDbReadPlanner.notServed(p, "no MongoDB collection holds " + w.entity() + ": nothing to write");
+    }
+    boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && documents >= 2;
+    if (transaction) {
+      notes.add("a multi-document transaction of about " + dev.keyplan.model.Units.count(documents) + " documents: it must"
+          + " finish within transactionLifetimeLimitSeconds (" + MongoDbLimits.TRANSACTION_LIFETIME_SECONDS + " s) and"
+          + " aborts after " + MongoDbLimits.TRANSACTION_LOCK_WAIT_MILLIS + " ms waiting for a lock"
+          + " (maxTransactionLockRequestTimeoutMillis); retry on TransientTransactionError");
+    } else if (p.batch() == AccessPattern.Batch.LOGGED) {
+      notes.add("batch: logged writes one document here: a single-document write is atomic on its own, embedded"
+          + " documents and arrays included (MongoDB manual, \"Atomicity and Transactions\")");
+    }
+    w.condition().ifPresent(c -> notes.add("conditional write (" + c + "): a filter on the update, atomic per document"));
+    return new MongoDbPlan(p, Access.WRITE, String.join(" + ", operations), first, Optional.empty(), Double.NaN, Double.NaN,
+        Double.NaN, Double.NaN, Double.NaN, false, 0, false, worst, shards, List.of(), transaction, touches, notes);
+  }
+
+  private static String operation(Operation.Write w, Optional<MongoDbReadPlanner.View> v, double n, MongoDbCollection c) {
+    boolean embedded = v.flatMap(MongoDbReadPlanner.View::embed).isPresent();
+    if (v.isEmpty()) {
+      return "updateMany";
+    }
+    switch (w.kind()) {
+      case INSERT:
+        return embedded ? "updateOne($push)" : "insertOne";
+      case UPSERT:
+        return embedded ? "updateOne($push)" : "replaceOne(upsert)";
+      case DELETE:
+        return embedded ? "updateOne($pull)" : n > 1 ? "deleteMany" : "deleteOne";
+      default:
+        return n > 1 ? "updateMany" : w.kind() == Operation.Kind.INCREMENT ? "updateOne($inc)" : "updateOne";
+    }
+  }
+
+  /** Documents one write touches: one, or the documents its restrictions match when they name no single one. */
+  private double count(Operation.Write w, MongoDbCollection c, MongoDbReadPlanner.View v) {
+    if (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || v.embed().isPresent()) {
+      return 1;
+    }
+    Entity e = c.entity();
+    Set<String> given = new LinkedHashSet<>();
+    w.where().stream().filter(x -> x.comparison() == Operation.Comparison.EQ && e.attribute(x.attribute()).isPresent())
+        .forEach(x -> given.add(x.attribute()));
+    if (given.isEmpty() || KeyCounts.identifies(e, given)) {
+      return given.isEmpty() && !w.where().isEmpty() ? c.documents() : 1;
+    }
+    double n = KeyCounts.typicalPerValue(e, given, c.documents());
+    return Double.isNaN(n) ? 1 : n;
+  }
+
+  /** The attributes of {@code c}'s documents that copy an attribute {@code w} changes. */
+  private List<String> copies(MongoDbCollection c, Operation.Write w) {
+    List<String> out = new ArrayList<>();
+    if (w.kind() != Operation.Kind.UPDATE) {
+      return out;
+    }
+    for (String a : w.set()) {
+      String source = w.entity() + "." + a;
+      for (Attribute x : c.entity().attributes().values()) {
+        if (x.copyOf().filter(source::equals).isPresent() && c.holds(x.name())) {
+          out.add(x.name());
+        }
+      }
+      for (MongoDbEmbed em : c.embeds()) {
+        for (Attribute x : em.entity().attributes().values()) {
+          if (x.copyOf().filter(source::equals).isPresent() && em.types().containsKey(x.name())) {
+            out.add(em.field() + "." + x.name());
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Documents holding a copy: the collection's documents per written source row. */
+  private double copyCount(MongoDbCollection c, Operation.Write w) {
+    Entity source = model.entities().get(w.entity());
+    double rows = source == null ? 1 : source.rowsAfter(model.horizonSeconds(), 0);
+    return Math.max(1, c.documents() / Math.max(1, rows));
+  }
+
+  private MongoDbReadPlanner.Routing route(AccessPattern p, Operation.Write w, MongoDbCollection c, Map<String, String> fields,
+      boolean insert, Optional<MongoDbReadPlanner.View> v, List<String> notes) {
+    if (!c.sharded()) {
+      return new MongoDbReadPlanner.Routing(Targeting.UNSHARDED, 1, 1);
+    }
+    var key = c.shardKey().get();
+    if (insert && v.isPresent() && v.get().embed().isEmpty()) {
+      String lead = key.fields().get(0);
+      if (!key.hashed() && c.growsWithTime(lead)) {
+        notes.add("every insert goes to the chunk holding MaxKey: the shard key leads with " + lead
+            + ", which grows with time, so one shard takes all " + c.name() + " inserts");
+        return new MongoDbReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, 1);
+      }
+      Set<String> attributes = c.attributesOf(key.fields());
+      double b = c.keyRequestShare(p, attributes);
+      int used = reads.usedShards(c);
+      return new MongoDbReadPlanner.Routing(Targeting.SINGLE_SHARD, 1,
+          Double.isNaN(b) ? Double.NaN : b + (1 - b) * MongoDbZones.busiestShardShare(c, c.sharded() ? reads.shardCount() : 1, used));
+    }
+    MongoDbReadPlanner.Routing r = reads.route(p, c, w.where(), fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
+    if (r.targeting() == Targeting.SCATTER_GATHER) {
+      notes.add(c.name() + ": the write's filter has no shard key, so mongos sends it to every shard");
+    }
+    return r;
+  }
+
+  private static boolean touchesIndex(MongoDbIndex ix, Operation.Write w, Map<String, String> fields, boolean insert) {
+    if (insert || w.kind() == Operation.Kind.DELETE) {
+      return true;
+    }
+    for (String a : w.set()) {
+      String f = fields.getOrDefault(a, a);
+      if (ix.fields().stream().anyMatch(x -> x.equals(f) || x.startsWith(f + "."))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

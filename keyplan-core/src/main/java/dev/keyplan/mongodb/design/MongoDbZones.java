@@ -1,0 +1,146 @@
+package dev.keyplan.mongodb.design;
+
+import dev.keyplan.model.Attribute;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.model.Spread;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where zones put a collection's data, and so its targeted load (MongoDB manual, "Zones in
+ * Sharded Clusters"): the balancer keeps each zone's ranges on the zone's shards and spreads them
+ * evenly there, and spreads the ranges of no zone over every shard.
+ *
+ * <p>A zone's share is the sum of the shares of the first shard key field's values inside {@code
+ * [min, max)}, from the spread's named {@code shares:}, the rest spread evenly over the unnamed
+ * values of an enumeration (or all of it even when neither busiest nor shares is declared).
+ * Strings compare as MongoDB's simple collation does, byte by byte in UTF-8; numbers as numbers.
+ * Seed 004's regions over 6 shards, with the US at 45%, the EU at 35% and APAC at 20%, APAC on
+ * shards 0–1, EU on 2–3 and US on 4–5: the busiest shards are the US pair, each with 45% / 2 =
+ * 22.5% of the data and of the targeted load, where an even spread would give each 1/6 = 16.7%.
+ */
+public final class MongoDbZones {
+  private MongoDbZones() {}
+
+  /**
+   * A zone's placement.
+   *
+   * @param share the zone's share of the collection's documents; NaN when the values' shares are
+   *     unknown
+   * @param shards the shard positions the zone pins its range to
+   * @param perShardShare the busiest of the zone's shards' share: {@code share / shards}, plus its
+ *     part of the data in no zone and of any other zone on the same shard
+   */
+  public record Placement(MongoDbDesign.Zone zone, double share, List<Integer> shards, double perShardShare) {
+    public Placement {
+      shards = List.copyOf(shards);
+    }
+  }
+
+  /** Returns the placement of each of {@code c}'s zones over {@code shardCount} shards. */
+  public static List<Placement> of(MongoDbCollection c, int shardCount) {
+    if (c.zones().isEmpty()) {
+      return List.of();
+    }
+    Map<String, Double> values = valueShares(c);
+    boolean numeric = numeric(c);
+    double[] perShard = perShard(c, shardCount, values, numeric);
+    List<Placement> out = new ArrayList<>();
+    for (MongoDbDesign.Zone z : c.zones()) {
+      List<Integer> shards = z.shards().stream().map(MongoDbZones::position).toList();
+      out.add(new Placement(z, share(values, z, numeric), shards,
+          shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN)));
+    }
+    return out;
+  }
+
+  /**
+   * Returns the busiest shard's share of the collection's data and of its evenly targeted load:
+   * {@code 1 / used} without zones; the largest shard's share under zones; NaN when zones exist but
+   * the values' shares are unknown.
+   */
+  public static double busiestShardShare(MongoDbCollection c, int shardCount, int used) {
+    if (c.zones().isEmpty()) {
+      return 1.0 / used;
+    }
+    return Arrays.stream(perShard(c, shardCount, valueShares(c), numeric(c))).max().orElse(Double.NaN);
+  }
+
+  /** Each shard's share: its zones' shares over their shards, plus the data of no zone over all. */
+  private static double[] perShard(MongoDbCollection c, int shardCount, Map<String, Double> values, boolean numeric) {
+    double[] load = new double[shardCount];
+    if (values.isEmpty()) {
+      Arrays.fill(load, Double.NaN);
+      return load;
+    }
+    double zoned = 0;
+    for (MongoDbDesign.Zone z : c.zones()) {
+      double share = share(values, z, numeric);
+      zoned += share;
+      for (String s : z.shards()) {
+        load[position(s)] += share / z.shards().size();
+      }
+    }
+    double rest = Math.max(0, 1 - zoned);
+    for (int i = 0; i < shardCount; i++) {
+      load[i] += rest / shardCount;
+    }
+    return load;
+  }
+
+  /** The zone's share of the documents: its values' shares; NaN when they are unknown. */
+  private static double share(Map<String, Double> values, MongoDbDesign.Zone z, boolean numeric) {
+    return values.isEmpty() ? Double.NaN
+        : values.entrySet().stream().filter(v -> inside(v.getKey(), z, numeric)).mapToDouble(Map.Entry::getValue).sum();
+  }
+
+  /**
+   * Each value of the first shard key field with its share of the documents, or empty when not
+   * every share is known: named shares, the rest over an enumeration's unnamed values.
+   */
+  static Map<String, Double> valueShares(MongoDbCollection c) {
+    String field = c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
+    Optional<Attribute> a = c.entity().attribute(field);
+    Optional<Spread> spread = Optional.ofNullable(c.entity().spread().get(field));
+    Map<String, Double> named = spread.map(Spread::shares).orElse(Map.of());
+    List<String> values = a.map(Attribute::values).orElse(List.of());
+    Map<String, Double> out = new LinkedHashMap<>(named);
+    double rest = Math.max(0, 1 - named.values().stream().mapToDouble(Double::doubleValue).sum());
+    List<String> unnamed = values.stream().filter(v -> !named.containsKey(v)).toList();
+    boolean uniform = named.isEmpty() && spread.map(s -> s.busiestShare().isEmpty() && s.busiestPerSecond().isEmpty()
+        && s.zipfExponent().isEmpty()).orElse(true);
+    if (!unnamed.isEmpty() && (!named.isEmpty() || uniform)) {
+      unnamed.forEach(v -> out.put(v, rest / unnamed.size()));
+    } else if (rest > 1e-9) {
+      return Map.of();
+    }
+    return out;
+  }
+
+  private static int position(String shard) {
+    return Integer.parseInt(shard.replace(",", "").replace("_", "").trim());
+  }
+
+  private static boolean numeric(MongoDbCollection c) {
+    String attribute = c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
+    String type = c.types().getOrDefault(attribute, "string");
+    return type.equals("int") || type.equals("long") || type.equals("double") || type.equals("decimal");
+  }
+
+  private static boolean inside(String value, MongoDbDesign.Zone z, boolean numeric) {
+    return (z.min().equals("MinKey") || compare(value, z.min(), numeric) >= 0)
+        && (z.max().equals("MaxKey") || compare(value, z.max(), numeric) < 0);
+  }
+
+  private static int compare(String a, String b, boolean numeric) {
+    if (numeric) {
+      return Double.compare(Double.parseDouble(a), Double.parseDouble(b));
+    }
+    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+  }
+}

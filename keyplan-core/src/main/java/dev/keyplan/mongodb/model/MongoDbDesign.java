@@ -1,0 +1,188 @@
+package dev.keyplan.mongodb.model;
+
+import dev.keyplan.input.Location;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The {@code mongodb:} section of a model: collections with the entity their documents store, the
+ * entities embedded in them (arrays or single sub-documents), their fields' BSON types where the
+ * user overrides keyplan's conventions, indexes, and the shard key and zones of sharded ones.
+ * Grammar and defaults: docs/model.md, "The mongodb section".
+ *
+ * @param shards shards of the cluster, for sharded collections
+ * @param shardBudget operations per second one shard is planned to serve, for the heat check
+ * @param rangeSizeBytes the chunk (range) size, 128 MB unless written
+ * @param indexesFile indexes as {@code db.collection.getIndexes()} prints them, per collection
+ * @param shardingFile collection sharding as {@code config.collections} holds it
+ */
+public record MongoDbDesign(
+    int shards,
+    double shardBudget,
+    long rangeSizeBytes,
+    List<Collection> collections,
+    Optional<Path> indexesFile,
+    Location indexesFileLocation,
+    Optional<Path> shardingFile,
+    Location shardingFileLocation,
+    Location location) {
+
+  public MongoDbDesign {
+    collections = List.copyOf(collections);
+  }
+
+  /**
+   * One collection.
+   *
+   * @param entity the entity each document stores (the collection's name unless written)
+   * @param fields the entity attributes the documents hold, with BSON type overrides; empty with
+   *     {@code allFields} means every attribute
+   * @param embeds entities stored inside each document
+   * @param validation the collection has a {@code $jsonSchema} validator
+   */
+  public record Collection(
+      String name,
+      String entity,
+      List<Field> fields,
+      boolean allFields,
+      List<Embed> embeds,
+      List<Index> indexes,
+      Optional<ShardKey> shardKey,
+      List<Zone> zones,
+      boolean validation,
+      Location location) {
+
+    public Collection {
+      fields = List.copyOf(fields);
+      embeds = List.copyOf(embeds);
+      indexes = List.copyOf(indexes);
+      zones = List.copyOf(zones);
+    }
+  }
+
+  /**
+   * An entity embedded in each document of a collection: an array of sub-documents ({@code many})
+   * or one sub-document.
+   *
+   * @param field the field that holds it ({@code lines})
+   * @param by the embedded entity's attributes that point at its parent (an order line's
+   *     {@code order_id}); empty means the parent entity's key attributes the child has
+   * @param max the largest number of elements the application keeps, if it bounds the array
+   */
+  public record Embed(
+      String field,
+      String entity,
+      boolean many,
+      List<String> by,
+      List<Field> fields,
+      boolean allFields,
+      OptionalInt max,
+      Location location) {
+
+    public Embed {
+      by = List.copyOf(by);
+      fields = List.copyOf(fields);
+    }
+  }
+
+  /**
+   * An entity attribute as a document holds it, with a BSON type overriding keyplan's convention
+   * ({@code string}, {@code int}, {@code long}, {@code double}, {@code decimal}, {@code bool},
+   * {@code date}, {@code objectId}, {@code uuid}, {@code binData}) and a size for strings and
+   * binary data.
+   */
+  public record Field(String name, Optional<String> type, OptionalLong size, Location location) {}
+
+  /**
+   * An index: its keys in order, and its options.
+   *
+   * @param name the index name, when written (else MongoDB's {@code field_1_field_-1})
+   * @param partial the {@code partialFilterExpression} as text, when the index is partial
+   * @param ttlSeconds {@code expireAfterSeconds}, 0 when not a TTL index
+   * @param caseInsensitive a collation of strength 1 or 2: equality ignores case
+   */
+  public record Index(
+      Optional<String> name,
+      List<IndexKey> keys,
+      boolean unique,
+      boolean sparse,
+      Optional<String> partial,
+      long ttlSeconds,
+      boolean caseInsensitive,
+      Location location) {
+
+    public Index {
+      keys = List.copyOf(keys);
+    }
+
+    /** Returns the name MongoDB gives the index: written, or {@link #defaultName} of its keys. */
+    public String effectiveName() {
+      return name.orElseGet(() -> defaultName(keys));
+    }
+
+    /**
+     * Returns the name {@code createIndex} gives an index of {@code keys} when none is written
+     * (MongoDB manual, "Index Names"): each field and its kind joined by {@code _}, so {@code
+     * {region_code: 1, _id: 1}} is {@code region_code_1__id_1}.
+     */
+    public static String defaultName(List<IndexKey> keys) {
+      return String.join("_", keys.stream().map(k -> k.field() + "_" + k.kind().text()).toList());
+    }
+  }
+
+  /** One key of an index or shard key: a field and how it is indexed. */
+  public record IndexKey(String field, Kind kind) {
+    /** How a field is indexed. */
+    public enum Kind {
+      ASCENDING("1"),
+      DESCENDING("-1"),
+      HASHED("hashed"),
+      TEXT("text"),
+      GEO_2DSPHERE("2dsphere");
+
+      private final String text;
+
+      Kind(String text) {
+        this.text = text;
+      }
+
+      /** Returns the value as MongoDB writes it in a key pattern. */
+      public String text() {
+        return text;
+      }
+    }
+  }
+
+  /** A shard key: ranged fields, or one hashed field (possibly with ranged ones, as 4.4 allows). */
+  public record ShardKey(List<IndexKey> keys, Location location) {
+    public ShardKey {
+      keys = List.copyOf(keys);
+    }
+
+    /** Returns true if a field of the key is hashed. */
+    public boolean hashed() {
+      return keys.stream().anyMatch(k -> k.kind() == IndexKey.Kind.HASHED);
+    }
+
+    /** Returns the fields, in order. */
+    public List<String> fields() {
+      return keys.stream().map(IndexKey::field).toList();
+    }
+  }
+
+  /**
+   * A zone: a range of shard key values pinned to some shards (data residency, seed 004).
+   *
+   * @param min the lower bound of the first shard key field, inclusive, as written
+   * @param max the upper bound, exclusive
+   * @param shards the shards of the zone, by position (0 … shards − 1) or name
+   */
+  public record Zone(String name, String min, String max, List<String> shards, Location location) {
+    public Zone {
+      shards = List.copyOf(shards);
+    }
+  }
+}

@@ -1,9 +1,0 @@
-/**
- * The MongoDB simulator: one sharded collection's chunks, the balancer that moves ranges between
- * shards and gives up on jumbo chunks, zones, the AutoMerger, and where mongos sends each
- * pattern's requests, second by second. {@link dev.keyplan.simulate.mongodb.MongoDbSimulator} is
- * the entry point, {@link dev.keyplan.simulate.mongodb.MongoDbSetup} its options, {@link
- * dev.keyplan.simulate.mongodb.MongoDbRun} what it returns. docs/simulate-mongodb.md explains the
- * mechanics, their sources and what is approximated.
- */
-package dev.keyplan.simulate.mongodb;

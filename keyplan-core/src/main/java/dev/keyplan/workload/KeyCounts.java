@@ -1,0 +1,120 @@
+package dev.keyplan.workload;
+
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.model.Spread;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * How many items share a partition key value, and what share of a pattern's requests the busiest
+ * value takes, from the model's spreads ({@link KeySpread}: declared spread, enumeration, or one
+ * value per row for a sole identifying key).
+ *
+ * <p>For an item type whose partition key is built from attributes P on some path: distinct values
+ * {@code D = Π distinct(p)}, items per value {@code rows / D} for a typical value and {@code rows ×
+ * Π share(p)} for the busiest (one when P holds the entity's whole key). Example: 50M orders under
+ * {@code C#{customer_id}} with 5M customers hold 10 per customer; a customer with 0.1% of the
+ * orders holds 50,000.
+ */
+public final class KeyCounts {
+  private KeyCounts() {}
+
+  /** Returns the entity attributes a list of templates is built from. */
+  public static Set<String> placeholders(Collection<KeyTemplate> templates) {
+    Set<String> out = new LinkedHashSet<>();
+    templates.forEach(t -> out.addAll(t.attributes()));
+    return out;
+  }
+
+  /** Returns the product of the templates' shard counts. */
+  public static int shards(Collection<KeyTemplate> templates) {
+    int n = 1;
+    for (KeyTemplate t : templates) {
+      n *= t.shards();
+    }
+    return n;
+  }
+
+  /**
+   * Returns true if {@code attributes} include the entity's whole identifying key, or a unique
+   * attribute: one item per value.
+   */
+  public static boolean identifies(Entity e, Set<String> attributes) {
+    if (!e.key().isEmpty() && attributes.containsAll(e.key())) {
+      return true;
+    }
+    return attributes.stream().anyMatch(a -> e.attribute(a).map(x -> x.unique()).orElse(false));
+  }
+
+  /** Returns the distinct values of the combined attributes, or NaN when a spread is unknown. */
+  public static double distinct(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return Math.max(1, rows);
+    }
+    double d = 1;
+    for (String a : attributes) {
+      OptionalDouble x = KeySpread.distinct(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      d *= x.getAsDouble();
+    }
+    return d;
+  }
+
+  /** Returns the busiest combined value's share of the entity's rows, or NaN when unknown. */
+  public static double busiestRowShare(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return 1 / Math.max(1, rows);
+    }
+    double s = 1;
+    for (String a : attributes) {
+      OptionalDouble x = KeySpread.busiestShare(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      s *= x.getAsDouble();
+    }
+    return s;
+  }
+
+  /** Returns the rows of {@code e} under a typical value of {@code attributes}, {@code rows / distinct}, at least 1; NaN if unknown. */
+  public static double typicalPerValue(Entity e, Set<String> attributes, double rows) {
+    double d = distinct(e, attributes, rows);
+    return Double.isNaN(d) ? Double.NaN : Math.max(1, rows / Math.max(1, d));
+  }
+
+  /** Returns the rows of {@code e} under the busiest value of {@code attributes}, at least 1; NaN if unknown. */
+  public static double busiestPerValue(Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes)) {
+      return 1;
+    }
+    double s = busiestRowShare(e, attributes, rows);
+    return Double.isNaN(s) ? Double.NaN : Math.max(1, rows * s);
+  }
+
+  /**
+   * Returns the share of {@code p}'s requests that reach the busiest value of {@code attributes}:
+   * the pattern's own spread where it declares one (a read everybody makes of one channel), else
+   * the entity's (reads follow writes); NaN when unknown.
+   */
+  public static double requestShare(AccessPattern p, Entity e, Set<String> attributes, double rows) {
+    if (identifies(e, attributes) && attributes.stream().noneMatch(p.spread()::containsKey)) {
+      return 1 / Math.max(1, rows);
+    }
+    double s = 1;
+    for (String a : attributes) {
+      Spread own = p.spread().get(a);
+      OptionalDouble x = own != null ? own.busiestShare(p.ratePerSecond()) : KeySpread.busiestShare(e, a, rows);
+      if (x.isEmpty()) {
+        return Double.NaN;
+      }
+      s *= x.getAsDouble();
+    }
+    return s;
+  }
+}
