@@ -13,13 +13,13 @@ import picocli.CommandLine.Spec;
     description = "Query-first NoSQL data modelling: size and heat-check every key before production.",
     subcommands = {
       // keep-sorted start
-      dev.keyplan.cli.cassandra.CassandraCommand.class,
+      dev.keyplan.cassandra.cli.CassandraCommand.class,
       CheckCommand.class,
-      dev.keyplan.cli.dynamodb.DynamoDbCommand.class,
+      dev.keyplan.dynamodb.cli.DynamoDbCommand.class,
       EmitCommand.class,
       ExplainCommand.class,
       picocli.CommandLine.HelpCommand.class,
-      dev.keyplan.cli.mongodb.MongoDbCommand.class,
+      dev.keyplan.mongodb.cli.MongoDbCommand.class,
       ReportCommand.class,
       RulesCommand.class,
       dev.keyplan.cli.simulate.SimulateCommand.class,

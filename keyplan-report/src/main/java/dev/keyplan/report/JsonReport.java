@@ -2,18 +2,20 @@ package dev.keyplan.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.keyplan.check.CheckResult;
-import dev.keyplan.check.Finding;
-import dev.keyplan.check.Severity;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.BucketAdvice;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.cassandra.design.PartitionSize;
-import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.Sizer;
-import dev.keyplan.cassandra.design.CassandraHeat;
-import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.Severity;
+import dev.keyplan.dynamodb.report.DynamoDbJson;
+import dev.keyplan.mongodb.report.MongoDbJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -210,7 +212,7 @@ public final class JsonReport {
   }
 
   /** Writes {@code name} as the text of {@code v}, or null when there is none. */
-  static void text(JsonGenerator g, String name, Optional<String> v) throws IOException {
+  public static void text(JsonGenerator g, String name, Optional<String> v) throws IOException {
     if (v.isPresent()) {
       g.writeStringField(name, v.get());
     } else {
@@ -219,7 +221,7 @@ public final class JsonReport {
   }
 
   /** Writes {@code name} as an array of strings. */
-  static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
+  public static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
     g.writeArrayFieldStart(name);
     for (String v : values) {
       g.writeString(v);
@@ -227,7 +229,7 @@ public final class JsonReport {
     g.writeEndArray();
   }
 
-  static void number(JsonGenerator g, String name, double v) throws IOException {
+  public static void number(JsonGenerator g, String name, double v) throws IOException {
     g.writeFieldName(name);
     numberValue(g, v);
   }

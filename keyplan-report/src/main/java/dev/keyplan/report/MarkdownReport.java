@@ -1,9 +1,11 @@
 package dev.keyplan.report;
 
-import dev.keyplan.check.CheckResult;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.dynamodb.report.DynamoDbText;
 import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.report.MongoDbText;
 
 /**
  * The patterns table as Markdown, to keep in the repository next to the schema: "Document the

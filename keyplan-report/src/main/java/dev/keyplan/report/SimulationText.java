@@ -31,7 +31,7 @@ public final class SimulationText {
         continue;
       }
       out.append('\n').append(t.title()).append(":\n");
-      Table table = new Table(t.columns().toArray(new String[0]));
+      TextTable table = new TextTable(t.columns().toArray(new String[0]));
       for (var row : t.rows()) {
         String[] cells = new String[row.size()];
         for (int i = 0; i < cells.length; i++) {
@@ -43,7 +43,7 @@ public final class SimulationText {
     }
     if (!r.events().isEmpty()) {
       out.append("\nevents:\n");
-      Table events = new Table("second", "kind", "subject", "what");
+      TextTable events = new TextTable("second", "kind", "subject", "what");
       r.events().forEach(e -> events.row(Long.toString(e.second()), e.kind(), e.subject(), e.text()));
       out.append(events.render());
     }

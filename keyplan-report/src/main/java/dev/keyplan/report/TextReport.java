@@ -1,16 +1,18 @@
 package dev.keyplan.report;
 
+import dev.keyplan.cassandra.design.BucketAdvice;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.BucketAdvice;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.ConsistencyCheck;
-import dev.keyplan.cassandra.design.CassandraPlan;
-import dev.keyplan.cassandra.design.CassandraHeat;
-import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.dynamodb.report.DynamoDbText;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.report.MongoDbText;
 
 /**
  * The text form of {@code keyplan check}: compiler-style findings
@@ -77,8 +79,8 @@ public final class TextReport {
         .append(")\n").append(consistency(a).render()).append('\n');
   }
 
-  static Table patterns(CassandraAnalysis a) {
-    var t = new Table("pattern", "rate", "table", "access", "partitions", "rows");
+  static TextTable patterns(CassandraAnalysis a) {
+    var t = new TextTable("pattern", "rate", "table", "access", "partitions", "rows");
     for (CassandraPlan p : a.plans()) {
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()),
           p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), p.access().label(),
@@ -88,7 +90,7 @@ public final class TextReport {
   }
 
   /** Returns "typical" or "typical (busiest N)" when they differ. */
-  static String pair(double typical, double busiest) {
+  public static String pair(double typical, double busiest) {
     if (Double.isNaN(typical)) {
       return "all";
     }
@@ -96,8 +98,8 @@ public final class TextReport {
     return Math.ceil(typical) == Math.ceil(busiest) ? s : s + " (busiest " + Units.count(Math.ceil(busiest)) + ")";
   }
 
-  static Table sizing(CassandraAnalysis a) {
-    var t = new Table("table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
+  static TextTable sizing(CassandraAnalysis a) {
+    var t = new TextTable("table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
     for (CassandraSizing s : a.sizing().values()) {
       t.row(s.table(), Units.count(s.rows()), Units.count(s.partitions()), size(s.typical()), size(s.busiest()),
           s.windowSeconds() > 0 ? Quantities.formatSeconds(s.windowSeconds()) : s.unbounded() ? "none (unbounded)" : "-");
@@ -113,7 +115,7 @@ public final class TextReport {
   }
 
   static String advice(CassandraSizing s, BucketAdvice b) {
-    var t = new Table("bucket", "busiest rows", "values", "bytes", "column data", "within 100k values / 100 MB",
+    var t = new TextTable("bucket", "busiest rows", "values", "bytes", "column data", "within 100k values / 100 MB",
         "latest read walks");
     for (BucketAdvice.Option o : b.options()) {
       t.row(Quantities.formatSeconds(o.windowSeconds()), Units.count(o.busiest().rows()), Units.count(o.busiest().values()),
@@ -126,8 +128,8 @@ public final class TextReport {
         + chosen + ")\n" + t.render();
   }
 
-  static Table heat(CassandraAnalysis a) {
-    var t = new Table("table", "writes", "reads", "per replica", "of budget");
+  static TextTable heat(CassandraAnalysis a) {
+    var t = new TextTable("table", "writes", "reads", "per replica", "of budget");
     for (CassandraHeat h : a.heat().values()) {
       t.row(h.table(), Units.rate(h.writesPerSecond()), Units.rate(h.readsPerSecond()), Units.rate(h.replicaLoad()),
           Units.percent(h.budgetShare()));
@@ -135,8 +137,8 @@ public final class TextReport {
     return t;
   }
 
-  static Table consistency(CassandraAnalysis a) {
-    var t = new Table("pattern", "level", "replicas", "R + W > RF", "paxos round trips", "remaining");
+  static TextTable consistency(CassandraAnalysis a) {
+    var t = new TextTable("pattern", "level", "replicas", "R + W > RF", "paxos round trips", "remaining");
     for (ConsistencyCheck c : a.consistency()) {
       t.row(c.pattern().id(), c.level(), c.replicas() + " of " + c.replicationFactor(), c.overlapsWrites() ? "yes" : "no",
           Integer.toString(c.paxosRoundTrips()), c.remaining().isEmpty() ? "-" : c.remaining().get(0));

@@ -1,18 +1,21 @@
 package dev.keyplan.cli.simulate;
 
+import dev.keyplan.cassandra.cli.CassandraSimulateOptions;
 import dev.keyplan.cli.Cli;
-import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.Input;
+import dev.keyplan.cli.StoreChoice;
+import dev.keyplan.dynamodb.cli.DynamoDbSimulateOptions;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.cli.MongoDbSimulateOptions;
 import dev.keyplan.report.SimulationCsv;
 import dev.keyplan.report.SimulationJson;
 import dev.keyplan.report.SimulationText;
 import dev.keyplan.simulate.Progress;
-import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SetupException;
+import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
 import java.io.IOException;
@@ -88,11 +91,11 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Draw a progress bar on stderr (default: when stderr is a terminal).")
   Boolean progress;
 
-  @Mixin CassandraOptions cassandra;
+  @Mixin CassandraSimulateOptions cassandra;
 
-  @Mixin MongoDbOptions mongodb;
+  @Mixin MongoDbSimulateOptions mongodb;
 
-  @Mixin DynamoDbOptions dynamodb;
+  @Mixin DynamoDbSimulateOptions dynamodb;
 
   @Override
   public Integer call() {

@@ -1,17 +1,20 @@
 package dev.keyplan.cli.simulate;
 
+import dev.keyplan.cassandra.cli.CassandraSimulateOptions;
+import dev.keyplan.cassandra.simulate.CassandraSimulator;
 import dev.keyplan.cli.Cli;
+import dev.keyplan.dynamodb.cli.DynamoDbSimulateOptions;
+import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Quantities;
+import dev.keyplan.mongodb.cli.MongoDbSimulateOptions;
+import dev.keyplan.mongodb.simulate.MongoDbSimulator;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import dev.keyplan.cassandra.simulate.CassandraSimulator;
-import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
-import dev.keyplan.mongodb.simulate.MongoDbSimulator;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -56,13 +59,13 @@ public final class Simulations {
    *     sharded collection)
    */
   public static SimulationResult runWithDefaults(Model m, String s, SimulationSettings settings) {
-    return run(m, s, settings, Optional.empty(), Progress.NONE, new CassandraOptions(), new MongoDbOptions(),
-        new DynamoDbOptions(), null);
+    return run(m, s, settings, Optional.empty(), Progress.NONE, new CassandraSimulateOptions(), new MongoDbSimulateOptions(),
+        new DynamoDbSimulateOptions(), null);
   }
 
   /** Runs store {@code s} with the given store options; {@code shards} is ScyllaDB's or MongoDB's. */
   static SimulationResult run(Model m, String s, SimulationSettings settings, Optional<Trace> trace, Progress bar,
-      CassandraOptions cassandra, MongoDbOptions mongodb, DynamoDbOptions dynamodb, Integer shards) {
+      CassandraSimulateOptions cassandra, MongoDbSimulateOptions mongodb, DynamoDbSimulateOptions dynamodb, Integer shards) {
     return switch (s) {
       case "cassandra", "scylladb" -> CassandraSimulator.run(m, cassandra.setup(s.equals("scylladb") ? shards : null),
           settings, trace, bar).result();

@@ -1,0 +1,75 @@
+package dev.keyplan.mongodb.cli;
+
+import dev.keyplan.cli.Cli;
+import dev.keyplan.input.InputException;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.mongodb.simulate.MongoDbSetup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** The options of {@code keyplan simulate --store mongodb} (besides {@code --shards}); null means not given. */
+public final class MongoDbSimulateOptions {
+  @Option(names = "--chunk-size", paramLabel = "SIZE",
+      description = "MongoDB range (chunk) size, 1MB to 1024MB (default: the model's, else 128MB).")
+  String chunkSize;
+
+  @Option(names = "--collection", paramLabel = "NAME",
+      description = "MongoDB: the sharded collection to simulate (default: the first in the model).")
+  String collection;
+
+  @Option(names = "--start", paramLabel = "HOW",
+      description = "MongoDB: populated (the model's documents in one chunk on the primary shard) or empty"
+          + " (default: populated when the entity has a count).")
+  String start;
+
+  @Option(names = "--migration-rate", paramLabel = "SIZE/s",
+      description = "MongoDB: bytes one migration copies per second, an assumption (default: 16MB/s).")
+  String migrationRate;
+
+  public List<String> given() {
+    List<String> out = new ArrayList<>();
+    if (chunkSize != null) out.add("--chunk-size");
+    if (collection != null) out.add("--collection");
+    if (start != null) out.add("--start");
+    if (migrationRate != null) out.add("--migration-rate");
+    return out;
+  }
+
+  public MongoDbSetup setup(Integer shards) {
+    try {
+      MongoDbSetup s = MongoDbSetup.DEFAULTS;
+      if (shards != null) {
+        s = s.withShards(shards);
+      }
+      if (chunkSize != null) {
+        s = s.withRangeSize(bytes("--chunk-size", chunkSize));
+      }
+      if (collection != null) {
+        s = s.withCollection(collection);
+      }
+      if (start != null) {
+        s = s.withStart(switch (start.toLowerCase(Locale.ROOT)) {
+          case "populated" -> MongoDbSetup.Start.POPULATED;
+          case "empty" -> MongoDbSetup.Start.EMPTY;
+          default -> throw new IllegalArgumentException("--start must be populated or empty, not " + start);
+        });
+      }
+      if (migrationRate != null) {
+        s = s.withMigrationRate(bytes("--migration-rate", migrationRate.replaceAll("/s$", "")));
+      }
+      return s;
+    } catch (IllegalArgumentException e) {
+      throw new InputException(Cli.commandLine(), e.getMessage());
+    }
+  }
+
+  static long bytes(String option, String text) {
+    var b = Quantities.bytes(text);
+    if (b.isEmpty()) {
+      throw new InputException(Cli.commandLine(), option + " expects a size such as 64MB or 128MiB, not '" + text + "'");
+    }
+    return b.getAsLong();
+  }
+}

@@ -1,0 +1,168 @@
+package dev.keyplan.dynamodb.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbHeat;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbPlan;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.report.JsonReport;
+import java.io.IOException;
+import java.util.List;
+
+/** The DynamoDB entries of the JSON report (docs/output.md): patterns, tables, heat and costs. */
+public final class DynamoDbJson {
+  private DynamoDbJson() {}
+
+  public static void pattern(JsonGenerator g, DynamoDbAnalysis a, DynamoDbPlan p) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("id", p.pattern().id());
+    g.writeStringField("store", a.store());
+    g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
+    List<String> copies = p.copies();
+    if (p.path().isPresent()) {
+      g.writeStringField("servedBy", p.path().get().label());
+    } else if (!copies.isEmpty()) {
+      g.writeStringField("servedBy", copies.get(0));
+    } else {
+      g.writeNullField("servedBy");
+    }
+    JsonReport.strings(g, "tables", copies);
+    g.writeStringField("access", p.access().id());
+    g.writeStringField("operation", p.operation());
+    if (p.keyCondition().equals("-")) {
+      g.writeNullField("keyCondition");
+    } else {
+      g.writeStringField("keyCondition", p.keyCondition());
+    }
+    JsonReport.strings(g, "filter", p.filter());
+    JsonReport.strings(g, "itemTypes", p.items());
+    JsonReport.number(g, "itemsRead", p.itemsTypical());
+    JsonReport.number(g, "itemsReadBusiest", p.itemsBusiest());
+    JsonReport.number(g, "bytesRead", p.bytesTypical());
+    JsonReport.number(g, "readUnits", p.readUnits());
+    JsonReport.number(g, "writeUnits", p.writeUnits());
+    JsonReport.number(g, "calls", p.calls());
+    JsonReport.text(g, "consistency", p.consistency());
+    JsonReport.number(g, "monthlyCost", a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN));
+    JsonReport.strings(g, "notes", p.notes());
+    g.writeEndObject();
+  }
+
+  public static void table(JsonGenerator g, DynamoDbAnalysis a, DynamoDbTable t) throws IOException {
+    DynamoDbSizing s = a.sizing().get(t.name());
+    g.writeStartObject();
+    g.writeStringField("store", a.store());
+    g.writeStringField("name", t.name());
+    g.writeStringField("partitionKey", t.partitionKey().name());
+    JsonReport.text(g, "sortKey", t.sortKey().map(k -> k.name()));
+    g.writeStringField("billing", t.billing().onDemand() ? "on-demand" : "provisioned");
+    JsonReport.number(g, "items", s.items());
+    JsonReport.number(g, "storageBytes", s.bytes());
+    JsonReport.number(g, "partitionsBySize", s.partitionsBySize());
+    JsonReport.number(g, "partitionsByThroughput", s.partitionsByThroughput());
+    g.writeObjectFieldStart("largestItem");
+    g.writeStringField("itemType", s.largestItem());
+    g.writeNumberField("bytes", s.largestItemBytes());
+    g.writeEndObject();
+    g.writeObjectFieldStart("busiestCollection");
+    g.writeStringField("partitionKey", s.collectionSignature());
+    JsonReport.number(g, "bytes", s.collectionBytes());
+    g.writeEndObject();
+    g.writeArrayFieldStart("indexes");
+    for (KeyPath p : t.paths()) {
+      if (!p.isIndex()) {
+        continue;
+      }
+      g.writeStartObject();
+      g.writeStringField("name", p.name());
+      g.writeStringField("kind", p.local() ? "local" : "global");
+      JsonReport.strings(g, "partitionKey", p.partitionKey());
+      JsonReport.strings(g, "sortKey", p.sortKey());
+      g.writeStringField("projection", p.projection().type().name());
+      double[] v = s.indexes().get(p.name());
+      JsonReport.number(g, "entries", v == null ? Double.NaN : v[0]);
+      JsonReport.number(g, "storageBytes", v == null ? Double.NaN : v[1]);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("itemTypes");
+    for (DynamoDbItem it : t.items()) {
+      g.writeStartObject();
+      g.writeStringField("name", it.name());
+      g.writeStringField("entity", it.entity().name());
+      g.writeNumberField("bytes", it.bytes());
+      JsonReport.number(g, "items", it.rows());
+      g.writeObjectFieldStart("keys");
+      for (var k : it.keys().entrySet()) {
+        g.writeStringField(k.getKey(), k.getValue().text());
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  public static void heat(JsonGenerator g, DynamoDbAnalysis a, DynamoDbHeat h) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("store", a.store());
+    g.writeStringField("copy", h.copy());
+    g.writeStringField("partitionKey", h.signature());
+    JsonReport.number(g, "readUnitsPerSecond", h.readUnits());
+    JsonReport.number(g, "writeUnitsPerSecond", h.writeUnits());
+    JsonReport.number(g, "ceilingShare", h.ceilingShare());
+    g.writeBooleanField("oneItem", h.oneItem());
+    g.writeNumberField("shards", h.shards());
+    g.writeNumberField("suggestedShards", h.suggestedShards());
+    JsonReport.strings(g, "patterns", h.patterns());
+    g.writeEndObject();
+  }
+
+  public static void costs(JsonGenerator g, DynamoDbAnalysis a) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("store", a.store());
+    g.writeObjectFieldStart("prices");
+    g.writeStringField("region", a.prices().region());
+    g.writeStringField("tableClass", a.prices().tableClass());
+    g.writeStringField("currency", a.prices().currency());
+    g.writeStringField("checked", a.prices().checked());
+    g.writeStringField("source", a.prices().source());
+    g.writeStringField("file", a.prices().file());
+    g.writeEndObject();
+    JsonReport.number(g, "averageLoad", a.design().averageLoad());
+    g.writeArrayFieldStart("copies");
+    for (DynamoDbCost c : a.costs()) {
+      g.writeStartObject();
+      g.writeStringField("copy", c.copy());
+      g.writeStringField("billing", c.onDemand() ? "on-demand" : "provisioned");
+      JsonReport.number(g, "readUnitsPerSecond", c.readUnits());
+      JsonReport.number(g, "writeUnitsPerSecond", c.writeUnits());
+      JsonReport.number(g, "onDemandMonthly", c.onDemandMonthly());
+      if (c.provisioned().isPresent()) {
+        g.writeObjectFieldStart("provisioned");
+        JsonReport.number(g, "readUnits", c.provisioned().get()[0]);
+        JsonReport.number(g, "writeUnits", c.provisioned().get()[1]);
+        JsonReport.number(g, "monthly", c.provisionedMonthly().orElse(Double.NaN));
+        g.writeEndObject();
+      } else {
+        g.writeNullField("provisioned");
+      }
+      g.writeObjectFieldStart("needed");
+      JsonReport.number(g, "readUnits", c.neededRead());
+      JsonReport.number(g, "writeUnits", c.neededWrite());
+      JsonReport.number(g, "monthly", c.neededMonthly());
+      g.writeEndObject();
+      JsonReport.number(g, "storageBytes", c.storageBytes());
+      JsonReport.number(g, "storageMonthly", c.storageMonthly());
+      JsonReport.number(g, "monthly", c.monthly());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    JsonReport.number(g, "monthlyTotal", a.monthlyTotal());
+    g.writeEndObject();
+  }
+}

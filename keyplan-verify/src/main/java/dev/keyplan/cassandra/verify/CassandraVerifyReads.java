@@ -1,0 +1,114 @@
+package dev.keyplan.cassandra.verify;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.model.Operation;
+import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.verify.Latency;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs one read pattern as CQL on a loaded partition: its where clause over the table's columns
+ * (partition key from the partition, clustering and regular columns from its first row), its
+ * limit, {@code ALLOW FILTERING} where keyplan says it is needed. A bucket walk queries the
+ * partition's buckets newest first until the limit is met, as the application would.
+ */
+final class CassandraVerifyReads {
+  private CassandraVerifyReads() {}
+
+  /** What one key's requests measured. */
+  record Measured(Traced traced, int partitionsWalked, Latency latency, String cql) {}
+
+  static Measured run(CqlSession session, String keyspace, TableLoad load, CassandraPlan plan, List<PartitionProbe> buckets,
+      int samples) {
+    Operation.Read read = (Operation.Read) plan.pattern().operation();
+    BoundTable t = load.table;
+    boolean walk = plan.access() == CassandraAccess.BUCKET_WALK && t.timeBucket().isPresent();
+    int limit = read.limit().orElse(Integer.MAX_VALUE);
+    Latency latency = new Latency();
+    Traced total = new Traced(0, false, 0);
+    int walked = 0;
+    String cql = null;
+    List<PartitionProbe> order = new ArrayList<>(buckets);
+    java.util.Collections.reverse(order); // newest bucket first
+    for (PartitionProbe p : walk ? order : buckets.subList(0, 1)) {
+      List<Object> values = new ArrayList<>();
+      cql = cql(keyspace, plan, t, read, p, values);
+      SimpleStatement s = SimpleStatement.newInstance(cql, values.toArray());
+      for (int i = 0; i < samples; i++) {
+        long start = System.nanoTime();
+        session.execute(s).all();
+        latency.record(System.nanoTime() - start);
+      }
+      ResultSet traced = session.execute(s.setTracing(true));
+      long rows = traced.all().size();
+      total = total.plus(Traced.of(traced.getExecutionInfo().getQueryTrace()));
+      walked++;
+      limit -= (int) Math.min(limit, rows);
+      if (!walk || limit <= 0) {
+        break;
+      }
+    }
+    return new Measured(total, walked, latency, cql);
+  }
+
+  private static String cql(String keyspace, CassandraPlan plan, BoundTable t, Operation.Read read, PartitionProbe p,
+      List<Object> values) {
+    List<String> where = new ArrayList<>();
+    for (int i = 0; i < t.partitionKey().size(); i++) {
+      String column = t.partitionKey().get(i);
+      boolean asked = read.where().stream().anyMatch(c -> c.attribute().equals(column)) || t.derived(column).isPresent();
+      if (!asked) {
+        continue;
+      }
+      var cond = read.where().stream().filter(c -> c.attribute().equals(column)).findFirst();
+      if (cond.isPresent() && cond.get().comparison() == Operation.Comparison.IN) {
+        // The loaded key and others that hold nothing: each is still a partition looked up.
+        List<Object> keys = new ArrayList<>();
+        keys.add(p.key().get(i));
+        Column col = t.table().column(column).orElseThrow();
+        for (int k = 1; k < cond.get().values(); k++) {
+          keys.add(CqlValues.key(col, 1_000 + k).value());
+        }
+        where.add(column + " IN ?");
+        values.add(keys);
+      } else {
+        where.add(column + " = ?");
+        values.add(p.key().get(i));
+      }
+    }
+    for (Operation.Condition c : read.where()) {
+      if (t.partitionKey().contains(c.attribute()) || t.table().column(c.attribute()).isEmpty()) {
+        continue;
+      }
+      Column col = t.table().column(c.attribute()).orElseThrow();
+      boolean clustering = t.clustering().stream().anyMatch(x -> x.name().equals(c.attribute()));
+      Object first = CqlValues.value(t, col, clustering ? 0 : p.n() * 1_000_000L);
+      switch (c.comparison()) {
+        case RANGE -> where.add(c.attribute() + " >= ?");
+        case CONTAINS -> {
+          where.add(c.attribute() + " CONTAINS ?");
+          first = first instanceof java.util.Collection<?> coll ? coll.iterator().next() : first;
+        }
+        default -> where.add(c.attribute() + " = ?");
+      }
+      values.add(first);
+    }
+    String select = read.count() ? "count(*)" : "*";
+    StringBuilder s = new StringBuilder("SELECT ").append(select).append(" FROM ").append(keyspace).append('.')
+        .append(t.name());
+    if (!where.isEmpty()) {
+      s.append(" WHERE ").append(String.join(" AND ", where));
+    }
+    read.limit().ifPresent(l -> s.append(" LIMIT ").append(l));
+    if (plan.filtersInPartition() || plan.access() == CassandraAccess.ALLOW_FILTERING) {
+      s.append(" ALLOW FILTERING");
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,24 @@
+package dev.keyplan.dynamodb.verify;
+
+/**
+ * What one request of a pattern did, as the engine reported it: the read and the write units it
+ * consumed per copy, the items it returned and evaluated (Count and ScannedCount, summed over its
+ * calls), the calls it made and how long it took at the client.
+ */
+final class Outcome {
+  final Consumed reads = new Consumed();
+  final Consumed writes = new Consumed();
+  long returned;
+  long evaluated;
+  int calls;
+  long nanos;
+
+  /** Adds {@code other}, a part of the same request (the find before a write). */
+  void add(Outcome other) {
+    reads.add(other.reads);
+    writes.add(other.writes);
+    returned += other.returned;
+    evaluated += other.evaluated;
+    calls += other.calls;
+  }
+}
