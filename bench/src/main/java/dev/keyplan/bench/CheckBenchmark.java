@@ -1,15 +1,16 @@
 package dev.keyplan.bench;
 
-import dev.keyplan.check.Checker;
-import dev.keyplan.check.Finding;
+import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.check.Checker;
+import dev.keyplan.check.Finding;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.cassandra.cql.CqlParser;
-import dev.keyplan.cassandra.cql.CqlSchema;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
@@ -150,7 +151,7 @@ public class CheckBenchmark {
     } else {
       Model m = ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR);
       CqlSchema schema = CqlParser.parse(model.cqlFile(), model.cql());
-      CassandraAnalysis analysis = CassandraAnalyzer.analyze(m, m.cassandra().orElseThrow(), schema);
+      CassandraAnalysis analysis = CassandraAnalyzer.analyze(m, m.design(CassandraDesign.class).orElseThrow(), schema);
       List<Finding> findings = Checker.builtIn().check(analysis);
       bh.consume(findings);
     }

@@ -1,17 +1,19 @@
 package dev.keyplan.bench;
 
-import dev.keyplan.check.BuiltInRules;
-import dev.keyplan.check.Checker;
-import dev.keyplan.check.DynamoDbRule;
-import dev.keyplan.check.Finding;
+import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.check.BuiltInRules;
+import dev.keyplan.check.Checker;
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.Rule;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.cassandra.cql.CqlParser;
-import dev.keyplan.cassandra.cql.CqlSchema;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -40,8 +42,8 @@ public final class PhaseProfile {
   private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
 
   /** The rules of a DynamoDB analysis: the Cassandra ones never run on it. */
-  private static final List<Class<?>> DYNAMODB_RULES = BuiltInRules.all().stream()
-      .filter(DynamoDbRule.class::isAssignableFrom).toList();
+  private static final List<Class<? extends Rule>> DYNAMODB_RULES = BuiltInRules.all().stream()
+      .filter(r -> Checker.stores(r).contains(StoreId.DYNAMODB.id())).toList();
 
   private PhaseProfile() {}
 
@@ -86,7 +88,7 @@ public final class PhaseProfile {
       laps.lap("model YAML (ModelReader)");
       CqlSchema schema = CqlParser.parse(g.cqlFile(), g.cql());
       laps.lap("CQL (CqlParser)");
-      CassandraAnalysis analysis = CassandraAnalyzer.analyze(model, model.cassandra().orElseThrow(), schema);
+      CassandraAnalysis analysis = CassandraAnalyzer.analyze(model, model.design(CassandraDesign.class).orElseThrow(), schema);
       laps.lap("analysis (CassandraAnalyzer)");
       laps.rules(BuiltInRules.all(), checker -> checker.check(analysis));
     });
@@ -146,9 +148,9 @@ public final class PhaseProfile {
      * Runs each of {@code rules} alone through {@code check} (on the store's analysis), timing each
      * as a phase of its own, then adds "all rules", their sum.
      */
-    void rules(List<Class<?>> rules, Function<Checker, List<Finding>> check) {
+    void rules(List<Class<? extends Rule>> rules, Function<Checker, List<Finding>> check) {
       long all = 0;
-      for (Class<?> rule : rules) {
+      for (Class<? extends Rule> rule : rules) {
         long a = MX.getCurrentThreadCpuTime();
         check.apply(Checker.of(List.of(rule)));
         long b = MX.getCurrentThreadCpuTime();

@@ -1,19 +1,20 @@
 package dev.keyplan.bench;
 
-import dev.keyplan.check.Checker;
-import dev.keyplan.check.Finding;
+import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.check.Checker;
+import dev.keyplan.check.Finding;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.cassandra.cql.CqlParser;
-import dev.keyplan.cassandra.cql.CqlSchema;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -79,7 +80,7 @@ public final class Validation {
     }
     CassandraAnalysis analysis;
     try {
-      analysis = CassandraAnalyzer.analyze(model, model.cassandra().orElseThrow(), schema);
+      analysis = CassandraAnalyzer.analyze(model, model.design(CassandraDesign.class).orElseThrow(), schema);
     } catch (InputException e) {
       throw new IllegalStateException("the generated model " + g.name() + " does not bind to its schema: "
           + e.getMessage(), e);

@@ -1,19 +1,22 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.emit.CqlEmitter;
+import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
-import dev.keyplan.cassandra.emit.CqlEmitter;
 import dev.keyplan.dynamodb.emit.CloudFormationYaml;
 import dev.keyplan.dynamodb.emit.CreateTableJson;
 import dev.keyplan.dynamodb.emit.TerraformHcl;
 import dev.keyplan.dynamodb.emit.WorkbenchJson;
-import dev.keyplan.mongodb.emit.MongoshScript;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.emit.MongoshScript;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
@@ -97,7 +100,7 @@ final class EmitCommand implements Callable<Integer> {
     String text =
         switch (target) {
           case cql -> {
-            if (model.cassandra().isEmpty()) {
+            if (model.design(CassandraDesign.class).isEmpty()) {
               throw new InputException(
                   model.location(),
                   "nothing to emit as cql: the model has no 'cassandra:' or 'scylladb:' section");
@@ -121,7 +124,7 @@ final class EmitCommand implements Callable<Integer> {
           case terraform -> TerraformHcl.emit(dynamodb(model));
           case workbench -> WorkbenchJson.emit(dynamodb(model), stamp);
           case mongosh -> {
-            if (model.mongodb().isEmpty()) {
+            if (model.design(MongoDbDesign.class).isEmpty()) {
               throw new InputException(
                   model.location(),
                   "nothing to emit as mongosh: the model has no 'mongodb:' section");
@@ -141,7 +144,7 @@ final class EmitCommand implements Callable<Integer> {
   }
 
   private DynamoDbAnalysis dynamodb(Model model) {
-    if (model.dynamodb().isEmpty()) {
+    if (model.design(DynamoDbDesign.class).isEmpty()) {
       throw new InputException(
           model.location(),
           "nothing to emit as " + target + ": the model has no 'dynamodb:' section");
@@ -150,7 +153,7 @@ final class EmitCommand implements Callable<Integer> {
     if (analysis.tables().isEmpty()) {
       // A template or model without a table is not one that CloudFormation or Workbench accepts.
       throw new InputException(
-          model.dynamodb().get().location(),
+          model.design(DynamoDbDesign.class).get().location(),
           "nothing to emit as " + target + ": the 'dynamodb:' section defines no table");
     }
     return analysis;

@@ -2,6 +2,7 @@ package dev.keyplan.cli;
 
 import dev.keyplan.check.BuiltInRules;
 import dev.keyplan.check.Checker;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Suggest;
@@ -28,7 +29,7 @@ final class ExplainCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Input.requireNoSarif(format.get(), "explain");
-    Class<?> rule = BuiltInRules.all().stream().filter(r -> r.getSimpleName().equals(id)).findFirst()
+    Class<? extends Rule> rule = BuiltInRules.all().stream().filter(r -> r.getSimpleName().equals(id)).findFirst()
         .orElseThrow(() -> new InputException(Cli.commandLine(), "no rule named '" + id + "'"
             + Suggest.closest(id, BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList()))
                 .map(s -> " (did you mean '" + s + "'?)").orElse("")

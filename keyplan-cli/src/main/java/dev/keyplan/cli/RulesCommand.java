@@ -2,6 +2,7 @@ package dev.keyplan.cli;
 
 import dev.keyplan.check.BuiltInRules;
 import dev.keyplan.check.Checker;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +25,7 @@ final class RulesCommand implements Callable<Integer> {
     if (format.get() == OutputFormat.json) {
       StringBuilder json = new StringBuilder("[");
       String sep = "\n  ";
-      for (Class<?> r : BuiltInRules.all()) {
+      for (Class<? extends Rule> r : BuiltInRules.all()) {
         RuleSpec s = Checker.spec(r);
         json.append(sep).append("{\"id\": ").append(Json.quote(r.getSimpleName()))
             .append(", \"severity\": ").append(Json.quote(s.severity().word()))
@@ -38,7 +39,7 @@ final class RulesCommand implements Callable<Integer> {
       int width = BuiltInRules.all().stream().mapToInt(r -> r.getSimpleName().length()).max().orElse(0);
       // The stores column is as wide as its longest entry: a rule may check all three stores.
       int stores = BuiltInRules.all().stream().mapToInt(r -> String.join(",", Checker.stores(r)).length()).max().orElse(0);
-      for (Class<?> r : BuiltInRules.all()) {
+      for (Class<? extends Rule> r : BuiltInRules.all()) {
         RuleSpec s = Checker.spec(r);
         out.printf("%-" + width + "s  %-7s  %-11s  %-" + stores + "s  %s%n", r.getSimpleName(), s.severity().word(),
             category(r), String.join(",", Checker.stores(r)), s.summary());

@@ -1,7 +1,10 @@
 package dev.keyplan.cli;
 
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,9 +51,9 @@ public final class StoreChoice {
   /** Returns the stores the model has a design for, in the model's fixed order (Cassandra/ScyllaDB, DynamoDB, MongoDB). */
   public static List<String> designs(Model m, boolean scyllaAsCassandra) {
     List<String> designs = new ArrayList<>();
-    m.cassandra().ifPresent(c -> designs.add(scyllaAsCassandra ? "cassandra" : c.engine()));
-    m.dynamodb().ifPresent(d -> designs.add("dynamodb"));
-    m.mongodb().ifPresent(d -> designs.add("mongodb"));
+    m.design(CassandraDesign.class).ifPresent(c -> designs.add(scyllaAsCassandra ? "cassandra" : c.engine()));
+    m.design(DynamoDbDesign.class).ifPresent(d -> designs.add("dynamodb"));
+    m.design(MongoDbDesign.class).ifPresent(d -> designs.add("mongodb"));
     return designs;
   }
 }

@@ -57,7 +57,7 @@ public final class BuiltInRules {
   private BuiltInRules() {}
 
   /** Returns the rule classes, sorted by id. */
-  public static List<Class<?>> all() {
+  public static List<Class<? extends Rule>> all() {
     return List.of(
         // keep-sorted start
         AllowFilteringRequired.class,

@@ -3,10 +3,16 @@ package dev.keyplan.check;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 
 /**
- * A rule over a Cassandra or ScyllaDB design. Rules for other stores implement their own
- * interface; the {@link Checker} runs each rule on the analyses its interface accepts.
+ * A rule over a Cassandra or ScyllaDB design: the kind of {@link Rule} that reads that store's analysis. A
+ * rule that checks several stores is a {@link Rule.OnStores} with a part per store.
  */
-public interface CassandraRule {
+public interface CassandraRule extends Rule.OnStore<CassandraAnalysis> {
+  @Override
+  default Class<CassandraAnalysis> analysisType() {
+    return CassandraAnalysis.class;
+  }
+
   /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
+  @Override
   void check(CassandraAnalysis analysis, Findings out);
 }

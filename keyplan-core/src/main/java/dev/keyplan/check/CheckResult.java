@@ -1,52 +1,54 @@
 package dev.keyplan.check;
 
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraAnalyzer;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.store.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The outcome of {@code keyplan check}: each store's analysis and every finding, in a stable
- * order. Renderers print it; nothing here prints.
+ * The outcome of {@code keyplan check}: each store's analysis, in the model's order, and every
+ * finding, in a stable order. Built once and handed on: renderers, simulators and verifiers read
+ * the analyses here rather than analysing again. Nothing here prints.
  */
-public record CheckResult(
-    Model model,
-    Optional<CassandraAnalysis> cassandra,
-    Optional<DynamoDbAnalysis> dynamodb,
-    Optional<MongoDbAnalysis> mongodb,
-    List<Finding> findings) {
+public record CheckResult(Model model, List<StoreAnalysis> analyses, List<Finding> findings) {
 
   public CheckResult {
+    analyses = List.copyOf(analyses);
     findings = List.copyOf(findings);
   }
 
   /** Analyses every store design in {@code model} and runs the built-in rules on each. */
   public static CheckResult of(Model model) {
-    return of(model, Checker.builtIn());
+    return of(model, Stores.builtIn(), Checker.builtIn());
   }
 
   /** Analyses every store design in {@code model} and runs {@code checker}'s rules on each. */
   public static CheckResult of(Model model, Checker checker) {
-    if (model.cassandra().isEmpty() && model.dynamodb().isEmpty() && model.mongodb().isEmpty()) {
+    return of(model, Stores.builtIn(), checker);
+  }
+
+  /** Analyses every design of {@code model} with the stores of {@code stores} and runs {@code checker}. */
+  public static CheckResult of(Model model, Stores stores, Checker checker) {
+    if (model.designs().isEmpty()) {
+      List<String> keys = stores.ids().stream().map(StoreId::id).map(id -> "'" + id + ":'").toList();
       throw new InputException(model.location(), "nothing to check: the model has no store design;"
-          + " add a 'cassandra:', 'scylladb:', 'dynamodb:' or 'mongodb:' section");
+          + " add a " + String.join(", ", keys.subList(0, keys.size() - 1)) + " or " + keys.get(keys.size() - 1)
+          + " section");
     }
-    Optional<CassandraAnalysis> cassandra = model.cassandra().map(d -> CassandraAnalyzer.analyze(model));
-    Optional<DynamoDbAnalysis> dynamodb = model.dynamodb().map(d -> DynamoDbAnalyzer.analyze(model));
-    Optional<MongoDbAnalysis> mongodb = model.mongodb().map(d -> MongoDbAnalyzer.analyze(model));
+    List<StoreAnalysis> analyses = stores.analyze(model);
     List<Finding> findings = new ArrayList<>();
-    cassandra.ifPresent(a -> findings.addAll(checker.check(a)));
-    dynamodb.ifPresent(a -> findings.addAll(checker.check(a)));
-    mongodb.ifPresent(a -> findings.addAll(checker.check(a)));
+    analyses.forEach(a -> findings.addAll(checker.check(a)));
     findings.sort(Checker.ORDER);
-    return new CheckResult(model, cassandra, dynamodb, mongodb, findings);
+    return new CheckResult(model, analyses, findings);
+  }
+
+  /** Returns the analysis of type {@code type} (a store's own analysis record), if the model has that store. */
+  public <A extends StoreAnalysis> Optional<A> analysis(Class<A> type) {
+    return analyses.stream().filter(type::isInstance).map(type::cast).findFirst();
   }
 
   /** Returns the number of findings of exactly {@code severity}. */

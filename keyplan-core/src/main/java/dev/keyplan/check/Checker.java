@@ -1,23 +1,27 @@
 package dev.keyplan.check;
 
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.store.Stores;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * Runs the built-in rules over an analysis and returns their findings in a stable order: by
- * severity (errors first), then file, line, column and rule id, so runs are byte-for-byte
- * repeatable.
+ * Runs rules over an analysis and returns their findings in a stable order: by severity (errors
+ * first), then file, line, column and rule id, so runs are byte-for-byte repeatable. Each rule is
+ * built once per checker; each of its parts runs on the analyses of its type.
  */
 public final class Checker {
-  private final List<Class<?>> rules;
+  private final List<Class<? extends Rule>> types;
+  private final List<Rule> rules;
 
-  private Checker(List<Class<?>> rules) {
-    this.rules = List.copyOf(rules);
+  private Checker(List<Class<? extends Rule>> types) {
+    this.types = List.copyOf(types);
+    List<Rule> built = new ArrayList<>();
+    types.forEach(t -> built.add(instantiate(t)));
+    this.rules = List.copyOf(built);
   }
 
   /** Returns a checker running every built-in rule. */
@@ -26,74 +30,44 @@ public final class Checker {
   }
 
   /** Returns a checker running only {@code rules} (for tests of one rule). */
-  public static Checker of(List<Class<?>> rules) {
+  public static Checker of(List<Class<? extends Rule>> rules) {
     return new Checker(rules);
   }
 
-  /** Returns the findings of every {@link CassandraRule} on {@code analysis}. */
-  public List<Finding> check(CassandraAnalysis analysis) {
+  /** Returns the findings of every rule part that reads analyses like {@code analysis}. */
+  public List<Finding> check(StoreAnalysis analysis) {
     List<Finding> all = new ArrayList<>();
-    for (Class<?> type : rules) {
-      Object rule = instantiate(type);
-      if (rule instanceof CassandraRule) {
-        var out = new Findings(type.getSimpleName(), analysis.store());
-        ((CassandraRule) rule).check(analysis, out);
-        all.addAll(out.all());
+    for (int i = 0; i < rules.size(); i++) {
+      for (Rule.OnStore<?> part : Rule.partsOf(rules.get(i))) {
+        if (part.analysisType().isInstance(analysis)) {
+          var out = new Findings(types.get(i).getSimpleName(), analysis.store().id());
+          run(part, analysis, out);
+          all.addAll(out.all());
+        }
       }
     }
     all.sort(ORDER);
     return all;
   }
 
-  /** Returns the findings of every {@link DynamoDbRule} on {@code analysis}. */
-  public List<Finding> check(DynamoDbAnalysis analysis) {
-    List<Finding> all = new ArrayList<>();
-    for (Class<?> type : rules) {
-      Object rule = instantiate(type);
-      if (rule instanceof DynamoDbRule) {
-        var out = new Findings(type.getSimpleName(), analysis.store());
-        ((DynamoDbRule) rule).check(analysis, out);
-        all.addAll(out.all());
-      }
-    }
-    all.sort(ORDER);
-    return all;
+  private static <A extends StoreAnalysis> void run(Rule.OnStore<A> part, StoreAnalysis analysis, Findings out) {
+    part.check(part.analysisType().cast(analysis), out);
   }
 
-  /** Returns the findings of every {@link MongoDbRule} on {@code analysis}. */
-  public List<Finding> check(MongoDbAnalysis analysis) {
-    List<Finding> all = new ArrayList<>();
-    for (Class<?> type : rules) {
-      Object rule = instantiate(type);
-      if (rule instanceof MongoDbRule) {
-        var out = new Findings(type.getSimpleName(), analysis.store());
-        ((MongoDbRule) rule).check(analysis, out);
-        all.addAll(out.all());
-      }
-    }
-    all.sort(ORDER);
-    return all;
-  }
-
-  /** Returns true if {@code rule} checks at least one store. */
+  /** Returns true if {@code rule} is a rule class the checker can build. */
   public static boolean isRule(Class<?> rule) {
-    return !rule.isInterface() && (CassandraRule.class.isAssignableFrom(rule) || DynamoDbRule.class.isAssignableFrom(rule)
-        || MongoDbRule.class.isAssignableFrom(rule));
+    return !rule.isInterface() && Rule.class.isAssignableFrom(rule);
   }
 
-  /** Returns the stores a rule checks: {@code cassandra} (with ScyllaDB) and {@code dynamodb}. */
-  public static List<String> stores(Class<?> rule) {
-    List<String> out = new ArrayList<>();
-    if (CassandraRule.class.isAssignableFrom(rule)) {
-      out.add("cassandra");
-    }
-    if (DynamoDbRule.class.isAssignableFrom(rule)) {
-      out.add("dynamodb");
-    }
-    if (MongoDbRule.class.isAssignableFrom(rule)) {
-      out.add("mongodb");
-    }
-    return out;
+  /**
+   * Returns the ids of the stores a rule checks, in the registry's order: a store's own id for each
+   * part whose analysis type is that store's ({@code cassandra} for a rule on Cassandra and
+   * ScyllaDB designs).
+   */
+  public static List<String> stores(Class<? extends Rule> rule) {
+    List<Class<?>> types = new ArrayList<>();
+    Rule.partsOf(instantiate(rule)).forEach(p -> types.add(p.analysisType()));
+    return Stores.builtIn().reading(types).stream().map(StoreId::id).toList();
   }
 
   /** Errors first; then by place in the input; then by rule. */
@@ -115,7 +89,7 @@ public final class Checker {
     return spec;
   }
 
-  private static Object instantiate(Class<?> type) {
+  private static Rule instantiate(Class<? extends Rule> type) {
     try {
       return type.getDeclaredConstructor().newInstance();
     } catch (InstantiationException | IllegalAccessException | NoSuchMethodException e) {

@@ -3,10 +3,16 @@ package dev.keyplan.check;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 
 /**
- * A rule over a DynamoDB design. A rule that applies to several stores implements the interface of
- * each; the {@link Checker} runs it on every analysis its interfaces accept.
+ * A rule over a DynamoDB design: the kind of {@link Rule} that reads that store's analysis. A
+ * rule that checks several stores is a {@link Rule.OnStores} with a part per store.
  */
-public interface DynamoDbRule {
+public interface DynamoDbRule extends Rule.OnStore<DynamoDbAnalysis> {
+  @Override
+  default Class<DynamoDbAnalysis> analysisType() {
+    return DynamoDbAnalysis.class;
+  }
+
   /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
+  @Override
   void check(DynamoDbAnalysis analysis, Findings out);
 }

@@ -3,10 +3,15 @@ package dev.keyplan.check;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 
 /**
- * A rule over a MongoDB design. A rule that applies to several stores implements the interface of
- * each; the {@link Checker} runs it on every analysis its interfaces accept.
+ * A rule over a MongoDB design: the kind of {@link Rule} that reads that store's analysis. A
+ * rule that checks several stores is a {@link Rule.OnStores} with a part per store.
  */
-public interface MongoDbRule {
+public interface MongoDbRule extends Rule.OnStore<MongoDbAnalysis> {
+  @Override
+  default Class<MongoDbAnalysis> analysisType() {
+    return MongoDbAnalysis.class;
+  }
+
   /**
    * The share of the per-shard budget ({@code shard_budget}) from which a pattern is on the hot
    * path: a tenth of every shard spent on one pattern, 1,000/s of the default 10,000/s. keyplan's
@@ -16,5 +21,6 @@ public interface MongoDbRule {
   double HOT_PATH_SHARE = 0.10;
 
   /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
+  @Override
   void check(MongoDbAnalysis analysis, Findings out);
 }

@@ -1,26 +1,25 @@
 package dev.keyplan.model;
 
-import dev.keyplan.cassandra.model.CassandraDesign;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.input.Location;
-import dev.keyplan.mongodb.model.MongoDbDesign;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * A workload model: what the application stores, how fast it grows, and every access pattern with
- * its rate (seed 000, "Model the queries first"). Store designs ({@code cassandra:},
- * {@code scylladb:}) say how the patterns are keyed in a store; the checks compare the two.
+ * its rate (seed 000, "Model the queries first"). Store designs (a {@code cassandra:} or
+ * {@code dynamodb:} section, one per store the registry knows) say how the patterns are keyed in a
+ * store; the checks compare the two.
  *
  * @param name the model's name
  * @param file the model file, as given by the user
  * @param horizonSeconds how far ahead every size is computed (the {@code horizon:} key)
  * @param entities entities by name, in file order
  * @param patterns access patterns, in file order
- * @param cassandra the Cassandra or ScyllaDB design, if the model has one
- * @param dynamodb the DynamoDB design, if the model has one; checked side by side with the other
- * @param mongodb the MongoDB design, if the model has one; checked side by side with the others
+ * @param designs the model's store designs, at most one per store, in the registry's order;
+ *     checked side by side
  */
 public record Model(
     String name,
@@ -28,14 +27,13 @@ public record Model(
     long horizonSeconds,
     Map<String, Entity> entities,
     List<AccessPattern> patterns,
-    Optional<CassandraDesign> cassandra,
-    Optional<DynamoDbDesign> dynamodb,
-    Optional<MongoDbDesign> mongodb,
+    List<StoreDesign> designs,
     Location location) {
 
   public Model {
-    entities = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(entities));
+    entities = Collections.unmodifiableMap(new LinkedHashMap<>(entities));
     patterns = List.copyOf(patterns);
+    designs = List.copyOf(designs);
   }
 
   /**
@@ -47,11 +45,16 @@ public record Model(
     if (seconds < 0) {
       throw new IllegalArgumentException("negative horizon " + seconds);
     }
-    return new Model(name, file, seconds, entities, patterns, cassandra, dynamodb, mongodb, location);
+    return new Model(name, file, seconds, entities, patterns, designs, location);
   }
 
   /** Returns the entity named {@code name}. */
   public Optional<Entity> entity(String name) {
     return Optional.ofNullable(entities.get(name));
+  }
+
+  /** Returns the design of type {@code type} (a store's own design record), if the model has one. */
+  public <D extends StoreDesign> Optional<D> design(Class<D> type) {
+    return designs.stream().filter(type::isInstance).map(type::cast).findFirst();
   }
 }

@@ -2,11 +2,14 @@ package dev.keyplan.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keyplan.cassandra.cql.CqlParser;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +23,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * A rule is one class, one test, one page and one registry line; this test fails the build when
@@ -33,7 +36,7 @@ final class BuiltInRulesTest {
   private static final List<String> HEADINGS = List.of("## Why it matters", "## What is computed",
       "## How to fix", "## Example", "## Suppressing");
 
-  static Stream<Class<?>> rules() {
+  static Stream<Class<? extends Rule>> rules() {
     return BuiltInRules.all().stream();
   }
 
@@ -97,21 +100,21 @@ final class BuiltInRulesTest {
 
   @ParameterizedTest
   @MethodSource("rules")
-  void pageExample_triggersItsRule(Class<?> rule) throws IOException {
+  void pageExample_triggersItsRule(Class<? extends Rule> rule) throws IOException {
     String text = Files.readString(DOCS.resolve(rule.getSimpleName() + ".md"), StandardCharsets.UTF_8);
     String example = text.substring(text.indexOf("## Example"));
     String yaml = block(example, "yaml");
     Model model = ModelReader.read("example.yaml", yaml, Path.of("."));
     List<Finding> findings = new ArrayList<>();
-    if (model.cassandra().isPresent()) {
+    if (model.design(CassandraDesign.class).isPresent()) {
       String cql = block(example, "cql");
-      var analysis = CassandraAnalyzer.analyze(model, model.cassandra().get(), CqlParser.parse("example.cql", cql));
+      var analysis = CassandraAnalyzer.analyze(model, model.design(CassandraDesign.class).get(), CqlParser.parse("example.cql", cql));
       findings.addAll(Checker.of(List.of(rule)).check(analysis));
     }
-    if (model.dynamodb().isPresent()) {
+    if (model.design(DynamoDbDesign.class).isPresent()) {
       findings.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(model)));
     }
-    if (model.mongodb().isPresent()) {
+    if (model.design(MongoDbDesign.class).isPresent()) {
       findings.addAll(Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(model)));
     }
     assertThat(findings).as("findings of %s's example", rule.getSimpleName()).isNotEmpty();

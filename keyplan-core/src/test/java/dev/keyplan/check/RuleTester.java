@@ -2,13 +2,16 @@ package dev.keyplan.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keyplan.cassandra.cql.CqlParser;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,16 +34,21 @@ public final class RuleTester {
   private static final Pattern MARKER = Pattern.compile(
       "(?:#|--)\\s*FINDING:\\s*(\\w+)(?:\\s*\\[(error|warning|info)\\])?(?::\\s*(.*))?$");
 
-  private final Class<?> rule;
+  private final Class<? extends Rule> rule;
   private String model = "";
   private String cql = "";
 
-  private RuleTester(Class<?> rule) {
+  private RuleTester(Class<? extends Rule> rule) {
     this.rule = rule;
   }
 
+  /** Returns a tester with no rule, for tests that assert the analysis' numbers only. */
+  public static RuleTester withoutRule() {
+    return new RuleTester(null);
+  }
+
   /** Returns a tester of {@code rule}. */
-  public static RuleTester of(Class<?> rule) {
+  public static RuleTester of(Class<? extends Rule> rule) {
     return new RuleTester(rule);
   }
 
@@ -59,7 +67,7 @@ public final class RuleTester {
   /** Returns the analysis of the model and schema, for tests that assert its numbers. */
   public CassandraAnalysis analysis() {
     Model m = ModelReader.read(MODEL_FILE, model, Path.of("."));
-    return CassandraAnalyzer.analyze(m, m.cassandra().orElseThrow(), CqlParser.parse(CQL_FILE, cql));
+    return CassandraAnalyzer.analyze(m, m.design(CassandraDesign.class).orElseThrow(), CqlParser.parse(CQL_FILE, cql));
   }
 
   /** Returns the DynamoDB analysis of the model's {@code dynamodb:} section. */
@@ -76,13 +84,13 @@ public final class RuleTester {
   public List<Finding> findings() {
     Model m = ModelReader.read(MODEL_FILE, model, Path.of("."));
     List<Finding> all = new ArrayList<>();
-    if (m.cassandra().isPresent()) {
+    if (m.design(CassandraDesign.class).isPresent()) {
       all.addAll(Checker.of(List.of(rule)).check(analysis()));
     }
-    if (m.dynamodb().isPresent()) {
+    if (m.design(DynamoDbDesign.class).isPresent()) {
       all.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(m)));
     }
-    if (m.mongodb().isPresent()) {
+    if (m.design(MongoDbDesign.class).isPresent()) {
       all.addAll(Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(m)));
     }
     return all;

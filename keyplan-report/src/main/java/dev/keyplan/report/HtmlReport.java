@@ -1,21 +1,23 @@
 package dev.keyplan.report;
 
-import dev.keyplan.check.CheckResult;
-import dev.keyplan.check.Finding;
-import dev.keyplan.check.Severity;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
-import dev.keyplan.cassandra.design.Sizer;
 import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.Sizer;
 import dev.keyplan.cassandra.emit.CqlEmitter;
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.Severity;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.emit.CreateTableJson;
-import dev.keyplan.mongodb.emit.MongoshScript;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.emit.MongoshScript;
 import dev.keyplan.simulate.SimulationResult;
 import java.util.List;
 import java.util.Optional;
@@ -63,9 +65,9 @@ public final class HtmlReport {
     glance(result, out);
     workload(m, out);
     SideBySide.render(result, out);
-    result.cassandra().ifPresent(a -> cassandra(a, out));
-    result.dynamodb().ifPresent(a -> StoreHtml.dynamodb(a, out));
-    result.mongodb().ifPresent(a -> StoreHtml.mongodb(a, out));
+    result.analysis(CassandraAnalysis.class).ifPresent(a -> cassandra(a, out));
+    result.analysis(DynamoDbAnalysis.class).ifPresent(a -> StoreHtml.dynamodb(a, out));
+    result.analysis(MongoDbAnalysis.class).ifPresent(a -> StoreHtml.mongodb(a, out));
     SimulationHtml.render(simulations, out);
     findings(result, out);
     schema(result, out);
@@ -82,9 +84,9 @@ public final class HtmlReport {
     if (SideBySide.applies(r)) {
       links.add(link("side-by-side", "Stores side by side"));
     }
-    r.cassandra().ifPresent(a -> links.add(link("store-" + a.store(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra")));
-    r.dynamodb().ifPresent(a -> links.add(link("store-" + a.store(), "Amazon DynamoDB")));
-    r.mongodb().ifPresent(a -> links.add(link("store-" + a.store(), "MongoDB")));
+    r.analysis(CassandraAnalysis.class).ifPresent(a -> links.add(link("store-" + a.store(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra")));
+    r.analysis(DynamoDbAnalysis.class).ifPresent(a -> links.add(link("store-" + a.store(), "Amazon DynamoDB")));
+    r.analysis(MongoDbAnalysis.class).ifPresent(a -> links.add(link("store-" + a.store(), "MongoDB")));
     if (simulated) {
       links.add(link("simulation", "Simulation"));
     }
@@ -142,9 +144,9 @@ public final class HtmlReport {
 
   private static String stores(CheckResult r) {
     List<String> names = new java.util.ArrayList<>();
-    r.cassandra().ifPresent(a -> names.add(a.store()));
-    r.dynamodb().ifPresent(a -> names.add(a.store()));
-    r.mongodb().ifPresent(a -> names.add(a.store()));
+    r.analysis(CassandraAnalysis.class).ifPresent(a -> names.add(a.store().id()));
+    r.analysis(DynamoDbAnalysis.class).ifPresent(a -> names.add(a.store().id()));
+    r.analysis(MongoDbAnalysis.class).ifPresent(a -> names.add(a.store().id()));
     return String.join(" + ", names);
   }
 
@@ -173,7 +175,7 @@ public final class HtmlReport {
   }
 
   private static void cassandra(CassandraAnalysis a, StringBuilder out) {
-    String store = a.store();
+    String store = a.store().id();
     out.append("<section class=\"store\" id=\"store-").append(store).append("\"><h2>")
         .append(a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra").append("</h2>\n")
         .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"").append(store).append("\">")
@@ -281,13 +283,13 @@ public final class HtmlReport {
 
   private static void schema(CheckResult r, StringBuilder out) {
     out.append("<section id=\"schema\"><h2>Schema</h2>\n");
-    r.cassandra().ifPresent(a -> pre(out, "CQL (" + a.store() + ")", CqlEmitter.emit(a)));
-    r.dynamodb().ifPresent(a -> {
+    r.analysis(CassandraAnalysis.class).ifPresent(a -> pre(out, "CQL (" + a.store() + ")", CqlEmitter.emit(a)));
+    r.analysis(DynamoDbAnalysis.class).ifPresent(a -> {
       if (!a.tables().isEmpty()) {
         pre(out, "DynamoDB CreateTable input", CreateTableJson.createTable(a));
       }
     });
-    r.mongodb().ifPresent(a -> pre(out, "mongosh", MongoshScript.emit(a)));
+    r.analysis(MongoDbAnalysis.class).ifPresent(a -> pre(out, "mongosh", MongoshScript.emit(a)));
     out.append("</section>\n");
   }
 

@@ -14,7 +14,9 @@ import dev.keyplan.cassandra.design.Sizer;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.report.DynamoDbJson;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.report.MongoDbJson;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -39,31 +41,31 @@ public final class JsonReport {
       g.writeStringField("file", result.model().file());
       g.writeNumberField("horizonSeconds", result.model().horizonSeconds());
       g.writeArrayFieldStart("patterns");
-      result.cassandra().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> pattern(g, a, p))));
-      result.dynamodb().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> DynamoDbJson.pattern(g, a, p))));
-      result.mongodb().ifPresent(a -> a.plans().forEach(p -> unchecked(() -> MongoDbJson.pattern(g, a, p))));
+      result.analysis(CassandraAnalysis.class).ifPresent(a -> a.plans().forEach(p -> unchecked(() -> pattern(g, a, p))));
+      result.analysis(DynamoDbAnalysis.class).ifPresent(a -> a.plans().forEach(p -> unchecked(() -> DynamoDbJson.pattern(g, a, p))));
+      result.analysis(MongoDbAnalysis.class).ifPresent(a -> a.plans().forEach(p -> unchecked(() -> MongoDbJson.pattern(g, a, p))));
       g.writeEndArray();
       g.writeArrayFieldStart("tables");
-      result.cassandra().ifPresent(a -> a.sizing().values().forEach(s -> unchecked(() -> table(g, a, s))));
-      result.dynamodb().ifPresent(a -> a.tables().forEach(t -> unchecked(() -> DynamoDbJson.table(g, a, t))));
-      result.mongodb().ifPresent(a -> a.collections().forEach(c -> unchecked(() -> MongoDbJson.collection(g, a, c))));
+      result.analysis(CassandraAnalysis.class).ifPresent(a -> a.sizing().values().forEach(s -> unchecked(() -> table(g, a, s))));
+      result.analysis(DynamoDbAnalysis.class).ifPresent(a -> a.tables().forEach(t -> unchecked(() -> DynamoDbJson.table(g, a, t))));
+      result.analysis(MongoDbAnalysis.class).ifPresent(a -> a.collections().forEach(c -> unchecked(() -> MongoDbJson.collection(g, a, c))));
       g.writeEndArray();
       g.writeArrayFieldStart("heat");
-      result.dynamodb().ifPresent(a -> a.heat().forEach(h -> unchecked(() -> DynamoDbJson.heat(g, a, h))));
+      result.analysis(DynamoDbAnalysis.class).ifPresent(a -> a.heat().forEach(h -> unchecked(() -> DynamoDbJson.heat(g, a, h))));
       g.writeEndArray();
       g.writeArrayFieldStart("shards");
-      result.mongodb().ifPresent(a -> a.shards().forEach(x -> unchecked(() -> MongoDbJson.shard(g, a, x))));
+      result.analysis(MongoDbAnalysis.class).ifPresent(a -> a.shards().forEach(x -> unchecked(() -> MongoDbJson.shard(g, a, x))));
       g.writeEndArray();
       g.writeArrayFieldStart("relationships");
-      result.mongodb().ifPresent(a -> a.relationships().forEach(x -> unchecked(() -> MongoDbJson.relationship(g, a, x))));
+      result.analysis(MongoDbAnalysis.class).ifPresent(a -> a.relationships().forEach(x -> unchecked(() -> MongoDbJson.relationship(g, a, x))));
       g.writeEndArray();
       g.writeArrayFieldStart("costs");
-      if (result.dynamodb().isPresent()) {
-        DynamoDbJson.costs(g, result.dynamodb().get());
+      if (result.analysis(DynamoDbAnalysis.class).isPresent()) {
+        DynamoDbJson.costs(g, result.analysis(DynamoDbAnalysis.class).get());
       }
       g.writeEndArray();
       g.writeArrayFieldStart("consistency");
-      result.cassandra().ifPresent(a -> a.consistency().forEach(c -> unchecked(() -> consistency(g, a, c))));
+      result.analysis(CassandraAnalysis.class).ifPresent(a -> a.consistency().forEach(c -> unchecked(() -> consistency(g, a, c))));
       g.writeEndArray();
       g.writeArrayFieldStart("findings");
       for (Finding f : result.findings()) {
@@ -97,7 +99,7 @@ public final class JsonReport {
   private static void pattern(JsonGenerator g, CassandraAnalysis a, CassandraPlan p) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
     if (p.tables().isEmpty()) {
       g.writeNullField("servedBy");
@@ -124,7 +126,7 @@ public final class JsonReport {
 
   private static void table(JsonGenerator g, CassandraAnalysis a, CassandraSizing s) throws IOException {
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("name", s.table());
     g.writeStringField("entity", a.table(s.table()).map(t -> t.entity().name()).orElse(""));
     number(g, "rows", s.rows());
@@ -172,7 +174,7 @@ public final class JsonReport {
   private static void consistency(JsonGenerator g, CassandraAnalysis a, ConsistencyCheck c) throws IOException {
     g.writeStartObject();
     g.writeStringField("pattern", c.pattern().id());
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("level", c.level());
     g.writeNumberField("replicas", c.replicas());
     g.writeNumberField("replicationFactor", c.replicationFactor());

@@ -6,6 +6,7 @@ import dev.keyplan.check.BuiltInRules;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.input.Location;
@@ -44,7 +45,7 @@ public final class SarifReport {
    */
   public static String render(CheckResult result, Path workingDirectory, String toolVersion) {
     Path base = workingDirectory.toAbsolutePath().normalize();
-    List<Class<?>> rules = BuiltInRules.all();
+    List<Class<? extends Rule>> rules = BuiltInRules.all();
     Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < rules.size(); i++) {
       index.put(rules.get(i).getSimpleName(), i);
@@ -62,7 +63,7 @@ public final class SarifReport {
       g.writeStringField("name", "keyplan");
       g.writeStringField("version", toolVersion);
       g.writeArrayFieldStart("rules");
-      for (Class<?> r : rules) {
+      for (Class<? extends Rule> r : rules) {
         rule(g, r);
       }
       g.writeEndArray();
@@ -111,7 +112,7 @@ public final class SarifReport {
     }
   }
 
-  private static void rule(JsonGenerator g, Class<?> rule) throws IOException {
+  private static void rule(JsonGenerator g, Class<? extends Rule> rule) throws IOException {
     String id = rule.getSimpleName();
     RuleSpec spec = Checker.spec(rule);
     String page = RulePage.markdown(id);

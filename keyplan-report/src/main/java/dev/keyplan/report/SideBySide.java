@@ -43,15 +43,15 @@ final class SideBySide {
 
   /** Returns whether the model names more than one store, so the page compares them. */
   static boolean applies(CheckResult r) {
-    return r.cassandra().stream().count() + r.dynamodb().stream().count() + r.mongodb().stream().count() > 1;
+    return r.analysis(CassandraAnalysis.class).stream().count() + r.analysis(DynamoDbAnalysis.class).stream().count() + r.analysis(MongoDbAnalysis.class).stream().count() > 1;
   }
 
   static void render(CheckResult r, StringBuilder out) {
     List<Column> columns = new ArrayList<>();
-    r.cassandra().ifPresent(a -> columns.add(new Column(a.store(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra",
+    r.analysis(CassandraAnalysis.class).ifPresent(a -> columns.add(new Column(a.store().id(), a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra",
         p -> cassandra(a, p))));
-    r.dynamodb().ifPresent(a -> columns.add(new Column(a.store(), "Amazon DynamoDB", p -> dynamodb(a, p))));
-    r.mongodb().ifPresent(a -> columns.add(new Column(a.store(), "MongoDB", p -> mongodb(a, p))));
+    r.analysis(DynamoDbAnalysis.class).ifPresent(a -> columns.add(new Column(a.store().id(), "Amazon DynamoDB", p -> dynamodb(a, p))));
+    r.analysis(MongoDbAnalysis.class).ifPresent(a -> columns.add(new Column(a.store().id(), "MongoDB", p -> mongodb(a, p))));
     if (!applies(r)) {
       return;
     }
@@ -85,9 +85,9 @@ final class SideBySide {
     }
     out.append("</tr>\n<tr class=\"summary\"><td>hottest key</td>");
     for (Column c : columns) {
-      List<HeatBars.Bar> bars = r.cassandra().filter(a -> a.store().equals(c.store())).map(HeatBars::cassandra)
-          .or(() -> r.dynamodb().filter(a -> a.store().equals(c.store())).map(HeatBars::dynamodb))
-          .or(() -> r.mongodb().filter(a -> a.store().equals(c.store())).map(HeatBars::mongodb)).orElse(List.of());
+      List<HeatBars.Bar> bars = r.analysis(CassandraAnalysis.class).filter(a -> a.store().id().equals(c.store())).map(HeatBars::cassandra)
+          .or(() -> r.analysis(DynamoDbAnalysis.class).filter(a -> a.store().id().equals(c.store())).map(HeatBars::dynamodb))
+          .or(() -> r.analysis(MongoDbAnalysis.class).filter(a -> a.store().id().equals(c.store())).map(HeatBars::mongodb)).orElse(List.of());
       Optional<HeatBars.Bar> hottest = bars.stream().filter(b -> !Double.isNaN(b.load()))
           .max(Comparator.comparingDouble(HeatBars.Bar::share));
       out.append(hottest.map(b -> "<td class=\"grade " + grade(b.level()) + "\">" + Html.escape(b.key() + ": "
@@ -95,9 +95,9 @@ final class SideBySide {
     }
     out.append("</tr>\n<tr class=\"summary\"><td>largest unit of data</td>");
     for (Column c : columns) {
-      Optional<Largest> largest = r.cassandra().filter(a -> a.store().equals(c.store())).flatMap(SideBySide::largestPartition)
-          .or(() -> r.dynamodb().filter(a -> a.store().equals(c.store())).flatMap(SideBySide::largestItem))
-          .or(() -> r.mongodb().filter(a -> a.store().equals(c.store())).flatMap(SideBySide::largestDocument));
+      Optional<Largest> largest = r.analysis(CassandraAnalysis.class).filter(a -> a.store().id().equals(c.store())).flatMap(SideBySide::largestPartition)
+          .or(() -> r.analysis(DynamoDbAnalysis.class).filter(a -> a.store().id().equals(c.store())).flatMap(SideBySide::largestItem))
+          .or(() -> r.analysis(MongoDbAnalysis.class).filter(a -> a.store().id().equals(c.store())).flatMap(SideBySide::largestDocument));
       out.append(largest.map(l -> "<td class=\"grade " + l.grade() + "\">" + Html.escape(l.text()) + "</td>")
           .orElse("<td>-</td>"));
     }

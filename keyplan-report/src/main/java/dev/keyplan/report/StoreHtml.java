@@ -37,7 +37,7 @@ final class StoreHtml {
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency))).append("</tr>\n");
     }
     out.append("</table>\n");
-    HeatBars.section(a.store(), HeatBars.dynamodb(a), "Each copy's busiest partition key value: read and write units per"
+    HeatBars.section(a.store().id(), HeatBars.dynamodb(a), "Each copy's busiest partition key value: read and write units per"
         + " second, summed over every pattern that reaches it, against the per-partition ceilings.", out);
     out.append("<h3>Tables at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("table", Html.num("items"), Html.num("storage"), Html.num("largest item"), 
@@ -56,7 +56,7 @@ final class StoreHtml {
     out.append("</table>\n");
     List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
     for (DynamoDbTable t : a.tables()) {
-      figure(a.store(), t.name(), GrowthCharts.table(t, at), out);
+      figure(a.store().id(), t.name(), GrowthCharts.table(t, at), out);
     }
     out.append("<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
         .append(Html.header("copy", "billing", Html.num("read units/s"), Html.num("write units/s"), Html.num("storage"), Html.num("per month")));
@@ -89,7 +89,7 @@ final class StoreHtml {
           .append("</tr>\n");
     }
     out.append("</table>\n");
-    HeatBars.section(a.store(), HeatBars.mongodb(a), "Each collection's busiest shard (an unsharded collection's one"
+    HeatBars.section(a.store().id(), HeatBars.mongodb(a), "Each collection's busiest shard (an unsharded collection's one"
         + " primary): reads and writes per second against the model's shard budget.", out);
     out.append("<h3>Collections at the horizon</h3>\n<table class=\"sizes\" data-store=\"").append(a.store())
         .append("\">").append(Html.header("collection", Html.num("documents"), Html.num("typical document"), Html.num("largest document"),
@@ -109,7 +109,7 @@ final class StoreHtml {
     out.append("</table>\n");
     List<MongoDbAnalysis> at = GrowthCharts.mongodb(a);
     for (MongoDbCollection c : a.collections()) {
-      figure(a.store(), c.name(), GrowthCharts.collection(c, at), out);
+      figure(a.store().id(), c.name(), GrowthCharts.collection(c, at), out);
     }
     out.append("</section>\n");
   }

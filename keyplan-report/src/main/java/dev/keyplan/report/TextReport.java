@@ -9,9 +9,11 @@ import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.report.DynamoDbText;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.report.MongoDbText;
 
 /**
@@ -26,8 +28,8 @@ public final class TextReport {
   public static String render(CheckResult result) {
     StringBuilder out = new StringBuilder();
     // With two stores side by side, each finding says which store it is about.
-    int stores = (result.cassandra().isPresent() ? 1 : 0) + (result.dynamodb().isPresent() ? 1 : 0)
-        + (result.mongodb().isPresent() ? 1 : 0);
+    int stores = (result.analysis(CassandraAnalysis.class).isPresent() ? 1 : 0) + (result.analysis(DynamoDbAnalysis.class).isPresent() ? 1 : 0)
+        + (result.analysis(MongoDbAnalysis.class).isPresent() ? 1 : 0);
     boolean both = stores > 1;
     for (Finding f : result.findings()) {
       out.append(both ? finding(f).replaceFirst("\\[" + f.rule() + "]", "[" + f.rule() + ", " + f.store() + "]") : finding(f));
@@ -35,9 +37,9 @@ public final class TextReport {
     if (!result.findings().isEmpty()) {
       out.append('\n');
     }
-    result.cassandra().ifPresent(a -> cassandra(a, out));
-    result.dynamodb().ifPresent(a -> DynamoDbText.render(a, out));
-    result.mongodb().ifPresent(a -> MongoDbText.render(a, out));
+    result.analysis(CassandraAnalysis.class).ifPresent(a -> cassandra(a, out));
+    result.analysis(DynamoDbAnalysis.class).ifPresent(a -> DynamoDbText.render(a, out));
+    result.analysis(MongoDbAnalysis.class).ifPresent(a -> MongoDbText.render(a, out));
     out.append(summary(result)).append('\n');
     return out.toString();
   }
@@ -59,7 +61,7 @@ public final class TextReport {
   }
 
   private static void cassandra(CassandraAnalysis a, StringBuilder out) {
-    String store = a.store();
+    String store = a.store().id();
     out.append("Patterns (").append(store).append(")\n").append(patterns(a).render()).append('\n');
     out.append("Sizing (").append(store).append(", at ").append(Quantities.formatSeconds(a.model().horizonSeconds()))
         .append(", one replica; RF ").append(a.totalRf()).append(")\n").append(sizing(a).render()).append('\n');

@@ -33,7 +33,7 @@ final class GrowthChartsTest {
 
   @Test
   void dynamodb_eachPointIsTheAnalysisAtThatHorizon() {
-    DynamoDbAnalysis a = check("orders-dynamodb").dynamodb().orElseThrow();
+    DynamoDbAnalysis a = check("orders-dynamodb").analysis(DynamoDbAnalysis.class).orElseThrow();
     List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
     assertThat(at).hasSize(SizingChart.SAMPLES);
     // The last point is the model's own analysis: the JSON report's figure, not a recomputation.
@@ -51,7 +51,7 @@ final class GrowthChartsTest {
 
   @Test
   void dynamodb_chartEndsAtTheTablesFiguresAndDrawsTheItemLimit() {
-    DynamoDbAnalysis a = check("orders-dynamodb").dynamodb().orElseThrow();
+    DynamoDbAnalysis a = check("orders-dynamodb").analysis(DynamoDbAnalysis.class).orElseThrow();
     DynamoDbTable t = a.tables().get(0);
     String svg = GrowthCharts.table(t, GrowthCharts.dynamodb(a)).orElseThrow();
     assertThat(attribute(svg, "data-item-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).largestItemBytes()));
@@ -70,7 +70,7 @@ final class GrowthChartsTest {
         "        GSI1: {partition_key: GSI1PK, projection: ALL}",
         "        GSI1: {partition_key: GSI1PK, projection: ALL}\n        LSI1: {local: true, sort_key: LSI1SK, projection: KEYS_ONLY}");
     assertThat(yaml).contains("LSI1");
-    DynamoDbAnalysis a = CheckResult.of(ModelReader.read("lsi.yaml", yaml, Path.of("../examples"))).dynamodb().orElseThrow();
+    DynamoDbAnalysis a = CheckResult.of(ModelReader.read("lsi.yaml", yaml, Path.of("../examples"))).analysis(DynamoDbAnalysis.class).orElseThrow();
     String svg = GrowthCharts.table(a.tables().get(0), GrowthCharts.dynamodb(a)).orElseThrow();
     assertThat(svg).contains("item collection limit 10 GB (local index)").contains("class=\"limit hard\"");
   }
@@ -79,7 +79,7 @@ final class GrowthChartsTest {
   void mongodb_shardedCollectionShowsItsBusiestValueAgainstTheRangeSize() {
     // tenants-mongodb: {country_code: 1}; the US holds 87.2 GB at the horizon, 650 × the 128 MiB
     // range size (JumboChunkRisk's figure), so its curve ends far above the range-size line.
-    MongoDbAnalysis a = check("tenants-mongodb").mongodb().orElseThrow();
+    MongoDbAnalysis a = check("tenants-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
     String svg = GrowthCharts.collection(a.collections().get(0), GrowthCharts.mongodb(a)).orElseThrow();
     MongoDbShard s = a.shard("tenants").orElseThrow();
     assertThat(attribute(svg, "data-value-bytes")).isEqualTo(Html.plain(s.busiestValueBytes()));
@@ -90,7 +90,7 @@ final class GrowthChartsTest {
 
   @Test
   void mongodb_unshardedCollectionHasNoShardKeyCurve() {
-    MongoDbAnalysis a = check("shop-mongodb").mongodb().orElseThrow();
+    MongoDbAnalysis a = check("shop-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
     var c = a.collections().stream().filter(x -> a.shard(x.name()).map(s -> !s.sharded()).orElse(true)).findFirst();
     assertThat(c).as("an unsharded collection in shop-mongodb").isPresent();
     String svg = GrowthCharts.collection(c.get(), GrowthCharts.mongodb(a)).orElseThrow();

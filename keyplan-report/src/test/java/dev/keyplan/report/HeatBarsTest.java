@@ -2,10 +2,13 @@ package dev.keyplan.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.check.CheckResult;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.check.CheckResult;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbHeat;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,7 +57,7 @@ final class HeatBarsTest {
   @Test
   void cassandra_barsAreTheChecksTableHeat() {
     // chat: the busiest channel's table serves 127 ops/s on one replica of a 20,000/s budget.
-    var a = check("chat").cassandra().orElseThrow();
+    var a = check("chat").analysis(CassandraAnalysis.class).orElseThrow();
     CassandraHeat h = a.heat().get("messages_by_channel");
     List<HeatBars.Bar> bars = HeatBars.cassandra(a);
     assertThat(bars).hasSize(a.heat().size());
@@ -67,7 +70,7 @@ final class HeatBarsTest {
   void dynamodb_twoBarsPerKeyAgainst3000And1000() {
     // orders.yaml: Orders.ByStatus STATUS#{status} takes 840 WCU/s on its busiest status, 84% of
     // the 1,000 WCU ceiling: a warning, as PartitionThroughputExceeded reports it.
-    var a = check("orders").dynamodb().orElseThrow();
+    var a = check("orders").analysis(DynamoDbAnalysis.class).orElseThrow();
     List<HeatBars.Bar> bars = HeatBars.dynamodb(a);
     assertThat(bars).hasSize(2 * a.heat().size());
     DynamoDbHeat status = a.heat().stream().filter(h -> h.copy().equals("Orders.ByStatus")).findFirst().orElseThrow();
@@ -83,7 +86,7 @@ final class HeatBarsTest {
   @Test
   void mongodb_busiestShardAgainstItsBudget() {
     // tenants-mongodb: 2,055 reads and writes a second on the busiest of 4 shards, 20.5% of 10,000.
-    var a = check("tenants-mongodb").mongodb().orElseThrow();
+    var a = check("tenants-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
     HeatBars.Bar b = HeatBars.mongodb(a).get(0);
     assertThat(b.load()).isEqualTo(a.shards().get(0).reads() + a.shards().get(0).writes());
     assertThat(b.ceiling()).isEqualTo(10_000);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 final class SizingChartTest {
   private static CassandraAnalysis analysis(String example) {
     // Maven runs the module's tests in keyplan-report/; the examples sit at the repository root.
-    return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml"))).cassandra().orElseThrow();
+    return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml"))).analysis(CassandraAnalysis.class).orElseThrow();
   }
 
   private static SizingChart.Series series(CassandraAnalysis a, String table) {

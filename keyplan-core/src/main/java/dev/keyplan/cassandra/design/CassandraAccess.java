@@ -1,7 +1,9 @@
 package dev.keyplan.cassandra.design;
 
+import dev.keyplan.analysis.AccessKind;
+
 /** How a table serves an access pattern, best first. */
-public enum CassandraAccess {
+public enum CassandraAccess implements AccessKind {
   SINGLE_PARTITION("single partition"),
   BUCKET_WALK("buckets, newest first"),
   MULTI_PARTITION("multi-partition"),
@@ -19,12 +21,19 @@ public enum CassandraAccess {
   }
 
   /** Returns the words printed in the patterns table. */
+  @Override
   public String label() {
     return label;
   }
 
   /** Returns the id used in JSON output ({@code single-partition}). */
+  @Override
   public String id() {
     return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+
+  @Override
+  public boolean served() {
+    return this != NOT_SERVED;
   }
 }

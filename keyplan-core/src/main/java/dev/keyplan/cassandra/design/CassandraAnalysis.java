@@ -1,8 +1,10 @@
 package dev.keyplan.cassandra.design;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.cassandra.cql.CqlSchema;
+import dev.keyplan.model.StoreId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +37,7 @@ public record CassandraAnalysis(
     Map<String, BoundTable> tablesByName,
     Map<String, CassandraPlan> plansById,
     Map<String, List<CassandraPlan>> plansByEntity,
-    Map<String, List<CassandraPlan>> readsByTable) {
+    Map<String, List<CassandraPlan>> readsByTable) implements StoreAnalysis {
 
   /** Returns an analysis, indexing its tables and plans. */
   public CassandraAnalysis(Model model, CassandraDesign design, CqlSchema schema, int localRf, int totalRf, int dcs,
@@ -69,9 +71,10 @@ public record CassandraAnalysis(
     consistency = List.copyOf(consistency);
   }
 
-  /** Returns {@code cassandra} or {@code scylladb}. */
-  public String store() {
-    return design.engine();
+  /** Returns the store analysed. */
+  @Override
+  public StoreId store() {
+    return design.store();
   }
 
   /** Returns the bound table named {@code name}. */

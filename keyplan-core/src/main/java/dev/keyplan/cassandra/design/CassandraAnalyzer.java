@@ -26,7 +26,7 @@ public final class CassandraAnalyzer {
 
   /** Analyses the model's Cassandra design; throws {@link InputException} for bad CQL or references. */
   public static CassandraAnalysis analyze(Model model) {
-    CassandraDesign design = model.cassandra()
+    CassandraDesign design = model.design(CassandraDesign.class)
         .orElseThrow(() -> new IllegalArgumentException("the model has no cassandra or scylladb design"));
     CqlSchema schema = readSchema(design);
     return analyze(model, design, schema);

@@ -1,5 +1,7 @@
 package dev.keyplan.cassandra.design;
 
+import dev.keyplan.analysis.AccessKind;
+import dev.keyplan.analysis.Plan;
 import dev.keyplan.model.AccessPattern;
 import java.util.List;
 
@@ -26,10 +28,16 @@ public record CassandraPlan(
     double rowsTypical,
     double rowsBusiest,
     boolean filtersInPartition,
-    List<String> notes) {
+    List<String> notes) implements Plan {
 
   public CassandraPlan {
     tables = List.copyOf(tables);
     notes = List.copyOf(notes);
+  }
+
+  /** Returns how the store serves the pattern: {@link #access()}. */
+  @Override
+  public AccessKind kind() {
+    return access;
   }
 }

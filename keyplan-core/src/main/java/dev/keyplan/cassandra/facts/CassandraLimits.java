@@ -53,4 +53,14 @@ public final class CassandraLimits {
 
   /** {@code unlogged_batch_across_partitions_warn_threshold}: 10 partitions. Config.java, Cassandra 5.0.6. */
   public static final int UNLOGGED_BATCH_PARTITIONS_WARN = 10;
+
+  /**
+   * Planning default for {@code node_budget}: 20,000 operations/s per node, the low end of the
+   * 20,000–100,000 ops/s per node that cassandra-stress write tests are expected to reach (AxonOps,
+   * "Cassandra Benchmarking", docs.axonops.com, read 2026-12). A planning figure, not a limit: set
+   * your own from a cassandra-stress run on your hardware.
+   */
+  public static final double DEFAULT_NODE_BUDGET = 20_000;
+  /** Planning default for {@code round_trip}: the coordinator–replica round trip in one datacenter, for Paxos cost: 1 ms. */
+  public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
 }

@@ -1,6 +1,8 @@
 package dev.keyplan.cassandra.model;
 
 import dev.keyplan.input.Location;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +37,13 @@ public record CassandraDesign(
     double nodeBudget,
     double roundTripMillis,
     int shardsPerNode,
-    Location location) {
+    Location location) implements StoreDesign {
+  /** Returns the store this design is for. */
+  @Override
+  public StoreId store() {
+    return isScylla() ? StoreId.SCYLLADB : StoreId.CASSANDRA;
+  }
+
 
   public CassandraDesign {
     derived = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(derived));

@@ -1,5 +1,6 @@
 package dev.keyplan.cassandra.model;
 
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.input.Location;
 import dev.keyplan.input.Suggest;
 import dev.keyplan.input.YamlMap;
@@ -17,6 +18,10 @@ import java.util.Set;
  * consistency levels, derived columns, the table-to-entity map and the planning settings.
  */
 public final class CassandraSectionReader extends SectionReader {
+  /** The keys a {@code cassandra:} or {@code scylladb:} section may have. */
+  public static final Set<String> SECTION_KEYS = Set.of("schema", "keyspace", "consistency", "derived", "tables",
+      "node_budget", "round_trip", "shards");
+
   public CassandraSectionReader(SectionReader context) {
     super(context);
   }
@@ -26,7 +31,7 @@ public final class CassandraSectionReader extends SectionReader {
     if (c0.isEmpty()) {
       return Optional.empty();
     }
-    YamlMap c = c0.get().allow(ModelReader.CASSANDRA, "the " + engine + " design");
+    YamlMap c = c0.get().allow(SECTION_KEYS, "the " + engine + " design");
     Optional<String> schema = c.scalar("schema", "the CQL schema file, such as chat.cql", true);
     Optional<String> keyspace = c.scalar("keyspace", "a keyspace name", false);
     String read = "LOCAL_QUORUM";
@@ -65,10 +70,10 @@ public final class CassandraSectionReader extends SectionReader {
     });
     double budget = c.scalar("node_budget", "operations per second one node serves, such as 20k/s", false)
         .map(s -> rate(s, c.valueLocation("node_budget"), "operations per second one node serves, such as 20k/s", false))
-        .orElse(ModelReader.DEFAULT_NODE_BUDGET);
+        .orElse(CassandraLimits.DEFAULT_NODE_BUDGET);
     double rtt = c.scalar("round_trip", "a round trip such as 1ms", false)
         .map(s -> millis(s, c.valueLocation("round_trip")))
-        .orElse(ModelReader.DEFAULT_ROUND_TRIP_MILLIS);
+        .orElse(CassandraLimits.DEFAULT_ROUND_TRIP_MILLIS);
     int shards = 0;
     if (engine.equals("scylladb")) {
       shards = (int) c.scalar("shards", "shards (cores) per node, such as 8", true)

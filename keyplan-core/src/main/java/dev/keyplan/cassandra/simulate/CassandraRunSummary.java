@@ -91,7 +91,7 @@ final class CassandraRunSummary {
       movement = Optional.of(RingChange.of(change, c, run.topology.changed(), tailBytesPerToken(run, duration, bytes),
           heavy, bytes));
     }
-    String store = run.analysis.store();
+    String store = run.analysis.store().id();
     SimulationResult result = CassandraView.result(run, store, duration, shards, nodes, hottest, movement);
     return new CassandraRun(store, nodes, hottest, movement, result);
   }

@@ -1,9 +1,7 @@
 package dev.keyplan.check.query;
 
-import dev.keyplan.check.CassandraRule;
-import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
-import dev.keyplan.check.MongoDbRule;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.cassandra.design.CassandraAccess;
@@ -37,8 +35,15 @@ import java.util.Set;
  * own documents or embedded, or none holds every attribute the read uses.
  */
 @RuleSpec(summary = "Access pattern that no table serves", severity = Severity.ERROR)
-public final class PatternNotServed implements CassandraRule, DynamoDbRule, MongoDbRule {
+public final class PatternNotServed implements Rule.OnStores {
   @Override
+  public List<Rule.OnStore<?>> parts() {
+    return List.of(
+        Rule.part(CassandraAnalysis.class, this::check),
+        Rule.part(DynamoDbAnalysis.class, this::check),
+        Rule.part(MongoDbAnalysis.class, this::check));
+  }
+
   public void check(CassandraAnalysis a, Findings out) {
     for (CassandraPlan p : a.plans()) {
       if (p.access() != CassandraAccess.NOT_SERVED) {
@@ -53,7 +58,6 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule, Mong
     }
   }
 
-  @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbPlan p : a.plans()) {
       if (p.access() != DynamoDbPlan.Access.NOT_SERVED) {
@@ -65,7 +69,6 @@ public final class PatternNotServed implements CassandraRule, DynamoDbRule, Mong
     }
   }
 
-  @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoDbPlan p : a.plans()) {
       if (p.access() != MongoDbPlan.Access.NOT_SERVED) {

@@ -1,9 +1,8 @@
 package dev.keyplan.check.query;
 
 import dev.keyplan.check.DynamoDbFacts;
-import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
-import dev.keyplan.check.MongoDbRule;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.workload.KeySpread;
@@ -58,11 +57,17 @@ import java.util.Set;
  * the ESR guideline gives.
  */
 @RuleSpec(summary = "Read pattern served by a scan of a whole table, index or collection", severity = Severity.ERROR)
-public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
+public final class ScanOnHotPath implements Rule.OnStores {
+  @Override
+  public List<Rule.OnStore<?>> parts() {
+    return List.of(
+        Rule.part(DynamoDbAnalysis.class, this::check),
+        Rule.part(MongoDbAnalysis.class, this::check));
+  }
+
   /** Fewer distinct key values than this make a hot, skewed key (seed 004); the fix then warns of it. */
   static final double LOW_CARDINALITY = 100;
 
-  @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbPlan plan : a.plans()) {
       if (plan.access() != DynamoDbPlan.Access.SCAN || plan.path().isEmpty()
@@ -90,7 +95,6 @@ public final class ScanOnHotPath implements DynamoDbRule, MongoDbRule {
     }
   }
 
-  @Override
   public void check(MongoDbAnalysis a, Findings out) {
     CollectionScans.check(a, out);
   }

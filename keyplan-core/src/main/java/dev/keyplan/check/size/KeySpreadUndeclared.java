@@ -1,9 +1,7 @@
 package dev.keyplan.check.size;
 
-import dev.keyplan.check.CassandraRule;
-import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
-import dev.keyplan.check.MongoDbRule;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.cassandra.design.BoundTable;
@@ -17,6 +15,7 @@ import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbShard;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -30,8 +29,15 @@ import java.util.Set;
  */
 @RuleSpec(summary = "Partition key attribute without a declared spread: table not sized",
     severity = Severity.INFO)
-public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, MongoDbRule {
+public final class KeySpreadUndeclared implements Rule.OnStores {
   @Override
+  public List<Rule.OnStore<?>> parts() {
+    return List.of(
+        Rule.part(CassandraAnalysis.class, this::check),
+        Rule.part(DynamoDbAnalysis.class, this::check),
+        Rule.part(MongoDbAnalysis.class, this::check));
+  }
+
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
       CassandraSizing s = a.sizing().get(t.name());
@@ -45,7 +51,6 @@ public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, M
     }
   }
 
-  @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbTable t : a.tables()) {
       for (DynamoDbItem it : t.items()) {
@@ -77,7 +82,6 @@ public final class KeySpreadUndeclared implements CassandraRule, DynamoDbRule, M
     }
   }
 
-  @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoDbCollection c : a.collections()) {
       MongoDbShard s = a.shard(c.name()).orElseThrow();

@@ -1,9 +1,8 @@
 package dev.keyplan.check.write;
 
 import dev.keyplan.check.DynamoDbFigures;
-import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
-import dev.keyplan.check.MongoDbRule;
+import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.dynamodb.design.DynamoDbCost;
@@ -45,11 +44,17 @@ import java.util.Optional;
  */
 @RuleSpec(summary = "Table or collection has more indexes than advised (write amplification) or than the store allows",
     severity = Severity.ERROR)
-public final class TooManyIndexes implements DynamoDbRule, MongoDbRule {
+public final class TooManyIndexes implements Rule.OnStores {
+  @Override
+  public List<Rule.OnStore<?>> parts() {
+    return List.of(
+        Rule.part(DynamoDbAnalysis.class, this::check),
+        Rule.part(MongoDbAnalysis.class, this::check));
+  }
+
   /** Seed 003's line: more GSIs than this is the anti-pattern. */
   static final int ADVISED_MAX_GSIS = 5;
 
-  @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbTable t : a.tables()) {
       List<KeyPath> gsis = t.gsis();
@@ -90,7 +95,6 @@ public final class TooManyIndexes implements DynamoDbRule, MongoDbRule {
     return a.cost(copy);
   }
 
-  @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoDbCollection c : a.collections()) {
       int n = c.indexes().size();

@@ -1,8 +1,10 @@
 package dev.keyplan.dynamodb.design;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.dynamodb.facts.PriceTable;
+import dev.keyplan.model.StoreId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,7 +50,7 @@ public record DynamoDbAnalysis(
     Map<String, DynamoDbCost> costsByCopy,
     Map<String, List<PlanTouch>> touchesByCopy,
     Map<CopyKey, List<PlanTouch>> touchesByKey,
-    Map<String, List<DynamoDbPlan>> writesByItem) {
+    Map<String, List<DynamoDbPlan>> writesByItem) implements StoreAnalysis {
 
   /** What one request of a plan consumes on one copy: the plan, and its touch. */
   public record PlanTouch(DynamoDbPlan plan, DynamoDbPlan.Touch touch) {}
@@ -133,9 +135,10 @@ public record DynamoDbAnalysis(
     return out;
   }
 
-  /** Returns {@code dynamodb}, the store findings are about. */
-  public String store() {
-    return "dynamodb";
+  /** Returns the store analysed. */
+  @Override
+  public StoreId store() {
+    return StoreId.DYNAMODB;
   }
 
   /** Returns the plan of pattern {@code id}. */

@@ -32,7 +32,7 @@ public final class DynamoDbAnalyzer {
 
   /** Analyses the model's {@code dynamodb:} design. */
   public static DynamoDbAnalysis analyze(Model model) {
-    DynamoDbDesign design = model.dynamodb().orElseThrow();
+    DynamoDbDesign design = model.design(DynamoDbDesign.class).orElseThrow();
     List<DynamoDbTable> tables = new DynamoDbBinder(model, design).bind();
     DynamoDbIndex index = DynamoDbIndex.of(tables);
     PriceTable prices = design.prices().map(p -> PriceTable.read(p, design.pricesLocation())).orElseGet(PriceTable::builtIn);

@@ -1,5 +1,7 @@
 package dev.keyplan.dynamodb.design;
 
+import dev.keyplan.analysis.AccessKind;
+import dev.keyplan.analysis.Plan;
 import dev.keyplan.model.AccessPattern;
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +37,7 @@ public record DynamoDbPlan(
     double bytesBusiest,
     Optional<String> consistency,
     List<Touch> touches,
-    List<String> notes) {
+    List<String> notes) implements Plan {
 
   public DynamoDbPlan {
     items = List.copyOf(items);
@@ -45,7 +47,7 @@ public record DynamoDbPlan(
   }
 
   /** How a pattern reaches its items, best first. */
-  public enum Access {
+  public enum Access implements AccessKind {
     GET_ITEM("GetItem (one item)"),
     BATCH_GET("BatchGetItem"),
     QUERY("Query (one partition)"),
@@ -61,13 +63,20 @@ public record DynamoDbPlan(
     }
 
     /** Returns the words printed in the patterns table. */
+    @Override
     public String label() {
       return label;
     }
 
     /** Returns the id used in JSON output ({@code get-item}). */
+    @Override
     public String id() {
       return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    @Override
+    public boolean served() {
+      return this != NOT_SERVED;
     }
   }
 
@@ -106,5 +115,11 @@ public record DynamoDbPlan(
   /** Returns the copies (table, indexes) the request touches, in order. */
   public List<String> copies() {
     return touches.stream().map(Touch::copy).distinct().toList();
+  }
+
+  /** Returns how the store serves the pattern: {@link #access()}. */
+  @Override
+  public AccessKind kind() {
+    return access;
   }
 }

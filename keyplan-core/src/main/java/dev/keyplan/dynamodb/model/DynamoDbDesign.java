@@ -2,6 +2,8 @@ package dev.keyplan.dynamodb.model;
 
 import dev.keyplan.input.Location;
 import dev.keyplan.model.KeyTemplate;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +34,13 @@ public record DynamoDbDesign(
     Location pricesLocation,
     double averageLoad,
     Map<String, Access> access,
-    Location location) {
+    Location location) implements StoreDesign {
+  /** Returns the store this design is for. */
+  @Override
+  public StoreId store() {
+    return StoreId.DYNAMODB;
+  }
+
 
   public DynamoDbDesign {
     tables = List.copyOf(tables);

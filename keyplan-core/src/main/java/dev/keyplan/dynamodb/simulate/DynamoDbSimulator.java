@@ -4,6 +4,7 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
@@ -45,7 +46,7 @@ public final class DynamoDbSimulator {
    */
   public static DynamoDbRun run(Model model, DynamoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
       Progress progress) {
-    if (model.dynamodb().isEmpty()) {
+    if (model.design(DynamoDbDesign.class).isEmpty()) {
       throw new dev.keyplan.simulate.SetupException("the model has no dynamodb: section to simulate");
     }
     DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);

@@ -1,9 +1,5 @@
 package dev.keyplan.model.yaml;
 
-import dev.keyplan.cassandra.model.CassandraDesign;
-import dev.keyplan.cassandra.model.CassandraSectionReader;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
-import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
@@ -12,8 +8,9 @@ import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
-import dev.keyplan.mongodb.model.MongoDbDesign;
-import dev.keyplan.mongodb.model.MongoDbSectionReader;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.store.Stores;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,15 +47,13 @@ public final class ModelReader extends SectionReader {
   /** Longest horizon accepted. */
   public static final long MAX_HORIZON = 100L * 365 * 86_400;
 
-  static final Set<String> TOP = Set.of("model", "horizon", "entities", "patterns", "cassandra",
-      "scylladb", "dynamodb", "mongodb");
+  /** The model's own top-level keys; each store adds its section keys. */
+  static final Set<String> WORKLOAD_KEYS = Set.of("model", "horizon", "entities", "patterns");
   static final Set<String> ENTITY = Set.of("attributes", "count", "growth", "key", "spread", "says");
   static final Set<String> ATTRIBUTE = Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "unique", "grows");
   static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution", "shares");
   static final Set<String> OPERATIONS = Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;
-  public static final Set<String> CASSANDRA = Set.of("schema", "keyspace", "consistency", "derived", "tables",
-      "node_budget", "round_trip", "shards");
   static final Set<String> CONSISTENCY_LEVELS = Set.of("ANY", "ONE", "TWO", "THREE", "QUORUM",
       "LOCAL_QUORUM", "EACH_QUORUM", "ALL", "LOCAL_ONE", "SERIAL", "LOCAL_SERIAL");
   static final Set<String> TYPES = Set.of("ascii", "bigint", "blob", "boolean", "counter", "date",
@@ -75,18 +70,19 @@ public final class ModelReader extends SectionReader {
     PATTERN = Set.copyOf(p);
   }
 
-  /**
-   * Planning default for {@code node_budget}: 20,000 operations/s per node, the low end of the
-   * 20,000–100,000 ops/s per node that cassandra-stress write tests are expected to reach (AxonOps,
-   * "Cassandra Benchmarking", docs.axonops.com, read 2026-12). A planning figure, not a limit: set
-   * your own from a cassandra-stress run on your hardware.
-   */
-  public static final double DEFAULT_NODE_BUDGET = 20_000;
-  /** Default coordinator–replica round trip in one datacenter, for Paxos cost: 1 ms. */
-  public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
 
-  private ModelReader(String file, String source) {
+  private final List<? extends StoreSection> sections;
+
+  /** Returns the keys a model may have at its top: the workload's and each store's section keys, sorted. */
+  public static Set<String> topKeys(List<? extends StoreSection> sections) {
+    Set<String> keys = new java.util.TreeSet<>(WORKLOAD_KEYS);
+    sections.forEach(section -> section.ids().forEach(id -> keys.add(id.id())));
+    return java.util.Collections.unmodifiableSet(keys);
+  }
+
+  private ModelReader(String file, String source, List<? extends StoreSection> sections) {
     super(file, new SourceSpan(file, source), new ArrayList<>());
+    this.sections = List.copyOf(sections);
   }
 
   /** Returns true for a CQL type of fixed size, which needs no {@code size:}. */
@@ -96,6 +92,11 @@ public final class ModelReader extends SectionReader {
 
   /** Reads the model at {@code path}; a missing or unreadable file is an input error. */
   public static Model read(Path path) {
+    return read(path, Stores.builtIn().sections());
+  }
+
+  /** Reads the model at {@code path} with the store sections of {@code sections}. */
+  public static Model read(Path path, List<? extends StoreSection> sections) {
     String text;
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
@@ -104,12 +105,17 @@ public final class ModelReader extends SectionReader {
           "cannot read the model file: " + InputException.reason(e));
     }
     // Paths in the model are relative to its folder, and printed as the user would write them.
-    return read(path.toString(), text, Optional.ofNullable(path.getParent()).orElse(Path.of("")));
+    return read(path.toString(), text, Optional.ofNullable(path.getParent()).orElse(Path.of("")), sections);
   }
 
   /** Reads model text; {@code baseDir} resolves the relative paths it names (the CQL schema). */
   public static Model read(String file, String text, Path baseDir) {
-    return new ModelReader(file, text).parse(text, baseDir);
+    return read(file, text, baseDir, Stores.builtIn().sections());
+  }
+
+  /** Reads model text with the store sections of {@code sections}. */
+  public static Model read(String file, String text, Path baseDir, List<? extends StoreSection> sections) {
+    return new ModelReader(file, text, sections).parse(text, baseDir);
   }
 
   private Model parse(String text, Path baseDir) {
@@ -131,7 +137,7 @@ public final class ModelReader extends SectionReader {
     if (top.isEmpty()) {
       throw new InputException(problems);
     }
-    YamlMap m = top.get().allow(TOP, "the model");
+    YamlMap m = top.get().allow(topKeys(sections), "the model");
     String name = m.scalar("model", "the model's name (model: chat)", true).orElse("");
     if (m.has("model") && name.isBlank()) {
       m.error(m.valueLocation("model"), "expected the model's name (model: chat)");
@@ -141,23 +147,25 @@ public final class ModelReader extends SectionReader {
         .orElse(0L);
     Map<String, Entity> entities = new EntityReader(this).entities(m);
     List<AccessPattern> patterns = new PatternReader(this).patterns(m, entities);
-    if (m.has("cassandra") && m.has("scylladb")) {
-      m.error(m.keyLocation("scylladb"), "a model has one of 'cassandra:' or 'scylladb:', not both");
-    }
-    Optional<CassandraDesign> cassandra = Optional.empty();
-    for (String engine : List.of("cassandra", "scylladb")) {
-      if (m.has(engine)) {
-        cassandra = new CassandraSectionReader(this).cassandra(m, engine, baseDir, entities);
+    List<StoreDesign> designs = new ArrayList<>();
+    for (StoreSection section : sections) {
+      List<StoreId> present = section.ids().stream().filter(id -> m.has(id.id())).toList();
+      if (present.size() > 1) {
+        m.error(m.keyLocation(present.get(1).id()), "a model has one of "
+            + section.ids().stream().map(id -> "'" + id.id() + ":'").collect(java.util.stream.Collectors.joining(" or "))
+            + ", not both");
+      }
+      for (StoreId id : present) {
+        section.read(this, m, id, baseDir, entities, patterns).ifPresent(d -> {
+          designs.removeIf(o -> o.getClass() == d.getClass());
+          designs.add(d);
+        });
       }
     }
-    Optional<DynamoDbDesign> dynamodb = m.has("dynamodb")
-        ? new DynamoDbSectionReader(this).read(m, baseDir, entities, patterns) : Optional.empty();
-    Optional<MongoDbDesign> mongodb = m.has("mongodb")
-        ? new MongoDbSectionReader(this).read(m, baseDir, entities) : Optional.empty();
     if (!problems.isEmpty()) {
       throw new InputException(sorted());
     }
-    return new Model(name, file, horizon, entities, patterns, cassandra, dynamodb, mongodb, m.location());
+    return new Model(name, file, horizon, entities, patterns, designs, m.location());
   }
 
   private List<Diagnostic> sorted() {

@@ -98,7 +98,7 @@ public abstract class SectionReader {
     var m = java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|us|s)").matcher(s.trim());
     if (!m.matches() || Double.parseDouble(m.group(1)) <= 0) {
       problems.add(new Diagnostic(at, "expected a round trip such as 1ms or 500us but found '" + s + "'"));
-      return ModelReader.DEFAULT_ROUND_TRIP_MILLIS;
+      return Double.NaN; // never used: the problem stops the read
     }
     double v = Double.parseDouble(m.group(1));
     return m.group(2).equals("ms") ? v : m.group(2).equals("us") ? v / 1000 : v * 1000;

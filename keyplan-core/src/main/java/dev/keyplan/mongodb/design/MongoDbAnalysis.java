@@ -1,6 +1,8 @@
 package dev.keyplan.mongodb.design;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +18,7 @@ public record MongoDbAnalysis(
     List<MongoDbCollection> collections,
     List<MongoDbPlan> plans,
     List<MongoDbShard> shards,
-    List<MongoDbRelationship> relationships) {
+    List<MongoDbRelationship> relationships) implements StoreAnalysis {
 
   public MongoDbAnalysis {
     collections = List.copyOf(collections);
@@ -25,9 +27,10 @@ public record MongoDbAnalysis(
     relationships = List.copyOf(relationships);
   }
 
-  /** Returns {@code mongodb}, the store findings are about. */
-  public String store() {
-    return "mongodb";
+  /** Returns the store analysed. */
+  @Override
+  public StoreId store() {
+    return StoreId.MONGODB;
   }
 
   /** Returns the plan of pattern {@code id}. */

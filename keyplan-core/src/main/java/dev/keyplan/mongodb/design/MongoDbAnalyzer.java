@@ -28,7 +28,7 @@ public final class MongoDbAnalyzer {
   /** Analyses the model's {@code mongodb:} design. */
   public static MongoDbAnalysis analyze(Model model) {
     // The indexes_file and sharding_file complete the written design before anything is bound.
-    MongoDbDesign design = MongoDbImport.merge(model, model.mongodb().orElseThrow());
+    MongoDbDesign design = MongoDbImport.merge(model, model.design(MongoDbDesign.class).orElseThrow());
     List<MongoDbCollection> collections = new MongoDbBinder(model, design).bind();
     MongoDbReadPlanner reads = new MongoDbReadPlanner(design, collections);
     MongoDbWritePlanner writes = new MongoDbWritePlanner(model, collections, reads);

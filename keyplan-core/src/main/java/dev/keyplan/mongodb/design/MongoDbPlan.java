@@ -1,5 +1,7 @@
 package dev.keyplan.mongodb.design;
 
+import dev.keyplan.analysis.AccessKind;
+import dev.keyplan.analysis.Plan;
 import dev.keyplan.model.AccessPattern;
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +39,7 @@ public record MongoDbPlan(
     List<String> lookups,
     boolean transaction,
     List<Touch> touches,
-    List<String> notes) {
+    List<String> notes) implements Plan {
 
   public MongoDbPlan {
     lookups = List.copyOf(lookups);
@@ -46,7 +48,7 @@ public record MongoDbPlan(
   }
 
   /** How a request reaches its documents. */
-  public enum Access {
+  public enum Access implements AccessKind {
     IXSCAN("index scan"),
     COLLSCAN("collection scan"),
     NOT_SERVED("not served"),
@@ -58,12 +60,19 @@ public record MongoDbPlan(
       this.label = label;
     }
 
+    @Override
     public String label() {
       return label;
     }
 
+    @Override
     public String id() {
       return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    @Override
+    public boolean served() {
+      return this != NOT_SERVED;
     }
   }
 
@@ -98,4 +107,10 @@ public record MongoDbPlan(
    * @param operations operations per request on that collection (documents written, or 1 query)
    */
   public record Touch(String collection, boolean write, double busiestShardShare, double operations) {}
+
+  /** Returns how the store serves the pattern: {@link #access()}. */
+  @Override
+  public AccessKind kind() {
+    return access;
+  }
 }

@@ -1,6 +1,8 @@
 package dev.keyplan.mongodb.model;
 
 import dev.keyplan.input.Location;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +30,13 @@ public record MongoDbDesign(
     Location indexesFileLocation,
     Optional<Path> shardingFile,
     Location shardingFileLocation,
-    Location location) {
+    Location location) implements StoreDesign {
+  /** Returns the store this design is for. */
+  @Override
+  public StoreId store() {
+    return StoreId.MONGODB;
+  }
+
 
   public MongoDbDesign {
     collections = List.copyOf(collections);

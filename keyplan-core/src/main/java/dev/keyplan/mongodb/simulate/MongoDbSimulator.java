@@ -1,9 +1,10 @@
 package dev.keyplan.mongodb.simulate;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.model.Model;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
-import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Event;
 import dev.keyplan.simulate.SimulationSettings;
@@ -49,7 +50,7 @@ public final class MongoDbSimulator {
    */
   public static MongoDbRun run(Model model, MongoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
       Progress progress) {
-    if (model.mongodb().isEmpty()) {
+    if (model.design(MongoDbDesign.class).isEmpty()) {
       throw new dev.keyplan.simulate.SetupException("the model has no mongodb: section to simulate");
     }
     MongoDbAnalysis a = MongoDbAnalyzer.analyze(model);

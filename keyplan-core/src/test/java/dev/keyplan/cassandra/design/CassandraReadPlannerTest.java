@@ -42,7 +42,7 @@ final class CassandraReadPlannerTest {
         cassandra:
           schema: unused.cql
         """.formatted(query);
-    return RuleTester.of(Object.class).model(model).cql(CQL).analysis().plan("q").orElseThrow();
+    return RuleTester.withoutRule().model(model).cql(CQL).analysis().plan("q").orElseThrow();
   }
 
   @Test
@@ -148,7 +148,7 @@ final class CassandraReadPlannerTest {
         cassandra:
           schema: unused.cql
         """;
-    var a = RuleTester.of(Object.class).model(model).cql(cql).analysis();
+    var a = RuleTester.withoutRule().model(model).cql(cql).analysis();
     var p = a.plan("q").orElseThrow();
     assertThat(p.access()).isEqualTo(CassandraAccess.SINGLE_PARTITION);
     assertThat(p.tables()).containsExactly("orders_by_status");
@@ -184,7 +184,7 @@ final class CassandraReadPlannerTest {
         cassandra:
           schema: unused.cql
         """;
-    var p = RuleTester.of(Object.class).model(model).cql(CQL).analysis().plan("q").orElseThrow();
+    var p = RuleTester.withoutRule().model(model).cql(CQL).analysis().plan("q").orElseThrow();
     assertThat(p.rowsTypical()).isEqualTo(5_000);
     assertThat(p.rowsBusiest()).isEqualTo(104_000);
   }

@@ -56,7 +56,7 @@ final class SeedChatSizingTest {
 
   private BucketAdvice advice() {
     String model = MODEL.replace("  derived:\n    messages_by_channel.bucket: {window: 10m, of: message_id}\n", "");
-    var a = RuleTester.of(Object.class).model(model).cql(UNBUCKETED_CQL).analysis();
+    var a = RuleTester.withoutRule().model(model).cql(UNBUCKETED_CQL).analysis();
     return a.sizing().get("messages_by_channel").advice().orElseThrow();
   }
 
@@ -105,7 +105,7 @@ final class SeedChatSizingTest {
   void latestRead_walksBucketsOfAQuietChannelNewestFirst() {
     // A typical channel writes 50,000 / 10M = 0.005 messages/s, 3 per ten-minute bucket, so
     // "latest 50" walks ceil(50 / 3) = 17 buckets; the hottest channel fills 50 in one.
-    var a = RuleTester.of(Object.class).model(MODEL).cql(CQL).analysis();
+    var a = RuleTester.withoutRule().model(MODEL).cql(CQL).analysis();
     var plan = a.plan("latest-messages").orElseThrow();
     assertThat(plan.access()).isEqualTo(CassandraAccess.BUCKET_WALK);
     assertThat(plan.partitionsTypical()).isEqualTo(17);

@@ -21,7 +21,7 @@ final class SizerTest {
           schema: unused.cql
         %s
         """.formatted(entity, extra);
-    return RuleTester.of(Object.class).model(model).cql(
+    return RuleTester.withoutRule().model(model).cql(
         "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};\n" + cql)
         .analysis();
   }

@@ -3,6 +3,7 @@ package dev.keyplan.check.size;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.RuleTester;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -64,7 +64,7 @@ final class DynamoDbSectionReaderTest {
           access:
             by-id: {via: Shop, operation: GetItem}
         """, Path.of("."));
-    DynamoDbDesign d = m.dynamodb().orElseThrow();
+    DynamoDbDesign d = m.design(DynamoDbDesign.class).orElseThrow();
     assertThat(d.averageLoad()).isEqualTo(0.4);
     DynamoDbDesign.Table t = d.tables().get(0);
     assertThat(t.billing().orElseThrow().onDemand()).isFalse();

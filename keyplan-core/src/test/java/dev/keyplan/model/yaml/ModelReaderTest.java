@@ -1,16 +1,17 @@
 package dev.keyplan.model.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.keyplan.model.AccessPattern;
-import dev.keyplan.model.Attribute;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.input.Diagnostic;
-import dev.keyplan.model.Entity;
 import dev.keyplan.input.InputException;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Quantities;
@@ -116,13 +117,13 @@ final class ModelReaderTest {
       assertThat(p.readYourWrites()).isFalse();
       assertThat(p.batch()).isEqualTo(AccessPattern.Batch.NONE);
       assertThat(p.spread()).isEmpty();
-      CassandraDesign c = m.cassandra().orElseThrow();
+      CassandraDesign c = m.design(CassandraDesign.class).orElseThrow();
       assertThat(c.engine()).isEqualTo("cassandra");
       assertThat(c.schema()).isEqualTo(Path.of("m.cql"));
       assertThat(c.keyspace()).isEmpty();
       assertThat(c.readConsistency()).isEqualTo("LOCAL_QUORUM");
       assertThat(c.writeConsistency()).isEqualTo("LOCAL_QUORUM");
-      assertThat(c.nodeBudget()).isEqualTo(ModelReader.DEFAULT_NODE_BUDGET).isEqualTo(20_000);
+      assertThat(c.nodeBudget()).isEqualTo(CassandraLimits.DEFAULT_NODE_BUDGET).isEqualTo(20_000);
       assertThat(c.roundTripMillis()).isEqualTo(1.0);
       assertThat(c.shardsPerNode()).isZero();
       assertThat(c.derived()).isEmpty();
@@ -190,7 +191,7 @@ final class ModelReaderTest {
       assertThat(w.condition()).hasValue("not exists");
       assertThat(w.ttlSeconds()).isEqualTo(30L * 86_400);
       assertThat(post.batch()).isEqualTo(AccessPattern.Batch.LOGGED);
-      CassandraDesign c = m.cassandra().orElseThrow();
+      CassandraDesign c = m.design(CassandraDesign.class).orElseThrow();
       assertThat(c.isScylla()).isTrue();
       assertThat(c.keyspace()).hasValue("chat");
       assertThat(c.readConsistency()).isEqualTo("ONE");

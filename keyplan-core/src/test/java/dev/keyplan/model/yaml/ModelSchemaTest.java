@@ -249,14 +249,14 @@ final class ModelSchemaTest {
 
   @Test
   void keysOfEachMappingEqualTheReadersAllowedKeys() {
-    assertThat(propertyNames(schemaNode)).isEqualTo(new TreeSet<>(ModelReader.TOP));
+    assertThat(propertyNames(schemaNode)).isEqualTo(ModelReader.topKeys(dev.keyplan.store.Stores.builtIn().sections()));
     assertThat(propertyNames(def("entity"))).isEqualTo(new TreeSet<>(ModelReader.ENTITY));
     assertThat(propertyNames(def("attributeObject"))).isEqualTo(new TreeSet<>(ModelReader.ATTRIBUTE));
     assertThat(propertyNames(def("spread"))).isEqualTo(new TreeSet<>(ModelReader.SPREAD));
     assertThat(propertyNames(def("pattern"))).isEqualTo(new TreeSet<>(ModelReader.PATTERN));
-    assertThat(propertyNames(def("cassandra"))).isEqualTo(new TreeSet<>(ModelReader.CASSANDRA));
-    assertThat(propertyNames(def("scylladb"))).isEqualTo(new TreeSet<>(ModelReader.CASSANDRA));
-    // These two key sets are written inline in ModelReader (cassandra() and derived()).
+    assertThat(propertyNames(def("cassandra"))).isEqualTo(new TreeSet<>(dev.keyplan.cassandra.model.CassandraSectionReader.SECTION_KEYS));
+    assertThat(propertyNames(def("scylladb"))).isEqualTo(new TreeSet<>(dev.keyplan.cassandra.model.CassandraSectionReader.SECTION_KEYS));
+    // These two key sets are written inline in CassandraSectionReader (cassandra() and derived()).
     assertThat(propertyNames(def("cassandra").path("properties").path("consistency")))
         .containsExactly("read", "write");
     assertThat(propertyNames(def("derived"))).containsExactly("of", "shards", "window");

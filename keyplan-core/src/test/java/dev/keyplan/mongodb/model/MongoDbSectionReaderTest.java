@@ -74,7 +74,7 @@ final class MongoDbSectionReaderTest {
               shard_key: {customer_id: hashed}
               validation: true
         """, Path.of("."));
-    MongoDbDesign d = m.mongodb().orElseThrow();
+    MongoDbDesign d = m.design(MongoDbDesign.class).orElseThrow();
     assertThat(d.shards()).isEqualTo(3);
     assertThat(d.shardBudget()).isEqualTo(4000);
     assertThat(d.rangeSizeBytes()).isEqualTo(64L * 1024 * 1024);
@@ -103,7 +103,7 @@ final class MongoDbSectionReaderTest {
   @Test
   void defaults_areOneReplicaSetTenThousandPerSecondAnd128MiB() {
     Model m = ModelReader.read("m.yaml", WORKLOAD + "mongodb:\n  collections:\n    orders: {entity: Order}\n", Path.of("."));
-    MongoDbDesign d = m.mongodb().orElseThrow();
+    MongoDbDesign d = m.design(MongoDbDesign.class).orElseThrow();
     assertThat(d.shards()).isEqualTo(1);
     assertThat(d.shardBudget()).isEqualTo(10_000);
     assertThat(d.rangeSizeBytes()).isEqualTo(128L * 1024 * 1024);

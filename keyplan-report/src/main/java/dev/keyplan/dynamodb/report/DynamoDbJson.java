@@ -20,7 +20,7 @@ public final class DynamoDbJson {
   public static void pattern(JsonGenerator g, DynamoDbAnalysis a, DynamoDbPlan p) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
     List<String> copies = p.copies();
     if (p.path().isPresent()) {
@@ -55,7 +55,7 @@ public final class DynamoDbJson {
   public static void table(JsonGenerator g, DynamoDbAnalysis a, DynamoDbTable t) throws IOException {
     DynamoDbSizing s = a.sizing().get(t.name());
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("name", t.name());
     g.writeStringField("partitionKey", t.partitionKey().name());
     JsonReport.text(g, "sortKey", t.sortKey().map(k -> k.name()));
@@ -109,7 +109,7 @@ public final class DynamoDbJson {
 
   public static void heat(JsonGenerator g, DynamoDbAnalysis a, DynamoDbHeat h) throws IOException {
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("copy", h.copy());
     g.writeStringField("partitionKey", h.signature());
     JsonReport.number(g, "readUnitsPerSecond", h.readUnits());
@@ -124,7 +124,7 @@ public final class DynamoDbJson {
 
   public static void costs(JsonGenerator g, DynamoDbAnalysis a) throws IOException {
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeObjectFieldStart("prices");
     g.writeStringField("region", a.prices().region());
     g.writeStringField("tableClass", a.prices().tableClass());

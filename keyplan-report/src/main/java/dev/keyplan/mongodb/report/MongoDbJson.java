@@ -19,7 +19,7 @@ public final class MongoDbJson {
   public static void pattern(JsonGenerator g, MongoDbAnalysis a, MongoDbPlan p) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
     JsonReport.text(g, "servedBy", p.collection());
     JsonReport.strings(g, "tables", p.touches().stream().map(MongoDbPlan.Touch::collection).distinct().toList());
@@ -44,7 +44,7 @@ public final class MongoDbJson {
 
   public static void collection(JsonGenerator g, MongoDbAnalysis a, MongoDbCollection c) throws IOException {
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("name", c.name());
     g.writeStringField("entity", c.entity().name());
     JsonReport.number(g, "documents", c.documents());
@@ -95,7 +95,7 @@ public final class MongoDbJson {
 
   public static void shard(JsonGenerator g, MongoDbAnalysis a, MongoDbShard s) throws IOException {
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("collection", s.collection());
     g.writeBooleanField("sharded", s.sharded());
     g.writeNumberField("shards", s.shards());
@@ -120,7 +120,7 @@ public final class MongoDbJson {
 
   public static void relationship(JsonGenerator g, MongoDbAnalysis a, MongoDbRelationship r) throws IOException {
     g.writeStartObject();
-    g.writeStringField("store", a.store());
+    g.writeStringField("store", a.store().id());
     g.writeStringField("parent", r.parent());
     g.writeStringField("child", r.child());
     g.writeStringField("collection", r.collection());

@@ -2,6 +2,7 @@ package dev.keyplan.dynamodb.verify;
 
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
@@ -49,7 +50,7 @@ public final class DynamoDbVerifier {
    *     keyplan would create exists without {@code --reuse}
    */
   public static VerifyResult run(Model model, VerifyOptions options, Credentials credentials, Progress progress) {
-    if (model.dynamodb().isEmpty()) {
+    if (model.design(DynamoDbDesign.class).isEmpty()) {
       throw new IllegalArgumentException(model.file() + " has no dynamodb: section, so there is no DynamoDB design"
           + " to verify");
     }

@@ -4,11 +4,12 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,7 +48,7 @@ final class FindPlans {
       patterns.add(q.id().equals(p.id()) ? find : q);
     }
     Model copy = new Model(model.name(), model.file(), model.horizonSeconds(), model.entities(), patterns,
-        model.cassandra(), model.dynamodb(), model.mongodb(), model.location());
+        model.designs(), model.location());
     return DynamoDbAnalyzer.analyze(copy).plan(p.id()).orElseThrow();
   }
 

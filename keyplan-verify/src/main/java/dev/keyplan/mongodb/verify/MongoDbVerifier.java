@@ -1,10 +1,11 @@
 package dev.keyplan.mongodb.verify;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.model.Model;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbPlan;
-import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
@@ -35,7 +36,7 @@ public final class MongoDbVerifier {
   static final int BATCH = 500;
 
   public static VerifyResult run(Model model, VerifyOptions options, Credentials credentials, Progress progress) {
-    if (model.mongodb().isEmpty()) {
+    if (model.design(MongoDbDesign.class).isEmpty()) {
       throw new IllegalArgumentException("the model has no mongodb: design to verify");
     }
     MongoDbAnalysis a = MongoDbAnalyzer.analyze(model);

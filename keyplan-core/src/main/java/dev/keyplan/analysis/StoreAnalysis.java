@@ -1,0 +1,31 @@
+package dev.keyplan.analysis;
+
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One store's analysis of a model's design, built once by {@code check} and handed on to the
+ * rules, the renderers, the simulators and the verifiers, which read it and never rebuild it.
+ * Each store's analysis record implements it; what is specific to a store stays on the record.
+ */
+public interface StoreAnalysis {
+  /** The store analysed ({@code scylladb} for a ScyllaDB design). */
+  StoreId store();
+
+  /** The model analysed. */
+  Model model();
+
+  /** The design analysed, as the model holds it. */
+  StoreDesign design();
+
+  /** One plan per access pattern, in the model's order. */
+  List<? extends Plan> plans();
+
+  /** Returns the plan of pattern {@code id}. */
+  default Optional<? extends Plan> plan(String id) {
+    return plans().stream().filter(p -> p.pattern().id().equals(id)).findFirst();
+  }
+}

@@ -1,0 +1,54 @@
+package dev.keyplan.cassandra;
+
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.cassandra.model.CassandraSectionReader;
+import dev.keyplan.input.YamlMap;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.store.Store;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Apache Cassandra, and ScyllaDB as its variant: one plug-in reads both sections, since they share
+ * CQL, the token ring and the design rules; ScyllaDB adds its shards and its own limits.
+ */
+public final class CassandraStore implements Store<CassandraDesign, CassandraAnalysis> {
+  @Override
+  public StoreId id() {
+    return StoreId.CASSANDRA;
+  }
+
+  @Override
+  public List<StoreId> ids() {
+    return List.of(StoreId.CASSANDRA, StoreId.SCYLLADB);
+  }
+
+  @Override
+  public Class<CassandraDesign> designType() {
+    return CassandraDesign.class;
+  }
+
+  @Override
+  public Class<CassandraAnalysis> analysisType() {
+    return CassandraAnalysis.class;
+  }
+
+  @Override
+  public Optional<CassandraDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
+      Map<String, Entity> entities, List<AccessPattern> patterns) {
+    return new CassandraSectionReader(context).cassandra(model, id.id(), baseDir, entities);
+  }
+
+  @Override
+  public CassandraAnalysis analyze(Model model) {
+    return CassandraAnalyzer.analyze(model);
+  }
+}

@@ -1,0 +1,49 @@
+package dev.keyplan.dynamodb;
+
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.model.DynamoDbDesign;
+import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
+import dev.keyplan.input.YamlMap;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.store.Store;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Amazon DynamoDB: tables, their item types and indexes, read from the model or imported from a
+ * NoSQL Workbench model or {@code describe-table} output.
+ */
+public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalysis> {
+  @Override
+  public StoreId id() {
+    return StoreId.DYNAMODB;
+  }
+
+  @Override
+  public Class<DynamoDbDesign> designType() {
+    return DynamoDbDesign.class;
+  }
+
+  @Override
+  public Class<DynamoDbAnalysis> analysisType() {
+    return DynamoDbAnalysis.class;
+  }
+
+  @Override
+  public Optional<DynamoDbDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
+      Map<String, Entity> entities, List<AccessPattern> patterns) {
+    return new DynamoDbSectionReader(context).read(model, baseDir, entities, patterns);
+  }
+
+  @Override
+  public DynamoDbAnalysis analyze(Model model) {
+    return DynamoDbAnalyzer.analyze(model);
+  }
+}

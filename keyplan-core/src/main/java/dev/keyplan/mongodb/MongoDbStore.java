@@ -1,0 +1,49 @@
+package dev.keyplan.mongodb;
+
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbSectionReader;
+import dev.keyplan.input.YamlMap;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.store.Store;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * MongoDB: collections, their embedded documents, indexes and shard keys, read from the model or
+ * imported from {@code getIndexes()} and {@code config.collections} output.
+ */
+public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis> {
+  @Override
+  public StoreId id() {
+    return StoreId.MONGODB;
+  }
+
+  @Override
+  public Class<MongoDbDesign> designType() {
+    return MongoDbDesign.class;
+  }
+
+  @Override
+  public Class<MongoDbAnalysis> analysisType() {
+    return MongoDbAnalysis.class;
+  }
+
+  @Override
+  public Optional<MongoDbDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
+      Map<String, Entity> entities, List<AccessPattern> patterns) {
+    return new MongoDbSectionReader(context).read(model, baseDir, entities);
+  }
+
+  @Override
+  public MongoDbAnalysis analyze(Model model) {
+    return MongoDbAnalyzer.analyze(model);
+  }
+}

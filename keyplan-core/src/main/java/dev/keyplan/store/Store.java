@@ -1,0 +1,37 @@
+package dev.keyplan.store;
+
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.yaml.StoreSection;
+import java.util.List;
+
+/**
+ * A store plugged into keyplan: what it reads from a model and how it analyses it. One class per
+ * store at the root of its package ({@code dev.keyplan.cassandra.CassandraStore}), listed once in
+ * {@link Stores}; the spine (model reader, check, renderers, CLI) iterates the registry and names
+ * no store.
+ *
+ * @param <D> the store's design, as its section reads it
+ * @param <A> the store's analysis of that design, which its rules, renderers, simulator and
+ *     verifier read
+ */
+public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends StoreSection {
+  /** The store's own id; {@link #ids()} may add variants it also reads (ScyllaDB for Cassandra). */
+  StoreId id();
+
+  @Override
+  default List<StoreId> ids() {
+    return List.of(id());
+  }
+
+  /** The type of the store's design record. */
+  Class<D> designType();
+
+  /** The type of the store's analysis. */
+  Class<A> analysisType();
+
+  /** Analyses the model's design of this store, which the model has. */
+  A analyze(Model model);
+}
