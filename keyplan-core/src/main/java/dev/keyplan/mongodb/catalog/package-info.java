@@ -7,7 +7,7 @@
  * <p>The text is read by the {@code org.mongodb:bson} library (through {@link
  * dev.keyplan.mongodb.facts.ExtendedJson} for syntax errors), never by keyplan's own parser; this
  * package only notes where each value is written, so that a problem names its file:line:column.
- * The merge into the design is {@code design.mongodb.MongoImport}'s. Formats, merge rules and
- * errors: docs/mongodb-import.md.
+ * The merge into the design is {@code MongoDbImport}'s, in {@code dev.keyplan.mongodb.design}.
+ * Formats, merge rules and errors: docs/mongodb-import.md.
  */
 package dev.keyplan.mongodb.catalog;
