@@ -64,7 +64,7 @@ final class SimulationHtmlTest {
     String html = section(hostile());
     assertThat(html).contains("data-column=\"replica_reads\"").doesNotContain("data-column=\"replica_writes\"")
         .contains("Zero throughout, not drawn: replica writes on each node, per second.");
-    // TextTable numbers carry their value for machines, shown as the text report shows them.
+    // Table numbers carry their value for machines, shown as the text report shows them.
     assertThat(html).contains("<td class=\"num\" data-value=\"2500000000\">2.5 GB</td>");
   }
 

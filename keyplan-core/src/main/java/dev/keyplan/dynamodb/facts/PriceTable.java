@@ -23,7 +23,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * DynamoDB prices for one region and table class, with where and when they were read. The
- * built-in table is {@code dev/keyplan/store/dynamodb/prices.yaml} (US East, Standard class); a
+ * built-in table is {@code dev/keyplan/dynamodb/facts/prices.yaml} (US East, Standard class); a
  * model may name its own file of the same shape ({@code dynamodb: {prices: file.yaml}}).
  *
  * <p>Monthly figures use AWS's 730-hour month (8,760 hours a year / 12), as the AWS Pricing

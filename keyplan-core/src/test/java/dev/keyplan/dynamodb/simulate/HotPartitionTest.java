@@ -7,7 +7,7 @@ import dev.keyplan.simulate.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * SimulatedPartition ceilings and splits for heat: what burst and adaptive capacity cannot do, what
+ * Partition ceilings and splits for heat: what burst and adaptive capacity cannot do, what
  * isolating hot keys does, and the collections DynamoDB will not split.
  */
 final class HotPartitionTest {

@@ -25,7 +25,7 @@ import java.util.Optional;
  * and sets keyplan's predictions beside what Cassandra reports: tokens of the loaded keys
  * ({@code SELECT token(…)}), partition bytes (JMX {@code BytesFlushed} of a flush holding just
  * those partitions, compression off), partitions and rows each read touches (query tracing), and
- * latency. CassandraVerifyWrites are run and timed.
+ * latency. Writes are run and timed.
  */
 public final class CassandraVerifier {
   private CassandraVerifier() {}

@@ -22,7 +22,7 @@ import java.util.UUID;
 /**
  * Column values for loaded rows, shaped as keyplan sizes them: a text, blob or collection element
  * takes the attribute's {@code size} in bytes (ASCII, so characters are bytes), a collection its
- * {@code items} elements, fixed-size types their own width. PartitionProbe key columns get the value
+ * {@code items} elements, fixed-size types their own width. Partition key columns get the value
  * of a partition number (its literal too, for the token check); clustering columns the row's
  * number, so every row is distinct.
  */

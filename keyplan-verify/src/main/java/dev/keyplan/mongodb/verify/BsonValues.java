@@ -23,7 +23,7 @@ import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
 
 /**
- * BsonValues for generated documents: each like keyplan's representative value of the attribute
+ * Values for generated documents: each like keyplan's representative value of the attribute
  * ({@link BsonTypes#value}), of the same BSON type and size, with different content drawn from a
  * seeded {@link Random}, so the documents are distinct but measure as keyplan sized them:
  *

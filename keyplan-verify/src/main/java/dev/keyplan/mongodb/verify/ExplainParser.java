@@ -8,7 +8,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 /**
- * MongoDbVerifyReads an {@code explain} reply in the shape the MongoDB manual documents ("Explain Results",
+ * Reads an {@code explain} reply in the shape the MongoDB manual documents ("Explain Results",
  * https://www.mongodb.com/docs/manual/reference/explain-results/):
  *
  * <ul>

@@ -27,7 +27,7 @@ import org.bson.BsonValue;
  * keeps it); an upsert a {@code replaceOne} with {@code upsert}; an update {@code $set}s the
  * attributes it names (a fresh value of the same type; an increment {@code $inc}s by 1), one
  * document or, where keyplan plans {@code updateMany}, all its filter matches; a delete removes
- * the documents its filter names, or {@code $pull}s an embedded element. MongoDbVerifyWrites run last, after
+ * the documents its filter names, or {@code $pull}s an embedded element. Writes run last, after
  * the reads and sizes, since they change the documents. A reply's {@code writeErrors} (a validator
  * refusing a document, say) is a mismatch: keyplan's design should take its own writes.
  */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 6 §3: the tokens of at least 1,000 random keys of every key type, and of composite keys,
  * equal the token() of a real Cassandra 5.0.6. Each type gets a table; random values from a fixed
- * seed go in, and {@code SELECT token(k), k} comes back. CqlValues are at least one byte: Cassandra
+ * seed go in, and {@code SELECT token(k), k} comes back. Values are at least one byte: Cassandra
  * refuses an empty partition key ("Key may not be empty"), though a composite's component may be.
  */
 class TokenFidelityTest {
