@@ -55,7 +55,7 @@ final class Html {
    * figure (NaN), which the text report's "all" would misstate as a scan.
    */
   static String reads(dev.keyplan.model.AccessPattern p, double typical, double busiest) {
-    return !p.isRead() && Double.isNaN(typical) ? "-" : TextReport.pair(typical, busiest);
+    return !p.isRead() && Double.isNaN(typical) ? "-" : Phrases.pair(typical, busiest);
   }
 
   /** Returns a table cell of text. */

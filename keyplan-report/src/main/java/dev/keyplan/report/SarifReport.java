@@ -133,8 +133,8 @@ public final class SarifReport {
     // helpUri must be an absolute URI and keyplan has no published site; the page's path in the
     // repository is the stable name, and the page itself is in help.
     g.writeStringField("page", "docs/rules/" + id + ".md");
-    JsonReport.strings(g, "tags", List.of(category(rule)));
-    JsonReport.strings(g, "stores", Checker.stores(rule));
+    JsonFields.strings(g, "tags", List.of(category(rule)));
+    JsonFields.strings(g, "stores", Checker.stores(rule));
     g.writeEndObject();
     g.writeEndObject();
   }

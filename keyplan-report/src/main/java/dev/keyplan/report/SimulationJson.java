@@ -26,7 +26,7 @@ public final class SimulationJson {
         g.writeStringField(s.name(), s.value());
       }
       g.writeEndObject();
-      JsonReport.strings(g, "findings", r.findings());
+      JsonFields.strings(g, "findings", r.findings());
       g.writeObjectFieldStart("tables");
       for (var t : r.tables()) {
         g.writeObjectFieldStart(t.id());
@@ -55,20 +55,20 @@ public final class SimulationJson {
       g.writeEndArray();
       g.writeObjectFieldStart("series");
       g.writeStringField("subject", r.series().subject());
-      JsonReport.strings(g, "columns", r.series().columns());
+      JsonFields.strings(g, "columns", r.series().columns());
       g.writeArrayFieldStart("rows");
       for (var row : r.series().rows()) {
         g.writeStartArray();
         g.writeNumber(row.second());
         g.writeString(row.subject());
         for (int i = 0; i < r.series().columns().size(); i++) {
-          JsonReport.numberValue(g, row.value(i));
+          JsonFields.numberValue(g, row.value(i));
         }
         g.writeEndArray();
       }
       g.writeEndArray();
       g.writeEndObject();
-      JsonReport.strings(g, "notes", r.notes());
+      JsonFields.strings(g, "notes", r.notes());
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -82,7 +82,7 @@ public final class SimulationJson {
     } else if (v instanceof Long l) {
       g.writeNumberField(name, l);
     } else if (v instanceof Double d) {
-      JsonReport.number(g, name, d);
+      JsonFields.number(g, name, d);
     } else if (v == null) {
       g.writeNullField(name);
     } else {

@@ -1,20 +1,8 @@
 package dev.keyplan.report;
 
-import dev.keyplan.cassandra.design.BucketAdvice;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraHeat;
-import dev.keyplan.cassandra.design.CassandraPlan;
-import dev.keyplan.cassandra.design.CassandraSizing;
-import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.report.DynamoDbText;
-import dev.keyplan.model.Quantities;
-import dev.keyplan.model.Units;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.report.MongoDbText;
 
 /**
  * The text form of {@code keyplan check}: compiler-style findings
@@ -28,18 +16,14 @@ public final class TextReport {
   public static String render(CheckResult result) {
     StringBuilder out = new StringBuilder();
     // With two stores side by side, each finding says which store it is about.
-    int stores = (result.analysis(CassandraAnalysis.class).isPresent() ? 1 : 0) + (result.analysis(DynamoDbAnalysis.class).isPresent() ? 1 : 0)
-        + (result.analysis(MongoDbAnalysis.class).isPresent() ? 1 : 0);
-    boolean both = stores > 1;
+    boolean both = result.analyses().size() > 1;
     for (Finding f : result.findings()) {
       out.append(both ? finding(f).replaceFirst("\\[" + f.rule() + "]", "[" + f.rule() + ", " + f.store() + "]") : finding(f));
     }
     if (!result.findings().isEmpty()) {
       out.append('\n');
     }
-    result.analysis(CassandraAnalysis.class).ifPresent(a -> cassandra(a, out));
-    result.analysis(DynamoDbAnalysis.class).ifPresent(a -> DynamoDbText.render(a, out));
-    result.analysis(MongoDbAnalysis.class).ifPresent(a -> MongoDbText.render(a, out));
+    result.analyses().forEach(a -> StoreReports.text(a, out));
     out.append(summary(result)).append('\n');
     return out.toString();
   }
@@ -60,91 +44,4 @@ public final class TextReport {
     return n + " " + word + (n == 1 || word.equals("info") ? "" : "s");
   }
 
-  private static void cassandra(CassandraAnalysis a, StringBuilder out) {
-    String store = a.store().id();
-    out.append("Patterns (").append(store).append(")\n").append(patterns(a).render()).append('\n');
-    out.append("Sizing (").append(store).append(", at ").append(Quantities.formatSeconds(a.model().horizonSeconds()))
-        .append(", one replica; RF ").append(a.totalRf()).append(")\n").append(sizing(a).render()).append('\n');
-    for (CassandraSizing s : a.sizing().values()) {
-      s.advice().ifPresent(b -> out.append(advice(s, b)).append('\n'));
-    }
-    out.append("Heat (busiest partition; budget ").append(Units.rate(a.design().nodeBudget())).append(" per node")
-        .append(a.design().isScylla() ? " / " + a.design().shardsPerNode() + " shards" : "").append(")\n")
-        .append(heat(a).render());
-    if (a.design().isScylla()) {
-      out.append("  On ScyllaDB a partition is served by one shard (core) of each replica: token → shard with\n"
-          + "  murmur3_partitioner_ignore_msb_bits 12; 'keyplan cassandra token --shards ")
-          .append(a.design().shardsPerNode()).append(" …' gives a key's shard.\n");
-    }
-    out.append('\n');
-    out.append("Consistency (RF ").append(a.localRf()).append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
-        .append(")\n").append(consistency(a).render()).append('\n');
-  }
-
-  static TextTable patterns(CassandraAnalysis a) {
-    var t = new TextTable("pattern", "rate", "table", "access", "partitions", "rows");
-    for (CassandraPlan p : a.plans()) {
-      t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()),
-          p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), p.access().label(),
-          pair(p.partitionsTypical(), p.partitionsBusiest()), pair(p.rowsTypical(), p.rowsBusiest()));
-    }
-    return t;
-  }
-
-  /** Returns "typical" or "typical (busiest N)" when they differ. */
-  public static String pair(double typical, double busiest) {
-    if (Double.isNaN(typical)) {
-      return "all";
-    }
-    String s = Units.count(Math.ceil(typical));
-    return Math.ceil(typical) == Math.ceil(busiest) ? s : s + " (busiest " + Units.count(Math.ceil(busiest)) + ")";
-  }
-
-  static TextTable sizing(CassandraAnalysis a) {
-    var t = new TextTable("table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
-    for (CassandraSizing s : a.sizing().values()) {
-      t.row(s.table(), Units.count(s.rows()), Units.count(s.partitions()), size(s.typical()), size(s.busiest()),
-          s.windowSeconds() > 0 ? Quantities.formatSeconds(s.windowSeconds()) : s.unbounded() ? "none (unbounded)" : "-");
-    }
-    return t;
-  }
-
-  static String size(dev.keyplan.cassandra.design.PartitionSize p) {
-    if (!p.known()) {
-      return "unknown (no spread)";
-    }
-    return Units.count(p.rows()) + " rows, " + Units.count(p.values()) + " values, " + Units.bytes(p.bytes());
-  }
-
-  static String advice(CassandraSizing s, BucketAdvice b) {
-    var t = new TextTable("bucket", "busiest rows", "values", "bytes", "column data", "within 100k values / 100 MB",
-        "latest read walks");
-    for (BucketAdvice.Option o : b.options()) {
-      t.row(Quantities.formatSeconds(o.windowSeconds()), Units.count(o.busiest().rows()), Units.count(o.busiest().values()),
-          Units.bytes(o.busiest().bytes()), Units.bytes(o.busiest().dataBytes()), o.fits() ? "yes" : "no",
-          Units.count(o.latestReadPartitions()) + (o.latestReadPartitions() == 1 ? " partition" : " partitions"));
-    }
-    String chosen = b.chosen().map(o -> "widest within both guidelines: " + Quantities.formatSeconds(o.windowSeconds()))
-        .orElse("no conventional bucket keeps the busiest partition within the guidelines: add a shard suffix");
-    return "Bucket advice for " + s.table() + " (busiest key writes " + Units.rate(s.busiestRowsPerSecond()) + "; "
-        + chosen + ")\n" + t.render();
-  }
-
-  static TextTable heat(CassandraAnalysis a) {
-    var t = new TextTable("table", "writes", "reads", "per replica", "of budget");
-    for (CassandraHeat h : a.heat().values()) {
-      t.row(h.table(), Units.rate(h.writesPerSecond()), Units.rate(h.readsPerSecond()), Units.rate(h.replicaLoad()),
-          Units.percent(h.budgetShare()));
-    }
-    return t;
-  }
-
-  static TextTable consistency(CassandraAnalysis a) {
-    var t = new TextTable("pattern", "level", "replicas", "R + W > RF", "paxos round trips", "remaining");
-    for (ConsistencyCheck c : a.consistency()) {
-      t.row(c.pattern().id(), c.level(), c.replicas() + " of " + c.replicationFactor(), c.overlapsWrites() ? "yes" : "no",
-          Integer.toString(c.paxosRoundTrips()), c.remaining().isEmpty() ? "-" : c.remaining().get(0));
-    }
-    return t;
-  }
 }

@@ -9,6 +9,7 @@ import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbSizing;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.report.JsonFields;
 import dev.keyplan.report.JsonReport;
 import java.io.IOException;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class DynamoDbJson {
     } else {
       g.writeNullField("servedBy");
     }
-    JsonReport.strings(g, "tables", copies);
+    JsonFields.strings(g, "tables", copies);
     g.writeStringField("access", p.access().id());
     g.writeStringField("operation", p.operation());
     if (p.keyCondition().equals("-")) {
@@ -38,17 +39,17 @@ public final class DynamoDbJson {
     } else {
       g.writeStringField("keyCondition", p.keyCondition());
     }
-    JsonReport.strings(g, "filter", p.filter());
-    JsonReport.strings(g, "itemTypes", p.items());
-    JsonReport.number(g, "itemsRead", p.itemsTypical());
-    JsonReport.number(g, "itemsReadBusiest", p.itemsBusiest());
-    JsonReport.number(g, "bytesRead", p.bytesTypical());
-    JsonReport.number(g, "readUnits", p.readUnits());
-    JsonReport.number(g, "writeUnits", p.writeUnits());
-    JsonReport.number(g, "calls", p.calls());
-    JsonReport.text(g, "consistency", p.consistency());
-    JsonReport.number(g, "monthlyCost", a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN));
-    JsonReport.strings(g, "notes", p.notes());
+    JsonFields.strings(g, "filter", p.filter());
+    JsonFields.strings(g, "itemTypes", p.items());
+    JsonFields.number(g, "itemsRead", p.itemsTypical());
+    JsonFields.number(g, "itemsReadBusiest", p.itemsBusiest());
+    JsonFields.number(g, "bytesRead", p.bytesTypical());
+    JsonFields.number(g, "readUnits", p.readUnits());
+    JsonFields.number(g, "writeUnits", p.writeUnits());
+    JsonFields.number(g, "calls", p.calls());
+    JsonFields.text(g, "consistency", p.consistency());
+    JsonFields.number(g, "monthlyCost", a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN));
+    JsonFields.strings(g, "notes", p.notes());
     g.writeEndObject();
   }
 
@@ -58,19 +59,19 @@ public final class DynamoDbJson {
     g.writeStringField("store", a.store().id());
     g.writeStringField("name", t.name());
     g.writeStringField("partitionKey", t.partitionKey().name());
-    JsonReport.text(g, "sortKey", t.sortKey().map(k -> k.name()));
+    JsonFields.text(g, "sortKey", t.sortKey().map(k -> k.name()));
     g.writeStringField("billing", t.billing().onDemand() ? "on-demand" : "provisioned");
-    JsonReport.number(g, "items", s.items());
-    JsonReport.number(g, "storageBytes", s.bytes());
-    JsonReport.number(g, "partitionsBySize", s.partitionsBySize());
-    JsonReport.number(g, "partitionsByThroughput", s.partitionsByThroughput());
+    JsonFields.number(g, "items", s.items());
+    JsonFields.number(g, "storageBytes", s.bytes());
+    JsonFields.number(g, "partitionsBySize", s.partitionsBySize());
+    JsonFields.number(g, "partitionsByThroughput", s.partitionsByThroughput());
     g.writeObjectFieldStart("largestItem");
     g.writeStringField("itemType", s.largestItem());
     g.writeNumberField("bytes", s.largestItemBytes());
     g.writeEndObject();
     g.writeObjectFieldStart("busiestCollection");
     g.writeStringField("partitionKey", s.collectionSignature());
-    JsonReport.number(g, "bytes", s.collectionBytes());
+    JsonFields.number(g, "bytes", s.collectionBytes());
     g.writeEndObject();
     g.writeArrayFieldStart("indexes");
     for (KeyPath p : t.paths()) {
@@ -80,12 +81,12 @@ public final class DynamoDbJson {
       g.writeStartObject();
       g.writeStringField("name", p.name());
       g.writeStringField("kind", p.local() ? "local" : "global");
-      JsonReport.strings(g, "partitionKey", p.partitionKey());
-      JsonReport.strings(g, "sortKey", p.sortKey());
+      JsonFields.strings(g, "partitionKey", p.partitionKey());
+      JsonFields.strings(g, "sortKey", p.sortKey());
       g.writeStringField("projection", p.projection().type().name());
       double[] v = s.indexes().get(p.name());
-      JsonReport.number(g, "entries", v == null ? Double.NaN : v[0]);
-      JsonReport.number(g, "storageBytes", v == null ? Double.NaN : v[1]);
+      JsonFields.number(g, "entries", v == null ? Double.NaN : v[0]);
+      JsonFields.number(g, "storageBytes", v == null ? Double.NaN : v[1]);
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -95,7 +96,7 @@ public final class DynamoDbJson {
       g.writeStringField("name", it.name());
       g.writeStringField("entity", it.entity().name());
       g.writeNumberField("bytes", it.bytes());
-      JsonReport.number(g, "items", it.rows());
+      JsonFields.number(g, "items", it.rows());
       g.writeObjectFieldStart("keys");
       for (var k : it.keys().entrySet()) {
         g.writeStringField(k.getKey(), k.getValue().text());
@@ -112,13 +113,13 @@ public final class DynamoDbJson {
     g.writeStringField("store", a.store().id());
     g.writeStringField("copy", h.copy());
     g.writeStringField("partitionKey", h.signature());
-    JsonReport.number(g, "readUnitsPerSecond", h.readUnits());
-    JsonReport.number(g, "writeUnitsPerSecond", h.writeUnits());
-    JsonReport.number(g, "ceilingShare", h.ceilingShare());
+    JsonFields.number(g, "readUnitsPerSecond", h.readUnits());
+    JsonFields.number(g, "writeUnitsPerSecond", h.writeUnits());
+    JsonFields.number(g, "ceilingShare", h.ceilingShare());
     g.writeBooleanField("oneItem", h.oneItem());
     g.writeNumberField("shards", h.shards());
     g.writeNumberField("suggestedShards", h.suggestedShards());
-    JsonReport.strings(g, "patterns", h.patterns());
+    JsonFields.strings(g, "patterns", h.patterns());
     g.writeEndObject();
   }
 
@@ -133,36 +134,36 @@ public final class DynamoDbJson {
     g.writeStringField("source", a.prices().source());
     g.writeStringField("file", a.prices().file());
     g.writeEndObject();
-    JsonReport.number(g, "averageLoad", a.design().averageLoad());
+    JsonFields.number(g, "averageLoad", a.design().averageLoad());
     g.writeArrayFieldStart("copies");
     for (DynamoDbCost c : a.costs()) {
       g.writeStartObject();
       g.writeStringField("copy", c.copy());
       g.writeStringField("billing", c.onDemand() ? "on-demand" : "provisioned");
-      JsonReport.number(g, "readUnitsPerSecond", c.readUnits());
-      JsonReport.number(g, "writeUnitsPerSecond", c.writeUnits());
-      JsonReport.number(g, "onDemandMonthly", c.onDemandMonthly());
+      JsonFields.number(g, "readUnitsPerSecond", c.readUnits());
+      JsonFields.number(g, "writeUnitsPerSecond", c.writeUnits());
+      JsonFields.number(g, "onDemandMonthly", c.onDemandMonthly());
       if (c.provisioned().isPresent()) {
         g.writeObjectFieldStart("provisioned");
-        JsonReport.number(g, "readUnits", c.provisioned().get()[0]);
-        JsonReport.number(g, "writeUnits", c.provisioned().get()[1]);
-        JsonReport.number(g, "monthly", c.provisionedMonthly().orElse(Double.NaN));
+        JsonFields.number(g, "readUnits", c.provisioned().get()[0]);
+        JsonFields.number(g, "writeUnits", c.provisioned().get()[1]);
+        JsonFields.number(g, "monthly", c.provisionedMonthly().orElse(Double.NaN));
         g.writeEndObject();
       } else {
         g.writeNullField("provisioned");
       }
       g.writeObjectFieldStart("needed");
-      JsonReport.number(g, "readUnits", c.neededRead());
-      JsonReport.number(g, "writeUnits", c.neededWrite());
-      JsonReport.number(g, "monthly", c.neededMonthly());
+      JsonFields.number(g, "readUnits", c.neededRead());
+      JsonFields.number(g, "writeUnits", c.neededWrite());
+      JsonFields.number(g, "monthly", c.neededMonthly());
       g.writeEndObject();
-      JsonReport.number(g, "storageBytes", c.storageBytes());
-      JsonReport.number(g, "storageMonthly", c.storageMonthly());
-      JsonReport.number(g, "monthly", c.monthly());
+      JsonFields.number(g, "storageBytes", c.storageBytes());
+      JsonFields.number(g, "storageMonthly", c.storageMonthly());
+      JsonFields.number(g, "monthly", c.monthly());
       g.writeEndObject();
     }
     g.writeEndArray();
-    JsonReport.number(g, "monthlyTotal", a.monthlyTotal());
+    JsonFields.number(g, "monthlyTotal", a.monthlyTotal());
     g.writeEndObject();
   }
 }

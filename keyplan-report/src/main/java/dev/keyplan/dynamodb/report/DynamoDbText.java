@@ -11,6 +11,7 @@ import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.dynamodb.facts.PriceTable;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
+import dev.keyplan.report.Phrases;
 import dev.keyplan.report.TextReport;
 import dev.keyplan.report.TextTable;
 
@@ -60,7 +61,7 @@ public final class DynamoDbText {
           + (p.readUnits() > 0 ? " + " + number(p.readUnits()) + " RCU" : "");
       String on = p.path().map(x -> x.label()).orElse(String.join(", ", p.copies()));
       t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()), p.operation(), on.isEmpty() ? "-" : on,
-          p.pattern().isRead() ? TextReport.pair(p.itemsTypical(), p.itemsBusiest()) : "-",
+          p.pattern().isRead() ? Phrases.pair(p.itemsTypical(), p.itemsBusiest()) : "-",
           p.access() == DynamoDbPlan.Access.NOT_SERVED ? "-" : units, number(p.calls()),
           Units.money(a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN), a.prices().currency()));
     }

@@ -12,6 +12,7 @@ import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.mongodb.design.MongoDbZones;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.report.Phrases;
 import dev.keyplan.report.TextReport;
 import dev.keyplan.report.TextTable;
 
@@ -108,7 +109,7 @@ public final class MongoDbText {
 
   /** A count of keys or documents examined; "?" where an undeclared spread leaves it unknown. */
   public static String examined(double typical, double busiest) {
-    return Double.isNaN(typical) ? "?" : TextReport.pair(typical, busiest);
+    return Double.isNaN(typical) ? "?" : Phrases.pair(typical, busiest);
   }
 
   /** A document's size: exact to the byte while a reader can check it by hand, then in units. */

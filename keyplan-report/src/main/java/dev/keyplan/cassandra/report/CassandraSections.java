@@ -1,0 +1,52 @@
+package dev.keyplan.cassandra.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
+import dev.keyplan.report.JsonSection;
+import dev.keyplan.report.StoreReport;
+import java.io.IOException;
+
+/** A Cassandra or ScyllaDB analysis in each format of {@code keyplan check}. */
+public final class CassandraSections implements StoreReport<CassandraAnalysis> {
+  @Override
+  public Class<CassandraAnalysis> analysisType() {
+    return CassandraAnalysis.class;
+  }
+
+  @Override
+  public void text(CassandraAnalysis a, StringBuilder out) {
+    CassandraText.render(a, out);
+  }
+
+  @Override
+  public void markdown(CassandraAnalysis a, StringBuilder out) {
+    CassandraMarkdown.render(a, out);
+  }
+
+  @Override
+  public void json(JsonSection section, JsonGenerator g, CassandraAnalysis a) throws IOException {
+    switch (section) {
+      case PATTERNS -> {
+        for (CassandraPlan p : a.plans()) {
+          CassandraJson.pattern(g, a, p);
+        }
+      }
+      case TABLES -> {
+        for (CassandraSizing s : a.sizing().values()) {
+          CassandraJson.table(g, a, s);
+        }
+      }
+      case CONSISTENCY -> {
+        for (ConsistencyCheck c : a.consistency()) {
+          CassandraJson.consistency(g, a, c);
+        }
+      }
+      default -> {
+        // no heat, shards, relationships or costs array of its own: heat is in each table
+      }
+    }
+  }
+}
