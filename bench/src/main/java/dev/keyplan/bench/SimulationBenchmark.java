@@ -1,15 +1,16 @@
 package dev.keyplan.bench;
 
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.ring.Node;
+import dev.keyplan.cassandra.ring.ReplicaPlacement;
+import dev.keyplan.cassandra.ring.Ring;
+import dev.keyplan.cassandra.simulate.CassandraRun;
+import dev.keyplan.cassandra.simulate.CassandraSetup;
+import dev.keyplan.cassandra.simulate.CassandraSimulator;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationSettings;
-import dev.keyplan.cassandra.simulate.CassandraRun;
-import dev.keyplan.cassandra.simulate.CassandraSetup;
-import dev.keyplan.cassandra.simulate.CassandraSimulator;
-import dev.keyplan.cassandra.ring.Node;
-import dev.keyplan.cassandra.ring.ReplicaPlacement;
-import dev.keyplan.cassandra.ring.Ring;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +86,7 @@ public class SimulationBenchmark {
   }
 
   static CassandraRun run(Model m, SimulationSettings.Mode mode, long seconds) {
-    return CassandraSimulator.run(m, CassandraSetup.defaults(), SimulationSettings.of(1, seconds, mode),
+    return CassandraSimulator.run(CassandraAnalyzer.analyze(m), CassandraSetup.defaults(), SimulationSettings.of(1, seconds, mode),
         Optional.empty(), Progress.NONE);
   }
 

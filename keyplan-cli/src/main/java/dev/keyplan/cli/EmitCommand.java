@@ -1,27 +1,20 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.cassandra.design.CassandraAnalyzer;
-import dev.keyplan.cassandra.emit.CqlEmitter;
-import dev.keyplan.cassandra.model.CassandraDesign;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
-import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.dynamodb.emit.CloudFormationYaml;
-import dev.keyplan.dynamodb.emit.CreateTableJson;
-import dev.keyplan.dynamodb.emit.TerraformHcl;
-import dev.keyplan.dynamodb.emit.WorkbenchJson;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
+import dev.keyplan.store.Store;
+import dev.keyplan.store.Stores;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
-import dev.keyplan.mongodb.emit.MongoshScript;
-import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,32 +31,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Prints the schema of a model's store design (formats: docs/emit.md).",
-      "TARGET is one of:",
-      "  cql             Cassandra/ScyllaDB CQL, annotated with the patterns served",
-      "  createtable     DynamoDB CreateTable input: one object, an array for several",
-      "  ttl             DynamoDB UpdateTimeToLive input, for the tables with TTL",
-      "  cloudformation  DynamoDB tables as a CloudFormation template",
-      "  terraform       DynamoDB tables as Terraform aws_dynamodb_table resources",
-      "  workbench       a NoSQL Workbench model: a facet and samples per item type",
-      "  mongosh         MongoDB collections, validators, indexes and sharding as a mongosh script",
-      "",
-      "Examples:",
-      "  keyplan emit createtable model.yaml > table.json",
-      "  aws dynamodb create-table --cli-input-json file://table.json",
-      "  keyplan emit workbench --date 2026-01-12T10:14 model.yaml > model.json",
-      "  keyplan emit mongosh model.yaml > shop.js && mongosh \"mongodb://HOST/shop\" shop.js"
+      "TARGET is one of:"
+      // each store's targets and examples follow, from the registry (describe)
     })
 final class EmitCommand implements Callable<Integer> {
-  /** What can be emitted. */
-  enum Target {
-    cql,
-    createtable,
-    ttl,
-    cloudformation,
-    terraform,
-    workbench,
-    mongosh
-  }
+  /** A target and the store that emits it. */
+  private record Target(Store<?, ?> store, Emitter<?> emitter) {}
 
   @Spec CommandSpec spec;
 
@@ -72,8 +45,8 @@ final class EmitCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "TARGET",
-      description = "What to emit: ${COMPLETION-CANDIDATES}.")
-  Target target;
+      description = "What to emit: one of the targets above.")
+  String target;
 
   @Parameters(index = "1", paramLabel = "MODEL", description = "The workload model (YAML).")
   Path modelFile;
@@ -91,51 +64,23 @@ final class EmitCommand implements Callable<Integer> {
     if (format.get() == OutputFormat.markdown || format.get() == OutputFormat.sarif) {
       throw new InputException(Cli.commandLine(), "emit writes text or json, not " + format.get());
     }
-    if (date != null && target != Target.workbench) {
-      throw new InputException(
-          Cli.commandLine(), "--date is for the workbench target only, not " + target);
+    Target t = target();
+    if (date != null && !t.emitter().takesDate()) {
+      throw new InputException(Cli.commandLine(), "--date is for the "
+          + String.join(", ", targets().stream().filter(x -> x.emitter().takesDate()).map(x -> x.emitter().target())
+              .toList())
+          + " target only, not " + target);
     }
-    LocalDateTime stamp = date == null ? WorkbenchJson.DEFAULT_DATE : parseDate(date);
+    LocalDateTime stamp = date == null ? Emitter.Options.DEFAULT_DATE : parseDate(date);
     Model model = ModelReader.read(modelFile);
-    String text =
-        switch (target) {
-          case cql -> {
-            if (model.design(CassandraDesign.class).isEmpty()) {
-              throw new InputException(
-                  model.location(),
-                  "nothing to emit as cql: the model has no 'cassandra:' or 'scylladb:' section");
-            }
-            yield CqlEmitter.emit(CassandraAnalyzer.analyze(model));
-          }
-          case createtable -> {
-            DynamoDbAnalysis a = dynamodb(model);
-            noteTtl(a);
-            yield CreateTableJson.createTable(a);
-          }
-          case ttl ->
-              CreateTableJson.updateTimeToLive(dynamodb(model))
-                  .orElseThrow(
-                      () ->
-                          new InputException(
-                              model.location(),
-                              "nothing to emit as ttl: no table of the 'dynamodb:' section has"
-                                  + " 'ttl:'"));
-          case cloudformation -> CloudFormationYaml.emit(dynamodb(model));
-          case terraform -> TerraformHcl.emit(dynamodb(model));
-          case workbench -> WorkbenchJson.emit(dynamodb(model), stamp);
-          case mongosh -> {
-            if (model.design(MongoDbDesign.class).isEmpty()) {
-              throw new InputException(
-                  model.location(),
-                  "nothing to emit as mongosh: the model has no 'mongodb:' section");
-            }
-            yield MongoshScript.emit(MongoDbAnalyzer.analyze(model));
-          }
-        };
+    if (model.designs().stream().noneMatch(d -> t.store().designType().isInstance(d))) {
+      throw new InputException(model.location(), "nothing to emit as " + target + ": the model has no "
+          + String.join(" or ", t.store().ids().stream().map(id -> "'" + id.id() + ":'").toList()) + " section");
+    }
+    StoreAnalysis analysis = t.store().analyze(model);
+    String text = emit(t.emitter(), analysis, new Emitter.Options(stamp));
     if (format.get() == OutputFormat.json) {
-      spec.commandLine()
-          .getOut()
-          .print(Json.object("target", target.name(), "model", model.name(), "text", text));
+      spec.commandLine().getOut().print(Json.object("target", target, "model", model.name(), "text", text));
     } else {
       spec.commandLine().getOut().print(text);
     }
@@ -143,40 +88,49 @@ final class EmitCommand implements Callable<Integer> {
     return ExitCode.OK.code();
   }
 
-  private DynamoDbAnalysis dynamodb(Model model) {
-    if (model.design(DynamoDbDesign.class).isEmpty()) {
-      throw new InputException(
-          model.location(),
-          "nothing to emit as " + target + ": the model has no 'dynamodb:' section");
+  /**
+   * Adds every store's targets and examples to the help of {@code emit}, as each store's emitters
+   * describe them; {@link Main} calls it when it builds the command line.
+   */
+  static void describe(CommandLine emit) {
+    List<String> lines = new ArrayList<>(List.of(emit.getCommandSpec().usageMessage().description()));
+    List<String> examples = new ArrayList<>();
+    for (Target t : targets()) {
+      lines.add(String.format(Locale.ROOT, "  %-15s %s", t.emitter().target(), t.emitter().summary()));
+      t.emitter().examples().forEach(x -> examples.add("  " + x));
     }
-    DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
-    if (analysis.tables().isEmpty()) {
-      // A template or model without a table is not one that CloudFormation or Workbench accepts.
-      throw new InputException(
-          model.design(DynamoDbDesign.class).get().location(),
-          "nothing to emit as " + target + ": the 'dynamodb:' section defines no table");
+    if (!examples.isEmpty()) {
+      lines.add("");
+      lines.add("Examples:");
+      lines.addAll(examples);
     }
-    return analysis;
+    emit.getCommandSpec().usageMessage().description(lines.toArray(new String[0]));
   }
 
-  /**
-   * Tells on stderr which tables need the separate TTL call, so a CreateTable alone is not mistaken
-   * for the whole setup.
-   */
-  private void noteTtl(DynamoDbAnalysis a) {
-    List<String> withTtl =
-        a.tables().stream().filter(t -> t.ttl().isPresent()).map(DynamoDbTable::name).toList();
-    if (!withTtl.isEmpty()) {
-      spec.commandLine()
-          .getErr()
-          .println(
-              "note: CreateTable cannot enable TTL on "
-                  + String.join(", ", withTtl)
-                  + "; 'keyplan emit ttl "
-                  + modelFile
-                  + "' prints the update-time-to-live input");
-      spec.commandLine().getErr().flush();
+  /** Every store's targets, in the registry's order. */
+  private static List<Target> targets() {
+    List<Target> out = new ArrayList<>();
+    for (Store<?, ?> s : Stores.builtIn().all()) {
+      s.emitters().forEach(e -> out.add(new Target(s, e)));
     }
+    return out;
+  }
+
+  private Target target() {
+    return targets().stream().filter(t -> t.emitter().target().equals(target.toLowerCase(Locale.ROOT))).findFirst()
+        .orElseThrow(() -> new InputException(Cli.commandLine(), "TARGET must be one of "
+            + String.join(", ", targets().stream().map(t -> t.emitter().target()).toList()) + ", not '" + target + "'"));
+  }
+
+  /** Emits, and tells on stderr what the output leaves to another target (CreateTable cannot enable TTL). */
+  private <A extends StoreAnalysis> String emit(Emitter<A> emitter, StoreAnalysis analysis, Emitter.Options options) {
+    @SuppressWarnings("unchecked") // the emitter is the analysing store's, so it reads this analysis' type
+    A a = (A) analysis;
+    emitter.note(a).ifPresent(note -> {
+      spec.commandLine().getErr().println(note);
+      spec.commandLine().getErr().flush();
+    });
+    return emitter.emit(a, options);
   }
 
   private static LocalDateTime parseDate(String text) {

@@ -1,5 +1,6 @@
 package dev.keyplan.cli;
 
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -10,23 +11,27 @@ import picocli.CommandLine.Spec;
     name = "keyplan",
     mixinStandardHelpOptions = true,
     version = "keyplan " + KeyplanCommand.VERSION,
-    description = "Query-first NoSQL data modelling: size and heat-check every key before production.",
-    subcommands = {
-      // keep-sorted start
-      dev.keyplan.cassandra.cli.CassandraCommand.class,
-      CheckCommand.class,
-      dev.keyplan.dynamodb.cli.DynamoDbCommand.class,
-      EmitCommand.class,
-      ExplainCommand.class,
-      picocli.CommandLine.HelpCommand.class,
-      dev.keyplan.mongodb.cli.MongoDbCommand.class,
-      ReportCommand.class,
-      RulesCommand.class,
-      dev.keyplan.cli.simulate.SimulateCommand.class,
-      dev.keyplan.cli.verify.VerifyCommand.class,
-      // keep-sorted end
-    })
+    description = "Query-first NoSQL data modelling: size and heat-check every key before production.")
 public final class KeyplanCommand implements Runnable {
+  /**
+   * The commands every store shares, each its own class; each store adds its own tools
+   * ({@link StoreCli#tools()}), and {@link Main} lists them all sorted by name.
+   */
+  static List<Object> commands() {
+    return List.of(
+        // keep-sorted start
+        new CheckCommand(),
+        new EmitCommand(),
+        new ExplainCommand(),
+        new picocli.CommandLine.HelpCommand(),
+        new ReportCommand(),
+        new RulesCommand(),
+        new dev.keyplan.cli.simulate.SimulateCommand(),
+        new dev.keyplan.cli.verify.VerifyCommand()
+        // keep-sorted end
+        );
+  }
+
   /** keyplan's version, for --version and the tool entry of SARIF logs. */
   public static final String VERSION = "0.1.0";
 

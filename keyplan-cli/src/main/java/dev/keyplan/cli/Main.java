@@ -4,6 +4,8 @@ import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import dev.keyplan.cli.simulate.SimulateCommand;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -25,6 +27,17 @@ public final class Main {
   /** Returns the keyplan command line writing results to {@code out} and diagnostics to {@code err}. */
   public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
     var cli = new CommandLine(new KeyplanCommand());
+    // The shared commands and each store's tools, sorted by name as the help lists them.
+    java.util.Map<String, CommandLine> commands = new java.util.TreeMap<>();
+    List<Object> all = new java.util.ArrayList<>(KeyplanCommand.commands());
+    StoreClis.all().forEach(s -> s.tools().ifPresent(all::add));
+    for (Object c : all) {
+      CommandLine sub = new CommandLine(c);
+      commands.put(sub.getCommandName(), sub);
+    }
+    commands.forEach(cli::addSubcommand);
+    SimulateCommand.addStoreOptions(commands.get("simulate"));
+    EmitCommand.describe(commands.get("emit"));
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(Main::exitCodeOf);

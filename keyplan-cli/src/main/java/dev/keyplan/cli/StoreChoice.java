@@ -1,10 +1,10 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.cassandra.model.CassandraDesign;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
-import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.store.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,39 +21,58 @@ public final class StoreChoice {
    *
    * @param option the {@code --store} value, or null
    * @param allowed the stores the command knows, in the order its messages list them
-   * @param scyllaAsCassandra a {@code scylladb:} design counts as {@code cassandra} (verify runs
-   *     both on Cassandra)
+   * @param variantsAsTheirStore a variant's design counts as its store's ({@code scylladb} as
+   *     {@code cassandra}: verify runs both on Cassandra)
    * @param verb what the command does, for the message when the model has no design
    */
-  public static String of(Model m, String option, List<String> allowed, boolean scyllaAsCassandra, String verb) {
-    List<String> designs = designs(m, scyllaAsCassandra);
+  public static StoreId of(Model m, String option, List<StoreId> allowed, boolean variantsAsTheirStore, String verb) {
+    List<StoreId> designs = designs(m, variantsAsTheirStore);
     if (option == null) {
       if (designs.size() != 1) {
         throw new InputException(Cli.commandLine(), designs.isEmpty()
-            ? "the model has no store design to " + verb + " (cassandra:, scylladb:, dynamodb: or mongodb:)"
-            : "the model has designs for " + String.join(", ", designs) + ": choose one with --store");
+            ? "the model has no store design to " + verb + " (" + sections() + ")"
+            : "the model has designs for " + ids(designs) + ": choose one with --store");
       }
       return designs.get(0);
     }
     String s = option.toLowerCase(Locale.ROOT);
-    if (!allowed.contains(s)) {
+    List<String> names = allowed.stream().map(StoreId::id).toList();
+    if (!names.contains(s)) {
       throw new InputException(Cli.commandLine(), "--store must be "
-          + String.join(", ", allowed.subList(0, allowed.size() - 1)) + " or " + allowed.get(allowed.size() - 1)
+          + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1)
           + ", not " + option);
     }
-    if (!designs.contains(s)) {
+    StoreId chosen = allowed.get(names.indexOf(s));
+    if (!designs.contains(chosen)) {
       throw new InputException(Cli.commandLine(), "the model has no " + s + " design"
-          + (designs.isEmpty() ? "" : " (it has: " + String.join(", ", designs) + ")"));
+          + (designs.isEmpty() ? "" : " (it has: " + ids(designs) + ")"));
     }
-    return s;
+    return chosen;
   }
 
-  /** Returns the stores the model has a design for, in the model's fixed order (Cassandra/ScyllaDB, DynamoDB, MongoDB). */
-  public static List<String> designs(Model m, boolean scyllaAsCassandra) {
-    List<String> designs = new ArrayList<>();
-    m.design(CassandraDesign.class).ifPresent(c -> designs.add(scyllaAsCassandra ? "cassandra" : c.engine()));
-    m.design(DynamoDbDesign.class).ifPresent(d -> designs.add("dynamodb"));
-    m.design(MongoDbDesign.class).ifPresent(d -> designs.add("mongodb"));
-    return designs;
+  /** Returns the stores the model has a design for, in the model's order (the registry's). */
+  public static List<StoreId> designs(Model m, boolean variantsAsTheirStore) {
+    List<StoreId> out = new ArrayList<>();
+    for (StoreDesign d : m.designs()) {
+      out.add(variantsAsTheirStore ? Stores.builtIn().of(d).id() : d.store());
+    }
+    return out;
+  }
+
+  /** Returns the design of store {@code id} (or of the store that has {@code id} as a variant). */
+  public static StoreDesign design(Model m, StoreId id) {
+    return m.designs().stream()
+        .filter(d -> d.store().equals(id) || Stores.builtIn().of(d).id().equals(id)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("the model has no " + id + " design"));
+  }
+
+  private static String ids(List<StoreId> ids) {
+    return String.join(", ", ids.stream().map(StoreId::id).toList());
+  }
+
+  /** {@code cassandra:, scylladb:, dynamodb: or mongodb:} */
+  private static String sections() {
+    List<String> keys = Stores.builtIn().ids().stream().map(id -> id.id() + ":").toList();
+    return String.join(", ", keys.subList(0, keys.size() - 1)) + " or " + keys.get(keys.size() - 1);
   }
 }

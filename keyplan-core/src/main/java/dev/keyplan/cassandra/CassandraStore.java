@@ -2,14 +2,19 @@ package dev.keyplan.cassandra;
 
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.emit.CqlEmitter;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.cassandra.model.CassandraSectionReader;
+import dev.keyplan.cassandra.simulate.CassandraSetup;
+import dev.keyplan.cassandra.simulate.CassandraSimulator;
+import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.simulate.StoreSimulator;
 import dev.keyplan.store.Store;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,5 +55,16 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   @Override
   public CassandraAnalysis analyze(Model model) {
     return CassandraAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Emitter<CassandraAnalysis>> emitters() {
+    return List.of(Emitter.of("cql", "Cassandra/ScyllaDB CQL, annotated with the patterns served", CqlEmitter::emit));
+  }
+
+  @Override
+  public Optional<StoreSimulator<CassandraAnalysis>> simulator() {
+    return Optional.of((a, settings, trace, progress) ->
+        CassandraSimulator.run(a, CassandraSetup.defaults(), settings, trace, progress).result());
   }
 }

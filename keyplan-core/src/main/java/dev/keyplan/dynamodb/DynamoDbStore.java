@@ -2,14 +2,19 @@ package dev.keyplan.dynamodb;
 
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.emit.DynamoDbEmitters;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
+import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
+import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
+import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.simulate.StoreSimulator;
 import dev.keyplan.store.Store;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,5 +50,16 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
   @Override
   public DynamoDbAnalysis analyze(Model model) {
     return DynamoDbAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Emitter<DynamoDbAnalysis>> emitters() {
+    return DynamoDbEmitters.all();
+  }
+
+  @Override
+  public Optional<StoreSimulator<DynamoDbAnalysis>> simulator() {
+    return Optional.of((a, settings, trace, progress) ->
+        DynamoDbSimulator.run(a, DynamoDbSetup.defaults(), settings, trace, progress).result());
   }
 }

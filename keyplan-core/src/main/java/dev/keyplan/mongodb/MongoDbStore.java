@@ -1,15 +1,20 @@
 package dev.keyplan.mongodb;
 
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
-import dev.keyplan.mongodb.model.MongoDbDesign;
-import dev.keyplan.mongodb.model.MongoDbSectionReader;
+import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.emit.MongoshScript;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbSectionReader;
+import dev.keyplan.mongodb.simulate.MongoDbSetup;
+import dev.keyplan.mongodb.simulate.MongoDbSimulator;
+import dev.keyplan.simulate.StoreSimulator;
 import dev.keyplan.store.Store;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,5 +50,18 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
   @Override
   public MongoDbAnalysis analyze(Model model) {
     return MongoDbAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Emitter<MongoDbAnalysis>> emitters() {
+    return List.of(Emitter.of("mongosh",
+        "MongoDB collections, validators, indexes and sharding as a mongosh script", MongoshScript::emit)
+        .withExamples("keyplan emit mongosh model.yaml > shop.js && mongosh \"mongodb://HOST/shop\" shop.js"));
+  }
+
+  @Override
+  public Optional<StoreSimulator<MongoDbAnalysis>> simulator() {
+    return Optional.of((a, settings, trace, progress) ->
+        MongoDbSimulator.run(a, MongoDbSetup.DEFAULTS, settings, trace, progress).result());
   }
 }

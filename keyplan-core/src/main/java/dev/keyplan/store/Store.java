@@ -1,11 +1,14 @@
 package dev.keyplan.store;
 
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.emit.Emitter;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreDesign;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.StoreSection;
+import dev.keyplan.simulate.StoreSimulator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A store plugged into keyplan: what it reads from a model and how it analyses it. One class per
@@ -34,4 +37,14 @@ public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends S
 
   /** Analyses the model's design of this store, which the model has. */
   A analyze(Model model);
+
+  /** The store's targets of {@code keyplan emit}, in the order its help lists them. */
+  default List<Emitter<A>> emitters() {
+    return List.of();
+  }
+
+  /** The store's partitioning engine, if keyplan simulates it. */
+  default Optional<StoreSimulator<A>> simulator() {
+    return Optional.empty();
+  }
 }

@@ -8,6 +8,10 @@ import dev.keyplan.model.StoreDesign;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.StoreSection;
 import dev.keyplan.mongodb.MongoDbStore;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -97,6 +101,20 @@ public final class Stores {
   public List<StoreId> reading(List<Class<?>> analysisTypes) {
     return stores.stream().filter(s -> analysisTypes.stream().anyMatch(t -> t.isAssignableFrom(s.analysisType())))
         .map(Store::id).toList();
+  }
+
+  /**
+   * Runs {@code analysis} on its store's simulator with every store option at its default; empty
+   * when keyplan does not simulate that store.
+   */
+  public Optional<SimulationResult> simulate(StoreAnalysis analysis, SimulationSettings settings,
+      Optional<Trace> trace, Progress progress) {
+    return ofAnalysis(analysis.getClass()).flatMap(s -> run(s, analysis, settings, trace, progress));
+  }
+
+  private static <A extends StoreAnalysis> Optional<SimulationResult> run(Store<?, A> store, StoreAnalysis analysis,
+      SimulationSettings settings, Optional<Trace> trace, Progress progress) {
+    return store.simulator().map(s -> s.run(store.analysisType().cast(analysis), settings, trace, progress));
   }
 
   /** Analyses every design of {@code model}, in the model's order. */

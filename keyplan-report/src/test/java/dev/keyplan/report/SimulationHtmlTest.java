@@ -3,13 +3,14 @@ package dev.keyplan.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.CheckResult;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
+import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationResult.Series.Row;
 import dev.keyplan.simulate.SimulationSettings;
-import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
-import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +72,7 @@ final class SimulationHtmlTest {
   @Test
   void dynamoDbCharts_drawPartitions_notTheTableOrItsKeysTwice() {
     var model = ModelReader.read(Path.of("../examples/flash-sale-provisioned.yaml"));
-    SimulationResult r = DynamoDbSimulator.run(model, DynamoDbSetup.defaults(),
+    SimulationResult r = DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model), DynamoDbSetup.defaults(),
         SimulationSettings.of(1, 600, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE).result();
     String html = section(r);
     // The series has rows for the copy (ProductSales), its partitions (p1, p2) and its hot key.
@@ -91,7 +92,7 @@ final class SimulationHtmlTest {
     // 650 s at the default 60 s step (over 10 minutes): ten whole intervals and one of 50 s, whose
     // row averages its own 50 s. The caption's sum must still be the copies table's WCU consumed.
     var model = ModelReader.read(Path.of("../examples/flash-sale-provisioned.yaml"));
-    SimulationResult r = DynamoDbSimulator.run(model, DynamoDbSetup.defaults(),
+    SimulationResult r = DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model), DynamoDbSetup.defaults(),
         SimulationSettings.of(1, 650, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE).result();
     SimulationResult.Table copies = r.tables().stream().filter(t -> t.id().equals("copies")).findFirst().orElseThrow();
     long consumed = Math.round(((Number) copies.cell(0, "WCU consumed")).doubleValue());

@@ -1,7 +1,16 @@
 package dev.keyplan.cassandra.cli;
 
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.simulate.CassandraSetup;
+import dev.keyplan.cassandra.simulate.CassandraSimulator;
 import dev.keyplan.cassandra.simulate.TokenAllocation;
+import dev.keyplan.cli.simulate.StoreSimulateOptions;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +20,7 @@ import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** The cluster options of {@code keyplan simulate --store cassandra|scylladb}; null means not given. */
-public final class CassandraSimulateOptions {
+public final class CassandraSimulateOptions implements StoreSimulateOptions {
   @Option(names = "--nodes", paramLabel = "N", description = "Cassandra/ScyllaDB: Nodes per datacenter (default: 6).")
   Integer nodes;
 
@@ -50,6 +59,7 @@ public final class CassandraSimulateOptions {
   List<String> removeNodes;
 
   /** Options given, by name, to reject them for other stores. */
+  @Override
   public List<String> given() {
     List<String> out = new ArrayList<>();
     if (nodes != null) out.add("--nodes");
@@ -122,5 +132,16 @@ public final class CassandraSimulateOptions {
       out.put(kv[0].trim(), Integer.parseInt(kv[1].trim()));
     }
     return out;
+  }
+
+  @Override
+  public boolean takesShards(StoreId id) {
+    return id.equals(StoreId.SCYLLADB);
+  }
+
+  @Override
+  public SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace,
+      Progress progress, Integer shards) {
+    return CassandraSimulator.run((CassandraAnalysis) analysis, setup(analysis.store().equals(StoreId.SCYLLADB) ? shards : null), settings, trace, progress).result();
   }
 }

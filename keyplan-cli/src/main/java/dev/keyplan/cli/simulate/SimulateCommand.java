@@ -1,15 +1,16 @@
 package dev.keyplan.cli.simulate;
 
-import dev.keyplan.cassandra.cli.CassandraSimulateOptions;
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cli.Cli;
+import dev.keyplan.cli.StoreCli;
+import dev.keyplan.cli.StoreClis;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.Input;
 import dev.keyplan.cli.StoreChoice;
-import dev.keyplan.dynamodb.cli.DynamoDbSimulateOptions;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.mongodb.cli.MongoDbSimulateOptions;
 import dev.keyplan.report.SimulationCsv;
 import dev.keyplan.report.SimulationJson;
 import dev.keyplan.report.SimulationText;
@@ -18,16 +19,19 @@ import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
+import dev.keyplan.store.Stores;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -91,24 +95,36 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Draw a progress bar on stderr (default: when stderr is a terminal).")
   Boolean progress;
 
-  @Mixin CassandraSimulateOptions cassandra;
+  /** Each store's options, by the store's own id, as {@link #addStoreOptions} added them. */
+  private final Map<StoreId, StoreSimulateOptions> storeOptions = new LinkedHashMap<>();
 
-  @Mixin MongoDbSimulateOptions mongodb;
-
-  @Mixin DynamoDbSimulateOptions dynamodb;
+  /**
+   * Adds every store's options ({@code --nodes}, {@code --rcu}, {@code --chunk-size}…) to the
+   * {@code simulate} command line {@code simulate}; {@link Main} does when it builds the CLI.
+   */
+  public static void addStoreOptions(CommandLine simulate) {
+    SimulateCommand command = simulate.getCommand();
+    for (StoreCli c : StoreClis.all()) {
+      StoreSimulateOptions options = c.simulateOptions();
+      simulate.addMixin(c.id().id(), options);
+      command.storeOptions.put(c.id(), options);
+    }
+  }
 
   @Override
   public Integer call() {
     Model m = ModelReader.read(model);
-    String s = StoreChoice.of(m, store, List.of("cassandra", "scylladb", "dynamodb", "mongodb"), false, "simulate");
+    StoreId s = StoreChoice.of(m, store, Stores.builtIn().ids(), false, "simulate");
     SimulationSettings settings = Simulations.settings(seed, duration, interval, mode);
     Optional<Trace> t = Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
     Progress bar = (progress != null ? progress : System.console() != null)
         ? new ProgressBar(spec.commandLine().getErr()) : Progress.NONE;
+    StoreSimulateOptions own = storeOptions.get(StoreClis.of(s).id());
     SimulationResult result;
     try {
-      reject(s, s.equals("mongodb") ? List.of("--shards") : List.of());
-      result = Simulations.run(m, s, settings, t, bar, cassandra, mongodb, dynamodb, shards);
+      reject(s, own);
+      StoreAnalysis analysis = Stores.builtIn().of(StoreChoice.design(m, s)).analyze(m);
+      result = own.run(analysis, settings, t, bar, shards);
     } catch (SetupException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
@@ -130,27 +146,15 @@ public final class SimulateCommand implements Callable<Integer> {
   }
 
   /** Options meant for another store are a mistake worth naming, not something to ignore. */
-  private void reject(String s, List<String> allowed) {
+  private void reject(StoreId s, StoreSimulateOptions own) {
     List<String> wrong = new ArrayList<>();
-    if (!s.equals("cassandra") && !s.equals("scylladb")) {
-      wrong.addAll(cassandra.given());
-    }
-    if (!s.equals("mongodb")) {
-      wrong.addAll(mongodb.given());
-    }
-    if (!s.equals("dynamodb")) {
-      wrong.addAll(dynamodb.given());
-    }
-    if (s.equals("dynamodb") && shards != null) {
+    storeOptions.values().stream().filter(o -> o != own).forEach(o -> wrong.addAll(o.given()));
+    if (shards != null && !own.takesShards(s)) {
       wrong.add("--shards");
     }
-    if (s.equals("cassandra") && shards != null) {
-      wrong.add("--shards");
-    }
-    wrong.removeAll(allowed);
     if (!wrong.isEmpty()) {
       throw new InputException(Cli.commandLine(), String.join(", ", wrong) + (wrong.size() == 1 ? " does" : " do")
-          + " not apply to --store " + s + " (see keyplan simulate --help)");
+          + " not apply to --store " + s.id() + " (see keyplan simulate --help)");
     }
   }
 }

@@ -1,20 +1,16 @@
 package dev.keyplan.cli.simulate;
 
-import dev.keyplan.cassandra.cli.CassandraSimulateOptions;
-import dev.keyplan.cassandra.simulate.CassandraSimulator;
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cli.Cli;
-import dev.keyplan.dynamodb.cli.DynamoDbSimulateOptions;
-import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
 import dev.keyplan.input.InputException;
-import dev.keyplan.model.Model;
 import dev.keyplan.model.Quantities;
-import dev.keyplan.mongodb.cli.MongoDbSimulateOptions;
-import dev.keyplan.mongodb.simulate.MongoDbSimulator;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
+import dev.keyplan.store.Stores;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -52,27 +48,23 @@ public final class Simulations {
   }
 
   /**
-   * Runs store {@code s} of {@code m} with every store option at its default, as {@code keyplan
-   * simulate MODEL --store s} does with none given.
-   *
-   * @throws SetupException when the model cannot be run on that store (a MongoDB design with no
-   *     sharded collection)
+   * Runs {@code analysis} with every store option at its default, as {@code keyplan simulate MODEL
+   * --store s} does with none given; a store keyplan cannot simulate, or a design its simulator
+   * cannot run, gives a run that says so, since the rest of a report still stands.
    */
-  public static SimulationResult runWithDefaults(Model m, String s, SimulationSettings settings) {
-    return run(m, s, settings, Optional.empty(), Progress.NONE, new CassandraSimulateOptions(), new MongoDbSimulateOptions(),
-        new DynamoDbSimulateOptions(), null);
+  public static SimulationResult runWithDefaults(StoreAnalysis analysis, SimulationSettings settings) {
+    String s = analysis.store().id();
+    try {
+      return Stores.builtIn().simulate(analysis, settings, Optional.empty(), Progress.NONE)
+          .orElseGet(() -> notSimulated(s, "keyplan has no simulator for " + analysis.store().displayName()));
+    } catch (SetupException e) {
+      return notSimulated(s, e.getMessage());
+    }
   }
 
-  /** Runs store {@code s} with the given store options; {@code shards} is ScyllaDB's or MongoDB's. */
-  static SimulationResult run(Model m, String s, SimulationSettings settings, Optional<Trace> trace, Progress bar,
-      CassandraSimulateOptions cassandra, MongoDbSimulateOptions mongodb, DynamoDbSimulateOptions dynamodb, Integer shards) {
-    return switch (s) {
-      case "cassandra", "scylladb" -> CassandraSimulator.run(m, cassandra.setup(s.equals("scylladb") ? shards : null),
-          settings, trace, bar).result();
-      case "mongodb" -> MongoDbSimulator.run(m, mongodb.setup(shards), settings, trace, bar).result();
-      case "dynamodb" -> DynamoDbSimulator.run(m, dynamodb.setup(), settings, trace, bar).result();
-      default -> throw new IllegalStateException("unknown store " + s);
-    };
+  private static SimulationResult notSimulated(String store, String why) {
+    return new SimulationResult(store, List.of(), List.of("not simulated: " + why), List.of(), List.of(),
+        new SimulationResult.Series("", List.of(), List.of()), List.of());
   }
 
   private static long seconds(String option, String text) {

@@ -1,10 +1,15 @@
 package dev.keyplan.cli.verify;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cli.Cli;
-import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.cli.ExitCode;
+import dev.keyplan.cli.StoreChoice;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.store.Store;
+import dev.keyplan.store.Stores;
+import dev.keyplan.verify.Verifiers;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.report.SimulationJson;
 import dev.keyplan.report.SimulationText;
@@ -13,9 +18,6 @@ import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
-import dev.keyplan.cassandra.verify.CassandraVerifier;
-import dev.keyplan.dynamodb.verify.DynamoDbVerifier;
-import dev.keyplan.mongodb.verify.MongoDbVerifier;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -97,7 +99,7 @@ public final class VerifyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Model m = ModelReader.read(model);
-    String s = StoreChoice.of(m, store, List.of("cassandra", "dynamodb", "mongodb"), true, "verify");
+    StoreId s = StoreChoice.of(m, store, verifiable(), true, "verify");
     VerifyOptions options;
     Credentials creds;
     try {
@@ -111,12 +113,8 @@ public final class VerifyCommand implements Callable<Integer> {
         ? new dev.keyplan.cli.simulate.ProgressBar(spec.commandLine().getErr(), "loading") : Progress.NONE;
     VerifyResult result;
     try {
-      result = switch (s) {
-        case "cassandra" -> CassandraVerifier.run(m, options, creds, bar);
-        case "mongodb" -> MongoDbVerifier.run(m, options, creds, bar);
-        case "dynamodb" -> DynamoDbVerifier.run(m, options, creds, bar);
-        default -> throw new IllegalStateException("unknown store " + s);
-      };
+      StoreAnalysis analysis = Stores.builtIn().of(StoreChoice.design(m, s)).analyze(m);
+      result = Verifiers.run(analysis, options, creds, bar);
     } catch (VerifyException | IllegalArgumentException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
@@ -127,4 +125,10 @@ public final class VerifyCommand implements Callable<Integer> {
     return result.mismatches() > 0 ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
   }
 
+  /** The stores keyplan verifies, by their own ids: those whose analysis has a verifier. */
+  private static List<StoreId> verifiable() {
+    return Stores.builtIn().all().stream()
+        .filter(st -> Verifiers.all().stream().anyMatch(v -> v.analysisType().equals(st.analysisType())))
+        .map(Store::id).toList();
+  }
 }

@@ -1,15 +1,25 @@
 package dev.keyplan.dynamodb.cli;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cli.Cli;
-import dev.keyplan.input.InputException;
+import dev.keyplan.cli.simulate.StoreSimulateOptions;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
+import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
+import dev.keyplan.input.InputException;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** The options of {@code keyplan simulate --store dynamodb}; null means not given. */
-public final class DynamoDbSimulateOptions {
+public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
   @Option(names = "--capacity", paramLabel = "MODE",
       description = "DynamoDB: on-demand or provisioned (default: the design's, else on-demand).")
   String capacity;
@@ -31,6 +41,7 @@ public final class DynamoDbSimulateOptions {
       description = "DynamoDB: the burst bucket at the start (default: full, 300 s of unused capacity).")
   String burst;
 
+  @Override
   public List<String> given() {
     List<String> out = new ArrayList<>();
     if (capacity != null) out.add("--capacity");
@@ -80,5 +91,16 @@ public final class DynamoDbSimulateOptions {
     } catch (IllegalArgumentException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
+  }
+
+  @Override
+  public boolean takesShards(StoreId id) {
+    return false;
+  }
+
+  @Override
+  public SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace,
+      Progress progress, Integer shards) {
+    return DynamoDbSimulator.run((DynamoDbAnalysis) analysis, setup(), settings, trace, progress).result();
   }
 }

@@ -1,16 +1,26 @@
 package dev.keyplan.mongodb.cli;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cli.Cli;
+import dev.keyplan.cli.simulate.StoreSimulateOptions;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Quantities;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.simulate.MongoDbSetup;
+import dev.keyplan.mongodb.simulate.MongoDbSimulator;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** The options of {@code keyplan simulate --store mongodb} (besides {@code --shards}); null means not given. */
-public final class MongoDbSimulateOptions {
+public final class MongoDbSimulateOptions implements StoreSimulateOptions {
   @Option(names = "--chunk-size", paramLabel = "SIZE",
       description = "MongoDB range (chunk) size, 1MB to 1024MB (default: the model's, else 128MB).")
   String chunkSize;
@@ -28,6 +38,7 @@ public final class MongoDbSimulateOptions {
       description = "MongoDB: bytes one migration copies per second, an assumption (default: 16MB/s).")
   String migrationRate;
 
+  @Override
   public List<String> given() {
     List<String> out = new ArrayList<>();
     if (chunkSize != null) out.add("--chunk-size");
@@ -71,5 +82,16 @@ public final class MongoDbSimulateOptions {
       throw new InputException(Cli.commandLine(), option + " expects a size such as 64MB or 128MiB, not '" + text + "'");
     }
     return b.getAsLong();
+  }
+
+  @Override
+  public boolean takesShards(StoreId id) {
+    return true;
+  }
+
+  @Override
+  public SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace,
+      Progress progress, Integer shards) {
+    return MongoDbSimulator.run((MongoDbAnalysis) analysis, setup(shards), settings, trace, progress).result();
   }
 }

@@ -34,10 +34,9 @@ public final class CassandraSimulator {
   /** Values whose past buckets are tracked: the heaviest few, where imbalance comes from. */
   static final int PAST_BUCKET_VALUES = 8;
 
-  /** Runs the model's design on the cluster {@code setup} describes. */
-  public static CassandraRun run(Model model, CassandraSetup setup, SimulationSettings settings,
+  /** Runs the analysed design on the cluster {@code setup} describes. */
+  public static CassandraRun run(CassandraAnalysis analysis, CassandraSetup setup, SimulationSettings settings,
       Optional<Trace> trace, Progress progress) {
-    CassandraAnalysis analysis = CassandraAnalyzer.analyze(model);
     Topology topology = Topology.of(analysis, setup, settings.seed());
     CassandraWorkload workload = CassandraWorkload.of(analysis, setup);
     if (workload.tables().isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.keyplan.dynamodb.emit;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.keyplan.emit.Emitter;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
@@ -57,7 +58,7 @@ import java.util.Map;
  */
 public final class WorkbenchJson {
   /** The date written when the caller has none: fixed, so exports of one design do not differ. */
-  public static final LocalDateTime DEFAULT_DATE = LocalDateTime.of(2000, 1, 1, 0, 0);
+  public static final LocalDateTime DEFAULT_DATE = Emitter.Options.DEFAULT_DATE;
 
   static final String VERSION = "3.0";
   static final String SERVICE = "Amazon DynamoDB";

@@ -41,15 +41,10 @@ public final class DynamoDbSimulator {
   /**
    * Runs the simulation.
    *
-   * @throws IllegalArgumentException when the model has no {@code dynamodb:} section or the setup
-   *     names a table it does not have
+   * @throws IllegalArgumentException when the setup names a table the design does not have
    */
-  public static DynamoDbRun run(Model model, DynamoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
-      Progress progress) {
-    if (model.design(DynamoDbDesign.class).isEmpty()) {
-      throw new dev.keyplan.simulate.SetupException("the model has no dynamodb: section to simulate");
-    }
-    DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
+  public static DynamoDbRun run(DynamoDbAnalysis analysis, DynamoDbSetup setup, SimulationSettings settings,
+      Optional<Trace> trace, Progress progress) {
     List<DynamoDbTable> tables = tables(analysis, setup, trace.isPresent());
     SplittableRandom random = new SplittableRandom(settings.seed());
     List<CopySpec> specs = new ArrayList<>();
@@ -87,7 +82,7 @@ public final class DynamoDbSimulator {
       rows.addAll(sim.rows());
       notes.addAll(specs.get(i).notes());
     }
-    SimulationResult result = ResultView.of(model, setup, settings, trace, copies, rows, notes);
+    SimulationResult result = ResultView.of(analysis.model(), setup, settings, trace, copies, rows, notes);
     return new DynamoDbRun(result, copies);
   }
 

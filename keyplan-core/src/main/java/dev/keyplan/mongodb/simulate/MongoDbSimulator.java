@@ -45,15 +45,11 @@ public final class MongoDbSimulator {
    * Runs the simulation.
    *
    * @param trace a workload to replay instead of the model's patterns
-   * @throws IllegalArgumentException when the model has no sharded collection to simulate, the
-   *     setup names a collection the model lacks, or a zone does not fit the cluster
+   * @throws IllegalArgumentException when the design has no sharded collection to simulate, the
+   *     setup names a collection the design lacks, or a zone does not fit the cluster
    */
-  public static MongoDbRun run(Model model, MongoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
+  public static MongoDbRun run(MongoDbAnalysis a, MongoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
       Progress progress) {
-    if (model.design(MongoDbDesign.class).isEmpty()) {
-      throw new dev.keyplan.simulate.SetupException("the model has no mongodb: section to simulate");
-    }
-    MongoDbAnalysis a = MongoDbAnalyzer.analyze(model);
     MongoDbCollection c = collection(a, setup);
     int shards = setup.shards().orElse(a.design().shards());
     if (shards < 1 || shards > MongoDbSetup.MAX_SHARDS) {
@@ -114,7 +110,7 @@ public final class MongoDbSimulator {
       }
       Progress.tick(progress, s + 1, duration);
     }
-    Run run = new Run(model, a, c, setup, settings, trace, shards, range, start, keys, streams, map, data, balancer,
+    Run run = new Run(a.model(), a, c, setup, settings, trace, shards, range, start, keys, streams, map, data, balancer,
         traffic, recorder, events, notes);
     return MongoDbRunSummary.of(run);
   }

@@ -1,5 +1,6 @@
 package dev.keyplan.cassandra.simulate;
 
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
@@ -20,12 +21,12 @@ final class CassandraScenarios {
   }
 
   static CassandraRun run(Model m, CassandraSetup setup, long seconds) {
-    return CassandraSimulator.run(m, setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
+    return CassandraSimulator.run(CassandraAnalyzer.analyze(m), setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
         Optional.empty(), Progress.NONE);
   }
 
   static CassandraRun run(Model m, CassandraSetup setup, SimulationSettings settings, Optional<Trace> trace) {
-    return CassandraSimulator.run(m, setup, settings, trace, Progress.NONE);
+    return CassandraSimulator.run(CassandraAnalyzer.analyze(m), setup, settings, trace, Progress.NONE);
   }
 
   /** The defaults with some fields changed. */

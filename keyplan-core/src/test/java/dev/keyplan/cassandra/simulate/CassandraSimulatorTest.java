@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.simulate.CassandraRun.NodeStats;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import dev.keyplan.cassandra.simulate.CassandraRun.NodeStats;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ class CassandraSimulatorTest {
     assertEquals(one.tables(), two.tables());
     assertEquals(one.findings(), two.findings());
     assertEquals(one.series(), two.series());
-    var other = CassandraSimulator.run(CHAT, CassandraSetup.defaults(), SimulationSettings.of(2, 600,
+    var other = CassandraSimulator.run(CassandraAnalyzer.analyze(CHAT), CassandraSetup.defaults(), SimulationSettings.of(2, 600,
         SimulationSettings.Mode.AGGREGATE), Optional.empty(), dev.keyplan.simulate.Progress.NONE).result();
     assertNotEquals(one.tables(), other.tables());
   }

@@ -40,19 +40,7 @@ final class DynamoDbSetupTest {
   }
 
   @Test
-  void theSimulator_refusesAModelWithoutADesign_andATableItDoesNotHave() {
-    String noDesign = """
-        model: m
-        horizon: 1d
-        entities:
-          A:
-            attributes: {id: uuid}
-            key: [id]
-        patterns:
-          - {id: get, rate: 1/s, query: A where id = ?}
-        """;
-    assertThatThrownBy(() -> Sims.run(noDesign, DynamoDbSetup.defaults(), 10))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("the model has no dynamodb: section to simulate");
+  void theSimulator_refusesATableTheDesignDoesNotHave() {
     assertThatThrownBy(() -> Sims.run(Sims.example("flash-sale.yaml"), DynamoDbSetup.defaults().withTable("Sales"), 10, 1))
         .hasMessage("no table Sales in the model's dynamodb: section; it has ProductSales");
   }

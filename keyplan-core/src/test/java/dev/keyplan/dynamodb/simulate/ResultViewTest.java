@@ -3,6 +3,7 @@ package dev.keyplan.dynamodb.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
@@ -44,7 +45,7 @@ final class ResultViewTest {
   void progress_isToldAboutAHundredTimes_andAtTheEnd() {
     Model m = Sims.example("flash-sale.yaml");
     List<Long> seen = new ArrayList<>();
-    DynamoDbSimulator.run(m, DynamoDbSetup.defaults(), SimulationSettings.of(1, 1_000, SimulationSettings.Mode.AGGREGATE),
+    DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(m), DynamoDbSetup.defaults(), SimulationSettings.of(1, 1_000, SimulationSettings.Mode.AGGREGATE),
         Optional.empty(), (done, total) -> seen.add(done));
     assertThat(seen).hasSize(100).endsWith(1_000L);
   }
@@ -54,7 +55,7 @@ final class ResultViewTest {
     // Exact mode places each of the other products' 200 writes a second on its own: the total is
     // still 1,000 WCU/s, within Poisson noise (±1% over 600 s).
     Model m = Sims.example("flash-sale.yaml");
-    CopyRun c = DynamoDbSimulator.run(m, DynamoDbSetup.defaults(), SimulationSettings.of(1, 600, SimulationSettings.Mode.EXACT),
+    CopyRun c = DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(m), DynamoDbSetup.defaults(), SimulationSettings.of(1, 600, SimulationSettings.Mode.EXACT),
         Optional.empty(), Progress.NONE).copies().get(0);
     assertThat(c.write().units().demand()).isCloseTo(600_000, within(6_000.0));
     assertThat(c.partitions()).allSatisfy(p -> assertThat(p.write().demand()).isPositive());

@@ -1,5 +1,6 @@
 package dev.keyplan.dynamodb.simulate;
 
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
@@ -21,7 +22,7 @@ final class Sims {
   }
 
   static DynamoDbRun run(Model model, DynamoDbSetup setup, long seconds, long seed) {
-    return DynamoDbSimulator.run(model, setup, SimulationSettings.of(seed, seconds, SimulationSettings.Mode.AGGREGATE),
+    return DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model), setup, SimulationSettings.of(seed, seconds, SimulationSettings.Mode.AGGREGATE),
         Optional.empty(), Progress.NONE);
   }
 
@@ -30,7 +31,7 @@ final class Sims {
   }
 
   static DynamoDbRun replay(String yaml, DynamoDbSetup setup, String csv, long seconds) {
-    return DynamoDbSimulator.run(model(yaml), setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
+    return DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model(yaml)), setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
         Optional.of(Trace.parse("t.csv", csv)), Progress.NONE);
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
@@ -25,7 +26,7 @@ final class MongoDbSimulatorTest {
   }
 
   static MongoDbRun run(Model m, long seconds, Mode mode) {
-    return MongoDbSimulator.run(m, MongoDbSetup.DEFAULTS, SimulationSettings.of(4, seconds, mode), Optional.empty(),
+    return MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, SimulationSettings.of(4, seconds, mode), Optional.empty(),
         Progress.NONE);
   }
 
@@ -33,15 +34,15 @@ final class MongoDbSimulatorTest {
   void theSameSeed_givesTheSameRun_anotherSeedOtherCounts() {
     Model m = example("tenants-mongodb-fixed.yaml");
     SimulationSettings s = SimulationSettings.of(7, 1_800, Mode.AGGREGATE);
-    SimulationResult a = MongoDbSimulator.run(m, MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE).result();
-    SimulationResult b = MongoDbSimulator.run(m, MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE).result();
+    SimulationResult a = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE).result();
+    SimulationResult b = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE).result();
     assertThat(b.settings()).isEqualTo(a.settings());
     assertThat(b.findings()).isEqualTo(a.findings());
     assertThat(b.tables()).isEqualTo(a.tables());
     assertThat(b.events()).isEqualTo(a.events());
     assertThat(b.notes()).isEqualTo(a.notes());
     assertThat(values(b)).isEqualTo(values(a));
-    SimulationResult c = MongoDbSimulator.run(m, MongoDbSetup.DEFAULTS, SimulationSettings.of(8, 1_800, Mode.AGGREGATE),
+    SimulationResult c = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, SimulationSettings.of(8, 1_800, Mode.AGGREGATE),
         Optional.empty(), Progress.NONE).result();
     assertThat(values(c)).isNotEqualTo(values(a));
   }
@@ -172,7 +173,7 @@ final class MongoDbSimulatorTest {
     }
     Trace trace = Trace.parse("t.csv", csv.toString());
     Model m = example("tenants-mongodb.yaml");
-    MongoDbRun r = MongoDbSimulator.run(m, MongoDbSetup.DEFAULTS, SimulationSettings.of(1, 20, Mode.AGGREGATE),
+    MongoDbRun r = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, SimulationSettings.of(1, 20, Mode.AGGREGATE),
         Optional.of(trace), Progress.NONE);
     assertThat(r.shard("shard0").inserts()).isEqualTo(10);
     assertThat(r.shard("shard0").readsTargeted()).isEqualTo(5);
@@ -183,22 +184,22 @@ final class MongoDbSimulatorTest {
   @Test
   void progress_isToldAtMostAHundredTimes_andAtTheEnd() {
     List<long[]> calls = new ArrayList<>();
-    MongoDbSimulator.run(example("tenants-mongodb.yaml"), MongoDbSetup.DEFAULTS,
+    MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")), MongoDbSetup.DEFAULTS,
         SimulationSettings.of(1, 3_600, Mode.AGGREGATE), Optional.empty(), (done, total) -> calls.add(new long[] {done, total}));
     assertThat(calls.size()).isBetween(100, 101);
     assertThat(calls.get(calls.size() - 1)).containsExactly(3_600, 3_600);
   }
 
   @Test
-  void aModelWithoutASimulableCollection_isRefusedWithTheReason() {
+  void aDesignWithoutASimulableCollection_isRefusedWithTheReason() {
     SimulationSettings s = SimulationSettings.of(1, 60, Mode.AGGREGATE);
-    assertThatThrownBy(() -> MongoDbSimulator.run(example("chat.yaml"), MongoDbSetup.DEFAULTS, s, Optional.empty(),
-        Progress.NONE)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no mongodb: section");
-    assertThatThrownBy(() -> MongoDbSimulator.run(example("tenants-mongodb.yaml"),
+    // A model without a mongodb: section has no MongoDB analysis to run: the type says so, and the
+    // CLI refuses the store by name (StoreChoice).
+    assertThatThrownBy(() -> MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
         MongoDbSetup.DEFAULTS.withCollection("orders"), s, Optional.empty(), Progress.NONE))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no collection orders")
         .hasMessageContaining("tenants");
-    assertThatThrownBy(() -> MongoDbSimulator.run(example("shop-mongodb.yaml"),
+    assertThatThrownBy(() -> MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("shop-mongodb.yaml")),
         MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sharded");
   }
@@ -207,7 +208,7 @@ final class MongoDbSimulatorTest {
   void theSetup_overridesTheModelsShardsAndRangeSize() {
     // 8 shards and 64 MiB ranges instead of the model's 4 and 128 MiB: the US chunk is still
     // jumbo (6.4 GB under one value), and now 8 shards share the other 40%.
-    MongoDbRun r = MongoDbSimulator.run(example("tenants-mongodb.yaml"),
+    MongoDbRun r = MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
         MongoDbSetup.DEFAULTS.withShards(8).withRangeSize(64L * 1_048_576), SimulationSettings.of(1, 3_600, Mode.AGGREGATE),
         Optional.empty(), Progress.NONE);
     assertThat(r.shards()).hasSize(8);

@@ -40,7 +40,7 @@ final class TenantsScenarioTest {
 
   static MongoDbRun run(String example) {
     Model m = ModelReader.read(Path.of("../examples", example));
-    return MongoDbSimulator.run(m, MongoDbSetup.DEFAULTS,
+    return MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS,
         SimulationSettings.of(4, HOUR, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE);
   }
 

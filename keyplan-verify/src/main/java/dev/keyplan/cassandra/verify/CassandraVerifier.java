@@ -11,6 +11,7 @@ import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
+import dev.keyplan.verify.StoreVerifier;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
@@ -30,13 +31,29 @@ import java.util.Optional;
 public final class CassandraVerifier {
   private CassandraVerifier() {}
 
+  /** Returns this store's verifier, for the registry ({@code dev.keyplan.verify.Verifiers}). */
+  public static StoreVerifier<CassandraAnalysis> verifier() {
+    return new StoreVerifier<>() {
+      @Override
+      public Class<CassandraAnalysis> analysisType() {
+        return CassandraAnalysis.class;
+      }
+
+      @Override
+      public VerifyResult run(CassandraAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
+        return CassandraVerifier.run(analysis, options, credentials, progress);
+      }
+    };
+  }
+
   /** PartitionProbe bytes within this share of keyplan's figure count as a match. */
   static final double SIZE_TOLERANCE = 0.10;
   /** The most time buckets loaded for a typical key's walk. */
   static final int MAX_BUCKETS = 40;
 
-  public static VerifyResult run(Model model, VerifyOptions options, Credentials credentials, Progress progress) {
-    CassandraAnalysis a = CassandraAnalyzer.analyze(model);
+  /** Verifies the analysed design against the cluster {@code options} name. */
+  public static VerifyResult run(CassandraAnalysis a, VerifyOptions options, Credentials credentials, Progress progress) {
+    Model model = a.model();
     List<BoundTable> tables = a.tables().stream().filter(t -> !t.isView()).toList();
     if (tables.isEmpty()) {
       throw new VerifyException("the design has no table to verify");

@@ -7,6 +7,7 @@ import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
+import dev.keyplan.verify.StoreVerifier;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
@@ -41,20 +42,31 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 public final class DynamoDbVerifier {
   private DynamoDbVerifier() {}
 
+  /** Returns this store's verifier, for the registry ({@code dev.keyplan.verify.Verifiers}). */
+  public static StoreVerifier<DynamoDbAnalysis> verifier() {
+    return new StoreVerifier<>() {
+      @Override
+      public Class<DynamoDbAnalysis> analysisType() {
+        return DynamoDbAnalysis.class;
+      }
+
+      @Override
+      public VerifyResult run(DynamoDbAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
+        return DynamoDbVerifier.run(analysis, options, credentials, progress);
+      }
+    };
+  }
+
   /**
-   * Verifies {@code model}'s DynamoDB design against the endpoint {@code options} name.
+   * Verifies the analysed DynamoDB design against the endpoint {@code options} name.
    *
-   * @throws IllegalArgumentException when the model has no {@code dynamodb:} section or an option is
-   *     malformed
+   * @throws IllegalArgumentException when an option is malformed
    * @throws VerifyException when the engine cannot be reached, refuses the request, or a table
    *     keyplan would create exists without {@code --reuse}
    */
-  public static VerifyResult run(Model model, VerifyOptions options, Credentials credentials, Progress progress) {
-    if (model.design(DynamoDbDesign.class).isEmpty()) {
-      throw new IllegalArgumentException(model.file() + " has no dynamodb: section, so there is no DynamoDB design"
-          + " to verify");
-    }
-    DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
+  public static VerifyResult run(DynamoDbAnalysis analysis, VerifyOptions options, Credentials credentials,
+      Progress progress) {
+    Model model = analysis.model();
     List<CreateTableRequest> tables = TableRequests.of(analysis, options.prefix());
     Connection connection = Connection.of(options, credentials);
     try (DynamoDbClient client = connection.client()) {

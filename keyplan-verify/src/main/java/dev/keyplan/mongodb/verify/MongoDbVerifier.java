@@ -9,6 +9,7 @@ import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
+import dev.keyplan.verify.StoreVerifier;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
@@ -32,14 +33,26 @@ import org.bson.BsonString;
 public final class MongoDbVerifier {
   private MongoDbVerifier() {}
 
+  /** Returns this store's verifier, for the registry ({@code dev.keyplan.verify.Verifiers}). */
+  public static StoreVerifier<MongoDbAnalysis> verifier() {
+    return new StoreVerifier<>() {
+      @Override
+      public Class<MongoDbAnalysis> analysisType() {
+        return MongoDbAnalysis.class;
+      }
+
+      @Override
+      public VerifyResult run(MongoDbAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
+        return MongoDbVerifier.run(analysis, options, credentials, progress);
+      }
+    };
+  }
+
   /** Documents per insertMany call: small enough for one progress tick each, large enough to load fast. */
   static final int BATCH = 500;
 
-  public static VerifyResult run(Model model, VerifyOptions options, Credentials credentials, Progress progress) {
-    if (model.design(MongoDbDesign.class).isEmpty()) {
-      throw new IllegalArgumentException("the model has no mongodb: design to verify");
-    }
-    MongoDbAnalysis a = MongoDbAnalyzer.analyze(model);
+  /** Verifies the analysed design against the server {@code credentials} name. */
+  public static VerifyResult run(MongoDbAnalysis a, VerifyOptions options, Credentials credentials, Progress progress) {
     String uri = DriverGateway.uri(credentials);
     try (MongoGateway g = DriverGateway.open(options, credentials)) {
       return run(a, g, options, progress, DriverGateway.hosts(uri), Secrets.of(uri));

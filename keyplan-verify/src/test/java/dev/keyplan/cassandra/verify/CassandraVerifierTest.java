@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.Credentials;
@@ -24,7 +25,7 @@ class CassandraVerifierTest {
   void chat_everyPredictionMatches() {
     // examples/chat.yaml: keyplan predicts the busiest 10-minute bucket's S_t and a typical channel's
     // walk of 17 buckets for its latest 50 messages; the run measures both (≤ 500 rows loaded).
-    VerifyResult r = CassandraVerifier.run(LiveCassandra.example("chat.yaml"), LiveCassandra.options(), Credentials.none(),
+    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")), LiveCassandra.options(), Credentials.none(),
         Progress.NONE);
     assertEquals(0, r.mismatches(), String.join("\n", r.findings()));
     Table sizes = r.table("partitions");
@@ -44,7 +45,7 @@ class CassandraVerifierTest {
     // a cell's flags and a delta-encoded timestamp in 1-3 bytes, plus a few bytes per row. Tables of
     // many small cells (orders: ids, amounts, timestamps) come out about 11% smaller than keyplan
     // says (measured: ×0.89); a table whose bytes are mostly values (chat's 200-byte bodies) within 2%.
-    VerifyResult r = CassandraVerifier.run(LiveCassandra.example("orders.yaml"), LiveCassandra.options(), Credentials.none(),
+    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("orders.yaml")), LiveCassandra.options(), Credentials.none(),
         Progress.NONE);
     Table sizes = r.table("partitions");
     for (int i = 0; i < sizes.rows().size(); i++) {
@@ -58,7 +59,7 @@ class CassandraVerifierTest {
   void everyShippedCassandraExample_tracesAsPredicted_andIsSizedWithinTenPercent(String example) {
     // Measured on Cassandra 5.0.6: ratios from 0.915 (discord-general: keys and an 8-byte id per
     // 40-byte body) to 1.036 (books' authors: one row); orders.yaml is the 11% case above.
-    VerifyResult r = CassandraVerifier.run(LiveCassandra.example(example), LiveCassandra.options(), Credentials.none(),
+    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example(example)), LiveCassandra.options(), Credentials.none(),
         Progress.NONE);
     assertEquals(0, r.mismatches(), example + ":\n" + String.join("\n", r.findings()));
     Table sizes = r.table("partitions");
@@ -74,10 +75,10 @@ class CassandraVerifierTest {
       s.execute("CREATE TABLE IF NOT EXISTS keyplan_verify_chat.precious (id int PRIMARY KEY, v text)");
       s.execute("INSERT INTO keyplan_verify_chat.precious (id, v) VALUES (1, 'keep me')");
       try {
-        var refused = assertThrows(VerifyException.class, () -> CassandraVerifier.run(LiveCassandra.example("chat.yaml"),
+        var refused = assertThrows(VerifyException.class, () -> CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")),
             LiveCassandra.options(), Credentials.none(), Progress.NONE));
         assertThat(refused.getMessage()).startsWith("keyspace keyplan_verify_chat already exists");
-        VerifyResult reused = CassandraVerifier.run(LiveCassandra.example("chat.yaml"), LiveCassandra.options().with(true, false),
+        VerifyResult reused = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")), LiveCassandra.options().with(true, false),
             Credentials.none(), Progress.NONE);
         assertEquals(0, reused.mismatches(), String.join("\n", reused.findings()));
         s.refreshSchema();
@@ -98,7 +99,7 @@ class CassandraVerifierTest {
     Path file = dir.resolve("creds.properties");
     Files.writeString(file, "KEYPLAN_CASSANDRA_USERNAME=alice\nKEYPLAN_CASSANDRA_PASSWORD=s3cr3t-pa55\n");
     Credentials c = Credentials.load(java.util.Optional.of(file), Map.of());
-    VerifyResult r = CassandraVerifier.run(LiveCassandra.example("inbox.yaml"), LiveCassandra.options(), c, Progress.NONE);
+    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("inbox.yaml")), LiveCassandra.options(), c, Progress.NONE);
     String all = r.toString() + r.asResult();
     assertThat(all).doesNotContain("s3cr3t-pa55").doesNotContain("alice");
     assertThat(c.toString()).isEqualTo("credentials from file " + file + " (KEYPLAN_CASSANDRA_PASSWORD, KEYPLAN_CASSANDRA_USERNAME)");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.Credentials;
@@ -77,7 +78,7 @@ final class DynamoDbVerifierTest {
   private static VerifyResult verify(Model model, VerifyOptions options) {
     dropAll(options.prefix());
     try {
-      return DynamoDbVerifier.run(model, options, Credentials.none(), dev.keyplan.simulate.Progress.NONE);
+      return DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(model), options, Credentials.none(), dev.keyplan.simulate.Progress.NONE);
     } finally {
       assertThat(tables(options.prefix())).as("tables left under %s", options.prefix()).isEmpty();
     }
@@ -107,7 +108,7 @@ final class DynamoDbVerifierTest {
     List<long[]> progress = new ArrayList<>();
     VerifyOptions o = options("kpit_orders_");
     dropAll(o.prefix());
-    VerifyResult r = DynamoDbVerifier.run(Examples.model("orders-dynamodb.yaml"), o, Credentials.none(),
+    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("orders-dynamodb.yaml")), o, Credentials.none(),
         (done, total) -> progress.add(new long[] {done, total}));
     assertThat(tables(o.prefix())).isEmpty();
     assertThat(r.mismatches()).as(String.join("\n", r.findings())).isZero();
@@ -188,7 +189,7 @@ final class DynamoDbVerifierTest {
     dropAll(prefix);
     Map<String, AttributeValue> item = createWithItem(prefix + "AppTable", "PK");
     Map<String, Object> before = snapshot(prefix + "AppTable");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(Examples.model("orders-dynamodb.yaml"), options(prefix),
+    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("orders-dynamodb.yaml")), options(prefix),
         Credentials.none(), dev.keyplan.simulate.Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .hasMessageContaining("kpit_ns_AppTable already exists")
@@ -205,7 +206,7 @@ final class DynamoDbVerifierTest {
     dropAll(prefix);
     Map<String, AttributeValue> item = createWithItem(prefix + "Other", "id");
     Map<String, Object> before = snapshot(prefix + "Other");
-    VerifyResult r = DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), options(prefix).with(true, false),
+    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(true, false),
         Credentials.none(), dev.keyplan.simulate.Progress.NONE);
     assertThat(r.mismatches()).isZero();
     assertThat(snapshot(prefix + "Other")).isEqualTo(before);
@@ -228,7 +229,7 @@ final class DynamoDbVerifierTest {
     Map<String, AttributeValue> item = Map.of("product_id", AttributeValue.fromS("existing"),
         "sale_id", AttributeValue.fromS("01-before-keyplan"), "note", AttributeValue.fromS("do not touch"));
     client.putItem(b -> b.tableName(table).item(item));
-    VerifyResult r = DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), options(prefix).with(true, false),
+    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(true, false),
         Credentials.none(), dev.keyplan.simulate.Progress.NONE);
     assertThat(r.settings()).anyMatch(s -> s.name().equals("tables reused") && s.value().equals(table));
     assertThat(r.notes()).anyMatch(n -> n.startsWith("reused table " + table + ": the ") && n.contains("were deleted"));
@@ -241,7 +242,7 @@ final class DynamoDbVerifierTest {
     String prefix = "kpit_rk_";
     dropAll(prefix);
     Map<String, AttributeValue> item = createWithItem(prefix + "ProductSales", "id");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), options(prefix).with(true, false),
+    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(true, false),
         Credentials.none(), dev.keyplan.simulate.Progress.NONE))
         .isInstanceOf(VerifyException.class).hasMessageContaining("key schema");
     assertThat(scan(prefix + "ProductSales")).containsExactly(item);
@@ -252,7 +253,7 @@ final class DynamoDbVerifierTest {
   void keep_leavesTheCreatedTablesInPlace() {
     String prefix = "kpit_keep_";
     dropAll(prefix);
-    VerifyResult r = DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), options(prefix).with(false, true),
+    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(false, true),
         Credentials.none(), dev.keyplan.simulate.Progress.NONE);
     assertThat(tables(prefix)).containsExactly(prefix + "ProductSales");
     assertThat(r.notes()).anyMatch(n -> n.startsWith("--keep"));
@@ -265,7 +266,7 @@ final class DynamoDbVerifierTest {
     dropAll(prefix);
     Credentials secrets = Credentials.load(Optional.empty(), Map.of(Credentials.AWS_ACCESS_KEY_ID, KEY_ID,
         Credentials.AWS_SECRET_ACCESS_KEY, SECRET, Credentials.AWS_SESSION_TOKEN, "token-" + SECRET));
-    VerifyResult r = DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), options(prefix), secrets,
+    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix), secrets,
         dev.keyplan.simulate.Progress.NONE);
     StringBuilder all = new StringBuilder();
     r.settings().forEach(s -> all.append(s.name()).append(s.value()));
@@ -275,7 +276,7 @@ final class DynamoDbVerifierTest {
     assertThat(all.toString()).doesNotContain(KEY_ID).doesNotContain(SECRET).contains("AWS keys given (never shown)");
 
     createWithItem(prefix + "ProductSales", "id");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), options(prefix), secrets,
+    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix), secrets,
         dev.keyplan.simulate.Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(KEY_ID).doesNotContain(SECRET));
@@ -285,7 +286,7 @@ final class DynamoDbVerifierTest {
   @Test
   void anEndpointThatDoesNotAnswer_isAVerifyException() {
     VerifyOptions o = VerifyOptions.defaults().withEndpoint("http://127.0.0.1:1").withPrefix("kpit_none_");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(Examples.model("flash-sale.yaml"), o, Credentials.none(),
+    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), o, Credentials.none(),
         dev.keyplan.simulate.Progress.NONE))
         .isInstanceOf(VerifyException.class).hasMessageContaining("cannot reach DynamoDB at http://127.0.0.1:1");
   }

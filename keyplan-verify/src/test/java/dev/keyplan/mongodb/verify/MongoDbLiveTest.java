@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.VerifyException;
@@ -27,7 +28,7 @@ class MongoDbLiveTest {
   void shop_everyReadAsPlanned_andEveryDocumentAsSized() {
     // Every read of the shop has an index keyplan plans by ESR (or _id): the server should choose
     // it, give the order from it (no SORT stage), and examine keyplan's keys on the data loaded.
-    VerifyResult r = MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), LiveMongo.options(), LiveMongo.credentials(),
+    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), LiveMongo.options(), LiveMongo.credentials(),
         Progress.NONE);
     Table reads = r.table("reads");
     for (int i = 0; i < reads.rows().size(); i++) {
@@ -42,7 +43,7 @@ class MongoDbLiveTest {
   @ValueSource(strings = {"shop-mongodb-embedded-reviews.yaml", "tenants-mongodb.yaml", "tenants-mongodb-fixed.yaml",
       "customers-zones-mongodb.yaml", "events-mongodb.yaml", "events-mongodb-hashed.yaml", "orders.yaml"})
   void everyShippedExample_loadsAndRunsEveryPattern_andIsSizedWithinTwoPercent(String example) {
-    VerifyResult r = MongoDbVerifier.run(Examples.model(example), LiveMongo.options(), LiveMongo.credentials(), Progress.NONE);
+    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model(example)), LiveMongo.options(), LiveMongo.credentials(), Progress.NONE);
     assertThat(r.findings()).noneMatch(f -> f.contains("refused"));
     assertSizes(r);
   }
@@ -54,11 +55,11 @@ class MongoDbLiveTest {
       g.command(db, new BsonDocument("create", new BsonString("precious")));
       g.insertMany(db, "precious", List.of(BsonDocument.parse("{_id: 1, v: 'keep me'}")));
       try {
-        VerifyException refused = assertThrows(VerifyException.class, () -> MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"),
+        VerifyException refused = assertThrows(VerifyException.class, () -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
             LiveMongo.options(), LiveMongo.credentials(), Progress.NONE));
         assertThat(refused.getMessage()).startsWith("database " + db + " already exists");
         assertPrecious(g, db);
-        VerifyResult reused = MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), LiveMongo.options().with(true, false),
+        VerifyResult reused = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), LiveMongo.options().with(true, false),
             LiveMongo.credentials(), Progress.NONE);
         assertThat(reused.findings()).noneMatch(f -> f.contains("refused"));
         assertPrecious(g, db);
@@ -71,7 +72,7 @@ class MongoDbLiveTest {
   @Test
   void theUrisUserAndPassword_appearNowhereInTheResult() {
     String uri = LiveMongo.uri();
-    VerifyResult r = MongoDbVerifier.run(Examples.model("tenants-mongodb.yaml"), LiveMongo.options(), LiveMongo.credentials(),
+    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("tenants-mongodb.yaml")), LiveMongo.options(), LiveMongo.credentials(),
         Progress.NONE);
     String all = r.toString() + r.asResult();
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("^mongodb(?:\\+srv)?://([^@/]+)@").matcher(uri);
@@ -89,7 +90,7 @@ class MongoDbLiveTest {
       Assumptions.assumeTrue(LiveMongo.mongos(g), "not a mongos: the sharding checks need a sharded cluster");
       String db = "keyplan_verify_tenants_mongodb";
       try {
-        VerifyResult r = MongoDbVerifier.run(Examples.model("tenants-mongodb.yaml"), LiveMongo.options().with(false, true),
+        VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("tenants-mongodb.yaml")), LiveMongo.options().with(false, true),
             LiveMongo.credentials(), Progress.NONE);
         BsonDocument found = g.command("config", new BsonDocument("find", new BsonString("collections"))
             .append("filter", new BsonDocument("_id", new BsonString(db + ".tenants"))));

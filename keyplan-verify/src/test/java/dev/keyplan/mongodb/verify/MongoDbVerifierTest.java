@@ -3,6 +3,7 @@ package dev.keyplan.mongodb.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.VerifyOptions;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
 import dev.keyplan.verify.VerifyException;
@@ -38,7 +39,7 @@ final class SecretsTest {
 
   @Test
   void noUri_namesTheVariable_andWhyNotTheCommandLine() {
-    assertThatThrownBy(() -> MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), VerifyOptions.defaults(),
+    assertThatThrownBy(() -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults(),
         Credentials.none(), Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .hasMessageStartingWith("no MongoDB to verify against: set KEYPLAN_MONGODB_URI")
@@ -48,7 +49,7 @@ final class SecretsTest {
   @Test
   void aMalformedUri_isRefused_withoutItsPassword() {
     Credentials c = Credentials.load(Optional.empty(), Map.of(Credentials.MONGODB_URI, "mongodb://" + USER + ":" + PASSWORD + "@"));
-    assertThatThrownBy(() -> MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), VerifyOptions.defaults(), c, Progress.NONE))
+    assertThatThrownBy(() -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults(), c, Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .hasMessageStartingWith("KEYPLAN_MONGODB_URI is not a MongoDB connection string")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(PASSWORD).doesNotContain(USER));
@@ -61,7 +62,7 @@ final class SecretsTest {
     Files.writeString(file, Credentials.MONGODB_URI + "=mongodb://" + USER + ":" + PASSWORD
         + "@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300\n");
     Credentials c = Credentials.load(Optional.of(file), Map.of());
-    assertThatThrownBy(() -> MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), VerifyOptions.defaults(), c, Progress.NONE))
+    assertThatThrownBy(() -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults(), c, Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .hasMessageStartingWith("cannot reach MongoDB at mongodb://127.0.0.1:1: ")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(PASSWORD).doesNotContain(USER));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
@@ -107,7 +108,7 @@ final class WireTest {
 
   @Test
   void aWholeRun_onAServerWithoutExplain_reportsEveryReadRefused_runsTheWrites_andLeavesNothing() {
-    VerifyResult r = MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), VerifyOptions.defaults().withScale(50, 2),
+    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults().withScale(50, 2),
         credentials(uri), Progress.NONE);
     assertThat(r.findings()).filteredOn(f -> f.contains("MongoDB refused the read")).hasSize(12)
         .allSatisfy(f -> assertThat(f).contains("no such command: 'explain'"));
@@ -127,7 +128,7 @@ final class WireTest {
       g.command("keyplan_verify_shop_mongodb", BsonDocument.parse("{create: 'precious'}"));
       g.insertMany("keyplan_verify_shop_mongodb", "precious", List.of(precious));
     }
-    assertThatThrownBy(() -> MongoDbVerifier.run(Examples.model("shop-mongodb.yaml"), VerifyOptions.defaults(), credentials(uri),
+    assertThatThrownBy(() -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults(), credentials(uri),
         Progress.NONE))
         .isInstanceOf(VerifyException.class).hasMessageStartingWith("database keyplan_verify_shop_mongodb already exists");
     try (DriverGateway g = gateway()) {

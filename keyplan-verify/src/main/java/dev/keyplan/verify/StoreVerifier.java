@@ -1,0 +1,25 @@
+package dev.keyplan.verify;
+
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.simulate.Progress;
+
+/**
+ * How {@code keyplan verify} checks one store's analysed design on a real engine: apply it in a
+ * namespace of its own, load data shaped by the model, run every pattern through the official
+ * driver, and set the analysis' predictions beside what the engine measured. It reads the analysis
+ * {@code check} built and never analyses the model again.
+ *
+ * @param <A> the store's analysis
+ */
+public interface StoreVerifier<A extends StoreAnalysis> {
+  /** The analysis type this verifier reads. */
+  Class<A> analysisType();
+
+  /**
+   * Verifies {@code analysis} on the engine {@code options} and {@code credentials} name.
+   *
+   * @throws VerifyException when the engine cannot be reached or refuses what the run needs
+   * @throws IllegalArgumentException when an option is malformed
+   */
+  VerifyResult run(A analysis, VerifyOptions options, Credentials credentials, Progress progress);
+}
