@@ -47,6 +47,19 @@ final class GoldenTest {
 
   private static final List<String> STORES = List.of("cassandra", "scylladb", "dynamodb", "mongodb");
 
+  /**
+   * The repository's absolute URI, which SARIF writes as the base of every file (%SRCROOT%): it
+   * differs from one checkout to the next, so the files hold a placeholder in its place.
+   */
+  private static final String ROOT_URI = Path.of("").toAbsolutePath().toUri().toString();
+
+  static final String ROOT_PLACEHOLDER = "file:///KEYPLAN_ROOT/";
+
+  /** Returns {@code text} with the checkout's own absolute URI replaced by the placeholder. */
+  static String portable(String text) {
+    return text.replace(ROOT_URI, ROOT_PLACEHOLDER);
+  }
+
   /** One command of one example: the golden file it writes its stdout to, and its arguments. */
   record Run(String file, List<String> args) {}
 
@@ -94,12 +107,12 @@ final class GoldenTest {
       index.append("$ keyplan ").append(String.join(" ", run.args())).append('\n');
       index.append("exit ").append(r.exitCode()).append('\n');
       if (r.exitCode() == 0) {
-        out.files.add(new Output(run.file(), r.out()));
+        out.files.add(new Output(run.file(), portable(r.out())));
       } else if (!r.out().isEmpty()) {
-        index.append("stdout:\n").append(r.out()).append(r.out().endsWith("\n") ? "" : "\n");
+        index.append("stdout:\n").append(portable(r.out())).append(r.out().endsWith("\n") ? "" : "\n");
       }
       if (!r.err().isEmpty()) {
-        index.append("stderr:\n").append(r.err()).append(r.err().endsWith("\n") ? "" : "\n");
+        index.append("stderr:\n").append(portable(r.err())).append(r.err().endsWith("\n") ? "" : "\n");
       }
       index.append('\n');
     }
