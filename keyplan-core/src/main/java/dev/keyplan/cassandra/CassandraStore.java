@@ -7,6 +7,8 @@ import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.cassandra.model.CassandraSectionReader;
 import dev.keyplan.cassandra.simulate.CassandraSetup;
 import dev.keyplan.cassandra.simulate.CassandraSimulator;
+import dev.keyplan.check.Rule;
+import dev.keyplan.cassandra.check.CassandraRuleParts;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -55,6 +57,11 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   @Override
   public CassandraAnalysis analyze(Model model) {
     return CassandraAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Rule.OnStore<CassandraAnalysis>> ruleParts(Class<? extends Rule.OnStores> rule) {
+    return CassandraRuleParts.of(rule);
   }
 
   @Override

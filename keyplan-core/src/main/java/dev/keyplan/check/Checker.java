@@ -15,13 +15,14 @@ import java.util.List;
  */
 public final class Checker {
   private final List<Class<? extends Rule>> types;
-  private final List<Rule> rules;
+  /** Each rule's parts, built once: a rule over one store is its own part. */
+  private final List<List<Rule.OnStore<?>>> parts;
 
   private Checker(List<Class<? extends Rule>> types) {
     this.types = List.copyOf(types);
-    List<Rule> built = new ArrayList<>();
-    types.forEach(t -> built.add(instantiate(t)));
-    this.rules = List.copyOf(built);
+    List<List<Rule.OnStore<?>>> built = new ArrayList<>();
+    types.forEach(t -> built.add(List.copyOf(Rule.partsOf(instantiate(t)))));
+    this.parts = List.copyOf(built);
   }
 
   /** Returns a checker running every built-in rule. */
@@ -37,8 +38,8 @@ public final class Checker {
   /** Returns the findings of every rule part that reads analyses like {@code analysis}. */
   public List<Finding> check(StoreAnalysis analysis) {
     List<Finding> all = new ArrayList<>();
-    for (int i = 0; i < rules.size(); i++) {
-      for (Rule.OnStore<?> part : Rule.partsOf(rules.get(i))) {
+    for (int i = 0; i < parts.size(); i++) {
+      for (Rule.OnStore<?> part : parts.get(i)) {
         if (part.analysisType().isInstance(analysis)) {
           var out = new Findings(types.get(i).getSimpleName(), analysis.store().id());
           run(part, analysis, out);

@@ -7,6 +7,8 @@ import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
 import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
+import dev.keyplan.check.Rule;
+import dev.keyplan.dynamodb.check.DynamoDbRuleParts;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -50,6 +52,11 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
   @Override
   public DynamoDbAnalysis analyze(Model model) {
     return DynamoDbAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Rule.OnStore<DynamoDbAnalysis>> ruleParts(Class<? extends Rule.OnStores> rule) {
+    return DynamoDbRuleParts.of(rule);
   }
 
   @Override

@@ -23,6 +23,23 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
   /** Returns where each name (entity, attribute) was first written in the operation. */
   java.util.Map<String, Location> names();
 
+  /**
+   * Returns the attributes a store must hold to serve this operation: those a read selects (when it
+   * names them), restricts and orders by; those a write sets and restricts. A planner that finds no
+   * table, item type or collection holding them all reports the pattern as not served.
+   */
+  default java.util.Set<String> attributesNeeded() {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    if (this instanceof Read r) {
+      out.addAll(r.select());
+      r.orderBy().forEach(o -> out.add(o.attribute()));
+    } else {
+      out.addAll(((Write) this).set());
+    }
+    where().forEach(c -> out.add(c.attribute()));
+    return out;
+  }
+
   /** Returns true if this is a write of one of {@code kinds}. */
   default boolean isWriteOf(Kind... kinds) {
     if (!(this instanceof Write)) {

@@ -1,5 +1,7 @@
 package dev.keyplan.mongodb;
 
+import dev.keyplan.check.Rule;
+import dev.keyplan.mongodb.check.MongoDbRuleParts;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -50,6 +52,11 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
   @Override
   public MongoDbAnalysis analyze(Model model) {
     return MongoDbAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Rule.OnStore<MongoDbAnalysis>> ruleParts(Class<? extends Rule.OnStores> rule) {
+    return MongoDbRuleParts.of(rule);
   }
 
   @Override

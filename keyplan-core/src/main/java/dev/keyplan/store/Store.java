@@ -1,6 +1,7 @@
 package dev.keyplan.store;
 
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.check.Rule;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreDesign;
@@ -37,6 +38,14 @@ public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends S
 
   /** Analyses the model's design of this store, which the model has. */
   A analyze(Model model);
+
+  /**
+   * The store's parts of {@code rule}, a rule over several stores ({@code PatternNotServed}): each
+   * store checks its own analyses, under the rule's id.
+   */
+  default List<Rule.OnStore<A>> ruleParts(Class<? extends Rule.OnStores> rule) {
+    return List.of();
+  }
 
   /** The store's targets of {@code keyplan emit}, in the order its help lists them. */
   default List<Emitter<A>> emitters() {

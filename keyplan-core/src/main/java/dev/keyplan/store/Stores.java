@@ -1,6 +1,7 @@
 package dev.keyplan.store;
 
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.check.Rule;
 import dev.keyplan.cassandra.CassandraStore;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.model.Model;
@@ -115,6 +116,13 @@ public final class Stores {
   private static <A extends StoreAnalysis> Optional<SimulationResult> run(Store<?, A> store, StoreAnalysis analysis,
       SimulationSettings settings, Optional<Trace> trace, Progress progress) {
     return store.simulator().map(s -> s.run(store.analysisType().cast(analysis), settings, trace, progress));
+  }
+
+  /** Returns every store's parts of {@code rule}, a rule over several stores, in the registry's order. */
+  public List<Rule.OnStore<?>> ruleParts(Class<? extends Rule.OnStores> rule) {
+    List<Rule.OnStore<?>> out = new ArrayList<>();
+    stores.forEach(s -> out.addAll(s.ruleParts(rule)));
+    return out;
   }
 
   /** Analyses every design of {@code model}, in the model's order. */
