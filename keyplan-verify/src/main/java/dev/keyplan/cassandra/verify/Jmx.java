@@ -28,7 +28,12 @@ final class Jmx implements AutoCloseable {
     this.address = address;
   }
 
-  /** Connects to {@code host:port}, or returns empty (with the reason in {@code why[0]}). */
+  /**
+   * Connects to {@code host:port}, or returns empty (with the reason in {@code why[0]}). The JNDI
+   * lookup is JMX's own RMI URL form, to the node the user named with the JMX endpoint (nodetool
+   * connects the same way); no name from input data is ever looked up.
+   */
+  @SuppressWarnings("BanJNDI")
   static Optional<Jmx> open(String address, String[] why) {
     try {
       JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + address + "/jmxrmi");
