@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
  * Dependencies point one way inside the core, on the same floors in the store-neutral spine and in
  * every store's package: input → model → workload → store facts and formats → design (analysis) →
  * checks, emitters and simulators → the store's plug-in root. A class may import its own floor's
- * package (or the same kind of package in the spine: a store's simulator uses the neutral
- * {@code simulate}) and the floors below, never one above; and no store's package reaches into
- * another store's, by import or by fully qualified name.
+ * package (or the same kind of package in the spine: a store's simulator uses the neutral {@code
+ * simulate}) and the floors below, never one above; and no store's package reaches into another
+ * store's, by import or by fully qualified name.
  */
 final class LayeringTest {
   private static final Path SOURCES = Path.of("src/main/java/dev/keyplan");
@@ -30,19 +30,30 @@ final class LayeringTest {
   static final Set<String> STORES = Set.of("cassandra", "dynamodb", "mongodb");
 
   /** The floor of each kind of package, in the spine and inside a store. */
-  private static final Map<String, Integer> FLOOR = Map.ofEntries(
-      Map.entry("input", 0),
-      // the workload model, and a store's design record with its section reader and the limits it checks
-      Map.entry("model", 1), Map.entry("facts", 1),
-      Map.entry("workload", 2),
-      // the formats a store reads (CQL, the token ring, Workbench files, catalogs)
-      Map.entry("cql", 3), Map.entry("ring", 3), Map.entry("scylla", 3),
-      Map.entry("schema", 3), Map.entry("workbench", 3), Map.entry("catalog", 3),
-      // a store's analysis, and the store-neutral view of one
-      Map.entry("design", 4), Map.entry("analysis", 4),
-      Map.entry("check", 5), Map.entry("emit", 5), Map.entry("simulate", 5),
-      // the store's plug-in root, which ties its floors together, and the plug-in interface
-      Map.entry("", 6), Map.entry("store", 6));
+  private static final Map<String, Integer> FLOOR =
+      Map.ofEntries(
+          Map.entry("input", 0),
+          // the workload model, and a store's design record with its section reader and the limits
+          // it checks
+          Map.entry("model", 1),
+          Map.entry("facts", 1),
+          Map.entry("workload", 2),
+          // the formats a store reads (CQL, the token ring, Workbench files, catalogs)
+          Map.entry("cql", 3),
+          Map.entry("ring", 3),
+          Map.entry("scylla", 3),
+          Map.entry("schema", 3),
+          Map.entry("workbench", 3),
+          Map.entry("catalog", 3),
+          // a store's analysis, and the store-neutral view of one
+          Map.entry("design", 4),
+          Map.entry("analysis", 4),
+          Map.entry("check", 5),
+          Map.entry("emit", 5),
+          Map.entry("simulate", 5),
+          // the store's plug-in root, which ties its floors together, and the plug-in interface
+          Map.entry("", 6),
+          Map.entry("store", 6));
 
   /**
    * The registry, {@code dev.keyplan.store.Stores}: the composition root (as Caffeine's simulator
@@ -52,15 +63,17 @@ final class LayeringTest {
   private static final String REGISTRY = "store.Stores";
 
   private static final Pattern IMPORT =
-      Pattern.compile("^import (?:static )?dev\\.keyplan\\.([a-z][\\w.]*?)\\.([A-Z]\\w*)", Pattern.MULTILINE);
-  private static final Pattern QUALIFIED = Pattern.compile("\\bdev\\.keyplan\\.(cassandra|dynamodb|mongodb)\\.");
+      Pattern.compile(
+          "^import (?:static )?dev\\.keyplan\\.([a-z][\\w.]*?)\\.([A-Z]\\w*)", Pattern.MULTILINE);
+  private static final Pattern QUALIFIED =
+      Pattern.compile("\\bdev\\.keyplan\\.(cassandra|dynamodb|mongodb)\\.");
 
   /**
-   * Store-neutral files that still name a store, each until the store registry replaces the
-   * triple they spell out (issue 14). The list may only shrink.
+   * Store-neutral files that still name a store, each until the store registry replaces the triple
+   * they spell out (issue 14). The list may only shrink.
    */
-  private static final Set<String> NEUTRAL_NAMING_A_STORE_FOR_NOW = Set.of(
-      "check/", "simulate/SimulationResult.java");
+  private static final Set<String> NEUTRAL_NAMING_A_STORE_FOR_NOW =
+      Set.of("check/", "simulate/SimulationResult.java");
 
   /** A package as {@code store} (empty in the spine) and {@code kind} (its floor's name). */
   record Place(String store, String kind) {
@@ -75,7 +88,8 @@ final class LayeringTest {
     int floor() {
       Integer f = FLOOR.get(kind);
       if (f == null) {
-        throw new AssertionError("no floor for package kind '" + kind + "': add it to LayeringTest.FLOOR");
+        throw new AssertionError(
+            "no floor for package kind '" + kind + "': add it to LayeringTest.FLOOR");
       }
       return f;
     }
@@ -103,7 +117,8 @@ final class LayeringTest {
       Place own = Place.of(packagePath(f));
       Matcher m = IMPORT.matcher(Files.readString(f, StandardCharsets.UTF_8));
       while (m.find()) {
-        if ((m.group(1) + "." + m.group(2)).equals(REGISTRY) || relative(f).equals(REGISTRY.replace('.', '/') + ".java")) {
+        if ((m.group(1) + "." + m.group(2)).equals(REGISTRY)
+            || relative(f).equals(REGISTRY.replace('.', '/') + ".java")) {
           continue;
         }
         Place to = Place.of(m.group(1));
@@ -111,11 +126,21 @@ final class LayeringTest {
         boolean down = to.floor() < own.floor();
         // on one floor: the same kind of package, the same store, or a store implementing the
         // spine's types of its floor (a store's analysis is a StoreAnalysis)
-        boolean sideways = to.floor() == own.floor() && (to.kind().equals(own.kind()) || to.store().equals(own.store())
-            || to.store().isEmpty() && !own.store().isEmpty());
+        boolean sideways =
+            to.floor() == own.floor()
+                && (to.kind().equals(own.kind())
+                    || to.store().equals(own.store())
+                    || to.store().isEmpty() && !own.store().isEmpty());
         if (sameStoreOrSpine && !down && !sideways) {
-          violations.add(relative(f) + " imports dev.keyplan." + m.group(1) + " (floor " + to.floor() + " over "
-              + own.floor() + ")");
+          violations.add(
+              relative(f)
+                  + " imports dev.keyplan."
+                  + m.group(1)
+                  + " (floor "
+                  + to.floor()
+                  + " over "
+                  + own.floor()
+                  + ")");
         }
       }
     }
@@ -145,7 +170,8 @@ final class LayeringTest {
     List<String> violations = new ArrayList<>();
     for (Path f : sources()) {
       String rel = relative(f);
-      if (!Place.of(packagePath(f)).store().isEmpty() || rel.equals(REGISTRY.replace('.', '/') + ".java")
+      if (!Place.of(packagePath(f)).store().isEmpty()
+          || rel.equals(REGISTRY.replace('.', '/') + ".java")
           || NEUTRAL_NAMING_A_STORE_FOR_NOW.stream().anyMatch(rel::startsWith)) {
         continue;
       }

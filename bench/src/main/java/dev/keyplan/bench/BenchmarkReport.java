@@ -21,20 +21,27 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.util.Utils;
 
 /**
- * Runs {@link CheckBenchmark} through JMH's runner (any JMH command-line option may be passed,
- * e.g. {@code -p patterns=250,1000}, {@code -p store=dynamodb} or {@code -prof stack}), writes the
- * results as JSON and CSV to {@code OUT} (system property {@code keyplan.bench.out}, default
- * {@code bench/target}) and prints the figures bench/RESULTS.md records, per store: per size,
- * check and parseOnly in ms, the ratio check/parseOnly (parseOnly is the named baseline, measured
- * in the same run) and check(n)/check(smallest), which is n/smallest when check grows linearly;
- * then, with both stores, the two side by side.
+ * Runs {@link CheckBenchmark} through JMH's runner (any JMH command-line option may be passed, e.g.
+ * {@code -p patterns=250,1000}, {@code -p store=dynamodb} or {@code -prof stack}), writes the
+ * results as JSON and CSV to {@code OUT} (system property {@code keyplan.bench.out}, default {@code
+ * bench/target}) and prints the figures bench/RESULTS.md records, per store: per size, check and
+ * parseOnly in ms, the ratio check/parseOnly (parseOnly is the named baseline, measured in the same
+ * run) and check(n)/check(smallest), which is n/smallest when check grows linearly; then, with both
+ * stores, the two side by side.
  */
 public final class BenchmarkReport {
   private BenchmarkReport() {}
 
   /** One store's scores at one size. */
-  private record Row(String store, int patterns, double check, double checkError, double parse, double parseError,
-      double checkCpu, double parseCpu) {}
+  private record Row(
+      String store,
+      int patterns,
+      double check,
+      double checkError,
+      double parse,
+      double parseError,
+      double checkCpu,
+      double parseCpu) {}
 
   public static void main(String[] args) throws IOException, RunnerException {
     JmhArgs jmh = JmhArgs.of(args, "jmh-result.json", CheckBenchmark.class);
@@ -49,12 +56,31 @@ public final class BenchmarkReport {
     ResultFormatFactory.getInstance(ResultFormatType.CSV, csv.toString()).writeOut(results);
 
     String table = table(results);
-    String header = "keyplan check benchmark, " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
-        + "\nJMH " + jmhVersion() + ", " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
-        + ", " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
-        + System.getProperty("os.arch") + String.format(Locale.ROOT,
-            "; 1-minute load average %.1f before the run, %.1f after", loadBefore, loadAfter)
-        + "\nresults: " + json + ", " + csv + "\n\n";
+    String header =
+        "keyplan check benchmark, "
+            + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+            + "\nJMH "
+            + jmhVersion()
+            + ", "
+            + System.getProperty("java.vm.name")
+            + " "
+            + System.getProperty("java.vm.version")
+            + ", "
+            + Runtime.getRuntime().availableProcessors()
+            + " cores, "
+            + System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.arch")
+            + String.format(
+                Locale.ROOT,
+                "; 1-minute load average %.1f before the run, %.1f after",
+                loadBefore,
+                loadAfter)
+            + "\nresults: "
+            + json
+            + ", "
+            + csv
+            + "\n\n";
     System.out.println();
     System.out.print(header);
     System.out.print(table);
@@ -72,9 +98,15 @@ public final class BenchmarkReport {
         continue;
       }
       String store = r.getParams().getParam("store");
-      double[] s = byStore.computeIfAbsent(store == null ? "cassandra" : store, k -> new TreeMap<>())
-          .computeIfAbsent(Integer.parseInt(p), k -> new double[] {
-              Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN});
+      double[] s =
+          byStore
+              .computeIfAbsent(store == null ? "cassandra" : store, k -> new TreeMap<>())
+              .computeIfAbsent(
+                  Integer.parseInt(p),
+                  k ->
+                      new double[] {
+                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN
+                      });
       var score = r.getPrimaryResult();
       int at = method.equals("check") ? 0 : method.equals("parseOnly") ? 2 : -1;
       if (at < 0) {
@@ -85,8 +117,12 @@ public final class BenchmarkReport {
       s[4 + at / 2] = cpuMillisPerOp(r);
     }
     Map<String, List<Row>> rows = new TreeMap<>();
-    byStore.forEach((store, sizes) -> sizes.forEach((n, s) -> rows.computeIfAbsent(store, k -> new ArrayList<>())
-        .add(new Row(store, n, s[0], s[1], s[2], s[3], s[4], s[5]))));
+    byStore.forEach(
+        (store, sizes) ->
+            sizes.forEach(
+                (n, s) ->
+                    rows.computeIfAbsent(store, k -> new ArrayList<>())
+                        .add(new Row(store, n, s[0], s[1], s[2], s[3], s[4], s[5]))));
     if (rows.isEmpty()) {
       return "no CheckBenchmark results\n";
     }
@@ -105,26 +141,64 @@ public final class BenchmarkReport {
     boolean dynamodb = store.equals("dynamodb");
     sb.append("## ").append(store).append("\n\n");
     sb.append("Wall clock (JMH score, ms/op, ± 99.9% interval):\n\n");
-    sb.append("| patterns | tables").append(dynamodb ? " | item types" : "")
+    sb.append("| patterns | tables")
+        .append(dynamodb ? " | item types" : "")
         .append(" | check ms | parseOnly ms (baseline) | check / parseOnly | check(n) / check(")
-        .append(n0).append(") | n / ").append(n0).append(" | parseOnly(n) / parseOnly(").append(n0).append(") |\n");
-    sb.append(dynamodb ? "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        .append(n0)
+        .append(") | n / ")
+        .append(n0)
+        .append(" | parseOnly(n) / parseOnly(")
+        .append(n0)
+        .append(") |\n");
+    sb.append(
+        dynamodb
+            ? "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+            : "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Row r : rows) {
-      String shape = dynamodb
-          ? DynamoDbModelGenerator.tablesFor(r.patterns()) + " | " + DynamoDbModelGenerator.itemTypesFor(r.patterns())
-          : Long.toString(Math.round(r.patterns() * ModelGenerator.TABLES_PER_PATTERN));
-      sb.append(String.format(Locale.ROOT, "| %d | %s | %.1f ± %.1f | %.1f ± %.1f | %.2f | %.2f | %.2f | %.2f |%n",
-          r.patterns(), shape, r.check(), r.checkError(), r.parse(), r.parseError(),
-          r.check() / r.parse(), r.check() / first.check(), r.patterns() / (double) n0, r.parse() / first.parse()));
+      String shape =
+          dynamodb
+              ? DynamoDbModelGenerator.tablesFor(r.patterns())
+                  + " | "
+                  + DynamoDbModelGenerator.itemTypesFor(r.patterns())
+              : Long.toString(Math.round(r.patterns() * ModelGenerator.TABLES_PER_PATTERN));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %d | %s | %.1f ± %.1f | %.1f ± %.1f | %.2f | %.2f | %.2f | %.2f |%n",
+              r.patterns(),
+              shape,
+              r.check(),
+              r.checkError(),
+              r.parse(),
+              r.parseError(),
+              r.check() / r.parse(),
+              r.check() / first.check(),
+              r.patterns() / (double) n0,
+              r.parse() / first.parse()));
     }
-    sb.append("\nCPU time of the benchmark thread (ms/op; insensitive to other processes' load):\n\n");
-    sb.append("| patterns | check cpu ms | parseOnly cpu ms | check / parseOnly | check(n) / check(").append(n0)
-        .append(") | n / ").append(n0).append(" | (check − parseOnly)(n) / (check − parseOnly)(").append(n0).append(") |\n");
+    sb.append(
+        "\nCPU time of the benchmark thread (ms/op; insensitive to other processes' load):\n\n");
+    sb.append(
+            "| patterns | check cpu ms | parseOnly cpu ms | check / parseOnly | check(n) / check(")
+        .append(n0)
+        .append(") | n / ")
+        .append(n0)
+        .append(" | (check − parseOnly)(n) / (check − parseOnly)(")
+        .append(n0)
+        .append(") |\n");
     sb.append("|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Row r : rows) {
-      sb.append(String.format(Locale.ROOT, "| %d | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f |%n",
-          r.patterns(), r.checkCpu(), r.parseCpu(), r.checkCpu() / r.parseCpu(), r.checkCpu() / first.checkCpu(),
-          r.patterns() / (double) n0, (r.checkCpu() - r.parseCpu()) / (first.checkCpu() - first.parseCpu())));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %d | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f |%n",
+              r.patterns(),
+              r.checkCpu(),
+              r.parseCpu(),
+              r.checkCpu() / r.parseCpu(),
+              r.checkCpu() / first.checkCpu(),
+              r.patterns() / (double) n0,
+              (r.checkCpu() - r.parseCpu()) / (first.checkCpu() - first.parseCpu())));
     }
     sb.append('\n');
   }
@@ -132,29 +206,47 @@ public final class BenchmarkReport {
   /** The stores side by side, by CPU time: check / parseOnly, and growth against n / smallest. */
   private static void beside(StringBuilder sb, Map<String, List<Row>> rows) {
     Map<Integer, Map<String, Row>> bySize = new TreeMap<>();
-    rows.forEach((store, list) -> list.forEach(r -> bySize.computeIfAbsent(r.patterns(), k -> new TreeMap<>()).put(store, r)));
+    rows.forEach(
+        (store, list) ->
+            list.forEach(
+                r -> bySize.computeIfAbsent(r.patterns(), k -> new TreeMap<>()).put(store, r)));
     int n0 = bySize.keySet().iterator().next();
     sb.append("## stores side by side (CPU time)\n\n");
     sb.append("| patterns | n / ").append(n0);
     rows.keySet().forEach(st -> sb.append(" | ").append(st).append(" check / parseOnly"));
-    rows.keySet().forEach(st -> sb.append(" | ").append(st).append(" check(n) / check(").append(n0).append(")"));
+    rows.keySet()
+        .forEach(
+            st -> sb.append(" | ").append(st).append(" check(n) / check(").append(n0).append(")"));
     sb.append(" |\n|---:|---:");
     rows.keySet().forEach(st -> sb.append("|---:|---:"));
     sb.append("|\n");
-    bySize.forEach((n, stores) -> {
-      sb.append(String.format(Locale.ROOT, "| %d | %.2f", n, n / (double) n0));
-      rows.keySet().forEach(st -> {
-        Row r = stores.get(st);
-        sb.append(String.format(Locale.ROOT, " | %.2f", r == null ? Double.NaN : r.checkCpu() / r.parseCpu()));
-      });
-      rows.forEach((st, list) -> {
-        Row r = stores.get(st);
-        Row first = list.get(0);
-        sb.append(String.format(Locale.ROOT, " | %.2f", r == null || first.patterns() != n0 ? Double.NaN
-            : r.checkCpu() / first.checkCpu()));
-      });
-      sb.append(" |\n");
-    });
+    bySize.forEach(
+        (n, stores) -> {
+          sb.append(String.format(Locale.ROOT, "| %d | %.2f", n, n / (double) n0));
+          rows.keySet()
+              .forEach(
+                  st -> {
+                    Row r = stores.get(st);
+                    sb.append(
+                        String.format(
+                            Locale.ROOT,
+                            " | %.2f",
+                            r == null ? Double.NaN : r.checkCpu() / r.parseCpu()));
+                  });
+          rows.forEach(
+              (st, list) -> {
+                Row r = stores.get(st);
+                Row first = list.get(0);
+                sb.append(
+                    String.format(
+                        Locale.ROOT,
+                        " | %.2f",
+                        r == null || first.patterns() != n0
+                            ? Double.NaN
+                            : r.checkCpu() / first.checkCpu()));
+              });
+          sb.append(" |\n");
+        });
   }
 
   /** Returns CheckBenchmark.CpuTime's cpuNanos / ops in ms, NaN if absent. */
@@ -170,7 +262,8 @@ public final class BenchmarkReport {
 
   /** Other processes share the cores: the load average tells how much (NaN where unknown). */
   static double loadAverage() {
-    double l = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    double l =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     return l < 0 ? Double.NaN : l;
   }
 

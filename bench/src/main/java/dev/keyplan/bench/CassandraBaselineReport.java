@@ -21,18 +21,19 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
  * Runs {@link TokenBenchmark} and {@link ReplicaBenchmark} (keyplan against cassandra-all 5.0.6)
- * with JMH's GC profiler, writes the results as JSON and CSV to {@code OUT} (system property
- * {@code keyplan.bench.out}, default {@code bench/target}) and prints the figures bench/RESULTS.md
+ * with JMH's GC profiler, writes the results as JSON and CSV to {@code OUT} (system property {@code
+ * keyplan.bench.out}, default {@code bench/target}) and prints the figures bench/RESULTS.md
  * records: per benchmark and parameter, keyplan's and Cassandra's ns/op, the speed ratio keyplan /
  * Cassandra (Cassandra's time over keyplan's; above 1 means keyplan is faster) and each side's
- * {@code gc.alloc.rate.norm}. Any JMH option may be passed, e.g. {@code -p keyType=text} or
- * {@code TokenBenchmark} to run one class.
+ * {@code gc.alloc.rate.norm}. Any JMH option may be passed, e.g. {@code -p keyType=text} or {@code
+ * TokenBenchmark} to run one class.
  */
 public final class CassandraBaselineReport {
   private CassandraBaselineReport() {}
 
   public static void main(String[] args) throws IOException, RunnerException {
-    JmhArgs jmh = JmhArgs.of(args, "cassandra-baseline.json", TokenBenchmark.class, ReplicaBenchmark.class);
+    JmhArgs jmh =
+        JmhArgs.of(args, "cassandra-baseline.json", TokenBenchmark.class, ReplicaBenchmark.class);
     CommandLineOptions cmd = jmh.cmd();
     Path out = jmh.out();
     Path json = jmh.json();
@@ -47,14 +48,31 @@ public final class CassandraBaselineReport {
     double loadAfter = BenchmarkReport.loadAverage();
     ResultFormatFactory.getInstance(ResultFormatType.CSV, csv.toString()).writeOut(results);
 
-    String header = "keyplan against cassandra-all 5.0.6, "
-        + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
-        + "\nJMH " + BenchmarkReport.jmhVersion() + ", " + System.getProperty("java.vm.name") + " "
-        + System.getProperty("java.vm.version") + ", "
-        + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name")
-        + " " + System.getProperty("os.arch") + String.format(Locale.ROOT,
-            "; 1-minute load average %.1f before the run, %.1f after", loadBefore, loadAfter)
-        + "\nresults: " + json + ", " + csv + "\n\n";
+    String header =
+        "keyplan against cassandra-all 5.0.6, "
+            + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+            + "\nJMH "
+            + BenchmarkReport.jmhVersion()
+            + ", "
+            + System.getProperty("java.vm.name")
+            + " "
+            + System.getProperty("java.vm.version")
+            + ", "
+            + Runtime.getRuntime().availableProcessors()
+            + " cores, "
+            + System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.arch")
+            + String.format(
+                Locale.ROOT,
+                "; 1-minute load average %.1f before the run, %.1f after",
+                loadBefore,
+                loadAfter)
+            + "\nresults: "
+            + json
+            + ", "
+            + csv
+            + "\n\n";
     String table = table(results);
     System.out.println();
     System.out.print(header);
@@ -80,21 +98,35 @@ public final class CassandraBaselineReport {
       switch (bench.substring(dot + 1)) {
         case "keyplan" -> pair.keyplan = r;
         case "cassandra" -> pair.cassandra = r;
-        default -> { }
+        default -> {}
       }
     }
     if (pairs.isEmpty()) {
       return "no TokenBenchmark or ReplicaBenchmark results\n";
     }
     var sb = new StringBuilder();
-    sb.append("| benchmark | keyplan ns/op | Cassandra ns/op (baseline) | speed keyplan / Cassandra"
-        + " | keyplan B/op | Cassandra B/op |\n");
+    sb.append(
+        "| benchmark | keyplan ns/op | Cassandra ns/op (baseline) | speed keyplan / Cassandra"
+            + " | keyplan B/op | Cassandra B/op |\n");
     sb.append("|---|---:|---:|---:|---:|---:|\n");
-    pairs.forEach((row, p) -> sb.append(String.format(Locale.ROOT,
-        "| %s | %s | %s | %s | %s | %s |%n", row, score(p.keyplan), score(p.cassandra),
-        p.keyplan == null || p.cassandra == null ? "-" : String.format(Locale.ROOT, "%.2f",
-            p.cassandra.getPrimaryResult().getScore() / p.keyplan.getPrimaryResult().getScore()),
-        allocation(p.keyplan), allocation(p.cassandra))));
+    pairs.forEach(
+        (row, p) ->
+            sb.append(
+                String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %s | %s | %s |%n",
+                    row,
+                    score(p.keyplan),
+                    score(p.cassandra),
+                    p.keyplan == null || p.cassandra == null
+                        ? "-"
+                        : String.format(
+                            Locale.ROOT,
+                            "%.2f",
+                            p.cassandra.getPrimaryResult().getScore()
+                                / p.keyplan.getPrimaryResult().getScore()),
+                    allocation(p.keyplan),
+                    allocation(p.cassandra))));
     sb.append("\nB/op is gc.alloc.rate.norm, bytes allocated per operation (-prof gc).\n");
     return sb.toString();
   }

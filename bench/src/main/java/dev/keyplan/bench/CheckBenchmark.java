@@ -37,8 +37,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@code cassandra}: {@link ModelGenerator}, with 0.3 P tables (1,000 patterns: 300 tables,
  *       100 entities) and their CQL schema;
- *   <li>{@code dynamodb}: {@link DynamoDbModelGenerator}, a single-table design of one item type per
- *       entity plus 0.01 P archive tables (1,000 patterns: 11 tables, 110 item types).
+ *   <li>{@code dynamodb}: {@link DynamoDbModelGenerator}, a single-table design of one item type
+ *       per entity plus 0.01 P archive tables (1,000 patterns: 11 tables, 110 item types).
  * </ul>
  *
  * Two benchmarks per store and size:
@@ -59,12 +59,16 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 // Two stores × three sizes make 12 trials; at 12 × 1 s warm-up and 6 × 1 s measurement the full run
-// (bench/run.sh) takes about 4 minutes. 12 s is where, on the idle 2-core machine of bench/RESULTS.md,
-// the slowest trials (1,000 patterns, either store) stopped getting faster; with other builds running
+// (bench/run.sh) takes about 4 minutes. 12 s is where, on the idle 2-core machine of
+// bench/RESULTS.md,
+// the slowest trials (1,000 patterns, either store) stopped getting faster; with other builds
+// running
 // (load average 4 to 12) a fresh JVM still sped up after 13 s, so use -wi 20 on a busy machine.
 @Warmup(iterations = 12, time = 1)
 @Measurement(iterations = 6, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class CheckBenchmark {
 
   @Param({"cassandra", "dynamodb"})
@@ -75,12 +79,14 @@ public class CheckBenchmark {
 
   /** The Cassandra model, when {@link #store} is {@code cassandra}. */
   private ModelGenerator.Generated model;
+
   /** The DynamoDB model, when {@link #store} is {@code dynamodb}. */
   private DynamoDbModelGenerator.Generated dynamodb;
 
   @Setup(Level.Trial)
   public void generate() {
-    // Each fails the trial loudly if the model does not parse, bind or exercise every path and rule.
+    // Each fails the trial loudly if the model does not parse, bind or exercise every path and
+    // rule.
     switch (store) {
       case "cassandra":
         model = ModelGenerator.forPatterns(patterns);
@@ -151,7 +157,8 @@ public class CheckBenchmark {
     } else {
       Model m = ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR);
       CqlSchema schema = CqlParser.parse(model.cqlFile(), model.cql());
-      CassandraAnalysis analysis = CassandraAnalyzer.analyze(m, m.design(CassandraDesign.class).orElseThrow(), schema);
+      CassandraAnalysis analysis =
+          CassandraAnalyzer.analyze(m, m.design(CassandraDesign.class).orElseThrow(), schema);
       List<Finding> findings = Checker.builtIn().check(analysis);
       bh.consume(findings);
     }

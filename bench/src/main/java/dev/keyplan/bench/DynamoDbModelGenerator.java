@@ -11,17 +11,16 @@ import java.util.Locale;
  * Writes a synthetic but valid workload model with a {@code dynamodb:} design of E entities and P
  * patterns for the benchmarks, the DynamoDB counterpart of {@link ModelGenerator}: the same
  * workload ({@link WorkloadGenerator}: entity pairs, pattern templates, spreads, the fixed seed),
- * laid out as a single-table design. This class adds the {@code dynamodb:} section and its
- * {@code access:} pins, and the attributes, reads and writes that reach DynamoDB's limits and
- * plans. The output depends only on (E, P), so every run checks the same text.
+ * laid out as a single-table design. This class adds the {@code dynamodb:} section and its {@code
+ * access:} pins, and the attributes, reads and writes that reach DynamoDB's limits and plans. The
+ * output depends only on (E, P), so every run checks the same text.
  *
  * <p>Entities come in pairs: an even {@code E<i>} is a parent (an account), the odd {@code E<i+1>}
  * its child (posts, with {@code owner_name} a {@code copy_of} the parent's name). Every entity has
  * an item type in one table, {@code AppTable} (PK, SK, on demand, no TTL), and the items of a pair
- * share partition keys: the account's profile under
- * {@code E<i>#{id}} / {@code PROFILE}, its posts under the same PK with {@code POST#{at}#{id}} (or,
- * for every fourth child, {@code {at}#{id}}, a sort key without a prefix, so a Query of the posts
- * reads the profile too). AppTable's indexes:
+ * share partition keys: the account's profile under {@code E<i>#{id}} / {@code PROFILE}, its posts
+ * under the same PK with {@code POST#{at}#{id}} (or, for every fourth child, {@code {at}#{id}}, a
+ * sort key without a prefix, so a Query of the posts reads the profile too). AppTable's indexes:
  *
  * <ul>
  *   <li>{@code GSI1}, overloaded ({@code GSI1PK}/{@code GSI1SK}, ALL): accounts by name, posts by
@@ -40,20 +39,21 @@ import java.util.Locale;
  * (some strongly consistent), BatchGetItem (IN), Queries on the table, GSI1, GSI2 and LSI1 with
  * {@code begins_with}, BETWEEN, filters and order, fan-outs over IN keys and shard suffixes, Scans
  * (plain, with a limit, pinned by {@code access:}), a pattern no item serves, and writes: inserts
- * (conditional, with TTL, logged and unlogged batches), upserts, updates that change index keys
- * or fan out to {@code copy_of} copies (some in a TransactWriteItems), increments on a hot key, and
+ * (conditional, with TTL, logged and unlogged batches), upserts, updates that change index keys or
+ * fan out to {@code copy_of} copies (some in a TransactWriteItems), increments on a hot key, and
  * deletes. {@code access:} pins a GetItem on an index, a Query that only a Scan serves and a Scan.
  * Every DynamoDB plan kind and every DynamoDB rule has work to do; {@link Validation} checks it.
  *
- * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.DynamoDbModelGenerator 1000 DIR}
- * to write {@code bench-dynamodb-1000.yaml} to DIR (to try the CLI on it).
+ * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.DynamoDbModelGenerator 1000
+ * DIR} to write {@code bench-dynamodb-1000.yaml} to DIR (to try the CLI on it).
  */
 public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** The main table, holding an item type of every entity. */
   static final String TABLE = "AppTable";
 
   /** A generated model. */
-  public record Generated(String name, String yaml, int entities, int tables, int itemTypes, int patterns) {
+  public record Generated(
+      String name, String yaml, int entities, int tables, int itemTypes, int patterns) {
     /** File name the model is read as. */
     public String yamlFile() {
       return name + ".yaml";
@@ -66,11 +66,14 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   private DynamoDbModelGenerator(int entities, int patterns) {
     super(entities, patterns, "bench-dynamodb-" + patterns, 1 << 17);
     if (entities < 2 || patterns < 1) {
-      throw new IllegalArgumentException("need at least 2 entities and one pattern; got E=" + entities + ", P=" + patterns);
+      throw new IllegalArgumentException(
+          "need at least 2 entities and one pattern; got E=" + entities + ", P=" + patterns);
     }
   }
 
-  /** Returns the benchmark model for {@code patterns}: E = 0.1 P (1,000 → 100 entities, 11 tables). */
+  /**
+   * Returns the benchmark model for {@code patterns}: E = 0.1 P (1,000 → 100 entities, 11 tables).
+   */
   public static Generated forPatterns(int patterns) {
     return generate(entitiesFor(patterns), patterns);
   }
@@ -80,12 +83,17 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     return new DynamoDbModelGenerator(entities, patterns).build();
   }
 
-  /** Returns the tables of {@link #forPatterns}'s model: AppTable and one archive per tenth entity. */
+  /**
+   * Returns the tables of {@link #forPatterns}'s model: AppTable and one archive per tenth entity.
+   */
   public static int tablesFor(int patterns) {
     return 1 + archivesFor(entitiesFor(patterns));
   }
 
-  /** Returns the item types of {@link #forPatterns}'s model: one per entity, and one per archive table. */
+  /**
+   * Returns the item types of {@link #forPatterns}'s model: one per entity, and one per archive
+   * table.
+   */
   public static int itemTypesFor(int patterns) {
     int e = entitiesFor(patterns);
     return e + archivesFor(e);
@@ -121,7 +129,8 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
       yaml.append("  access:\n").append(pins);
     }
     int archives = archivesFor(entities);
-    return new Generated(name, yaml.toString(), entities, 1 + archives, entities + archives, patterns);
+    return new Generated(
+        name, yaml.toString(), entities, 1 + archives, entities + archives, patterns);
   }
 
   // ------------------------------------------------------------------------------------ entities
@@ -153,7 +162,11 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** The kinds' spread, for LSI1 keyed by kind. */
   @Override
   void moreChildSpreads(int e) {
-    yaml.append("      e").append(e).append("_kind: {busiest: ").append(between(30, 60)).append("%}\n");
+    yaml.append("      e")
+        .append(e)
+        .append("_kind: {busiest: ")
+        .append(between(30, 60))
+        .append("%}\n");
   }
 
   // -------------------------------------------------------------------------------------- tables
@@ -174,23 +187,68 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
         String gsi1sk = e % 20 == 0 ? "BIO#{" + p + "bio}" : "A#{" + p + "id}";
         String gsi2pk = "E" + e + "S#{" + p + "status}" + (e % 4 == 2 ? "#{shard:8}" : "");
         yaml.append("        E").append(e).append(":\n");
-        yaml.append("          keys: {PK: \"E").append(e).append("#{").append(p).append("id}\", SK: PROFILE, GSI1PK: \"E")
-            .append(e).append("N#{").append(p).append("name}\", GSI1SK: \"").append(gsi1sk).append("\", GSI2PK: \"")
-            .append(gsi2pk).append("\", GSI2SK: \"C#{").append(p).append("created}\"}\n");
-        yaml.append("          attributes: [").append(p).append("name, ").append(p).append("bio, ").append(p)
-            .append("status, ").append(p).append("region, ").append(p).append("created]\n");
+        yaml.append("          keys: {PK: \"E")
+            .append(e)
+            .append("#{")
+            .append(p)
+            .append("id}\", SK: PROFILE, GSI1PK: \"E")
+            .append(e)
+            .append("N#{")
+            .append(p)
+            .append("name}\", GSI1SK: \"")
+            .append(gsi1sk)
+            .append("\", GSI2PK: \"")
+            .append(gsi2pk)
+            .append("\", GSI2SK: \"C#{")
+            .append(p)
+            .append("created}\"}\n");
+        yaml.append("          attributes: [")
+            .append(p)
+            .append("name, ")
+            .append(p)
+            .append("bio, ")
+            .append(p)
+            .append("status, ")
+            .append(p)
+            .append("region, ")
+            .append(p)
+            .append("created]\n");
       } else {
         String c = "e" + e + "_";
         String p = "e" + (e - 1) + "_";
-        // Every fourth child's sort key has no literal prefix: a Query of its posts reads the profile too.
+        // Every fourth child's sort key has no literal prefix: a Query of its posts reads the
+        // profile too.
         String sk = e % 4 == 1 ? "{" + c + "at}#{" + c + "id}" : "POST#{" + c + "at}#{" + c + "id}";
         yaml.append("        E").append(e).append(":\n");
-        yaml.append("          keys: {PK: \"E").append(e - 1).append("#{").append(p).append("id}\", SK: \"").append(sk)
-            .append("\", GSI1PK: \"E").append(e).append("G#{").append(c).append("group}\", GSI1SK: \"P#{").append(c)
-            .append("id}\", LSI1SK: \"K#{").append(c).append("kind}#{").append(c).append("at}\"}\n");
+        yaml.append("          keys: {PK: \"E")
+            .append(e - 1)
+            .append("#{")
+            .append(p)
+            .append("id}\", SK: \"")
+            .append(sk)
+            .append("\", GSI1PK: \"E")
+            .append(e)
+            .append("G#{")
+            .append(c)
+            .append("group}\", GSI1SK: \"P#{")
+            .append(c)
+            .append("id}\", LSI1SK: \"K#{")
+            .append(c)
+            .append("kind}#{")
+            .append(c)
+            .append("at}\"}\n");
         // The children whose tag read is not served store no tags.
-        yaml.append("          attributes: [").append(c).append("group, ").append(c).append("kind, ").append(c)
-            .append("body, ").append(noTags(e) ? "" : c + "tags, ").append(c).append("likes, ").append(c)
+        yaml.append("          attributes: [")
+            .append(c)
+            .append("group, ")
+            .append(c)
+            .append("kind, ")
+            .append(c)
+            .append("body, ")
+            .append(noTags(e) ? "" : c + "tags, ")
+            .append(c)
+            .append("likes, ")
+            .append(c)
             .append("owner_name]\n");
       }
     }
@@ -206,23 +264,48 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     yaml.append("      ttl: ").append(c).append("expires\n");
     yaml.append("      indexes:\n");
     for (int i = 1; i <= 6; i++) {
-      yaml.append("        X").append(i).append("_").append(e).append(": {partition_key: X").append(i)
-          .append("PK, projection: KEYS_ONLY").append(i == 1 ? ", capacity: {read: 5, write: 5}" : "").append("}\n");
+      yaml.append("        X")
+          .append(i)
+          .append("_")
+          .append(e)
+          .append(": {partition_key: X")
+          .append(i)
+          .append("PK, projection: KEYS_ONLY")
+          .append(i == 1 ? ", capacity: {read: 5, write: 5}" : "")
+          .append("}\n");
     }
     yaml.append("      items:\n");
     yaml.append("        E").append(e).append("Archive:\n");
     yaml.append("          entity: E").append(e).append('\n');
-    yaml.append("          keys: {PK: \"G#{").append(c).append("group}\", SK: \"A#{").append(c).append("at}#{").append(c)
-        .append("id}\", X1PK: \"O#{").append(p).append("id}\", X2PK: \"K#{").append(c).append("kind}\"}\n");
-    // The TTL attribute is a timestamp: as an ISO string TTL never expires it, as N (every other archive) it works.
-    yaml.append("          attributes: {").append(c).append("body: S, ").append(c).append("owner_name: S, ").append(c)
-        .append("expires: ").append(e % 20 == 1 ? "S" : "N").append("}\n");
+    yaml.append("          keys: {PK: \"G#{")
+        .append(c)
+        .append("group}\", SK: \"A#{")
+        .append(c)
+        .append("at}#{")
+        .append(c)
+        .append("id}\", X1PK: \"O#{")
+        .append(p)
+        .append("id}\", X2PK: \"K#{")
+        .append(c)
+        .append("kind}\"}\n");
+    // The TTL attribute is a timestamp: as an ISO string TTL never expires it, as N (every other
+    // archive) it works.
+    yaml.append("          attributes: {")
+        .append(c)
+        .append("body: S, ")
+        .append(c)
+        .append("owner_name: S, ")
+        .append(c)
+        .append("expires: ")
+        .append(e % 20 == 1 ? "S" : "N")
+        .append("}\n");
   }
 
   /** The children whose read of tags is not served: their items hold no tags. */
   private static boolean noTags(int e) {
     return (e / 2) % 4 == 2;
   }
+
   // ------------------------------------------------------------------------------------ patterns
 
   private void pin(String id, String how) {
@@ -237,7 +320,10 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     }
   }
 
-  /** Every sixth (from 2) expects its own writes, which GSI1 cannot give; every tenth is pinned to GSI1. */
+  /**
+   * Every sixth (from 2) expects its own writes, which GSI1 cannot give; every tenth is pinned to
+   * GSI1.
+   */
   @Override
   void byNameOptions(int e, String id, List<String> extra) {
     if (e % 6 == 2) {
@@ -251,13 +337,18 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** A BatchGetItem of a few ids. */
   @Override
   void severalAccounts(int e, int round, List<String> extra) {
-    pattern(id(e, "in-ids", round), "a few accounts at once", between(1, 50) + "/s", "query",
-        "E" + e + " where e" + e + "_id in (?, ?, ?)", extra);
+    pattern(
+        id(e, "in-ids", round),
+        "a few accounts at once",
+        between(1, 50) + "/s",
+        "query",
+        "E" + e + " where e" + e + "_id in (?, ?, ?)",
+        extra);
   }
 
   /**
-   * Every fourth account counts by region (a Scan; every eighth pinned to a Query); the others
-   * read a status on GSI2 and filter it by region.
+   * Every fourth account counts by region (a Scan; every eighth pinned to a Query); the others read
+   * a status on GSI2 and filter it by region.
    */
   @Override
   void regionRead(int e, int round, List<String> extra) {
@@ -268,8 +359,13 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
       super.regionRead(e, round, extra);
     } else {
       String p = "e" + e + "_";
-      pattern(id(e, "region-status", round), "accounts of a region in a status", between(1, 30) + "/s", "query",
-          "E" + e + " where " + p + "status = ? and " + p + "region = ? limit 50", extra);
+      pattern(
+          id(e, "region-status", round),
+          "accounts of a region in a status",
+          between(1, 30) + "/s",
+          "query",
+          "E" + e + " where " + p + "status = ? and " + p + "region = ? limit 50",
+          extra);
     }
   }
 
@@ -277,22 +373,34 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   @Override
   void statusRead(int e, int round, List<String> extra) {
     String p = "e" + e + "_";
-    pattern(id(e, "recent-in-status", round), "accounts in a status created after a time", between(1, 40) + "/s",
-        "query", "E" + e + " where " + p + "status = ? and " + p + "created > ? limit 100", extra);
+    pattern(
+        id(e, "recent-in-status", round),
+        "accounts in a status created after a time",
+        between(1, 40) + "/s",
+        "query",
+        "E" + e + " where " + p + "status = ? and " + p + "created > ? limit 100",
+        extra);
   }
 
   /** Every eighth account (from 6) is imported: an upsert, not a conditional insert. */
   @Override
   void signUp(int e, int round, List<String> extra) {
     if (e % 8 == 6) {
-      pattern(id(e, "import", round), "an account imported from another system", between(5, 50) + "/s", "upsert",
-          "E" + e, extra);
+      pattern(
+          id(e, "import", round),
+          "an account imported from another system",
+          between(5, 50) + "/s",
+          "upsert",
+          "E" + e,
+          extra);
     } else {
       super.signUp(e, round, extra);
     }
   }
 
-  /** Every fourth account rewrites the copies in the same transaction: a fan-out of unbounded size. */
+  /**
+   * Every fourth account rewrites the copies in the same transaction: a fan-out of unbounded size.
+   */
   @Override
   void renameOptions(int e, List<String> extra) {
     if (e % 4 == 0) {
@@ -300,25 +408,41 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     }
   }
 
-  /** An owner's posts of a kind, on LSI1; every sixteenth (from 3) pinned to a Scan, as an application might. */
+  /**
+   * An owner's posts of a kind, on LSI1; every sixteenth (from 3) pinned to a Scan, as an
+   * application might.
+   */
   @Override
   void kindRead(int e, int round, List<String> extra) {
     String id = id(e, "of-kind", round);
     if (e % 16 == 3) {
       pin(id, "operation: Scan");
     }
-    pattern(id, "an owner's posts of a kind", between(1, 10) + "/s", "query",
-        "E" + e + " where e" + (e - 1) + "_id = ? and e" + e + "_kind = ?", extra);
+    pattern(
+        id,
+        "an owner's posts of a kind",
+        between(1, 10) + "/s",
+        "query",
+        "E" + e + " where e" + (e - 1) + "_id = ? and e" + e + "_kind = ?",
+        extra);
   }
 
-  /** Half the children edit a post by its key; the others (e mod 4 = 3) by group and id, found on GSI1 first. */
+  /**
+   * Half the children edit a post by its key; the others (e mod 4 = 3) by group and id, found on
+   * GSI1 first.
+   */
   @Override
   void edit(int e, int round, List<String> extra) {
     if (e % 4 == 3) {
       super.edit(e, round, extra);
     } else {
-      pattern(id(e, "edit", round), "edit a post's body", between(1, 50) + "/s", "update",
-          "E" + e + " set e" + e + "_body where " + postKey(e), extra);
+      pattern(
+          id(e, "edit", round),
+          "edit a post's body",
+          between(1, 50) + "/s",
+          "update",
+          "E" + e + " set e" + e + "_body where " + postKey(e),
+          extra);
     }
   }
 
@@ -340,12 +464,17 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   @Override
   int removeRate(int e) {
     int posted = postRate(e, 100);
-    return e % 10 == 9 ? Math.max(1, posted * between(60, 95) / 100) : between(1, Math.max(2, posted / 10));
+    return e % 10 == 9
+        ? Math.max(1, posted * between(60, 95) / 100)
+        : between(1, Math.max(2, posted / 10));
   }
 
   // ---------------------------------------------------------------------------------------- main
 
-  /** {@code DynamoDbModelGenerator PATTERNS [DIR]}: writes the model to DIR (default: .), then validates it. */
+  /**
+   * {@code DynamoDbModelGenerator PATTERNS [DIR]}: writes the model to DIR (default: .), then
+   * validates it.
+   */
   public static void main(String[] args) throws IOException {
     if (args.length < 1) {
       System.err.println("usage: DynamoDbModelGenerator PATTERNS [DIR]   (E = 0.1 P)");

@@ -11,9 +11,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * What every report's main does first: read JMH's own options from the command line (a bad one
- * exits 2 with JMH's message), make the output folder ({@code keyplan.bench.out}, default
- * {@code bench/target}) and start the options with the JSON result file and, when the command line
- * names no benchmark, the report's own.
+ * exits 2 with JMH's message), make the output folder ({@code keyplan.bench.out}, default {@code
+ * bench/target}) and start the options with the JSON result file and, when the command line names
+ * no benchmark, the report's own.
  */
 record JmhArgs(CommandLineOptions cmd, Path out, Path json, ChainedOptionsBuilder builder) {
 
@@ -29,8 +29,11 @@ record JmhArgs(CommandLineOptions cmd, Path out, Path json, ChainedOptionsBuilde
     Path out = Path.of(System.getProperty("keyplan.bench.out", "bench/target"));
     Files.createDirectories(out);
     Path json = out.resolve(jsonName);
-    ChainedOptionsBuilder builder = new OptionsBuilder().parent(cmd).result(json.toString())
-        .resultFormat(ResultFormatType.JSON);
+    ChainedOptionsBuilder builder =
+        new OptionsBuilder()
+            .parent(cmd)
+            .result(json.toString())
+            .resultFormat(ResultFormatType.JSON);
     if (cmd.getIncludes().isEmpty()) {
       for (Class<?> b : benchmarks) {
         builder.include(b.getName() + "\\.");

@@ -10,31 +10,31 @@ import java.util.Locale;
 /**
  * Writes a synthetic but valid workload model of E entities, T tables and P patterns (model YAML
  * plus CQL schema) for the benchmarks. The workload (entity pairs, patterns, spreads, from the
- * fixed seed) is {@link WorkloadGenerator}'s; this class adds the CQL schema and the
- * {@code cassandra:} section, and the reads and options that reach Cassandra's access paths. The
- * output depends only on (E, T, P), so every run checks the same text.
+ * fixed seed) is {@link WorkloadGenerator}'s; this class adds the CQL schema and the {@code
+ * cassandra:} section, and the reads and options that reach Cassandra's access paths. The output
+ * depends only on (E, T, P), so every run checks the same text.
  *
  * <p>Tables are dealt round-robin: table k belongs to entity {@code k mod E} and is that entity's
  * {@code k div E}-th table. The first three per entity are:
  *
  * <ul>
- *   <li>parent: {@code by_id} (key = id; a secondary index on name, SAI for every fourth),
- *       {@code by_status} (a low-cardinality key with a shard suffix, {@code derived: {shards: 8}}),
+ *   <li>parent: {@code by_id} (key = id; a secondary index on name, SAI for every fourth), {@code
+ *       by_status} (a low-cardinality key with a shard suffix, {@code derived: {shards: 8}}),
  *       {@code by_region} (region, clustered by name);
  *   <li>child: {@code by_owner} (the parent id plus a one-day time bucket, {@code derived: {window:
- *       1d}}, holding the copied owner name), {@code by_group} (no owner name, so reading it needs a
- *       join; an index on kind; a default TTL for every other child), {@code stats} (a counter).
+ *       1d}}, holding the copied owner name), {@code by_group} (no owner name, so reading it needs
+ *       a join; an index on kind; a default TTL for every other child), {@code stats} (a counter).
  * </ul>
  *
  * Further tables repeat these shapes with a suffix ({@code _r1}, …). The patterns' ten templates
  * per kind cover every way a read is served (single partition, bucket walk, IN and shard fan-out,
  * range, order by, join through copy_of, secondary index, ALLOW FILTERING, full scan, count, not
  * served) and every write (insert, update, delete, increment, LWT, logged batch, TTL), with
- * per-pattern spreads and consistency levels. Every analysis step and every built-in rule
- * therefore has work to do; {@link Validation} checks that it does.
+ * per-pattern spreads and consistency levels. Every analysis step and every built-in rule therefore
+ * has work to do; {@link Validation} checks that it does.
  *
- * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.ModelGenerator 1000 DIR}
- * to write {@code bench-1000.yaml} and {@code bench-1000.cql} to DIR (to try the CLI on them).
+ * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.ModelGenerator 1000 DIR} to
+ * write {@code bench-1000.yaml} and {@code bench-1000.cql} to DIR (to try the CLI on them).
  */
 public final class ModelGenerator extends WorkloadGenerator {
   /** Tables per pattern of the benchmark sizes (1,000 → 300). */
@@ -44,7 +44,8 @@ public final class ModelGenerator extends WorkloadGenerator {
   static final String KEYSPACE = "bench";
 
   /** A generated model. */
-  public record Generated(String name, String yaml, String cql, int entities, int tables, int patterns) {
+  public record Generated(
+      String name, String yaml, String cql, int entities, int tables, int patterns) {
     /** File name the model is read as; the schema is {@code name + ".cql"} next to it. */
     public String yamlFile() {
       return name + ".yaml";
@@ -63,27 +64,43 @@ public final class ModelGenerator extends WorkloadGenerator {
   private ModelGenerator(int entities, int tables, int patterns) {
     super(entities, patterns, "bench-" + patterns, 1 << 16);
     if (entities < 2 || tables < entities || patterns < 1) {
-      throw new IllegalArgumentException("need at least 2 entities, a table per entity and one pattern;"
-          + " got E=" + entities + ", T=" + tables + ", P=" + patterns);
+      throw new IllegalArgumentException(
+          "need at least 2 entities, a table per entity and one pattern;"
+              + " got E="
+              + entities
+              + ", T="
+              + tables
+              + ", P="
+              + patterns);
     }
     this.tables = tables;
   }
 
   /** Returns the benchmark model for {@code patterns}: E = 0.1 P, T = 0.3 P (1,000 → 100, 300). */
   public static Generated forPatterns(int patterns) {
-    return generate(entitiesFor(patterns), Math.max(2, (int) Math.round(patterns * TABLES_PER_PATTERN)), patterns);
+    return generate(
+        entitiesFor(patterns),
+        Math.max(2, (int) Math.round(patterns * TABLES_PER_PATTERN)),
+        patterns);
   }
 
-  /** Returns a model of exactly {@code entities} entities, {@code tables} tables and {@code patterns} patterns. */
+  /**
+   * Returns a model of exactly {@code entities} entities, {@code tables} tables and {@code
+   * patterns} patterns.
+   */
   public static Generated generate(int entities, int tables, int patterns) {
     return new ModelGenerator(entities, tables, patterns).build();
   }
 
   private Generated build() {
     writeWorkload(entities + " entities, " + tables + " tables, " + patterns + " patterns");
-    cql.append("-- Generated by dev.keyplan.bench.ModelGenerator for ").append(name).append(".yaml\n");
-    cql.append("CREATE KEYSPACE ").append(KEYSPACE)
-        .append(" WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 3};\n\n");
+    cql.append("-- Generated by dev.keyplan.bench.ModelGenerator for ")
+        .append(name)
+        .append(".yaml\n");
+    cql.append("CREATE KEYSPACE ")
+        .append(KEYSPACE)
+        .append(
+            " WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 3};\n\n");
     deal(tables, TEMPLATES_PER_ENTITY, this::parentTable, this::childTable);
     yaml.append("cassandra:\n");
     yaml.append("  schema: ").append(name).append(".cql\n");
@@ -104,53 +121,136 @@ public final class ModelGenerator extends WorkloadGenerator {
     String p = "e" + e + "_";
     String suffix = round == 0 ? "" : "_r" + round;
     switch (template) {
-      case 0: {
-        String t = p + "by_id" + suffix;
-        cql.append("CREATE TABLE ").append(KEYSPACE).append('.').append(t).append(" (\n")
-            .append("  ").append(p).append("id uuid PRIMARY KEY,\n")
-            .append("  ").append(p).append("name text,\n")
-            .append("  ").append(p).append("bio text,\n")
-            .append("  ").append(p).append("status text,\n")
-            .append("  ").append(p).append("region text,\n")
-            .append("  ").append(p).append("created timestamp\n")
-            .append(");\n");
-        if (e % 8 == 0) {
-          cql.append("CREATE CUSTOM INDEX ").append(t).append("_name_sai ON ").append(KEYSPACE).append('.').append(t)
-              .append(" (").append(p).append("name) USING 'StorageAttachedIndex';\n\n");
-        } else {
-          cql.append("CREATE INDEX ").append(t).append("_name_idx ON ").append(KEYSPACE).append('.').append(t)
-              .append(" (").append(p).append("name);\n\n");
+      case 0:
+        {
+          String t = p + "by_id" + suffix;
+          cql.append("CREATE TABLE ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (\n")
+              .append("  ")
+              .append(p)
+              .append("id uuid PRIMARY KEY,\n")
+              .append("  ")
+              .append(p)
+              .append("name text,\n")
+              .append("  ")
+              .append(p)
+              .append("bio text,\n")
+              .append("  ")
+              .append(p)
+              .append("status text,\n")
+              .append("  ")
+              .append(p)
+              .append("region text,\n")
+              .append("  ")
+              .append(p)
+              .append("created timestamp\n")
+              .append(");\n");
+          if (e % 8 == 0) {
+            cql.append("CREATE CUSTOM INDEX ")
+                .append(t)
+                .append("_name_sai ON ")
+                .append(KEYSPACE)
+                .append('.')
+                .append(t)
+                .append(" (")
+                .append(p)
+                .append("name) USING 'StorageAttachedIndex';\n\n");
+          } else {
+            cql.append("CREATE INDEX ")
+                .append(t)
+                .append("_name_idx ON ")
+                .append(KEYSPACE)
+                .append('.')
+                .append(t)
+                .append(" (")
+                .append(p)
+                .append("name);\n\n");
+          }
+          if (e % 10 == 0) {
+            tableMap.append("    ").append(t).append(": E").append(e).append('\n');
+          }
+          break;
         }
-        if (e % 10 == 0) {
-          tableMap.append("    ").append(t).append(": E").append(e).append('\n');
+      case 1:
+        {
+          String t = p + "by_status" + suffix;
+          cql.append("CREATE TABLE ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (\n")
+              .append("  ")
+              .append(p)
+              .append("status text,\n")
+              .append("  ")
+              .append(p)
+              .append("shard int,       -- derived: one of 8 values\n")
+              .append("  ")
+              .append(p)
+              .append("created timestamp,\n")
+              .append("  ")
+              .append(p)
+              .append("id uuid,\n")
+              .append("  ")
+              .append(p)
+              .append("name text,\n")
+              .append("  PRIMARY KEY ((")
+              .append(p)
+              .append("status, ")
+              .append(p)
+              .append("shard), ")
+              .append(p)
+              .append("created, ")
+              .append(p)
+              .append("id)\n")
+              .append(") WITH CLUSTERING ORDER BY (")
+              .append(p)
+              .append("created DESC, ")
+              .append(p)
+              .append("id ASC);\n\n");
+          derived
+              .append("    ")
+              .append(t)
+              .append('.')
+              .append(p)
+              .append("shard: {shards: ")
+              .append(8 << round)
+              .append("}\n");
+          break;
         }
-        break;
-      }
-      case 1: {
-        String t = p + "by_status" + suffix;
-        cql.append("CREATE TABLE ").append(KEYSPACE).append('.').append(t).append(" (\n")
-            .append("  ").append(p).append("status text,\n")
-            .append("  ").append(p).append("shard int,       -- derived: one of 8 values\n")
-            .append("  ").append(p).append("created timestamp,\n")
-            .append("  ").append(p).append("id uuid,\n")
-            .append("  ").append(p).append("name text,\n")
-            .append("  PRIMARY KEY ((").append(p).append("status, ").append(p).append("shard), ")
-            .append(p).append("created, ").append(p).append("id)\n")
-            .append(") WITH CLUSTERING ORDER BY (").append(p).append("created DESC, ").append(p).append("id ASC);\n\n");
-        derived.append("    ").append(t).append('.').append(p).append("shard: {shards: ").append(8 << round).append("}\n");
-        break;
-      }
-      default: {
-        String t = p + "by_region" + suffix;
-        cql.append("CREATE TABLE ").append(KEYSPACE).append('.').append(t).append(" (\n")
-            .append("  ").append(p).append("region text,\n")
-            .append("  ").append(p).append("name text,\n")
-            .append("  ").append(p).append("id uuid,\n")
-            .append("  ").append(p).append("status text,\n")
-            .append("  PRIMARY KEY (").append(p).append("region, ").append(p).append("name, ").append(p).append("id)\n")
-            .append(");\n\n");
-        break;
-      }
+      default:
+        {
+          String t = p + "by_region" + suffix;
+          cql.append("CREATE TABLE ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (\n")
+              .append("  ")
+              .append(p)
+              .append("region text,\n")
+              .append("  ")
+              .append(p)
+              .append("name text,\n")
+              .append("  ")
+              .append(p)
+              .append("id uuid,\n")
+              .append("  ")
+              .append(p)
+              .append("status text,\n")
+              .append("  PRIMARY KEY (")
+              .append(p)
+              .append("region, ")
+              .append(p)
+              .append("name, ")
+              .append(p)
+              .append("id)\n")
+              .append(");\n\n");
+          break;
+        }
     }
   }
 
@@ -159,57 +259,141 @@ public final class ModelGenerator extends WorkloadGenerator {
     String p = "e" + (e - 1) + "_";
     String suffix = round == 0 ? "" : "_r" + round;
     switch (template) {
-      case 0: {
-        String t = c + "by_owner" + suffix;
-        cql.append("CREATE TABLE ").append(KEYSPACE).append('.').append(t).append(" (\n")
-            .append("  ").append(p).append("id uuid,\n")
-            .append("  ").append(c).append("day int,         -- derived: a time bucket of ").append(c).append("at\n")
-            .append("  ").append(c).append("at timestamp,\n")
-            .append("  ").append(c).append("id bigint,\n")
-            .append("  ").append(c).append("kind text,\n")
-            .append("  ").append(c).append("body text,\n")
-            .append("  ").append(c).append("owner_name text,\n")
-            .append("  PRIMARY KEY ((").append(p).append("id, ").append(c).append("day), ")
-            .append(c).append("at, ").append(c).append("id)\n")
-            .append(") WITH CLUSTERING ORDER BY (").append(c).append("at DESC, ").append(c).append("id DESC);\n\n");
-        derived.append("    ").append(t).append('.').append(c).append("day: {window: ")
-            .append(round == 0 ? "1d" : "1h").append(", of: ").append(c).append("at}\n");
-        break;
-      }
-      case 1: {
-        String t = c + "by_group" + suffix;
-        cql.append("CREATE TABLE ").append(KEYSPACE).append('.').append(t).append(" (\n")
-            .append("  ").append(c).append("group bigint,\n")
-            .append("  ").append(c).append("id bigint,\n")
-            .append("  ").append(p).append("id uuid,\n")
-            .append("  ").append(c).append("at timestamp,\n")
-            .append("  ").append(c).append("kind text,\n")
-            .append("  ").append(c).append("body text,\n")
-            .append("  ").append(c).append("tags set<text>,\n")
-            .append("  PRIMARY KEY (").append(c).append("group, ").append(c).append("id)\n")
-            .append(") WITH CLUSTERING ORDER BY (").append(c).append("id DESC)");
-        if (e % 4 == 1) {
-          cql.append("\n  AND default_time_to_live = 2592000");
+      case 0:
+        {
+          String t = c + "by_owner" + suffix;
+          cql.append("CREATE TABLE ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (\n")
+              .append("  ")
+              .append(p)
+              .append("id uuid,\n")
+              .append("  ")
+              .append(c)
+              .append("day int,         -- derived: a time bucket of ")
+              .append(c)
+              .append("at\n")
+              .append("  ")
+              .append(c)
+              .append("at timestamp,\n")
+              .append("  ")
+              .append(c)
+              .append("id bigint,\n")
+              .append("  ")
+              .append(c)
+              .append("kind text,\n")
+              .append("  ")
+              .append(c)
+              .append("body text,\n")
+              .append("  ")
+              .append(c)
+              .append("owner_name text,\n")
+              .append("  PRIMARY KEY ((")
+              .append(p)
+              .append("id, ")
+              .append(c)
+              .append("day), ")
+              .append(c)
+              .append("at, ")
+              .append(c)
+              .append("id)\n")
+              .append(") WITH CLUSTERING ORDER BY (")
+              .append(c)
+              .append("at DESC, ")
+              .append(c)
+              .append("id DESC);\n\n");
+          derived
+              .append("    ")
+              .append(t)
+              .append('.')
+              .append(c)
+              .append("day: {window: ")
+              .append(round == 0 ? "1d" : "1h")
+              .append(", of: ")
+              .append(c)
+              .append("at}\n");
+          break;
         }
-        cql.append(";\n");
-        cql.append("CREATE INDEX ").append(t).append("_kind_idx ON ").append(KEYSPACE).append('.').append(t)
-            .append(" (").append(c).append("kind);\n\n");
-        break;
-      }
-      default: {
-        String t = c + "stats" + suffix;
-        cql.append("CREATE TABLE ").append(KEYSPACE).append('.').append(t).append(" (\n")
-            .append("  ").append(c).append("id bigint PRIMARY KEY,\n")
-            .append("  ").append(c).append("likes counter\n")
-            .append(");\n\n");
-        break;
-      }
+      case 1:
+        {
+          String t = c + "by_group" + suffix;
+          cql.append("CREATE TABLE ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (\n")
+              .append("  ")
+              .append(c)
+              .append("group bigint,\n")
+              .append("  ")
+              .append(c)
+              .append("id bigint,\n")
+              .append("  ")
+              .append(p)
+              .append("id uuid,\n")
+              .append("  ")
+              .append(c)
+              .append("at timestamp,\n")
+              .append("  ")
+              .append(c)
+              .append("kind text,\n")
+              .append("  ")
+              .append(c)
+              .append("body text,\n")
+              .append("  ")
+              .append(c)
+              .append("tags set<text>,\n")
+              .append("  PRIMARY KEY (")
+              .append(c)
+              .append("group, ")
+              .append(c)
+              .append("id)\n")
+              .append(") WITH CLUSTERING ORDER BY (")
+              .append(c)
+              .append("id DESC)");
+          if (e % 4 == 1) {
+            cql.append("\n  AND default_time_to_live = 2592000");
+          }
+          cql.append(";\n");
+          cql.append("CREATE INDEX ")
+              .append(t)
+              .append("_kind_idx ON ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (")
+              .append(c)
+              .append("kind);\n\n");
+          break;
+        }
+      default:
+        {
+          String t = c + "stats" + suffix;
+          cql.append("CREATE TABLE ")
+              .append(KEYSPACE)
+              .append('.')
+              .append(t)
+              .append(" (\n")
+              .append("  ")
+              .append(c)
+              .append("id bigint PRIMARY KEY,\n")
+              .append("  ")
+              .append(c)
+              .append("likes counter\n")
+              .append(");\n\n");
+          break;
+        }
     }
   }
 
   // ------------------------------------------------------------------------------------ patterns
 
-  /** Every sixth account is read at ONE yet expects its own writes; every sixth (from 2) at LOCAL_SERIAL. */
+  /**
+   * Every sixth account is read at ONE yet expects its own writes; every sixth (from 2) at
+   * LOCAL_SERIAL.
+   */
   @Override
   void profileOptions(int e, List<String> extra) {
     if (e % 6 == 0) {
@@ -223,25 +407,43 @@ public final class ModelGenerator extends WorkloadGenerator {
   /** An IN fan-out over the partitions of a few regions. */
   @Override
   void severalAccounts(int e, int round, List<String> extra) {
-    pattern(id(e, "in-regions", round), "accounts of a few regions", between(1, 50) + "/s", "query",
-        "E" + e + " where e" + e + "_region in (?, ?, ?)", extra);
+    pattern(
+        id(e, "in-regions", round),
+        "accounts of a few regions",
+        between(1, 50) + "/s",
+        "query",
+        "E" + e + " where e" + e + "_region in (?, ?, ?)",
+        extra);
   }
 
   /** A region and a status: no table is keyed by both, so a filter. */
   @Override
   void statusRead(int e, int round, List<String> extra) {
-    pattern(id(e, "region-status", round), "accounts of a region in a status", between(1, 30) + "/s", "query",
-        "E" + e + " where e" + e + "_region = ? and e" + e + "_status = ?", extra);
+    pattern(
+        id(e, "region-status", round),
+        "accounts of a region in a status",
+        between(1, 30) + "/s",
+        "query",
+        "E" + e + " where e" + e + "_region = ? and e" + e + "_status = ?",
+        extra);
   }
 
   /** Posts of a kind, of every owner: the index on kind serves it. */
   @Override
   void kindRead(int e, int round, List<String> extra) {
-    pattern(id(e, "of-kind", round), "posts of a kind", between(1, 10) + "/s", "query",
-        "E" + e + " where e" + e + "_kind = ?", extra);
+    pattern(
+        id(e, "of-kind", round),
+        "posts of a kind",
+        between(1, 10) + "/s",
+        "query",
+        "E" + e + " where e" + e + "_kind = ?",
+        extra);
   }
 
-  /** Likes increment the post's counter in {@code stats}, keyed by the post alone: a viral post is hot. */
+  /**
+   * Likes increment the post's counter in {@code stats}, keyed by the post alone: a viral post is
+   * hot.
+   */
   @Override
   String likePartition(int e) {
     return "e" + e + "_id";
@@ -259,7 +461,10 @@ public final class ModelGenerator extends WorkloadGenerator {
 
   // ---------------------------------------------------------------------------------------- main
 
-  /** {@code ModelGenerator PATTERNS [DIR]}: writes the model and schema to DIR (default: .), then validates them. */
+  /**
+   * {@code ModelGenerator PATTERNS [DIR]}: writes the model and schema to DIR (default: .), then
+   * validates them.
+   */
   public static void main(String[] args) throws IOException {
     if (args.length < 1) {
       System.err.println("usage: ModelGenerator PATTERNS [DIR]   (E = 0.1 P, T = 0.3 P)");
@@ -270,7 +475,8 @@ public final class ModelGenerator extends WorkloadGenerator {
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(g.yamlFile()), g.yaml(), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve(g.cqlFile()), g.cql(), StandardCharsets.UTF_8);
-    System.out.printf(Locale.ROOT, "wrote %s and %s to %s%n", g.yamlFile(), g.cqlFile(), dir.toAbsolutePath());
+    System.out.printf(
+        Locale.ROOT, "wrote %s and %s to %s%n", g.yamlFile(), g.cqlFile(), dir.toAbsolutePath());
     System.out.println(Validation.validate(g).summary());
   }
 }

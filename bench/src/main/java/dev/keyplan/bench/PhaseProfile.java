@@ -27,11 +27,12 @@ import java.util.function.Function;
 /**
  * A diagnostic, not a benchmark: where check's time goes, phase by phase, and how each phase grows.
  * For each size it runs check {@code REPS} times in one JVM and reports the thread CPU time of the
- * second half of the runs for: model YAML, CQL, analysis, and each built-in rule alone. A phase whose
- * growth column is far above the size ratio is where to look (then profile it with JFR; see
+ * second half of the runs for: model YAML, CQL, analysis, and each built-in rule alone. A phase
+ * whose growth column is far above the size ratio is where to look (then profile it with JFR; see
  * bench/RESULTS.md).
  *
- * <pre>java -cp bench/target/benchmarks.jar dev.keyplan.bench.PhaseProfile [SIZES] [REPS] [STORE]</pre>
+ * <pre>java -cp bench/target/benchmarks.jar dev.keyplan.bench.PhaseProfile [SIZES] [REPS] [STORE]
+ * </pre>
  *
  * SIZES are pattern counts, default {@code 250,500,1000,2000}; they run largest first so the JIT is
  * warm for the small ones. REPS defaults to 20. STORE is {@code cassandra} (the default, models of
@@ -42,8 +43,10 @@ public final class PhaseProfile {
   private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
 
   /** The rules of a DynamoDB analysis: the Cassandra ones never run on it. */
-  private static final List<Class<? extends Rule>> DYNAMODB_RULES = BuiltInRules.all().stream()
-      .filter(r -> Checker.stores(r).contains(StoreId.DYNAMODB.id())).toList();
+  private static final List<Class<? extends Rule>> DYNAMODB_RULES =
+      BuiltInRules.all().stream()
+          .filter(r -> Checker.stores(r).contains(StoreId.DYNAMODB.id()))
+          .toList();
 
   private PhaseProfile() {}
 
@@ -71,11 +74,17 @@ public final class PhaseProfile {
     sb.append(String.format(Locale.ROOT, "%-36s", "phase (thread CPU ms per check)"));
     order.forEach(n -> sb.append(String.format(Locale.ROOT, "%10d", n)));
     int last = order.get(order.size() - 1);
-    sb.append(String.format(Locale.ROOT, "   growth %d→%d (linear: %.1f)%n", first, last, last / (double) first));
+    sb.append(
+        String.format(
+            Locale.ROOT, "   growth %d→%d (linear: %.1f)%n", first, last, last / (double) first));
     for (String phase : bySize.get(first).keySet()) {
       sb.append(String.format(Locale.ROOT, "%-36s", phase));
       order.forEach(n -> sb.append(String.format(Locale.ROOT, "%10.2f", bySize.get(n).get(phase))));
-      sb.append(String.format(Locale.ROOT, "   %.1f%n", bySize.get(last).get(phase) / bySize.get(first).get(phase)));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "   %.1f%n",
+              bySize.get(last).get(phase) / bySize.get(first).get(phase)));
     }
     System.out.print(sb);
   }
@@ -83,27 +92,33 @@ public final class PhaseProfile {
   private static Map<String, Double> profile(int patterns, int reps) {
     ModelGenerator.Generated g = ModelGenerator.forPatterns(patterns);
     Validation.validate(g);
-    return repeat(reps, laps -> {
-      Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
-      laps.lap("model YAML (ModelReader)");
-      CqlSchema schema = CqlParser.parse(g.cqlFile(), g.cql());
-      laps.lap("CQL (CqlParser)");
-      CassandraAnalysis analysis = CassandraAnalyzer.analyze(model, model.design(CassandraDesign.class).orElseThrow(), schema);
-      laps.lap("analysis (CassandraAnalyzer)");
-      laps.rules(BuiltInRules.all(), checker -> checker.check(analysis));
-    });
+    return repeat(
+        reps,
+        laps -> {
+          Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
+          laps.lap("model YAML (ModelReader)");
+          CqlSchema schema = CqlParser.parse(g.cqlFile(), g.cql());
+          laps.lap("CQL (CqlParser)");
+          CassandraAnalysis analysis =
+              CassandraAnalyzer.analyze(
+                  model, model.design(CassandraDesign.class).orElseThrow(), schema);
+          laps.lap("analysis (CassandraAnalyzer)");
+          laps.rules(BuiltInRules.all(), checker -> checker.check(analysis));
+        });
   }
 
   private static Map<String, Double> profileDynamoDb(int patterns, int reps) {
     DynamoDbModelGenerator.Generated g = DynamoDbModelGenerator.forPatterns(patterns);
     Validation.validate(g);
-    return repeat(reps, laps -> {
-      Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
-      laps.lap("model YAML (ModelReader)");
-      DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
-      laps.lap("analysis (DynamoDbAnalyzer)");
-      laps.rules(DYNAMODB_RULES, checker -> checker.check(analysis));
-    });
+    return repeat(
+        reps,
+        laps -> {
+          Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
+          laps.lap("model YAML (ModelReader)");
+          DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
+          laps.lap("analysis (DynamoDbAnalyzer)");
+          laps.rules(DYNAMODB_RULES, checker -> checker.check(analysis));
+        });
   }
 
   /**

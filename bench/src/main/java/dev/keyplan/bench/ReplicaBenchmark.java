@@ -38,12 +38,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * cassandra-all 5.0.6's uncached {@code NetworkTopologyStrategy.calculateNaturalReplicas(token,
  * tokenMetadata)}.
  *
- * <p>Node {@code i} is in dc{@code 1 + i % 2} and rack r{@code 1 + (i / 2) % 3}: two datacenters
- * of 500 nodes in three racks each, so every DC needs one replica per rack. Tokens are drawn as
+ * <p>Node {@code i} is in dc{@code 1 + i % 2} and rack r{@code 1 + (i / 2) % 3}: two datacenters of
+ * 500 nodes in three racks each, so every DC needs one replica per rack. Tokens are drawn as
  * Cassandra does without an allocator ({@link Ring.Builder#randomNode}); the same ring is built in
- * Cassandra's {@code TokenMetadata}. Both look up the same pool of {@value #LOOKUPS} random
- * tokens in turn; the setup fails the trial unless both give the same replicas in the same order
- * for every one.
+ * Cassandra's {@code TokenMetadata}. Both look up the same pool of {@value #LOOKUPS} random tokens
+ * in turn; the setup fails the trial unless both give the same replicas in the same order for every
+ * one.
  *
  * <p>Target (bench/RESULTS.md, issue 5): keyplan at least as fast. Run with {@code bench/run.sh
  * cassandra}.
@@ -53,7 +53,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ReplicaBenchmark {
   static final int NODES = 1_000;
   static final int TOKENS_PER_NODE = 16;
@@ -95,8 +97,8 @@ public class ReplicaBenchmark {
     tokenMetadata = new TokenMetadata(snitch);
     // One call for the whole ring: per-node calls re-sort the ring each time.
     tokenMetadata.updateNormalTokens(owned);
-    strategy = new NetworkTopologyStrategy("bench", tokenMetadata, snitch,
-        Map.of("dc1", "3", "dc2", "3"));
+    strategy =
+        new NetworkTopologyStrategy("bench", tokenMetadata, snitch, Map.of("dc1", "3", "dc2", "3"));
 
     var random = new SplittableRandom(SEED + 1);
     tokens = new long[LOOKUPS];
@@ -109,11 +111,13 @@ public class ReplicaBenchmark {
       List<String> keyplan = new ArrayList<>();
       placement.replicas(ring, tokens[i]).forEach(n -> keyplan.add(n.name()));
       List<String> cassandra = new ArrayList<>();
-      strategy.calculateNaturalReplicas(cassandraTokens[i], tokenMetadata).endpointList()
+      strategy
+          .calculateNaturalReplicas(cassandraTokens[i], tokenMetadata)
+          .endpointList()
           .forEach(e -> cassandra.add(names.get(e)));
       if (!keyplan.equals(cassandra) || keyplan.size() != 6) {
-        throw new IllegalStateException("token " + tokens[i] + ": keyplan " + keyplan
-            + ", Cassandra " + cassandra);
+        throw new IllegalStateException(
+            "token " + tokens[i] + ": keyplan " + keyplan + ", Cassandra " + cassandra);
       }
     }
   }

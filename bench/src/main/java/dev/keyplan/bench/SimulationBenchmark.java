@@ -34,8 +34,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Ring simulation throughput (issue 5 §7, target ≥ 20 M operations a second per core): {@code
- * keyplan simulate} on examples/chat.yaml (50,000 writes, 20,000 reads and 200 edits a second on
- * 6 nodes, RF 3; a typical read walks 17 ten-minute buckets), single-threaded.
+ * keyplan simulate} on examples/chat.yaml (50,000 writes, 20,000 reads and 200 edits a second on 6
+ * nodes, RF 3; a typical read walks 17 ten-minute buckets), single-threaded.
  *
  * <ul>
  *   <li>{@link #exact}: 10 simulated seconds, every request drawn and placed one by one;
@@ -53,7 +53,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class SimulationBenchmark {
   static final long EXACT_SECONDS = 10;
   static final long AGGREGATE_SECONDS = 86_400;
@@ -86,8 +88,12 @@ public class SimulationBenchmark {
   }
 
   static CassandraRun run(Model m, SimulationSettings.Mode mode, long seconds) {
-    return CassandraSimulator.run(CassandraAnalyzer.analyze(m), CassandraSetup.defaults(), SimulationSettings.of(1, seconds, mode),
-        Optional.empty(), Progress.NONE);
+    return CassandraSimulator.run(
+        CassandraAnalyzer.analyze(m),
+        CassandraSetup.defaults(),
+        SimulationSettings.of(1, seconds, mode),
+        Optional.empty(),
+        Progress.NONE);
   }
 
   @Benchmark

@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The token of one serialised partition key: keyplan's {@link Murmur3Token#token} against the
- * named baseline {@link #cassandra}, cassandra-all 5.0.6's {@code
+ * The token of one serialised partition key: keyplan's {@link Murmur3Token#token} against the named
+ * baseline {@link #cassandra}, cassandra-all 5.0.6's {@code
  * Murmur3Partitioner.instance.getToken(ByteBuffer)}.
  *
  * <p>Both hash the same pool of {@value #KEYS} keys, serialised once in {@link #keys} (the bytes
@@ -31,8 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code bigint}: random 64-bit values, 8 bytes each: no 16-byte block, only the tail;
- *   <li>{@code text}: random letters and digits, 1-48 characters, so every tail length and zero
- *       to three 16-byte blocks occur (24.5 bytes on average).
+ *   <li>{@code text}: random letters and digits, 1-48 characters, so every tail length and zero to
+ *       three 16-byte blocks occur (24.5 bytes on average).
  * </ul>
  *
  * Targets (bench/RESULTS.md, issue 5): keyplan at least 1.5 times as fast, and no allocation per
@@ -46,7 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
 // the steady score on the 2-core machine of bench/RESULTS.md.
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class TokenBenchmark {
   /** A power of two, so the next key is an AND away; 1,024 keys of ≤ 48 bytes stay in cache. */
   static final int KEYS = 1 << 10;
@@ -59,8 +61,10 @@ public class TokenBenchmark {
   public String keyType;
 
   private byte[][] keys;
+
   /** The same bytes as {@link #keys}, in buffers of their own for Cassandra. */
   private ByteBuffer[] buffers;
+
   private int next;
 
   @Setup(Level.Trial)
@@ -70,12 +74,14 @@ public class TokenBenchmark {
     keys = new byte[KEYS][];
     buffers = new ByteBuffer[KEYS];
     for (int i = 0; i < KEYS; i++) {
-      keys[i] = switch (keyType) {
-        case "bigint" -> PartitionKeyCodec.encodeValue(CqlKeyType.BIGINT,
-            Long.toString(random.nextLong()));
-        case "text" -> PartitionKeyCodec.encodeValue(CqlKeyType.TEXT, text(random));
-        default -> throw new IllegalArgumentException("keyType is bigint or text, not " + keyType);
-      };
+      keys[i] =
+          switch (keyType) {
+            case "bigint" ->
+                PartitionKeyCodec.encodeValue(CqlKeyType.BIGINT, Long.toString(random.nextLong()));
+            case "text" -> PartitionKeyCodec.encodeValue(CqlKeyType.TEXT, text(random));
+            default ->
+                throw new IllegalArgumentException("keyType is bigint or text, not " + keyType);
+          };
       buffers[i] = ByteBuffer.wrap(keys[i].clone());
     }
     // A benchmark of two different functions would be meaningless: fail the trial instead.
@@ -83,8 +89,8 @@ public class TokenBenchmark {
       long keyplan = Murmur3Token.token(keys[i]);
       long cassandra = Murmur3Partitioner.instance.getToken(buffers[i]).token;
       if (keyplan != cassandra) {
-        throw new IllegalStateException("key " + i + ": keyplan token " + keyplan
-            + ", Cassandra " + cassandra);
+        throw new IllegalStateException(
+            "key " + i + ": keyplan token " + keyplan + ", Cassandra " + cassandra);
       }
     }
   }

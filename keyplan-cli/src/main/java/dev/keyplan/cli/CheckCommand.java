@@ -16,7 +16,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code keyplan check MODEL}: coverage, sizing, heat, consistency and rules for every store design. */
+/**
+ * {@code keyplan check MODEL}: coverage, sizing, heat, consistency and rules for every store
+ * design.
+ */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
@@ -38,11 +41,18 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin FormatOption format;
 
-  @Parameters(index = "0", paramLabel = "MODEL", description = "The workload model (YAML), e.g. examples/chat.yaml.")
+  @Parameters(
+      index = "0",
+      paramLabel = "MODEL",
+      description = "The workload model (YAML), e.g. examples/chat.yaml.")
   Path model;
 
-  @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
-      description = "Exit with 1 when a finding is at or above LEVEL: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--fail-on",
+      paramLabel = "LEVEL",
+      defaultValue = "error",
+      description =
+          "Exit with 1 when a finding is at or above LEVEL: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   FailOn failOn = FailOn.error;
 
   @Override
@@ -65,8 +75,9 @@ final class CheckCommand implements Callable<Integer> {
     }
     spec.commandLine().getOut().print(text);
     spec.commandLine().getOut().flush();
-    boolean fails = failOn != FailOn.never
-        && result.fails(failOn == FailOn.error ? Severity.ERROR : Severity.WARNING);
+    boolean fails =
+        failOn != FailOn.never
+            && result.fails(failOn == FailOn.error ? Severity.ERROR : Severity.WARNING);
     return fails ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
   }
 }

@@ -4,9 +4,9 @@ import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.store.Store;
 import dev.keyplan.store.Stores;
-import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
@@ -66,21 +66,36 @@ final class EmitCommand implements Callable<Integer> {
     }
     Target t = target();
     if (date != null && !t.emitter().takesDate()) {
-      throw new InputException(Cli.commandLine(), "--date is for the "
-          + String.join(", ", targets().stream().filter(x -> x.emitter().takesDate()).map(x -> x.emitter().target())
-              .toList())
-          + " target only, not " + target);
+      throw new InputException(
+          Cli.commandLine(),
+          "--date is for the "
+              + String.join(
+                  ", ",
+                  targets().stream()
+                      .filter(x -> x.emitter().takesDate())
+                      .map(x -> x.emitter().target())
+                      .toList())
+              + " target only, not "
+              + target);
     }
     LocalDateTime stamp = date == null ? Emitter.Options.DEFAULT_DATE : parseDate(date);
     Model model = ModelReader.read(modelFile);
     if (model.designs().stream().noneMatch(d -> t.store().designType().isInstance(d))) {
-      throw new InputException(model.location(), "nothing to emit as " + target + ": the model has no "
-          + String.join(" or ", t.store().ids().stream().map(id -> "'" + id.id() + ":'").toList()) + " section");
+      throw new InputException(
+          model.location(),
+          "nothing to emit as "
+              + target
+              + ": the model has no "
+              + String.join(
+                  " or ", t.store().ids().stream().map(id -> "'" + id.id() + ":'").toList())
+              + " section");
     }
     StoreAnalysis analysis = t.store().analyze(model);
     String text = emit(t.emitter(), analysis, new Emitter.Options(stamp));
     if (format.get() == OutputFormat.json) {
-      spec.commandLine().getOut().print(Json.object("target", target, "model", model.name(), "text", text));
+      spec.commandLine()
+          .getOut()
+          .print(Json.object("target", target, "model", model.name(), "text", text));
     } else {
       spec.commandLine().getOut().print(text);
     }
@@ -93,10 +108,12 @@ final class EmitCommand implements Callable<Integer> {
    * describe them; {@link Main} calls it when it builds the command line.
    */
   static void describe(CommandLine emit) {
-    List<String> lines = new ArrayList<>(List.of(emit.getCommandSpec().usageMessage().description()));
+    List<String> lines =
+        new ArrayList<>(List.of(emit.getCommandSpec().usageMessage().description()));
     List<String> examples = new ArrayList<>();
     for (Target t : targets()) {
-      lines.add(String.format(Locale.ROOT, "  %-15s %s", t.emitter().target(), t.emitter().summary()));
+      lines.add(
+          String.format(Locale.ROOT, "  %-15s %s", t.emitter().target(), t.emitter().summary()));
       t.emitter().examples().forEach(x -> examples.add("  " + x));
     }
     if (!examples.isEmpty()) {
@@ -117,19 +134,37 @@ final class EmitCommand implements Callable<Integer> {
   }
 
   private Target target() {
-    return targets().stream().filter(t -> t.emitter().target().equals(target.toLowerCase(Locale.ROOT))).findFirst()
-        .orElseThrow(() -> new InputException(Cli.commandLine(), "TARGET must be one of "
-            + String.join(", ", targets().stream().map(t -> t.emitter().target()).toList()) + ", not '" + target + "'"));
+    return targets().stream()
+        .filter(t -> t.emitter().target().equals(target.toLowerCase(Locale.ROOT)))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new InputException(
+                    Cli.commandLine(),
+                    "TARGET must be one of "
+                        + String.join(
+                            ", ", targets().stream().map(t -> t.emitter().target()).toList())
+                        + ", not '"
+                        + target
+                        + "'"));
   }
 
-  /** Emits, and tells on stderr what the output leaves to another target (CreateTable cannot enable TTL). */
-  private <A extends StoreAnalysis> String emit(Emitter<A> emitter, StoreAnalysis analysis, Emitter.Options options) {
-    @SuppressWarnings("unchecked") // the emitter is the analysing store's, so it reads this analysis' type
+  /**
+   * Emits, and tells on stderr what the output leaves to another target (CreateTable cannot enable
+   * TTL).
+   */
+  private <A extends StoreAnalysis> String emit(
+      Emitter<A> emitter, StoreAnalysis analysis, Emitter.Options options) {
+    @SuppressWarnings(
+        "unchecked") // the emitter is the analysing store's, so it reads this analysis' type
     A a = (A) analysis;
-    emitter.note(a).ifPresent(note -> {
-      spec.commandLine().getErr().println(note);
-      spec.commandLine().getErr().flush();
-    });
+    emitter
+        .note(a)
+        .ifPresent(
+            note -> {
+              spec.commandLine().getErr().println(note);
+              spec.commandLine().getErr().flush();
+            });
     return emitter.emit(a, options);
   }
 

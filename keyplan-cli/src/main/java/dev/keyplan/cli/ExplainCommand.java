@@ -16,29 +16,50 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code keyplan explain ID}: a rule's page (why it matters, what is computed, how to fix). */
-@Command(name = "explain", mixinStandardHelpOptions = true,
+@Command(
+    name = "explain",
+    mixinStandardHelpOptions = true,
     description = "Prints the documentation page of one rule (docs/rules/ID.md).")
 final class ExplainCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin FormatOption format;
 
-  @Parameters(index = "0", paramLabel = "ID", description = "A rule id, as 'keyplan rules' lists them.")
+  @Parameters(
+      index = "0",
+      paramLabel = "ID",
+      description = "A rule id, as 'keyplan rules' lists them.")
   String id;
 
   @Override
   public Integer call() {
     Input.requireNoSarif(format.get(), "explain");
-    Class<? extends Rule> rule = BuiltInRules.all().stream().filter(r -> r.getSimpleName().equals(id)).findFirst()
-        .orElseThrow(() -> new InputException(Cli.commandLine(), "no rule named '" + id + "'"
-            + Suggest.closest(id, BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList()))
-                .map(s -> " (did you mean '" + s + "'?)").orElse("")
-            + "; 'keyplan rules' lists them"));
+    Class<? extends Rule> rule =
+        BuiltInRules.all().stream()
+            .filter(r -> r.getSimpleName().equals(id))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new InputException(
+                        Cli.commandLine(),
+                        "no rule named '"
+                            + id
+                            + "'"
+                            + Suggest.closest(
+                                    id,
+                                    BuiltInRules.all().stream()
+                                        .map(Class::getSimpleName)
+                                        .collect(Collectors.toList()))
+                                .map(s -> " (did you mean '" + s + "'?)")
+                                .orElse("")
+                            + "; 'keyplan rules' lists them"));
     String page = RulePage.markdown(id);
     RuleSpec s = Checker.spec(rule);
     var out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
-      out.print(Json.object("id", id, "severity", s.severity().word(), "summary", s.summary(), "page", page));
+      out.print(
+          Json.object(
+              "id", id, "severity", s.severity().word(), "summary", s.summary(), "page", page));
     } else {
       out.print(page);
     }

@@ -11,8 +11,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * What the store commands read (an item, a document, a value): a file, or standard input for
- * {@code -}, as UTF-8 text.
+ * What the store commands read (an item, a document, a value): a file, or standard input for {@code
+ * -}, as UTF-8 text.
  */
 public final class Input {
   private Input() {}
@@ -38,28 +38,41 @@ public final class Input {
       throw new InputException(Cli.commandLine(), "cannot read " + file + ": " + e.getMessage());
     }
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes)).toString();
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
     } catch (CharacterCodingException e) {
-      throw new InputException(Cli.commandLine(), name(file) + " is not UTF-8 text; " + format + " must be");
+      throw new InputException(
+          Cli.commandLine(), name(file) + " is not UTF-8 text; " + format + " must be");
     }
   }
 
   /** Rejects {@code --format markdown} and {@code sarif}: these results are a line or two. */
   public static void requireTextOrJson(OutputFormat format, String command) {
     if (format == OutputFormat.markdown || format == OutputFormat.sarif) {
-      throw new InputException(Cli.commandLine(), "--format " + format + " is not available for"
-          + " 'keyplan " + command + "': use text or json");
+      throw new InputException(
+          Cli.commandLine(),
+          "--format "
+              + format
+              + " is not available for"
+              + " 'keyplan "
+              + command
+              + "': use text or json");
     }
   }
 
   /** Rejects {@code --format sarif}: a SARIF log holds findings, which only check reports. */
   public static void requireNoSarif(OutputFormat format, String command) {
     if (format == OutputFormat.sarif) {
-      throw new InputException(Cli.commandLine(), "--format sarif is not available for"
-          + " 'keyplan " + command + "': it is for 'keyplan check' findings; use text or json");
+      throw new InputException(
+          Cli.commandLine(),
+          "--format sarif is not available for"
+              + " 'keyplan "
+              + command
+              + "': it is for 'keyplan check' findings; use text or json");
     }
   }
 }

@@ -11,7 +11,10 @@ public final class Json {
   static String object(String... keysAndValues) {
     StringBuilder out = new StringBuilder("{");
     for (int i = 0; i < keysAndValues.length; i += 2) {
-      out.append(i == 0 ? "\n  " : ",\n  ").append(quote(keysAndValues[i])).append(": ").append(quote(keysAndValues[i + 1]));
+      out.append(i == 0 ? "\n  " : ",\n  ")
+          .append(quote(keysAndValues[i]))
+          .append(": ")
+          .append(quote(keysAndValues[i + 1]));
     }
     return out.append("\n}\n").toString();
   }

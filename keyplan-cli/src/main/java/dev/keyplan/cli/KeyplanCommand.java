@@ -11,11 +11,12 @@ import picocli.CommandLine.Spec;
     name = "keyplan",
     mixinStandardHelpOptions = true,
     version = "keyplan " + KeyplanCommand.VERSION,
-    description = "Query-first NoSQL data modelling: size and heat-check every key before production.")
+    description =
+        "Query-first NoSQL data modelling: size and heat-check every key before production.")
 public final class KeyplanCommand implements Runnable {
   /**
-   * The commands every store shares, each its own class; each store adds its own tools
-   * ({@link StoreCli#tools()}), and {@link Main} lists them all sorted by name.
+   * The commands every store shares, each its own class; each store adds its own tools ({@link
+   * StoreCli#tools()}), and {@link Main} lists them all sorted by name.
    */
   static List<Object> commands() {
     return List.of(
@@ -37,7 +38,9 @@ public final class KeyplanCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--verbose", scope = picocli.CommandLine.ScopeType.INHERIT,
+  @Option(
+      names = "--verbose",
+      scope = picocli.CommandLine.ScopeType.INHERIT,
       description = "Print stack traces of internal errors.")
   boolean verbose;
 

@@ -1,10 +1,10 @@
 package dev.keyplan.cli;
 
+import dev.keyplan.cli.simulate.SimulateCommand;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import dev.keyplan.cli.simulate.SimulateCommand;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -24,7 +24,9 @@ public final class Main {
     System.exit(code);
   }
 
-  /** Returns the keyplan command line writing results to {@code out} and diagnostics to {@code err}. */
+  /**
+   * Returns the keyplan command line writing results to {@code out} and diagnostics to {@code err}.
+   */
   public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
     var cli = new CommandLine(new KeyplanCommand());
     // The shared commands and each store's tools, sorted by name as the help lists them.
@@ -64,7 +66,8 @@ public final class Main {
   private static int exitCodeOf(Throwable t) {
     // picocli's own parse errors (unknown option, a word where a number belongs) are bad input too.
     return t instanceof InputException || t instanceof CommandLine.ParameterException
-        ? ExitCode.BAD_INPUT.code() : ExitCode.INTERNAL.code();
+        ? ExitCode.BAD_INPUT.code()
+        : ExitCode.INTERNAL.code();
   }
 
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
@@ -73,7 +76,8 @@ public final class Main {
       for (Diagnostic d : input.diagnostics()) {
         err.println(d);
       }
-      err.println(input.diagnostics().size() == 1 ? "1 error" : input.diagnostics().size() + " errors");
+      err.println(
+          input.diagnostics().size() == 1 ? "1 error" : input.diagnostics().size() + " errors");
       err.flush();
       return ExitCode.BAD_INPUT.code();
     }

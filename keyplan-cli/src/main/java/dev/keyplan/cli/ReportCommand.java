@@ -23,8 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code keyplan report MODEL -o report.html [--simulate]}: the check's results, and with
- * {@code --simulate} each store's simulation, as one self-contained HTML page.
+ * {@code keyplan report MODEL -o report.html [--simulate]}: the check's results, and with {@code
+ * --simulate} each store's simulation, as one self-contained HTML page.
  */
 @Command(
     name = "report",
@@ -41,23 +41,39 @@ import picocli.CommandLine.Spec;
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "MODEL", description = "The workload model (YAML), e.g. examples/chat.yaml.")
+  @Parameters(
+      index = "0",
+      paramLabel = "MODEL",
+      description = "The workload model (YAML), e.g. examples/chat.yaml.")
   Path model;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "-",
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      defaultValue = "-",
       description = "Where to write the page; - for stdout (default: ${DEFAULT-VALUE}).")
   String output = "-";
 
-  @Option(names = "--simulate",
-      description = "Add a simulation section: each store of the model run as 'keyplan simulate' runs it (docs/simulate.md).")
+  @Option(
+      names = "--simulate",
+      description =
+          "Add a simulation section: each store of the model run as 'keyplan simulate' runs it (docs/simulate.md).")
   boolean simulate;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Simulations.DEFAULT_SEED,
-      description = "With --simulate: seed of every random choice, as simulate's --seed (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = Simulations.DEFAULT_SEED,
+      description =
+          "With --simulate: seed of every random choice, as simulate's --seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--duration", paramLabel = "TIME", defaultValue = Simulations.DEFAULT_DURATION,
-      description = "With --simulate: simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = Simulations.DEFAULT_DURATION,
+      description =
+          "With --simulate: simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}).")
   String duration;
 
   @Override
@@ -72,7 +88,8 @@ final class ReportCommand implements Callable<Integer> {
     CheckResult result = CheckResult.of(m);
     List<SimulationResult> runs = new ArrayList<>();
     if (simulate) {
-      SimulationSettings settings = Simulations.settings(seed, duration, null, Simulations.DEFAULT_MODE);
+      SimulationSettings settings =
+          Simulations.settings(seed, duration, null, Simulations.DEFAULT_MODE);
       // the analyses check built, handed on: each store's run reads its own
       for (StoreAnalysis a : result.analyses()) {
         runs.add(Simulations.runWithDefaults(a, settings));

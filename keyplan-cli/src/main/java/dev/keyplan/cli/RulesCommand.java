@@ -11,8 +11,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code keyplan rules}: every rule with its severity, category and summary. */
-@Command(name = "rules", mixinStandardHelpOptions = true,
-    description = "Lists the rules keyplan check runs; 'keyplan explain ID' prints one rule's page.")
+@Command(
+    name = "rules",
+    mixinStandardHelpOptions = true,
+    description =
+        "Lists the rules keyplan check runs; 'keyplan explain ID' prints one rule's page.")
 final class RulesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -27,22 +30,40 @@ final class RulesCommand implements Callable<Integer> {
       String sep = "\n  ";
       for (Class<? extends Rule> r : BuiltInRules.all()) {
         RuleSpec s = Checker.spec(r);
-        json.append(sep).append("{\"id\": ").append(Json.quote(r.getSimpleName()))
-            .append(", \"severity\": ").append(Json.quote(s.severity().word()))
-            .append(", \"category\": ").append(Json.quote(category(r)))
-            .append(", \"stores\": [").append(String.join(", ", Checker.stores(r).stream().map(Json::quote).toList())).append(']')
-            .append(", \"summary\": ").append(Json.quote(s.summary())).append('}');
+        json.append(sep)
+            .append("{\"id\": ")
+            .append(Json.quote(r.getSimpleName()))
+            .append(", \"severity\": ")
+            .append(Json.quote(s.severity().word()))
+            .append(", \"category\": ")
+            .append(Json.quote(category(r)))
+            .append(", \"stores\": [")
+            .append(String.join(", ", Checker.stores(r).stream().map(Json::quote).toList()))
+            .append(']')
+            .append(", \"summary\": ")
+            .append(Json.quote(s.summary()))
+            .append('}');
         sep = ",\n  ";
       }
       out.print(json.append("\n]\n"));
     } else {
-      int width = BuiltInRules.all().stream().mapToInt(r -> r.getSimpleName().length()).max().orElse(0);
+      int width =
+          BuiltInRules.all().stream().mapToInt(r -> r.getSimpleName().length()).max().orElse(0);
       // The stores column is as wide as its longest entry: a rule may check all three stores.
-      int stores = BuiltInRules.all().stream().mapToInt(r -> String.join(",", Checker.stores(r)).length()).max().orElse(0);
+      int stores =
+          BuiltInRules.all().stream()
+              .mapToInt(r -> String.join(",", Checker.stores(r)).length())
+              .max()
+              .orElse(0);
       for (Class<? extends Rule> r : BuiltInRules.all()) {
         RuleSpec s = Checker.spec(r);
-        out.printf("%-" + width + "s  %-7s  %-11s  %-" + stores + "s  %s%n", r.getSimpleName(), s.severity().word(),
-            category(r), String.join(",", Checker.stores(r)), s.summary());
+        out.printf(
+            "%-" + width + "s  %-7s  %-11s  %-" + stores + "s  %s%n",
+            r.getSimpleName(),
+            s.severity().word(),
+            category(r),
+            String.join(",", Checker.stores(r)),
+            s.summary());
       }
     }
     out.flush();

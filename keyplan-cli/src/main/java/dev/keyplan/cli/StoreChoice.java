@@ -25,27 +25,39 @@ public final class StoreChoice {
    *     {@code cassandra}: verify runs both on Cassandra)
    * @param verb what the command does, for the message when the model has no design
    */
-  public static StoreId of(Model m, String option, List<StoreId> allowed, boolean variantsAsTheirStore, String verb) {
+  public static StoreId of(
+      Model m, String option, List<StoreId> allowed, boolean variantsAsTheirStore, String verb) {
     List<StoreId> designs = designs(m, variantsAsTheirStore);
     if (option == null) {
       if (designs.size() != 1) {
-        throw new InputException(Cli.commandLine(), designs.isEmpty()
-            ? "the model has no store design to " + verb + " (" + sections() + ")"
-            : "the model has designs for " + ids(designs) + ": choose one with --store");
+        throw new InputException(
+            Cli.commandLine(),
+            designs.isEmpty()
+                ? "the model has no store design to " + verb + " (" + sections() + ")"
+                : "the model has designs for " + ids(designs) + ": choose one with --store");
       }
       return designs.get(0);
     }
     String s = option.toLowerCase(Locale.ROOT);
     List<String> names = allowed.stream().map(StoreId::id).toList();
     if (!names.contains(s)) {
-      throw new InputException(Cli.commandLine(), "--store must be "
-          + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1)
-          + ", not " + option);
+      throw new InputException(
+          Cli.commandLine(),
+          "--store must be "
+              + String.join(", ", names.subList(0, names.size() - 1))
+              + " or "
+              + names.get(names.size() - 1)
+              + ", not "
+              + option);
     }
     StoreId chosen = allowed.get(names.indexOf(s));
     if (!designs.contains(chosen)) {
-      throw new InputException(Cli.commandLine(), "the model has no " + s + " design"
-          + (designs.isEmpty() ? "" : " (it has: " + ids(designs) + ")"));
+      throw new InputException(
+          Cli.commandLine(),
+          "the model has no "
+              + s
+              + " design"
+              + (designs.isEmpty() ? "" : " (it has: " + ids(designs) + ")"));
     }
     return chosen;
   }
@@ -62,7 +74,8 @@ public final class StoreChoice {
   /** Returns the design of store {@code id} (or of the store that has {@code id} as a variant). */
   public static StoreDesign design(Model m, StoreId id) {
     return m.designs().stream()
-        .filter(d -> d.store().equals(id) || Stores.builtIn().of(d).id().equals(id)).findFirst()
+        .filter(d -> d.store().equals(id) || Stores.builtIn().of(d).id().equals(id))
+        .findFirst()
         .orElseThrow(() -> new IllegalStateException("the model has no " + id + " design"));
   }
 

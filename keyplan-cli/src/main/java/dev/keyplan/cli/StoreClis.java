@@ -9,13 +9,12 @@ import java.util.List;
 
 /** Each store's part of the command line, one line per store, sorted: the CLI module's registry. */
 public final class StoreClis {
-  private static final List<StoreCli> ALL = List.of(
-      // keep-sorted start
-      new CassandraCli(),
-      new DynamoDbCli(),
-      new MongoDbCli()
-      // keep-sorted end
-      );
+  private static final List<StoreCli> ALL =
+      List.of(
+          // keep-sorted start
+          new CassandraCli(), new DynamoDbCli(), new MongoDbCli()
+          // keep-sorted end
+          );
 
   private StoreClis() {}
 
@@ -24,11 +23,19 @@ public final class StoreClis {
     return ALL;
   }
 
-  /** Returns the part of the store that reads section {@code id} ({@code scylladb} is Cassandra's). */
+  /**
+   * Returns the part of the store that reads section {@code id} ({@code scylladb} is Cassandra's).
+   */
   public static StoreCli of(StoreId id) {
-    StoreId own = Stores.builtIn().all().stream().filter(s -> s.ids().contains(id)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no store reads " + id)).id();
-    return ALL.stream().filter(c -> c.id().equals(own)).findFirst()
+    StoreId own =
+        Stores.builtIn().all().stream()
+            .filter(s -> s.ids().contains(id))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("no store reads " + id))
+            .id();
+    return ALL.stream()
+        .filter(c -> c.id().equals(own))
+        .findFirst()
         .orElseThrow(() -> new IllegalStateException("no command-line part for " + own));
   }
 }

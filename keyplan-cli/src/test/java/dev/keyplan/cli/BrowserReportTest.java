@@ -48,45 +48,64 @@ import org.openqa.selenium.logging.LoggingPreferences;
  *
  * <p>Debian's Chromium and ChromeDriver ({@code scripts/browser/chromium.sh install}); other paths
  * through {@code KEYPLAN_CHROMIUM} and {@code KEYPLAN_CHROMEDRIVER}. Without them every test is
- * skipped, saying why, except under CI, where the class fails: a CI run must never skip it unnoticed.
+ * skipped, saying why, except under CI, where the class fails: a CI run must never skip it
+ * unnoticed.
  */
 final class BrowserReportTest {
   /** One viewport for every page, so the screenshots compare from run to run. */
   private static final int WIDTH = 1280;
+
   private static final int HEIGHT = 900;
 
   /** Under the working directory (the repository root, see keyplan-cli/pom.xml). */
   private static final Path PAGES = Path.of("target", "browser");
+
   private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
-  /** The marks a chart draws with; a chart whose marks the browser drops or sizes at zero is broken. */
+  /**
+   * The marks a chart draws with; a chart whose marks the browser drops or sizes at zero is broken.
+   */
   private static final String MARKS = "path,line,polyline,rect,circle,text";
-  /** The same marks as start tags in the HTML text; the boundary keeps out textPath, linearGradient. */
-  private static final Pattern MARK_TAG = Pattern.compile("<(path|line|polyline|rect|circle|text)[\\s/>]");
-  /** The marks that draw a line or an area and so must have an extent; text and dots are counted only. */
+
+  /**
+   * The same marks as start tags in the HTML text; the boundary keeps out textPath, linearGradient.
+   */
+  private static final Pattern MARK_TAG =
+      Pattern.compile("<(path|line|polyline|rect|circle|text)[\\s/>]");
+
+  /**
+   * The marks that draw a line or an area and so must have an extent; text and dots are counted
+   * only.
+   */
   private static final String SIZED_MARKS = "path,line,rect,polyline";
+
   private static final Pattern SVG = Pattern.compile("<svg[\\s>].*?</svg>", Pattern.DOTALL);
   private static final Pattern PATTERN_TABLE =
       Pattern.compile("<table class=\"patterns\"[^>]*>(.*?)</table>", Pattern.DOTALL);
-  private static final Pattern HEAD = Pattern.compile("<thead>.*?</thead>|<tfoot>.*?</tfoot>", Pattern.DOTALL);
+  private static final Pattern HEAD =
+      Pattern.compile("<thead>.*?</thead>|<tfoot>.*?</tfoot>", Pattern.DOTALL);
   private static final Pattern ROW_TAG = Pattern.compile("<tr[\\s>]");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static final String SCRIPT = "<script>alert(1)</script>";
+
   /** Set by the hostile model's injected code if any of it ever runs. */
   private static final String FLAG = "__keyplanInjected";
 
   /**
-   * Selenium looks for a DevTools module matching the browser at every start and warns when there is
-   * none. The test needs none: its one DevTools call goes through ChromeDriver (executeCdpCommand).
-   * Held in a field, since java.util.logging keeps loggers only weakly.
+   * Selenium looks for a DevTools module matching the browser at every start and warns when there
+   * is none. The test needs none: its one DevTools call goes through ChromeDriver
+   * (executeCdpCommand). Held in a field, since java.util.logging keeps loggers only weakly.
    */
-  private static final Logger CDP_VERSION_FINDER = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+  private static final Logger CDP_VERSION_FINDER =
+      Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
   private static ChromeDriver driver;
+
   /** Why there is no browser, or null. */
   private static String missing;
+
   private static Path profile;
   private static long started;
 
@@ -98,12 +117,15 @@ final class BrowserReportTest {
     Path chromedriver = Path.of(env("KEYPLAN_CHROMEDRIVER", "/usr/bin/chromedriver"));
     for (Path p : List.of(chromium, chromedriver)) {
       if (!Files.isExecutable(p)) {
-        String why = p + " is not there (install with scripts/browser/chromium.sh install, or set "
-            + "KEYPLAN_CHROMIUM / KEYPLAN_CHROMEDRIVER)";
+        String why =
+            p
+                + " is not there (install with scripts/browser/chromium.sh install, or set "
+                + "KEYPLAN_CHROMIUM / KEYPLAN_CHROMEDRIVER)";
         if (System.getenv("CI") != null) {
           fail("CI is set but " + why + ": .ci/run must install Chromium for the browser test");
         }
-        // Each test is skipped with this reason (an abort here would leave Surefire counting no test
+        // Each test is skipped with this reason (an abort here would leave Surefire counting no
+        // test
         // at all, and showing no reason); said once in the build's output too.
         missing = why;
         System.err.println("BrowserReportTest: skipped, " + why);
@@ -113,33 +135,47 @@ final class BrowserReportTest {
     Files.createDirectories(PAGES);
     Files.createDirectories(SCREENSHOTS);
     // A fresh profile each run: no cache, cookie or earlier page state carries over.
-    profile = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "chromium-profile-");
+    profile =
+        Files.createTempDirectory(Files.createDirectories(Path.of("target")), "chromium-profile-");
 
     // The driver and the binary are both given, so Selenium Manager has nothing to look up or fetch
     // (a download would fail on these machines anyway, after a long wait).
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(chromedriver.toFile())
-        .usingAnyFreePort()
-        .withLogFile(PAGES.resolve("chromedriver.log").toFile())
-        .build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(chromedriver.toFile())
+            .usingAnyFreePort()
+            .withLogFile(PAGES.resolve("chromedriver.log").toFile())
+            .build();
     ChromeOptions options = new ChromeOptions();
     options.setBinary(chromium.toFile());
     // These machines reach no network but the package registries: without the background-networking
     // flags Chromium keeps trying Google's hosts at start, many connections at a time. CI runs as
     // root, where Chromium's sandbox does not start, hence --no-sandbox.
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=" + WIDTH + "," + HEIGHT,
-        // One device pixel per CSS pixel and no scroll bar, so a screenshot's size is the page's size.
-        "--force-device-scale-factor=1", "--hide-scrollbars");
+    options.addArguments(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--user-data-dir=" + profile.toAbsolutePath(),
+        "--window-size=" + WIDTH + "," + HEIGHT,
+        // One device pixel per CSS pixel and no scroll bar, so a screenshot's size is the page's
+        // size.
+        "--force-device-scale-factor=1",
+        "--hide-scrollbars");
     // Every console message of the page, and every request the page makes (ChromeDriver's
     // performance log carries DevTools' Network events), read back after each load with
-    // manage().logs(). The Resource Timing API alone would not do: Chromium lists no file: fetches in it.
+    // manage().logs(). The Resource Timing API alone would not do: Chromium lists no file: fetches
+    // in it.
     LoggingPreferences logs = new LoggingPreferences();
     logs.enable(LogType.BROWSER, Level.ALL);
     logs.enable(LogType.PERFORMANCE, Level.ALL);
     options.setCapability("goog:loggingPrefs", logs);
-    options.setExperimentalOption("perfLoggingPrefs", Map.of("enableNetwork", true, "enablePage", false));
+    options.setExperimentalOption(
+        "perfLoggingPrefs", Map.of("enableNetwork", true, "enablePage", false));
     driver = new ChromeDriver(service, options);
   }
 
@@ -148,9 +184,13 @@ final class BrowserReportTest {
     if (driver != null) {
       String version = driver.getCapabilities().getBrowserVersion();
       driver.quit();
-      // The time of the whole class, browser start included: the budget is under a minute on 2 cores.
-      System.out.printf(Locale.ROOT, "BrowserReportTest: %.1f s with Chromium %s%n",
-          (System.nanoTime() - started) / 1e9, version);
+      // The time of the whole class, browser start included: the budget is under a minute on 2
+      // cores.
+      System.out.printf(
+          Locale.ROOT,
+          "BrowserReportTest: %.1f s with Chromium %s%n",
+          (System.nanoTime() - started) / 1e9,
+          version);
     }
     if (profile != null) {
       try (Stream<Path> files = Files.walk(profile)) {
@@ -161,7 +201,8 @@ final class BrowserReportTest {
 
   static Stream<String> examples() throws IOException {
     List<Path> all = Examples.readable();
-    // ReportCommandTest renders at least 20; far fewer would mean the list went wrong, not the page.
+    // ReportCommandTest renders at least 20; far fewer would mean the list went wrong, not the
+    // page.
     assertThat(all).hasSizeGreaterThanOrEqualTo(20);
     return all.stream().map(p -> p.getFileName().toString().replaceFirst("\\.yaml$", ""));
   }
@@ -178,12 +219,18 @@ final class BrowserReportTest {
     // The model's name as check reads it, in the title and the header.
     String name = Examples.check(example).get("model").asText();
     assertThat(driver.getTitle()).as(example).contains(name);
-    assertThat((String) js("return document.querySelector('header h1').innerText")).as(example).isEqualTo(name);
+    assertThat((String) js("return document.querySelector('header h1').innerText"))
+        .as(example)
+        .isEqualTo(name);
 
     assertThat(consoleProblems()).as(example + ": console").isEmpty();
     assertThat(js("return performance.getEntriesByType('resource').map(e => e.name)"))
-        .as(example + ": the page fetched something besides itself").asInstanceOf(InstanceOfAssertFactories.LIST).isEmpty();
-    assertThat(requests()).as(example + ": requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
+        .as(example + ": the page fetched something besides itself")
+        .asInstanceOf(InstanceOfAssertFactories.LIST)
+        .isEmpty();
+    assertThat(requests())
+        .as(example + ": requests made while loading")
+        .containsOnly(page.toAbsolutePath().toUri().toString());
 
     charts(example, html);
     tables(example, html);
@@ -199,28 +246,42 @@ final class BrowserReportTest {
   void simulatedExample_loadsAndDrawsItsRuns(String example) throws IOException {
     Assumptions.assumeTrue(missing == null, () -> missing);
     Path page = PAGES.resolve(example + "-simulate.html");
-    var run = CliRun.of("report", "examples/" + example + ".yaml", "--simulate", "--duration", "2h", "-o", page.toString());
+    var run =
+        CliRun.of(
+            "report",
+            "examples/" + example + ".yaml",
+            "--simulate",
+            "--duration",
+            "2h",
+            "-o",
+            page.toString());
     assertThat(run.exitCode()).as(example + ": " + run.err()).isZero();
     String html = Files.readString(page, StandardCharsets.UTF_8);
     assertThat(html).contains("<section id=\"simulation\">");
     open(page);
     assertThat(consoleProblems()).as(example + ": console").isEmpty();
-    assertThat(requests()).as(example + ": requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
-    assertThat(((Number) js("return document.querySelectorAll('#simulation svg').length")).intValue())
-        .as(example + ": simulation charts").isPositive();
+    assertThat(requests())
+        .as(example + ": requests made while loading")
+        .containsOnly(page.toAbsolutePath().toUri().toString());
+    assertThat(
+            ((Number) js("return document.querySelectorAll('#simulation svg').length")).intValue())
+        .as(example + ": simulation charts")
+        .isPositive();
     charts(example, html);
     screenshot(example + "-simulate");
   }
 
   /**
-   * The hostile model of HtmlReportTest, plus an {@code <img onerror>}: loaded in the browser, none of
-   * it runs, no element is made of it, and the names show as the literal text.
+   * The hostile model of HtmlReportTest, plus an {@code <img onerror>}: loaded in the browser, none
+   * of it runs, no element is made of it, and the names show as the literal text.
    */
   @Test
   void hostileModel_staysText_inTheBrowser() throws IOException {
     Assumptions.assumeTrue(missing == null, () -> missing);
     Path model = PAGES.resolve("hostile.yaml");
-    Files.writeString(model, """
+    Files.writeString(
+        model,
+        """
         model: "<script>alert(1)</script> & \\"co\\""
         horizon: 1y
         entities:
@@ -249,29 +310,45 @@ final class BrowserReportTest {
           collections:
             things:
               entity: Thing
-        """.formatted(FLAG), StandardCharsets.UTF_8);
+        """
+            .formatted(FLAG),
+        StandardCharsets.UTF_8);
     Path page = report(model.toString(), "hostile");
     String html = Files.readString(page, StandardCharsets.UTF_8);
     open(page);
 
     assertThat(js("return document.scripts.length")).isEqualTo(0L);
-    assertThat(js("return document.images.length + document.querySelectorAll('img').length")).isEqualTo(0L);
+    assertThat(js("return document.images.length + document.querySelectorAll('img').length"))
+        .isEqualTo(0L);
     // Only keyplan's own charts are svg elements; the model's <svg onload> would be one more.
     assertThat(js("return document.querySelectorAll('svg').length"))
         .isEqualTo(Pattern.compile("<svg[\\s>]").matcher(html).results().count());
-    assertThat(js("return [...document.querySelectorAll('*')].flatMap(e => [...e.attributes])"
-        + ".filter(a => a.name.startsWith('on')).map(a => a.name)")).as("event handler attributes").asInstanceOf(InstanceOfAssertFactories.LIST).isEmpty();
+    assertThat(
+            js(
+                "return [...document.querySelectorAll('*')].flatMap(e => [...e.attributes])"
+                    + ".filter(a => a.name.startsWith('on')).map(a => a.name)"))
+        .as("event handler attributes")
+        .asInstanceOf(InstanceOfAssertFactories.LIST)
+        .isEmpty();
     assertThat(js("return typeof window." + FLAG)).isEqualTo("undefined");
-    assertThat(requests()).as("requests made while loading").containsOnly(page.toAbsolutePath().toUri().toString());
+    assertThat(requests())
+        .as("requests made while loading")
+        .containsOnly(page.toAbsolutePath().toUri().toString());
 
     assertThat(driver.getTitle()).contains(SCRIPT);
-    assertThat((String) js("return document.querySelector('header h1').innerText")).isEqualTo(SCRIPT + " & \"co\"");
+    assertThat((String) js("return document.querySelector('header h1').innerText"))
+        .isEqualTo(SCRIPT + " & \"co\"");
     @SuppressWarnings("unchecked")
-    List<String> cells = (List<String>) js(
-        "return [...document.querySelectorAll('table.patterns td, table.workload-patterns td')].map(td => td.innerText)");
-    assertThat(cells).contains(SCRIPT + "'\"&", "<img src=x onerror=window." + FLAG + "=2>",
-        "<img src=x onerror=\"window." + FLAG + "=1;alert(2)\"> 'quoted' \"double\" & more",
-        "<script>window." + FLAG + "=3</script><svg onload=window." + FLAG + "=4>");
+    List<String> cells =
+        (List<String>)
+            js(
+                "return [...document.querySelectorAll('table.patterns td, table.workload-patterns td')].map(td => td.innerText)");
+    assertThat(cells)
+        .contains(
+            SCRIPT + "'\"&",
+            "<img src=x onerror=window." + FLAG + "=2>",
+            "<img src=x onerror=\"window." + FLAG + "=1;alert(2)\"> 'quoted' \"double\" & more",
+            "<script>window." + FLAG + "=3</script><svg onload=window." + FLAG + "=4>");
     assertThat(consoleProblems()).isEmpty();
     // Names like these go into chart titles and data- attributes too: the page must still draw.
     charts("hostile", html);
@@ -288,8 +365,9 @@ final class BrowserReportTest {
   }
 
   /**
-   * Loads the page. An alert raised by the page (injected code) fails here, whichever way ChromeDriver
-   * reports it; the console is drained first so that its messages are this page's alone.
+   * Loads the page. An alert raised by the page (injected code) fails here, whichever way
+   * ChromeDriver reports it; the console is drained first so that its messages are this page's
+   * alone.
    */
   private static void open(Path page) {
     driver.manage().logs().get(LogType.BROWSER);
@@ -308,7 +386,9 @@ final class BrowserReportTest {
     assertThat(driver.getCurrentUrl()).isEqualTo(url);
   }
 
-  /** The URLs of the requests since the last call: DevTools' Network.requestWillBeSent, as logged. */
+  /**
+   * The URLs of the requests since the last call: DevTools' Network.requestWillBeSent, as logged.
+   */
   private static List<String> requests() throws IOException {
     List<String> out = new ArrayList<>();
     for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE)) {
@@ -343,7 +423,10 @@ final class BrowserReportTest {
     while (svg.find()) {
       written.add(MARK_TAG.matcher(svg.group()).results().count());
     }
-    List<Map<String, Object>> drawn = (List<Map<String, Object>>) js("""
+    List<Map<String, Object>> drawn =
+        (List<Map<String, Object>>)
+            js(
+                """
         return [...document.querySelectorAll('svg')].map(svg => {
           const r = svg.getBoundingClientRect();
           return {
@@ -355,15 +438,25 @@ final class BrowserReportTest {
             width: r.width,
             height: r.height,
           };
-        })""", MARKS, SIZED_MARKS);
+        })""",
+                MARKS,
+                SIZED_MARKS);
     assertThat(drawn).as(example + ": charts in the page").hasSameSizeAs(written);
     for (int i = 0; i < drawn.size(); i++) {
       Map<String, Object> c = drawn.get(i);
       String which = example + ": chart " + (i + 1) + " of " + drawn.size();
-      assertThat((Long) c.get("marks")).as(which + ": marks in the DOM vs in the HTML").isEqualTo(written.get(i));
-      assertThat((List<String>) c.get("flat")).as(which + ": marks with an empty bounding box").isEmpty();
-      assertThat(((Number) c.get("width")).doubleValue()).as(which + ": width on screen").isPositive();
-      assertThat(((Number) c.get("height")).doubleValue()).as(which + ": height on screen").isPositive();
+      assertThat((Long) c.get("marks"))
+          .as(which + ": marks in the DOM vs in the HTML")
+          .isEqualTo(written.get(i));
+      assertThat((List<String>) c.get("flat"))
+          .as(which + ": marks with an empty bounding box")
+          .isEmpty();
+      assertThat(((Number) c.get("width")).doubleValue())
+          .as(which + ": width on screen")
+          .isPositive();
+      assertThat(((Number) c.get("height")).doubleValue())
+          .as(which + ": height on screen")
+          .isPositive();
     }
   }
 
@@ -375,13 +468,20 @@ final class BrowserReportTest {
     while (t.find()) {
       written.add(ROW_TAG.matcher(HEAD.matcher(t.group(1)).replaceAll("")).results().count());
     }
-    List<Long> shown = (List<Long>) js("""
+    List<Long> shown =
+        (List<Long>)
+            js(
+                """
         return [...document.querySelectorAll('table.patterns')]
           .map(t => [...t.tBodies].reduce((n, b) => n + b.rows.length, 0))""");
     assertThat(shown).as(example + ": body rows of each patterns table").isEqualTo(written);
-    // innerText alone is not enough: on a cell that is not rendered it falls back to the text content.
+    // innerText alone is not enough: on a cell that is not rendered it falls back to the text
+    // content.
     // So the cell must also be visible and its text must take room on screen.
-    List<String> blank = (List<String>) js("""
+    List<String> blank =
+        (List<String>)
+            js(
+                """
         return [...document.querySelectorAll('td[data-value]')].filter(td => {
           const text = document.createRange();
           text.selectNodeContents(td);
@@ -392,7 +492,8 @@ final class BrowserReportTest {
         }).map(td => td.closest('tr').outerHTML.slice(0, 160))""");
     assertThat(blank).as(example + ": number cells with no visible text").isEmpty();
     assertThat((Long) js("return document.querySelectorAll('td[data-value]').length"))
-        .as(example + ": number cells").isEqualTo(Pattern.compile("<td[^>]* data-value=").matcher(html).results().count());
+        .as(example + ": number cells")
+        .isEqualTo(Pattern.compile("<td[^>]* data-value=").matcher(html).results().count());
   }
 
   /**
@@ -402,19 +503,29 @@ final class BrowserReportTest {
   private static void screenshot(String name) throws IOException {
     long pageWidth = (Long) js("return document.documentElement.scrollWidth");
     long pageHeight = (Long) js("return document.documentElement.scrollHeight");
-    Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot",
-        Map.of("format", "png", "captureBeyondViewport", true, "fromSurface", true));
+    Map<String, Object> shot =
+        driver.executeCdpCommand(
+            "Page.captureScreenshot",
+            Map.of("format", "png", "captureBeyondViewport", true, "fromSurface", true));
     byte[] png = Base64.getDecoder().decode((String) shot.get("data"));
     Path file = SCREENSHOTS.resolve(name + ".png");
     Files.write(file, png);
 
-    assertThat(png).as(file + ": PNG signature").startsWith(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
+    assertThat(png)
+        .as(file + ": PNG signature")
+        .startsWith(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
     // IHDR, the first chunk: width and height as big-endian ints at bytes 16 and 20.
     ByteBuffer ihdr = ByteBuffer.wrap(png, 16, 8);
     long width = ihdr.getInt();
     long height = ihdr.getInt();
-    assertThat(width).as(file + ": width, the whole page").isEqualTo(pageWidth).isGreaterThanOrEqualTo(WIDTH);
-    assertThat(height).as(file + ": height, the whole page").isEqualTo(pageHeight).isGreaterThanOrEqualTo(HEIGHT);
+    assertThat(width)
+        .as(file + ": width, the whole page")
+        .isEqualTo(pageWidth)
+        .isGreaterThanOrEqualTo(WIDTH);
+    assertThat(height)
+        .as(file + ": height, the whole page")
+        .isEqualTo(pageHeight)
+        .isGreaterThanOrEqualTo(HEIGHT);
     // A page of text and charts compresses well, but not to nothing: a blank capture is a few KB.
     assertThat(png.length).as(file + ": bytes").isGreaterThan(20_000);
   }

@@ -20,8 +20,10 @@ final class CheckCommandTest {
     var run = CliRun.of("check", "examples/chat.yaml");
     // Only warnings (the 10-minute bucket has 120,000 values), and --fail-on defaults to error.
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("examples/chat.cql:3:")
-        .contains(": warning: [PartitionOverGuideline] the busiest partition of messages_by_channel")
+    assertThat(run.out())
+        .contains("examples/chat.cql:3:")
+        .contains(
+            ": warning: [PartitionOverGuideline] the busiest partition of messages_by_channel")
         .contains("  fix: use a 5m bucket")
         .contains("latest-messages  20,000/s  messages_by_channel  buckets, newest first")
         .contains("0 errors, 1 warning, 0 info");
@@ -30,13 +32,15 @@ final class CheckCommandTest {
 
   @Test
   void failOnWarning_turnsTheWarningIntoExitOne() {
-    assertThat(CliRun.of("check", "--fail-on", "warning", "examples/chat.yaml").exitCode()).isEqualTo(1);
+    assertThat(CliRun.of("check", "--fail-on", "warning", "examples/chat.yaml").exitCode())
+        .isEqualTo(1);
   }
 
   @Test
   void orders_hasAnError_exitOne_unlessFailOnNever() {
     assertThat(CliRun.of("check", "examples/orders.yaml").exitCode()).isEqualTo(1);
-    assertThat(CliRun.of("check", "--fail-on", "never", "examples/orders.yaml").exitCode()).isZero();
+    assertThat(CliRun.of("check", "--fail-on", "never", "examples/orders.yaml").exitCode())
+        .isZero();
   }
 
   @Test
@@ -67,33 +71,42 @@ final class CheckCommandTest {
   @Test
   void markdown_isThePatternsTable() {
     var run = CliRun.of("check", "--format", "markdown", "examples/chat.yaml");
-    assertThat(run.out()).contains("| Pattern | Says | Rate | Table | Access | Partitions read | Rows read |")
-        .contains("| `latest-messages` | Latest 50 messages in a channel | 20,000/s | `messages_by_channel` |");
+    assertThat(run.out())
+        .contains("| Pattern | Says | Rate | Table | Access | Partitions read | Rows read |")
+        .contains(
+            "| `latest-messages` | Latest 50 messages in a channel | 20,000/s | `messages_by_channel` |");
   }
 
   @Test
   void badModel_reportsEveryErrorWithItsPlace_exitTwo_noStackTrace() throws IOException {
     Path model = dir.resolve("bad.yaml");
-    Files.writeString(model, String.join("\n",
-        "model: bad",
-        "horizon: 1y",
-        "entities:",
-        "  Message:",
-        "    attributes:",
-        "      channel_id: bigint",
-        "    grwoth: 5/s",
-        "patterns:",
-        "  - id: read",
-        "    rate: -3/s",
-        "    query: Mesage where channel_id = ?",
-        ""), StandardCharsets.UTF_8);
+    Files.writeString(
+        model,
+        String.join(
+            "\n",
+            "model: bad",
+            "horizon: 1y",
+            "entities:",
+            "  Message:",
+            "    attributes:",
+            "      channel_id: bigint",
+            "    grwoth: 5/s",
+            "patterns:",
+            "  - id: read",
+            "    rate: -3/s",
+            "    query: Mesage where channel_id = ?",
+            ""),
+        StandardCharsets.UTF_8);
     var run = CliRun.of("check", model.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err())
-        .contains(model + ":7:5: error: unknown key 'grwoth' in entity 'Message' (did you mean 'growth'?)")
+        .contains(
+            model
+                + ":7:5: error: unknown key 'grwoth' in entity 'Message' (did you mean 'growth'?)")
         .contains(model + ":10:11: error: expected a rate such as 20k/s")
         .contains(model + ":11:12: error: no entity named 'Mesage' (did you mean 'Message'?)")
-        .doesNotContain("Exception").doesNotContain("\tat ");
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ");
     assertThat(run.out()).isEmpty();
   }
 
@@ -101,14 +114,30 @@ final class CheckCommandTest {
   void missingModel_isBadInput() {
     var run = CliRun.of("check", "no/such/model.yaml");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("no/such/model.yaml: error: cannot read the model file: no such file");
+    assertThat(run.err())
+        .contains("no/such/model.yaml: error: cannot read the model file: no such file");
   }
 
   @Test
   void badCql_isReportedInTheCqlFile() throws IOException {
-    Files.writeString(dir.resolve("m.yaml"), String.join("\n",
-        "model: m", "horizon: 1y", "entities:", "  E:", "    attributes:", "      id: uuid", "    key: [id]",
-        "patterns:", "  - id: get", "    rate: 1/s", "    query: E where id = ?", "cassandra:", "  schema: m.cql", ""));
+    Files.writeString(
+        dir.resolve("m.yaml"),
+        String.join(
+            "\n",
+            "model: m",
+            "horizon: 1y",
+            "entities:",
+            "  E:",
+            "    attributes:",
+            "      id: uuid",
+            "    key: [id]",
+            "patterns:",
+            "  - id: get",
+            "    rate: 1/s",
+            "    query: E where id = ?",
+            "cassandra:",
+            "  schema: m.cql",
+            ""));
     Files.writeString(dir.resolve("m.cql"), "CREATE TABLE e (id uuid PRIMARY KEY, x strng);\n");
     var run = CliRun.of("check", dir.resolve("m.yaml").toString());
     assertThat(run.exitCode()).isEqualTo(2);

@@ -12,11 +12,11 @@ public record CliRun(int exitCode, String out, String err) {
   public static CliRun of(String... args) {
     var out = new StringWriter();
     var err = new StringWriter();
-    int code = Main.newCommandLine(new PrintWriter(out, true), new PrintWriter(err, true))
-        .execute(args);
+    int code =
+        Main.newCommandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
     // println writes the platform line separator; the expectations use \n.
-    return new CliRun(code, out.toString().replace("\r\n", "\n"),
-        err.toString().replace("\r\n", "\n"));
+    return new CliRun(
+        code, out.toString().replace("\r\n", "\n"), err.toString().replace("\r\n", "\n"));
   }
 
   /** Returns the path of a test resource, so tests do not depend on the working directory. */

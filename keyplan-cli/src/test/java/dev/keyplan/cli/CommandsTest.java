@@ -2,8 +2,8 @@ package dev.keyplan.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.check.BuiltInRules;
 import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.check.BuiltInRules;
 import org.junit.jupiter.api.Test;
 
 /** {@code rules}, {@code explain} and {@code emit cql}. */
@@ -40,7 +40,8 @@ final class CommandsTest {
   void emitCql_annotatesTablesAndParsesBack() {
     var run = CliRun.of("emit", "cql", "examples/chat.yaml");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("-- messages_by_channel stores Message.")
+    assertThat(run.out())
+        .contains("-- messages_by_channel stores Message.")
         .contains("--   serves: latest-messages (20,000/s, buckets, newest first)")
         .contains("--   bucket is derived by the application: 10m bucket of message_id");
     var schema = CqlParser.parse("emitted.cql", run.out());
@@ -53,7 +54,8 @@ final class CommandsTest {
   @Test
   void emitCql_keepsTtlAndIndexes() {
     var sensors = CqlParser.parse("e.cql", CliRun.of("emit", "cql", "examples/sensors.yaml").out());
-    assertThat(sensors.table("sensor_readings_by_sensor").orElseThrow().defaultTimeToLiveSeconds()).isEqualTo(2_592_000);
+    assertThat(sensors.table("sensor_readings_by_sensor").orElseThrow().defaultTimeToLiveSeconds())
+        .isEqualTo(2_592_000);
     var books = CqlParser.parse("e.cql", CliRun.of("emit", "cql", "examples/books.yaml").out());
     assertThat(books.indexesOn("books_by_author")).hasSize(1);
   }

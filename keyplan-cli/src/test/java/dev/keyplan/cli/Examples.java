@@ -13,12 +13,13 @@ final class Examples {
   private Examples() {}
 
   /**
-   * Every examples/*.yaml that check reads (exit 0 with {@code --fail-on never}), sorted: an example of
-   * an input error has no report to render. The same list ReportCommandTest renders.
+   * Every examples/*.yaml that check reads (exit 0 with {@code --fail-on never}), sorted: an
+   * example of an input error has no report to render. The same list ReportCommandTest renders.
    */
   static List<java.nio.file.Path> readable() throws IOException {
     List<java.nio.file.Path> out = new ArrayList<>();
-    try (var files = java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("examples"), "*.yaml")) {
+    try (var files =
+        java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("examples"), "*.yaml")) {
       files.forEach(out::add);
     }
     out.sort(null);
@@ -27,25 +28,41 @@ final class Examples {
   }
 
   static JsonNode check(String example) throws IOException {
-    var run = CliRun.of("check", "--format", "json", "--fail-on", "never", "examples/" + example + ".yaml");
+    var run =
+        CliRun.of(
+            "check", "--format", "json", "--fail-on", "never", "examples/" + example + ".yaml");
     assertThat(run.exitCode()).as(run.err()).isZero();
     return new ObjectMapper().readTree(run.out());
   }
 
   static List<String> findings(JsonNode root) {
     List<String> out = new ArrayList<>();
-    root.get("findings").forEach(f -> out.add(f.get("severity").asText() + " " + f.get("rule").asText() + " "
-        + f.get("target").asText()));
+    root.get("findings")
+        .forEach(
+            f ->
+                out.add(
+                    f.get("severity").asText()
+                        + " "
+                        + f.get("rule").asText()
+                        + " "
+                        + f.get("target").asText()));
     return out;
   }
 
   static List<String> findings(JsonNode root, String store) {
     List<String> out = new ArrayList<>();
-    root.get("findings").forEach(f -> {
-      if (f.get("store").asText().equals(store)) {
-        out.add(f.get("severity").asText() + " " + f.get("rule").asText() + " " + f.get("target").asText());
-      }
-    });
+    root.get("findings")
+        .forEach(
+            f -> {
+              if (f.get("store").asText().equals(store)) {
+                out.add(
+                    f.get("severity").asText()
+                        + " "
+                        + f.get("rule").asText()
+                        + " "
+                        + f.get("target").asText());
+              }
+            });
     return out;
   }
 

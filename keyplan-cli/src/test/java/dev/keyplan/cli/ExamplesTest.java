@@ -10,8 +10,8 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shipped examples, checked through the real CLI: each one shows the findings its seed
- * teaches, and only those. Findings are listed as "severity rule target".
+ * The shipped examples, checked through the real CLI: each one shows the findings its seed teaches,
+ * and only those. Findings are listed as "severity rule target".
  */
 final class ExamplesTest {
   @Test
@@ -19,7 +19,8 @@ final class ExamplesTest {
     // Seed 000's bucket: 100 messages/s × 600 s = 60,000 rows, each with author_id and body, so
     // 120,000 values > 100,000. Nothing else: 10M channels spread the load.
     JsonNode root = check("chat");
-    assertThat(findings(root)).containsExactly("warning PartitionOverGuideline messages_by_channel");
+    assertThat(findings(root))
+        .containsExactly("warning PartitionOverGuideline messages_by_channel");
     assertThat(pattern(root, "latest-messages").get("access").asText()).isEqualTo("bucket-walk");
   }
 
@@ -30,7 +31,8 @@ final class ExamplesTest {
     JsonNode root = check("chat-scylla");
     JsonNode heat = root.get("tables").get(0).get("heat");
     assertThat(heat.get("budgetPerSecond").asDouble()).isEqualTo(12_500);
-    assertThat(heat.get("replicaLoadPerSecond").asDouble()).isCloseTo(1_433.333, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(heat.get("replicaLoadPerSecond").asDouble())
+        .isCloseTo(1_433.333, org.assertj.core.api.Assertions.within(0.01));
     assertThat(root.get("patterns").get(0).get("store").asText()).isEqualTo("scylladb");
   }
 
@@ -60,13 +62,14 @@ final class ExamplesTest {
     // 7.6 billion values > 2 billion cells: an error. orders_by_user has no bucket and the B2B
     // account (500 orders/day) passes 100,000 values within the year.
     JsonNode root = check("orders");
-    assertThat(findings(root, "cassandra")).containsExactlyInAnyOrder(
-        "error PartitionOverGuideline orders_by_status",
-        "warning PartitionOverGuideline orders_by_user",
-        "warning UnboundedPartitionGrowth orders_by_user",
-        "warning LowCardinalityPartitionKey orders_by_status",
-        "warning UnboundedPartitionGrowth orders_by_status",
-        "warning LoggedBatchAcrossPartitions place-order");
+    assertThat(findings(root, "cassandra"))
+        .containsExactlyInAnyOrder(
+            "error PartitionOverGuideline orders_by_status",
+            "warning PartitionOverGuideline orders_by_user",
+            "warning UnboundedPartitionGrowth orders_by_user",
+            "warning LowCardinalityPartitionKey orders_by_status",
+            "warning UnboundedPartitionGrowth orders_by_status",
+            "warning LoggedBatchAcrossPartitions place-order");
     assertThat(pattern(root, "cassandra", "change-status").get("notes").toString())
         .contains("orders_by_status: the update does not give its full primary key");
   }
@@ -78,27 +81,44 @@ final class ExamplesTest {
     // 2 index writes (delete the old entry, put the new one) = 120 + 720 = 840 WCU/s, 84% of the
     // 1,000 a partition serves: a warning, beside the low-cardinality one.
     JsonNode root = check("orders");
-    assertThat(findings(root, "dynamodb")).containsExactlyInAnyOrder(
-        "warning LowCardinalityIndexKey Orders.ByStatus Order",
-        "warning PartitionThroughputExceeded Orders.ByStatus STATUS#{status}",
-        "info LongAttributeNames Order");
-    assertThat(heat(root, "Orders.ByStatus", "STATUS#{status}").get("writeUnitsPerSecond").asDouble()).isEqualTo(840);
+    assertThat(findings(root, "dynamodb"))
+        .containsExactlyInAnyOrder(
+            "warning LowCardinalityIndexKey Orders.ByStatus Order",
+            "warning PartitionThroughputExceeded Orders.ByStatus STATUS#{status}",
+            "info LongAttributeNames Order");
+    assertThat(
+            heat(root, "Orders.ByStatus", "STATUS#{status}").get("writeUnitsPerSecond").asDouble())
+        .isEqualTo(840);
     // A logged batch of one item is one PutItem: atomic already, no transaction.
-    assertThat(pattern(root, "dynamodb", "place-order").get("operation").asText()).isEqualTo("PutItem");
+    assertThat(pattern(root, "dynamodb", "place-order").get("operation").asText())
+        .isEqualTo("PutItem");
     // The update gives only order_id: found first on ById (KEYS_ONLY holds the table key).
-    assertThat(pattern(root, "dynamodb", "change-status").get("notes").toString()).contains("found first with Query on ById");
+    assertThat(pattern(root, "dynamodb", "change-status").get("notes").toString())
+        .contains("found first with Query on ById");
   }
 
   @Test
   void orders_threeStores_sideBySideInTextAndMarkdown() {
     // One model, three designs: each format shows all three, and text findings name their store.
     var text = CliRun.of("check", "--fail-on", "never", "examples/orders.yaml");
-    assertThat(text.out()).contains("Patterns (cassandra)", "Patterns (dynamodb)", "Patterns (mongodb)",
-        "Cost per month (dynamodb", "Shards (mongodb", "[PartitionThroughputExceeded, dynamodb]",
-        "[LowCardinalityPartitionKey, cassandra]");
-    var markdown = CliRun.of("check", "--format", "markdown", "--fail-on", "never", "examples/orders.yaml");
-    assertThat(markdown.out()).contains("## Cassandra", "## DynamoDB", "## MongoDB", "| `orders-of-user` |",
-        "| `orders` | `{user_id: hashed}` | 4 of 4 |");
+    assertThat(text.out())
+        .contains(
+            "Patterns (cassandra)",
+            "Patterns (dynamodb)",
+            "Patterns (mongodb)",
+            "Cost per month (dynamodb",
+            "Shards (mongodb",
+            "[PartitionThroughputExceeded, dynamodb]",
+            "[LowCardinalityPartitionKey, cassandra]");
+    var markdown =
+        CliRun.of("check", "--format", "markdown", "--fail-on", "never", "examples/orders.yaml");
+    assertThat(markdown.out())
+        .contains(
+            "## Cassandra",
+            "## DynamoDB",
+            "## MongoDB",
+            "| `orders-of-user` |",
+            "| `orders` | `{user_id: hashed}` | 4 of 4 |");
     // Orders embed nothing and reference nothing in this design: no empty relationships table.
     assertThat(markdown.out()).doesNotContain("Embed or reference");
   }
@@ -110,9 +130,11 @@ final class ExamplesTest {
     // WCU on the table and 3 on GSI1 (ALL projection) = 6 WCU.
     JsonNode root = check("orders-dynamodb");
     assertThat(findings(root)).isEmpty();
-    assertThat(pattern(root, "dynamodb", "latest-orders").get("readUnits").asDouble()).isEqualTo(7.5);
+    assertThat(pattern(root, "dynamodb", "latest-orders").get("readUnits").asDouble())
+        .isEqualTo(7.5);
     assertThat(pattern(root, "dynamodb", "place-order").get("writeUnits").asDouble()).isEqualTo(6);
-    assertThat(pattern(root, "dynamodb", "order-by-id").get("servedBy").asText()).isEqualTo("AppTable.GSI1");
+    assertThat(pattern(root, "dynamodb", "order-by-id").get("servedBy").asText())
+        .isEqualTo("AppTable.GSI1");
     JsonNode table = root.get("tables").get(0);
     assertThat(table.at("/itemTypes/1/bytes").asLong()).isEqualTo(2_880);
     // 3,200 RCU/s and 120 WCU/s on the table, on demand: 3,200 × 2,628,000 / 10^6 × $0.125 +
@@ -126,9 +148,11 @@ final class ExamplesTest {
     // a low-cardinality value like status"). An update of status changes the keys of GSI2 (its sort
     // key) and GSI3: 1 + 2 + 2 = 5 WCU, after finding the order by id on GSI2.
     JsonNode root = check("app-table");
-    assertThat(findings(root)).containsExactly("warning LowCardinalityIndexKey app-table.GSI3 Order");
+    assertThat(findings(root))
+        .containsExactly("warning LowCardinalityIndexKey app-table.GSI3 Order");
     assertThat(pattern(root, "dynamodb", "ship-order").get("writeUnits").asDouble()).isEqualTo(5);
-    assertThat(pattern(root, "dynamodb", "user-by-email").get("servedBy").asText()).isEqualTo("app-table.GSI1");
+    assertThat(pattern(root, "dynamodb", "user-by-email").get("servedBy").asText())
+        .isEqualTo("app-table.GSI1");
   }
 
   @Test
@@ -140,22 +164,29 @@ final class ExamplesTest {
     JsonNode place = pattern(root, "dynamodb", "place-order");
     assertThat(place.get("operation").asText()).isEqualTo("TransactWriteItems");
     assertThat(place.get("writeUnits").asDouble()).isEqualTo(4);
-    assertThat(pattern(root, "dynamodb", "user-orders").get("notes").toString()).contains("read-committed");
+    assertThat(pattern(root, "dynamodb", "user-orders").get("notes").toString())
+        .contains("read-committed");
   }
 
   @Test
-  void flashSale_seed004_oneProductTakes80PercentOfAPartition_andTenSuffixesFixIt() throws IOException {
+  void flashSale_seed004_oneProductTakes80PercentOfAPartition_andTenSuffixesFixIt()
+      throws IOException {
     // 1,000 orders/s, 800 of them for one product, each under 1 KB: 800 WCU/s on one partition key
     // value, 80% of the 1,000 WCU/s ceiling ⇒ warning. With {shard:10} each suffix takes 80 WCU/s,
     // 8%, and a read of the latest 20 sales queries all 10 suffixes: 10 calls, 200 items.
     JsonNode hot = check("flash-sale");
-    assertThat(findings(hot)).containsExactlyInAnyOrder(
-        "warning PartitionThroughputExceeded ProductSales {product_id}",
-        "info LowCardinalityIndexKey ProductSales Sale");
-    assertThat(heat(hot, "ProductSales", "{product_id}").get("writeUnitsPerSecond").asDouble()).isEqualTo(800);
+    assertThat(findings(hot))
+        .containsExactlyInAnyOrder(
+            "warning PartitionThroughputExceeded ProductSales {product_id}",
+            "info LowCardinalityIndexKey ProductSales Sale");
+    assertThat(heat(hot, "ProductSales", "{product_id}").get("writeUnitsPerSecond").asDouble())
+        .isEqualTo(800);
     JsonNode fixed = check("flash-sale-sharded");
     assertThat(findings(fixed)).isEmpty();
-    assertThat(heat(fixed, "ProductSales", "{product_id}#{shard:10}").get("writeUnitsPerSecond").asDouble())
+    assertThat(
+            heat(fixed, "ProductSales", "{product_id}#{shard:10}")
+                .get("writeUnitsPerSecond")
+                .asDouble())
         .isCloseTo(80, org.assertj.core.api.Assertions.within(1e-9));
     JsonNode read = pattern(fixed, "dynamodb", "latest-sales");
     assertThat(read.get("calls").asDouble()).isEqualTo(10);
@@ -167,9 +198,10 @@ final class ExamplesTest {
     // Seed 002's messages_by_user keyed by user alone grows forever; deleting 20 of 2,000
     // messages/s leaves about 20 × 20 / 1,980 ≈ 0.2 tombstones per read: no QueuePattern.
     JsonNode root = check("inbox");
-    assertThat(findings(root)).containsExactlyInAnyOrder(
-        "warning PartitionOverGuideline messages_by_user",
-        "warning UnboundedPartitionGrowth messages_by_user");
+    assertThat(findings(root))
+        .containsExactlyInAnyOrder(
+            "warning PartitionOverGuideline messages_by_user",
+            "warning UnboundedPartitionGrowth messages_by_user");
   }
 
   @Test
@@ -177,13 +209,14 @@ final class ExamplesTest {
     // 30 genres, the busiest with 12% of the books; books_by_genre lacks author_bio_short, so
     // each of the 20 rows needs a lookup in authors: 1 + 20 = 21 partitions.
     JsonNode root = check("books");
-    assertThat(findings(root)).containsExactlyInAnyOrder(
-        "warning LowCardinalityPartitionKey books_by_genre",
-        "warning PartitionOverGuideline books_by_genre",
-        "warning UnboundedPartitionGrowth books_by_genre",
-        "warning ApplicationSideJoin books-in-genre",
-        "warning SecondaryIndexOnHighCardinality books_by_author_title_idx",
-        "info UnboundedPartitionGrowth books_by_author");
+    assertThat(findings(root))
+        .containsExactlyInAnyOrder(
+            "warning LowCardinalityPartitionKey books_by_genre",
+            "warning PartitionOverGuideline books_by_genre",
+            "warning UnboundedPartitionGrowth books_by_genre",
+            "warning ApplicationSideJoin books-in-genre",
+            "warning SecondaryIndexOnHighCardinality books_by_author_title_idx",
+            "info UnboundedPartitionGrowth books_by_author");
     assertThat(pattern(root, "books-in-genre").get("partitionsRead").asLong()).isEqualTo(21);
     assertThat(pattern(root, "book-by-title").get("access").asText()).isEqualTo("secondary-index");
   }
@@ -200,7 +233,8 @@ final class ExamplesTest {
         .containsPattern("customer-profile +200/s +GetItem +OnlineShop ")
         .contains("0 errors, 2 warnings, 1 info");
     // Both warnings are GSI2's low-cardinality keys: order status (5 values) and category (40).
-    assertThat(run.out()).containsPattern("GSI2PK of OnlineShop.GSI2 is \"STATUS#\\{status}\"")
+    assertThat(run.out())
+        .containsPattern("GSI2PK of OnlineShop.GSI2 is \"STATUS#\\{status}\"")
         .containsPattern("GSI2PK of OnlineShop.GSI2 is \"CATEGORY#\\{category}\"");
   }
 }

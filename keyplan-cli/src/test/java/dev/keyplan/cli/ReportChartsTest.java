@@ -16,13 +16,29 @@ import org.junit.jupiter.api.Test;
  * each chart's point at the horizon.
  */
 final class ReportChartsTest {
-  private static final List<String> EXAMPLES = List.of("chat", "chat-scylla", "books", "orders", "orders-dynamodb",
-      "flash-sale", "flash-sale-sharded", "app-table", "shop-workbench", "shop-mongodb", "tenants-mongodb",
-      "tenants-mongodb-fixed", "events-mongodb", "customers-zones-mongodb");
-  private static final Pattern BAR = Pattern.compile(
-      "<(?:g class=\"bar [a-z]+\"|span class=\"bar-rest\") data-key=\"([^\"]*)\" data-what=\"([^\"]*)\" data-load=\"([^\"]*)\" data-ceiling=\"([^\"]*)\">");
-  private static final Pattern FIGURE = Pattern.compile(
-      "<figure class=\"sizing\" data-store=\"(dynamodb|mongodb)\">.*?</figure>", Pattern.DOTALL);
+  private static final List<String> EXAMPLES =
+      List.of(
+          "chat",
+          "chat-scylla",
+          "books",
+          "orders",
+          "orders-dynamodb",
+          "flash-sale",
+          "flash-sale-sharded",
+          "app-table",
+          "shop-workbench",
+          "shop-mongodb",
+          "tenants-mongodb",
+          "tenants-mongodb-fixed",
+          "events-mongodb",
+          "customers-zones-mongodb");
+  private static final Pattern BAR =
+      Pattern.compile(
+          "<(?:g class=\"bar [a-z]+\"|span class=\"bar-rest\") data-key=\"([^\"]*)\" data-what=\"([^\"]*)\" data-load=\"([^\"]*)\" data-ceiling=\"([^\"]*)\">");
+  private static final Pattern FIGURE =
+      Pattern.compile(
+          "<figure class=\"sizing\" data-store=\"(dynamodb|mongodb)\">.*?</figure>",
+          Pattern.DOTALL);
 
   private static String page(String example) {
     var run = CliRun.of("report", "examples/" + example + ".yaml");
@@ -70,7 +86,10 @@ final class ReportChartsTest {
       List<String> expected = new ArrayList<>();
       for (JsonNode t : json.get("tables")) {
         if (t.has("heat") && !t.get("heat").isNull()) {
-          expected.add(plain(t.get("heat").get("replicaLoadPerSecond")) + "/" + plain(t.get("heat").get("budgetPerSecond")));
+          expected.add(
+              plain(t.get("heat").get("replicaLoadPerSecond"))
+                  + "/"
+                  + plain(t.get("heat").get("budgetPerSecond")));
         }
       }
       for (JsonNode h : json.get("heat")) {
@@ -78,17 +97,26 @@ final class ReportChartsTest {
         expected.add(plain(h.get("writeUnitsPerSecond")) + "/" + plain(1000));
       }
       for (JsonNode s : json.get("shards")) {
-        // The bar is the busiest shard's reads plus writes; JSON has them apart, so compare the sum.
+        // The bar is the busiest shard's reads plus writes; JSON has them apart, so compare the
+        // sum.
         double load = s.get("readsPerSecond").asDouble() + s.get("writesPerSecond").asDouble();
-        expected.add(String.format(java.util.Locale.ROOT, "~%.4g", load) + "/" + plain(s.get("budgetPerSecond")));
+        expected.add(
+            String.format(java.util.Locale.ROOT, "~%.4g", load)
+                + "/"
+                + plain(s.get("budgetPerSecond")));
       }
       List<String> actual = new ArrayList<>();
       for (String[] b : bars(page(example))) {
         boolean shard = b[1].equals("reads + writes/s");
-        actual.add((shard ? String.format(java.util.Locale.ROOT, "~%.4g", Double.parseDouble(b[2])) : plain(b[2])) + "/"
-            + plain(b[3]));
+        actual.add(
+            (shard
+                    ? String.format(java.util.Locale.ROOT, "~%.4g", Double.parseDouble(b[2]))
+                    : plain(b[2]))
+                + "/"
+                + plain(b[3]));
       }
-      // The page draws the hottest first and lists the cold ones as text: the same figures, reordered.
+      // The page draws the hottest first and lists the cold ones as text: the same figures,
+      // reordered.
       assertThat(actual).as(example).containsExactlyInAnyOrderElementsOf(expected);
       compared += actual.size();
     }
@@ -110,22 +138,34 @@ final class ReportChartsTest {
         if (!store.equals("dynamodb") && !store.equals("mongodb")) {
           continue;
         }
-        String figure = figures.stream().filter(f -> f.contains("data-table=\"" + t.get("name").asText() + "\""))
-            .findFirst().orElseThrow(() -> new AssertionError(example + ": no chart for " + t.get("name")));
+        String figure =
+            figures.stream()
+                .filter(f -> f.contains("data-table=\"" + t.get("name").asText() + "\""))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(example + ": no chart for " + t.get("name")));
         if (store.equals("dynamodb")) {
-          assertThat(attribute(figure, "data-item-bytes")).isEqualTo(plain(t.get("largestItem").get("bytes")));
-          assertThat(attribute(figure, "data-collection-bytes")).isEqualTo(plain(t.get("busiestCollection").get("bytes")));
+          assertThat(attribute(figure, "data-item-bytes"))
+              .isEqualTo(plain(t.get("largestItem").get("bytes")));
+          assertThat(attribute(figure, "data-collection-bytes"))
+              .isEqualTo(plain(t.get("busiestCollection").get("bytes")));
         } else {
-          assertThat(attribute(figure, "data-typical-bytes")).isEqualTo(plain(t.get("typicalDocumentBytes")));
-          assertThat(attribute(figure, "data-busiest-bytes")).isEqualTo(plain(t.get("largestDocumentBytes")));
+          assertThat(attribute(figure, "data-typical-bytes"))
+              .isEqualTo(plain(t.get("typicalDocumentBytes")));
+          assertThat(attribute(figure, "data-busiest-bytes"))
+              .isEqualTo(plain(t.get("largestDocumentBytes")));
         }
         charts++;
       }
       for (JsonNode s : json.get("shards")) {
         if (s.get("sharded").asBoolean()) {
-          String figure = figures.stream().filter(f -> f.contains("data-table=\"" + s.get("collection").asText() + "\""))
-              .findFirst().orElseThrow();
-          assertThat(attribute(figure, "data-value-bytes")).as(example).isEqualTo(plain(s.get("busiestValueBytes")));
+          String figure =
+              figures.stream()
+                  .filter(f -> f.contains("data-table=\"" + s.get("collection").asText() + "\""))
+                  .findFirst()
+                  .orElseThrow();
+          assertThat(attribute(figure, "data-value-bytes"))
+              .as(example)
+              .isEqualTo(plain(s.get("busiestValueBytes")));
         }
       }
     }
@@ -136,7 +176,9 @@ final class ReportChartsTest {
   void cassandraCopies_holdTheJsonTablesBytes_timesTheReplicationFactor() throws IOException {
     // books.yaml, RF 3: authors is 1,036,500 partitions × S_t(0) + rows × row bytes on one replica
     // (JSON tables[].bytes), three times that in the cluster.
-    Pattern row = Pattern.compile("<table class=\"copies\" data-store=\"cassandra\">.*?</table>", Pattern.DOTALL);
+    Pattern row =
+        Pattern.compile(
+            "<table class=\"copies\" data-store=\"cassandra\">.*?</table>", Pattern.DOTALL);
     for (String example : List.of("books", "chat", "orders")) {
       String page = page(example);
       Matcher m = row.matcher(page);
@@ -146,7 +188,9 @@ final class ReportChartsTest {
         if (!t.get("store").asText().equals("cassandra")) {
           continue;
         }
-        Matcher r = Pattern.compile("<tr data-table=\"" + t.get("name").asText() + "\">(.*?)</tr>").matcher(copies);
+        Matcher r =
+            Pattern.compile("<tr data-table=\"" + t.get("name").asText() + "\">(.*?)</tr>")
+                .matcher(copies);
         assertThat(r.find()).as(example + " " + t.get("name")).isTrue();
         List<String> values = new ArrayList<>();
         Matcher v = Pattern.compile("data-value=\"([^\"]*)\"").matcher(r.group(1));

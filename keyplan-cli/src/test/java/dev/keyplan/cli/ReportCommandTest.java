@@ -17,25 +17,34 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code keyplan report} end to end: the page for every example, its numbers against the JSON report. */
+/**
+ * {@code keyplan report} end to end: the page for every example, its numbers against the JSON
+ * report.
+ */
 final class ReportCommandTest {
   @TempDir Path dir;
 
   /** The JSON fields each store's patterns table shows as numbers, in column order. */
-  private static final Map<String, List<String>> PATTERN_NUMBERS = Map.of(
-      "cassandra", List.of("ratePerSecond", "partitionsRead", "rowsRead"),
-      "scylladb", List.of("ratePerSecond", "partitionsRead", "rowsRead"),
-      "dynamodb", List.of("ratePerSecond", "itemsRead", "readUnits", "writeUnits", "monthlyCost"),
-      "mongodb", List.of("ratePerSecond", "keysExamined", "docsExamined"));
+  private static final Map<String, List<String>> PATTERN_NUMBERS =
+      Map.of(
+          "cassandra", List.of("ratePerSecond", "partitionsRead", "rowsRead"),
+          "scylladb", List.of("ratePerSecond", "partitionsRead", "rowsRead"),
+          "dynamodb",
+              List.of("ratePerSecond", "itemsRead", "readUnits", "writeUnits", "monthlyCost"),
+          "mongodb", List.of("ratePerSecond", "keysExamined", "docsExamined"));
 
   private static final Pattern PATTERN_TABLE =
-      Pattern.compile("<table class=\"patterns\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
+      Pattern.compile(
+          "<table class=\"patterns\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
   private static final Pattern SIZES_TABLE =
-      Pattern.compile("<table class=\"sizes\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
+      Pattern.compile(
+          "<table class=\"sizes\" data-store=\"([a-z]+)\">(.*?)</table>", Pattern.DOTALL);
   private static final Pattern ROW = Pattern.compile("<tr data-pattern=\"([^\"]*)\">(.*?)</tr>");
   private static final Pattern VALUE = Pattern.compile("data-value=\"([^\"]*)\"");
-  private static final Pattern CHART = Pattern.compile("<figure class=\"sizing\" data-store=\"(cassandra|scylladb)\">.*?</figure>",
-      Pattern.DOTALL);
+  private static final Pattern CHART =
+      Pattern.compile(
+          "<figure class=\"sizing\" data-store=\"(cassandra|scylladb)\">.*?</figure>",
+          Pattern.DOTALL);
 
   private static String page(String example) {
     var run = CliRun.of("report", "examples/" + example + ".yaml");
@@ -65,11 +74,18 @@ final class ReportCommandTest {
       // A rule's reason may cite its source's address as text; nothing else names a URL.
       String uncited = page.replaceAll("(?s)<details class=\"why\">.*?</details>", "");
       assertThat(uncited).as(p.toString()).doesNotContain("http://").doesNotContain("https://");
-      assertThat(page).as(p.toString()).startsWith("<!DOCTYPE html>").endsWith("</html>\n")
-          .doesNotContain("<script").doesNotContain("<link")
-          .contains("<section id=\"workload\">").contains("<section id=\"findings\">")
+      assertThat(page)
+          .as(p.toString())
+          .startsWith("<!DOCTYPE html>")
+          .endsWith("</html>\n")
+          .doesNotContain("<script")
+          .doesNotContain("<link")
+          .contains("<section id=\"workload\">")
+          .contains("<section id=\"findings\">")
           .contains("<section id=\"schema\">");
-      assertThat(page).as(p + ": no src or href leaves the page").doesNotContainPattern("(src|href)=\"[a-z]+:");
+      assertThat(page)
+          .as(p + ": no src or href leaves the page")
+          .doesNotContainPattern("(src|href)=\"[a-z]+:");
     }
   }
 
@@ -85,22 +101,33 @@ final class ReportCommandTest {
         boolean scylla = m.group(1).equals("scylladb");
         assertThat(count(m.group(), "<svg")).isEqualTo(1);
         assertThat(count(m.group(), "<path class=\"series")).as(example).isEqualTo(2);
-        // The 100 MB guideline and the 2-billion-values hard limit; ScyllaDB adds its 1000 MB warning.
+        // The 100 MB guideline and the 2-billion-values hard limit; ScyllaDB adds its 1000 MB
+        // warning.
         assertThat(count(m.group(), "<line class=\"limit")).as(example).isEqualTo(scylla ? 3 : 2);
       }
       long tables = 0;
       for (JsonNode t : json.get("tables")) {
-        if (!t.get("store").asText().equals("cassandra") && !t.get("store").asText().equals("scylladb")) {
+        if (!t.get("store").asText().equals("cassandra")
+            && !t.get("store").asText().equals("scylladb")) {
           continue;
         }
         tables++;
-        String chart = charts.stream().filter(c -> c.contains("data-table=\"" + t.get("name").asText() + "\""))
-            .findFirst().orElseThrow(() -> new AssertionError("no chart for " + t.get("name")));
+        String chart =
+            charts.stream()
+                .filter(c -> c.contains("data-table=\"" + t.get("name").asText() + "\""))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no chart for " + t.get("name")));
         JsonNode partitions = t.get("partitions");
-        assertThat(attribute(chart, "data-typical-bytes")).as(example + " " + t.get("name"))
-            .isCloseTo(partitions.get("typical").get("bytes").asDouble(), within(1e-6 * partitions.get("typical").get("bytes").asDouble()));
-        assertThat(attribute(chart, "data-busiest-bytes")).as(example + " " + t.get("name"))
-            .isCloseTo(partitions.get("busiest").get("bytes").asDouble(), within(1e-6 * partitions.get("busiest").get("bytes").asDouble()));
+        assertThat(attribute(chart, "data-typical-bytes"))
+            .as(example + " " + t.get("name"))
+            .isCloseTo(
+                partitions.get("typical").get("bytes").asDouble(),
+                within(1e-6 * partitions.get("typical").get("bytes").asDouble()));
+        assertThat(attribute(chart, "data-busiest-bytes"))
+            .as(example + " " + t.get("name"))
+            .isCloseTo(
+                partitions.get("busiest").get("bytes").asDouble(),
+                within(1e-6 * partitions.get("busiest").get("bytes").asDouble()));
       }
       assertThat(charts).as(example).hasSize((int) tables);
     }
@@ -126,7 +153,8 @@ final class ReportCommandTest {
           StringBuilder s = new StringBuilder(table.group(1) + " " + row.group(1));
           Matcher v = VALUE.matcher(row.group(2));
           while (v.find()) {
-            s.append(' ').append(v.group(1).isEmpty() ? "-" : round(Double.parseDouble(v.group(1))));
+            s.append(' ')
+                .append(v.group(1).isEmpty() ? "-" : round(Double.parseDouble(v.group(1))));
           }
           fromPage.add(s.toString());
         }
@@ -142,23 +170,46 @@ final class ReportCommandTest {
     for (JsonNode t : json.get("tables")) {
       String store = t.get("store").asText();
       if (store.equals("dynamodb")) {
-        fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("items").asDouble()) + " "
-            + round(t.get("storageBytes").asDouble()) + " " + round(t.get("largestItem").get("bytes").asDouble()) + " "
-            // The share of DynamoDB's 400 KB (409,600 B) item limit.
-            + round(t.get("largestItem").get("bytes").asDouble() / 409_600) + " "
-            + round(t.get("busiestCollection").get("bytes").asDouble()));
+        fromJson.add(
+            store
+                + " "
+                + t.get("name").asText()
+                + " "
+                + round(t.get("items").asDouble())
+                + " "
+                + round(t.get("storageBytes").asDouble())
+                + " "
+                + round(t.get("largestItem").get("bytes").asDouble())
+                + " "
+                // The share of DynamoDB's 400 KB (409,600 B) item limit.
+                + round(t.get("largestItem").get("bytes").asDouble() / 409_600)
+                + " "
+                + round(t.get("busiestCollection").get("bytes").asDouble()));
       } else if (store.equals("mongodb")) {
-        fromJson.add(store + " " + t.get("name").asText() + " " + round(t.get("documents").asDouble()) + " "
-            + round(t.get("typicalDocumentBytes").asDouble()) + " " + round(t.get("largestDocumentBytes").asDouble())
-            // The share of MongoDB's 16 MiB (16,777,216 B) document limit.
-            + " " + round(t.get("largestDocumentBytes").asDouble() / 16_777_216)
-            + " " + round(t.get("dataBytes").asDouble()) + " " + round(indexBytes(t)));
+        fromJson.add(
+            store
+                + " "
+                + t.get("name").asText()
+                + " "
+                + round(t.get("documents").asDouble())
+                + " "
+                + round(t.get("typicalDocumentBytes").asDouble())
+                + " "
+                + round(t.get("largestDocumentBytes").asDouble())
+                // The share of MongoDB's 16 MiB (16,777,216 B) document limit.
+                + " "
+                + round(t.get("largestDocumentBytes").asDouble() / 16_777_216)
+                + " "
+                + round(t.get("dataBytes").asDouble())
+                + " "
+                + round(indexBytes(t)));
       }
     }
     List<String> fromPage = new ArrayList<>();
     Matcher table = SIZES_TABLE.matcher(page("orders"));
     while (table.find()) {
-      Matcher row = Pattern.compile("<tr data-table=\"([^\"]*)\">(.*?)</tr>").matcher(table.group(2));
+      Matcher row =
+          Pattern.compile("<tr data-table=\"([^\"]*)\">(.*?)</tr>").matcher(table.group(2));
       while (row.find()) {
         StringBuilder s = new StringBuilder(table.group(1) + " " + row.group(1));
         Matcher v = VALUE.matcher(row.group(2));
@@ -186,11 +237,17 @@ final class ReportCommandTest {
     // orders: 1 error, 7 warnings and 4 infos across its three stores.
     JsonNode summary = Examples.check("orders").get("summary");
     String page = page("orders");
-    assertThat(page).contains("<span class=\"badge error\" data-value=\"" + summary.get("errors").asInt() + "\">")
-        .contains("<span class=\"badge warning\" data-value=\"" + summary.get("warnings").asInt() + "\">")
-        .contains("<span class=\"badge info\" data-value=\"" + summary.get("infos").asInt() + "\">");
-    assertThat(count(page, "<li class=\"finding\"")).isEqualTo(Examples.check("orders").get("findings").size());
-    assertThat(page).contains("<a href=\"docs/rules/PartitionOverGuideline.md\">PartitionOverGuideline</a>");
+    assertThat(page)
+        .contains(
+            "<span class=\"badge error\" data-value=\"" + summary.get("errors").asInt() + "\">")
+        .contains(
+            "<span class=\"badge warning\" data-value=\"" + summary.get("warnings").asInt() + "\">")
+        .contains(
+            "<span class=\"badge info\" data-value=\"" + summary.get("infos").asInt() + "\">");
+    assertThat(count(page, "<li class=\"finding\""))
+        .isEqualTo(Examples.check("orders").get("findings").size());
+    assertThat(page)
+        .contains("<a href=\"docs/rules/PartitionOverGuideline.md\">PartitionOverGuideline</a>");
   }
 
   @Test
@@ -242,7 +299,10 @@ final class ReportCommandTest {
 
   /** Six significant digits: the precision both reports write. */
   private static String round(double v) {
-    return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    return new java.math.BigDecimal(v)
+        .round(new java.math.MathContext(6))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   private static int count(String s, String what) {

@@ -19,10 +19,13 @@ import org.junit.jupiter.api.Test;
  * json} for the same model, seed and duration, on seed 004's three simulated scenarios.
  */
 final class ReportSimulateTest {
-  private static final Pattern CHART = Pattern.compile(
-      "<svg class=\"chart series-chart\"[^>]*data-column=\"([^\"]*)\" data-seconds=\"([^\"]*)\">(.*?)</svg>", Pattern.DOTALL);
-  private static final Pattern LINE = Pattern.compile(
-      "<path class=\"series ([a-z0-9]+)\" data-subject=\"([^\"]*)\"(?: data-subjects=\"([^\"]*)\")? data-values=\"([^\"]*)\"");
+  private static final Pattern CHART =
+      Pattern.compile(
+          "<svg class=\"chart series-chart\"[^>]*data-column=\"([^\"]*)\" data-seconds=\"([^\"]*)\">(.*?)</svg>",
+          Pattern.DOTALL);
+  private static final Pattern LINE =
+      Pattern.compile(
+          "<path class=\"series ([a-z0-9]+)\" data-subject=\"([^\"]*)\"(?: data-subjects=\"([^\"]*)\")? data-values=\"([^\"]*)\"");
 
   /** A drawn line: its subject (or "others (N)" and the subjects it sums) and its values. */
   record Line(String subject, List<String> summed, double[] values) {}
@@ -58,13 +61,20 @@ final class ReportSimulateTest {
     Map<String, Chart> out = new LinkedHashMap<>();
     Matcher c = CHART.matcher(html);
     while (c.find()) {
-      long[] seconds = java.util.Arrays.stream(c.group(2).split(" ")).mapToLong(Long::parseLong).toArray();
+      long[] seconds =
+          java.util.Arrays.stream(c.group(2).split(" ")).mapToLong(Long::parseLong).toArray();
       List<Line> lines = new ArrayList<>();
       Matcher l = LINE.matcher(c.group(3));
       while (l.find()) {
-        double[] v = java.util.Arrays.stream(l.group(4).split(" ")).mapToDouble(s -> s.equals("-") ? Double.NaN
-            : Double.parseDouble(s)).toArray();
-        lines.add(new Line(l.group(2), l.group(3) == null ? List.of(l.group(2)) : List.of(l.group(3).split(" ")), v));
+        double[] v =
+            java.util.Arrays.stream(l.group(4).split(" "))
+                .mapToDouble(s -> s.equals("-") ? Double.NaN : Double.parseDouble(s))
+                .toArray();
+        lines.add(
+            new Line(
+                l.group(2),
+                l.group(3) == null ? List.of(l.group(2)) : List.of(l.group(3).split(" ")),
+                v));
       }
       out.put(c.group(1), new Chart(c.group(1), seconds, lines));
     }
@@ -83,12 +93,15 @@ final class ReportSimulateTest {
       int c = columns.indexOf(chart.column());
       assertThat(c).as(chart.column()).isNotNegative();
       for (Line line : chart.lines()) {
-        assertThat(line.values()).as(chart.column() + " " + line.subject()).hasSize(chart.seconds().length);
+        assertThat(line.values())
+            .as(chart.column() + " " + line.subject())
+            .hasSize(chart.seconds().length);
         for (int i = 0; i < chart.seconds().length; i++) {
           double sum = 0;
           boolean any = false;
           for (JsonNode row : json.get("series").get("rows")) {
-            if (row.get(0).asLong() == chart.seconds()[i] && line.summed().contains(row.get(1).asText())) {
+            if (row.get(0).asLong() == chart.seconds()[i]
+                && line.summed().contains(row.get(1).asText())) {
               sum += row.get(2 + c).asDouble();
               any = true;
             }
@@ -99,7 +112,9 @@ final class ReportSimulateTest {
           } else if (line.summed().size() == 1) {
             assertThat(line.values()[i]).as(what).isEqualTo(sum);
           } else {
-            assertThat(line.values()[i]).as(what).isCloseTo(sum, within(1e-5 * Math.abs(sum) + 1e-9));
+            assertThat(line.values()[i])
+                .as(what)
+                .isCloseTo(sum, within(1e-5 * Math.abs(sum) + 1e-9));
           }
         }
       }
@@ -111,20 +126,26 @@ final class ReportSimulateTest {
     String page = page("examples/discord-general.yaml", "--simulate");
     Map<String, Chart> charts = charts(store(page, "cassandra"));
     // The node series' four columns, one chart each.
-    assertThat(charts.keySet()).containsExactly("coordinator_ops", "replica_reads", "replica_writes", "bytes");
+    assertThat(charts.keySet())
+        .containsExactly("coordinator_ops", "replica_reads", "replica_writes", "bytes");
     for (Chart chart : charts.values()) {
       // 6 nodes (the default --nodes): under the 8 lines a chart draws, so no "others".
-      assertThat(chart.lines()).extracting(Line::subject).as(chart.column())
+      assertThat(chart.lines())
+          .extracting(Line::subject)
+          .as(chart.column())
           .containsExactlyInAnyOrder("n1", "n2", "n3", "n4", "n5", "n6");
       // An hour at the default 60 s interval: 60 points from 0 to 3,540 s.
       assertThat(chart.seconds()).hasSize(60).startsWith(0, 60).endsWith(3_540);
     }
     assertChartsEqualTheJson(charts, simulate("examples/discord-general.yaml"));
-    // The hot partition's replicas n3, n4, n2 (docs/simulate.md, seed 004 scenario 1) carry the most
+    // The hot partition's replicas n3, n4, n2 (docs/simulate.md, seed 004 scenario 1) carry the
+    // most
     // data: #general's 3.6 GB on top of an even share, so they lead the bytes legend.
-    assertThat(charts.get("bytes").lines().subList(0, 3)).extracting(Line::subject)
+    assertThat(charts.get("bytes").lines().subList(0, 3))
+        .extracting(Line::subject)
         .containsExactlyInAnyOrder("n2", "n3", "n4");
-    assertThat(store(page, "cassandra")).contains("<li>largest partition messages/channel_id-1: 3.6 GB, 36.0×")
+    assertThat(store(page, "cassandra"))
+        .contains("<li>largest partition messages/channel_id-1: 3.6 GB, 36.0×")
         .contains("<table class=\"sim-table\" data-table=\"nodes\">");
   }
 
@@ -132,7 +153,10 @@ final class ReportSimulateTest {
   void discordGeneral_pageStaysSmall() {
     // 4 charts × 6 lines × 60 points, written twice (path and data-values), plus two tables: the
     // page measured 62 KB with the simulation (13 KB without). 150 KB leaves room, not a blow-up.
-    int size = page("examples/discord-general.yaml", "--simulate").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    int size =
+        page("examples/discord-general.yaml", "--simulate")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+            .length;
     assertThat(size).isLessThan(150_000);
   }
 
@@ -140,12 +164,17 @@ final class ReportSimulateTest {
   void flashSale_throttledWrites_afterTheBurstIsSpent_equalSimulatesJson() throws IOException {
     String page = page("examples/flash-sale-provisioned.yaml", "--simulate", "--duration", "2h");
     Map<String, Chart> charts = charts(store(page, "dynamodb"));
-    assertChartsEqualTheJson(charts, simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h"));
+    assertChartsEqualTheJson(
+        charts, simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h"));
     Chart throttled = charts.get("throttled_wcu_per_s");
-    // The partition rows only: the table's own row (ProductSales) and the hot key's would count twice.
-    assertThat(throttled.lines()).extracting(Line::subject).containsExactly("ProductSales:p1", "ProductSales:p2");
+    // The partition rows only: the table's own row (ProductSales) and the hot key's would count
+    // twice.
+    assertThat(throttled.lines())
+        .extracting(Line::subject)
+        .containsExactly("ProductSales:p1", "ProductSales:p2");
     assertThat(throttled.seconds()).hasSize(120); // 2 h at 60 s
-    // 800 WCU provisioned for about 1,000 WCU/s of demand: the 240,000 WCU burst (300 s × 800) lasts
+    // 800 WCU provisioned for about 1,000 WCU/s of demand: the 240,000 WCU burst (300 s × 800)
+    // lasts
     // 240,000 / 200 = 1,200 s (the run: spent after 1,197 s); then 200 WCU/s are refused for the
     // remaining ~6,000 s: ≈ 1.2 M WCU, all on p1, which holds the sale's product.
     double[] p1 = throttled.lines().get(0).values();
@@ -153,36 +182,53 @@ final class ReportSimulateTest {
     for (int i = 0; i < p1.length; i++) {
       total += p1[i] * 60;
       if (throttled.seconds()[i] < 1_140) {
-        assertThat(p1[i]).as("before the burst is spent, at " + throttled.seconds()[i] + " s").isZero();
+        assertThat(p1[i])
+            .as("before the burst is spent, at " + throttled.seconds()[i] + " s")
+            .isZero();
       } else if (throttled.seconds()[i] >= 1_200) {
-        assertThat(p1[i]).as("after, at " + throttled.seconds()[i] + " s").isCloseTo(200, within(20.0));
+        assertThat(p1[i])
+            .as("after, at " + throttled.seconds()[i] + " s")
+            .isCloseTo(200, within(20.0));
       }
     }
     assertThat(throttled.lines().get(1).values()).containsOnly(0.0);
-    JsonNode copy = simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h").get("tables").get("copies")
-        .get("rows").get(0);
-    double throttledInAll = copy.get("WCU throttled at the table").asDouble() + copy.get("WCU throttled at a partition").asDouble();
+    JsonNode copy =
+        simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h")
+            .get("tables")
+            .get("copies")
+            .get("rows")
+            .get(0);
+    double throttledInAll =
+        copy.get("WCU throttled at the table").asDouble()
+            + copy.get("WCU throttled at a partition").asDouble();
     assertThat(throttledInAll).isBetween(1.15e6, 1.25e6);
     // Six significant digits of ~200 WCU/s: ±0.0005 × 60 s on each of ≤ 101 points, under 3 WCU.
     assertThat(total).isCloseTo(throttledInAll, within(3.0));
-    assertThat(store(page, "dynamodb")).contains("Write units throttled per partition, per second</b> · "
-        + String.format(java.util.Locale.ROOT, "%,d", Math.round(throttledInAll)) + " WCU in all");
+    assertThat(store(page, "dynamodb"))
+        .contains(
+            "Write units throttled per partition, per second</b> · "
+                + String.format(java.util.Locale.ROOT, "%,d", Math.round(throttledInAll))
+                + " WCU in all");
     // Every chart marks the moment simulate's burst-exhausted event gives (1,196 s).
     long spent = -1;
-    for (JsonNode e : simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h").get("events")) {
+    for (JsonNode e :
+        simulate("examples/flash-sale-provisioned.yaml", "--duration", "2h").get("events")) {
       if (e.get("kind").asText().equals("burst-exhausted")) {
         spent = e.get("second").asLong();
       }
     }
     assertThat(spent).isBetween(1_140L, 1_260L);
-    assertThat(store(page, "dynamodb").split("<line class=\"marker\" data-second=\"" + spent + "\"", -1))
+    assertThat(
+            store(page, "dynamodb")
+                .split("<line class=\"marker\" data-second=\"" + spent + "\"", -1))
         .hasSize(charts.size() + 1);
     // The write burst bucket drains to 0 by 1,200 s: the chart of the copy's row.
     double[] burst = charts.get("burst_wcu").lines().get(0).values();
     assertThat(burst[burst.length - 1]).isZero();
     // No read is throttled: that chart is named, not drawn.
     assertThat(charts).doesNotContainKey("throttled_rcu_per_s");
-    assertThat(store(page, "dynamodb")).contains("Zero throughout, not drawn: read units throttled per partition");
+    assertThat(store(page, "dynamodb"))
+        .contains("Zero throughout, not drawn: read units throttled per partition");
   }
 
   @Test
@@ -190,9 +236,17 @@ final class ReportSimulateTest {
     String page = page("examples/tenants-mongodb.yaml", "--simulate");
     JsonNode json = simulate("examples/tenants-mongodb.yaml");
     Map<String, Chart> charts = charts(store(page, "mongodb"));
-    assertThat(charts.keySet()).containsExactly("data_bytes", "chunks", "inserts_per_s", "writes_per_s",
-        "reads_targeted_per_s", "reads_broadcast_per_s");
-    charts.values().forEach(c -> assertThat(c.lines()).as(c.column()).hasSize(4)); // the model's 4 shards
+    assertThat(charts.keySet())
+        .containsExactly(
+            "data_bytes",
+            "chunks",
+            "inserts_per_s",
+            "writes_per_s",
+            "reads_targeted_per_s",
+            "reads_broadcast_per_s");
+    charts
+        .values()
+        .forEach(c -> assertThat(c.lines()).as(c.column()).hasSize(4)); // the model's 4 shards
     assertChartsEqualTheJson(charts, json);
     // The US (60% of 10.675 GB) cannot leave shard0: its data line ends at the shards table's
     // 6.41 GB and leads the legend (it starts with all the data, one chunk on the primary).
@@ -212,7 +266,8 @@ final class ReportSimulateTest {
     assertThat(json.get("events").size()).isGreaterThan(20);
     assertThat(store(page, "mongodb"))
         .contains("<p class=\"note more\" data-value=\"" + (json.get("events").size() - 20) + "\">")
-        .contains(" is jumbo: the shard key value country_code-1 alone holds 6.41 GB (60% of the data");
+        .contains(
+            " is jumbo: the shard key value country_code-1 alone holds 6.41 GB (60% of the data");
   }
 
   @Test
@@ -226,14 +281,16 @@ final class ReportSimulateTest {
   @Test
   void aModelWithThreeStores_getsOneSimulationEach_inTheModelsOrder() {
     String page = page("examples/orders.yaml", "--simulate", "--duration", "10m");
-    Matcher m = Pattern.compile("<div class=\"simulation\" id=\"simulation-([a-z]+)\"").matcher(page);
+    Matcher m =
+        Pattern.compile("<div class=\"simulation\" id=\"simulation-([a-z]+)\"").matcher(page);
     List<String> stores = new ArrayList<>();
     while (m.find()) {
       stores.add(m.group(1));
     }
     assertThat(stores).containsExactly("cassandra", "dynamodb", "mongodb");
     // After the store sections, before the findings.
-    assertThat(page.indexOf("<section id=\"simulation\">")).isGreaterThan(page.indexOf("<section class=\"store\""))
+    assertThat(page.indexOf("<section id=\"simulation\">"))
+        .isGreaterThan(page.indexOf("<section class=\"store\""))
         .isLessThan(page.indexOf("<section id=\"findings\">"));
     for (String s : stores) {
       // 10 minutes or less: one point a second, as simulate's default interval.
@@ -243,9 +300,11 @@ final class ReportSimulateTest {
 
   @Test
   void aDesignTheSimulatorRefuses_isSaidOnThePage() {
-    // shop-mongodb shards no collection: simulate --store mongodb exits 2 for it; the report still stands.
+    // shop-mongodb shards no collection: simulate --store mongodb exits 2 for it; the report still
+    // stands.
     String page = page("examples/shop-mongodb.yaml", "--simulate");
-    assertThat(store(page, "mongodb")).contains("<li>not simulated: no collection of the model is sharded");
+    assertThat(store(page, "mongodb"))
+        .contains("<li>not simulated: no collection of the model is sharded");
   }
 
   @Test
@@ -256,11 +315,20 @@ final class ReportSimulateTest {
 
   @Test
   void badOptions_exitTwo_namingTheOption() {
-    assertBad("<command line>: error: --seed needs --simulate", "examples/chat.yaml", "--seed", "2");
-    assertBad("<command line>: error: --duration needs --simulate", "examples/chat.yaml", "--duration", "2h");
+    assertBad(
+        "<command line>: error: --seed needs --simulate", "examples/chat.yaml", "--seed", "2");
+    assertBad(
+        "<command line>: error: --duration needs --simulate",
+        "examples/chat.yaml",
+        "--duration",
+        "2h");
     // The same parsing and message as simulate's.
-    assertBad("<command line>: error: --duration expects a time such as 90s, 10m, 2h or 1d, not 'soon'",
-        "examples/chat.yaml", "--simulate", "--duration", "soon");
+    assertBad(
+        "<command line>: error: --duration expects a time such as 90s, 10m, 2h or 1d, not 'soon'",
+        "examples/chat.yaml",
+        "--simulate",
+        "--duration",
+        "soon");
     CliRun seed = CliRun.of("report", "examples/chat.yaml", "--simulate", "--seed", "x");
     assertThat(seed.exitCode()).isEqualTo(2);
     assertThat(seed.err()).startsWith("Invalid value for option '--seed': 'x' is not a long");

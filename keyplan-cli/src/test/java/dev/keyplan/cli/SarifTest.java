@@ -37,8 +37,11 @@ final class SarifTest {
   static void loadSchema() throws IOException {
     try (InputStream in = SarifTest.class.getResourceAsStream("/sarif/sarif-2.1.0-rtm.5.json")) {
       assertThat(in).as("the SARIF schema on the test classpath").isNotNull();
-      // The schema declares draft-04; the validator would take it from $schema, this makes it explicit.
-      schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_4).getSchema(JSON.readTree(in));
+      // The schema declares draft-04; the validator would take it from $schema, this makes it
+      // explicit.
+      schema =
+          SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_4)
+              .getSchema(JSON.readTree(in));
     }
   }
 
@@ -47,7 +50,9 @@ final class SarifTest {
   }
 
   private static JsonNode sarif(String example) throws IOException {
-    var run = CliRun.of("check", "--format", "sarif", "--fail-on", "never", "examples/" + example + ".yaml");
+    var run =
+        CliRun.of(
+            "check", "--format", "sarif", "--fail-on", "never", "examples/" + example + ".yaml");
     assertThat(run.exitCode()).as(run.err()).isZero();
     return JSON.readTree(run.out());
   }
@@ -66,12 +71,15 @@ final class SarifTest {
   void everyShippedExample_validates() throws IOException {
     List<Path> models;
     try (var files = Files.list(Path.of("examples"))) {
-      models = files.filter(p -> p.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
+      models =
+          files.filter(p -> p.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
     }
     assertThat(models).hasSizeGreaterThan(20);
     for (Path m : models) {
       String name = m.getFileName().toString();
-      assertThat(schemaErrors(sarif(name.substring(0, name.length() - ".yaml".length())))).as(name).isEmpty();
+      assertThat(schemaErrors(sarif(name.substring(0, name.length() - ".yaml".length()))))
+          .as(name)
+          .isEmpty();
     }
   }
 
@@ -79,13 +87,19 @@ final class SarifTest {
   void fileOutsideTheWorkingDirectory_isAnAbsoluteUri() throws IOException {
     // Rendered as if keyplan ran in keyplan-cli/: examples/ is then outside it.
     Path elsewhere = Path.of("keyplan-cli").toAbsolutePath();
-    JsonNode log = JSON.readTree(SarifReport.render(
-        CheckResult.of(ModelReader.read(Path.of("examples/chat.yaml"))), elsewhere, KeyplanCommand.VERSION));
+    JsonNode log =
+        JSON.readTree(
+            SarifReport.render(
+                CheckResult.of(ModelReader.read(Path.of("examples/chat.yaml"))),
+                elsewhere,
+                KeyplanCommand.VERSION));
     assertThat(schemaErrors(log)).isEmpty();
     JsonNode artifact = log.at("/runs/0/results/0/locations/0/physicalLocation/artifactLocation");
-    assertThat(artifact.get("uri").asText()).isEqualTo(Path.of("examples/chat.cql").toAbsolutePath().toUri().toString());
+    assertThat(artifact.get("uri").asText())
+        .isEqualTo(Path.of("examples/chat.cql").toAbsolutePath().toUri().toString());
     assertThat(artifact.has("uriBaseId")).isFalse();
-    assertThat(log.at("/runs/0/originalUriBaseIds/%SRCROOT%/uri").asText()).endsWith("/keyplan-cli/");
+    assertThat(log.at("/runs/0/originalUriBaseIds/%SRCROOT%/uri").asText())
+        .endsWith("/keyplan-cli/");
   }
 
   @ParameterizedTest
@@ -94,26 +108,43 @@ final class SarifTest {
     JsonNode json = Examples.check(example);
     JsonNode results = sarif(example).at("/runs/0/results");
     List<String> expected = new ArrayList<>();
-    json.get("findings").forEach(f -> expected.add(
-        f.get("rule").asText() + " " + level(f.get("severity").asText()) + " " + f.at("/location/line").asInt()
-            + ":" + f.at("/location/column").asInt()));
+    json.get("findings")
+        .forEach(
+            f ->
+                expected.add(
+                    f.get("rule").asText()
+                        + " "
+                        + level(f.get("severity").asText())
+                        + " "
+                        + f.at("/location/line").asInt()
+                        + ":"
+                        + f.at("/location/column").asInt()));
     List<String> actual = new ArrayList<>();
-    results.forEach(r -> actual.add(r.get("ruleId").asText() + " " + r.get("level").asText() + " "
-        + r.at("/locations/0/physicalLocation/region/startLine").asInt() + ":"
-        + r.at("/locations/0/physicalLocation/region/startColumn").asInt()));
+    results.forEach(
+        r ->
+            actual.add(
+                r.get("ruleId").asText()
+                    + " "
+                    + r.get("level").asText()
+                    + " "
+                    + r.at("/locations/0/physicalLocation/region/startLine").asInt()
+                    + ":"
+                    + r.at("/locations/0/physicalLocation/region/startColumn").asInt()));
     assertThat(actual).isNotEmpty().isEqualTo(expected);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"chat", "orders", "flash-sale", "tenants-mongodb"})
-  void example_locationsNameRealLines_relativeToTheWorkingDirectory(String example) throws IOException {
+  void example_locationsNameRealLines_relativeToTheWorkingDirectory(String example)
+      throws IOException {
     JsonNode run = sarif(example).at("/runs/0");
     // Tests run in the repository root (keyplan-cli/pom.xml, surefire workingDirectory).
     assertThat(run.at("/originalUriBaseIds/%SRCROOT%/uri").asText())
         .isEqualTo(Path.of("").toAbsolutePath().toUri().toString());
     JsonNode rules = run.at("/tool/driver/rules");
     for (JsonNode r : run.get("results")) {
-      assertThat(rules.get(r.get("ruleIndex").asInt()).get("id").asText()).isEqualTo(r.get("ruleId").asText());
+      assertThat(rules.get(r.get("ruleIndex").asInt()).get("id").asText())
+          .isEqualTo(r.get("ruleId").asText());
       JsonNode at = r.at("/locations/0/physicalLocation");
       assertThat(at.at("/artifactLocation/uriBaseId").asText()).isEqualTo("%SRCROOT%");
       String uri = at.at("/artifactLocation/uri").asText();
@@ -124,7 +155,9 @@ final class SarifTest {
       assertThat(line).as(uri).isBetween(1, lines.size());
       // The column points into the line, at a name rather than indentation.
       assertThat(lines.get(line - 1).length()).as(uri + ":" + line).isGreaterThanOrEqualTo(column);
-      assertThat(lines.get(line - 1).charAt(column - 1)).as(uri + ":" + line + ":" + column).isNotEqualTo(' ');
+      assertThat(lines.get(line - 1).charAt(column - 1))
+          .as(uri + ":" + line + ":" + column)
+          .isNotEqualTo(' ');
     }
   }
 
@@ -133,21 +166,38 @@ final class SarifTest {
     // orders.yaml with two comment lines on top: every location moves down two lines, yet each
     // result keeps its fingerprint, so code scanning keeps tracking the same alert.
     String yaml = Files.readString(Path.of("examples/orders.yaml"));
-    JsonNode before = JSON.readTree(SarifReport.render(CheckResult.of(ModelReader.read("examples/orders.yaml", yaml,
-        Path.of("examples"))), Path.of(""), KeyplanCommand.VERSION)).at("/runs/0/results");
-    JsonNode after = JSON.readTree(SarifReport.render(CheckResult.of(ModelReader.read("examples/orders.yaml",
-        "# moved\n# down\n" + yaml, Path.of("examples"))), Path.of(""), KeyplanCommand.VERSION)).at("/runs/0/results");
+    JsonNode before =
+        JSON.readTree(
+                SarifReport.render(
+                    CheckResult.of(
+                        ModelReader.read("examples/orders.yaml", yaml, Path.of("examples"))),
+                    Path.of(""),
+                    KeyplanCommand.VERSION))
+            .at("/runs/0/results");
+    JsonNode after =
+        JSON.readTree(
+                SarifReport.render(
+                    CheckResult.of(
+                        ModelReader.read(
+                            "examples/orders.yaml",
+                            "# moved\n# down\n" + yaml,
+                            Path.of("examples"))),
+                    Path.of(""),
+                    KeyplanCommand.VERSION))
+            .at("/runs/0/results");
     List<String> prints = new ArrayList<>();
     int moved = 0;
     for (int i = 0; i < before.size(); i++) {
       String print = before.get(i).at("/partialFingerprints/keyplanFinding~1v1").asText();
       assertThat(print).matches("[0-9a-f]{64}");
-      assertThat(after.get(i).at("/partialFingerprints/keyplanFinding~1v1").asText()).isEqualTo(print);
+      assertThat(after.get(i).at("/partialFingerprints/keyplanFinding~1v1").asText())
+          .isEqualTo(print);
       prints.add(print);
       String uri = before.get(i).at("/locations/0/physicalLocation/artifactLocation/uri").asText();
       if (uri.endsWith(".yaml")) {
         assertThat(after.get(i).at("/locations/0/physicalLocation/region/startLine").asInt())
-            .isEqualTo(before.get(i).at("/locations/0/physicalLocation/region/startLine").asInt() + 2);
+            .isEqualTo(
+                before.get(i).at("/locations/0/physicalLocation/region/startLine").asInt() + 2);
         moved++;
       }
     }
@@ -178,22 +228,38 @@ final class SarifTest {
     JsonNode rules = sarif("chat").at("/runs/0/tool/driver/rules");
     List<String> ids = new ArrayList<>();
     rules.forEach(r -> ids.add(r.get("id").asText()));
-    assertThat(ids).isEqualTo(BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList()));
+    assertThat(ids)
+        .isEqualTo(
+            BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList()));
     for (JsonNode r : rules) {
       String id = r.get("id").asText();
       var explain = CliRun.of("explain", id);
       assertThat(r.at("/help/markdown").asText()).isEqualTo(explain.out());
-      assertThat(r.at("/fullDescription/text").asText()).as(id).isNotBlank().doesNotContain("\n", "##");
-      assertThat(r.at("/help/text").asText()).endsWith("docs/rules/" + id + ".md, or run keyplan explain " + id + ".");
+      assertThat(r.at("/fullDescription/text").asText())
+          .as(id)
+          .isNotBlank()
+          .doesNotContain("\n", "##");
+      assertThat(r.at("/help/text").asText())
+          .endsWith("docs/rules/" + id + ".md, or run keyplan explain " + id + ".");
       assertThat(r.at("/properties/page").asText()).isEqualTo("docs/rules/" + id + ".md");
       assertThat(Files.exists(Path.of("docs/rules/" + id + ".md"))).as(id).isTrue();
     }
-    // One rule of each severity (their @RuleSpec and the "Severity:" line of their pages); SARIF has
+    // One rule of each severity (their @RuleSpec and the "Severity:" line of their pages); SARIF
+    // has
     // no "info", its "note" is advice.
-    assertThat(rules.get(ids.indexOf("HotPartition")).at("/defaultConfiguration/level").asText()).isEqualTo("error");
-    assertThat(rules.get(ids.indexOf("ApplicationSideJoin")).at("/defaultConfiguration/level").asText())
+    assertThat(rules.get(ids.indexOf("HotPartition")).at("/defaultConfiguration/level").asText())
+        .isEqualTo("error");
+    assertThat(
+            rules
+                .get(ids.indexOf("ApplicationSideJoin"))
+                .at("/defaultConfiguration/level")
+                .asText())
         .isEqualTo("warning");
-    assertThat(rules.get(ids.indexOf("KeySpreadUndeclared")).at("/defaultConfiguration/level").asText())
+    assertThat(
+            rules
+                .get(ids.indexOf("KeySpreadUndeclared"))
+                .at("/defaultConfiguration/level")
+                .asText())
         .isEqualTo("note");
   }
 
@@ -205,8 +271,10 @@ final class SarifTest {
 
   @Test
   void failOn_appliesAsWithTheOtherFormats() {
-    // orders has errors (PartitionOverGuideline on orders_by_status), so the default --fail-on error fails.
-    assertThat(CliRun.of("check", "--format", "sarif", "examples/orders.yaml").exitCode()).isEqualTo(1);
+    // orders has errors (PartitionOverGuideline on orders_by_status), so the default --fail-on
+    // error fails.
+    assertThat(CliRun.of("check", "--format", "sarif", "examples/orders.yaml").exitCode())
+        .isEqualTo(1);
     // chat has one warning only.
     assertThat(CliRun.of("check", "--format", "sarif", "examples/chat.yaml").exitCode()).isZero();
   }
@@ -223,8 +291,15 @@ final class SarifTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"rules", "explain HotPartition", "emit cql examples/chat.yaml", "mongodb hash 42",
-      "dynamodb item-size examples/chat.yaml", "cassandra token --type int 1"})
+  @ValueSource(
+      strings = {
+        "rules",
+        "explain HotPartition",
+        "emit cql examples/chat.yaml",
+        "mongodb hash 42",
+        "dynamodb item-size examples/chat.yaml",
+        "cassandra token --type int 1"
+      })
   void otherCommands_rejectSarif_withExit2(String command) {
     List<String> args = new ArrayList<>(List.of(command.split(" ")));
     args.addAll(List.of("--format", "sarif"));

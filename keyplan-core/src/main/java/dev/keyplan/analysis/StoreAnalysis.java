@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One store's analysis of a model's design, built once by {@code check} and handed on to the
- * rules, the renderers, the simulators and the verifiers, which read it and never rebuild it.
- * Each store's analysis record implements it; what is specific to a store stays on the record.
+ * One store's analysis of a model's design, built once by {@code check} and handed on to the rules,
+ * the renderers, the simulators and the verifiers, which read it and never rebuild it. Each store's
+ * analysis record implements it; what is specific to a store stays on the record.
  */
 public interface StoreAnalysis {
   /** The store analysed ({@code scylladb} for a ScyllaDB design). */

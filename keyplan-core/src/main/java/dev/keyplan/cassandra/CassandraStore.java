@@ -1,5 +1,6 @@
 package dev.keyplan.cassandra;
 
+import dev.keyplan.cassandra.check.CassandraRuleParts;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.emit.CqlEmitter;
@@ -8,7 +9,6 @@ import dev.keyplan.cassandra.model.CassandraSectionReader;
 import dev.keyplan.cassandra.simulate.CassandraSetup;
 import dev.keyplan.cassandra.simulate.CassandraSimulator;
 import dev.keyplan.check.Rule;
-import dev.keyplan.cassandra.check.CassandraRuleParts;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -49,8 +49,13 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   }
 
   @Override
-  public Optional<CassandraDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
-      Map<String, Entity> entities, List<AccessPattern> patterns) {
+  public Optional<CassandraDesign> read(
+      SectionReader context,
+      YamlMap model,
+      StoreId id,
+      Path baseDir,
+      Map<String, Entity> entities,
+      List<AccessPattern> patterns) {
     return new CassandraSectionReader(context).cassandra(model, id.id(), baseDir, entities);
   }
 
@@ -66,12 +71,16 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
 
   @Override
   public List<Emitter<CassandraAnalysis>> emitters() {
-    return List.of(Emitter.of("cql", "Cassandra/ScyllaDB CQL, annotated with the patterns served", CqlEmitter::emit));
+    return List.of(
+        Emitter.of(
+            "cql", "Cassandra/ScyllaDB CQL, annotated with the patterns served", CqlEmitter::emit));
   }
 
   @Override
   public Optional<StoreSimulator<CassandraAnalysis>> simulator() {
-    return Optional.of((a, settings, trace, progress) ->
-        CassandraSimulator.run(a, CassandraSetup.defaults(), settings, trace, progress).result());
+    return Optional.of(
+        (a, settings, trace, progress) ->
+            CassandraSimulator.run(a, CassandraSetup.defaults(), settings, trace, progress)
+                .result());
   }
 }

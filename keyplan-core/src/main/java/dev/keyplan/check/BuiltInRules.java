@@ -49,9 +49,9 @@ import dev.keyplan.check.write.UnusedIndex;
 import java.util.List;
 
 /**
- * Every rule keyplan runs, one line each, sorted by id. A rule is one class, one test
- * ({@code <Id>Test}), one page ({@code docs/rules/<Id>.md}) and one line here; BuiltInRulesTest
- * fails the build if any of the four is missing.
+ * Every rule keyplan runs, one line each, sorted by id. A rule is one class, one test ({@code
+ * <Id>Test}), one page ({@code docs/rules/<Id>.md}) and one line here; BuiltInRulesTest fails the
+ * build if any of the four is missing.
  */
 public final class BuiltInRules {
   private BuiltInRules() {}

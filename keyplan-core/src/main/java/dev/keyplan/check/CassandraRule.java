@@ -3,8 +3,8 @@ package dev.keyplan.check;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 
 /**
- * A rule over a Cassandra or ScyllaDB design: the kind of {@link Rule} that reads that store's analysis. A
- * rule that checks several stores is a {@link Rule.OnStores} with a part per store.
+ * A rule over a Cassandra or ScyllaDB design: the kind of {@link Rule} that reads that store's
+ * analysis. A rule that checks several stores is a {@link Rule.OnStores} with a part per store.
  */
 public interface CassandraRule extends Rule.OnStore<CassandraAnalysis> {
   @Override
@@ -12,7 +12,9 @@ public interface CassandraRule extends Rule.OnStore<CassandraAnalysis> {
     return CassandraAnalysis.class;
   }
 
-  /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
+  /**
+   * Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well.
+   */
   @Override
   void check(CassandraAnalysis analysis, Findings out);
 }

@@ -31,13 +31,22 @@ public record CheckResult(Model model, List<StoreAnalysis> analyses, List<Findin
     return of(model, Stores.builtIn(), checker);
   }
 
-  /** Analyses every design of {@code model} with the stores of {@code stores} and runs {@code checker}. */
+  /**
+   * Analyses every design of {@code model} with the stores of {@code stores} and runs {@code
+   * checker}.
+   */
   public static CheckResult of(Model model, Stores stores, Checker checker) {
     if (model.designs().isEmpty()) {
-      List<String> keys = stores.ids().stream().map(StoreId::id).map(id -> "'" + id + ":'").toList();
-      throw new InputException(model.location(), "nothing to check: the model has no store design;"
-          + " add a " + String.join(", ", keys.subList(0, keys.size() - 1)) + " or " + keys.get(keys.size() - 1)
-          + " section");
+      List<String> keys =
+          stores.ids().stream().map(StoreId::id).map(id -> "'" + id + ":'").toList();
+      throw new InputException(
+          model.location(),
+          "nothing to check: the model has no store design;"
+              + " add a "
+              + String.join(", ", keys.subList(0, keys.size() - 1))
+              + " or "
+              + keys.get(keys.size() - 1)
+              + " section");
     }
     List<StoreAnalysis> analyses = stores.analyze(model);
     List<Finding> findings = new ArrayList<>();
@@ -46,7 +55,10 @@ public record CheckResult(Model model, List<StoreAnalysis> analyses, List<Findin
     return new CheckResult(model, analyses, findings);
   }
 
-  /** Returns the analysis of type {@code type} (a store's own analysis record), if the model has that store. */
+  /**
+   * Returns the analysis of type {@code type} (a store's own analysis record), if the model has
+   * that store.
+   */
   public <A extends StoreAnalysis> Optional<A> analysis(Class<A> type) {
     return analyses.stream().filter(type::isInstance).map(type::cast).findFirst();
   }

@@ -15,6 +15,7 @@ import java.util.List;
  */
 public final class Checker {
   private final List<Class<? extends Rule>> types;
+
   /** Each rule's parts, built once: a rule over one store is its own part. */
   private final List<List<Rule.OnStore<?>>> parts;
 
@@ -51,7 +52,8 @@ public final class Checker {
     return all;
   }
 
-  private static <A extends StoreAnalysis> void run(Rule.OnStore<A> part, StoreAnalysis analysis, Findings out) {
+  private static <A extends StoreAnalysis> void run(
+      Rule.OnStore<A> part, StoreAnalysis analysis, Findings out) {
     part.check(part.analysisType().cast(analysis), out);
   }
 
@@ -72,14 +74,14 @@ public final class Checker {
   }
 
   /** Errors first; then by place in the input; then by rule. */
-  public static final Comparator<Finding> ORDER = Comparator
-      .comparing(Finding::severity, Comparator.reverseOrder())
-      .thenComparing(f -> f.location().file())
-      .thenComparingInt(f -> f.location().line())
-      .thenComparingInt(f -> f.location().column())
-      .thenComparing(Finding::rule)
-      .thenComparing(Finding::store)
-      .thenComparing(Finding::target);
+  public static final Comparator<Finding> ORDER =
+      Comparator.comparing(Finding::severity, Comparator.reverseOrder())
+          .thenComparing(f -> f.location().file())
+          .thenComparingInt(f -> f.location().line())
+          .thenComparingInt(f -> f.location().column())
+          .thenComparing(Finding::rule)
+          .thenComparing(Finding::store)
+          .thenComparing(Finding::target);
 
   /** Returns the rule's metadata; every registered rule has it (BuiltInRulesTest). */
   public static RuleSpec spec(Class<?> rule) {

@@ -14,7 +14,10 @@ import java.util.Optional;
 public final class DynamoDbFacts {
   private DynamoDbFacts() {}
 
-  /** Returns capacity units as the patterns table prints them: {@code 0.5}, {@code 7.5}, {@code 17,584,229}. */
+  /**
+   * Returns capacity units as the patterns table prints them: {@code 0.5}, {@code 7.5}, {@code
+   * 17,584,229}.
+   */
   public static String units(double v) {
     if (Double.isNaN(v)) {
       return "?";
@@ -38,7 +41,9 @@ public final class DynamoDbFacts {
     return a.index().capacityPath(copy);
   }
 
-  /** Returns where {@code copy} is written: the index's entry for a global index, else the table's. */
+  /**
+   * Returns where {@code copy} is written: the index's entry for a global index, else the table's.
+   */
   public static Location location(DynamoDbAnalysis a, String copy) {
     Optional<KeyPath> p = path(a, copy);
     if (p.isPresent() && p.get().isIndex()) {

@@ -1,19 +1,12 @@
 package dev.keyplan.check;
 
-import dev.keyplan.workload.KeySpread;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.model.Entity;
-import dev.keyplan.model.KeyTemplate;
-import dev.keyplan.model.Units;
 import dev.keyplan.dynamodb.facts.PriceTable;
-import java.util.Collection;
-import java.util.LinkedHashSet;
+import dev.keyplan.model.Units;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.Set;
 
 /**
  * Figures several DynamoDB rules need that {@link DynamoDbAnalysis} does not expose (yet): items
@@ -27,9 +20,11 @@ public final class DynamoDbFigures {
 
   /**
    * Application Auto Scaling's default target utilisation for DynamoDB, 70%: a provisioned copy
-   * needs {@code peak / 0.7} units (the figure {@link dev.keyplan.dynamodb.design.DynamoDbCost} uses).
+   * needs {@code peak / 0.7} units (the figure {@link dev.keyplan.dynamodb.design.DynamoDbCost}
+   * uses).
    */
-  public static final double TARGET_UTILIZATION = dev.keyplan.dynamodb.design.DynamoDbAnalyzer.TARGET_UTILIZATION;
+  public static final double TARGET_UTILIZATION =
+      dev.keyplan.dynamodb.design.DynamoDbAnalyzer.TARGET_UTILIZATION;
 
   /**
    * Returns the bytes of the item's entries in the table's local secondary indexes, as the 400 KB
@@ -64,7 +59,9 @@ public final class DynamoDbFigures {
     return a.prices().storageMonthly(bytes);
   }
 
-  /** Returns a rate of capacity units as the report prints it: {@code 120 WCU/s}, {@code 0.5 RCU/s}. */
+  /**
+   * Returns a rate of capacity units as the report prints it: {@code 120 WCU/s}, {@code 0.5 RCU/s}.
+   */
   public static String units(double perSecond, String unit) {
     String r = Units.rate(perSecond);
     return r.substring(0, r.length() - 2) + " " + unit + "/s";

@@ -4,7 +4,10 @@ import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Collects the findings of one rule; the id and store are filled in so a rule cannot misname itself. */
+/**
+ * Collects the findings of one rule; the id and store are filled in so a rule cannot misname
+ * itself.
+ */
 public final class Findings {
   private final String rule;
   private final String store;
@@ -16,7 +19,8 @@ public final class Findings {
   }
 
   /** Reports a finding on {@code target}, located at {@code location}. */
-  public void report(Severity severity, String target, Location location, String message, String fix) {
+  public void report(
+      Severity severity, String target, Location location, String message, String fix) {
     found.add(new Finding(rule, severity, store, target, message, fix, location));
   }
 

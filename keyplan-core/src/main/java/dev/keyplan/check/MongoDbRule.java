@@ -3,8 +3,8 @@ package dev.keyplan.check;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 
 /**
- * A rule over a MongoDB design: the kind of {@link Rule} that reads that store's analysis. A
- * rule that checks several stores is a {@link Rule.OnStores} with a part per store.
+ * A rule over a MongoDB design: the kind of {@link Rule} that reads that store's analysis. A rule
+ * that checks several stores is a {@link Rule.OnStores} with a part per store.
  */
 public interface MongoDbRule extends Rule.OnStore<MongoDbAnalysis> {
   @Override
@@ -20,7 +20,9 @@ public interface MongoDbRule extends Rule.OnStore<MongoDbAnalysis> {
    */
   double HOT_PATH_SHARE = 0.10;
 
-  /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
+  /**
+   * Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well.
+   */
   @Override
   void check(MongoDbAnalysis analysis, Findings out);
 }

@@ -19,7 +19,9 @@ public sealed interface Rule permits Rule.OnStore, Rule.OnStores {
     /** The analysis type this rule reads. */
     Class<A> analysisType();
 
-    /** Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well. */
+    /**
+     * Reports what is wrong with {@code analysis} to {@code out}; reports nothing when all is well.
+     */
     void check(A analysis, Findings out);
   }
 

@@ -1,5 +1,7 @@
 package dev.keyplan.dynamodb;
 
+import dev.keyplan.check.Rule;
+import dev.keyplan.dynamodb.check.DynamoDbRuleParts;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.emit.DynamoDbEmitters;
@@ -7,8 +9,6 @@ import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
 import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
-import dev.keyplan.check.Rule;
-import dev.keyplan.dynamodb.check.DynamoDbRuleParts;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -44,8 +44,13 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
   }
 
   @Override
-  public Optional<DynamoDbDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
-      Map<String, Entity> entities, List<AccessPattern> patterns) {
+  public Optional<DynamoDbDesign> read(
+      SectionReader context,
+      YamlMap model,
+      StoreId id,
+      Path baseDir,
+      Map<String, Entity> entities,
+      List<AccessPattern> patterns) {
     return new DynamoDbSectionReader(context).read(model, baseDir, entities, patterns);
   }
 
@@ -66,7 +71,8 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
 
   @Override
   public Optional<StoreSimulator<DynamoDbAnalysis>> simulator() {
-    return Optional.of((a, settings, trace, progress) ->
-        DynamoDbSimulator.run(a, DynamoDbSetup.defaults(), settings, trace, progress).result());
+    return Optional.of(
+        (a, settings, trace, progress) ->
+            DynamoDbSimulator.run(a, DynamoDbSetup.defaults(), settings, trace, progress).result());
   }
 }

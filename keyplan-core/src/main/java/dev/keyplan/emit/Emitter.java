@@ -19,7 +19,8 @@ public interface Emitter<A extends StoreAnalysis> {
   /**
    * What the emitter is told beyond the analysis.
    *
-   * @param date the date a target that writes one writes ({@code --date}), else {@link #DEFAULT_DATE}
+   * @param date the date a target that writes one writes ({@code --date}), else {@link
+   *     #DEFAULT_DATE}
    */
   record Options(LocalDateTime date) {
     /** The date written when the user gives none: fixed, so exports of one design do not differ. */
@@ -92,13 +93,18 @@ public interface Emitter<A extends StoreAnalysis> {
   }
 
   /** Returns an emitter of {@code target} that needs no options. */
-  static <A extends StoreAnalysis> Emitter<A> of(String target, String summary, Function<A, String> emit) {
+  static <A extends StoreAnalysis> Emitter<A> of(
+      String target, String summary, Function<A, String> emit) {
     return of(target, summary, false, (a, o) -> emit.apply(a), a -> Optional.empty());
   }
 
   /** Returns an emitter of {@code target}. */
-  static <A extends StoreAnalysis> Emitter<A> of(String target, String summary, boolean takesDate,
-      BiFunction<A, Options, String> emit, Function<A, Optional<String>> note) {
+  static <A extends StoreAnalysis> Emitter<A> of(
+      String target,
+      String summary,
+      boolean takesDate,
+      BiFunction<A, Options, String> emit,
+      Function<A, Optional<String>> note) {
     return new Emitter<>() {
       @Override
       public String target() {

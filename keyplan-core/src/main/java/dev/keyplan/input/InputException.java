@@ -6,9 +6,9 @@ import java.util.stream.Collectors;
 /**
  * Bad user input: a model, a CQL file or a command-line value that keyplan cannot accept.
  *
- * <p>It carries every problem found in one pass over the input, so a user fixes a file in one
- * round trip. The CLI prints the diagnostics one per line and exits with code 2; it never prints
- * this exception's stack trace.
+ * <p>It carries every problem found in one pass over the input, so a user fixes a file in one round
+ * trip. The CLI prints the diagnostics one per line and exits with code 2; it never prints this
+ * exception's stack trace.
  */
 public final class InputException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -81,8 +81,9 @@ public final class JsonChecks {
     // Parts are checked in passes (references after declarations), but a user reads the list top
     // to bottom, as InputException promises.
     var sorted = new ArrayList<>(problems);
-    sorted.sort(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-        .thenComparingInt(d -> d.location().column()));
+    sorted.sort(
+        Comparator.comparingInt((Diagnostic d) -> d.location().line())
+            .thenComparingInt(d -> d.location().column()));
     throw new InputException(sorted);
   }
 
@@ -100,14 +101,23 @@ public final class JsonChecks {
   }
 
   /** Reports each value whose name an earlier value already has, at the later one. */
-  public <T> void checkUnique(List<T> values, Function<T, String> name, Function<T, Location> at,
-      String what) {
+  public <T> void checkUnique(
+      List<T> values, Function<T, String> name, Function<T, Location> at, String what) {
     var first = new HashMap<String, Location>();
     for (T v : values) {
       Location earlier = first.putIfAbsent(name.apply(v), at.apply(v));
       if (earlier != null) {
-        report(at.apply(v), "duplicate " + what + " name '" + name.apply(v) + "' (first at line "
-            + earlier.line() + ", column " + earlier.column() + ")");
+        report(
+            at.apply(v),
+            "duplicate "
+                + what
+                + " name '"
+                + name.apply(v)
+                + "' (first at line "
+                + earlier.line()
+                + ", column "
+                + earlier.column()
+                + ")");
       }
     }
   }
@@ -118,8 +128,8 @@ public final class JsonChecks {
   }
 
   /**
-   * The members of one JSON object, read by name. A member written twice is reported once, when
-   * it is read; members never read are the unknown ones the formats let readers ignore.
+   * The members of one JSON object, read by name. A member written twice is reported once, when it
+   * is read; members never read are the unknown ones the formats let readers ignore.
    */
   public final class Fields {
     private final LocatedJson.Obj object;
@@ -151,8 +161,17 @@ public final class JsonChecks {
           first = m;
         } else {
           if (reportedDuplicates.add(m.at())) {
-            report(m.at(), "duplicate \"" + name + "\" in " + what + " (first at line "
-                + first.at().line() + ", column " + first.at().column() + ")");
+            report(
+                m.at(),
+                "duplicate \""
+                    + name
+                    + "\" in "
+                    + what
+                    + " (first at line "
+                    + first.at().line()
+                    + ", column "
+                    + first.at().column()
+                    + ")");
           }
           break;
         }
@@ -169,10 +188,18 @@ public final class JsonChecks {
       Optional<LocatedJson.Node> node = node(name);
       if (node.isEmpty() && required) {
         List<String> present = object.members().stream().map(LocatedJson.Member::name).toList();
-        String hint = Suggest.closest(name, present)
-            .map(s -> "; found \"" + s + "\", a misspelling?").orElse("");
-        throw problem(object.at(), what + " has no \"" + name + "\""
-            + (expected.isEmpty() ? "" : "; expected " + expected) + hint);
+        String hint =
+            Suggest.closest(name, present)
+                .map(s -> "; found \"" + s + "\", a misspelling?")
+                .orElse("");
+        throw problem(
+            object.at(),
+            what
+                + " has no \""
+                + name
+                + "\""
+                + (expected.isEmpty() ? "" : "; expected " + expected)
+                + hint);
       }
       return node.orElse(null);
     }
@@ -184,8 +211,8 @@ public final class JsonChecks {
         return Optional.empty();
       }
       if (!(node instanceof LocatedJson.Str s)) {
-        throw problem(node.at(), "\"" + name + "\" must be a string, found "
-            + LocatedJson.describe(node));
+        throw problem(
+            node.at(), "\"" + name + "\" must be a string, found " + LocatedJson.describe(node));
       }
       return Optional.of(s.value());
     }
@@ -206,9 +233,14 @@ public final class JsonChecks {
         return Optional.empty();
       }
       if (!(node instanceof LocatedJson.Obj o)) {
-        throw problem(node.at(), "\"" + name + "\" must be an object"
-            + (expected.isEmpty() ? "" : " such as " + expected) + ", found "
-            + LocatedJson.describe(node));
+        throw problem(
+            node.at(),
+            "\""
+                + name
+                + "\" must be an object"
+                + (expected.isEmpty() ? "" : " such as " + expected)
+                + ", found "
+                + LocatedJson.describe(node));
       }
       return Optional.of(o);
     }
@@ -220,15 +252,17 @@ public final class JsonChecks {
         return Optional.empty();
       }
       if (!(node instanceof LocatedJson.Arr a)) {
-        throw problem(node.at(), "\"" + name + "\" must be " + expected + ", found "
-            + LocatedJson.describe(node));
+        throw problem(
+            node.at(),
+            "\"" + name + "\" must be " + expected + ", found " + LocatedJson.describe(node));
       }
       return Optional.of(a);
     }
 
     /** Returns the elements of an optional array member, or none after a recorded problem. */
     public List<LocatedJson.Node> list(String name, String expected) {
-      return orElseEmpty(() -> array(name, false, expected)).map(LocatedJson.Arr::elements)
+      return orElseEmpty(() -> array(name, false, expected))
+          .map(LocatedJson.Arr::elements)
           .orElse(List.of());
     }
 
@@ -239,8 +273,9 @@ public final class JsonChecks {
         return Optional.empty();
       }
       if (!(node instanceof LocatedJson.Literal l) || l.text().equals("null")) {
-        throw problem(node.at(), "\"" + name + "\" must be true or false, found "
-            + LocatedJson.describe(node));
+        throw problem(
+            node.at(),
+            "\"" + name + "\" must be true or false, found " + LocatedJson.describe(node));
       }
       return Optional.of(l.text().equals("true"));
     }
@@ -253,9 +288,17 @@ public final class JsonChecks {
         return Optional.empty();
       }
       if (!allowed.contains(text.get())) {
-        throw problem(node(name).orElseThrow().at(), "unknown \"" + name + "\" '" + text.get()
-            + "'" + didYouMean(text.get(), allowed) + " (expected one of "
-            + String.join(", ", allowed) + ")");
+        throw problem(
+            node(name).orElseThrow().at(),
+            "unknown \""
+                + name
+                + "\" '"
+                + text.get()
+                + "'"
+                + didYouMean(text.get(), allowed)
+                + " (expected one of "
+                + String.join(", ", allowed)
+                + ")");
       }
       return Optional.of(Enum.valueOf(type, text.get()));
     }
@@ -264,13 +307,13 @@ public final class JsonChecks {
     public long count(String name, long min) {
       LocatedJson.Node node = required(name, true, "a whole number");
       if (!(node instanceof LocatedJson.Num n) || !n.text().matches("-?\\d{1,18}")) {
-        throw problem(node.at(), "\"" + name + "\" must be a whole number, found "
-            + LocatedJson.describe(node));
+        throw problem(
+            node.at(),
+            "\"" + name + "\" must be a whole number, found " + LocatedJson.describe(node));
       }
       long value = Long.parseLong(n.text());
       if (value < min) {
-        throw problem(node.at(), "\"" + name + "\" must be at least " + min + ", found "
-            + value);
+        throw problem(node.at(), "\"" + name + "\" must be at least " + min + ", found " + value);
       }
       return value;
     }

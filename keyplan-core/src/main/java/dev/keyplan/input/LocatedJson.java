@@ -9,15 +9,15 @@ import java.util.List;
  *
  * <p>It is the one JSON reader of keyplan's importers. DynamoDB's item reader ({@code DynamoJson})
  * parses an item with it and then turns the tree into attribute values; the NoSQL Workbench reader
- * ({@code WorkbenchReader}) reads a whole model with it and uses the spans to hand each sample
- * item back to {@code DynamoJson} at its original place. A syntax error stops reading with one
- * {@link InputException}, {@code invalid JSON: …} at its place; everything else (duplicate member
- * names included: they are kept in order) is left to the caller to judge, so that a caller can
- * collect all its problems in one report.
+ * ({@code WorkbenchReader}) reads a whole model with it and uses the spans to hand each sample item
+ * back to {@code DynamoJson} at its original place. A syntax error stops reading with one {@link
+ * InputException}, {@code invalid JSON: …} at its place; everything else (duplicate member names
+ * included: they are kept in order) is left to the caller to judge, so that a caller can collect
+ * all its problems in one report.
  *
  * <p>The few words that differ between the callers (what an empty file should have held, what a
- * member name is called, and whether strings must have a UTF-8 form) are given as {@link
- * Options}. A leading byte-order mark is skipped: it is not JSON, but Windows editors write one.
+ * member name is called, and whether strings must have a UTF-8 form) are given as {@link Options}.
+ * A leading byte-order mark is skipped: it is not JSON, but Windows editors write one.
  */
 public final class LocatedJson {
   private LocatedJson() {}
@@ -31,8 +31,8 @@ public final class LocatedJson {
    *     "write it as an escape such as …"
    * @param utf8Strings whether a string with an unpaired surrogate (no UTF-8 form) is an error
    */
-  public record Options(String emptyFile, String memberName, String controlEscapes,
-      boolean utf8Strings) {}
+  public record Options(
+      String emptyFile, String memberName, String controlEscapes, boolean utf8Strings) {}
 
   /** A value in the tree. */
   public sealed interface Node {
@@ -87,8 +87,8 @@ public final class LocatedJson {
   }
 
   /**
-   * Parses {@link #source(String) source(text)}, read from {@code file} (used only in
-   * diagnostics); a syntax error is an {@link InputException}.
+   * Parses {@link #source(String) source(text)}, read from {@code file} (used only in diagnostics);
+   * a syntax error is an {@link InputException}.
    */
   public static Node parse(String file, String text, Options options) {
     return new Parser(file, source(text), options).document();
@@ -148,8 +148,12 @@ public final class LocatedJson {
           return new Literal(at, start, pos, literal);
         }
       }
-      throw error(at, "unexpected " + shownHere() + "; expected a value (an object, array,"
-          + " string, number, true, false or null)");
+      throw error(
+          at,
+          "unexpected "
+              + shownHere()
+              + "; expected a value (an object, array,"
+              + " string, number, true, false or null)");
     }
 
     private Obj object() {
@@ -164,8 +168,8 @@ public final class LocatedJson {
       while (true) {
         skipSpace();
         if (peek() != '"') {
-          throw error(here(), "expected a quoted " + options.memberName() + " name, found "
-              + shownHere());
+          throw error(
+              here(), "expected a quoted " + options.memberName() + " name, found " + shownHere());
         }
         Location nameAt = here();
         String name = string();
@@ -182,8 +186,14 @@ public final class LocatedJson {
           return new Obj(at, start, pos, List.copyOf(members));
         }
         if (c != ',') {
-          throw error(here(), "expected ',' or '}' after a member of the object opened at line "
-              + at.line() + ", column " + at.column() + ", found " + shownHere());
+          throw error(
+              here(),
+              "expected ',' or '}' after a member of the object opened at line "
+                  + at.line()
+                  + ", column "
+                  + at.column()
+                  + ", found "
+                  + shownHere());
         }
         pos++;
       }
@@ -207,8 +217,14 @@ public final class LocatedJson {
           return new Arr(at, start, pos, List.copyOf(elements));
         }
         if (c != ',') {
-          throw error(here(), "expected ',' or ']' after an element of the array opened at line "
-              + at.line() + ", column " + at.column() + ", found " + shownHere());
+          throw error(
+              here(),
+              "expected ',' or ']' after an element of the array opened at line "
+                  + at.line()
+                  + ", column "
+                  + at.column()
+                  + ", found "
+                  + shownHere());
         }
         pos++;
       }
@@ -228,8 +244,11 @@ public final class LocatedJson {
           break;
         }
         if (c < 0x20) {
-          throw error(here(), "a control character inside a string; write it as an escape"
-              + " such as " + options.controlEscapes());
+          throw error(
+              here(),
+              "a control character inside a string; write it as an escape"
+                  + " such as "
+                  + options.controlEscapes());
         }
         if (c != '\\') {
           out.append(c);
@@ -240,14 +259,30 @@ public final class LocatedJson {
         char e = pos + 1 < text.length() ? text.charAt(pos + 1) : '\0';
         pos += 2;
         switch (e) {
-          case '"': out.append('"'); break;
-          case '\\': out.append('\\'); break;
-          case '/': out.append('/'); break;
-          case 'b': out.append('\b'); break;
-          case 'f': out.append('\f'); break;
-          case 'n': out.append('\n'); break;
-          case 'r': out.append('\r'); break;
-          case 't': out.append('\t'); break;
+          case '"':
+            out.append('"');
+            break;
+          case '\\':
+            out.append('\\');
+            break;
+          case '/':
+            out.append('/');
+            break;
+          case 'b':
+            out.append('\b');
+            break;
+          case 'f':
+            out.append('\f');
+            break;
+          case 'n':
+            out.append('\n');
+            break;
+          case 'r':
+            out.append('\r');
+            break;
+          case 't':
+            out.append('\t');
+            break;
           case 'u':
             if (pos + 4 > text.length()
                 || !text.substring(pos, pos + 4).matches("[0-9A-Fa-f]{4}")) {
@@ -257,8 +292,11 @@ public final class LocatedJson {
             pos += 4;
             break;
           default:
-            throw error(escapeAt, "invalid escape \\" + (e == '\0' ? "" : e)
-                + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits");
+            throw error(
+                escapeAt,
+                "invalid escape \\"
+                    + (e == '\0' ? "" : e)
+                    + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits");
         }
       }
       String s = out.toString();
@@ -272,13 +310,18 @@ public final class LocatedJson {
     private void requireUtf8(String s, Location at) {
       for (int i = 0; i < s.length(); i++) {
         char c = s.charAt(i);
-        boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
-            && Character.isLowSurrogate(s.charAt(i + 1));
+        boolean paired =
+            Character.isHighSurrogate(c)
+                && i + 1 < s.length()
+                && Character.isLowSurrogate(s.charAt(i + 1));
         if (paired) {
           i++;
         } else if (Character.isSurrogate(c)) {
-          throw error(at, "the string contains an unpaired surrogate \\u"
-              + String.format("%04X", (int) c) + "; it has no UTF-8 encoding");
+          throw error(
+              at,
+              "the string contains an unpaired surrogate \\u"
+                  + String.format("%04X", (int) c)
+                  + "; it has no UTF-8 encoding");
         }
       }
     }

@@ -7,10 +7,9 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * Maps each character of a scalar's value back to the file: YAML folds a plain scalar written over
- * several lines into one line, turns {@code \t} in double quotes into one character and
- * {@code ''} in single quotes into one quote, so a value offset is not a file column. The value and
- * its source text are aligned once; an error in an operation is then reported on its own line and
- * column.
+ * several lines into one line, turns {@code \t} in double quotes into one character and {@code ''}
+ * in single quotes into one quote, so a value offset is not a file column. The value and its source
+ * text are aligned once; an error in an operation is then reported on its own line and column.
  */
 public final class SourceSpan {
   private final String file;
@@ -38,7 +37,10 @@ public final class SourceSpan {
     oneCharPerCodePoint = source.codePointCount(0, source.length()) == source.length();
   }
 
-  /** Returns the file location of every offset (0 … length) of {@code value}, the text of {@code node}. */
+  /**
+   * Returns the file location of every offset (0 … length) of {@code value}, the text of {@code
+   * node}.
+   */
   public IntFunction<Location> of(Node node, String value) {
     Location start = YamlMap.location(file, node);
     var startMark = node.getStartMark();
@@ -56,7 +58,12 @@ public final class SourceSpan {
       int nl = source.indexOf('\n', from);
       from = nl < 0 ? from : nl + 1;
     }
-    int[] map = align(value, source.substring(Math.min(from, source.length()), Math.max(from, Math.min(to, source.length()))), style);
+    int[] map =
+        align(
+            value,
+            source.substring(
+                Math.min(from, source.length()), Math.max(from, Math.min(to, source.length()))),
+            style);
     int base = from;
     return offset -> locate(base + map[Math.max(0, Math.min(offset, value.length()))]);
   }
@@ -65,7 +72,8 @@ public final class SourceSpan {
     if (oneCharPerCodePoint) {
       return Math.min(codePoints, source.length());
     }
-    return source.offsetByCodePoints(0, Math.min(codePoints, source.codePointCount(0, source.length())));
+    return source.offsetByCodePoints(
+        0, Math.min(codePoints, source.codePointCount(0, source.length())));
   }
 
   /** Returns, for each value offset, the offset in {@code raw} of the text it came from. */

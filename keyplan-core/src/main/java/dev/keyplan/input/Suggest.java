@@ -8,7 +8,10 @@ import java.util.Optional;
 public final class Suggest {
   private Suggest() {}
 
-  /** Returns the closest of {@code known} to {@code word}, if one is within ⌈length/3⌉ edits (at most 3). */
+  /**
+   * Returns the closest of {@code known} to {@code word}, if one is within ⌈length/3⌉ edits (at
+   * most 3).
+   */
   public static Optional<String> closest(String word, Collection<String> known) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;

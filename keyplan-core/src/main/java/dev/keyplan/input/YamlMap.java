@@ -32,9 +32,11 @@ public final class YamlMap {
   }
 
   /** Returns the mapping at {@code node}, or empty (with a problem) if it is not a mapping. */
-  public static Optional<YamlMap> of(String file, Node node, String what, List<Diagnostic> problems) {
+  public static Optional<YamlMap> of(
+      String file, Node node, String what, List<Diagnostic> problems) {
     if (!(node instanceof MappingNode)) {
-      problems.add(new Diagnostic(location(file, node), "expected " + what + " (a mapping of key: value)"));
+      problems.add(
+          new Diagnostic(location(file, node), "expected " + what + " (a mapping of key: value)"));
       return Optional.empty();
     }
     var map = new YamlMap(file, node, problems);
@@ -45,8 +47,14 @@ public final class YamlMap {
       }
       String key = ((ScalarNode) t.getKeyNode()).getValue();
       if (map.entries.containsKey(key)) {
-        problems.add(new Diagnostic(location(file, t.getKeyNode()),
-            "duplicate key '" + key + "' (first at " + location(file, map.entries.get(key).getKeyNode()) + ")"));
+        problems.add(
+            new Diagnostic(
+                location(file, t.getKeyNode()),
+                "duplicate key '"
+                    + key
+                    + "' (first at "
+                    + location(file, map.entries.get(key).getKeyNode())
+                    + ")"));
         continue;
       }
       map.entries.put(key, t);
@@ -58,11 +66,15 @@ public final class YamlMap {
   public YamlMap allow(Set<String> allowed, String where) {
     for (var e : entries.entrySet()) {
       if (!allowed.contains(e.getKey())) {
-        String hint = Suggest.closest(e.getKey(), allowed)
-            .map(s -> " (did you mean '" + s + "'?)")
-            .orElse("; expected one of: " + String.join(", ", new java.util.TreeSet<>(allowed)));
-        problems.add(new Diagnostic(location(file, e.getValue().getKeyNode()),
-            "unknown key '" + e.getKey() + "' in " + where + hint));
+        String hint =
+            Suggest.closest(e.getKey(), allowed)
+                .map(s -> " (did you mean '" + s + "'?)")
+                .orElse(
+                    "; expected one of: " + String.join(", ", new java.util.TreeSet<>(allowed)));
+        problems.add(
+            new Diagnostic(
+                location(file, e.getValue().getKeyNode()),
+                "unknown key '" + e.getKey() + "' in " + where + hint));
       }
     }
     return this;
@@ -94,7 +106,10 @@ public final class YamlMap {
     return t == null ? location() : location(file, t.getValueNode());
   }
 
-  /** Returns a scalar's text, reporting what was expected if it is missing (when required) or not a scalar. */
+  /**
+   * Returns a scalar's text, reporting what was expected if it is missing (when required) or not a
+   * scalar.
+   */
   public Optional<String> scalar(String key, String expected, boolean required) {
     NodeTuple t = entries.get(key);
     if (t == null) {

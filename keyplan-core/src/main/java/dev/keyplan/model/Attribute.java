@@ -11,7 +11,8 @@ import java.util.OptionalLong;
  * @param type a CQL-like type name as written ({@code bigint}, {@code text}, {@code list<text>})
  * @param size the average serialised size in bytes, when the user gave one ({@code size: 200B});
  *     fixed-size types need none
- * @param items average elements of a collection (each is one cell in Cassandra's count); 1 if absent
+ * @param items average elements of a collection (each is one cell in Cassandra's count); 1 if
+ *     absent
  * @param timeOrdered values grow with time (a snowflake id, a timestamp): the latest rows share the
  *     newest values, which matters for time buckets and for monotonic shard keys
  * @param values the allowed values of an enumeration, in file order; empty if not an enumeration
@@ -19,8 +20,8 @@ import java.util.OptionalLong;
  *     update of the source must also update every table holding the copy
  * @param unique no two rows share a value (an alternate key such as an email or a user name): the
  *     attribute has as many values as the entity has rows
- * @param growsPerSecond elements a collection gains per row and second, never removed (the
- *     {@code grows:} rate, as a comment thread or a list of events); 0 for a bounded collection
+ * @param growsPerSecond elements a collection gains per row and second, never removed (the {@code
+ *     grows:} rate, as a comment thread or a list of events); 0 for a bounded collection
  */
 public record Attribute(
     String name,

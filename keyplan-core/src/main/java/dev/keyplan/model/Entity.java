@@ -39,8 +39,8 @@ public record Entity(
    *
    * <p>Without a TTL: {@code count + growth × seconds}. With one, today's rows are gone once the
    * horizon passes the TTL, leaving the last TTL's worth of growth ({@code growth × ttl}); before
-   * that, today's rows are counted as still alive (the worst case). Example: 1,000 readings/s with a
-   * 30-day TTL hold 1,000 × 2,592,000 = 2.592 billion rows after any horizon of 30 days or more.
+   * that, today's rows are counted as still alive (the worst case). Example: 1,000 readings/s with
+   * a 30-day TTL hold 1,000 × 2,592,000 = 2.592 billion rows after any horizon of 30 days or more.
    */
   public double rowsAfter(long seconds, long ttlSeconds) {
     if (ttlSeconds > 0 && seconds >= ttlSeconds) {

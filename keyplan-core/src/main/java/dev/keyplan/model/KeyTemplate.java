@@ -8,10 +8,10 @@ import java.util.function.IntFunction;
 
 /**
  * The value of a DynamoDB key attribute as a template over an entity's attributes, the way
- * single-table designs write it: {@code "C#{customer_id}"}, {@code "ORDER#{order_date}#{order_id}"},
- * {@code "PROFILE"}, or {@code "PRODUCT#{product_id}#{shard:10}"} for a write-sharded key whose
- * suffix is one of 10 random values (seed 004, "write sharding"; AWS DG "Using write sharding to
- * distribute workloads evenly").
+ * single-table designs write it: {@code "C#{customer_id}"}, {@code
+ * "ORDER#{order_date}#{order_id}"}, {@code "PROFILE"}, or {@code "PRODUCT#{product_id}#{shard:10}"}
+ * for a write-sharded key whose suffix is one of 10 random values (seed 004, "write sharding"; AWS
+ * DG "Using write sharding to distribute workloads evenly").
  *
  * <p>Grammar: literal text with placeholders {@code {attribute}} and at most one {@code {shard:N}}
  * (N from 2 to 1,000). Braces appear only around placeholders.
@@ -62,7 +62,9 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
     return 1;
   }
 
-  /** Returns true when the template is one placeholder and nothing else: the attribute's own value. */
+  /**
+   * Returns true when the template is one placeholder and nothing else: the attribute's own value.
+   */
   public boolean isBareAttribute() {
     return parts.size() == 1 && parts.get(0) instanceof Placeholder;
   }
@@ -77,7 +79,8 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
    * offset in the text to its place in the file) and the readable parts are returned, so the rest
    * of the file is still checked.
    */
-  public static KeyTemplate parse(String attribute, String text, IntFunction<Location> at, List<Diagnostic> problems) {
+  public static KeyTemplate parse(
+      String attribute, String text, IntFunction<Location> at, List<Diagnostic> problems) {
     List<Part> parts = new ArrayList<>();
     StringBuilder literal = new StringBuilder();
     int shards = 0;
@@ -108,8 +111,14 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
         var m = java.util.regex.Pattern.compile("shard\\s*:\\s*([0-9]+)").matcher(inside);
         int n = m.matches() && m.group(1).length() <= 4 ? Integer.parseInt(m.group(1)) : 0;
         if (n < 2 || n > MAX_SHARDS) {
-          problems.add(new Diagnostic(at.apply(i + 1), "expected {shard:N} with N from 2 to " + MAX_SHARDS
-              + " (the number of random suffix values) but found '{" + inside + "}'"));
+          problems.add(
+              new Diagnostic(
+                  at.apply(i + 1),
+                  "expected {shard:N} with N from 2 to "
+                      + MAX_SHARDS
+                      + " (the number of random suffix values) but found '{"
+                      + inside
+                      + "}'"));
         } else if (++shards > 1) {
           problems.add(new Diagnostic(at.apply(i + 1), "a key template has at most one {shard:N}"));
         } else {
@@ -118,8 +127,10 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
       } else if (inside.matches("[A-Za-z_][A-Za-z0-9_]*")) {
         parts.add(new Placeholder(inside, at.apply(i + 1)));
       } else {
-        problems.add(new Diagnostic(at.apply(i + 1), "expected an attribute name or shard:N inside '{…}' but found '{"
-            + inside + "}'"));
+        problems.add(
+            new Diagnostic(
+                at.apply(i + 1),
+                "expected an attribute name or shard:N inside '{…}' but found '{" + inside + "}'"));
       }
       i = close + 1;
     }
@@ -127,9 +138,12 @@ public record KeyTemplate(String attribute, String text, List<Part> parts, Locat
       parts.add(new Literal(literal.toString()));
     }
     if (text.isEmpty()) {
-      problems.add(new Diagnostic(at.apply(0), "a key value cannot be empty (DynamoDB keys are at least 1 byte)"));
+      problems.add(
+          new Diagnostic(
+              at.apply(0), "a key value cannot be empty (DynamoDB keys are at least 1 byte)"));
     }
     // With a mistake, the parts read so far are kept: their attributes are still checked.
-    return new KeyTemplate(attribute, text, parts.isEmpty() ? List.of(new Literal(text)) : parts, at.apply(0));
+    return new KeyTemplate(
+        attribute, text, parts.isEmpty() ? List.of(new Literal(text)) : parts, at.apply(0));
   }
 }

@@ -9,17 +9,17 @@ import java.util.Optional;
 
 /**
  * A workload model: what the application stores, how fast it grows, and every access pattern with
- * its rate (seed 000, "Model the queries first"). Store designs (a {@code cassandra:} or
- * {@code dynamodb:} section, one per store the registry knows) say how the patterns are keyed in a
- * store; the checks compare the two.
+ * its rate (seed 000, "Model the queries first"). Store designs (a {@code cassandra:} or {@code
+ * dynamodb:} section, one per store the registry knows) say how the patterns are keyed in a store;
+ * the checks compare the two.
  *
  * @param name the model's name
  * @param file the model file, as given by the user
  * @param horizonSeconds how far ahead every size is computed (the {@code horizon:} key)
  * @param entities entities by name, in file order
  * @param patterns access patterns, in file order
- * @param designs the model's store designs, at most one per store, in the registry's order;
- *     checked side by side
+ * @param designs the model's store designs, at most one per store, in the registry's order; checked
+ *     side by side
  */
 public record Model(
     String name,
@@ -53,7 +53,9 @@ public record Model(
     return Optional.ofNullable(entities.get(name));
   }
 
-  /** Returns the design of type {@code type} (a store's own design record), if the model has one. */
+  /**
+   * Returns the design of type {@code type} (a store's own design record), if the model has one.
+   */
   public <D extends StoreDesign> Optional<D> design(Class<D> type) {
     return designs.stream().filter(type::isInstance).map(type::cast).findFirst();
   }

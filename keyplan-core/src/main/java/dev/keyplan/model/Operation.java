@@ -85,8 +85,8 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
    * A write: insert, upsert, update, delete or counter increment.
    *
    * @param set the attributes an update or increment changes; empty for insert and delete
-   * @param condition the lightweight-transaction condition ({@code if not exists}, {@code if a = ?}),
-   *     if any
+   * @param condition the lightweight-transaction condition ({@code if not exists}, {@code if a =
+   *     ?}), if any
    * @param ttlSeconds {@code using ttl}, 0 if none
    */
   record Write(

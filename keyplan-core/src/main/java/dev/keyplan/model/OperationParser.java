@@ -51,8 +51,12 @@ public final class OperationParser {
     tokenize();
   }
 
-  /** Parses a read written on one line from {@code start}; see {@link #read(String, IntFunction, List)}. */
-  public static Optional<Operation.Read> read(String text, Location start, List<Diagnostic> problems) {
+  /**
+   * Parses a read written on one line from {@code start}; see {@link #read(String, IntFunction,
+   * List)}.
+   */
+  public static Optional<Operation.Read> read(
+      String text, Location start, List<Diagnostic> problems) {
     return read(text, oneLine(start), problems);
   }
 
@@ -61,7 +65,8 @@ public final class OperationParser {
    *
    * @param locator the place in the model file of each character offset of {@code text}
    */
-  public static Optional<Operation.Read> read(String text, IntFunction<Location> locator, List<Diagnostic> problems) {
+  public static Optional<Operation.Read> read(
+      String text, IntFunction<Location> locator, List<Diagnostic> problems) {
     var p = new OperationParser(text, locator, problems);
     int before = problems.size();
     Operation.Read read = p.parseRead();
@@ -69,7 +74,8 @@ public final class OperationParser {
   }
 
   /** Parses a write written on one line from {@code start}. */
-  public static Optional<Operation.Write> write(Kind kind, String text, Location start, List<Diagnostic> problems) {
+  public static Optional<Operation.Write> write(
+      Kind kind, String text, Location start, List<Diagnostic> problems) {
     return write(kind, text, oneLine(start), problems);
   }
 
@@ -231,13 +237,19 @@ public final class OperationParser {
         break;
     }
     if (!failed() && (kind == Kind.INSERT || kind == Kind.UPSERT) && peek("where")) {
-      problems.add(new Diagnostic(here(), "an " + kind.keyword() + " carries the whole row and takes no 'where';"
-          + " use 'update: Entity set … where …' to change an existing row"));
+      problems.add(
+          new Diagnostic(
+              here(),
+              "an "
+                  + kind.keyword()
+                  + " carries the whole row and takes no 'where';"
+                  + " use 'update: Entity set … where …' to change an existing row"));
       next = tokens.size() + 1;
     }
     if (!failed() && accept("where")) {
       where = conditions();
-    } else if (!failed() && (kind == Kind.UPDATE || kind == Kind.DELETE || kind == Kind.INCREMENT)) {
+    } else if (!failed()
+        && (kind == Kind.UPDATE || kind == Kind.DELETE || kind == Kind.INCREMENT)) {
       expected("'where' and the key of the rows to " + kind.keyword());
     }
     while (!failed() && next < tokens.size()) {
@@ -250,7 +262,8 @@ public final class OperationParser {
         int to = next < tokens.size() ? tokens.get(next).offset() : text.length();
         String cond = text.substring(from, to).trim();
         if (cond.isEmpty()) {
-          problems.add(new Diagnostic(at(at), "expected a condition after 'if' (e.g. 'if not exists')"));
+          problems.add(
+              new Diagnostic(at(at), "expected a condition after 'if' (e.g. 'if not exists')"));
           next = tokens.size() + 1;
         }
         condition = Optional.of(cond);
@@ -261,8 +274,12 @@ public final class OperationParser {
           Token t = tokens.get(next++);
           var s = Quantities.seconds(t.text());
           if (s.isEmpty() || s.getAsLong() <= 0) {
-            problems.add(new Diagnostic(at(t.offset()),
-                "expected a duration after 'using ttl' (e.g. 30d, 12h) but found '" + t.text() + "'"));
+            problems.add(
+                new Diagnostic(
+                    at(t.offset()),
+                    "expected a duration after 'using ttl' (e.g. 30d, 12h) but found '"
+                        + t.text()
+                        + "'"));
             next = tokens.size() + 1;
           } else {
             ttl = s.getAsLong();

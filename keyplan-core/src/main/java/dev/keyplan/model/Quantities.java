@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the quantities a model is written in: sizes ({@code 200B}, {@code 3KB}), counts
- * ({@code 10M}), rates ({@code 20k/s}) and durations ({@code 10m}, {@code 1y}).
+ * Parses the quantities a model is written in: sizes ({@code 200B}, {@code 3KB}), counts ({@code
+ * 10M}), rates ({@code 20k/s}) and durations ({@code 10m}, {@code 1y}).
  *
  * <p>Size and count suffixes are decimal, as the seeds and the vendor guidelines use them: seed 000
  * turns 100 messages/s × 200 B into "20 KB per second or about 1.7 GB per day" (1,728,000,000 B),
@@ -23,7 +23,9 @@ public final class Quantities {
   private static final Pattern NUMBER_SUFFIX =
       Pattern.compile("([0-9][0-9_,]*(?:\\.[0-9]+)?)\\s*([a-zA-Z%]*)");
 
-  /** Returns the number of bytes in {@code 200B}, {@code 3KB}, {@code 1.5MiB}; empty if unreadable. */
+  /**
+   * Returns the number of bytes in {@code 200B}, {@code 3KB}, {@code 1.5MiB}; empty if unreadable.
+   */
   public static java.util.OptionalLong bytes(String text) {
     Matcher m = NUMBER_SUFFIX.matcher(text.trim());
     if (!m.matches()) {
@@ -77,7 +79,9 @@ public final class Quantities {
     return java.util.OptionalDouble.of(number(m.group(1)) * scale);
   }
 
-  /** Returns events per second in {@code 20k/s}, {@code 5/min}, {@code 1M/day}; empty if unreadable. */
+  /**
+   * Returns events per second in {@code 20k/s}, {@code 5/min}, {@code 1M/day}; empty if unreadable.
+   */
   public static java.util.OptionalDouble perSecond(String text) {
     String t = text.trim();
     int slash = t.lastIndexOf('/');
@@ -92,7 +96,9 @@ public final class Quantities {
     return java.util.OptionalDouble.of(n.getAsDouble() / seconds);
   }
 
-  /** Returns the seconds in {@code 10m}, {@code 1h}, {@code 30d}, {@code 1y}; empty if unreadable. */
+  /**
+   * Returns the seconds in {@code 10m}, {@code 1h}, {@code 30d}, {@code 1y}; empty if unreadable.
+   */
   public static java.util.OptionalLong seconds(String text) {
     Matcher m = NUMBER_SUFFIX.matcher(text.trim());
     if (!m.matches()) {
@@ -105,7 +111,9 @@ public final class Quantities {
     return java.util.OptionalLong.of(Math.round(number(m.group(1)) * unit));
   }
 
-  /** Returns a share in {@code 2%} as a fraction (0.02); empty if unreadable or not a percentage. */
+  /**
+   * Returns a share in {@code 2%} as a fraction (0.02); empty if unreadable or not a percentage.
+   */
   public static java.util.OptionalDouble share(String text) {
     String t = text.trim();
     if (!t.endsWith("%")) {

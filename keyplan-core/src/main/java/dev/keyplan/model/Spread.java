@@ -35,8 +35,13 @@ public record Spread(
   }
 
   /** A spread without named shares. */
-  public Spread(String attribute, OptionalDouble distinct, OptionalDouble busiestPerSecond,
-      OptionalDouble busiestShare, OptionalDouble zipfExponent, Location location) {
+  public Spread(
+      String attribute,
+      OptionalDouble distinct,
+      OptionalDouble busiestPerSecond,
+      OptionalDouble busiestShare,
+      OptionalDouble zipfExponent,
+      Location location) {
     this(attribute, distinct, busiestPerSecond, busiestShare, zipfExponent, Map.of(), location);
   }
 
@@ -56,7 +61,8 @@ public record Spread(
       return OptionalDouble.of(busiestNamed());
     }
     if (distinct.isPresent() && zipfExponent.isPresent()) {
-      return OptionalDouble.of(1 / Zipf.harmonic(distinct.getAsDouble(), zipfExponent.getAsDouble()));
+      return OptionalDouble.of(
+          1 / Zipf.harmonic(distinct.getAsDouble(), zipfExponent.getAsDouble()));
     }
     if (distinct.isPresent()) {
       return OptionalDouble.of(1 / Math.max(1, distinct.getAsDouble()));
@@ -74,7 +80,8 @@ public record Spread(
     double named = shares.values().stream().mapToDouble(Double::doubleValue).sum();
     double largest = shares.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     double rest = Math.max(0, 1 - named);
-    int unnamed = distinct.isPresent() ? (int) Math.max(0, distinct.getAsDouble() - shares.size()) : 1;
+    int unnamed =
+        distinct.isPresent() ? (int) Math.max(0, distinct.getAsDouble() - shares.size()) : 1;
     return unnamed == 0 ? largest : Math.max(largest, rest / unnamed);
   }
 }

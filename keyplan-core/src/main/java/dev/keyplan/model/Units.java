@@ -25,7 +25,9 @@ public final class Units {
     return significant(v) + " " + units[i];
   }
 
-  /** Returns a count with thousands separators, rounded to a whole number (or 2 decimals below 10). */
+  /**
+   * Returns a count with thousands separators, rounded to a whole number (or 2 decimals below 10).
+   */
   public static String count(double n) {
     if (Double.isNaN(n)) {
       return "?";
@@ -50,7 +52,10 @@ public final class Units {
     return significant(perSecond) + "/s";
   }
 
-  /** Returns a fraction as a percentage with up to two significant decimals ({@code 0.2%}, {@code 25%}). */
+  /**
+   * Returns a fraction as a percentage with up to two significant decimals ({@code 0.2%}, {@code
+   * 25%}).
+   */
   public static String percent(double fraction) {
     if (Double.isNaN(fraction)) {
       return "?";
@@ -76,8 +81,8 @@ public final class Units {
   }
 
   /**
-   * Returns an amount of money with two decimals, {@code $1,642.50} for USD and {@code 1,642.50 EUR}
-   * otherwise; amounts under a cent show as {@code <$0.01}.
+   * Returns an amount of money with two decimals, {@code $1,642.50} for USD and {@code 1,642.50
+   * EUR} otherwise; amounts under a cent show as {@code <$0.01}.
    */
   public static String money(double amount, String currency) {
     if (Double.isNaN(amount)) {
@@ -95,10 +100,14 @@ public final class Units {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return String.format(Locale.ROOT, "%,d", (long) v);
     }
-    String s = Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v)
-        : Math.abs(v) >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-        : Math.abs(v) >= 1 ? String.format(Locale.ROOT, "%.2f", v)
-        : String.format(Locale.ROOT, "%.2g", v);
+    String s =
+        Math.abs(v) >= 100
+            ? String.format(Locale.ROOT, "%,.0f", v)
+            : Math.abs(v) >= 10
+                ? String.format(Locale.ROOT, "%.1f", v)
+                : Math.abs(v) >= 1
+                    ? String.format(Locale.ROOT, "%.2f", v)
+                    : String.format(Locale.ROOT, "%.2g", v);
     if (s.contains(".") && !s.contains("e")) {
       s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }

@@ -1,7 +1,6 @@
 package dev.keyplan.mongodb;
 
 import dev.keyplan.check.Rule;
-import dev.keyplan.mongodb.check.MongoDbRuleParts;
 import dev.keyplan.emit.Emitter;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -9,6 +8,7 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.mongodb.check.MongoDbRuleParts;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.mongodb.emit.MongoshScript;
@@ -44,8 +44,13 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
   }
 
   @Override
-  public Optional<MongoDbDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
-      Map<String, Entity> entities, List<AccessPattern> patterns) {
+  public Optional<MongoDbDesign> read(
+      SectionReader context,
+      YamlMap model,
+      StoreId id,
+      Path baseDir,
+      Map<String, Entity> entities,
+      List<AccessPattern> patterns) {
     return new MongoDbSectionReader(context).read(model, baseDir, entities);
   }
 
@@ -61,14 +66,19 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
 
   @Override
   public List<Emitter<MongoDbAnalysis>> emitters() {
-    return List.of(Emitter.of("mongosh",
-        "MongoDB collections, validators, indexes and sharding as a mongosh script", MongoshScript::emit)
-        .withExamples("keyplan emit mongosh model.yaml > shop.js && mongosh \"mongodb://HOST/shop\" shop.js"));
+    return List.of(
+        Emitter.of(
+                "mongosh",
+                "MongoDB collections, validators, indexes and sharding as a mongosh script",
+                MongoshScript::emit)
+            .withExamples(
+                "keyplan emit mongosh model.yaml > shop.js && mongosh \"mongodb://HOST/shop\" shop.js"));
   }
 
   @Override
   public Optional<StoreSimulator<MongoDbAnalysis>> simulator() {
-    return Optional.of((a, settings, trace, progress) ->
-        MongoDbSimulator.run(a, MongoDbSetup.DEFAULTS, settings, trace, progress).result());
+    return Optional.of(
+        (a, settings, trace, progress) ->
+            MongoDbSimulator.run(a, MongoDbSetup.DEFAULTS, settings, trace, progress).result());
   }
 }

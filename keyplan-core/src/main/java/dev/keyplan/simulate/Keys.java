@@ -12,10 +12,10 @@ import java.util.SplittableRandom;
  * How a stream's operations (or a table's rows) spread over the values of a key: the heaviest
  * values one by one, the rest as an even tail.
  *
- * <p>A simulator tracks each heavy value exactly (its own token, partition or chunk) and spreads the
- * tail by the share of the key space each node, partition or shard owns: with many distinct values a
- * hash spreads them in proportion to that share (the law of large numbers), so the tail needs no
- * per-value work. Example: 10 million channels with {@code zipf(1)} keep the first {@value
+ * <p>A simulator tracks each heavy value exactly (its own token, partition or chunk) and spreads
+ * the tail by the share of the key space each node, partition or shard owns: with many distinct
+ * values a hash spreads them in proportion to that share (the law of large numbers), so the tail
+ * needs no per-value work. Example: 10 million channels with {@code zipf(1)} keep the first {@value
  * #HEAVY_LIMIT} ranks as heavy values (the busiest at 1 / H(10⁷, 1) ≈ 6.0%) and a tail of 9,998,976
  * values sharing the remaining ≈ 41%.
  *
@@ -26,15 +26,19 @@ import java.util.SplittableRandom;
  * @param monotonic each new row takes a new largest value (a timestamp, a snowflake id): every
  *     insert lands on the newest value, which matters for ranged MongoDB shard keys
  */
-public record Keys(String attribute, double distinct, double[] heavy, List<String> names, boolean monotonic) {
-  /** Values tracked one by one, at most: beyond the 1,024th rank of a Zipf the tail is even enough. */
+public record Keys(
+    String attribute, double distinct, double[] heavy, List<String> names, boolean monotonic) {
+  /**
+   * Values tracked one by one, at most: beyond the 1,024th rank of a Zipf the tail is even enough.
+   */
   public static final int HEAVY_LIMIT = 1024;
 
   public Keys {
     heavy = heavy.clone();
     names = List.copyOf(names);
     if (distinct < heavy.length) {
-      throw new IllegalArgumentException("distinct " + distinct + " < " + heavy.length + " heavy values");
+      throw new IllegalArgumentException(
+          "distinct " + distinct + " < " + heavy.length + " heavy values");
     }
   }
 
@@ -49,7 +53,9 @@ public record Keys(String attribute, double distinct, double[] heavy, List<Strin
     return new Keys(attribute, 1, new double[] {1}, List.of(name), false);
   }
 
-  /** {@code n} values with the same share; up to {@value #HEAVY_LIMIT} of them tracked one by one. */
+  /**
+   * {@code n} values with the same share; up to {@value #HEAVY_LIMIT} of them tracked one by one.
+   */
   public static Keys uniform(String attribute, double n) {
     double count = Math.max(1, Math.floor(n));
     if (count <= HEAVY_LIMIT) {
@@ -70,7 +76,12 @@ public record Keys(String attribute, double distinct, double[] heavy, List<Strin
    * @param growthPerSecond the entity's growth, to turn a busiest rate into a share
    * @param timeOrdered the attribute grows with time (the model's {@code time_ordered: true})
    */
-  public static Keys of(String attribute, Spread spread, double distinct, double growthPerSecond, boolean timeOrdered) {
+  public static Keys of(
+      String attribute,
+      Spread spread,
+      double distinct,
+      double growthPerSecond,
+      boolean timeOrdered) {
     double n = Math.max(1, Math.floor(distinct));
     Keys keys;
     if (spread != null && !spread.shares().isEmpty()) {
@@ -99,7 +110,10 @@ public record Keys(String attribute, double distinct, double[] heavy, List<Strin
     return new Keys(attribute, count, new double[] {share}, List.of(), false);
   }
 
-  /** The first ranks of a Zipf over {@code n} values with exponent {@code s}: rank k has {@code k^-s / H(n, s)}. */
+  /**
+   * The first ranks of a Zipf over {@code n} values with exponent {@code s}: rank k has {@code k^-s
+   * / H(n, s)}.
+   */
   public static Keys zipf(String attribute, double n, double s) {
     double count = Math.max(1, Math.floor(n));
     int k = (int) Math.min(count, HEAVY_LIMIT);
@@ -160,8 +174,8 @@ public record Keys(String attribute, double distinct, double[] heavy, List<Strin
 
   /**
    * Returns the name of value {@code rank}: the model's own name for a named share, otherwise
-   * {@code "<attribute>-<rank + 1>"} ({@code channel_id-1} is the busiest channel). Simulators
-   * hash these names, so the same model and seed place the same values on the same nodes.
+   * {@code "<attribute>-<rank + 1>"} ({@code channel_id-1} is the busiest channel). Simulators hash
+   * these names, so the same model and seed place the same values on the same nodes.
    */
   public String name(long rank) {
     return rank < names.size() ? names.get((int) rank) : attribute + "-" + (rank + 1);
@@ -249,8 +263,12 @@ public record Keys(String attribute, double distinct, double[] heavy, List<Strin
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Keys k && attribute.equals(k.attribute) && distinct == k.distinct
-        && Arrays.equals(heavy, k.heavy) && names.equals(k.names) && monotonic == k.monotonic;
+    return o instanceof Keys k
+        && attribute.equals(k.attribute)
+        && distinct == k.distinct
+        && Arrays.equals(heavy, k.heavy)
+        && names.equals(k.names)
+        && monotonic == k.monotonic;
   }
 
   @Override
@@ -260,7 +278,15 @@ public record Keys(String attribute, double distinct, double[] heavy, List<Strin
 
   @Override
   public String toString() {
-    return "Keys[" + attribute + ", distinct=" + distinct + ", heavy=" + heavy.length
-        + ", heavyShare=" + heavyShare() + (monotonic ? ", monotonic" : "") + "]";
+    return "Keys["
+        + attribute
+        + ", distinct="
+        + distinct
+        + ", heavy="
+        + heavy.length
+        + ", heavyShare="
+        + heavyShare()
+        + (monotonic ? ", monotonic" : "")
+        + "]";
   }
 }

@@ -7,8 +7,8 @@ import java.util.SplittableRandom;
  * Poisson(λ) of them, so the busiest second of a run is above the average as it is in production.
  *
  * <p>Below λ = 30 the count is drawn exactly (Knuth's product of uniforms, The Art of Computer
- * Programming vol. 2, 3.4.1); above it by the normal approximation {@code round(λ + √λ · z)},
- * whose error in the mean is below 1% there and which costs one Gaussian draw whatever λ is.
+ * Programming vol. 2, 3.4.1); above it by the normal approximation {@code round(λ + √λ · z)}, whose
+ * error in the mean is below 1% there and which costs one Gaussian draw whatever λ is.
  */
 public final class Poisson {
   private Poisson() {}

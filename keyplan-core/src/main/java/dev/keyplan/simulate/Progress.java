@@ -1,8 +1,8 @@
 package dev.keyplan.simulate;
 
 /**
- * Told how far a run has gone, so the CLI can draw a progress bar; the core prints nothing.
- * Called at most about a hundred times per run, from the simulating thread.
+ * Told how far a run has gone, so the CLI can draw a progress bar; the core prints nothing. Called
+ * at most about a hundred times per run, from the simulating thread.
  */
 @FunctionalInterface
 public interface Progress {
@@ -12,7 +12,10 @@ public interface Progress {
   /** Simulated seconds {@code done} of {@code total}. */
   void at(long done, long total);
 
-  /** Calls {@code at} when {@code second} crosses the next hundredth of {@code total}, and at the end. */
+  /**
+   * Calls {@code at} when {@code second} crosses the next hundredth of {@code total}, and at the
+   * end.
+   */
   static void tick(Progress progress, long second, long total) {
     long step = Math.max(1, total / 100);
     if (second % step == 0 || second == total) {

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * What a run found, in a shape every renderer can print without knowing the store: the settings
  * used, summary tables, timed events (a split, a migration, a node joining), the time series and
- * the approximations the run made. Each store's simulator also returns its own typed results;
- * this is the view of them for text, JSON and CSV.
+ * the approximations the run made. Each store's simulator also returns its own typed results; this
+ * is the view of them for text, JSON and CSV.
  *
  * @param store {@code cassandra}, {@code scylladb}, {@code dynamodb} or {@code mongodb}
  * @param settings every setting with the value used, defaults included, in a stable order
@@ -44,7 +44,10 @@ public record SimulationResult(
   public record Table(String id, String title, List<String> columns, List<List<Object>> rows) {
     public Table {
       columns = List.copyOf(columns);
-      rows = rows.stream().map(r -> java.util.Collections.unmodifiableList(new java.util.ArrayList<>(r))).toList();
+      rows =
+          rows.stream()
+              .map(r -> java.util.Collections.unmodifiableList(new java.util.ArrayList<>(r)))
+              .toList();
     }
 
     /** Returns the cell in row {@code row} under {@code column}. */
@@ -60,7 +63,8 @@ public record SimulationResult(
   /**
    * Something that happened at one simulated second.
    *
-   * @param kind a stable word ({@code split}, {@code throttle-start}, {@code migration}, {@code jumbo})
+   * @param kind a stable word ({@code split}, {@code throttle-start}, {@code migration}, {@code
+   *     jumbo})
    */
   public record Event(long second, String kind, String subject, String text) {}
 
@@ -94,7 +98,10 @@ public record SimulationResult(
 
       @Override
       public boolean equals(Object o) {
-        return o instanceof Row r && second == r.second && subject.equals(r.subject) && java.util.Arrays.equals(values, r.values);
+        return o instanceof Row r
+            && second == r.second
+            && subject.equals(r.subject)
+            && java.util.Arrays.equals(values, r.values);
       }
 
       @Override

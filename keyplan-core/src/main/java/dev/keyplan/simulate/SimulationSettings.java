@@ -19,8 +19,11 @@ public record SimulationSettings(long seed, long durationSeconds, long intervalS
       throw new IllegalArgumentException("duration must be at least 1 s, not " + durationSeconds);
     }
     if (intervalSeconds < 1 || intervalSeconds > durationSeconds) {
-      throw new IllegalArgumentException("interval must be between 1 s and the duration ("
-          + durationSeconds + " s), not " + intervalSeconds);
+      throw new IllegalArgumentException(
+          "interval must be between 1 s and the duration ("
+              + durationSeconds
+              + " s), not "
+              + intervalSeconds);
     }
   }
 
@@ -37,12 +40,14 @@ public record SimulationSettings(long seed, long durationSeconds, long intervalS
   /** How operations are generated. */
   public enum Mode {
     /**
-     * Per second, each heavy key gets a Poisson count of operations and the tail its expected
-     * share of each node, partition or shard: the cost is per key and second, not per operation,
-     * so a day at 50,000 ops/s takes seconds.
+     * Per second, each heavy key gets a Poisson count of operations and the tail its expected share
+     * of each node, partition or shard: the cost is per key and second, not per operation, so a day
+     * at 50,000 ops/s takes seconds.
      */
     AGGREGATE,
-    /** Every operation drawn one by one (key by the alias method): exact, and slower by the rate. */
+    /**
+     * Every operation drawn one by one (key by the alias method): exact, and slower by the rate.
+     */
     EXACT
   }
 }

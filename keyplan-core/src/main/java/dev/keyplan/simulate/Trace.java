@@ -7,16 +7,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A recorded workload to replay instead of generating one: a CSV file with the header
- * {@code time,operation,key,size} and one operation per line.
+ * A recorded workload to replay instead of generating one: a CSV file with the header {@code
+ * time,operation,key,size} and one operation per line.
  *
  * <ul>
- *   <li>{@code time}: seconds from the start of the trace, a decimal number ≥ 0, in
- *       non-decreasing order (a trace is a log, so out-of-order lines are a mistake worth naming);
- *   <li>{@code operation}: {@code read} or {@code write} ({@code insert}, {@code update},
- *       {@code delete} and {@code upsert} count as writes);
- *   <li>{@code key}: the partition (or shard) key value as text; a value holding a comma is
- *       written in double quotes, a quote inside as two quotes (RFC 4180);
+ *   <li>{@code time}: seconds from the start of the trace, a decimal number ≥ 0, in non-decreasing
+ *       order (a trace is a log, so out-of-order lines are a mistake worth naming);
+ *   <li>{@code operation}: {@code read} or {@code write} ({@code insert}, {@code update}, {@code
+ *       delete} and {@code upsert} count as writes);
+ *   <li>{@code key}: the partition (or shard) key value as text; a value holding a comma is written
+ *       in double quotes, a quote inside as two quotes (RFC 4180);
  *   <li>{@code size}: the bytes the operation reads or writes, a whole number ≥ 0.
  * </ul>
  *
@@ -32,7 +32,9 @@ public record Trace(String file, List<Op> operations) {
 
   /** Returns the trace's length in whole seconds (its last operation's second, rounded up). */
   public long durationSeconds() {
-    return operations.isEmpty() ? 0 : (long) Math.ceil(operations.get(operations.size() - 1).second() + 1e-9);
+    return operations.isEmpty()
+        ? 0
+        : (long) Math.ceil(operations.get(operations.size() - 1).second() + 1e-9);
   }
 
   /**
@@ -49,12 +51,15 @@ public record Trace(String file, List<Op> operations) {
       first++;
     }
     if (first == lines.length) {
-      throw new InputException(new Location(file, 1, 1), "expected the header time,operation,key,size but the trace is empty");
+      throw new InputException(
+          new Location(file, 1, 1),
+          "expected the header time,operation,key,size but the trace is empty");
     }
     List<String[]> header = fields(lines[first]);
     List<String> names = header.stream().map(f -> f[0].trim()).toList();
     if (!names.equals(List.of("time", "operation", "key", "size"))) {
-      throw new InputException(new Location(file, first + 1, 1),
+      throw new InputException(
+          new Location(file, first + 1, 1),
           "expected the header time,operation,key,size but found " + lines[first].trim());
     }
     double last = 0;
@@ -66,8 +71,10 @@ public record Trace(String file, List<Op> operations) {
       int lineNo = i + 1;
       List<String[]> f = fields(line);
       if (f.size() != 4) {
-        errors.add(new Diagnostic(new Location(file, lineNo, 1),
-            "expected 4 fields (time,operation,key,size) but found " + f.size()));
+        errors.add(
+            new Diagnostic(
+                new Location(file, lineNo, 1),
+                "expected 4 fields (time,operation,key,size) but found " + f.size()));
         continue;
       }
       int[] col = new int[4];
@@ -76,13 +83,17 @@ public record Trace(String file, List<Op> operations) {
       }
       Double time = number(f.get(0)[0]);
       if (time == null || time < 0 || time.isInfinite()) {
-        errors.add(new Diagnostic(new Location(file, lineNo, col[0]),
-            "expected a time in seconds ≥ 0 such as 12.5 but found '" + f.get(0)[0] + "'"));
+        errors.add(
+            new Diagnostic(
+                new Location(file, lineNo, col[0]),
+                "expected a time in seconds ≥ 0 such as 12.5 but found '" + f.get(0)[0] + "'"));
         continue;
       }
       if (time < last) {
-        errors.add(new Diagnostic(new Location(file, lineNo, col[0]),
-            "expected times in order, but " + f.get(0)[0] + " comes after " + last));
+        errors.add(
+            new Diagnostic(
+                new Location(file, lineNo, col[0]),
+                "expected times in order, but " + f.get(0)[0] + " comes after " + last));
         continue;
       }
       last = time;
@@ -92,8 +103,12 @@ public record Trace(String file, List<Op> operations) {
         case "read" -> write = false;
         case "write", "insert", "update", "upsert", "delete" -> write = true;
         default -> {
-          errors.add(new Diagnostic(new Location(file, lineNo, col[1]),
-              "expected read or write (or insert, update, upsert, delete) but found '" + f.get(1)[0] + "'"));
+          errors.add(
+              new Diagnostic(
+                  new Location(file, lineNo, col[1]),
+                  "expected read or write (or insert, update, upsert, delete) but found '"
+                      + f.get(1)[0]
+                      + "'"));
           continue;
         }
       }
@@ -105,8 +120,10 @@ public record Trace(String file, List<Op> operations) {
         bytes = -1;
       }
       if (bytes < 0) {
-        errors.add(new Diagnostic(new Location(file, lineNo, col[3]),
-            "expected a size in bytes, a whole number ≥ 0, but found '" + f.get(3)[0] + "'"));
+        errors.add(
+            new Diagnostic(
+                new Location(file, lineNo, col[3]),
+                "expected a size in bytes, a whole number ≥ 0, but found '" + f.get(3)[0] + "'"));
         continue;
       }
       ops.add(new Op(time, write, f.get(2)[0], bytes));

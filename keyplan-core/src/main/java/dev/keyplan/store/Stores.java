@@ -1,8 +1,8 @@
 package dev.keyplan.store;
 
 import dev.keyplan.analysis.StoreAnalysis;
-import dev.keyplan.check.Rule;
 import dev.keyplan.cassandra.CassandraStore;
+import dev.keyplan.check.Rule;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreDesign;
@@ -27,13 +27,13 @@ import java.util.Optional;
  * store of its own.
  */
 public final class Stores {
-  private static final Stores BUILT_IN = new Stores(List.of(
-      // keep-sorted start
-      new CassandraStore(),
-      new DynamoDbStore(),
-      new MongoDbStore()
-      // keep-sorted end
-      ));
+  private static final Stores BUILT_IN =
+      new Stores(
+          List.of(
+              // keep-sorted start
+              new CassandraStore(), new DynamoDbStore(), new MongoDbStore()
+              // keep-sorted end
+              ));
 
   private final List<Store<?, ?>> stores;
 
@@ -74,7 +74,10 @@ public final class Stores {
     return List.copyOf(stores);
   }
 
-  /** Returns every id a model section may have, in the registry's order (cassandra, scylladb, dynamodb, …). */
+  /**
+   * Returns every id a model section may have, in the registry's order (cassandra, scylladb,
+   * dynamodb, …).
+   */
   public List<StoreId> ids() {
     return stores.stream().flatMap(s -> s.ids().stream()).toList();
   }
@@ -86,8 +89,11 @@ public final class Stores {
 
   /** Returns the store that reads designs like {@code design}. */
   public Store<?, ?> of(StoreDesign design) {
-    return stores.stream().filter(s -> s.designType().isInstance(design)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no store reads " + design.getClass().getName()));
+    return stores.stream()
+        .filter(s -> s.designType().isInstance(design))
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalArgumentException("no store reads " + design.getClass().getName()));
   }
 
   /** Returns the store whose analysis is of type {@code analysisType}, if one is. */
@@ -100,25 +106,40 @@ public final class Stores {
    * registry's order: each store's own id ({@code cassandra} for a rule on Cassandra and ScyllaDB).
    */
   public List<StoreId> reading(List<Class<?>> analysisTypes) {
-    return stores.stream().filter(s -> analysisTypes.stream().anyMatch(t -> t.isAssignableFrom(s.analysisType())))
-        .map(Store::id).toList();
+    return stores.stream()
+        .filter(s -> analysisTypes.stream().anyMatch(t -> t.isAssignableFrom(s.analysisType())))
+        .map(Store::id)
+        .toList();
   }
 
   /**
    * Runs {@code analysis} on its store's simulator with every store option at its default; empty
    * when keyplan does not simulate that store.
    */
-  public Optional<SimulationResult> simulate(StoreAnalysis analysis, SimulationSettings settings,
-      Optional<Trace> trace, Progress progress) {
-    return ofAnalysis(analysis.getClass()).flatMap(s -> run(s, analysis, settings, trace, progress));
+  public Optional<SimulationResult> simulate(
+      StoreAnalysis analysis,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress) {
+    return ofAnalysis(analysis.getClass())
+        .flatMap(s -> run(s, analysis, settings, trace, progress));
   }
 
-  private static <A extends StoreAnalysis> Optional<SimulationResult> run(Store<?, A> store, StoreAnalysis analysis,
-      SimulationSettings settings, Optional<Trace> trace, Progress progress) {
-    return store.simulator().map(s -> s.run(store.analysisType().cast(analysis), settings, trace, progress));
+  private static <A extends StoreAnalysis> Optional<SimulationResult> run(
+      Store<?, A> store,
+      StoreAnalysis analysis,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress) {
+    return store
+        .simulator()
+        .map(s -> s.run(store.analysisType().cast(analysis), settings, trace, progress));
   }
 
-  /** Returns every store's parts of {@code rule}, a rule over several stores, in the registry's order. */
+  /**
+   * Returns every store's parts of {@code rule}, a rule over several stores, in the registry's
+   * order.
+   */
   public List<Rule.OnStore<?>> ruleParts(Class<? extends Rule.OnStores> rule) {
     List<Rule.OnStore<?>> out = new ArrayList<>();
     stores.forEach(s -> out.addAll(s.ruleParts(rule)));

@@ -82,13 +82,19 @@ public final class KeyCounts {
     return s;
   }
 
-  /** Returns the rows of {@code e} under a typical value of {@code attributes}, {@code rows / distinct}, at least 1; NaN if unknown. */
+  /**
+   * Returns the rows of {@code e} under a typical value of {@code attributes}, {@code rows /
+   * distinct}, at least 1; NaN if unknown.
+   */
   public static double typicalPerValue(Entity e, Set<String> attributes, double rows) {
     double d = distinct(e, attributes, rows);
     return Double.isNaN(d) ? Double.NaN : Math.max(1, rows / Math.max(1, d));
   }
 
-  /** Returns the rows of {@code e} under the busiest value of {@code attributes}, at least 1; NaN if unknown. */
+  /**
+   * Returns the rows of {@code e} under the busiest value of {@code attributes}, at least 1; NaN if
+   * unknown.
+   */
   public static double busiestPerValue(Entity e, Set<String> attributes, double rows) {
     if (identifies(e, attributes)) {
       return 1;
@@ -102,14 +108,16 @@ public final class KeyCounts {
    * the pattern's own spread where it declares one (a read everybody makes of one channel), else
    * the entity's (reads follow writes); NaN when unknown.
    */
-  public static double requestShare(AccessPattern p, Entity e, Set<String> attributes, double rows) {
+  public static double requestShare(
+      AccessPattern p, Entity e, Set<String> attributes, double rows) {
     if (identifies(e, attributes) && attributes.stream().noneMatch(p.spread()::containsKey)) {
       return 1 / Math.max(1, rows);
     }
     double s = 1;
     for (String a : attributes) {
       Spread own = p.spread().get(a);
-      OptionalDouble x = own != null ? own.busiestShare(p.ratePerSecond()) : KeySpread.busiestShare(e, a, rows);
+      OptionalDouble x =
+          own != null ? own.busiestShare(p.ratePerSecond()) : KeySpread.busiestShare(e, a, rows);
       if (x.isEmpty()) {
         return Double.NaN;
       }

@@ -1,6 +1,5 @@
 package dev.keyplan.workload;
 
-import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
@@ -16,7 +15,10 @@ import java.util.OptionalDouble;
 public final class KeySpread {
   private KeySpread() {}
 
-  /** Returns the distinct values of attribute {@code a}: declared, enumerated, or the row count of a sole key. */
+  /**
+   * Returns the distinct values of attribute {@code a}: declared, enumerated, or the row count of a
+   * sole key.
+   */
   public static OptionalDouble distinct(Entity e, String a, double rows) {
     Spread s = e.spread().get(a);
     if (s != null && s.distinct().isPresent()) {
@@ -36,7 +38,10 @@ public final class KeySpread {
     return OptionalDouble.empty();
   }
 
-  /** Returns the busiest value's share of rows for attribute {@code a}, uniform when only the count is known. */
+  /**
+   * Returns the busiest value's share of rows for attribute {@code a}, uniform when only the count
+   * is known.
+   */
   public static OptionalDouble busiestShare(Entity e, String a, double rows) {
     Spread s = e.spread().get(a);
     if (s != null) {

@@ -28,13 +28,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A rule is one class, one test, one page and one registry line; this test fails the build when
- * any of the four is missing or the four disagree (the guard Error Prone keeps for its checks).
+ * A rule is one class, one test, one page and one registry line; this test fails the build when any
+ * of the four is missing or the four disagree (the guard Error Prone keeps for its checks).
  */
 final class BuiltInRulesTest {
   private static final Path DOCS = Path.of("..", "docs", "rules");
-  private static final List<String> HEADINGS = List.of("## Why it matters", "## What is computed",
-      "## How to fix", "## Example", "## Suppressing");
+  private static final List<String> HEADINGS =
+      List.of(
+          "## Why it matters",
+          "## What is computed",
+          "## How to fix",
+          "## Example",
+          "## Suppressing");
 
   static Stream<Class<? extends Rule>> rules() {
     return BuiltInRules.all().stream();
@@ -42,16 +47,21 @@ final class BuiltInRulesTest {
 
   @Test
   void registry_isSortedById_withUniqueIds() {
-    List<String> ids = BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList());
+    List<String> ids =
+        BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList());
     assertThat(ids).isSorted().doesNotHaveDuplicates();
   }
 
   @Test
   void everyRuleClassInTheCheckPackages_isRegistered() throws IOException, URISyntaxException {
-    Path classes = Path.of(BuiltInRules.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path classes =
+        Path.of(BuiltInRules.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     Set<String> found = new TreeSet<>();
     try (Stream<Path> files = Files.walk(classes.resolve("dev/keyplan/check"))) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".class") && !p.toString().contains("$")).toList()) {
+      for (Path f :
+          files
+              .filter(p -> p.toString().endsWith(".class") && !p.toString().contains("$"))
+              .toList()) {
         String name = classes.relativize(f).toString().replace('/', '.').replace(".class", "");
         try {
           Class<?> c = Class.forName(name);
@@ -63,14 +73,20 @@ final class BuiltInRulesTest {
         }
       }
     }
-    assertThat(found).isEqualTo(BuiltInRules.all().stream().map(Class::getName).collect(Collectors.toCollection(TreeSet::new)));
+    assertThat(found)
+        .isEqualTo(
+            BuiltInRules.all().stream()
+                .map(Class::getName)
+                .collect(Collectors.toCollection(TreeSet::new)));
   }
 
   @Test
   void everyPage_belongsToARule() throws IOException {
-    Set<String> ids = BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toSet());
+    Set<String> ids =
+        BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toSet());
     try (Stream<Path> pages = Files.list(DOCS)) {
-      assertThat(pages.map(p -> p.getFileName().toString().replace(".md", ""))).allMatch(ids::contains);
+      assertThat(pages.map(p -> p.getFileName().toString().replace(".md", "")))
+          .allMatch(ids::contains);
     }
   }
 
@@ -94,28 +110,38 @@ final class BuiltInRulesTest {
     for (String h : HEADINGS) {
       assertThat(text).as("%s in %s", h, page).contains(h);
     }
-    assertThat(BuiltInRulesTest.class.getResource("/dev/keyplan/docs/rules/" + rule.getSimpleName() + ".md"))
-        .as("page packaged in the jar").isNotNull();
+    assertThat(
+            BuiltInRulesTest.class.getResource(
+                "/dev/keyplan/docs/rules/" + rule.getSimpleName() + ".md"))
+        .as("page packaged in the jar")
+        .isNotNull();
   }
 
   @ParameterizedTest
   @MethodSource("rules")
   void pageExample_triggersItsRule(Class<? extends Rule> rule) throws IOException {
-    String text = Files.readString(DOCS.resolve(rule.getSimpleName() + ".md"), StandardCharsets.UTF_8);
+    String text =
+        Files.readString(DOCS.resolve(rule.getSimpleName() + ".md"), StandardCharsets.UTF_8);
     String example = text.substring(text.indexOf("## Example"));
     String yaml = block(example, "yaml");
     Model model = ModelReader.read("example.yaml", yaml, Path.of("."));
     List<Finding> findings = new ArrayList<>();
     if (model.design(CassandraDesign.class).isPresent()) {
       String cql = block(example, "cql");
-      var analysis = CassandraAnalyzer.analyze(model, model.design(CassandraDesign.class).get(), CqlParser.parse("example.cql", cql));
+      var analysis =
+          CassandraAnalyzer.analyze(
+              model,
+              model.design(CassandraDesign.class).get(),
+              CqlParser.parse("example.cql", cql));
       findings.addAll(Checker.of(List.of(rule)).check(analysis));
     }
     if (model.design(DynamoDbDesign.class).isPresent()) {
       findings.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(model)));
     }
     if (model.design(MongoDbDesign.class).isPresent()) {
-      findings.addAll(Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(model)));
+      findings.addAll(
+          Checker.of(List.of(rule))
+              .check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(model)));
     }
     assertThat(findings).as("findings of %s's example", rule.getSimpleName()).isNotEmpty();
   }

@@ -20,19 +20,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs one rule on an inline model and CQL schema and compares its findings with markers written
- * on the lines they belong to (Error Prone's {@code // BUG: Diagnostic contains:} carried over):
+ * Runs one rule on an inline model and CQL schema and compares its findings with markers written on
+ * the lines they belong to (Error Prone's {@code // BUG: Diagnostic contains:} carried over):
  * {@code # FINDING: RuleId} at the end of a model line, {@code -- FINDING: RuleId} in CQL, with an
- * optional {@code : words the message contains} and {@code [severity]}. Every marker must be met by a
- * finding on its line and every finding must have a marker, so each test holds the positive and the
- * negative case at once. A model with a {@code dynamodb:} section (and no CQL) is checked as DynamoDB;
- * its markers are all in the model.
+ * optional {@code : words the message contains} and {@code [severity]}. Every marker must be met by
+ * a finding on its line and every finding must have a marker, so each test holds the positive and
+ * the negative case at once. A model with a {@code dynamodb:} section (and no CQL) is checked as
+ * DynamoDB; its markers are all in the model.
  */
 public final class RuleTester {
   static final String MODEL_FILE = "model.yaml";
   static final String CQL_FILE = "schema.cql";
-  private static final Pattern MARKER = Pattern.compile(
-      "(?:#|--)\\s*FINDING:\\s*(\\w+)(?:\\s*\\[(error|warning|info)\\])?(?::\\s*(.*))?$");
+  private static final Pattern MARKER =
+      Pattern.compile(
+          "(?:#|--)\\s*FINDING:\\s*(\\w+)(?:\\s*\\[(error|warning|info)\\])?(?::\\s*(.*))?$");
 
   private final Class<? extends Rule> rule;
   private String model = "";
@@ -67,7 +68,8 @@ public final class RuleTester {
   /** Returns the analysis of the model and schema, for tests that assert its numbers. */
   public CassandraAnalysis analysis() {
     Model m = ModelReader.read(MODEL_FILE, model, Path.of("."));
-    return CassandraAnalyzer.analyze(m, m.design(CassandraDesign.class).orElseThrow(), CqlParser.parse(CQL_FILE, cql));
+    return CassandraAnalyzer.analyze(
+        m, m.design(CassandraDesign.class).orElseThrow(), CqlParser.parse(CQL_FILE, cql));
   }
 
   /** Returns the DynamoDB analysis of the model's {@code dynamodb:} section. */
@@ -77,7 +79,8 @@ public final class RuleTester {
 
   /** Returns the MongoDB analysis of the model's {@code mongodb:} section. */
   public dev.keyplan.mongodb.design.MongoDbAnalysis mongodb() {
-    return dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(ModelReader.read(MODEL_FILE, model, Path.of(".")));
+    return dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(
+        ModelReader.read(MODEL_FILE, model, Path.of(".")));
   }
 
   /** Returns the rule's findings on every store design of the model. */
@@ -91,7 +94,8 @@ public final class RuleTester {
       all.addAll(Checker.of(List.of(rule)).check(DynamoDbAnalyzer.analyze(m)));
     }
     if (m.design(MongoDbDesign.class).isPresent()) {
-      all.addAll(Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(m)));
+      all.addAll(
+          Checker.of(List.of(rule)).check(dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(m)));
     }
     return all;
   }
@@ -110,7 +114,8 @@ public final class RuleTester {
     for (String e : expected) {
       wanted.add(e.split("\\|")[0]);
     }
-    assertThat(actual).as("findings (file:line rule) of %s; all: %s", rule.getSimpleName(), found)
+    assertThat(actual)
+        .as("findings (file:line rule) of %s; all: %s", rule.getSimpleName(), found)
         .isEqualTo(wanted);
     for (String e : expected) {
       String[] parts = e.split("\\|", -1);
@@ -134,8 +139,16 @@ public final class RuleTester {
     for (int i = 0; i < lines.length; i++) {
       Matcher m = MARKER.matcher(lines[i]);
       if (m.find()) {
-        out.add(file + ":" + (i + 1) + " " + m.group(1) + "|" + (m.group(2) == null ? "" : m.group(2)) + "|"
-            + (m.group(3) == null ? "" : m.group(3).trim()));
+        out.add(
+            file
+                + ":"
+                + (i + 1)
+                + " "
+                + m.group(1)
+                + "|"
+                + (m.group(2) == null ? "" : m.group(2))
+                + "|"
+                + (m.group(3) == null ? "" : m.group(3).trim()));
       }
     }
   }

@@ -14,8 +14,10 @@ import org.junit.jupiter.api.Test;
 class KeysTest {
   @Test
   void zipf_keepsTheFirstRanks_andTheTailHasTheRest() {
-    // 10 M values, s = 1: H(10⁷, 1) ≈ ln(10⁷) + 0.5772 + 1/(2·10⁷) ≈ 16.695, so rank 1 has 1/16.695 ≈ 5.99%
-    // and rank 2 half of it; the first 1,024 ranks hold H(1024, 1) / H(10⁷) ≈ 7.5103 / 16.695 ≈ 45.0%.
+    // 10 M values, s = 1: H(10⁷, 1) ≈ ln(10⁷) + 0.5772 + 1/(2·10⁷) ≈ 16.695, so rank 1 has 1/16.695
+    // ≈ 5.99%
+    // and rank 2 half of it; the first 1,024 ranks hold H(1024, 1) / H(10⁷) ≈ 7.5103 / 16.695 ≈
+    // 45.0%.
     Keys k = Keys.zipf("channel_id", 10e6, 1);
     assertEquals(Keys.HEAVY_LIMIT, k.heavyCount());
     assertEquals(0.0599, k.share(0), 0.0001);
@@ -63,7 +65,8 @@ class KeysTest {
 
   @Test
   void sampler_drawsRanksWithTheirShares() {
-    // 60% on rank 0, the rest over 999 tail values: of 200,000 draws, 120,000 ± 3σ (σ = √(n p q) ≈ 219).
+    // 60% on rank 0, the rest over 999 tail values: of 200,000 draws, 120,000 ± 3σ (σ = √(n p q) ≈
+    // 219).
     Keys k = Keys.hotspot("k", 10_000, 0.6);
     Keys.Sampler s = k.sampler();
     SplittableRandom r = new SplittableRandom(7);
@@ -78,7 +81,9 @@ class KeysTest {
       }
     }
     assertEquals(120_000, zero, 3 * 219);
-    assertTrue(maxTail < 10_000 && maxTail > 9_900, "tail ranks stay within the distinct values: " + maxTail);
+    assertTrue(
+        maxTail < 10_000 && maxTail > 9_900,
+        "tail ranks stay within the distinct values: " + maxTail);
   }
 
   @Test
@@ -86,7 +91,9 @@ class KeysTest {
     Keys k = Keys.uniform("k", 2);
     k.heavy()[0] = 9;
     assertEquals(0.5, k.share(0));
-    assertThrows(IllegalArgumentException.class, () -> new Keys("k", 1, new double[] {0.5, 0.5}, List.of(), false));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new Keys("k", 1, new double[] {0.5, 0.5}, List.of(), false));
   }
 
   @Test

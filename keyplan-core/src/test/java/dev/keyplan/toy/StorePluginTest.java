@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 final class StorePluginTest {
   private static final Stores STORES = Stores.builtIn().plus(new ToyStore());
 
-  private static final String MODEL = """
+  private static final String MODEL =
+      """
       model: toy-and-dynamodb
       horizon: 1d
       entities:
@@ -52,16 +53,29 @@ final class StorePluginTest {
     assertThat(m.designs()).extracting(d -> d.store().id()).containsExactly("dynamodb", "toy");
     assertThat(m.design(ToyStore.ToyDesign.class)).map(ToyStore.ToyDesign::buckets).contains(1);
 
-    CheckResult r = CheckResult.of(m, STORES, Checker.of(List.of(ToyStore.ToyTooFewBuckets.class, PatternNotServed.class)));
+    CheckResult r =
+        CheckResult.of(
+            m,
+            STORES,
+            Checker.of(List.of(ToyStore.ToyTooFewBuckets.class, PatternNotServed.class)));
     assertThat(r.analyses()).extracting(a -> a.store().id()).containsExactly("dynamodb", "toy");
     // 1 bucket takes 1 / 1 = 100% of the requests, over the rule's half.
-    assertThat(r.findings()).extracting(Finding::rule, Finding::store, Finding::severity)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple("ToyTooFewBuckets", "toy", Severity.WARNING));
-    assertThat(r.findings().get(0).message()).isEqualTo("the busiest of 1 buckets takes 100% of the requests");
+    assertThat(r.findings())
+        .extracting(Finding::rule, Finding::store, Finding::severity)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("ToyTooFewBuckets", "toy", Severity.WARNING));
+    assertThat(r.findings().get(0).message())
+        .isEqualTo("the busiest of 1 buckets takes 100% of the requests");
     // the located key of the section: line 10, column 1
     assertThat(r.findings().get(0).location().line()).isEqualTo(10);
     // the neutral view: the toy's plan of get-user is served
-    assertThat(r.analysis(ToyStore.ToyAnalysis.class).orElseThrow().plan("get-user").orElseThrow().kind().served())
+    assertThat(
+            r.analysis(ToyStore.ToyAnalysis.class)
+                .orElseThrow()
+                .plan("get-user")
+                .orElseThrow()
+                .kind()
+                .served())
         .isTrue();
   }
 
@@ -77,7 +91,8 @@ final class StorePluginTest {
     String bad = MODEL.replace("buckets: 1", "buckets: many");
     assertThatThrownBy(() -> ModelReader.read("toy.yaml", bad, Path.of("."), STORES.sections()))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("toy.yaml:11:12: error: expected a number of buckets such as 4, a whole number from 1 to 1,024, but found 'many'");
+        .hasMessageContaining(
+            "toy.yaml:11:12: error: expected a number of buckets such as 4, a whole number from 1 to 1,024, but found 'many'");
   }
 
   @Test
@@ -86,12 +101,14 @@ final class StorePluginTest {
     Model m = ModelReader.read("none.yaml", none, Path.of("."), STORES.sections());
     assertThatThrownBy(() -> CheckResult.of(m, STORES, Checker.builtIn()))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("add a 'cassandra:', 'scylladb:', 'dynamodb:', 'mongodb:' or 'toy:' section");
+        .hasMessageContaining(
+            "add a 'cassandra:', 'scylladb:', 'dynamodb:', 'mongodb:' or 'toy:' section");
   }
 
   @Test
   void twoStoresCannotReadOneSection() {
-    assertThatThrownBy(() -> STORES.plus(new ToyStore())).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> STORES.plus(new ToyStore()))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("two stores read 'toy:'");
   }
 }

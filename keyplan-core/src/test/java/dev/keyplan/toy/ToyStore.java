@@ -39,7 +39,9 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
     }
   }
 
-  /** Every read is one bucket's lookup; a pattern on an entity the toy does not store is not served. */
+  /**
+   * Every read is one bucket's lookup; a pattern on an entity the toy does not store is not served.
+   */
   enum ToyAccess implements AccessKind {
     LOOKUP,
     NOT_SERVED;
@@ -71,7 +73,9 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
     }
   }
 
-  /** Flags a toy design whose busiest bucket takes more than half the requests: 1 / buckets > 0.5. */
+  /**
+   * Flags a toy design whose busiest bucket takes more than half the requests: 1 / buckets > 0.5.
+   */
   @RuleSpec(summary = "Toy design with too few buckets", severity = Severity.WARNING)
   public static final class ToyTooFewBuckets implements Rule.OnStore<ToyAnalysis> {
     @Override
@@ -82,9 +86,16 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
     @Override
     public void check(ToyAnalysis a, Findings out) {
       if (a.busiestShare() > 0.5) {
-        out.report(Severity.WARNING, "toy", a.design().location(),
-            "the busiest of " + a.design().buckets() + " buckets takes " + Math.round(a.busiestShare() * 100)
-                + "% of the requests", "use at least 2 buckets");
+        out.report(
+            Severity.WARNING,
+            "toy",
+            a.design().location(),
+            "the busiest of "
+                + a.design().buckets()
+                + " buckets takes "
+                + Math.round(a.busiestShare() * 100)
+                + "% of the requests",
+            "use at least 2 buckets");
       }
     }
   }
@@ -96,13 +107,19 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
     }
 
     Optional<ToyDesign> read(YamlMap model) {
-      Optional<YamlMap> section = YamlMap.of(file, model.node("toy").orElseThrow(), "the toy design (buckets:)", problems);
+      Optional<YamlMap> section =
+          YamlMap.of(file, model.node("toy").orElseThrow(), "the toy design (buckets:)", problems);
       if (section.isEmpty()) {
         return Optional.empty();
       }
       YamlMap m = section.get().allow(Set.of("buckets"), "the toy design");
-      long buckets = m.scalar("buckets", "a number of buckets such as 4", true)
-          .map(s -> whole(s, m.valueLocation("buckets"), "a number of buckets such as 4", 1, 1024)).orElse(1L);
+      long buckets =
+          m.scalar("buckets", "a number of buckets such as 4", true)
+              .map(
+                  s ->
+                      whole(
+                          s, m.valueLocation("buckets"), "a number of buckets such as 4", 1, 1024))
+              .orElse(1L);
       return Optional.of(new ToyDesign((int) buckets, model.keyLocation("toy")));
     }
   }
@@ -123,16 +140,25 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
   }
 
   @Override
-  public Optional<ToyDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
-      Map<String, Entity> entities, List<AccessPattern> patterns) {
+  public Optional<ToyDesign> read(
+      SectionReader context,
+      YamlMap model,
+      StoreId id,
+      Path baseDir,
+      Map<String, Entity> entities,
+      List<AccessPattern> patterns) {
     return new ToySectionReader(context).read(model);
   }
 
   @Override
   public ToyAnalysis analyze(Model model) {
     ToyDesign d = model.design(ToyDesign.class).orElseThrow();
-    List<ToyPlan> plans = model.patterns().stream()
-        .map(p -> new ToyPlan(p, p.isRead() ? ToyAccess.LOOKUP : ToyAccess.NOT_SERVED, List.of())).toList();
+    List<ToyPlan> plans =
+        model.patterns().stream()
+            .map(
+                p ->
+                    new ToyPlan(p, p.isRead() ? ToyAccess.LOOKUP : ToyAccess.NOT_SERVED, List.of()))
+            .toList();
     return new ToyAnalysis(model, d, plans, 1.0 / d.buckets());
   }
 }

@@ -8,10 +8,10 @@ import org.apache.cassandra.dht.Murmur3Partitioner;
 /**
  * cassandra-all 5.0.6 in-process, as the oracle keyplan is compared with.
  *
- * <p>{@code DatabaseDescriptor.clientInitialization()} loads the configuration a client tool
- * needs (partitioner, marshal types) without a cassandra.yaml, data directories or a node; the
- * partitioner is then pinned to {@code Murmur3Partitioner}, the default since 1.2 and the only
- * one keyplan models. Notes: shared/notes/cassandra.md §4.4.
+ * <p>{@code DatabaseDescriptor.clientInitialization()} loads the configuration a client tool needs
+ * (partitioner, marshal types) without a cassandra.yaml, data directories or a node; the
+ * partitioner is then pinned to {@code Murmur3Partitioner}, the default since 1.2 and the only one
+ * keyplan models. Notes: shared/notes/cassandra.md §4.4.
  */
 final class Cassandra {
   static {

@@ -36,16 +36,17 @@ final class CassandraRing {
     }
     this.snitch = new Snitch(byEndpoint);
     this.tokenMetadata = new TokenMetadata(snitch);
-    byEndpoint.forEach((endpoint, node) -> {
-      List<Token> tokens = new ArrayList<>();
-      for (long token : node.tokens()) {
-        tokens.add(new LongToken(token));
-      }
-      // All of a node's tokens in one call: updateNormalToken replaces the endpoint's earlier
-      // tokens, so a call per vnode would leave only the last.
-      tokenMetadata.updateNormalTokens(tokens, endpoint);
-      tokenMetadata.updateTopology(endpoint);
-    });
+    byEndpoint.forEach(
+        (endpoint, node) -> {
+          List<Token> tokens = new ArrayList<>();
+          for (long token : node.tokens()) {
+            tokens.add(new LongToken(token));
+          }
+          // All of a node's tokens in one call: updateNormalToken replaces the endpoint's earlier
+          // tokens, so a call per vnode would leave only the last.
+          tokenMetadata.updateNormalTokens(tokens, endpoint);
+          tokenMetadata.updateTopology(endpoint);
+        });
   }
 
   /** Returns the keyplan node names of Cassandra's endpoints, in Cassandra's order. */

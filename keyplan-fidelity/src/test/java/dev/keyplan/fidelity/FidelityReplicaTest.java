@@ -32,9 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>A ring has 3-30 nodes of 1-16 tokens each (drawn per node, so rings mix vnode counts), in
  * datacenters dc1 and dc2 with 1-4 racks each; every fifth ring has dc1 only. So the layouts meet
  * RF above the racks of a DC (rack repeats), above its nodes, a DC with no nodes and an RF of 0
- * ({@link #randomRings_coverTheLayoutsTheStrategiesNeed} keeps the seed honest about that).
- * The tokens looked up are random, exactly a node token, one either side of one, and the ring's
- * ends.
+ * ({@link #randomRings_coverTheLayoutsTheStrategiesNeed} keeps the seed honest about that). The
+ * tokens looked up are random, exactly a node token, one either side of one, and the ring's ends.
  *
  * <p>Compared per token: the replica set, the primary (first replica) and, since keyplan and 5.0
  * both choose in one clockwise walk, the whole order. Older Cassandra versions order NTS replicas
@@ -66,16 +65,17 @@ final class FidelityReplicaTest {
     for (int rf = 1; rf <= 5; rf++) {
       all.add(Arguments.of(new ReplicaPlacement.Simple(rf)));
     }
-    for (Map<String, Integer> factors : List.of(
-        Map.of("dc1", 3, "dc2", 2),
-        Map.of("dc1", 3, "dc2", 3),
-        Map.of("dc1", 1),
-        Map.of("dc2", 2),
-        // Above 4 racks and often above the DC's node count.
-        Map.of("dc1", 5, "dc2", 4),
-        // dc3 has no nodes: Cassandra skips it instead of waiting for it.
-        Map.of("dc1", 2, "dc2", 1, "dc3", 2),
-        Map.of("dc1", 0, "dc2", 3))) {
+    for (Map<String, Integer> factors :
+        List.of(
+            Map.of("dc1", 3, "dc2", 2),
+            Map.of("dc1", 3, "dc2", 3),
+            Map.of("dc1", 1),
+            Map.of("dc2", 2),
+            // Above 4 racks and often above the DC's node count.
+            Map.of("dc1", 5, "dc2", 4),
+            // dc3 has no nodes: Cassandra skips it instead of waiting for it.
+            Map.of("dc1", 2, "dc2", 1, "dc3", 2),
+            Map.of("dc1", 0, "dc2", 3))) {
       all.add(Arguments.of(new ReplicaPlacement.NetworkTopology(factors)));
     }
     return all.stream();
@@ -85,28 +85,63 @@ final class FidelityReplicaTest {
   @MethodSource("strategies")
   void replicas_onRandomRings_matchCalculateNaturalReplicas(ReplicaPlacement placement) {
     int tokensOnRings = rings.stream().mapToInt(r -> r.ring.sortedTokens().size()).sum();
-    var tally = new Tally(String.format(Locale.ROOT,
-        "%s: %d rings (%,d node tokens), %,d lookups", placement.describe(), RINGS,
-        tokensOnRings, RINGS * TOKENS_PER_RING));
+    var tally =
+        new Tally(
+            String.format(
+                Locale.ROOT,
+                "%s: %d rings (%,d node tokens), %,d lookups",
+                placement.describe(),
+                RINGS,
+                tokensOnRings,
+                RINGS * TOKENS_PER_RING));
     for (int r = 0; r < RINGS; r++) {
       CassandraRing cassandra = rings.get(r);
       AbstractReplicationStrategy strategy = cassandraStrategy(placement, cassandra);
       for (long token : lookups.get(r)) {
         List<String> keyplan = names(placement.replicas(cassandra.ring, token));
-        List<String> expected = cassandra.names(strategy
-            .calculateNaturalReplicas(new LongToken(token), cassandra.tokenMetadata)
-            .endpointList());
+        List<String> expected =
+            cassandra.names(
+                strategy
+                    .calculateNaturalReplicas(new LongToken(token), cassandra.tokenMetadata)
+                    .endpointList());
         int ring = r;
-        tally.check("replica set", new HashSet<>(keyplan).equals(new HashSet<>(expected)),
-            () -> "ring " + ring + " token " + token + " keyplan " + keyplan + ", Cassandra "
-                + expected);
+        tally.check(
+            "replica set",
+            new HashSet<>(keyplan).equals(new HashSet<>(expected)),
+            () ->
+                "ring "
+                    + ring
+                    + " token "
+                    + token
+                    + " keyplan "
+                    + keyplan
+                    + ", Cassandra "
+                    + expected);
         // Both empty when no listed DC has nodes, e.g. {dc2: 2} on a dc1-only ring.
-        tally.check("primary", Objects.equals(first(keyplan), first(expected)),
-            () -> "ring " + ring + " token " + token + " keyplan " + keyplan + ", Cassandra "
-                + expected);
-        tally.check("order", keyplan.equals(expected),
-            () -> "ring " + ring + " token " + token + " keyplan " + keyplan + ", Cassandra "
-                + expected);
+        tally.check(
+            "primary",
+            Objects.equals(first(keyplan), first(expected)),
+            () ->
+                "ring "
+                    + ring
+                    + " token "
+                    + token
+                    + " keyplan "
+                    + keyplan
+                    + ", Cassandra "
+                    + expected);
+        tally.check(
+            "order",
+            keyplan.equals(expected),
+            () ->
+                "ring "
+                    + ring
+                    + " token "
+                    + token
+                    + " keyplan "
+                    + keyplan
+                    + ", Cassandra "
+                    + expected);
       }
     }
     tally.assertAllSame();
@@ -119,24 +154,38 @@ final class FidelityReplicaTest {
     var tally = new Tally(RINGS + " rings");
     for (CassandraRing cassandra : rings) {
       List<Long> cassandraTokens = new ArrayList<>();
-      cassandra.tokenMetadata.sortedTokens().forEach(t -> cassandraTokens.add(((LongToken) t).token));
-      tally.check("sorted tokens", cassandra.ring.sortedTokens().equals(cassandraTokens),
+      cassandra
+          .tokenMetadata
+          .sortedTokens()
+          .forEach(t -> cassandraTokens.add(((LongToken) t).token));
+      tally.check(
+          "sorted tokens",
+          cassandra.ring.sortedTokens().equals(cassandraTokens),
           () -> cassandra.ring.nodes().toString());
       for (long token : cassandraTokens) {
-        String owner = cassandra.names(
-            List.of(cassandra.tokenMetadata.getEndpoint(new LongToken(token)))).get(0);
-        tally.check("owner", cassandra.ring.primary(token).name().equals(owner),
-            () -> "token " + token + " keyplan " + cassandra.ring.primary(token) + ", Cassandra "
-                + owner);
+        String owner =
+            cassandra
+                .names(List.of(cassandra.tokenMetadata.getEndpoint(new LongToken(token))))
+                .get(0);
+        tally.check(
+            "owner",
+            cassandra.ring.primary(token).name().equals(owner),
+            () ->
+                "token "
+                    + token
+                    + " keyplan "
+                    + cassandra.ring.primary(token)
+                    + ", Cassandra "
+                    + owner);
       }
     }
     tally.assertAllSame();
   }
 
   /**
-   * The seeded rings hold what the strategies above are meant to meet: a DC with fewer racks
-   * than RF 3 (rack repeats), one with fewer nodes than RF 5, a ring without dc2, one-token and
-   * 16-token nodes, and rings of both 3 and more than 25 nodes.
+   * The seeded rings hold what the strategies above are meant to meet: a DC with fewer racks than
+   * RF 3 (rack repeats), one with fewer nodes than RF 5, a ring without dc2, one-token and 16-token
+   * nodes, and rings of both 3 and more than 25 nodes.
    */
   @Test
   void randomRings_coverTheLayoutsTheStrategiesNeed() {
@@ -168,8 +217,8 @@ final class FidelityReplicaTest {
     assertThat(largest).isGreaterThan(25);
   }
 
-  private static AbstractReplicationStrategy cassandraStrategy(ReplicaPlacement placement,
-      CassandraRing ring) {
+  private static AbstractReplicationStrategy cassandraStrategy(
+      ReplicaPlacement placement, CassandraRing ring) {
     Map<String, String> options = new HashMap<>();
     if (placement instanceof ReplicaPlacement.Simple simple) {
       options.put("replication_factor", Integer.toString(simple.replicationFactor()));
@@ -190,15 +239,18 @@ final class FidelityReplicaTest {
     var builder = Ring.builder();
     for (int n = 0; n < nodes; n++) {
       int dc = random.nextInt(datacenters);
-      builder.randomNode("n" + (n + 1), "dc" + (dc + 1), "r" + (random.nextInt(racks[dc]) + 1),
+      builder.randomNode(
+          "n" + (n + 1),
+          "dc" + (dc + 1),
+          "r" + (random.nextInt(racks[dc]) + 1),
           random.nextInt(1, 17));
     }
     return builder.build(random.nextLong());
   }
 
   /**
-   * 1,000 tokens: the ring's ends (Long.MIN_VALUE, which precedes every token, and MAX_VALUE,
-   * which wraps), then a mix: seven in ten random, one a node token, two one above or below one.
+   * 1,000 tokens: the ring's ends (Long.MIN_VALUE, which precedes every token, and MAX_VALUE, which
+   * wraps), then a mix: seven in ten random, one a node token, two one above or below one.
    */
   private static long[] lookupTokens(Ring ring, SplittableRandom random) {
     List<Long> nodeTokens = ring.sortedTokens();
@@ -210,10 +262,7 @@ final class FidelityReplicaTest {
     for (int i = 4; i < tokens.length; i++) {
       long near = nodeTokens.get(random.nextInt(nodeTokens.size()));
       int kind = random.nextInt(10);
-      tokens[i] = kind < 7 ? random.nextLong()
-          : kind == 7 ? near
-          : kind == 8 ? near + 1
-          : near - 1;
+      tokens[i] = kind < 7 ? random.nextLong() : kind == 7 ? near : kind == 8 ? near + 1 : near - 1;
     }
     return tokens;
   }

@@ -2,10 +2,10 @@ package dev.keyplan.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.fidelity.KeyValues.Sample;
 import dev.keyplan.cassandra.ring.CqlKeyType;
 import dev.keyplan.cassandra.ring.Murmur3Token;
 import dev.keyplan.cassandra.ring.PartitionKeyCodec;
+import dev.keyplan.fidelity.KeyValues.Sample;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,9 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * keyplan's partition-key bytes ({@link PartitionKeyCodec}) and tokens ({@link Murmur3Token})
- * equal cassandra-all 5.0.6's for every supported CQL type and for composite keys, on 10,000
- * seeded random values each plus the edge values of {@link KeyValues#edges}.
+ * keyplan's partition-key bytes ({@link PartitionKeyCodec}) and tokens ({@link Murmur3Token}) equal
+ * cassandra-all 5.0.6's for every supported CQL type and for composite keys, on 10,000 seeded
+ * random values each plus the edge values of {@link KeyValues#edges}.
  *
  * <p>Three comparisons per value:
  *
@@ -42,6 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 final class FidelityTokenTest {
   private static final int RANDOM_VALUES = 10_000;
+
   /** Issue 5; any fixed seed would do, as long as a failure can be replayed. */
   private static final long SEED = 5_0_6L;
 
@@ -60,20 +61,33 @@ final class FidelityTokenTest {
       samples.add(KeyValues.random(type, random));
     }
     AbstractType<?> cassandraType = KeyValues.cassandraType(type);
-    var tally = new Tally(String.format(Locale.ROOT, "%s (%s): %,d random and %d edge values",
-        type, cassandraType.getClass().getSimpleName(), RANDOM_VALUES, edges));
+    var tally =
+        new Tally(
+            String.format(
+                Locale.ROOT,
+                "%s (%s): %,d random and %d edge values",
+                type,
+                cassandraType.getClass().getSimpleName(),
+                RANDOM_VALUES,
+                edges));
     for (Sample sample : samples) {
       ByteBuffer expected = Cassandra.decompose(cassandraType, sample.value());
       byte[] keyplan = keyplanOrNull(() -> PartitionKeyCodec.encodeValue(type, sample.literal()));
-      tally.check("bytes", keyplan != null && Arrays.equals(keyplan, Cassandra.bytes(expected)),
+      tally.check(
+          "bytes",
+          keyplan != null && Arrays.equals(keyplan, Cassandra.bytes(expected)),
           () -> sample + " keyplan " + hex(keyplan) + ", Cassandra " + hex(expected));
       ByteBuffer parsed = cassandraOrNull(() -> cassandraType.fromString(sample.nodetoolLiteral()));
-      tally.check("literal", expected.equals(parsed),
+      tally.check(
+          "literal",
+          expected.equals(parsed),
           () -> sample + " Cassandra fromString " + hex(parsed) + ", decompose " + hex(expected));
       if (keyplan != null) {
         long token = Murmur3Token.token(keyplan);
         long cassandraToken = Cassandra.token(expected);
-        tally.check("token", token == cassandraToken,
+        tally.check(
+            "token",
+            token == cassandraToken,
             () -> sample + " keyplan " + token + ", Cassandra " + cassandraToken);
       }
     }
@@ -89,8 +103,10 @@ final class FidelityTokenTest {
   void compositeKey_bytesNodetoolFormAndToken_matchCompositeType() {
     var random = new SplittableRandom(SEED ^ 0xC0FFEE);
     CqlKeyType[] types = CqlKeyType.values();
-    var tally = new Tally(String.format(Locale.ROOT,
-        "composite keys of 2-3 components: %,d random keys", RANDOM_VALUES));
+    var tally =
+        new Tally(
+            String.format(
+                Locale.ROOT, "composite keys of 2-3 components: %,d random keys", RANDOM_VALUES));
     int nodetoolSkipped = 0;
     for (int i = 0; i < RANDOM_VALUES; i++) {
       int size = 2 + random.nextInt(2);
@@ -120,12 +136,16 @@ final class FidelityTokenTest {
       CompositeType composite = CompositeType.getInstance(cassandraTypes);
       ByteBuffer expected = composite.decompose(values);
       byte[] keyplan = keyplanOrNull(() -> PartitionKeyCodec.encode(typeNames, literals));
-      tally.check("bytes", keyplan != null && Arrays.equals(keyplan, Cassandra.bytes(expected)),
+      tally.check(
+          "bytes",
+          keyplan != null && Arrays.equals(keyplan, Cassandra.bytes(expected)),
           () -> components + " keyplan " + hex(keyplan) + ", Cassandra " + hex(expected));
       if (keyplan != null) {
         long token = Murmur3Token.token(keyplan);
         long cassandraToken = Cassandra.token(expected);
-        tally.check("token", token == cassandraToken,
+        tally.check(
+            "token",
+            token == cassandraToken,
             () -> components + " keyplan " + token + ", Cassandra " + cassandraToken);
       }
       // AbstractCompositeType.fromString reads a part of exactly "_" (or an unescaped "!") as
@@ -137,17 +157,31 @@ final class FidelityTokenTest {
       }
       String nodetoolKey = String.join(":", escaped);
       ByteBuffer parsed = cassandraOrNull(() -> composite.fromString(nodetoolKey));
-      byte[] keyplanParsed = keyplanOrNull(() -> PartitionKeyCodec.encode(typeNames,
-          PartitionKeyCodec.splitNodetoolKey(nodetoolKey)));
-      tally.check("nodetool form", expected.equals(parsed) && keyplanParsed != null
+      byte[] keyplanParsed =
+          keyplanOrNull(
+              () ->
+                  PartitionKeyCodec.encode(
+                      typeNames, PartitionKeyCodec.splitNodetoolKey(nodetoolKey)));
+      tally.check(
+          "nodetool form",
+          expected.equals(parsed)
+              && keyplanParsed != null
               && Arrays.equals(keyplanParsed, Cassandra.bytes(expected)),
-          () -> "'" + nodetoolKey + "' Cassandra fromString " + hex(parsed) + ", keyplan "
-              + hex(keyplanParsed) + ", decompose " + hex(expected));
+          () ->
+              "'"
+                  + nodetoolKey
+                  + "' Cassandra fromString "
+                  + hex(parsed)
+                  + ", keyplan "
+                  + hex(keyplanParsed)
+                  + ", decompose "
+                  + hex(expected));
     }
     tally.assertAllSame();
     assertThat(tally.compared("token")).isEqualTo(RANDOM_VALUES);
     // The "_" component needs a one-code-point text or ascii value that is "_": rare.
-    assertThat(nodetoolSkipped).as("keys left out of the nodetool-form comparison")
+    assertThat(nodetoolSkipped)
+        .as("keys left out of the nodetool-form comparison")
         .isLessThan(RANDOM_VALUES / 100);
   }
 

@@ -27,14 +27,14 @@ import org.apache.cassandra.db.marshal.ShortType;
 import org.apache.cassandra.db.marshal.SimpleDateType;
 import org.apache.cassandra.db.marshal.TimeUUIDType;
 import org.apache.cassandra.db.marshal.TimestampType;
-import org.apache.cassandra.db.marshal.UUIDType;
 import org.apache.cassandra.db.marshal.UTF8Type;
+import org.apache.cassandra.db.marshal.UUIDType;
 import org.apache.cassandra.serializers.SimpleDateSerializer;
 import org.apache.cassandra.utils.TimeUUID;
 
 /**
- * Partition-key values of every {@link CqlKeyType}, each as the literal keyplan reads, the
- * literal {@code nodetool getendpoints} reads ({@code AbstractType.fromString}) and the Java value
+ * Partition-key values of every {@link CqlKeyType}, each as the literal keyplan reads, the literal
+ * {@code nodetool getendpoints} reads ({@code AbstractType.fromString}) and the Java value
  * Cassandra's marshal type serialises ({@code AbstractType.decompose}).
  *
  * <p>The values are built without keyplan's code: dates and timestamps through {@code java.time}
@@ -57,6 +57,7 @@ final class KeyValues {
 
   /** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: four-digit years, as the forms print. */
   private static final long FIRST_MILLI = -62_135_596_800_000L;
+
   private static final long LAST_MILLI = 253_402_300_799_999L;
   private static final long DAY_MILLIS = 86_400_000L;
 
@@ -66,13 +67,14 @@ final class KeyValues {
    */
   private record TimestampForm(DateTimeFormatter format, ChronoUnit precision) {}
 
-  private static final List<TimestampForm> TIMESTAMP_FORMS = List.of(
-      form("uuuu-MM-dd'T'HH:mm:ss.SSSXXX", ChronoUnit.MILLIS),
-      form("uuuu-MM-dd HH:mm:ss.SSSxx", ChronoUnit.MILLIS),
-      form("uuuu-MM-dd HH:mm:ssxx", ChronoUnit.SECONDS),
-      form("uuuu-MM-dd'T'HH:mm:ssXXX", ChronoUnit.SECONDS),
-      form("uuuu-MM-dd'T'HH:mmXXX", ChronoUnit.MINUTES),
-      form("uuuu-MM-ddXXX", ChronoUnit.DAYS));
+  private static final List<TimestampForm> TIMESTAMP_FORMS =
+      List.of(
+          form("uuuu-MM-dd'T'HH:mm:ss.SSSXXX", ChronoUnit.MILLIS),
+          form("uuuu-MM-dd HH:mm:ss.SSSxx", ChronoUnit.MILLIS),
+          form("uuuu-MM-dd HH:mm:ssxx", ChronoUnit.SECONDS),
+          form("uuuu-MM-dd'T'HH:mm:ssXXX", ChronoUnit.SECONDS),
+          form("uuuu-MM-dd'T'HH:mmXXX", ChronoUnit.MINUTES),
+          form("uuuu-MM-ddXXX", ChronoUnit.DAYS));
 
   private KeyValues() {}
 
@@ -121,8 +123,20 @@ final class KeyValues {
       case TEXT -> {
         // Empty, NUL, two-, three- and four-byte UTF-8, combining marks, and the composite
         // separators nodetool escapes.
-        for (String s : List.of("", "\0", "h\u00e9llo", "\u65e5\u672c\u8a9e", "\uD83C\uDF89",
-            "e\u0301", "\uFFFF", "\uDBFF\uDFFF", "a:b", "a\\", "a!", "\\:!")) {
+        for (String s :
+            List.of(
+                "",
+                "\0",
+                "h\u00e9llo",
+                "\u65e5\u672c\u8a9e",
+                "\uD83C\uDF89",
+                "e\u0301",
+                "\uFFFF",
+                "\uDBFF\uDFFF",
+                "a:b",
+                "a\\",
+                "a!",
+                "\\:!")) {
           edges.add(new Sample(type, s, s));
         }
       }
@@ -177,8 +191,14 @@ final class KeyValues {
         for (long raw : new long[] {0, 1L << 31, (1L << 31) - 1, (1L << 32) - 1}) {
           edges.add(new Sample(type, Long.toString(raw), (int) raw));
         }
-        for (String d : List.of("1970-01-01", "1969-12-31", "0001-01-01", "9999-12-31",
-            "2000-02-29", "1582-10-14")) {
+        for (String d :
+            List.of(
+                "1970-01-01",
+                "1969-12-31",
+                "0001-01-01",
+                "9999-12-31",
+                "2000-02-29",
+                "1582-10-14")) {
           edges.add(date(LocalDate.parse(d)));
         }
       }
@@ -206,16 +226,18 @@ final class KeyValues {
     var sb = new StringBuilder();
     for (int i = 0; i < length; i++) {
       int kind = random.nextInt(maxCodePoint > 0x7F ? 5 : 2);
-      int codePoint = switch (kind) {
-        case 0 -> ":\\!".charAt(random.nextInt(3));
-        case 1 -> random.nextInt(0x80);
-        case 2 -> random.nextInt(0x80, 0x800);
-        // Three-byte UTF-8 outside the surrogate block, which only pairs may use.
-        case 3 -> random.nextBoolean()
-            ? random.nextInt(0x800, Character.MIN_SURROGATE)
-            : random.nextInt(Character.MAX_SURROGATE + 1, 0x10000);
-        default -> random.nextInt(0x10000, maxCodePoint + 1);
-      };
+      int codePoint =
+          switch (kind) {
+            case 0 -> ":\\!".charAt(random.nextInt(3));
+            case 1 -> random.nextInt(0x80);
+            case 2 -> random.nextInt(0x80, 0x800);
+            // Three-byte UTF-8 outside the surrogate block, which only pairs may use.
+            case 3 ->
+                random.nextBoolean()
+                    ? random.nextInt(0x800, Character.MIN_SURROGATE)
+                    : random.nextInt(Character.MAX_SURROGATE + 1, 0x10000);
+            default -> random.nextInt(0x10000, maxCodePoint + 1);
+          };
       sb.appendCodePoint(codePoint);
     }
     String s = sb.toString();
@@ -223,8 +245,8 @@ final class KeyValues {
   }
 
   /**
-   * An integer of the type's width; one literal in ten with a '+' and one in ten zero-padded,
-   * both of which {@code Integer.parseInt} and keyplan accept.
+   * An integer of the type's width; one literal in ten with a '+' and one in ten zero-padded, both
+   * of which {@code Integer.parseInt} and keyplan accept.
    */
   private static Sample integer(CqlKeyType type, long value, SplittableRandom random) {
     String digits = Long.toString(Math.abs(value));
@@ -238,24 +260,25 @@ final class KeyValues {
     } else if (style == 1) {
       digits = "00" + digits;
     }
-    Object boxed = switch (type) {
-      case INT -> (int) value;
-      case SMALLINT -> (short) value;
-      case TINYINT -> (byte) value;
-      default -> value;
-    };
+    Object boxed =
+        switch (type) {
+          case INT -> (int) value;
+          case SMALLINT -> (short) value;
+          case TINYINT -> (byte) value;
+          default -> value;
+        };
     return new Sample(type, sign + digits, boxed);
   }
 
   private static Sample uuid(UUID uuid, SplittableRandom random) {
     String s = uuid.toString();
-    return new Sample(CqlKeyType.UUID, random.nextInt(4) == 0 ? s.toUpperCase(Locale.ROOT) : s,
-        uuid);
+    return new Sample(
+        CqlKeyType.UUID, random.nextInt(4) == 0 ? s.toUpperCase(Locale.ROOT) : s, uuid);
   }
 
   /**
-   * A version 1 UUID at a random microsecond from 1582-10-15 to about 4700, the span of UUID
-   * time's 60 bits of 100 ns, with random clock sequence and node bits.
+   * A version 1 UUID at a random microsecond from 1582-10-15 to about 4700, the span of UUID time's
+   * 60 bits of 100 ns, with random clock sequence and node bits.
    */
   private static Sample timeuuid(SplittableRandom random) {
     long firstMicro = TimeUUID.UUID_EPOCH_UNIX_MILLIS * 1000;
@@ -268,8 +291,8 @@ final class KeyValues {
   }
 
   /**
-   * A timestamp: a third of them as a count of milliseconds anywhere in the 64-bit range, the
-   * rest in one of {@link #TIMESTAMP_FORMS} between years 1 and 9999 at a random offset.
+   * A timestamp: a third of them as a count of milliseconds anywhere in the 64-bit range, the rest
+   * in one of {@link #TIMESTAMP_FORMS} between years 1 and 9999 at a random offset.
    */
   private static Sample timestamp(SplittableRandom random) {
     if (random.nextInt(3) == 0) {
@@ -278,15 +301,15 @@ final class KeyValues {
     }
     // A day's margin at each end keeps every offset's local date within four-digit years.
     long ms = random.nextLong(FIRST_MILLI + DAY_MILLIS, LAST_MILLI - DAY_MILLIS);
-    ZoneOffset offset = switch (random.nextInt(3)) {
-      case 0 -> ZoneOffset.UTC;
-      case 1 -> ZoneOffset.ofTotalSeconds(15 * 60 * random.nextInt(-12 * 4, 14 * 4 + 1));
-      default -> ZoneOffset.ofTotalSeconds(60 * random.nextInt(-18 * 60, 18 * 60 + 1));
-    };
+    ZoneOffset offset =
+        switch (random.nextInt(3)) {
+          case 0 -> ZoneOffset.UTC;
+          case 1 -> ZoneOffset.ofTotalSeconds(15 * 60 * random.nextInt(-12 * 4, 14 * 4 + 1));
+          default -> ZoneOffset.ofTotalSeconds(60 * random.nextInt(-18 * 60, 18 * 60 + 1));
+        };
     TimestampForm form = TIMESTAMP_FORMS.get(random.nextInt(TIMESTAMP_FORMS.size()));
     OffsetDateTime at = Instant.ofEpochMilli(ms).atOffset(offset).truncatedTo(form.precision());
-    return new Sample(CqlKeyType.TIMESTAMP, form.format().format(at),
-        Date.from(at.toInstant()));
+    return new Sample(CqlKeyType.TIMESTAMP, form.format().format(at), Date.from(at.toInstant()));
   }
 
   /** A date: half as the raw unsigned day count, half as yyyy-mm-dd in years 1 to 9999. */
@@ -308,8 +331,8 @@ final class KeyValues {
 
   private static Sample bool(boolean value, SplittableRandom random) {
     String s = Boolean.toString(value);
-    return new Sample(CqlKeyType.BOOLEAN,
-        random.nextBoolean() ? s.toUpperCase(Locale.ROOT) : s, value);
+    return new Sample(
+        CqlKeyType.BOOLEAN, random.nextBoolean() ? s.toUpperCase(Locale.ROOT) : s, value);
   }
 
   /** 0-48 random bytes: every tail length 0-15, with zero to three whole 16-byte blocks. */
@@ -323,9 +346,10 @@ final class KeyValues {
 
   /** keyplan also takes CQL's 0x prefix; nodetool's {@code BytesType.fromString} does not. */
   private static Sample blob(byte[] bytes, SplittableRandom random) {
-    String hex = random.nextBoolean()
-        ? HexFormat.of().formatHex(bytes)
-        : HexFormat.of().withUpperCase().formatHex(bytes);
+    String hex =
+        random.nextBoolean()
+            ? HexFormat.of().formatHex(bytes)
+            : HexFormat.of().withUpperCase().formatHex(bytes);
     String literal = random.nextInt(3) == 0 ? "0x" + hex : hex;
     return new Sample(CqlKeyType.BLOB, literal, hex, ByteBuffer.wrap(bytes));
   }

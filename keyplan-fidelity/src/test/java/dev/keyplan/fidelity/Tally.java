@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Counts comparisons of keyplan with Cassandra by kind (bytes, token, replica set...) and keeps
- * the first few differences, so that a failure says how many of how many differ and shows
- * examples, rather than stopping at the first of 10,000.
+ * Counts comparisons of keyplan with Cassandra by kind (bytes, token, replica set...) and keeps the
+ * first few differences, so that a failure says how many of how many differ and shows examples,
+ * rather than stopping at the first of 10,000.
  */
 final class Tally {
   private static final int EXAMPLES = 5;
@@ -41,8 +41,9 @@ final class Tally {
   /** Returns e.g. "int: 10,005 values; bytes 0 of 10,005 differ, token 0 of 10,005 differ". */
   String summary() {
     var parts = new ArrayList<String>();
-    counts.forEach((kind, c) -> parts.add(String.format(Locale.ROOT, "%s %,d of %,d differ",
-        kind, c[1], c[0])));
+    counts.forEach(
+        (kind, c) ->
+            parts.add(String.format(Locale.ROOT, "%s %,d of %,d differ", kind, c[1], c[0])));
     return subject + "; " + String.join(", ", parts);
   }
 

@@ -1,16 +1,16 @@
 package dev.keyplan.report;
 
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.check.key.HotPartition;
 import dev.keyplan.check.key.PartitionThroughputExceeded;
 import dev.keyplan.check.key.ShardOverBudget;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbHeat;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.model.Units;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbShard;
-import dev.keyplan.model.Units;
-import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,10 +18,10 @@ import java.util.List;
  * The busiest key of each table, index or collection against its per-partition ceiling, as one
  * horizontal bar each, in inline SVG.
  *
- * <p>The loads are the check's own ({@link CassandraHeat}, {@link DynamoDbHeat}, {@link MongoDbShard}):
- * each bar's {@code data-load} and {@code data-ceiling} equal the JSON report's heat figures. A bar
- * is coloured as the rule that judges it would judge it: below half the ceiling fine, from half a
- * warning, at or above the ceiling an error ({@link HotPartition#WARN_SHARE},
+ * <p>The loads are the check's own ({@link CassandraHeat}, {@link DynamoDbHeat}, {@link
+ * MongoDbShard}): each bar's {@code data-load} and {@code data-ceiling} equal the JSON report's
+ * heat figures. A bar is coloured as the rule that judges it would judge it: below half the ceiling
+ * fine, from half a warning, at or above the ceiling an error ({@link HotPartition#WARN_SHARE},
  * {@link PartitionThroughputExceeded#WARN_SHARE}, {@link ShardOverBudget#WARN_SHARE}).
  *
  * <p>The scale runs from 0 to twice the ceiling, so the ceiling sits mid-track on every bar and
@@ -35,10 +35,13 @@ final class HeatBars {
   private static final int LABEL = 270;
   private static final int TRACK = 320;
   private static final int PAD = 6;
+
   /** Characters of a key name that fit in the label column at 11 px. */
   private static final int MAX_KEY = 40;
+
   /** Keys below this share of their ceiling are listed as text, not drawn. */
   static final double MINOR_SHARE = 0.01;
+
   /** Keys drawn as bars even when all are cold, so a store's heat is always pictured. */
   static final int MIN_BARS = 3;
 
@@ -50,13 +53,22 @@ final class HeatBars {
    * @param unit the load's unit in the value label, such as {@code WCU/s}
    * @param warnShare the share of the ceiling from which the rule warns
    */
-  record Bar(String key, String what, String unit, double load, double ceiling, String ceilingName, double warnShare) {
+  record Bar(
+      String key,
+      String what,
+      String unit,
+      double load,
+      double ceiling,
+      String ceilingName,
+      double warnShare) {
     double share() {
       return load / ceiling;
     }
 
     String level() {
-      return Double.isNaN(load) ? "unknown" : share() >= 1 ? "error" : share() >= warnShare ? "warning" : "ok";
+      return Double.isNaN(load)
+          ? "unknown"
+          : share() >= 1 ? "error" : share() >= warnShare ? "warning" : "ok";
     }
   }
 
@@ -67,64 +79,118 @@ final class HeatBars {
     String per = a.design().isScylla() ? "shard" : "replica";
     List<Bar> out = new ArrayList<>();
     for (CassandraHeat h : a.heat().values()) {
-      out.add(new Bar(h.table(), "ops/s on one " + per, "ops/s", h.replicaLoad(), h.budget(),
-          "the " + Units.count(h.budget()) + " ops/s budget of a " + per, HotPartition.WARN_SHARE));
-    }
-    return out;
-  }
-
-  /** DynamoDB: each copy's busiest partition key value, reads and writes against 3,000 and 1,000. */
-  static List<Bar> dynamodb(DynamoDbAnalysis a) {
-    List<Bar> out = new ArrayList<>();
-    for (DynamoDbHeat h : a.heat()) {
-      String key = h.copy() + " " + h.signature();
-      out.add(new Bar(key, "read units/s", "RCU/s", h.readUnits(), DynamoDbLimits.MAX_RCU_PER_PARTITION,
-          "the " + Units.count(DynamoDbLimits.MAX_RCU_PER_PARTITION) + " RCU/s partition ceiling", PartitionThroughputExceeded.WARN_SHARE));
-      out.add(new Bar(key, "write units/s", "WCU/s", h.writeUnits(), DynamoDbLimits.MAX_WCU_PER_PARTITION,
-          "the " + Units.count(DynamoDbLimits.MAX_WCU_PER_PARTITION) + " WCU/s partition ceiling", PartitionThroughputExceeded.WARN_SHARE));
-    }
-    return out;
-  }
-
-  /** MongoDB: the busiest shard (or the one primary) of each collection against a shard's budget. */
-  static List<Bar> mongodb(MongoDbAnalysis a) {
-    List<Bar> out = new ArrayList<>();
-    for (MongoDbShard s : a.shards()) {
-      String key = s.collection() + (s.sharded() ? " busiest of " + s.shards() + " shards" : " (unsharded)");
-      out.add(new Bar(key, "reads + writes/s", "ops/s", s.reads() + s.writes(), s.budget(), "the " + Units.count(s.budget()) + " ops/s budget of a shard",
-          ShardOverBudget.WARN_SHARE));
+      out.add(
+          new Bar(
+              h.table(),
+              "ops/s on one " + per,
+              "ops/s",
+              h.replicaLoad(),
+              h.budget(),
+              "the " + Units.count(h.budget()) + " ops/s budget of a " + per,
+              HotPartition.WARN_SHARE));
     }
     return out;
   }
 
   /**
-   * Writes a store's heat under a heading: the bars hottest first, then the keys below
-   * {@link #MINOR_SHARE} of their ceiling as one line of text, so that a table with twenty cold
-   * keys still shows its hot one at the top. At least {@link #MIN_BARS} keys are drawn as bars.
+   * DynamoDB: each copy's busiest partition key value, reads and writes against 3,000 and 1,000.
+   */
+  static List<Bar> dynamodb(DynamoDbAnalysis a) {
+    List<Bar> out = new ArrayList<>();
+    for (DynamoDbHeat h : a.heat()) {
+      String key = h.copy() + " " + h.signature();
+      out.add(
+          new Bar(
+              key,
+              "read units/s",
+              "RCU/s",
+              h.readUnits(),
+              DynamoDbLimits.MAX_RCU_PER_PARTITION,
+              "the "
+                  + Units.count(DynamoDbLimits.MAX_RCU_PER_PARTITION)
+                  + " RCU/s partition ceiling",
+              PartitionThroughputExceeded.WARN_SHARE));
+      out.add(
+          new Bar(
+              key,
+              "write units/s",
+              "WCU/s",
+              h.writeUnits(),
+              DynamoDbLimits.MAX_WCU_PER_PARTITION,
+              "the "
+                  + Units.count(DynamoDbLimits.MAX_WCU_PER_PARTITION)
+                  + " WCU/s partition ceiling",
+              PartitionThroughputExceeded.WARN_SHARE));
+    }
+    return out;
+  }
+
+  /**
+   * MongoDB: the busiest shard (or the one primary) of each collection against a shard's budget.
+   */
+  static List<Bar> mongodb(MongoDbAnalysis a) {
+    List<Bar> out = new ArrayList<>();
+    for (MongoDbShard s : a.shards()) {
+      String key =
+          s.collection() + (s.sharded() ? " busiest of " + s.shards() + " shards" : " (unsharded)");
+      out.add(
+          new Bar(
+              key,
+              "reads + writes/s",
+              "ops/s",
+              s.reads() + s.writes(),
+              s.budget(),
+              "the " + Units.count(s.budget()) + " ops/s budget of a shard",
+              ShardOverBudget.WARN_SHARE));
+    }
+    return out;
+  }
+
+  /**
+   * Writes a store's heat under a heading: the bars hottest first, then the keys below {@link
+   * #MINOR_SHARE} of their ceiling as one line of text, so that a table with twenty cold keys still
+   * shows its hot one at the top. At least {@link #MIN_BARS} keys are drawn as bars.
    */
   static void section(String store, List<Bar> bars, String note, StringBuilder out) {
     if (bars.isEmpty()) {
       return;
     }
     // Unknown loads first (nothing says they are cold), then by share of the ceiling; stable.
-    List<Bar> sorted = bars.stream().sorted(java.util.Comparator.comparingDouble(
-        (Bar b) -> Double.isNaN(b.load()) ? Double.POSITIVE_INFINITY : b.share()).reversed()).toList();
+    List<Bar> sorted =
+        bars.stream()
+            .sorted(
+                java.util.Comparator.comparingDouble(
+                        (Bar b) -> Double.isNaN(b.load()) ? Double.POSITIVE_INFINITY : b.share())
+                    .reversed())
+            .toList();
     int drawn = 0;
-    while (drawn < sorted.size() && (drawn < MIN_BARS || !(sorted.get(drawn).share() < MINOR_SHARE))) {
+    while (drawn < sorted.size()
+        && (drawn < MIN_BARS || !(sorted.get(drawn).share() < MINOR_SHARE))) {
       drawn++;
     }
-    out.append("<h3>Heat</h3>\n<p class=\"note\">").append(Html.escape(note))
-        .append(" The ceiling is mid-track; past twice the ceiling a bar is clipped and says how many times it is.</p>\n")
-        .append("<figure class=\"heat\" data-store=\"").append(store).append("\">")
+    out.append("<h3>Heat</h3>\n<p class=\"note\">")
+        .append(Html.escape(note))
+        .append(
+            " The ceiling is mid-track; past twice the ceiling a bar is clipped and says how many times it is.</p>\n")
+        .append("<figure class=\"heat\" data-store=\"")
+        .append(store)
+        .append("\">")
         .append(svg(store, sorted.subList(0, drawn)));
     List<Bar> rest = sorted.subList(drawn, sorted.size());
     if (!rest.isEmpty()) {
-      out.append("<p class=\"note heat-rest\">").append(rest.size()).append(rest.size() == 1 ? " more key" : " more keys")
-          .append(" below ").append(Units.percent(MINOR_SHARE)).append(" of its ceiling: ");
+      out.append("<p class=\"note heat-rest\">")
+          .append(rest.size())
+          .append(rest.size() == 1 ? " more key" : " more keys")
+          .append(" below ")
+          .append(Units.percent(MINOR_SHARE))
+          .append(" of its ceiling: ");
       for (int i = 0; i < rest.size(); i++) {
         Bar b = rest.get(i);
-        out.append(i == 0 ? "" : "; ").append(attributes("<span class=\"bar-rest\"", b)).append(">")
-            .append(Html.escape(b.key() + ": " + load(b))).append("</span>");
+        out.append(i == 0 ? "" : "; ")
+            .append(attributes("<span class=\"bar-rest\"", b))
+            .append(">")
+            .append(Html.escape(b.key() + ": " + load(b)))
+            .append("</span>");
       }
       out.append(".</p>\n");
     }
@@ -133,8 +199,16 @@ final class HeatBars {
 
   /** {@code <tag ... data-key … data-ceiling}, the figures a test compares with the JSON report. */
   private static String attributes(String open, Bar b) {
-    return open + " data-key=\"" + Html.escape(b.key()) + "\" data-what=\"" + Html.escape(b.what()) + "\" data-load=\""
-        + (Double.isNaN(b.load()) ? "" : Html.plain(b.load())) + "\" data-ceiling=\"" + Html.plain(b.ceiling()) + "\"";
+    return open
+        + " data-key=\""
+        + Html.escape(b.key())
+        + "\" data-what=\""
+        + Html.escape(b.what())
+        + "\" data-load=\""
+        + (Double.isNaN(b.load()) ? "" : Html.plain(b.load()))
+        + "\" data-ceiling=\""
+        + Html.plain(b.ceiling())
+        + "\"";
   }
 
   /** Returns the bars as one {@code <svg>}, or an empty string when there are none. */
@@ -144,9 +218,18 @@ final class HeatBars {
     }
     int height = bars.size() * ROW + 2 * PAD + 14;
     StringBuilder out = new StringBuilder();
-    out.append("<svg class=\"chart heat\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
-        .append("\" width=\"").append(WIDTH).append("\" height=\"").append(height).append("\" data-store=\"")
-        .append(Html.escape(store)).append("\">\n<title>").append(Html.escape("Busiest key against its ceiling, " + store))
+    out.append("<svg class=\"chart heat\" role=\"img\" viewBox=\"0 0 ")
+        .append(WIDTH)
+        .append(' ')
+        .append(height)
+        .append("\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(height)
+        .append("\" data-store=\"")
+        .append(Html.escape(store))
+        .append("\">\n<title>")
+        .append(Html.escape("Busiest key against its ceiling, " + store))
         .append("</title>\n");
     double mid = LABEL + TRACK / 2.0;
     out.append(Svg.text("tick", LABEL, PAD + 10, "start", "0"))
@@ -155,17 +238,22 @@ final class HeatBars {
     for (int i = 0; i < bars.size(); i++) {
       Bar b = bars.get(i);
       double y = PAD + 14 + i * ROW;
-      out.append(attributes("<g class=\"bar " + b.level() + "\"", b)).append(">\n")
-          .append("<title>").append(Html.escape(b.key() + ": " + b.what())).append("</title>\n")
+      out.append(attributes("<g class=\"bar " + b.level() + "\"", b))
+          .append(">\n")
+          .append("<title>")
+          .append(Html.escape(b.key() + ": " + b.what()))
+          .append("</title>\n")
           .append(Svg.text("key", LABEL - 8, y + 13, "end", shorten(b.key())))
           .append(Svg.text("what", LABEL - 8, y + 25, "end", b.what()))
           .append(Svg.rect("track", LABEL, y + 6, TRACK, 14));
       if (!Double.isNaN(b.load())) {
         // At least a hairline, so a tiny load still shows where it is.
-        out.append(Svg.rect("fill", LABEL, y + 6, Math.max(1, Math.min(b.share(), 2) / 2 * TRACK), 14));
+        out.append(
+            Svg.rect("fill", LABEL, y + 6, Math.max(1, Math.min(b.share(), 2) / 2 * TRACK), 14));
       }
       out.append(Svg.line("ceiling", mid, y + 2, mid, y + 24))
-          .append(Svg.text("value", LABEL + TRACK + 8, y + 17, "start", label(b))).append("</g>\n");
+          .append(Svg.text("value", LABEL + TRACK + 8, y + 17, "start", label(b)))
+          .append("</g>\n");
     }
     out.append("</svg>\n");
     return out.toString();
@@ -178,9 +266,8 @@ final class HeatBars {
 
   /**
    * "840 WCU/s · 84% of the 1,000 WCU/s partition ceiling", "12,000 ops/s · 2.4× the 5,000 ops/s
-   * budget of a replica",
-   * or why there is no figure. Shares below 0.1% and loads below 0.01 are said as such rather than
-   * in scientific notation.
+   * budget of a replica", or why there is no figure. Shares below 0.1% and loads below 0.01 are
+   * said as such rather than in scientific notation.
    */
   static String label(Bar b) {
     if (Double.isNaN(b.load())) {
@@ -194,9 +281,13 @@ final class HeatBars {
     return (b.load() > 0 && b.load() < 0.01 ? "< 0.01" : Units.count(b.load())) + " " + b.unit();
   }
 
-  /** "84% of ", "< 0.1% of " or, past twice the reference, "2,441× ": to be followed by what it is of. */
+  /**
+   * "84% of ", "< 0.1% of " or, past twice the reference, "2,441× ": to be followed by what it is
+   * of.
+   */
   static String share(double share) {
-    return share > 2 ? Units.count(Math.round(share * 10) / 10.0) + "× "
+    return share > 2
+        ? Units.count(Math.round(share * 10) / 10.0) + "× "
         : share > 0 && share < 0.001 ? "< 0.1% of " : Units.percent(share) + " of ";
   }
 }

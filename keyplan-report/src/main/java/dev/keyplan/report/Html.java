@@ -75,7 +75,8 @@ final class Html {
   static String header(String... names) {
     StringBuilder out = new StringBuilder("<thead><tr>");
     for (String n : names) {
-      out.append(n.startsWith(NUMBERS) ? "<th class=\"num\">" : "<th>").append(escape(n.replace(NUMBERS, "")))
+      out.append(n.startsWith(NUMBERS) ? "<th class=\"num\">" : "<th>")
+          .append(escape(n.replace(NUMBERS, "")))
           .append("</th>");
     }
     return out.append("</tr></thead>\n").toString();

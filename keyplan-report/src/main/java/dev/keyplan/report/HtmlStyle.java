@@ -5,7 +5,8 @@ final class HtmlStyle {
   private HtmlStyle() {}
 
   // System fonts only: a web font would be a network fetch.
-  static final String CSS = """
+  static final String CSS =
+      """
       :root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --bg: #f6f8fa;
         --error: #cf222e; --warning: #9a6700; --info: #0969da; --busiest: #cf222e; --typical: #0969da; }
       * { box-sizing: border-box; }

@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
-/** How every JSON output of keyplan writes its fields: unknown numbers as null, six significant digits. */
+/**
+ * How every JSON output of keyplan writes its fields: unknown numbers as null, six significant
+ * digits.
+ */
 public final class JsonFields {
   private JsonFields() {}
 
@@ -32,7 +35,10 @@ public final class JsonFields {
     numberValue(g, v);
   }
 
-  /** Writes {@code v} as a whole number when it is one, else with six significant digits; null for NaN. */
+  /**
+   * Writes {@code v} as a whole number when it is one, else with six significant digits; null for
+   * NaN.
+   */
   public static void numberValue(JsonGenerator g, double v) throws IOException {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       g.writeNull();

@@ -65,5 +65,4 @@ public final class JsonReport {
     g.writeEndObject();
     g.writeEndObject();
   }
-
 }

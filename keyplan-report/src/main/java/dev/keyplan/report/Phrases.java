@@ -12,7 +12,9 @@ public final class Phrases {
       return "all";
     }
     String s = Units.count(Math.ceil(typical));
-    return Math.ceil(typical) == Math.ceil(busiest) ? s : s + " (busiest " + Units.count(Math.ceil(busiest)) + ")";
+    return Math.ceil(typical) == Math.ceil(busiest)
+        ? s
+        : s + " (busiest " + Units.count(Math.ceil(busiest)) + ")";
   }
 
   /** Returns {@code s} fit for a Markdown table cell: its pipes escaped. */

@@ -11,7 +11,8 @@ public final class RulePage {
 
   /** Returns the Markdown of the page of rule {@code id}. */
   public static String markdown(String id) {
-    try (InputStream in = RulePage.class.getResourceAsStream("/dev/keyplan/docs/rules/" + id + ".md")) {
+    try (InputStream in =
+        RulePage.class.getResourceAsStream("/dev/keyplan/docs/rules/" + id + ".md")) {
       if (in == null) {
         throw new IllegalStateException("the page of rule " + id + " is missing from the jar");
       }
@@ -23,7 +24,8 @@ public final class RulePage {
 
   /**
    * Returns the first paragraph under "## Why it matters" as one line of plain text, or the empty
-   * string when the page has no such section. Every page has it (BuiltInRulesTest checks the headings).
+   * string when the page has no such section. Every page has it (BuiltInRulesTest checks the
+   * headings).
    */
   public static String whyItMatters(String markdown) {
     int start = markdown.indexOf("## Why it matters");

@@ -74,7 +74,8 @@ public final class SarifReport {
       g.writeStringField("uri", directoryUri(base));
       g.writeEndObject();
       g.writeEndObject();
-      // Code scanning keeps one alert category per id, so two models' logs do not close each other's alerts.
+      // Code scanning keeps one alert category per id, so two models' logs do not close each
+      // other's alerts.
       g.writeObjectFieldStart("automationDetails");
       g.writeStringField("id", "keyplan/" + result.model().name() + "/");
       g.writeEndObject();
@@ -121,9 +122,16 @@ public final class SarifReport {
     message(g, "shortDescription", spec.summary());
     message(g, "fullDescription", RulePage.whyItMatters(page));
     g.writeObjectFieldStart("help");
-    // Viewers that render Markdown show the whole page; plain text gets the gist and where the rest is.
-    g.writeStringField("text", RulePage.whyItMatters(page) + " The rule's page: docs/rules/" + id
-        + ".md, or run keyplan explain " + id + ".");
+    // Viewers that render Markdown show the whole page; plain text gets the gist and where the rest
+    // is.
+    g.writeStringField(
+        "text",
+        RulePage.whyItMatters(page)
+            + " The rule's page: docs/rules/"
+            + id
+            + ".md, or run keyplan explain "
+            + id
+            + ".");
     g.writeStringField("markdown", page);
     g.writeEndObject();
     g.writeObjectFieldStart("defaultConfiguration");
@@ -146,15 +154,17 @@ public final class SarifReport {
    */
   static String fingerprint(String identity) {
     try {
-      byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
-          .digest(identity.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      byte[] hash =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(identity.getBytes(java.nio.charset.StandardCharsets.UTF_8));
       return java.util.HexFormat.of().formatHex(hash);
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
   }
 
-  private static void finding(JsonGenerator g, Finding f, Integer ruleIndex, Path base, String fingerprint)
+  private static void finding(
+      JsonGenerator g, Finding f, Integer ruleIndex, Path base, String fingerprint)
       throws IOException {
     g.writeStartObject();
     g.writeStringField("ruleId", f.rule());
@@ -162,7 +172,8 @@ public final class SarifReport {
       g.writeNumberField("ruleIndex", ruleIndex);
     }
     g.writeStringField("level", level(f.severity()));
-    message(g, "message", f.fix().isBlank() ? f.message() : sentence(f.message()) + " Fix: " + f.fix());
+    message(
+        g, "message", f.fix().isBlank() ? f.message() : sentence(f.message()) + " Fix: " + f.fix());
     Location at = f.location();
     if (!at.file().isEmpty()) {
       g.writeArrayFieldStart("locations");
@@ -233,7 +244,9 @@ public final class SarifReport {
     g.writeEndObject();
   }
 
-  /** Returns a rule's category, the last part of its package, as {@code keyplan rules} prints it. */
+  /**
+   * Returns a rule's category, the last part of its package, as {@code keyplan rules} prints it.
+   */
   private static String category(Class<?> rule) {
     String p = rule.getPackageName();
     return p.substring(p.lastIndexOf('.') + 1);

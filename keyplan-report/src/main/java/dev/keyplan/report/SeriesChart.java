@@ -8,19 +8,22 @@ import java.util.Map;
 import java.util.function.DoubleFunction;
 
 /**
- * One column of a simulation's time series drawn as an inline SVG line chart: one line per
- * subject (node, partition, shard) over the run, a linear y axis from 0 with ticks in the column's
- * unit, a time axis, and a legend giving each line's peak.
+ * One column of a simulation's time series drawn as an inline SVG line chart: one line per subject
+ * (node, partition, shard) over the run, a linear y axis from 0 with ticks in the column's unit, a
+ * time axis, and a legend giving each line's peak.
  *
  * <p>At most {@link #MAX_LINES} lines are drawn so the chart stays readable: when there are more
- * subjects, the busiest by peak are drawn one by one and the rest are summed into one
- * "others (N)" line, which the legend names as such. Every point also sits in {@code data-}
- * attributes written as the JSON report writes numbers (the chart's {@code data-seconds}, each
- * line's {@code data-values}, "-" where the subject had no row in that interval, as a partition
- * before its split), so tests compare them with {@code simulate --format json} without a browser.
+ * subjects, the busiest by peak are drawn one by one and the rest are summed into one "others (N)"
+ * line, which the legend names as such. Every point also sits in {@code data-} attributes written
+ * as the JSON report writes numbers (the chart's {@code data-seconds}, each line's {@code
+ * data-values}, "-" where the subject had no row in that interval, as a partition before its
+ * split), so tests compare them with {@code simulate --format json} without a browser.
  */
 final class SeriesChart {
-  /** Lines drawn at most, "others" included: past eight, colours and the legend stop telling lines apart. */
+  /**
+   * Lines drawn at most, "others" included: past eight, colours and the legend stop telling lines
+   * apart.
+   */
   static final int MAX_LINES = 8;
 
   private static final int WIDTH = 980;
@@ -106,7 +109,12 @@ final class SeriesChart {
    * @param format writes a value with its unit, for ticks and the legend
    * @param limit a reference line, or null
    */
-  static String svg(String column, String title, Frame frame, List<Line> lines, DoubleFunction<String> format,
+  static String svg(
+      String column,
+      String title,
+      Frame frame,
+      List<Line> lines,
+      DoubleFunction<String> format,
       Limit limit) {
     long[] seconds = frame.seconds();
     double hi = limit == null ? 0 : limit.value();
@@ -117,10 +125,21 @@ final class SeriesChart {
     double top = Math.max(step, Math.ceil(hi / step - 1e-9) * step);
     double span = Math.max(1, frame.duration());
     StringBuilder out = new StringBuilder();
-    out.append("<svg class=\"chart series-chart\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
-        .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT).append("\" data-column=\"")
-        .append(Html.escape(column)).append("\" data-seconds=\"").append(join(seconds)).append("\">\n<title>")
-        .append(Html.escape(title)).append("</title>\n");
+    out.append("<svg class=\"chart series-chart\" role=\"img\" viewBox=\"0 0 ")
+        .append(WIDTH)
+        .append(' ')
+        .append(HEIGHT)
+        .append("\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(HEIGHT)
+        .append("\" data-column=\"")
+        .append(Html.escape(column))
+        .append("\" data-seconds=\"")
+        .append(join(seconds))
+        .append("\">\n<title>")
+        .append(Html.escape(title))
+        .append("</title>\n");
     for (int k = 0; k * step <= top + step / 2; k++) {
       double v = k * step;
       double y = y(v, top);
@@ -133,36 +152,76 @@ final class SeriesChart {
       out.append(Svg.line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
           .append(Svg.text("tick", x, HEIGHT - BOTTOM + 16, "middle", time(t)));
     }
-    out.append(Svg.text("axis-label", LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 4, "middle", "time since the start"));
+    out.append(
+        Svg.text(
+            "axis-label",
+            LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
+            HEIGHT - 4,
+            "middle",
+            "time since the start"));
     for (int k = 0; k < frame.markers().size(); k++) {
       Marker m = frame.markers().get(k);
       double x = x(m.second(), span);
       // Labels step down so two moments close in time do not print over each other.
-      out.append("<line class=\"marker\" data-second=\"").append(m.second()).append("\" x1=\"").append(Svg.f(x))
-          .append("\" y1=\"").append(Svg.f(TOP)).append("\" x2=\"").append(Svg.f(x)).append("\" y2=\"").append(Svg.f(HEIGHT - BOTTOM))
-          .append("\"/>\n").append(Svg.text("marker-label", x + 3, TOP + 9 + 11 * (k % 3), "start", m.label()));
+      out.append("<line class=\"marker\" data-second=\"")
+          .append(m.second())
+          .append("\" x1=\"")
+          .append(Svg.f(x))
+          .append("\" y1=\"")
+          .append(Svg.f(TOP))
+          .append("\" x2=\"")
+          .append(Svg.f(x))
+          .append("\" y2=\"")
+          .append(Svg.f(HEIGHT - BOTTOM))
+          .append("\"/>\n")
+          .append(Svg.text("marker-label", x + 3, TOP + 9 + 11 * (k % 3), "start", m.label()));
     }
     if (limit != null) {
       double y = y(limit.value(), top);
-      out.append("<line class=\"limit ceiling\" data-value=\"").append(Html.plain(limit.value())).append("\" x1=\"")
-          .append(Svg.f(LEFT)).append("\" y1=\"").append(Svg.f(y)).append("\" x2=\"").append(Svg.f(WIDTH - RIGHT)).append("\" y2=\"")
-          .append(Svg.f(y)).append("\"/>\n").append(Svg.text("limit-label", WIDTH - RIGHT - 4, y - 4, "end", limit.label()));
+      out.append("<line class=\"limit ceiling\" data-value=\"")
+          .append(Html.plain(limit.value()))
+          .append("\" x1=\"")
+          .append(Svg.f(LEFT))
+          .append("\" y1=\"")
+          .append(Svg.f(y))
+          .append("\" x2=\"")
+          .append(Svg.f(WIDTH - RIGHT))
+          .append("\" y2=\"")
+          .append(Svg.f(y))
+          .append("\"/>\n")
+          .append(Svg.text("limit-label", WIDTH - RIGHT - 4, y - 4, "end", limit.label()));
     }
     for (int k = 0; k < lines.size(); k++) {
       Line l = lines.get(k);
       String kind = l.others() ? "others" : "c" + k;
-      out.append("<path class=\"series ").append(kind).append("\" data-subject=\"").append(Html.escape(l.name()))
-          .append(l.others() ? "\" data-subjects=\"" + Html.escape(String.join(" ", l.subjects())) : "")
-          .append("\" data-values=\"").append(join(l.values())).append("\" d=\"").append(path(seconds, l.values(), span, top))
+      out.append("<path class=\"series ")
+          .append(kind)
+          .append("\" data-subject=\"")
+          .append(Html.escape(l.name()))
+          .append(
+              l.others() ? "\" data-subjects=\"" + Html.escape(String.join(" ", l.subjects())) : "")
+          .append("\" data-values=\"")
+          .append(join(l.values()))
+          .append("\" d=\"")
+          .append(path(seconds, l.values(), span, top))
           .append("\"/>\n");
       double ly = TOP + 8 + k * 16;
       out.append(Svg.line("swatch " + kind, WIDTH - RIGHT + 12, ly - 4, WIDTH - RIGHT + 30, ly - 4))
-          .append(Svg.text("legend", WIDTH - RIGHT + 36, ly, "start", shorten(l.name()) + "  peak " + format.apply(l.peak())));
+          .append(
+              Svg.text(
+                  "legend",
+                  WIDTH - RIGHT + 36,
+                  ly,
+                  "start",
+                  shorten(l.name()) + "  peak " + format.apply(l.peak())));
     }
     return out.append("</svg>\n").toString();
   }
 
-  /** Returns 1, 2, 2.5 or 5 × a power of ten, the smallest at least {@code raw}: ticks people read at a glance. */
+  /**
+   * Returns 1, 2, 2.5 or 5 × a power of ten, the smallest at least {@code raw}: ticks people read
+   * at a glance.
+   */
   static double niceStep(double raw) {
     double mag = Math.pow(10, Math.floor(Math.log10(raw)));
     for (double f : new double[] {1, 2, 2.5, 5, 10}) {
@@ -173,9 +232,14 @@ final class SeriesChart {
     return 10 * mag;
   }
 
-  /** Returns a tick step in seconds giving two to six ticks over {@code span}, on minutes and hours. */
+  /**
+   * Returns a tick step in seconds giving two to six ticks over {@code span}, on minutes and hours.
+   */
   static long timeStep(double span) {
-    long[] steps = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400};
+    long[] steps = {
+      1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200,
+      86_400
+    };
     for (long s : steps) {
       if (span / s <= 6) {
         return s;
@@ -217,7 +281,9 @@ final class SeriesChart {
     return TOP + (1 - v / top) * (HEIGHT - TOP - BOTTOM);
   }
 
-  /** The line's path; a gap (NaN) lifts the pen so a partition born mid-run starts where it starts. */
+  /**
+   * The line's path; a gap (NaN) lifts the pen so a partition born mid-run starts where it starts.
+   */
   private static String path(long[] seconds, double[] values, double span, double top) {
     StringBuilder d = new StringBuilder();
     boolean down = false;
@@ -226,7 +292,10 @@ final class SeriesChart {
         down = false;
         continue;
       }
-      d.append(d.length() == 0 ? "" : " ").append(down ? "L" : "M").append(Svg.f(x(seconds[i], span))).append(',')
+      d.append(d.length() == 0 ? "" : " ")
+          .append(down ? "L" : "M")
+          .append(Svg.f(x(seconds[i], span)))
+          .append(',')
           .append(Svg.f(y(values[i], top)));
       down = true;
     }

@@ -5,8 +5,8 @@ import dev.keyplan.simulate.SimulationResult;
 /**
  * A simulation's time series as CSV for charts: the header {@code second,<subject>,<columns…>},
  * then one line per interval and subject. Numbers are plain ({@code 1234.5}, no thousands
- * separator, six significant digits), names are quoted when they hold a comma or a quote
- * (RFC 4180), so spreadsheets and pandas read it as it is.
+ * separator, six significant digits), names are quoted when they hold a comma or a quote (RFC
+ * 4180), so spreadsheets and pandas read it as it is.
  */
 public final class SimulationCsv {
   private SimulationCsv() {}
@@ -33,10 +33,15 @@ public final class SimulationCsv {
     if (v == Math.rint(v) && Math.abs(v) < 9e15) {
       return Long.toString((long) v);
     }
-    return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    return new java.math.BigDecimal(v)
+        .round(new java.math.MathContext(6))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   static String quote(String s) {
-    return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    return s.contains(",") || s.contains("\"") || s.contains("\n")
+        ? "\"" + s.replace("\"", "\"\"") + "\""
+        : s;
   }
 }

@@ -19,14 +19,18 @@ import java.util.function.Predicate;
  * through {@link Html#escape}.
  */
 public final class SimulationHtml {
-  /** Events shown: the first of a MongoDB run are its migrations, which the chunks table already sums. */
+  /**
+   * Events shown: the first of a MongoDB run are its migrations, which the chunks table already
+   * sums.
+   */
   static final int EVENTS = 20;
 
   /** Rows shown per summary table: MongoDB's chunks table lists every chunk. */
   static final int TABLE_ROWS = 20;
 
   /** The section's style, appended to the page's only when the section is there. */
-  public static final String CSS = """
+  public static final String CSS =
+      """
       section#simulation h3 { font-size: 17px; margin-top: 28px; }
       section#simulation h4 { font-size: 14px; margin: 16px 0 4px; }
       .sim-settings { font-size: 12px; color: var(--muted); }
@@ -52,23 +56,31 @@ public final class SimulationHtml {
     if (runs.isEmpty()) {
       return;
     }
-    out.append("<section id=\"simulation\"><h2>Simulation</h2>\n<p class=\"note\">Each design run second by second"
-        + " through its store's partitioning engine, as <code>keyplan simulate</code> runs it with the same seed and"
-        + " duration and every store option at its default (docs/simulate.md). A rate is the average over each"
-        + " interval of the series, so a legend's peak is the highest such average: the busiest single second, which"
-        + " the findings quote, can be higher. Dotted lines mark the first burst spent, jumbo chunk or balanced"
-        + " state.</p>\n");
+    out.append(
+        "<section id=\"simulation\"><h2>Simulation</h2>\n<p class=\"note\">Each design run second by second"
+            + " through its store's partitioning engine, as <code>keyplan simulate</code> runs it with the same seed and"
+            + " duration and every store option at its default (docs/simulate.md). A rate is the average over each"
+            + " interval of the series, so a legend's peak is the highest such average: the busiest single second, which"
+            + " the findings quote, can be higher. Dotted lines mark the first burst spent, jumbo chunk or balanced"
+            + " state.</p>\n");
     runs.forEach(r -> run(r, out));
     out.append("</section>\n");
   }
 
   private static void run(SimulationResult r, StringBuilder out) {
-    out.append("<div class=\"simulation\" id=\"simulation-").append(Html.escape(r.store())).append("\" data-store=\"")
-        .append(Html.escape(r.store())).append("\">\n<h3>").append(Html.escape(storeName(r.store()))).append("</h3>\n");
+    out.append("<div class=\"simulation\" id=\"simulation-")
+        .append(Html.escape(r.store()))
+        .append("\" data-store=\"")
+        .append(Html.escape(r.store()))
+        .append("\">\n<h3>")
+        .append(Html.escape(storeName(r.store())))
+        .append("</h3>\n");
     List<String> settings = new ArrayList<>();
     r.settings().forEach(s -> settings.add(s.name() + " " + s.value()));
     if (!settings.isEmpty()) {
-      out.append("<p class=\"sim-settings\">").append(Html.escape(String.join(" · ", settings))).append("</p>\n");
+      out.append("<p class=\"sim-settings\">")
+          .append(Html.escape(String.join(" · ", settings)))
+          .append("</p>\n");
     }
     out.append("<ul class=\"sim-findings\">\n");
     r.findings().forEach(f -> out.append("<li>").append(Html.escape(f)).append("</li>\n"));
@@ -94,7 +106,12 @@ public final class SimulationHtml {
       return;
     }
     // The intervals, in order: every subject has at most one row per interval start.
-    long[] seconds = series.rows().stream().mapToLong(SimulationResult.Series.Row::second).distinct().sorted().toArray();
+    long[] seconds =
+        series.rows().stream()
+            .mapToLong(SimulationResult.Series.Row::second)
+            .distinct()
+            .sorted()
+            .toArray();
     long duration = duration(r, seconds);
     var frame = new SeriesChart.Frame(seconds, duration, SimulationPlots.markers(r));
     List<String> flat = new ArrayList<>();
@@ -109,24 +126,33 @@ public final class SimulationHtml {
         flat.add(p.title().toLowerCase(java.util.Locale.ROOT));
         continue;
       }
-      out.append("<figure class=\"sim-chart\" data-store=\"").append(Html.escape(r.store())).append("\"><figcaption><b>")
-          .append(Html.escape(p.title())).append("</b>");
+      out.append("<figure class=\"sim-chart\" data-store=\"")
+          .append(Html.escape(r.store()))
+          .append("\"><figcaption><b>")
+          .append(Html.escape(p.title()))
+          .append("</b>");
       if (p.total() != null) {
-        out.append(" · ").append(Html.escape(Units.count(total(bySubject, seconds, duration)) + " " + p.total()))
+        out.append(" · ")
+            .append(Html.escape(Units.count(total(bySubject, seconds, duration)) + " " + p.total()))
             .append(" in all");
       }
-      out.append("</figcaption>\n").append(SeriesChart.svg(p.column(), p.title(), frame, lines, p.format(), p.limit()))
+      out.append("</figcaption>\n")
+          .append(SeriesChart.svg(p.column(), p.title(), frame, lines, p.format(), p.limit()))
           .append("</figure>\n");
     }
     if (!flat.isEmpty()) {
-      out.append("<p class=\"note\">Zero throughout, not drawn: ").append(Html.escape(String.join("; ", flat)))
+      out.append("<p class=\"note\">Zero throughout, not drawn: ")
+          .append(Html.escape(String.join("; ", flat)))
           .append(".</p>\n");
     }
   }
 
-  /** Returns column {@code c} of each wanted subject, one value per interval, NaN where it has no row. */
-  private static Map<String, double[]> column(SimulationResult.Series series, int c, Predicate<String> wanted,
-      long[] seconds) {
+  /**
+   * Returns column {@code c} of each wanted subject, one value per interval, NaN where it has no
+   * row.
+   */
+  private static Map<String, double[]> column(
+      SimulationResult.Series series, int c, Predicate<String> wanted, long[] seconds) {
     Map<String, double[]> out = new LinkedHashMap<>();
     for (var row : series.rows()) {
       if (wanted.test(row.subject())) {
@@ -139,8 +165,8 @@ public final class SimulationHtml {
 
   /**
    * Returns the run's length: every simulator states it as the setting {@code duration: N s}; the
-   * last interval is shorter when the duration is not a multiple of the step, so it is not
-   * guessed from the rows when the setting is there.
+   * last interval is shorter when the duration is not a multiple of the step, so it is not guessed
+   * from the rows when the setting is there.
    */
   private static long duration(SimulationResult r, long[] seconds) {
     for (SimulationResult.Setting s : r.settings()) {
@@ -151,7 +177,9 @@ public final class SimulationHtml {
     return seconds[seconds.length - 1] + (seconds.length > 1 ? seconds[1] - seconds[0] : 1);
   }
 
-  /** The column's sum over the run: each interval's per-second average times the interval's length. */
+  /**
+   * The column's sum over the run: each interval's per-second average times the interval's length.
+   */
   private static double total(Map<String, double[]> bySubject, long[] seconds, long duration) {
     double sum = 0;
     for (double[] v : bySubject.values()) {
@@ -166,14 +194,19 @@ public final class SimulationHtml {
 
   private static void table(SimulationResult.Table t, StringBuilder out) {
     // Some tables have fifteen columns: they scroll sideways rather than squeeze the page.
-    out.append("<h4>").append(Html.escape(t.title())).append("</h4>\n<div class=\"sim-scroll\"><table class=\"sim-table\" data-table=\"")
-        .append(Html.escape(t.id())).append("\">").append(Html.header(t.columns().toArray(new String[0])));
+    out.append("<h4>")
+        .append(Html.escape(t.title()))
+        .append("</h4>\n<div class=\"sim-scroll\"><table class=\"sim-table\" data-table=\"")
+        .append(Html.escape(t.id()))
+        .append("\">")
+        .append(Html.header(t.columns().toArray(new String[0])));
     for (List<Object> row : t.rows().subList(0, Math.min(TABLE_ROWS, t.rows().size()))) {
       out.append("<tr>");
       for (int i = 0; i < row.size(); i++) {
         Object v = row.get(i);
         String shown = SimulationText.cell(t.columns().get(i), v);
-        out.append(v instanceof Number n ? Html.numberCell(n.doubleValue(), shown) : Html.cell(shown));
+        out.append(
+            v instanceof Number n ? Html.numberCell(n.doubleValue(), shown) : Html.cell(shown));
       }
       out.append("</tr>\n");
     }
@@ -185,10 +218,15 @@ public final class SimulationHtml {
     if (r.events().isEmpty()) {
       return;
     }
-    out.append("<h4>Events</h4>\n<table class=\"sim-events\">").append(Html.header("second", "kind", "subject", "what"));
+    out.append("<h4>Events</h4>\n<table class=\"sim-events\">")
+        .append(Html.header("second", "kind", "subject", "what"));
     for (SimulationResult.Event e : r.events().subList(0, Math.min(EVENTS, r.events().size()))) {
-      out.append("<tr>").append(Html.numberCell(e.second(), Long.toString(e.second()))).append(Html.cell(e.kind()))
-          .append(Html.cell(e.subject())).append(Html.cell(e.text())).append("</tr>\n");
+      out.append("<tr>")
+          .append(Html.numberCell(e.second(), Long.toString(e.second())))
+          .append(Html.cell(e.kind()))
+          .append(Html.cell(e.subject()))
+          .append(Html.cell(e.text()))
+          .append("</tr>\n");
     }
     out.append("</table>\n");
     more(r.events().size() - EVENTS, "events", out);
@@ -196,7 +234,12 @@ public final class SimulationHtml {
 
   private static void more(int n, String what, StringBuilder out) {
     if (n > 0) {
-      out.append("<p class=\"note more\" data-value=\"").append(n).append("\">").append(n).append(" more ").append(what)
+      out.append("<p class=\"note more\" data-value=\"")
+          .append(n)
+          .append("\">")
+          .append(n)
+          .append(" more ")
+          .append(what)
           .append(": <code>keyplan simulate --format json</code> lists them all.</p>\n");
     }
   }

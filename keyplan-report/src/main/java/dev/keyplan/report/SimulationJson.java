@@ -8,10 +8,10 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
 /**
- * A simulation as JSON (docs/simulate.md): {@code store}, {@code settings} (name → value),
- * {@code findings}, {@code tables} (id → {title, rows: [ {column: value} ]}), {@code events},
- * {@code series} ({subject, columns, rows: [[second, subject, values…]]}) and {@code notes}.
- * Numbers keep six significant digits, as in {@code check --format json}.
+ * A simulation as JSON (docs/simulate.md): {@code store}, {@code settings} (name → value), {@code
+ * findings}, {@code tables} (id → {title, rows: [ {column: value} ]}), {@code events}, {@code
+ * series} ({subject, columns, rows: [[second, subject, values…]]}) and {@code notes}. Numbers keep
+ * six significant digits, as in {@code check --format json}.
  */
 public final class SimulationJson {
   private SimulationJson() {}

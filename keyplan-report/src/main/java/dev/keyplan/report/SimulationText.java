@@ -9,8 +9,7 @@ import java.util.Locale;
  * was approximated. The time series goes to CSV or JSON, not to a terminal.
  *
  * <p>Cells are shown by their column's name: a column with {@code bytes} in it as a size, one with
- * {@code share} as a percentage, other numbers with up to three
- * decimals below 100 and none above.
+ * {@code share} as a percentage, other numbers with up to three decimals below 100 and none above.
  */
 public final class SimulationText {
   private SimulationText() {}
@@ -44,11 +43,14 @@ public final class SimulationText {
     if (!r.events().isEmpty()) {
       out.append("\nevents:\n");
       TextTable events = new TextTable("second", "kind", "subject", "what");
-      r.events().forEach(e -> events.row(Long.toString(e.second()), e.kind(), e.subject(), e.text()));
+      r.events()
+          .forEach(e -> events.row(Long.toString(e.second()), e.kind(), e.subject(), e.text()));
       out.append(events.render());
     }
     out.append("\nsettings:\n");
-    r.settings().forEach(s -> out.append("  ").append(s.name()).append(": ").append(s.value()).append('\n'));
+    r.settings()
+        .forEach(
+            s -> out.append("  ").append(s.name()).append(": ").append(s.value()).append('\n'));
     if (!r.notes().isEmpty()) {
       out.append("\nnotes:\n");
       r.notes().forEach(n -> out.append("  - ").append(n).append('\n'));

@@ -1,13 +1,13 @@
 package dev.keyplan.report;
 
 import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.PartitionSize;
 import dev.keyplan.cassandra.design.Sizer;
-import dev.keyplan.cassandra.design.CassandraSizing;
-import dev.keyplan.model.Entity;
-import dev.keyplan.model.Units;
 import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.scylla.ScyllaLimits;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,16 +17,18 @@ import java.util.List;
  * horizontal lines.
  *
  * <p>The curves come from the same sizing as {@code check}: the point at the horizon is exactly
- * {@link CassandraSizing#typical()} and {@link CassandraSizing#busiest()} (the JSON report's
- * {@code partitions.typical.bytes} and {@code partitions.busiest.bytes}). Before the horizon:
+ * {@link CassandraSizing#typical()} and {@link CassandraSizing#busiest()} (the JSON report's {@code
+ * partitions.typical.bytes} and {@code partitions.busiest.bytes}). Before the horizon:
+ *
  * <ul>
  *   <li>a table with a time bucket, or whose key identifies one row, holds the same partition at
  *       any time, so its curves are flat;
  *   <li>an unbucketed table's partitions hold a fixed share of the table's rows, and the rows grow
  *       linearly ({@code count + growth × t}, capped at the horizon's rows when a TTL holds them
- *       there), so each partition's rows scale with them and its bytes follow
- *       {@link Sizer#partition}.
+ *       there), so each partition's rows scale with them and its bytes follow {@link
+ *       Sizer#partition}.
  * </ul>
+ *
  * Deliberately left out: the number of partitions is held at its horizon value (a key whose
  * distinct values grow with the rows would make early partitions slightly larger than drawn).
  *
@@ -63,7 +65,10 @@ final class SizingChart {
     }
 
     Series(double[] seconds, double[] typical, double[] busiest) {
-      this(seconds, List.of(new Curve("typical", "typical", typical), new Curve("busiest", "busiest", busiest)));
+      this(
+          seconds,
+          List.of(
+              new Curve("typical", "typical", typical), new Curve("busiest", "busiest", busiest)));
     }
 
     double[] typical() {
@@ -93,35 +98,52 @@ final class SizingChart {
     Entity e = t.entity();
     for (int i = 0; i < SAMPLES; i++) {
       at[i] = horizonSeconds * (double) i / (SAMPLES - 1);
-      double share = flat ? 1 : Math.min(e.count() + e.growthPerSecond() * at[i], s.rows()) / s.rows();
-      typical[i] = i == SAMPLES - 1 || flat ? s.typical().bytes() : Sizer.partition(t, s.typical().rows() * share).bytes();
-      busiest[i] = i == SAMPLES - 1 || flat ? s.busiest().bytes() : Sizer.partition(t, s.busiest().rows() * share).bytes();
+      double share =
+          flat ? 1 : Math.min(e.count() + e.growthPerSecond() * at[i], s.rows()) / s.rows();
+      typical[i] =
+          i == SAMPLES - 1 || flat
+              ? s.typical().bytes()
+              : Sizer.partition(t, s.typical().rows() * share).bytes();
+      busiest[i] =
+          i == SAMPLES - 1 || flat
+              ? s.busiest().bytes()
+              : Sizer.partition(t, s.busiest().rows() * share).bytes();
     }
     return new Series(at, typical, busiest);
   }
 
-  /** Returns the reference lines for {@code t}: the guideline, ScyllaDB's warning, the hard limit. */
+  /**
+   * Returns the reference lines for {@code t}: the guideline, ScyllaDB's warning, the hard limit.
+   */
   static List<Limit> limits(BoundTable t, boolean scylla) {
     List<Limit> out = new ArrayList<>();
-    out.add(new Limit("guideline", "guideline " + Units.bytes(CassandraLimits.GUIDELINE_BYTES_PER_PARTITION),
-        CassandraLimits.GUIDELINE_BYTES_PER_PARTITION));
+    out.add(
+        new Limit(
+            "guideline",
+            "guideline " + Units.bytes(CassandraLimits.GUIDELINE_BYTES_PER_PARTITION),
+            CassandraLimits.GUIDELINE_BYTES_PER_PARTITION));
     if (scylla) {
-      // Named as scylla.yaml states it (1000 "MB" of 1024 × 1024 bytes), not as Units would print it (1.05 GB).
-      out.add(new Limit("warning", "ScyllaDB warning 1000 MB",
-          ScyllaLimits.LARGE_PARTITION_BYTES));
+      // Named as scylla.yaml states it (1000 "MB" of 1024 × 1024 bytes), not as Units would print
+      // it (1.05 GB).
+      out.add(new Limit("warning", "ScyllaDB warning 1000 MB", ScyllaLimits.LARGE_PARTITION_BYTES));
     }
     // Values grow linearly in rows, so two points give the rows at which they reach the limit.
     PartitionSize none = Sizer.partition(t, 0);
     double perRow = Sizer.partition(t, 1).values() - none.values();
     if (perRow > 0) {
       double rows = (CassandraLimits.MAX_CELLS_PER_PARTITION - none.values()) / perRow;
-      out.add(new Limit("hard", "hard limit 2 billion values ≈ " + Units.bytes(Sizer.partition(t, rows).bytes()),
-          Sizer.partition(t, rows).bytes()));
+      out.add(
+          new Limit(
+              "hard",
+              "hard limit 2 billion values ≈ " + Units.bytes(Sizer.partition(t, rows).bytes()),
+              Sizer.partition(t, rows).bytes()));
     }
     return out;
   }
 
-  /** Returns the partition-size chart of a Cassandra or ScyllaDB table as an {@code <svg>} element. */
+  /**
+   * Returns the partition-size chart of a Cassandra or ScyllaDB table as an {@code <svg>} element.
+   */
   static String svg(String table, Series s, List<Limit> limits) {
     return svg(table, "Partition size of " + table + " over the horizon", s, limits);
   }
@@ -142,18 +164,29 @@ final class SizingChart {
       lo = Math.min(lo, l.bytes());
       hi = Math.max(hi, l.bytes());
     }
-    // Strictly below the lowest value, so a line at a power of ten (100 MB) is not drawn on the axis.
+    // Strictly below the lowest value, so a line at a power of ten (100 MB) is not drawn on the
+    // axis.
     int decadeLo = (int) Math.ceil(Math.log10(lo)) - 1;
     int decadeHi = Math.max(decadeLo + 1, (int) Math.ceil(Math.log10(hi)));
     var axes = new Axes(s.seconds()[s.seconds().length - 1], decadeLo, decadeHi);
 
     StringBuilder out = new StringBuilder();
     int n = s.seconds().length;
-    out.append("<svg class=\"chart sizing\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
-        .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-        .append("\" data-table=\"").append(Html.escape(subject));
+    out.append("<svg class=\"chart sizing\" role=\"img\" viewBox=\"0 0 ")
+        .append(WIDTH)
+        .append(' ')
+        .append(HEIGHT)
+        .append("\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(HEIGHT)
+        .append("\" data-table=\"")
+        .append(Html.escape(subject));
     for (Curve c : s.curves()) {
-      out.append("\" data-").append(c.kind()).append("-bytes=\"").append(Html.plain(c.bytes()[n - 1]));
+      out.append("\" data-")
+          .append(c.kind())
+          .append("-bytes=\"")
+          .append(Html.plain(c.bytes()[n - 1]));
     }
     // Inline SVG in HTML needs no namespace declaration, and the page names no URL at all.
     out.append("\">\n").append("<title>").append(Html.escape(title)).append("</title>\n");
@@ -167,13 +200,28 @@ final class SizingChart {
       double x = axes.x(sec);
       out.append(Svg.line("axis", x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4))
           // "now" starts at the axis, clear of the lowest size label beside it.
-          .append(Svg.text("tick", x, HEIGHT - BOTTOM + 16, q == 0 ? "start" : "middle", q == 0 ? "now" : Units.duration(sec)));
+          .append(
+              Svg.text(
+                  "tick",
+                  x,
+                  HEIGHT - BOTTOM + 16,
+                  q == 0 ? "start" : "middle",
+                  q == 0 ? "now" : Units.duration(sec)));
     }
     out.append(Svg.line("axis", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
     for (Limit l : limits) {
       double y = axes.y(l.bytes());
-      out.append("<line class=\"limit ").append(l.kind()).append("\" x1=\"").append(Svg.f(LEFT)).append("\" y1=\"")
-          .append(Svg.f(y)).append("\" x2=\"").append(Svg.f(WIDTH - RIGHT)).append("\" y2=\"").append(Svg.f(y)).append("\"/>\n");
+      out.append("<line class=\"limit ")
+          .append(l.kind())
+          .append("\" x1=\"")
+          .append(Svg.f(LEFT))
+          .append("\" y1=\"")
+          .append(Svg.f(y))
+          .append("\" x2=\"")
+          .append(Svg.f(WIDTH - RIGHT))
+          .append("\" y2=\"")
+          .append(Svg.f(y))
+          .append("\"/>\n");
     }
     for (Curve c : s.curves()) {
       out.append(path(c.kind(), axes, s.seconds(), c.bytes()));
@@ -185,11 +233,14 @@ final class SizingChart {
     }
     for (Curve c : s.curves()) {
       double last = c.bytes()[n - 1];
-      labels.add(new Label("series-label " + c.kind(), c.label() + " " + Units.bytes(last), axes.y(last)));
+      labels.add(
+          new Label("series-label " + c.kind(), c.label() + " " + Units.bytes(last), axes.y(last)));
     }
     double[] ys = spread(labels.stream().mapToDouble(Label::y).toArray());
     for (int i = 0; i < labels.size(); i++) {
-      out.append(Svg.text(labels.get(i).kind(), WIDTH - RIGHT + 6, ys[i] + 4, "start", labels.get(i).text()));
+      out.append(
+          Svg.text(
+              labels.get(i).kind(), WIDTH - RIGHT + 6, ys[i] + 4, "start", labels.get(i).text()));
     }
     out.append("</svg>\n");
     return out.toString();
@@ -240,7 +291,10 @@ final class SizingChart {
     }
     StringBuilder d = new StringBuilder();
     for (int i = first; i < xs.length; i++) {
-      d.append(i == first ? "M" : " L").append(Svg.f(axes.x(xs[i]))).append(',').append(Svg.f(axes.y(ys[i])));
+      d.append(i == first ? "M" : " L")
+          .append(Svg.f(axes.x(xs[i])))
+          .append(',')
+          .append(Svg.f(axes.y(ys[i])));
     }
     return "<path class=\"series " + kind + "\" d=\"" + d + "\"/>\n";
   }

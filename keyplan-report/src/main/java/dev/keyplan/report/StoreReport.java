@@ -5,10 +5,10 @@ import dev.keyplan.analysis.StoreAnalysis;
 import java.io.IOException;
 
 /**
- * How one store's analysis reads in each format of {@code keyplan check}. The renderers
- * ({@link TextReport}, {@link JsonReport}, {@link MarkdownReport}) write what every store shares
- * (the findings, the summary) and ask the store's sections, found in {@link StoreReports}, for the
- * rest; they name no store.
+ * How one store's analysis reads in each format of {@code keyplan check}. The renderers ({@link
+ * TextReport}, {@link JsonReport}, {@link MarkdownReport}) write what every store shares (the
+ * findings, the summary) and ask the store's sections, found in {@link StoreReports}, for the rest;
+ * they name no store.
  *
  * @param <A> the store's analysis
  */
@@ -22,6 +22,8 @@ public interface StoreReport<A extends StoreAnalysis> {
   /** Appends the store's section of the Markdown document. */
   void markdown(A analysis, StringBuilder out);
 
-  /** Writes the store's elements of the JSON array {@code section}; nothing when it has none there. */
+  /**
+   * Writes the store's elements of the JSON array {@code section}; nothing when it has none there.
+   */
   void json(JsonSection section, JsonGenerator g, A analysis) throws IOException;
 }

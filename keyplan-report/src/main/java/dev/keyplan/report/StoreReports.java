@@ -9,17 +9,16 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Each store's report sections, one line per store, sorted: the report module's registry, as
- * {@code dev.keyplan.store.Stores} is the core's.
+ * Each store's report sections, one line per store, sorted: the report module's registry, as {@code
+ * dev.keyplan.store.Stores} is the core's.
  */
 public final class StoreReports {
-  private static final List<StoreReport<?>> ALL = List.of(
-      // keep-sorted start
-      new CassandraSections(),
-      new DynamoDbSections(),
-      new MongoDbSections()
-      // keep-sorted end
-      );
+  private static final List<StoreReport<?>> ALL =
+      List.of(
+          // keep-sorted start
+          new CassandraSections(), new DynamoDbSections(), new MongoDbSections()
+          // keep-sorted end
+          );
 
   private StoreReports() {}
 
@@ -39,25 +38,30 @@ public final class StoreReports {
   }
 
   /** Writes {@code a}'s elements of the JSON array {@code section}. */
-  public static void json(JsonSection section, JsonGenerator g, StoreAnalysis a) throws IOException {
+  public static void json(JsonSection section, JsonGenerator g, StoreAnalysis a)
+      throws IOException {
     json(of(a), section, g, a);
   }
 
   private static StoreReport<?> of(StoreAnalysis a) {
-    return ALL.stream().filter(r -> r.analysisType().isInstance(a)).findFirst()
+    return ALL.stream()
+        .filter(r -> r.analysisType().isInstance(a))
+        .findFirst()
         .orElseThrow(() -> new IllegalStateException("no report sections for " + a.store().id()));
   }
 
-  private static <A extends StoreAnalysis> void text(StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
+  private static <A extends StoreAnalysis> void text(
+      StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
     r.text(r.analysisType().cast(a), out);
   }
 
-  private static <A extends StoreAnalysis> void markdown(StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
+  private static <A extends StoreAnalysis> void markdown(
+      StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
     r.markdown(r.analysisType().cast(a), out);
   }
 
-  private static <A extends StoreAnalysis> void json(StoreReport<A> r, JsonSection s, JsonGenerator g, StoreAnalysis a)
-      throws IOException {
+  private static <A extends StoreAnalysis> void json(
+      StoreReport<A> r, JsonSection s, JsonGenerator g, StoreAnalysis a) throws IOException {
     r.json(s, g, r.analysisType().cast(a));
   }
 }

@@ -5,9 +5,9 @@ import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
 
 /**
- * The text form of {@code keyplan check}: compiler-style findings
- * ({@code file:line:column: severity: [RuleId] message}, then the fix), then the patterns,
- * sizing, heat and consistency tables.
+ * The text form of {@code keyplan check}: compiler-style findings ({@code file:line:column:
+ * severity: [RuleId] message}, then the fix), then the patterns, sizing, heat and consistency
+ * tables.
  */
 public final class TextReport {
   private TextReport() {}
@@ -18,7 +18,11 @@ public final class TextReport {
     // With two stores side by side, each finding says which store it is about.
     boolean both = result.analyses().size() > 1;
     for (Finding f : result.findings()) {
-      out.append(both ? finding(f).replaceFirst("\\[" + f.rule() + "]", "[" + f.rule() + ", " + f.store() + "]") : finding(f));
+      out.append(
+          both
+              ? finding(f)
+                  .replaceFirst("\\[" + f.rule() + "]", "[" + f.rule() + ", " + f.store() + "]")
+              : finding(f));
     }
     if (!result.findings().isEmpty()) {
       out.append('\n');
@@ -30,18 +34,29 @@ public final class TextReport {
 
   /** Returns one finding in compiler style, with its fix on the next line. */
   public static String finding(Finding f) {
-    return f.location() + ": " + f.severity().word() + ": [" + f.rule() + "] " + f.message() + "\n"
-        + "  fix: " + f.fix() + "\n";
+    return f.location()
+        + ": "
+        + f.severity().word()
+        + ": ["
+        + f.rule()
+        + "] "
+        + f.message()
+        + "\n"
+        + "  fix: "
+        + f.fix()
+        + "\n";
   }
 
   /** Returns the one-line summary: counts by severity. */
   public static String summary(CheckResult r) {
-    return plural(r.count(Severity.ERROR), "error") + ", " + plural(r.count(Severity.WARNING), "warning") + ", "
+    return plural(r.count(Severity.ERROR), "error")
+        + ", "
+        + plural(r.count(Severity.WARNING), "warning")
+        + ", "
         + plural(r.count(Severity.INFO), "info");
   }
 
   private static String plural(long n, String word) {
     return n + " " + word + (n == 1 || word.equals("info") ? "" : "s");
   }
-
 }

@@ -6,10 +6,10 @@ import dev.keyplan.check.CheckResult;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbShard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,11 +54,15 @@ final class GrowthChartsTest {
     DynamoDbAnalysis a = check("orders-dynamodb").analysis(DynamoDbAnalysis.class).orElseThrow();
     DynamoDbTable t = a.tables().get(0);
     String svg = GrowthCharts.table(t, GrowthCharts.dynamodb(a)).orElseThrow();
-    assertThat(attribute(svg, "data-item-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).largestItemBytes()));
-    assertThat(attribute(svg, "data-collection-bytes")).isEqualTo(Html.plain(a.sizing().get(t.name()).collectionBytes()));
-    assertThat(svg).contains("item limit 400 KB")
+    assertThat(attribute(svg, "data-item-bytes"))
+        .isEqualTo(Html.plain(a.sizing().get(t.name()).largestItemBytes()));
+    assertThat(attribute(svg, "data-collection-bytes"))
+        .isEqualTo(Html.plain(a.sizing().get(t.name()).collectionBytes()));
+    assertThat(svg)
+        .contains("item limit 400 KB")
         // No local index: 10 GB is one partition's size, not a limit on the collection.
-        .contains("one partition: 10 GB").doesNotContain("item collection limit");
+        .contains("one partition: 10 GB")
+        .doesNotContain("item collection limit");
     assertThat(svg.split("<path class=\"series ", -1)).hasSize(3);
   }
 
@@ -66,13 +70,20 @@ final class GrowthChartsTest {
   void dynamodb_aLocalIndexMakes10GbAHardLimit() throws IOException {
     // orders-dynamodb.yaml with a local index on its table: item collections are capped at 10 GB
     // (AWS DG, "Item collection size limit"), so the line turns from guideline to limit.
-    String yaml = Files.readString(Path.of("../examples/orders-dynamodb.yaml")).replace(
-        "        GSI1: {partition_key: GSI1PK, projection: ALL}",
-        "        GSI1: {partition_key: GSI1PK, projection: ALL}\n        LSI1: {local: true, sort_key: LSI1SK, projection: KEYS_ONLY}");
+    String yaml =
+        Files.readString(Path.of("../examples/orders-dynamodb.yaml"))
+            .replace(
+                "        GSI1: {partition_key: GSI1PK, projection: ALL}",
+                "        GSI1: {partition_key: GSI1PK, projection: ALL}\n        LSI1: {local: true, sort_key: LSI1SK, projection: KEYS_ONLY}");
     assertThat(yaml).contains("LSI1");
-    DynamoDbAnalysis a = CheckResult.of(ModelReader.read("lsi.yaml", yaml, Path.of("../examples"))).analysis(DynamoDbAnalysis.class).orElseThrow();
+    DynamoDbAnalysis a =
+        CheckResult.of(ModelReader.read("lsi.yaml", yaml, Path.of("../examples")))
+            .analysis(DynamoDbAnalysis.class)
+            .orElseThrow();
     String svg = GrowthCharts.table(a.tables().get(0), GrowthCharts.dynamodb(a)).orElseThrow();
-    assertThat(svg).contains("item collection limit 10 GB (local index)").contains("class=\"limit hard\"");
+    assertThat(svg)
+        .contains("item collection limit 10 GB (local index)")
+        .contains("class=\"limit hard\"");
   }
 
   @Test
@@ -80,18 +91,25 @@ final class GrowthChartsTest {
     // tenants-mongodb: {country_code: 1}; the US holds 87.2 GB at the horizon, 650 × the 128 MiB
     // range size (JumboChunkRisk's figure), so its curve ends far above the range-size line.
     MongoDbAnalysis a = check("tenants-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
-    String svg = GrowthCharts.collection(a.collections().get(0), GrowthCharts.mongodb(a)).orElseThrow();
+    String svg =
+        GrowthCharts.collection(a.collections().get(0), GrowthCharts.mongodb(a)).orElseThrow();
     MongoDbShard s = a.shard("tenants").orElseThrow();
     assertThat(attribute(svg, "data-value-bytes")).isEqualTo(Html.plain(s.busiestValueBytes()));
-    assertThat(s.busiestValueBytes() / a.design().rangeSizeBytes()).isGreaterThan(649.5).isLessThan(650.5);
-    assertThat(attribute(svg, "data-busiest-bytes")).isEqualTo(Html.plain(a.collections().get(0).largestBytes()));
+    assertThat(s.busiestValueBytes() / a.design().rangeSizeBytes())
+        .isGreaterThan(649.5)
+        .isLessThan(650.5);
+    assertThat(attribute(svg, "data-busiest-bytes"))
+        .isEqualTo(Html.plain(a.collections().get(0).largestBytes()));
     assertThat(svg).contains("range size 128 MiB: jumbo above").contains("document limit 16 MiB");
   }
 
   @Test
   void mongodb_unshardedCollectionHasNoShardKeyCurve() {
     MongoDbAnalysis a = check("shop-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
-    var c = a.collections().stream().filter(x -> a.shard(x.name()).map(s -> !s.sharded()).orElse(true)).findFirst();
+    var c =
+        a.collections().stream()
+            .filter(x -> a.shard(x.name()).map(s -> !s.sharded()).orElse(true))
+            .findFirst();
     assertThat(c).as("an unsharded collection in shop-mongodb").isPresent();
     String svg = GrowthCharts.collection(c.get(), GrowthCharts.mongodb(a)).orElseThrow();
     assertThat(svg).doesNotContain("data-value-bytes").doesNotContain("range size");

@@ -36,17 +36,22 @@ final class HeatBarsTest {
   @Test
   void label_saysTheShareOrHowManyTimesTheCeiling() {
     assertThat(HeatBars.label(bar(840, 1000))).isEqualTo("840 ops/s · 84% of the ceiling");
-    // 2,441,160 / 1,000 = 2,441.16 → one decimal, then Units.count prints a whole number with commas.
-    assertThat(HeatBars.label(bar(2_441_160, 1000))).isEqualTo("2,441,160 ops/s · 2,441× the ceiling");
+    // 2,441,160 / 1,000 = 2,441.16 → one decimal, then Units.count prints a whole number with
+    // commas.
+    assertThat(HeatBars.label(bar(2_441_160, 1000)))
+        .isEqualTo("2,441,160 ops/s · 2,441× the ceiling");
     assertThat(HeatBars.label(bar(0.0047, 3000))).isEqualTo("< 0.01 ops/s · < 0.1% of the ceiling");
-    assertThat(HeatBars.label(bar(Double.NaN, 3000))).isEqualTo("unknown: a key spread is undeclared");
+    assertThat(HeatBars.label(bar(Double.NaN, 3000)))
+        .isEqualTo("unknown: a key spread is undeclared");
   }
 
   @Test
   void svg_fillIsHalfTheTrackAtTheCeilingAndClippedPastTwice() {
     // The track is 320 px for 0..2 × ceiling: the ceiling fills 160 px, 5 × the ceiling fills 320.
-    String svg = HeatBars.svg("s", List.of(bar(1000, 1000), bar(5000, 1000), bar(Double.NaN, 1000)));
-    assertThat(svg).contains("<rect class=\"fill\" x=\"270.0\" y=\"26.0\" width=\"160.0\"")
+    String svg =
+        HeatBars.svg("s", List.of(bar(1000, 1000), bar(5000, 1000), bar(Double.NaN, 1000)));
+    assertThat(svg)
+        .contains("<rect class=\"fill\" x=\"270.0\" y=\"26.0\" width=\"160.0\"")
         .contains("width=\"320.0\" height=\"14.0\"/>\n<line class=\"ceiling\"");
     // Three tracks, two fills: the unknown load draws no bar.
     assertThat(svg.split("<rect class=\"track\"", -1)).hasSize(4);
@@ -63,7 +68,8 @@ final class HeatBarsTest {
     assertThat(bars).hasSize(a.heat().size());
     assertThat(bars.get(0).load()).isEqualTo(h.replicaLoad());
     assertThat(bars.get(0).ceiling()).isEqualTo(h.budget()).isEqualTo(20_000);
-    assertThat(HeatBars.svg("cassandra", bars)).contains("data-load=\"" + Html.plain(h.replicaLoad()) + "\"");
+    assertThat(HeatBars.svg("cassandra", bars))
+        .contains("data-load=\"" + Html.plain(h.replicaLoad()) + "\"");
   }
 
   @Test
@@ -73,14 +79,21 @@ final class HeatBarsTest {
     var a = check("orders").analysis(DynamoDbAnalysis.class).orElseThrow();
     List<HeatBars.Bar> bars = HeatBars.dynamodb(a);
     assertThat(bars).hasSize(2 * a.heat().size());
-    DynamoDbHeat status = a.heat().stream().filter(h -> h.copy().equals("Orders.ByStatus")).findFirst().orElseThrow();
-    HeatBars.Bar writes = bars.stream().filter(b -> b.key().startsWith("Orders.ByStatus") && b.unit().equals("WCU/s"))
-        .findFirst().orElseThrow();
+    DynamoDbHeat status =
+        a.heat().stream().filter(h -> h.copy().equals("Orders.ByStatus")).findFirst().orElseThrow();
+    HeatBars.Bar writes =
+        bars.stream()
+            .filter(b -> b.key().startsWith("Orders.ByStatus") && b.unit().equals("WCU/s"))
+            .findFirst()
+            .orElseThrow();
     assertThat(writes.load()).isEqualTo(status.writeUnits()).isEqualTo(840);
     assertThat(writes.ceiling()).isEqualTo(1000);
     assertThat(writes.level()).isEqualTo("warning");
-    assertThat(check("orders").findings()).anyMatch(f -> f.rule().equals("PartitionThroughputExceeded")
-        && f.target().startsWith("Orders.ByStatus"));
+    assertThat(check("orders").findings())
+        .anyMatch(
+            f ->
+                f.rule().equals("PartitionThroughputExceeded")
+                    && f.target().startsWith("Orders.ByStatus"));
   }
 
   @Test
@@ -90,7 +103,8 @@ final class HeatBarsTest {
     HeatBars.Bar b = HeatBars.mongodb(a).get(0);
     assertThat(b.load()).isEqualTo(a.shards().get(0).reads() + a.shards().get(0).writes());
     assertThat(b.ceiling()).isEqualTo(10_000);
-    assertThat(HeatBars.label(b)).isEqualTo("2,055 ops/s · 20.5% of the 10,000 ops/s budget of a shard");
+    assertThat(HeatBars.label(b))
+        .isEqualTo("2,055 ops/s · 20.5% of the 10,000 ops/s budget of a shard");
   }
 
   private static HeatBars.Bar named(String key, double load) {
@@ -100,8 +114,17 @@ final class HeatBarsTest {
   @Test
   void section_drawsTheHottestFirstAndListsKeysBelowOnePercentAsText() {
     StringBuilder out = new StringBuilder();
-    HeatBars.section("s", List.of(named("a", 1), named("b", 900), named("c", 500), named("d", 20), named("e", 0.1),
-        named("f", Double.NaN)), "Note.", out);
+    HeatBars.section(
+        "s",
+        List.of(
+            named("a", 1),
+            named("b", 900),
+            named("c", 500),
+            named("d", 20),
+            named("e", 0.1),
+            named("f", Double.NaN)),
+        "Note.",
+        out);
     String html = out.toString();
     String svg = html.substring(html.indexOf("<svg"), html.indexOf("</svg>"));
     // Unknown first (nothing says it is cold), then 90%, 50%, 2%; a (0.1%) and e (0.01%) are text.
@@ -109,15 +132,21 @@ final class HeatBarsTest {
     assertThat(svg.indexOf("data-key=\"b\"")).isLessThan(svg.indexOf("data-key=\"c\""));
     assertThat(svg.indexOf("data-key=\"c\"")).isLessThan(svg.indexOf("data-key=\"d\""));
     assertThat(svg).doesNotContain("data-key=\"a\"").doesNotContain("data-key=\"e\"");
-    assertThat(html).contains("2 more keys below 1% of its ceiling: <span class=\"bar-rest\" data-key=\"a\"");
+    assertThat(html)
+        .contains("2 more keys below 1% of its ceiling: <span class=\"bar-rest\" data-key=\"a\"");
   }
 
   @Test
   void section_drawsAtLeastThreeBarsWhenEveryKeyIsCold() {
     StringBuilder out = new StringBuilder();
-    HeatBars.section("s", List.of(named("a", 0.1), named("b", 0.2), named("c", 0.3), named("d", 0.4)), "Note.", out);
+    HeatBars.section(
+        "s",
+        List.of(named("a", 0.1), named("b", 0.2), named("c", 0.3), named("d", 0.4)),
+        "Note.",
+        out);
     String html = out.toString();
     assertThat(html.split("<g class=\"bar ", -1)).hasSize(4);
-    assertThat(html).contains("1 more key below 1% of its ceiling: <span class=\"bar-rest\" data-key=\"a\"");
+    assertThat(html)
+        .contains("1 more key below 1% of its ceiling: <span class=\"bar-rest\" data-key=\"a\"");
   }
 }

@@ -45,9 +45,13 @@ final class HtmlPageTest {
     long serious = r.findings().stream().filter(f -> f.severity() != Severity.INFO).count();
     assertThat(serious).isEqualTo(8);
     String page = HtmlReport.render(r);
-    String glance = page.substring(page.indexOf("<section id=\"glance\">"), page.indexOf("</section>", page.indexOf("id=\"glance\"")));
+    String glance =
+        page.substring(
+            page.indexOf("<section id=\"glance\">"),
+            page.indexOf("</section>", page.indexOf("id=\"glance\"")));
     assertThat(all(Pattern.compile("<li class=\"([a-z]+)\">"), glance))
-        .containsExactly("error", "warning", "warning", "warning", "warning", "warning", "warning", "warning");
+        .containsExactly(
+            "error", "warning", "warning", "warning", "warning", "warning", "warning", "warning");
     assertThat(glance).doesNotContain("more under");
     // shop-workbench has 2 warnings and 1 info: the info is left to the Findings section.
     String shop = HtmlReport.render(check("shop-workbench"));
@@ -57,7 +61,8 @@ final class HtmlPageTest {
 
   @Test
   void glance_isLeftOutWhenThereIsNothingSerious() {
-    // sensors.yaml: its one-day buckets keep every partition small; check finds no error or warning.
+    // sensors.yaml: its one-day buckets keep every partition small; check finds no error or
+    // warning.
     CheckResult r = check("sensors");
     assertThat(r.findings()).allMatch(f -> f.severity() == Severity.INFO);
     assertThat(HtmlReport.render(r)).doesNotContain("id=\"glance\"");
@@ -65,7 +70,9 @@ final class HtmlPageTest {
 
   @Test
   void firstClause_cutsAtTheColonThatStartsTheFigures() {
-    assertThat(HtmlReport.firstClause("the busiest partition of orders_by_status (after 1y) holds 3 rows: over the limit"))
+    assertThat(
+            HtmlReport.firstClause(
+                "the busiest partition of orders_by_status (after 1y) holds 3 rows: over the limit"))
         .isEqualTo("the busiest partition of orders_by_status (after 1y) holds 3 rows");
     // A colon early in the message is part of its subject, not the turn to figures.
     assertThat(HtmlReport.firstClause("table t: too big")).isEqualTo("table t: too big");
@@ -77,7 +84,9 @@ final class HtmlPageTest {
     String page = HtmlReport.render(r);
     assertThat(page.split("<details class=\"why\">", -1)).hasSize(r.findings().size() + 1);
     // PartitionOverGuideline's page opens its "Why it matters" with this sentence.
-    assertThat(page).contains("<summary>Why it matters</summary><p>A large partition is read, compacted, repaired and"
-        + " streamed as one unit on one replica set.");
+    assertThat(page)
+        .contains(
+            "<summary>Why it matters</summary><p>A large partition is read, compacted, repaired and"
+                + " streamed as one unit on one replica set.");
   }
 }

@@ -11,7 +11,8 @@ final class HtmlReportTest {
   private static final String SCRIPT = "<script>alert(1)</script>";
 
   /** A model whose every free-text field tries to break out of text and attributes. */
-  private static final String HOSTILE = """
+  private static final String HOSTILE =
+      """
       model: "<script>alert(1)</script> & \\"co\\""
       horizon: 1y
       entities:
@@ -39,7 +40,8 @@ final class HtmlReportTest {
       """;
 
   private static String hostilePage() {
-    return HtmlReport.render(CheckResult.of(ModelReader.read("hostile.yaml", HOSTILE, Path.of("."))));
+    return HtmlReport.render(
+        CheckResult.of(ModelReader.read("hostile.yaml", HOSTILE, Path.of("."))));
   }
 
   @Test
@@ -49,9 +51,13 @@ final class HtmlReportTest {
     assertThat(page.toLowerCase(java.util.Locale.ROOT)).doesNotContain("<script");
     // The entity name, the pattern id (in a cell and in data-pattern) and the says text.
     assertThat(page).contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;</td>");
-    assertThat(page).contains("data-pattern=\"&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;\"");
-    assertThat(page).contains("&lt;script&gt;alert(1)&lt;/script&gt; &#39;quoted&#39; &quot;double&quot; &amp; more");
-    assertThat(page).contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;</h1>");
+    assertThat(page)
+        .contains("data-pattern=\"&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;\"");
+    assertThat(page)
+        .contains(
+            "&lt;script&gt;alert(1)&lt;/script&gt; &#39;quoted&#39; &quot;double&quot; &amp; more");
+    assertThat(page)
+        .contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;</h1>");
     assertThat(page).doesNotContain(SCRIPT);
   }
 
@@ -66,8 +72,13 @@ final class HtmlReportTest {
   @Test
   void page_isSelfContained() {
     String page = hostilePage();
-    assertThat(page).doesNotContain("http://").doesNotContain("https://").doesNotContain("<link")
-        .doesNotContain("<script").doesNotContain("@import").doesNotContain("url(");
+    assertThat(page)
+        .doesNotContain("http://")
+        .doesNotContain("https://")
+        .doesNotContain("<link")
+        .doesNotContain("<script")
+        .doesNotContain("@import")
+        .doesNotContain("url(");
     assertThat(page).contains("<style>");
   }
 }

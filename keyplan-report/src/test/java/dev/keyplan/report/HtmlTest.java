@@ -13,7 +13,8 @@ final class HtmlTest {
 
   @Test
   void escape_leavesOtherTextAlone() {
-    assertThat(Html.escape("messages_by_channel ≈ 13.9 MB")).isEqualTo("messages_by_channel ≈ 13.9 MB");
+    assertThat(Html.escape("messages_by_channel ≈ 13.9 MB"))
+        .isEqualTo("messages_by_channel ≈ 13.9 MB");
   }
 
   @Test

@@ -20,7 +20,9 @@ final class SeriesChartTest {
   @Test
   void upToEightSubjects_areAllDrawn_busiestFirst() {
     List<SeriesChart.Line> lines = SeriesChart.lines(subjects(8));
-    assertThat(lines).extracting(SeriesChart.Line::name).containsExactly("s7", "s6", "s5", "s4", "s3", "s2", "s1", "s0");
+    assertThat(lines)
+        .extracting(SeriesChart.Line::name)
+        .containsExactly("s7", "s6", "s5", "s4", "s3", "s2", "s1", "s0");
     assertThat(lines).noneMatch(SeriesChart.Line::others);
   }
 
@@ -28,12 +30,14 @@ final class SeriesChartTest {
   void moreSubjects_drawTheSevenBusiest_andSumTheRestAsOthers() {
     List<SeriesChart.Line> lines = SeriesChart.lines(subjects(11));
     assertThat(lines).hasSize(SeriesChart.MAX_LINES);
-    assertThat(lines.subList(0, 7)).extracting(SeriesChart.Line::name)
+    assertThat(lines.subList(0, 7))
+        .extracting(SeriesChart.Line::name)
         .containsExactly("s10", "s9", "s8", "s7", "s6", "s5", "s4");
     SeriesChart.Line others = lines.get(7);
     assertThat(others.name()).isEqualTo("others (4)");
     assertThat(others.subjects()).containsExactly("s3", "s2", "s1", "s0");
-    // s0…s3: 0 + 1 + 2 + 3 = 6 in the first interval, 1 + 2 + 3 + 4 = 10 in the second, none in the third.
+    // s0…s3: 0 + 1 + 2 + 3 = 6 in the first interval, 1 + 2 + 3 + 4 = 10 in the second, none in the
+    // third.
     assertThat(others.values()[0]).isEqualTo(6);
     assertThat(others.values()[1]).isEqualTo(10);
     assertThat(others.values()[2]).isNaN();
@@ -45,7 +49,9 @@ final class SeriesChartTest {
     for (String s : List.of("n3", "n1", "n2")) {
       flat.put(s, new double[] {5, 5});
     }
-    assertThat(SeriesChart.lines(flat)).extracting(SeriesChart.Line::name).containsExactly("n3", "n1", "n2");
+    assertThat(SeriesChart.lines(flat))
+        .extracting(SeriesChart.Line::name)
+        .containsExactly("n3", "n1", "n2");
   }
 
   @Test
@@ -53,19 +59,29 @@ final class SeriesChartTest {
     Map<String, double[]> m = new LinkedHashMap<>();
     m.put("<b>\"x\"</b>", new double[] {1.5, 2, Double.NaN});
     m.put("p2", new double[] {Double.NaN, 1234567.891, 3});
-    String svg = SeriesChart.svg("col", "Title <i>",
-        new SeriesChart.Frame(new long[] {0, 60, 120}, 180, List.of(new SeriesChart.Marker(90, "<jumbo>"))),
-        SeriesChart.lines(m), v -> v + " u", null);
+    String svg =
+        SeriesChart.svg(
+            "col",
+            "Title <i>",
+            new SeriesChart.Frame(
+                new long[] {0, 60, 120}, 180, List.of(new SeriesChart.Marker(90, "<jumbo>"))),
+            SeriesChart.lines(m),
+            v -> v + " u",
+            null);
     assertThat(svg.split("<path class=\"series ", -1)).hasSize(3);
-    assertThat(svg).contains("data-column=\"col\" data-seconds=\"0 60 120\"")
+    assertThat(svg)
+        .contains("data-column=\"col\" data-seconds=\"0 60 120\"")
         // Six significant digits as the JSON report writes them; "-" where the subject had no row.
         .contains("data-subject=\"p2\" data-values=\"- 1234570.0 3\"")
         .contains("data-subject=\"&lt;b&gt;&quot;x&quot;&lt;/b&gt;\" data-values=\"1.5 2 -\"")
         .contains("<title>Title &lt;i&gt;</title>")
-        .contains("<line class=\"marker\" data-second=\"90\"").contains(">&lt;jumbo&gt;</text>")
-        .doesNotContain("<b>").doesNotContain("<i>");
+        .contains("<line class=\"marker\" data-second=\"90\"")
+        .contains(">&lt;jumbo&gt;</text>")
+        .doesNotContain("<b>")
+        .doesNotContain("<i>");
     // A gap lifts the pen: p2's path starts at its second point.
-    assertThat(svg).containsPattern("data-subject=\"p2\"[^>]* d=\"M[0-9.]+,[0-9.]+ L[0-9.]+,[0-9.]+\"");
+    assertThat(svg)
+        .containsPattern("data-subject=\"p2\"[^>]* d=\"M[0-9.]+,[0-9.]+ L[0-9.]+,[0-9.]+\"");
   }
 
   @Test

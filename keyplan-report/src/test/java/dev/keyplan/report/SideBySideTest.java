@@ -30,12 +30,14 @@ final class SideBySideTest {
     assertThat(html).contains("<th>Apache Cassandra</th><th>Amazon DynamoDB</th><th>MongoDB</th>");
     // One row per pattern, three graded cells each, plus the three summary rows.
     assertThat(html.split("<tr data-pattern=", -1)).hasSize(r.model().patterns().size() + 1);
-    assertThat(html.split("<td class=\"grade ", -1)).hasSize(3 * r.model().patterns().size() + 3 * 3 + 1);
+    assertThat(html.split("<td class=\"grade ", -1))
+        .hasSize(3 * r.model().patterns().size() + 3 * 3 + 1);
     // orders-in-status on MongoDB: an index scan on all 4 shards (no equality on the hashed
     // {user_id} shard key) — fair, not good; on Cassandra one partition of orders_by_status.
     String row = html.substring(html.indexOf("<tr data-pattern=\"orders-in-status\""));
     row = row.substring(0, row.indexOf("</tr>"));
-    assertThat(row).contains("data-store=\"cassandra\" data-grade=\"good\">single partition")
+    assertThat(row)
+        .contains("data-store=\"cassandra\" data-grade=\"good\">single partition")
         .contains("data-store=\"mongodb\" data-grade=\"fair\">index scan")
         .contains("scatter-gather (4 shards)");
     // The DynamoDB cell carries the pattern's monthly cost, as the DynamoDB section's table does.
@@ -46,12 +48,18 @@ final class SideBySideTest {
   void orders_summaryCountsFindingsPerStoreAndGradesTheLargestUnit() {
     CheckResult r = check("orders");
     String html = render(r);
-    long cassandraErrors = r.findings().stream()
-        .filter(f -> f.store().equals("cassandra") && f.severity() == dev.keyplan.check.Severity.ERROR).count();
+    long cassandraErrors =
+        r.findings().stream()
+            .filter(
+                f ->
+                    f.store().equals("cassandra")
+                        && f.severity() == dev.keyplan.check.Severity.ERROR)
+            .count();
     assertThat(cassandraErrors).isEqualTo(1);
     assertThat(html).contains("<td class=\"grade poor\">1 error, 5 warnings</td>");
     // orders_by_status's busiest partition, 244 GB at a year: 2,441 × the 100 MB guideline.
-    assertThat(html).contains("orders_by_status busiest partition 244 GB, 2,441× the 100 MB guideline");
+    assertThat(html)
+        .contains("orders_by_status busiest partition 244 GB, 2,441× the 100 MB guideline");
   }
 
   @Test

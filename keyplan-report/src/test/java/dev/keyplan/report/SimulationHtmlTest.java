@@ -37,16 +37,24 @@ final class SimulationHtmlTest {
       rows.add(new Row(s, HOSTILE, new double[] {s, 0}));
       rows.add(new Row(s, "n2", new double[] {1, 0}));
     }
-    return new SimulationResult("cassandra", List.of(new SimulationResult.Setting("seed", HOSTILE)), List.of(HOSTILE),
-        List.of(new SimulationResult.Table("nodes", HOSTILE, List.of("node", "bytes"),
-            List.of(List.of(HOSTILE, 2.5e9)))),
-        events, new SimulationResult.Series("node", List.of("replica_reads", "replica_writes"), rows), List.of(HOSTILE));
+    return new SimulationResult(
+        "cassandra",
+        List.of(new SimulationResult.Setting("seed", HOSTILE)),
+        List.of(HOSTILE),
+        List.of(
+            new SimulationResult.Table(
+                "nodes", HOSTILE, List.of("node", "bytes"), List.of(List.of(HOSTILE, 2.5e9)))),
+        events,
+        new SimulationResult.Series("node", List.of("replica_reads", "replica_writes"), rows),
+        List.of(HOSTILE));
   }
 
   @Test
   void everyStringOfTheRun_isEscaped() {
     String html = section(hostile());
-    assertThat(html).doesNotContain("<script").doesNotContain(HOSTILE)
+    assertThat(html)
+        .doesNotContain("<script")
+        .doesNotContain(HOSTILE)
         .contains("&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;");
     // Every attribute value is "…" with no " inside: strip them, no quote remains in a tag.
     String tags = String.join("", html.replaceAll("=\"[^\"<>]*\"", "=").split(">[^<]*<"));
@@ -56,14 +64,18 @@ final class SimulationHtmlTest {
   @Test
   void theFirstTwentyEvents_areShown_andTheRestCounted() {
     String html = section(hostile());
-    assertThat(html).contains("event 19 ").doesNotContain("event 20 ")
+    assertThat(html)
+        .contains("event 19 ")
+        .doesNotContain("event 20 ")
         .contains("<p class=\"note more\" data-value=\"5\">5 more events");
   }
 
   @Test
   void aColumnAtZeroThroughout_isNamedNotDrawn() {
     String html = section(hostile());
-    assertThat(html).contains("data-column=\"replica_reads\"").doesNotContain("data-column=\"replica_writes\"")
+    assertThat(html)
+        .contains("data-column=\"replica_reads\"")
+        .doesNotContain("data-column=\"replica_writes\"")
         .contains("Zero throughout, not drawn: replica writes on each node, per second.");
     // Table numbers carry their value for machines, shown as the text report shows them.
     assertThat(html).contains("<td class=\"num\" data-value=\"2500000000\">2.5 GB</td>");
@@ -72,18 +84,30 @@ final class SimulationHtmlTest {
   @Test
   void dynamoDbCharts_drawPartitions_notTheTableOrItsKeysTwice() {
     var model = ModelReader.read(Path.of("../examples/flash-sale-provisioned.yaml"));
-    SimulationResult r = DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model), DynamoDbSetup.defaults(),
-        SimulationSettings.of(1, 600, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE).result();
+    SimulationResult r =
+        DynamoDbSimulator.run(
+                DynamoDbAnalyzer.analyze(model),
+                DynamoDbSetup.defaults(),
+                SimulationSettings.of(1, 600, SimulationSettings.Mode.AGGREGATE),
+                Optional.empty(),
+                Progress.NONE)
+            .result();
     String html = section(r);
     // The series has rows for the copy (ProductSales), its partitions (p1, p2) and its hot key.
-    assertThat(r.series().rows()).extracting(Row::subject).contains("ProductSales", "ProductSales:product_id-1");
+    assertThat(r.series().rows())
+        .extracting(Row::subject)
+        .contains("ProductSales", "ProductSales:product_id-1");
     int consumed = html.indexOf("data-column=\"consumed_wcu_per_s\"");
     String chart = html.substring(consumed, html.indexOf("</svg>", consumed));
-    assertThat(chart).contains("data-subject=\"ProductSales:p1\"").contains("data-subject=\"ProductSales:p2\"")
-        .doesNotContain("data-subject=\"ProductSales\"").doesNotContain("product_id-1");
+    assertThat(chart)
+        .contains("data-subject=\"ProductSales:p1\"")
+        .contains("data-subject=\"ProductSales:p2\"")
+        .doesNotContain("data-subject=\"ProductSales\"")
+        .doesNotContain("product_id-1");
     // The burst bucket is the copy's alone.
     int burst = html.indexOf("data-column=\"burst_wcu\"");
-    assertThat(html.substring(burst, html.indexOf("</svg>", burst))).contains("data-subject=\"ProductSales\"")
+    assertThat(html.substring(burst, html.indexOf("</svg>", burst)))
+        .contains("data-subject=\"ProductSales\"")
         .doesNotContain(":p1");
   }
 
@@ -92,18 +116,30 @@ final class SimulationHtmlTest {
     // 650 s at the default 60 s step (over 10 minutes): ten whole intervals and one of 50 s, whose
     // row averages its own 50 s. The caption's sum must still be the copies table's WCU consumed.
     var model = ModelReader.read(Path.of("../examples/flash-sale-provisioned.yaml"));
-    SimulationResult r = DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model), DynamoDbSetup.defaults(),
-        SimulationSettings.of(1, 650, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE).result();
-    SimulationResult.Table copies = r.tables().stream().filter(t -> t.id().equals("copies")).findFirst().orElseThrow();
+    SimulationResult r =
+        DynamoDbSimulator.run(
+                DynamoDbAnalyzer.analyze(model),
+                DynamoDbSetup.defaults(),
+                SimulationSettings.of(1, 650, SimulationSettings.Mode.AGGREGATE),
+                Optional.empty(),
+                Progress.NONE)
+            .result();
+    SimulationResult.Table copies =
+        r.tables().stream().filter(t -> t.id().equals("copies")).findFirst().orElseThrow();
     long consumed = Math.round(((Number) copies.cell(0, "WCU consumed")).doubleValue());
-    assertThat(section(r)).contains("Write units consumed per partition, per second</b> · "
-        + String.format(java.util.Locale.ROOT, "%,d", consumed) + " WCU in all");
+    assertThat(section(r))
+        .contains(
+            "Write units consumed per partition, per second</b> · "
+                + String.format(java.util.Locale.ROOT, "%,d", consumed)
+                + " WCU in all");
   }
 
   @Test
   void withoutRuns_thePageIsTheOneArgumentPage() {
     var check = CheckResult.of(ModelReader.read(Path.of("../examples/chat.yaml")));
-    assertThat(HtmlReport.render(check, List.of())).isEqualTo(HtmlReport.render(check))
-        .doesNotContain("id=\"simulation\"").doesNotContain("sim-chart");
+    assertThat(HtmlReport.render(check, List.of()))
+        .isEqualTo(HtmlReport.render(check))
+        .doesNotContain("id=\"simulation\"")
+        .doesNotContain("sim-chart");
   }
 }

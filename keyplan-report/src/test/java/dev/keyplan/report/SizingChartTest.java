@@ -3,9 +3,9 @@ package dev.keyplan.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.keyplan.check.CheckResult;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.check.CheckResult;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 final class SizingChartTest {
   private static CassandraAnalysis analysis(String example) {
     // Maven runs the module's tests in keyplan-report/; the examples sit at the repository root.
-    return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml"))).analysis(CassandraAnalysis.class).orElseThrow();
+    return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml")))
+        .analysis(CassandraAnalysis.class)
+        .orElseThrow();
   }
 
   private static SizingChart.Series series(CassandraAnalysis a, String table) {
@@ -24,7 +26,8 @@ final class SizingChartTest {
 
   @Test
   void bucketedTable_isFlatAtTheBucketsSize() {
-    // chat: a 10-minute bucket of the 100 messages/s channel: 13,920,012 B (Sizer's worked example).
+    // chat: a 10-minute bucket of the 100 messages/s channel: 13,920,012 B (Sizer's worked
+    // example).
     var s = series(analysis("chat"), "messages_by_channel");
     assertThat(s.busiest()).hasSize(SizingChart.SAMPLES).containsOnly(13_920_012.0);
     assertThat(s.typical()).containsOnly(708.0);
@@ -41,7 +44,8 @@ final class SizingChartTest {
     assertThat(s.busiest()[0]).isLessThan(s.busiest()[last]);
     // Rows grow as count + growth × t and bytes are affine in rows, so the middle sample (t = H/2)
     // is the mean of the ends.
-    assertThat(s.busiest()[last / 2]).isCloseTo((s.busiest()[0] + s.busiest()[last]) / 2, within(1.0));
+    assertThat(s.busiest()[last / 2])
+        .isCloseTo((s.busiest()[0] + s.busiest()[last]) / 2, within(1.0));
   }
 
   @Test
@@ -55,7 +59,9 @@ final class SizingChartTest {
     // 12-byte key: 1e9 × 216 + 2e9 × 8 + 12 = 232,000,000,012 B.
     assertThat(cassandra.get(1).bytes()).isCloseTo(232_000_000_012.0, within(1.0));
     List<SizingChart.Limit> scylla = SizingChart.limits(t, /* scylla= */ true);
-    assertThat(scylla).extracting(SizingChart.Limit::kind).containsExactly("guideline", "warning", "hard");
+    assertThat(scylla)
+        .extracting(SizingChart.Limit::kind)
+        .containsExactly("guideline", "warning", "hard");
     // compaction_large_partition_warning_threshold_mb: 1000 × 1024 × 1024 = 1,048,576,000 B.
     assertThat(scylla.get(1).bytes()).isEqualTo(1_048_576_000.0);
     assertThat(scylla.get(1).label()).isEqualTo("ScyllaDB warning 1000 MB");
@@ -65,7 +71,9 @@ final class SizingChartTest {
   void svg_drawsTwoSeriesAndOneLinePerLimit() {
     CassandraAnalysis a = analysis("chat");
     var t = a.table("messages_by_channel").orElseThrow();
-    String svg = SizingChart.svg("messages_by_channel", series(a, "messages_by_channel"), SizingChart.limits(t, false));
+    String svg =
+        SizingChart.svg(
+            "messages_by_channel", series(a, "messages_by_channel"), SizingChart.limits(t, false));
     assertThat(count(svg, "<svg")).isEqualTo(1);
     assertThat(count(svg, "<path class=\"series")).isEqualTo(2);
     assertThat(count(svg, "<line class=\"limit")).isEqualTo(2);

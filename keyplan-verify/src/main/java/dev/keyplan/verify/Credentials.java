@@ -15,10 +15,10 @@ import java.util.TreeMap;
  * the command line; they appear in no output, log or exception message ({@link #toString()} names
  * the keys only).
  *
- * <p>Keys: {@code KEYPLAN_CASSANDRA_USERNAME}, {@code KEYPLAN_CASSANDRA_PASSWORD};
- * {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY}, {@code AWS_SESSION_TOKEN};
- * {@code KEYPLAN_MONGODB_URI}. A file, when given, is the only source, so a stray environment
- * variable cannot leak into a run meant for another cluster.
+ * <p>Keys: {@code KEYPLAN_CASSANDRA_USERNAME}, {@code KEYPLAN_CASSANDRA_PASSWORD}; {@code
+ * AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY}, {@code AWS_SESSION_TOKEN}; {@code
+ * KEYPLAN_MONGODB_URI}. A file, when given, is the only source, so a stray environment variable
+ * cannot leak into a run meant for another cluster.
  */
 public final class Credentials {
   public static final String CASSANDRA_USERNAME = "KEYPLAN_CASSANDRA_USERNAME";
@@ -28,8 +28,14 @@ public final class Credentials {
   public static final String AWS_SESSION_TOKEN = "AWS_SESSION_TOKEN";
   public static final String MONGODB_URI = "KEYPLAN_MONGODB_URI";
 
-  private static final java.util.List<String> KEYS = java.util.List.of(CASSANDRA_USERNAME, CASSANDRA_PASSWORD,
-      AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, MONGODB_URI);
+  private static final java.util.List<String> KEYS =
+      java.util.List.of(
+          CASSANDRA_USERNAME,
+          CASSANDRA_PASSWORD,
+          AWS_ACCESS_KEY_ID,
+          AWS_SECRET_ACCESS_KEY,
+          AWS_SESSION_TOKEN,
+          MONGODB_URI);
 
   private final Map<String, String> values;
   private final String source;
@@ -56,13 +62,22 @@ public final class Credentials {
       try (Reader r = Files.newBufferedReader(file.get(), StandardCharsets.UTF_8)) {
         p.load(r);
       } catch (IOException e) {
-        throw new IllegalArgumentException("cannot read the credentials file " + file.get() + ": "
-            + dev.keyplan.input.InputException.reason(e));
+        throw new IllegalArgumentException(
+            "cannot read the credentials file "
+                + file.get()
+                + ": "
+                + dev.keyplan.input.InputException.reason(e));
       }
       for (String k : p.stringPropertyNames()) {
         if (!KEYS.contains(k)) {
-          throw new IllegalArgumentException("the credentials file " + file.get() + " has an unknown key " + k
-              + " (known: " + String.join(", ", KEYS) + ")");
+          throw new IllegalArgumentException(
+              "the credentials file "
+                  + file.get()
+                  + " has an unknown key "
+                  + k
+                  + " (known: "
+                  + String.join(", ", KEYS)
+                  + ")");
         }
         out.put(k, p.getProperty(k));
       }
@@ -85,6 +100,10 @@ public final class Credentials {
   /** Where the credentials came from and which keys they hold, never their values. */
   @Override
   public String toString() {
-    return "credentials from " + source + (values.isEmpty() ? " (none)" : " (" + String.join(", ", new TreeMap<>(values).keySet()) + ")");
+    return "credentials from "
+        + source
+        + (values.isEmpty()
+            ? " (none)"
+            : " (" + String.join(", ", new TreeMap<>(values).keySet()) + ")");
   }
 }

@@ -3,9 +3,9 @@ package dev.keyplan.verify;
 import org.HdrHistogram.Histogram;
 
 /**
- * Response times of one pattern's requests, as measured at the client, in an HdrHistogram with
- * 3 significant digits from 1 µs to 60 s (Gil Tene's HdrHistogram: a value is kept to within
- * 0.1% of itself, so a p99 of 12.3 ms is 12.3 ms ± 12 µs).
+ * Response times of one pattern's requests, as measured at the client, in an HdrHistogram with 3
+ * significant digits from 1 µs to 60 s (Gil Tene's HdrHistogram: a value is kept to within 0.1% of
+ * itself, so a p99 of 12.3 ms is 12.3 ms ± 12 µs).
  */
 public final class Latency {
   private final Histogram histogram = new Histogram(1, 60_000_000L, 3);

@@ -10,13 +10,12 @@ import java.util.Optional;
 
 /** Each store's verifier, one line per store, sorted: the verify module's registry. */
 public final class Verifiers {
-  private static final List<StoreVerifier<?>> ALL = List.of(
-      // keep-sorted start
-      CassandraVerifier.verifier(),
-      DynamoDbVerifier.verifier(),
-      MongoDbVerifier.verifier()
-      // keep-sorted end
-      );
+  private static final List<StoreVerifier<?>> ALL =
+      List.of(
+          // keep-sorted start
+          CassandraVerifier.verifier(), DynamoDbVerifier.verifier(), MongoDbVerifier.verifier()
+          // keep-sorted end
+          );
 
   private Verifiers() {}
 
@@ -31,13 +30,17 @@ public final class Verifiers {
   }
 
   /** Verifies {@code analysis} with its store's verifier, which it must have ({@link #of}). */
-  public static VerifyResult run(StoreAnalysis analysis, VerifyOptions options, Credentials credentials,
-      Progress progress) {
+  public static VerifyResult run(
+      StoreAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
     return run(of(analysis).orElseThrow(), analysis, options, credentials, progress);
   }
 
-  private static <A extends StoreAnalysis> VerifyResult run(StoreVerifier<A> v, StoreAnalysis analysis,
-      VerifyOptions options, Credentials credentials, Progress progress) {
+  private static <A extends StoreAnalysis> VerifyResult run(
+      StoreVerifier<A> v,
+      StoreAnalysis analysis,
+      VerifyOptions options,
+      Credentials credentials,
+      Progress progress) {
     return v.run(v.analysisType().cast(analysis), options, credentials, progress);
   }
 }

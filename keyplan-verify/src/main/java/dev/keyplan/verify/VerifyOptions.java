@@ -6,16 +6,16 @@ import java.util.regex.Pattern;
 /**
  * What {@code keyplan verify} is told, checked once.
  *
- * @param endpoint where the engine listens: {@code host:port} for Cassandra (default
- *     {@code 127.0.0.1:9042}), a URL for DynamoDB ({@code http://127.0.0.1:8000}); MongoDB takes its
- *     URI from {@code KEYPLAN_MONGODB_URI} or the credentials file, never from here, since a URI
- *     may hold a password
- * @param prefix every keyspace, table or database keyplan creates starts with it; default
- *     {@value #DEFAULT_PREFIX}
+ * @param endpoint where the engine listens: {@code host:port} for Cassandra (default {@code
+ *     127.0.0.1:9042}), a URL for DynamoDB ({@code http://127.0.0.1:8000}); MongoDB takes its URI
+ *     from {@code KEYPLAN_MONGODB_URI} or the credentials file, never from here, since a URI may
+ *     hold a password
+ * @param prefix every keyspace, table or database keyplan creates starts with it; default {@value
+ *     #DEFAULT_PREFIX}
  * @param reuse work in a namespace that already exists (keyplan then drops only what it created)
  * @param keep leave what was created in place at the end
- * @param maxRows the most rows (items, documents) loaded into one partition: the busiest key's
- *     data is scaled down to fit, by a factor the report states; default {@value #DEFAULT_MAX_ROWS}
+ * @param maxRows the most rows (items, documents) loaded into one partition: the busiest key's data
+ *     is scaled down to fit, by a factor the report states; default {@value #DEFAULT_MAX_ROWS}
  * @param samples requests run per pattern and key (busiest, typical) for the latency percentiles;
  *     default {@value #DEFAULT_SAMPLES}
  * @param tls connect with TLS, trusting the JVM's trust store ({@code javax.net.ssl.trustStore})
@@ -41,16 +41,23 @@ public record VerifyOptions(
   public static final int DEFAULT_MAX_ROWS = 2_000;
   public static final int DEFAULT_SAMPLES = 50;
 
-  /** Lower-case letters, digits and underscores, starting with a letter: valid as a keyspace, table and database name. */
+  /**
+   * Lower-case letters, digits and underscores, starting with a letter: valid as a keyspace, table
+   * and database name.
+   */
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,19}");
 
   public VerifyOptions {
     if (!NAME.matcher(prefix).matches()) {
-      throw new IllegalArgumentException("--prefix must be 1 to 20 lower-case letters, digits or underscores,"
-          + " starting with a letter (a valid keyspace, table and database name), not '" + prefix + "'");
+      throw new IllegalArgumentException(
+          "--prefix must be 1 to 20 lower-case letters, digits or underscores,"
+              + " starting with a letter (a valid keyspace, table and database name), not '"
+              + prefix
+              + "'");
     }
     if (maxRows < 10 || maxRows > 1_000_000) {
-      throw new IllegalArgumentException("--max-rows must be between 10 and 1,000,000, not " + maxRows);
+      throw new IllegalArgumentException(
+          "--max-rows must be between 10 and 1,000,000, not " + maxRows);
     }
     if (samples < 1 || samples > 100_000) {
       throw new IllegalArgumentException("--samples must be between 1 and 100,000, not " + samples);
@@ -59,30 +66,84 @@ public record VerifyOptions(
 
   /** The defaults: local engine, prefix {@value #DEFAULT_PREFIX}, nothing reused or kept. */
   public static VerifyOptions defaults() {
-    return new VerifyOptions(Optional.empty(), DEFAULT_PREFIX, false, false, DEFAULT_MAX_ROWS, DEFAULT_SAMPLES, false,
-        Optional.empty(), 1, Optional.empty(), Optional.empty());
+    return new VerifyOptions(
+        Optional.empty(),
+        DEFAULT_PREFIX,
+        false,
+        false,
+        DEFAULT_MAX_ROWS,
+        DEFAULT_SAMPLES,
+        false,
+        Optional.empty(),
+        1,
+        Optional.empty(),
+        Optional.empty());
   }
 
   /** Returns these options with {@code endpoint}. */
   public VerifyOptions withEndpoint(String e) {
-    return new VerifyOptions(Optional.of(e), prefix, reuse, keep, maxRows, samples, tls, credentialsFile, seed,
-        localDatacenter, region);
+    return new VerifyOptions(
+        Optional.of(e),
+        prefix,
+        reuse,
+        keep,
+        maxRows,
+        samples,
+        tls,
+        credentialsFile,
+        seed,
+        localDatacenter,
+        region);
   }
 
   /** Returns these options with {@code prefix}. */
   public VerifyOptions withPrefix(String p) {
-    return new VerifyOptions(endpoint, p, reuse, keep, maxRows, samples, tls, credentialsFile, seed, localDatacenter,
+    return new VerifyOptions(
+        endpoint,
+        p,
+        reuse,
+        keep,
+        maxRows,
+        samples,
+        tls,
+        credentialsFile,
+        seed,
+        localDatacenter,
         region);
   }
 
-  /** Returns these options reusing (or not) an existing namespace and keeping (or not) what was made. */
+  /**
+   * Returns these options reusing (or not) an existing namespace and keeping (or not) what was
+   * made.
+   */
   public VerifyOptions with(boolean reuseExisting, boolean keepCreated) {
-    return new VerifyOptions(endpoint, prefix, reuseExisting, keepCreated, maxRows, samples, tls, credentialsFile, seed,
-        localDatacenter, region);
+    return new VerifyOptions(
+        endpoint,
+        prefix,
+        reuseExisting,
+        keepCreated,
+        maxRows,
+        samples,
+        tls,
+        credentialsFile,
+        seed,
+        localDatacenter,
+        region);
   }
 
   /** Returns these options with {@code rows} per partition at most and {@code n} samples. */
   public VerifyOptions withScale(int rows, int n) {
-    return new VerifyOptions(endpoint, prefix, reuse, keep, rows, n, tls, credentialsFile, seed, localDatacenter, region);
+    return new VerifyOptions(
+        endpoint,
+        prefix,
+        reuse,
+        keep,
+        rows,
+        n,
+        tls,
+        credentialsFile,
+        seed,
+        localDatacenter,
+        region);
   }
 }

@@ -14,11 +14,20 @@ import org.junit.jupiter.api.io.TempDir;
 class CredentialsTest {
   @Test
   void fromTheEnvironment_onlyTheKnownKeys_andNeverTheirValues() {
-    Credentials c = Credentials.load(Optional.empty(), Map.of("KEYPLAN_MONGODB_URI", "mongodb://u:hunter2@h/",
-        "HOME", "/root", "AWS_SECRET_ACCESS_KEY", "abc/xyz"));
+    Credentials c =
+        Credentials.load(
+            Optional.empty(),
+            Map.of(
+                "KEYPLAN_MONGODB_URI",
+                "mongodb://u:hunter2@h/",
+                "HOME",
+                "/root",
+                "AWS_SECRET_ACCESS_KEY",
+                "abc/xyz"));
     assertEquals(Optional.of("mongodb://u:hunter2@h/"), c.get(Credentials.MONGODB_URI));
     assertEquals(Optional.empty(), c.get("HOME"));
-    assertThat(c.toString()).isEqualTo("credentials from environment (AWS_SECRET_ACCESS_KEY, KEYPLAN_MONGODB_URI)")
+    assertThat(c.toString())
+        .isEqualTo("credentials from environment (AWS_SECRET_ACCESS_KEY, KEYPLAN_MONGODB_URI)")
         .doesNotContain("hunter2");
   }
 
@@ -26,18 +35,27 @@ class CredentialsTest {
   void aFile_isTheOnlySource_andAnUnknownKeyIsNamed(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("c.properties");
     Files.writeString(f, "KEYPLAN_CASSANDRA_USERNAME=bob\n");
-    Credentials c = Credentials.load(Optional.of(f), Map.of("KEYPLAN_CASSANDRA_PASSWORD", "from-env"));
+    Credentials c =
+        Credentials.load(Optional.of(f), Map.of("KEYPLAN_CASSANDRA_PASSWORD", "from-env"));
     assertEquals(Optional.empty(), c.get(Credentials.CASSANDRA_PASSWORD));
     Files.writeString(f, "PASSWORD=x\n");
-    var e = assertThrows(IllegalArgumentException.class, () -> Credentials.load(Optional.of(f), Map.of()));
-    assertThat(e.getMessage()).startsWith("the credentials file " + f + " has an unknown key PASSWORD").doesNotContain("=x");
-    var missing = assertThrows(IllegalArgumentException.class, () -> Credentials.load(Optional.of(dir.resolve("none")), Map.of()));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Credentials.load(Optional.of(f), Map.of()));
+    assertThat(e.getMessage())
+        .startsWith("the credentials file " + f + " has an unknown key PASSWORD")
+        .doesNotContain("=x");
+    var missing =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Credentials.load(Optional.of(dir.resolve("none")), Map.of()));
     assertThat(missing.getMessage()).endsWith(": no such file");
   }
 
   @Test
   void options_areCheckedOnce() {
-    assertThrows(IllegalArgumentException.class, () -> VerifyOptions.defaults().withPrefix("Bad-Prefix"));
+    assertThrows(
+        IllegalArgumentException.class, () -> VerifyOptions.defaults().withPrefix("Bad-Prefix"));
     assertThrows(IllegalArgumentException.class, () -> VerifyOptions.defaults().withScale(5, 1));
     assertEquals("keyplan_verify_", VerifyOptions.defaults().prefix());
   }

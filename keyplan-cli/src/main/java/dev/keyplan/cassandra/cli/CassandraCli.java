@@ -5,7 +5,10 @@ import dev.keyplan.cli.simulate.StoreSimulateOptions;
 import dev.keyplan.model.StoreId;
 import java.util.Optional;
 
-/** Apache Cassandra (and ScyllaDB)'s part of the command line: {@code keyplan cassandra …} (tokens, replicas, shards) and its simulate options. */
+/**
+ * Apache Cassandra (and ScyllaDB)'s part of the command line: {@code keyplan cassandra …} (tokens,
+ * replicas, shards) and its simulate options.
+ */
 public final class CassandraCli implements StoreCli {
   @Override
   public StoreId id() {

@@ -5,14 +5,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code keyplan cassandra}: Cassandra and ScyllaDB key placement, the tokens, replicas and
- * shards a partition key lands on.
+ * {@code keyplan cassandra}: Cassandra and ScyllaDB key placement, the tokens, replicas and shards
+ * a partition key lands on.
  */
 @Command(
     name = "cassandra",
     mixinStandardHelpOptions = true,
-    description = "Cassandra and ScyllaDB key placement: the token, replicas and shard of a"
-        + " partition key, computed as the Murmur3Partitioner does.",
+    description =
+        "Cassandra and ScyllaDB key placement: the token, replicas and shard of a"
+            + " partition key, computed as the Murmur3Partitioner does.",
     subcommands = {TokenCommand.class, ReplicasCommand.class})
 public final class CassandraCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -19,43 +19,75 @@ import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** The cluster options of {@code keyplan simulate --store cassandra|scylladb}; null means not given. */
+/**
+ * The cluster options of {@code keyplan simulate --store cassandra|scylladb}; null means not given.
+ */
 public final class CassandraSimulateOptions implements StoreSimulateOptions {
-  @Option(names = "--nodes", paramLabel = "N", description = "Cassandra/ScyllaDB: Nodes per datacenter (default: 6).")
+  @Option(
+      names = "--nodes",
+      paramLabel = "N",
+      description = "Cassandra/ScyllaDB: Nodes per datacenter (default: 6).")
   Integer nodes;
 
-  @Option(names = "--datacenters", paramLabel = "DC[,DC…]", split = ",",
-      description = "Cassandra/ScyllaDB: Datacenter names; the first is where clients are (default: the keyspace's, else dc1).")
+  @Option(
+      names = "--datacenters",
+      paramLabel = "DC[,DC…]",
+      split = ",",
+      description =
+          "Cassandra/ScyllaDB: Datacenter names; the first is where clients are (default: the keyspace's, else dc1).")
   List<String> datacenters;
 
-  @Option(names = "--racks", paramLabel = "N", description = "Cassandra/ScyllaDB: Racks per datacenter (default: 3).")
+  @Option(
+      names = "--racks",
+      paramLabel = "N",
+      description = "Cassandra/ScyllaDB: Racks per datacenter (default: 3).")
   Integer racks;
 
-  @Option(names = "--num-tokens", paramLabel = "N", description = "Cassandra/ScyllaDB: Vnodes per node (default: 16).")
+  @Option(
+      names = "--num-tokens",
+      paramLabel = "N",
+      description = "Cassandra/ScyllaDB: Vnodes per node (default: 16).")
   Integer numTokens;
 
-  @Option(names = "--allocation", paramLabel = "HOW",
-      description = "Cassandra/ScyllaDB: Token allocation: random or replication-aware (default: replication-aware, as Cassandra 4.0+ ships).")
+  @Option(
+      names = "--allocation",
+      paramLabel = "HOW",
+      description =
+          "Cassandra/ScyllaDB: Token allocation: random or replication-aware (default: replication-aware, as Cassandra 4.0+ ships).")
   String allocation;
 
-  @Option(names = "--rf", paramLabel = "N|DC=N[,DC=N…]",
-      description = "Cassandra/ScyllaDB: Replication factor, in every datacenter or per datacenter (default: the keyspace's).")
+  @Option(
+      names = "--rf",
+      paramLabel = "N|DC=N[,DC=N…]",
+      description =
+          "Cassandra/ScyllaDB: Replication factor, in every datacenter or per datacenter (default: the keyspace's).")
   String rf;
 
-  @Option(names = "--strategy", paramLabel = "S",
+  @Option(
+      names = "--strategy",
+      paramLabel = "S",
       description = "Cassandra/ScyllaDB: simple or network-topology (default: the keyspace's).")
   String strategy;
 
-  @Option(names = "--cl", paramLabel = "LEVEL",
-      description = "Cassandra/ScyllaDB: Consistency level of every request: ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL… (default: each pattern's).")
+  @Option(
+      names = "--cl",
+      paramLabel = "LEVEL",
+      description =
+          "Cassandra/ScyllaDB: Consistency level of every request: ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL… (default: each pattern's).")
   String consistency;
 
-  @Option(names = "--add-nodes", paramLabel = "N",
-      description = "Cassandra/ScyllaDB: Nodes that join the first datacenter at the end: shows the data that streams (default: 0).")
+  @Option(
+      names = "--add-nodes",
+      paramLabel = "N",
+      description =
+          "Cassandra/ScyllaDB: Nodes that join the first datacenter at the end: shows the data that streams (default: 0).")
   Integer addNodes;
 
-  @Option(names = "--remove-node", paramLabel = "NAME",
-      description = "Cassandra/ScyllaDB: A node that leaves at the end (repeatable): shows the data that streams.")
+  @Option(
+      names = "--remove-node",
+      paramLabel = "NAME",
+      description =
+          "Cassandra/ScyllaDB: A node that leaves at the end (repeatable): shows the data that streams.")
   List<String> removeNodes;
 
   /** Options given, by name, to reject them for other stores. */
@@ -96,22 +128,33 @@ public final class CassandraSimulateOptions implements StoreSimulateOptions {
       switch (strategy.toLowerCase(Locale.ROOT)) {
         case "simple", "simplestrategy" -> simple = Optional.of(true);
         case "network-topology", "networktopologystrategy", "nts" -> simple = Optional.of(false);
-        default -> throw new IllegalArgumentException("--strategy must be simple or network-topology, not " + strategy);
+        default ->
+            throw new IllegalArgumentException(
+                "--strategy must be simple or network-topology, not " + strategy);
       }
     }
     TokenAllocation alloc = d.allocation();
     if (allocation != null) {
-      alloc = switch (allocation.toLowerCase(Locale.ROOT)) {
-        case "random" -> TokenAllocation.RANDOM;
-        case "replication-aware", "aware" -> TokenAllocation.REPLICATION_AWARE;
-        default -> throw new IllegalArgumentException("--allocation must be random or replication-aware, not " + allocation);
-      };
+      alloc =
+          switch (allocation.toLowerCase(Locale.ROOT)) {
+            case "random" -> TokenAllocation.RANDOM;
+            case "replication-aware", "aware" -> TokenAllocation.REPLICATION_AWARE;
+            default ->
+                throw new IllegalArgumentException(
+                    "--allocation must be random or replication-aware, not " + allocation);
+          };
     }
-    return new CassandraSetup(nodes != null ? nodes : d.nodesPerDatacenter(), dcs,
+    return new CassandraSetup(
+        nodes != null ? nodes : d.nodesPerDatacenter(),
+        dcs,
         racks != null ? racks : Math.min(d.racks(), nodes != null ? nodes : d.nodesPerDatacenter()),
-        numTokens != null ? numTokens : d.numTokens(), alloc, replication, simple,
+        numTokens != null ? numTokens : d.numTokens(),
+        alloc,
+        replication,
+        simple,
         Optional.ofNullable(consistency).map(c -> c.toUpperCase(Locale.ROOT)),
-        addNodes != null ? addNodes : 0, removeNodes != null ? removeNodes : List.of(),
+        addNodes != null ? addNodes : 0,
+        removeNodes != null ? removeNodes : List.of(),
         shardsPerNode != null ? shardsPerNode : 0);
   }
 
@@ -127,7 +170,8 @@ public final class CassandraSimulateOptions implements StoreSimulateOptions {
     for (String part : text.split(",")) {
       String[] kv = part.split("=", 2);
       if (kv.length != 2 || !kv[1].trim().matches("\\d+") || kv[0].isBlank()) {
-        throw new IllegalArgumentException("--rf expects a number or DC=N[,DC=N…] such as dc1=3,dc2=2, not " + text);
+        throw new IllegalArgumentException(
+            "--rf expects a number or DC=N[,DC=N…] such as dc1=3,dc2=2, not " + text);
       }
       out.put(kv[0].trim(), Integer.parseInt(kv[1].trim()));
     }
@@ -140,8 +184,18 @@ public final class CassandraSimulateOptions implements StoreSimulateOptions {
   }
 
   @Override
-  public SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace,
-      Progress progress, Integer shards) {
-    return CassandraSimulator.run((CassandraAnalysis) analysis, setup(analysis.store().equals(StoreId.SCYLLADB) ? shards : null), settings, trace, progress).result();
+  public SimulationResult run(
+      StoreAnalysis analysis,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress,
+      Integer shards) {
+    return CassandraSimulator.run(
+            (CassandraAnalysis) analysis,
+            setup(analysis.store().equals(StoreId.SCYLLADB) ? shards : null),
+            settings,
+            trace,
+            progress)
+        .result();
   }
 }

@@ -1,17 +1,17 @@
 package dev.keyplan.cassandra.cli;
 
+import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
-import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A partition key given on the command line (a picocli mixin): {@code --type T[,T…]} and one
- * VALUE per component, or for a composite key the single {@code a:1} string {@code nodetool
- * getendpoints} takes.
+ * A partition key given on the command line (a picocli mixin): {@code --type T[,T…]} and one VALUE
+ * per component, or for a composite key the single {@code a:1} string {@code nodetool getendpoints}
+ * takes.
  */
 final class KeyOptions {
   /** Where command-line problems are reported: there is no file, line or column. */
@@ -21,8 +21,9 @@ final class KeyOptions {
       names = "--type",
       split = ",",
       paramLabel = "TYPE",
-      description = "CQL type of each partition-key column, in key order: text, varchar, ascii,"
-          + " int, bigint, smallint, tinyint, uuid, timeuuid, timestamp, date, boolean, blob.")
+      description =
+          "CQL type of each partition-key column, in key order: text, varchar, ascii,"
+              + " int, bigint, smallint, tinyint, uuid, timeuuid, timestamp, date, boolean, blob.")
   List<String> types = new ArrayList<>();
 
   @Parameters(
@@ -49,17 +50,21 @@ final class KeyOptions {
    */
   byte[] encode() {
     if (types.isEmpty()) {
-      throw new InputException(COMMAND_LINE, "--type is required: the CQL types of the"
-          + " partition-key columns, like --type int or --type text,int");
+      throw new InputException(
+          COMMAND_LINE,
+          "--type is required: the CQL types of the"
+              + " partition-key columns, like --type int or --type text,int");
     }
     if (values.isEmpty()) {
-      throw new InputException(COMMAND_LINE, "give one VALUE per partition-key column after"
-          + " --type " + String.join(",", types));
+      throw new InputException(
+          COMMAND_LINE,
+          "give one VALUE per partition-key column after" + " --type " + String.join(",", types));
     }
     // One string for several types is unambiguous: it can only be nodetool's a:1 form.
-    List<String> literals = types.size() > 1 && values.size() == 1
-        ? PartitionKeyCodec.splitNodetoolKey(values.get(0))
-        : values;
+    List<String> literals =
+        types.size() > 1 && values.size() == 1
+            ? PartitionKeyCodec.splitNodetoolKey(values.get(0))
+            : values;
     try {
       return PartitionKeyCodec.encode(types, literals);
     } catch (IllegalArgumentException e) {

@@ -1,14 +1,14 @@
 package dev.keyplan.cassandra.cli;
 
+import dev.keyplan.cassandra.ring.Murmur3Token;
+import dev.keyplan.cassandra.ring.Node;
+import dev.keyplan.cassandra.ring.RingFile;
+import dev.keyplan.cassandra.ring.TokenRange;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
 import dev.keyplan.cli.Json;
 import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.input.InputException;
-import dev.keyplan.cassandra.ring.Murmur3Token;
-import dev.keyplan.cassandra.ring.Node;
-import dev.keyplan.cassandra.ring.RingFile;
-import dev.keyplan.cassandra.ring.TokenRange;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,11 +56,15 @@ public final class ReplicasCommand implements Callable<Integer> {
 
   // Checked in call(), not by picocli, so that a missing or bad value is an input error (exit 2)
   // with keyplan's message.
-  @Option(names = "--ring", paramLabel = "FILE",
+  @Option(
+      names = "--ring",
+      paramLabel = "FILE",
       description = "Ring file (YAML), required: nodes, tokens and replication.")
   Path ring;
 
-  @Option(names = "--token", paramLabel = "T",
+  @Option(
+      names = "--token",
+      paramLabel = "T",
       description = "A token (signed 64-bit) instead of --type and values.")
   String token;
 
@@ -68,15 +72,17 @@ public final class ReplicasCommand implements Callable<Integer> {
   public Integer call() {
     TokenCommand.requireTextOrJson(format.get(), "replicas");
     if (token != null && key.given()) {
-      throw new InputException(KeyOptions.COMMAND_LINE,
-          "give either --token or --type with values, not both");
+      throw new InputException(
+          KeyOptions.COMMAND_LINE, "give either --token or --type with values, not both");
     }
     if (token == null && !key.given()) {
-      throw new InputException(KeyOptions.COMMAND_LINE,
+      throw new InputException(
+          KeyOptions.COMMAND_LINE,
           "give --token T, or --type T[,T...] and one VALUE per partition-key column");
     }
     if (ring == null) {
-      throw new InputException(KeyOptions.COMMAND_LINE,
+      throw new InputException(
+          KeyOptions.COMMAND_LINE,
           "--ring FILE is required: the ring file (see docs/cassandra-ring.md)");
     }
     String hex = null;
@@ -99,8 +105,12 @@ public final class ReplicasCommand implements Callable<Integer> {
       int nameWidth = replicas.stream().mapToInt(n -> n.name().length()).max().orElse(0);
       int dcWidth = replicas.stream().mapToInt(n -> n.datacenter().length()).max().orElse(0);
       for (Node node : replicas) {
-        out.println(pad(node.name(), nameWidth) + "  " + pad(node.datacenter(), dcWidth) + "  "
-            + node.rack());
+        out.println(
+            pad(node.name(), nameWidth)
+                + "  "
+                + pad(node.datacenter(), dcWidth)
+                + "  "
+                + node.rack());
       }
     }
     out.flush();
@@ -111,21 +121,36 @@ public final class ReplicasCommand implements Callable<Integer> {
     try {
       return Long.parseLong(text.strip());
     } catch (NumberFormatException e) {
-      throw new InputException(KeyOptions.COMMAND_LINE, "--token '" + text + "' is not a token:"
-          + " expected a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
+      throw new InputException(
+          KeyOptions.COMMAND_LINE,
+          "--token '"
+              + text
+              + "' is not a token:"
+              + " expected a whole number from "
+              + Long.MIN_VALUE
+              + " to "
+              + Long.MAX_VALUE);
     }
   }
 
   private static String json(long token, String hex, List<Node> replicas) {
     List<String> items = new ArrayList<>();
     for (Node node : replicas) {
-      items.add("{\"name\": " + Json.quote(node.name())
-          + ", \"dc\": " + Json.quote(node.datacenter())
-          + ", \"rack\": " + Json.quote(node.rack()) + "}");
+      items.add(
+          "{\"name\": "
+              + Json.quote(node.name())
+              + ", \"dc\": "
+              + Json.quote(node.datacenter())
+              + ", \"rack\": "
+              + Json.quote(node.rack())
+              + "}");
     }
-    return "{\"token\": " + Json.quote(Long.toString(token))
+    return "{\"token\": "
+        + Json.quote(Long.toString(token))
         + (hex == null ? "" : ", \"key\": " + Json.quote(hex))
-        + ", \"replicas\": [" + String.join(", ", items) + "]}";
+        + ", \"replicas\": ["
+        + String.join(", ", items)
+        + "]}";
   }
 
   private static String pad(String text, int width) {

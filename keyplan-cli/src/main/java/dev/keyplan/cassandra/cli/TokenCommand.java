@@ -1,12 +1,12 @@
 package dev.keyplan.cassandra.cli;
 
+import dev.keyplan.cassandra.ring.Murmur3Token;
+import dev.keyplan.cassandra.scylla.ShardMapper;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.FormatOption;
 import dev.keyplan.cli.Json;
 import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.input.InputException;
-import dev.keyplan.cassandra.ring.Murmur3Token;
-import dev.keyplan.cassandra.scylla.ShardMapper;
 import java.io.PrintWriter;
 import java.util.HexFormat;
 import java.util.concurrent.Callable;
@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code keyplan cassandra token}: the Murmur3Partitioner token of a partition key, and with
- * {@code --shards} the ScyllaDB shard that owns it on each replica.
+ * {@code keyplan cassandra token}: the Murmur3Partitioner token of a partition key, and with {@code
+ * --shards} the ScyllaDB shard that owns it on each replica.
  */
 @Command(
     name = "token",
@@ -50,8 +50,9 @@ public final class TokenCommand implements Callable<Integer> {
   @Option(
       names = "--shards",
       paramLabel = "N",
-      description = "ScyllaDB shards per node (SCYLLA_NR_SHARDS, about the number of cores):"
-          + " also print the shard of the token.")
+      description =
+          "ScyllaDB shards per node (SCYLLA_NR_SHARDS, about the number of cores):"
+              + " also print the shard of the token.")
   Integer shards;
 
   @Option(
@@ -70,15 +71,19 @@ public final class TokenCommand implements Callable<Integer> {
     if (shards != null) {
       shard = shardMapper().shardOf(token);
     } else if (spec.commandLine().getParseResult().hasMatchedOption("--ignore-msb")) {
-      throw new InputException(KeyOptions.COMMAND_LINE,
-          "--ignore-msb only applies with --shards N");
+      throw new InputException(
+          KeyOptions.COMMAND_LINE, "--ignore-msb only applies with --shards N");
     }
     String hex = HexFormat.of().formatHex(bytes);
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
-      out.println("{\"token\": " + Json.quote(Long.toString(token))
-          + ", \"key\": " + Json.quote(hex)
-          + (shard == null ? "" : ", \"shard\": " + shard) + "}");
+      out.println(
+          "{\"token\": "
+              + Json.quote(Long.toString(token))
+              + ", \"key\": "
+              + Json.quote(hex)
+              + (shard == null ? "" : ", \"shard\": " + shard)
+              + "}");
     } else {
       out.println("token  " + token);
       out.println("key    " + hex);
@@ -98,11 +103,19 @@ public final class TokenCommand implements Callable<Integer> {
     }
   }
 
-  /** Rejects {@code --format markdown} and {@code sarif}: these results are a line or a short list. */
+  /**
+   * Rejects {@code --format markdown} and {@code sarif}: these results are a line or a short list.
+   */
   static void requireTextOrJson(OutputFormat format, String command) {
     if (format == OutputFormat.markdown || format == OutputFormat.sarif) {
-      throw new InputException(KeyOptions.COMMAND_LINE, "--format " + format + " is not available for"
-          + " 'keyplan cassandra " + command + "': use text or json");
+      throw new InputException(
+          KeyOptions.COMMAND_LINE,
+          "--format "
+              + format
+              + " is not available for"
+              + " 'keyplan cassandra "
+              + command
+              + "': use text or json");
     }
   }
 }

@@ -31,8 +31,19 @@ public final class ProgressBar implements Progress {
     }
     drawn = percent;
     int filled = percent * WIDTH / 100;
-    err.print("\r" + what + " [" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + percent + "% ("
-        + done + " of " + total + (what.equals("simulating") ? " s)" : ")"));
+    err.print(
+        "\r"
+            + what
+            + " ["
+            + "#".repeat(filled)
+            + " ".repeat(WIDTH - filled)
+            + "] "
+            + percent
+            + "% ("
+            + done
+            + " of "
+            + total
+            + (what.equals("simulating") ? " s)" : ")"));
     if (done >= total) {
       err.print("\r" + " ".repeat(WIDTH + 40) + "\r");
     }

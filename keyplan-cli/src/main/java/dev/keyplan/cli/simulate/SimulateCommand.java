@@ -2,11 +2,11 @@ package dev.keyplan.cli.simulate;
 
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cli.Cli;
-import dev.keyplan.cli.StoreCli;
-import dev.keyplan.cli.StoreClis;
 import dev.keyplan.cli.ExitCode;
 import dev.keyplan.cli.Input;
 import dev.keyplan.cli.StoreChoice;
+import dev.keyplan.cli.StoreCli;
+import dev.keyplan.cli.StoreClis;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
@@ -37,7 +37,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code keyplan simulate MODEL --store S}: runs the model's workload through a store's partitioning engine. */
+/**
+ * {@code keyplan simulate MODEL --store S}: runs the model's workload through a store's
+ * partitioning engine.
+ */
 @Command(
     name = "simulate",
     mixinStandardHelpOptions = true,
@@ -49,49 +52,86 @@ import picocli.CommandLine.Spec;
       "The same model, options and --seed give byte-identical output. See docs/simulate.md."
     })
 public final class SimulateCommand implements Callable<Integer> {
-  enum Format { text, json, csv }
+  enum Format {
+    text,
+    json,
+    csv
+  }
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "MODEL", description = "The workload model (YAML), e.g. examples/chat.yaml.")
+  @Parameters(
+      index = "0",
+      paramLabel = "MODEL",
+      description = "The workload model (YAML), e.g. examples/chat.yaml.")
   Path model;
 
-  @Option(names = "--store", paramLabel = "STORE",
+  @Option(
+      names = "--store",
+      paramLabel = "STORE",
       description = "cassandra, scylladb, dynamodb or mongodb (default: the model's only design).")
   String store;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Simulations.DEFAULT_SEED,
-      description = "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = Simulations.DEFAULT_SEED,
+      description =
+          "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--duration", paramLabel = "TIME", defaultValue = Simulations.DEFAULT_DURATION,
-      description = "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = Simulations.DEFAULT_DURATION,
+      description =
+          "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
   String duration;
 
-  @Option(names = "--interval", paramLabel = "TIME",
+  @Option(
+      names = "--interval",
+      paramLabel = "TIME",
       description = "Time series step (default: 1s up to 10 minutes of simulated time, else 60s).")
   String interval;
 
-  @Option(names = "--mode", paramLabel = "MODE", defaultValue = Simulations.DEFAULT_MODE,
-      description = "aggregate (per key value and second: fast at any rate) or exact (every operation drawn) (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--mode",
+      paramLabel = "MODE",
+      defaultValue = Simulations.DEFAULT_MODE,
+      description =
+          "aggregate (per key value and second: fast at any rate) or exact (every operation drawn) (default: ${DEFAULT-VALUE}).")
   String mode;
 
-  @Option(names = "--trace", paramLabel = "FILE",
-      description = "Replay a CSV trace (time,operation,key,size) instead of generating operations from the patterns.")
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE",
+      description =
+          "Replay a CSV trace (time,operation,key,size) instead of generating operations from the patterns.")
   Path trace;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   Format format = Format.text;
 
-  @Option(names = "--csv", paramLabel = "FILE", description = "Also write the time series as CSV to FILE.")
+  @Option(
+      names = "--csv",
+      paramLabel = "FILE",
+      description = "Also write the time series as CSV to FILE.")
   Path csv;
 
-  @Option(names = "--shards", paramLabel = "N",
-      description = "ScyllaDB: shards (cores) per node (default: the design's, else 8). MongoDB: shards in the cluster (default: the model's).")
+  @Option(
+      names = "--shards",
+      paramLabel = "N",
+      description =
+          "ScyllaDB: shards (cores) per node (default: the design's, else 8). MongoDB: shards in the cluster (default: the model's).")
   Integer shards;
 
-  @Option(names = "--progress", negatable = true,
+  @Option(
+      names = "--progress",
+      negatable = true,
       description = "Draw a progress bar on stderr (default: when stderr is a terminal).")
   Boolean progress;
 
@@ -116,9 +156,13 @@ public final class SimulateCommand implements Callable<Integer> {
     Model m = ModelReader.read(model);
     StoreId s = StoreChoice.of(m, store, Stores.builtIn().ids(), false, "simulate");
     SimulationSettings settings = Simulations.settings(seed, duration, interval, mode);
-    Optional<Trace> t = Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
-    Progress bar = (progress != null ? progress : System.console() != null)
-        ? new ProgressBar(spec.commandLine().getErr()) : Progress.NONE;
+    Optional<Trace> t =
+        Optional.ofNullable(trace)
+            .map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
+    Progress bar =
+        (progress != null ? progress : System.console() != null)
+            ? new ProgressBar(spec.commandLine().getErr())
+            : Progress.NONE;
     StoreSimulateOptions own = storeOptions.get(StoreClis.of(s).id());
     SimulationResult result;
     try {
@@ -128,16 +172,18 @@ public final class SimulateCommand implements Callable<Integer> {
     } catch (SetupException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
-    String text = switch (format) {
-      case json -> SimulationJson.render(result);
-      case csv -> SimulationCsv.render(result);
-      default -> SimulationText.render(result);
-    };
+    String text =
+        switch (format) {
+          case json -> SimulationJson.render(result);
+          case csv -> SimulationCsv.render(result);
+          default -> SimulationText.render(result);
+        };
     if (csv != null) {
       try {
         Files.writeString(csv, SimulationCsv.render(result), StandardCharsets.UTF_8);
       } catch (IOException e) {
-        throw new InputException(Cli.commandLine(), "cannot write " + csv + ": " + InputException.reason(e));
+        throw new InputException(
+            Cli.commandLine(), "cannot write " + csv + ": " + InputException.reason(e));
       }
     }
     spec.commandLine().getOut().print(text);
@@ -153,8 +199,13 @@ public final class SimulateCommand implements Callable<Integer> {
       wrong.add("--shards");
     }
     if (!wrong.isEmpty()) {
-      throw new InputException(Cli.commandLine(), String.join(", ", wrong) + (wrong.size() == 1 ? " does" : " do")
-          + " not apply to --store " + s.id() + " (see keyplan simulate --help)");
+      throw new InputException(
+          Cli.commandLine(),
+          String.join(", ", wrong)
+              + (wrong.size() == 1 ? " does" : " do")
+              + " not apply to --store "
+              + s.id()
+              + " (see keyplan simulate --help)");
     }
   }
 }

@@ -18,7 +18,10 @@ public interface StoreSimulateOptions {
   /** The options given on the command line, by name, to refuse them for another store. */
   List<String> given();
 
-  /** True when {@code --shards} means something to store {@code id} (ScyllaDB's shards per node, MongoDB's shards). */
+  /**
+   * True when {@code --shards} means something to store {@code id} (ScyllaDB's shards per node,
+   * MongoDB's shards).
+   */
   boolean takesShards(StoreId id);
 
   /**
@@ -26,6 +29,10 @@ public interface StoreSimulateOptions {
    *
    * @throws dev.keyplan.simulate.SetupException when the design cannot be run as set up
    */
-  SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace, Progress progress,
+  SimulationResult run(
+      StoreAnalysis analysis,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress,
       Integer shards);
 }

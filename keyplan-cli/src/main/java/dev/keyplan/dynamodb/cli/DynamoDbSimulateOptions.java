@@ -20,25 +20,42 @@ import picocli.CommandLine.Option;
 
 /** The options of {@code keyplan simulate --store dynamodb}; null means not given. */
 public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
-  @Option(names = "--capacity", paramLabel = "MODE",
+  @Option(
+      names = "--capacity",
+      paramLabel = "MODE",
       description = "DynamoDB: on-demand or provisioned (default: the design's, else on-demand).")
   String capacity;
 
-  @Option(names = "--rcu", paramLabel = "N", description = "DynamoDB: provisioned read capacity units per second (implies provisioned).")
+  @Option(
+      names = "--rcu",
+      paramLabel = "N",
+      description = "DynamoDB: provisioned read capacity units per second (implies provisioned).")
   Double rcu;
 
-  @Option(names = "--wcu", paramLabel = "N", description = "DynamoDB: provisioned write capacity units per second (implies provisioned).")
+  @Option(
+      names = "--wcu",
+      paramLabel = "N",
+      description = "DynamoDB: provisioned write capacity units per second (implies provisioned).")
   Double wcu;
 
-  @Option(names = "--table", paramLabel = "NAME", description = "DynamoDB: one table (and its indexes) to simulate (default: every table).")
+  @Option(
+      names = "--table",
+      paramLabel = "NAME",
+      description = "DynamoDB: one table (and its indexes) to simulate (default: every table).")
   String table;
 
-  @Option(names = "--partitions", paramLabel = "N",
-      description = "DynamoDB: partitions at the start (default: from size and throughput: max(⌈bytes / 10 GB⌉, ⌈RCU / 3,000 + WCU / 1,000⌉)).")
+  @Option(
+      names = "--partitions",
+      paramLabel = "N",
+      description =
+          "DynamoDB: partitions at the start (default: from size and throughput: max(⌈bytes / 10 GB⌉, ⌈RCU / 3,000 + WCU / 1,000⌉)).")
   Integer partitions;
 
-  @Option(names = "--burst", paramLabel = "full|empty",
-      description = "DynamoDB: the burst bucket at the start (default: full, 300 s of unused capacity).")
+  @Option(
+      names = "--burst",
+      paramLabel = "full|empty",
+      description =
+          "DynamoDB: the burst bucket at the start (default: full, 300 s of unused capacity).")
   String burst;
 
   @Override
@@ -56,12 +73,16 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
   public DynamoDbSetup setup() {
     try {
       DynamoDbSetup s = DynamoDbSetup.defaults();
-      String mode = capacity == null ? (rcu != null || wcu != null ? "provisioned" : null) : capacity.toLowerCase(Locale.ROOT);
+      String mode =
+          capacity == null
+              ? (rcu != null || wcu != null ? "provisioned" : null)
+              : capacity.toLowerCase(Locale.ROOT);
       if (mode != null) {
         switch (mode) {
           case "on-demand", "ondemand", "pay_per_request" -> {
             if (rcu != null || wcu != null) {
-              throw new IllegalArgumentException("--rcu and --wcu are provisioned capacity; an on-demand table has none");
+              throw new IllegalArgumentException(
+                  "--rcu and --wcu are provisioned capacity; an on-demand table has none");
             }
             s = s.withCapacity(DynamoDbSetup.CapacityMode.onDemandMode());
           }
@@ -71,7 +92,9 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
             }
             s = s.withCapacity(DynamoDbSetup.CapacityMode.provisioned(rcu, wcu));
           }
-          default -> throw new IllegalArgumentException("--capacity must be on-demand or provisioned, not " + capacity);
+          default ->
+              throw new IllegalArgumentException(
+                  "--capacity must be on-demand or provisioned, not " + capacity);
         }
       }
       if (table != null) {
@@ -81,11 +104,15 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
         s = s.withPartitions(partitions);
       }
       if (burst != null) {
-        s = s.withBurstFullAtStart(switch (burst.toLowerCase(Locale.ROOT)) {
-          case "full" -> true;
-          case "empty" -> false;
-          default -> throw new IllegalArgumentException("--burst must be full or empty, not " + burst);
-        });
+        s =
+            s.withBurstFullAtStart(
+                switch (burst.toLowerCase(Locale.ROOT)) {
+                  case "full" -> true;
+                  case "empty" -> false;
+                  default ->
+                      throw new IllegalArgumentException(
+                          "--burst must be full or empty, not " + burst);
+                });
       }
       return s;
     } catch (IllegalArgumentException e) {
@@ -99,8 +126,13 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
   }
 
   @Override
-  public SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace,
-      Progress progress, Integer shards) {
-    return DynamoDbSimulator.run((DynamoDbAnalysis) analysis, setup(), settings, trace, progress).result();
+  public SimulationResult run(
+      StoreAnalysis analysis,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress,
+      Integer shards) {
+    return DynamoDbSimulator.run((DynamoDbAnalysis) analysis, setup(), settings, trace, progress)
+        .result();
   }
 }

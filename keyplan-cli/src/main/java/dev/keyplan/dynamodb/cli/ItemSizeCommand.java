@@ -62,34 +62,58 @@ public final class ItemSizeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Input.requireTextOrJson(format.get(), "dynamodb item-size");
-    Map<String, AttributeValue> item = DynamoJson.parseItem(Input.name(file), Input.read(file, "JSON"));
+    Map<String, AttributeValue> item =
+        DynamoJson.parseItem(Input.name(file), Input.read(file, "JSON"));
     long bytes = ItemSize.of(item);
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
-      out.println("{\"bytes\": " + bytes
-          + ", \"storageBytes\": " + ItemSize.storageBytes(item)
-          + ", \"rcu\": {\"strong\": " + number(Capacity.getItem(bytes, Capacity.Read.STRONG))
-          + ", \"eventual\": " + number(Capacity.getItem(bytes, Capacity.Read.EVENTUAL))
-          + ", \"transactional\": "
-          + number(Capacity.getItem(bytes, Capacity.Read.TRANSACTIONAL))
-          + "}, \"wcu\": {\"standard\": " + Capacity.write(0, bytes, Capacity.Write.STANDARD)
-          + ", \"transactional\": " + Capacity.write(0, bytes, Capacity.Write.TRANSACTIONAL)
-          + "}}");
+      out.println(
+          "{\"bytes\": "
+              + bytes
+              + ", \"storageBytes\": "
+              + ItemSize.storageBytes(item)
+              + ", \"rcu\": {\"strong\": "
+              + number(Capacity.getItem(bytes, Capacity.Read.STRONG))
+              + ", \"eventual\": "
+              + number(Capacity.getItem(bytes, Capacity.Read.EVENTUAL))
+              + ", \"transactional\": "
+              + number(Capacity.getItem(bytes, Capacity.Read.TRANSACTIONAL))
+              + "}, \"wcu\": {\"standard\": "
+              + Capacity.write(0, bytes, Capacity.Write.STANDARD)
+              + ", \"transactional\": "
+              + Capacity.write(0, bytes, Capacity.Write.TRANSACTIONAL)
+              + "}}");
     } else {
       out.println("bytes          " + bytes);
-      out.println("storage bytes  " + ItemSize.storageBytes(item) + " (+"
-          + DynamoDbLimits.STORAGE_OVERHEAD_PER_ITEM_BYTES + " per item)");
-      out.println("rcu            " + number(Capacity.getItem(bytes, Capacity.Read.STRONG))
-          + " strong, " + number(Capacity.getItem(bytes, Capacity.Read.EVENTUAL))
-          + " eventual, " + number(Capacity.getItem(bytes, Capacity.Read.TRANSACTIONAL))
-          + " transactional");
-      out.println("wcu            " + Capacity.write(0, bytes, Capacity.Write.STANDARD)
-          + " standard, " + Capacity.write(0, bytes, Capacity.Write.TRANSACTIONAL)
-          + " transactional");
+      out.println(
+          "storage bytes  "
+              + ItemSize.storageBytes(item)
+              + " (+"
+              + DynamoDbLimits.STORAGE_OVERHEAD_PER_ITEM_BYTES
+              + " per item)");
+      out.println(
+          "rcu            "
+              + number(Capacity.getItem(bytes, Capacity.Read.STRONG))
+              + " strong, "
+              + number(Capacity.getItem(bytes, Capacity.Read.EVENTUAL))
+              + " eventual, "
+              + number(Capacity.getItem(bytes, Capacity.Read.TRANSACTIONAL))
+              + " transactional");
+      out.println(
+          "wcu            "
+              + Capacity.write(0, bytes, Capacity.Write.STANDARD)
+              + " standard, "
+              + Capacity.write(0, bytes, Capacity.Write.TRANSACTIONAL)
+              + " transactional");
       if (!ItemSize.fits(bytes)) {
-        out.println("too large      " + (bytes - DynamoDbLimits.MAX_ITEM_BYTES) + " bytes over"
-            + " the 400 KB item limit (" + DynamoDbLimits.MAX_ITEM_BYTES + " bytes);"
-            + " DynamoDB rejects this item");
+        out.println(
+            "too large      "
+                + (bytes - DynamoDbLimits.MAX_ITEM_BYTES)
+                + " bytes over"
+                + " the 400 KB item limit ("
+                + DynamoDbLimits.MAX_ITEM_BYTES
+                + " bytes);"
+                + " DynamoDB rejects this item");
       }
     }
     out.flush();

@@ -17,9 +17,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code keyplan mongodb doc-size DOC.json}: a document's exact BSON size, measured by the
- * {@code org.mongodb:bson} library, and whether MongoDB stores it. The manual's {@code {"_id":
- * {"$oid": "…"}, "item": "Chocolates", "qty": 25}} is 52 bytes.
+ * {@code keyplan mongodb doc-size DOC.json}: a document's exact BSON size, measured by the {@code
+ * org.mongodb:bson} library, and whether MongoDB stores it. The manual's {@code {"_id": {"$oid":
+ * "…"}, "item": "Chocolates", "qty": 25}} is 52 bytes.
  */
 @Command(
     name = "doc-size",
@@ -57,23 +57,38 @@ public final class DocSizeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Input.requireTextOrJson(format.get(), "mongodb doc-size");
-    BsonDocument document = ExtendedJson.parseDocument(Input.name(file), Input.read(file, "Extended JSON"));
+    BsonDocument document =
+        ExtendedJson.parseDocument(Input.name(file), Input.read(file, "Extended JSON"));
     long bytes = DocumentSize.of(document);
     int depth = DocumentSize.nestingDepth(document);
     boolean fits = DocumentSize.fits(bytes);
     long limit = MongoDbLimits.MAX_DOCUMENT_BYTES;
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
-      out.println("{\"bytes\": " + bytes + ", \"limit\": " + limit + ", \"fits\": " + fits
-          + ", \"depth\": " + depth + "}");
+      out.println(
+          "{\"bytes\": "
+              + bytes
+              + ", \"limit\": "
+              + limit
+              + ", \"fits\": "
+              + fits
+              + ", \"depth\": "
+              + depth
+              + "}");
     } else {
       out.println("bytes      " + bytes);
-      out.println("limit      " + limit + " (16 MiB)"
-          + (fits ? ", " + (limit - bytes) + " bytes to spare" : ""));
+      out.println(
+          "limit      "
+              + limit
+              + " (16 MiB)"
+              + (fits ? ", " + (limit - bytes) + " bytes to spare" : ""));
       out.println("depth      " + depth + " of " + MongoDbLimits.MAX_NESTING_DEPTH + " levels");
       if (!fits) {
-        out.println("too large  " + (bytes - limit) + " bytes over the 16 MiB document limit;"
-            + " MongoDB rejects this document");
+        out.println(
+            "too large  "
+                + (bytes - limit)
+                + " bytes over the 16 MiB document limit;"
+                + " MongoDB rejects this document");
       }
     }
     out.flush();

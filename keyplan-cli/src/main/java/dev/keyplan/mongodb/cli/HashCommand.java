@@ -17,10 +17,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code keyplan mongodb hash VALUE}: the value a hashed index stores for {@code VALUE}, the
- * signed 64-bit number {@code convertShardKeyToHashed} prints and a hashed shard key's chunks are
- * bounded by. {@code keyplan mongodb hash 42} prints -944302157085130861 (mongodb/mongo
- * hasher_test.cpp).
+ * {@code keyplan mongodb hash VALUE}: the value a hashed index stores for {@code VALUE}, the signed
+ * 64-bit number {@code convertShardKeyToHashed} prints and a hashed shard key's chunks are bounded
+ * by. {@code keyplan mongodb hash 42} prints -944302157085130861 (mongodb/mongo hasher_test.cpp).
  */
 @Command(
     name = "hash",
@@ -57,21 +56,27 @@ public final class HashCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "VALUE",
-      description = "One value in Extended JSON, such as 42, '\"abc\"' or"
-          + " '{\"$oid\": \"…\"}'; '-' reads it from standard input.")
+      description =
+          "One value in Extended JSON, such as 42, '\"abc\"' or"
+              + " '{\"$oid\": \"…\"}'; '-' reads it from standard input.")
   String value;
 
   @Override
   public Integer call() {
     Input.requireTextOrJson(format.get(), "mongodb hash");
-    BsonValue parsed = value.equals("-")
-        ? ExtendedJson.parseValue(Input.name(value), Input.read(value, "Extended JSON"))
-        : ExtendedJson.parseValue("<command line>", value);
+    BsonValue parsed =
+        value.equals("-")
+            ? ExtendedJson.parseValue(Input.name(value), Input.read(value, "Extended JSON"))
+            : ExtendedJson.parseValue("<command line>", value);
     long hash = HashedKey.hash64(parsed);
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
-      out.println("{\"value\": " + ExtendedJson.canonical(parsed)
-          + ", \"hash\": " + Json.quote(Long.toString(hash)) + "}");
+      out.println(
+          "{\"value\": "
+              + ExtendedJson.canonical(parsed)
+              + ", \"hash\": "
+              + Json.quote(Long.toString(hash))
+              + "}");
     } else {
       out.println(hash);
     }

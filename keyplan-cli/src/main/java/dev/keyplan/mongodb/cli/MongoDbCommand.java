@@ -12,9 +12,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "mongodb",
     mixinStandardHelpOptions = true,
-    description = "MongoDB arithmetic on one value or document: the hashed-index value a hashed"
-        + " shard key routes by, and a document's exact BSON size against the 16 MiB limit."
-        + " Values and documents are written in MongoDB Extended JSON.",
+    description =
+        "MongoDB arithmetic on one value or document: the hashed-index value a hashed"
+            + " shard key routes by, and a document's exact BSON size against the 16 MiB limit."
+            + " Values and documents are written in MongoDB Extended JSON.",
     subcommands = {HashCommand.class, DocSizeCommand.class})
 public final class MongoDbCommand implements Runnable {
   @Spec CommandSpec spec;

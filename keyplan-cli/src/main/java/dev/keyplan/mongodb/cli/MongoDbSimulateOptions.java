@@ -19,23 +19,37 @@ import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** The options of {@code keyplan simulate --store mongodb} (besides {@code --shards}); null means not given. */
+/**
+ * The options of {@code keyplan simulate --store mongodb} (besides {@code --shards}); null means
+ * not given.
+ */
 public final class MongoDbSimulateOptions implements StoreSimulateOptions {
-  @Option(names = "--chunk-size", paramLabel = "SIZE",
+  @Option(
+      names = "--chunk-size",
+      paramLabel = "SIZE",
       description = "MongoDB range (chunk) size, 1MB to 1024MB (default: the model's, else 128MB).")
   String chunkSize;
 
-  @Option(names = "--collection", paramLabel = "NAME",
-      description = "MongoDB: the sharded collection to simulate (default: the first in the model).")
+  @Option(
+      names = "--collection",
+      paramLabel = "NAME",
+      description =
+          "MongoDB: the sharded collection to simulate (default: the first in the model).")
   String collection;
 
-  @Option(names = "--start", paramLabel = "HOW",
-      description = "MongoDB: populated (the model's documents in one chunk on the primary shard) or empty"
-          + " (default: populated when the entity has a count).")
+  @Option(
+      names = "--start",
+      paramLabel = "HOW",
+      description =
+          "MongoDB: populated (the model's documents in one chunk on the primary shard) or empty"
+              + " (default: populated when the entity has a count).")
   String start;
 
-  @Option(names = "--migration-rate", paramLabel = "SIZE/s",
-      description = "MongoDB: bytes one migration copies per second, an assumption (default: 16MB/s).")
+  @Option(
+      names = "--migration-rate",
+      paramLabel = "SIZE/s",
+      description =
+          "MongoDB: bytes one migration copies per second, an assumption (default: 16MB/s).")
   String migrationRate;
 
   @Override
@@ -61,11 +75,15 @@ public final class MongoDbSimulateOptions implements StoreSimulateOptions {
         s = s.withCollection(collection);
       }
       if (start != null) {
-        s = s.withStart(switch (start.toLowerCase(Locale.ROOT)) {
-          case "populated" -> MongoDbSetup.Start.POPULATED;
-          case "empty" -> MongoDbSetup.Start.EMPTY;
-          default -> throw new IllegalArgumentException("--start must be populated or empty, not " + start);
-        });
+        s =
+            s.withStart(
+                switch (start.toLowerCase(Locale.ROOT)) {
+                  case "populated" -> MongoDbSetup.Start.POPULATED;
+                  case "empty" -> MongoDbSetup.Start.EMPTY;
+                  default ->
+                      throw new IllegalArgumentException(
+                          "--start must be populated or empty, not " + start);
+                });
       }
       if (migrationRate != null) {
         s = s.withMigrationRate(bytes("--migration-rate", migrationRate.replaceAll("/s$", "")));
@@ -79,7 +97,8 @@ public final class MongoDbSimulateOptions implements StoreSimulateOptions {
   static long bytes(String option, String text) {
     var b = Quantities.bytes(text);
     if (b.isEmpty()) {
-      throw new InputException(Cli.commandLine(), option + " expects a size such as 64MB or 128MiB, not '" + text + "'");
+      throw new InputException(
+          Cli.commandLine(), option + " expects a size such as 64MB or 128MiB, not '" + text + "'");
     }
     return b.getAsLong();
   }
@@ -90,8 +109,14 @@ public final class MongoDbSimulateOptions implements StoreSimulateOptions {
   }
 
   @Override
-  public SimulationResult run(StoreAnalysis analysis, SimulationSettings settings, Optional<Trace> trace,
-      Progress progress, Integer shards) {
-    return MongoDbSimulator.run((MongoDbAnalysis) analysis, setup(shards), settings, trace, progress).result();
+  public SimulationResult run(
+      StoreAnalysis analysis,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress,
+      Integer shards) {
+    return MongoDbSimulator.run(
+            (MongoDbAnalysis) analysis, setup(shards), settings, trace, progress)
+        .result();
   }
 }

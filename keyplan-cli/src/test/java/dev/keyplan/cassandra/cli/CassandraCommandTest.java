@@ -12,7 +12,9 @@ final class CassandraCommandTest {
     CliRun run = CliRun.of("cassandra");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).contains("Usage: keyplan cassandra").contains("token")
+    assertThat(run.err())
+        .contains("Usage: keyplan cassandra")
+        .contains("token")
         .contains("replicas");
   }
 

@@ -22,8 +22,9 @@ final class KeyOptionsTest {
     KeyOptions key = key(List.of("boolean"), List.of("maybe"));
     assertThatThrownBy(key::encode)
         .isInstanceOf(InputException.class)
-        .hasMessage("<command line>: error: boolean value 'maybe' is not valid: expected true or"
-            + " false");
+        .hasMessage(
+            "<command line>: error: boolean value 'maybe' is not valid: expected true or"
+                + " false");
   }
 
   private static KeyOptions key(List<String> types, List<String> values) {

@@ -21,26 +21,40 @@ final class TokenCommandTest {
   void token_text123Json_printsTokenAsString() {
     CliRun run = CliRun.of("cassandra", "token", "--type", "text", "123", "--format", "json");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out())
-        .isEqualTo("{\"token\": \"-7468325962851647638\", \"key\": \"313233\"}\n");
+    assertThat(run.out()).isEqualTo("{\"token\": \"-7468325962851647638\", \"key\": \"313233\"}\n");
   }
 
   // apache/cassandra-gocql-driver internal/murmur/murmur_test.go: the (uuid, int) composite
   // regression key 00104327529fb645dd00b883ec39ae448bb800000400066a6b00 -> -9223371632693506265.
   @Test
   void token_uuidIntComposite_printsGocqlRegressionToken() {
-    CliRun run = CliRun.of("cassandra", "token", "--type", "uuid,int",
-        "4327529f-b645-dd00-b883-ec39ae448bb8", "420459");
+    CliRun run =
+        CliRun.of(
+            "cassandra",
+            "token",
+            "--type",
+            "uuid,int",
+            "4327529f-b645-dd00-b883-ec39ae448bb8",
+            "420459");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("token  -9223371632693506265\n"
-        + "key    00104327529fb645dd00b883ec39ae448bb800000400066a6b00\n");
+    assertThat(run.out())
+        .isEqualTo(
+            "token  -9223371632693506265\n"
+                + "key    00104327529fb645dd00b883ec39ae448bb800000400066a6b00\n");
   }
 
   // Same key given whole as a blob: a one-column key hashes its bytes raw.
   @Test
   void token_regressionKeyAsBlob_printsSameToken() {
-    CliRun run = CliRun.of("cassandra", "token", "--type", "blob",
-        "0x00104327529fb645dd00b883ec39ae448bb800000400066a6b00", "--format", "json");
+    CliRun run =
+        CliRun.of(
+            "cassandra",
+            "token",
+            "--type",
+            "blob",
+            "0x00104327529fb645dd00b883ec39ae448bb800000400066a6b00",
+            "--format",
+            "json");
     assertThat(run.out()).startsWith("{\"token\": \"-9223371632693506265\"");
   }
 
@@ -59,11 +73,11 @@ final class TokenCommandTest {
   @Test
   void token_withShards_printsScyllaShard() {
     CliRun text = CliRun.of("cassandra", "token", "--type", "int", "--shards", "8", "1");
-    CliRun json = CliRun.of("cassandra", "token", "--type", "int", "--shards", "16", "1",
-        "--format", "json");
+    CliRun json =
+        CliRun.of("cassandra", "token", "--type", "int", "--shards", "16", "1", "--format", "json");
     assertThat(text.out()).endsWith("shard  2 of 8 (ignore_msb 12)\n");
-    assertThat(json.out()).isEqualTo(
-        "{\"token\": \"-4069959284402364209\", \"key\": \"00000001\", \"shard\": 4}\n");
+    assertThat(json.out())
+        .isEqualTo("{\"token\": \"-4069959284402364209\", \"key\": \"00000001\", \"shard\": 4}\n");
   }
 
   @Test
@@ -78,17 +92,21 @@ final class TokenCommandTest {
     CliRun run = CliRun.of("cassandra", "token", "--type", "bigitn", "1");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).isEqualTo("<command line>: error: unknown partition-key type 'bigitn';"
-        + " did you mean 'bigint'? (supported: text, varchar, ascii, int, bigint, smallint,"
-        + " tinyint, uuid, timeuuid, timestamp, date, boolean, blob)\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "<command line>: error: unknown partition-key type 'bigitn';"
+                + " did you mean 'bigint'? (supported: text, varchar, ascii, int, bigint, smallint,"
+                + " tinyint, uuid, timeuuid, timestamp, date, boolean, blob)\n1 error\n");
   }
 
   @Test
   void token_badValue_exits2NamingTheType() {
     CliRun run = CliRun.of("cassandra", "token", "--type", "int", "one");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).startsWith("<command line>: error: int value 'one' is not valid:")
-        .doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(run.err())
+        .startsWith("<command line>: error: int value 'one' is not valid:")
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ");
   }
 
   @Test

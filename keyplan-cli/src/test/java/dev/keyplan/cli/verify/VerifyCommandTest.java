@@ -11,18 +11,27 @@ import org.junit.jupiter.api.Test;
 class VerifyCommandTest {
   @Test
   void anEngineThatDoesNotAnswer_isBadInput_namingTheEndpoint() {
-    CliRun run = CliRun.of("verify", "examples/chat.yaml", "--endpoint", "127.0.0.1:1", "--samples", "1");
+    CliRun run =
+        CliRun.of("verify", "examples/chat.yaml", "--endpoint", "127.0.0.1:1", "--samples", "1");
     assertEquals(2, run.exitCode(), run.out());
-    assertTrue(run.err().startsWith("<command line>: error: cannot connect to Cassandra at 127.0.0.1:1: "), run.err());
+    assertTrue(
+        run.err().startsWith("<command line>: error: cannot connect to Cassandra at 127.0.0.1:1: "),
+        run.err());
   }
 
   @Test
   void badOptions_exitTwo() {
     CliRun prefix = CliRun.of("verify", "examples/chat.yaml", "--prefix", "Bad Prefix");
     assertEquals(2, prefix.exitCode());
-    assertTrue(prefix.err().startsWith("<command line>: error: --prefix must be 1 to 20 lower-case letters"), prefix.err());
+    assertTrue(
+        prefix
+            .err()
+            .startsWith("<command line>: error: --prefix must be 1 to 20 lower-case letters"),
+        prefix.err());
     CliRun store = CliRun.of("verify", "examples/chat.yaml", "--store", "mongodb");
-    assertEquals("<command line>: error: the model has no mongodb design (it has: cassandra)\n1 error\n", store.err());
+    assertEquals(
+        "<command line>: error: the model has no mongodb design (it has: cassandra)\n1 error\n",
+        store.err());
   }
 
   @Test
@@ -32,7 +41,16 @@ class VerifyCommandTest {
       assertEquals(null, System.getenv("CI"), "CI must start dynalite (KEYPLAN_DYNAMODB_ENDPOINT)");
       Assumptions.abort("no KEYPLAN_DYNAMODB_ENDPOINT");
     }
-    CliRun run = CliRun.of("verify", "examples/flash-sale.yaml", "--endpoint", endpoint, "--samples", "2", "--max-rows", "200");
+    CliRun run =
+        CliRun.of(
+            "verify",
+            "examples/flash-sale.yaml",
+            "--endpoint",
+            endpoint,
+            "--samples",
+            "2",
+            "--max-rows",
+            "200");
     assertEquals(0, run.exitCode(), run.out() + run.err());
     assertTrue(run.out().startsWith("verification of dynamodb\n"), run.out());
     assertTrue(!run.out().contains("MISMATCH"), run.out());
@@ -42,12 +60,27 @@ class VerifyCommandTest {
   void chat_onTheRealCassandra_matches() {
     String endpoint = System.getenv("KEYPLAN_CASSANDRA_ENDPOINT");
     if (endpoint == null) {
-      assertEquals(null, System.getenv("CI"), "CI must start Cassandra (KEYPLAN_CASSANDRA_ENDPOINT)");
+      assertEquals(
+          null, System.getenv("CI"), "CI must start Cassandra (KEYPLAN_CASSANDRA_ENDPOINT)");
       Assumptions.abort("no KEYPLAN_CASSANDRA_ENDPOINT");
     }
-    CliRun run = CliRun.of("verify", "examples/chat.yaml", "--endpoint", endpoint, "--samples", "2", "--max-rows", "300");
+    CliRun run =
+        CliRun.of(
+            "verify",
+            "examples/chat.yaml",
+            "--endpoint",
+            endpoint,
+            "--samples",
+            "2",
+            "--max-rows",
+            "300");
     assertEquals(0, run.exitCode(), run.out() + run.err());
-    assertTrue(run.out().startsWith("verification of cassandra\n  keyplan's predictions match what Cassandra measured"), run.out());
-    assertTrue(run.out().contains("  keyspace: keyplan_verify_chat (created by this run)\n"), run.out());
+    assertTrue(
+        run.out()
+            .startsWith(
+                "verification of cassandra\n  keyplan's predictions match what Cassandra measured"),
+        run.out());
+    assertTrue(
+        run.out().contains("  keyspace: keyplan_verify_chat (created by this run)\n"), run.out());
   }
 }

@@ -21,7 +21,9 @@ final class ItemSizeCommandTest {
   void itemSize_shirtItem_prints23Bytes() {
     CliRun run = CliRun.of("dynamodb", "item-size", SHIRT);
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("""
+    assertThat(run.out())
+        .isEqualTo(
+            """
         bytes          23
         storage bytes  123 (+100 per item)
         rcu            1 strong, 0.5 eventual, 2 transactional
@@ -34,9 +36,11 @@ final class ItemSizeCommandTest {
   void itemSize_shirtItemJson_hasTheDocumentedShape() {
     CliRun run = CliRun.of("dynamodb", "item-size", SHIRT, "--format", "json");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("{\"bytes\": 23, \"storageBytes\": 123, \"rcu\":"
-        + " {\"strong\": 1, \"eventual\": 0.5, \"transactional\": 2}, \"wcu\": {\"standard\": 1,"
-        + " \"transactional\": 2}}\n");
+    assertThat(run.out())
+        .isEqualTo(
+            "{\"bytes\": 23, \"storageBytes\": 123, \"rcu\":"
+                + " {\"strong\": 1, \"eventual\": 0.5, \"transactional\": 2}, \"wcu\": {\"standard\": 1,"
+                + " \"transactional\": 2}}\n");
   }
 
   // awslabs/amazon-dynamodb-tools item_size_calculator/README.md: the book item is 137 bytes;
@@ -58,15 +62,19 @@ final class ItemSizeCommandTest {
     Files.writeString(big, "{\"a\": {\"S\": \"" + "x".repeat(409_600) + "\"}}");
     CliRun run = CliRun.of("dynamodb", "item-size", big.toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.out()).startsWith("bytes          409601\n")
+    assertThat(run.out())
+        .startsWith("bytes          409601\n")
         .contains("rcu            101 strong, 50.5 eventual, 202 transactional\n")
-        .endsWith("too large      1 bytes over the 400 KB item limit (409600 bytes);"
-            + " DynamoDB rejects this item\n");
+        .endsWith(
+            "too large      1 bytes over the 400 KB item limit (409600 bytes);"
+                + " DynamoDB rejects this item\n");
     CliRun json = CliRun.of("dynamodb", "item-size", big.toString(), "--format", "json");
     assertThat(json.exitCode()).isEqualTo(1);
-    assertThat(json.out()).isEqualTo("{\"bytes\": 409601, \"storageBytes\": 409701, \"rcu\":"
-        + " {\"strong\": 101, \"eventual\": 50.5, \"transactional\": 202}, \"wcu\":"
-        + " {\"standard\": 401, \"transactional\": 802}}\n");
+    assertThat(json.out())
+        .isEqualTo(
+            "{\"bytes\": 409601, \"storageBytes\": 409701, \"rcu\":"
+                + " {\"strong\": 101, \"eventual\": 50.5, \"transactional\": 202}, \"wcu\":"
+                + " {\"standard\": 401, \"transactional\": 802}}\n");
   }
 
   // Exactly 409,600 bytes is still accepted (dynalite helpers.MAX_SIZE).
@@ -85,8 +93,11 @@ final class ItemSizeCommandTest {
     CliRun run = CliRun.of("dynamodb", "item-size", file);
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).isEqualTo(file + ":3:3: error: invalid JSON: expected ',' or '}' after"
-        + " a member of the object opened at line 1, column 1, found '\"'\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            file
+                + ":3:3: error: invalid JSON: expected ',' or '}' after"
+                + " a member of the object opened at line 1, column 1, found '\"'\n1 error\n");
   }
 
   @Test
@@ -94,19 +105,24 @@ final class ItemSizeCommandTest {
     String file = CliRun.resource("/dynamodb/bad-types.json");
     CliRun run = CliRun.of("dynamodb", "item-size", file);
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo(file + ":3:12: error: unknown type descriptor 'Ss'; did you"
-        + " mean 'SS'? (expected one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)\n"
-        + file + ":4:18: error: '12,5' is not a number (expected digits with an optional sign,"
-        + " '.', and exponent, such as \"-12.5E3\")\n2 errors\n");
+    assertThat(run.err())
+        .isEqualTo(
+            file
+                + ":3:12: error: unknown type descriptor 'Ss'; did you"
+                + " mean 'SS'? (expected one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)\n"
+                + file
+                + ":4:18: error: '12,5' is not a number (expected digits with an optional sign,"
+                + " '.', and exponent, such as \"-12.5E3\")\n2 errors\n");
   }
 
   @Test
   void itemSize_stdin_isReadWithDash() {
     InputStream saved = System.in;
     try {
-      System.setIn(new ByteArrayInputStream(
-          "{\"shirt-color\": {\"S\": \"R\"}, \"shirt-size\": {\"S\": \"M\"}}"
-              .getBytes(StandardCharsets.UTF_8)));
+      System.setIn(
+          new ByteArrayInputStream(
+              "{\"shirt-color\": {\"S\": \"R\"}, \"shirt-size\": {\"S\": \"M\"}}"
+                  .getBytes(StandardCharsets.UTF_8)));
       CliRun run = CliRun.of("dynamodb", "item-size", "-", "--format", "json");
       assertThat(run.exitCode()).isZero();
       assertThat(run.out()).startsWith("{\"bytes\": 23,");
@@ -132,8 +148,8 @@ final class ItemSizeCommandTest {
   void itemSize_missingFile_exits2() {
     CliRun run = CliRun.of("dynamodb", "item-size", "no-such-item.json");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("<command line>: error: no such file: no-such-item.json\n"
-        + "1 error\n");
+    assertThat(run.err())
+        .isEqualTo("<command line>: error: no such file: no-such-item.json\n" + "1 error\n");
   }
 
   @Test
@@ -149,8 +165,8 @@ final class ItemSizeCommandTest {
   void itemSize_markdown_exits2() {
     CliRun run = CliRun.of("dynamodb", "item-size", SHIRT, "--format", "markdown");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--format markdown is not available for"
-        + " 'keyplan dynamodb item-size'");
+    assertThat(run.err())
+        .contains("--format markdown is not available for" + " 'keyplan dynamodb item-size'");
   }
 
   @Test
@@ -164,7 +180,8 @@ final class ItemSizeCommandTest {
   void help_documentsJsonShapeAndExitCodes() {
     CliRun run = CliRun.of("dynamodb", "item-size", "--help");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("{\"bytes\": 23, \"storageBytes\": 123,")
+    assertThat(run.out())
+        .contains("{\"bytes\": 23, \"storageBytes\": 123,")
         .contains("Exit codes:");
   }
 }

@@ -20,7 +20,9 @@ final class DocSizeCommandTest {
   void docSize_chocolates_prints52Bytes() {
     CliRun run = CliRun.of("mongodb", "doc-size", CHOCOLATES);
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("""
+    assertThat(run.out())
+        .isEqualTo(
+            """
         bytes      52
         limit      16777216 (16 MiB), 16777164 bytes to spare
         depth      1 of 100 levels
@@ -50,7 +52,9 @@ final class DocSizeCommandTest {
     Files.writeString(over, "{\"s\": \"" + "x".repeat(16_777_204) + "\"}");
     CliRun run = CliRun.of("mongodb", "doc-size", over.toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.out()).isEqualTo("""
+    assertThat(run.out())
+        .isEqualTo(
+            """
         bytes      16777217
         limit      16777216 (16 MiB)
         depth      1 of 100 levels
@@ -67,8 +71,11 @@ final class DocSizeCommandTest {
     CliRun run = CliRun.of("mongodb", "doc-size", file);
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).isEqualTo(file + ":5:1: error: invalid Extended JSON: expected a value,"
-        + " found '}'\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            file
+                + ":5:1: error: invalid Extended JSON: expected a value,"
+                + " found '}'\n1 error\n");
   }
 
   @Test
@@ -76,9 +83,12 @@ final class DocSizeCommandTest {
     String file = CliRun.resource("/mongodb/duplicate.json");
     CliRun run = CliRun.of("mongodb", "doc-size", file);
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo(file + ":4:3: error: field 'item' is written twice (first at"
-        + " line 2, column 3); drivers and mongosh keep only one of the two, so the document is"
-        + " ambiguous\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            file
+                + ":4:3: error: field 'item' is written twice (first at"
+                + " line 2, column 3); drivers and mongosh keep only one of the two, so the document is"
+                + " ambiguous\n1 error\n");
   }
 
   @Test
@@ -88,8 +98,10 @@ final class DocSizeCommandTest {
       System.setIn(new ByteArrayInputStream("[1, 2]".getBytes(StandardCharsets.UTF_8)));
       CliRun run = CliRun.of("mongodb", "doc-size", "-");
       assertThat(run.exitCode()).isEqualTo(2);
-      assertThat(run.err()).isEqualTo("<stdin>:1:1: error: expected a document, a JSON object such"
-          + " as {\"_id\": 1, \"item\": \"Chocolates\"}, found an array\n1 error\n");
+      assertThat(run.err())
+          .isEqualTo(
+              "<stdin>:1:1: error: expected a document, a JSON object such"
+                  + " as {\"_id\": 1, \"item\": \"Chocolates\"}, found an array\n1 error\n");
     } finally {
       System.setIn(saved);
     }
@@ -99,9 +111,10 @@ final class DocSizeCommandTest {
   void docSize_stdin_isReadWithDash() {
     InputStream saved = System.in;
     try {
-      System.setIn(new ByteArrayInputStream(
-          "{\"_id\": ObjectId(\"5b2be413c06d924ab26ff9ca\"), \"item\": \"Chocolates\", \"qty\": 25}"
-              .getBytes(StandardCharsets.UTF_8)));
+      System.setIn(
+          new ByteArrayInputStream(
+              "{\"_id\": ObjectId(\"5b2be413c06d924ab26ff9ca\"), \"item\": \"Chocolates\", \"qty\": 25}"
+                  .getBytes(StandardCharsets.UTF_8)));
       CliRun run = CliRun.of("mongodb", "doc-size", "-", "--format", "json");
       assertThat(run.exitCode()).isZero();
       assertThat(run.out()).startsWith("{\"bytes\": 52,");
@@ -123,8 +136,8 @@ final class DocSizeCommandTest {
   void docSize_missingFile_exits2() {
     CliRun run = CliRun.of("mongodb", "doc-size", "no-such-doc.json");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("<command line>: error: no such file: no-such-doc.json\n"
-        + "1 error\n");
+    assertThat(run.err())
+        .isEqualTo("<command line>: error: no such file: no-such-doc.json\n" + "1 error\n");
   }
 
   @Test

@@ -31,19 +31,34 @@ final class EmitMongoshCommandTest {
   @Test
   void shop_printsTheScript_createCollectionThenItsIndexes() {
     String out = ok("emit", "mongosh", SHOP).out();
-    assertThat(out).startsWith("// shop-mongodb: the MongoDB design of " + SHOP + " as a mongosh script.\n");
+    assertThat(out)
+        .startsWith("// shop-mongodb: the MongoDB design of " + SHOP + " as a mongosh script.\n");
     // Four collections in the model's order; orders alone has validation: true.
     assertThat(out.lines().filter(l -> l.startsWith("db.createCollection(")))
-        .containsExactly("db.createCollection(\"customers\");", "db.createCollection(\"orders\", {",
-            "db.createCollection(\"products\");", "db.createCollection(\"reviews\");");
+        .containsExactly(
+            "db.createCollection(\"customers\");",
+            "db.createCollection(\"orders\", {",
+            "db.createCollection(\"products\");",
+            "db.createCollection(\"reviews\");");
     // Nothing is sharded: no sh.* call.
     assertThat(out).doesNotContain("sh.");
-    String email = out.lines().filter(l -> l.startsWith("db.getCollection(\"customers\").createIndex(")).findFirst()
-        .orElseThrow();
-    BsonDocument options = BsonDocument.parse("{\"a\": [" + email.substring(email.indexOf("createIndex(") + 12,
-        email.length() - 2) + "]}").getArray("a").get(1).asDocument();
-    assertThat(options).isEqualTo(BsonDocument.parse(
-        "{name: 'email_1', unique: true, collation: {locale: 'en', strength: 2}}"));
+    String email =
+        out.lines()
+            .filter(l -> l.startsWith("db.getCollection(\"customers\").createIndex("))
+            .findFirst()
+            .orElseThrow();
+    BsonDocument options =
+        BsonDocument.parse(
+                "{\"a\": ["
+                    + email.substring(email.indexOf("createIndex(") + 12, email.length() - 2)
+                    + "]}")
+            .getArray("a")
+            .get(1)
+            .asDocument();
+    assertThat(options)
+        .isEqualTo(
+            BsonDocument.parse(
+                "{name: 'email_1', unique: true, collation: {locale: 'en', strength: 2}}"));
   }
 
   @Test
@@ -58,7 +73,8 @@ final class EmitMongoshCommandTest {
 
   @Test
   void jsonFormat_wrapsTheSameText() throws IOException {
-    JsonNode wrapped = new ObjectMapper().readTree(ok("emit", "mongosh", "--format", "json", SHOP).out());
+    JsonNode wrapped =
+        new ObjectMapper().readTree(ok("emit", "mongosh", "--format", "json", SHOP).out());
     assertThat(wrapped.get("target").asText()).isEqualTo("mongosh");
     assertThat(wrapped.get("model").asText()).isEqualTo("shop-mongodb");
     assertThat(wrapped.get("text").asText()).isEqualTo(ok("emit", "mongosh", SHOP).out());
@@ -67,8 +83,10 @@ final class EmitMongoshCommandTest {
   @Test
   void shardedExample_shardsThroughMongos() {
     String out = ok("emit", "mongosh", "examples/tenants-mongodb.yaml").out();
-    assertThat(out.lines()).containsSubsequence("sh.enableSharding(db.getName());",
-        "sh.shardCollection(db.getName() + \".tenants\", {\"country_code\": 1});");
+    assertThat(out.lines())
+        .containsSubsequence(
+            "sh.enableSharding(db.getName());",
+            "sh.shardCollection(db.getName() + \".tenants\", {\"country_code\": 1});");
   }
 
   @Test
@@ -76,7 +94,8 @@ final class EmitMongoshCommandTest {
     CliRun run = CliRun.of("emit", "mongosh", "examples/chat.yaml");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).startsWith("examples/chat.yaml:")
+    assertThat(run.err())
+        .startsWith("examples/chat.yaml:")
         .contains("error: nothing to emit as mongosh: the model has no 'mongodb:' section");
   }
 

@@ -43,10 +43,8 @@ final class HashCommandTest {
   // hasher_test HashTimeStamp: Date(0) → -1178696894582842035, written both ways.
   @Test
   void hash_dates_relaxedOrCanonical() {
-    assertThat(hash("{\"$date\": \"1970-01-01T00:00:00Z\"}"))
-        .isEqualTo("-1178696894582842035\n");
-    assertThat(hash("{\"$date\": {\"$numberLong\": \"0\"}}"))
-        .isEqualTo("-1178696894582842035\n");
+    assertThat(hash("{\"$date\": \"1970-01-01T00:00:00Z\"}")).isEqualTo("-1178696894582842035\n");
+    assertThat(hash("{\"$date\": {\"$numberLong\": \"0\"}}")).isEqualTo("-1178696894582842035\n");
   }
 
   // hasher_test HashIntOrLongOrDouble: -1 → 1140205862565771219. picocli takes a word that is
@@ -63,12 +61,16 @@ final class HashCommandTest {
   void hash_json_hasCanonicalValueAndHashAsString() {
     CliRun run = CliRun.of("mongodb", "hash", "42", "--format", "json");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("{\"value\": {\"$numberInt\": \"42\"}, \"hash\":"
-        + " \"-944302157085130861\"}\n");
-    CliRun oid = CliRun.of("mongodb", "hash", "--format", "json",
-        "{\"$oid\": \"010203040506070809101112\"}");
-    assertThat(oid.out()).isEqualTo("{\"value\": {\"$oid\": \"010203040506070809101112\"},"
-        + " \"hash\": \"-5588663249627035708\"}\n");
+    assertThat(run.out())
+        .isEqualTo(
+            "{\"value\": {\"$numberInt\": \"42\"}, \"hash\":" + " \"-944302157085130861\"}\n");
+    CliRun oid =
+        CliRun.of(
+            "mongodb", "hash", "--format", "json", "{\"$oid\": \"010203040506070809101112\"}");
+    assertThat(oid.out())
+        .isEqualTo(
+            "{\"value\": {\"$oid\": \"010203040506070809101112\"},"
+                + " \"hash\": \"-5588663249627035708\"}\n");
   }
 
   // hasher_test HashArray: ["bar", "baz", "qux"] → -2938911267422831539.
@@ -76,8 +78,9 @@ final class HashCommandTest {
   void hash_stdin_isReadWithDash() {
     InputStream saved = System.in;
     try {
-      System.setIn(new ByteArrayInputStream("[\"bar\", \"baz\", \"qux\"]\n"
-          .getBytes(StandardCharsets.UTF_8)));
+      System.setIn(
+          new ByteArrayInputStream(
+              "[\"bar\", \"baz\", \"qux\"]\n".getBytes(StandardCharsets.UTF_8)));
       CliRun run = CliRun.of("mongodb", "hash", "-");
       assertThat(run.exitCode()).isZero();
       assertThat(run.out()).isEqualTo("-2938911267422831539\n");
@@ -92,24 +95,31 @@ final class HashCommandTest {
     CliRun run = CliRun.of("mongodb", "hash", "abc");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).isEqualTo("<command line>:1:1: error: invalid Extended JSON: expected a"
-        + " value, found 'abc'; a string is written in double quotes, \"abc\" (in a shell,"
-        + " '\"abc\"')\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "<command line>:1:1: error: invalid Extended JSON: expected a"
+                + " value, found 'abc'; a string is written in double quotes, \"abc\" (in a shell,"
+                + " '\"abc\"')\n1 error\n");
   }
 
   @Test
   void hash_badInput_exits2AtItsPositionInTheArgument() {
     CliRun run = CliRun.of("mongodb", "hash", "{\"a\": }");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("<command line>:1:7: error: invalid Extended JSON: expected a"
-        + " value, found '}'\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "<command line>:1:7: error: invalid Extended JSON: expected a"
+                + " value, found '}'\n1 error\n");
     CliRun oid = CliRun.of("mongodb", "hash", "{\"$oid\": \"0102\"}");
     assertThat(oid.exitCode()).isEqualTo(2);
-    assertThat(oid.err()).startsWith("<command line>:1:10: error: invalid Extended JSON: an"
-        + " ObjectId is 24 hexadecimal digits");
+    assertThat(oid.err())
+        .startsWith(
+            "<command line>:1:10: error: invalid Extended JSON: an"
+                + " ObjectId is 24 hexadecimal digits");
     CliRun two = CliRun.of("mongodb", "hash", "1 2");
-    assertThat(two.err()).isEqualTo("<command line>:1:3: error: expected one value, found '2'"
-        + " after it\n1 error\n");
+    assertThat(two.err())
+        .isEqualTo(
+            "<command line>:1:3: error: expected one value, found '2'" + " after it\n1 error\n");
   }
 
   @Test
@@ -119,8 +129,9 @@ final class HashCommandTest {
       System.setIn(new ByteArrayInputStream("{\n  \"a\": tru\n}".getBytes(StandardCharsets.UTF_8)));
       CliRun run = CliRun.of("mongodb", "hash", "-");
       assertThat(run.exitCode()).isEqualTo(2);
-      assertThat(run.err()).startsWith("<stdin>:2:8: error: invalid Extended JSON: expected a"
-          + " value, found 'tru'");
+      assertThat(run.err())
+          .startsWith(
+              "<stdin>:2:8: error: invalid Extended JSON: expected a" + " value, found 'tru'");
     } finally {
       System.setIn(saved);
     }
@@ -137,8 +148,8 @@ final class HashCommandTest {
   void hash_markdown_exits2() {
     CliRun run = CliRun.of("mongodb", "hash", "42", "--format", "markdown");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--format markdown is not available for 'keyplan mongodb"
-        + " hash'");
+    assertThat(run.err())
+        .contains("--format markdown is not available for 'keyplan mongodb" + " hash'");
   }
 
   @Test
@@ -152,7 +163,8 @@ final class HashCommandTest {
   void help_documentsJsonShapeAndExitCodes() {
     CliRun run = CliRun.of("mongodb", "hash", "--help");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("{\"value\": {\"$numberInt\": \"42\"}, \"hash\":")
+    assertThat(run.out())
+        .contains("{\"value\": {\"$numberInt\": \"42\"}, \"hash\":")
         .contains("Exit codes:");
   }
 }

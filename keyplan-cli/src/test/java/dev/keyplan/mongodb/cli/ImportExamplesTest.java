@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The shipped import examples through the real CLI, and a bad import file's exit code 2. */
 final class ImportExamplesTest {
   private static ObjectNode check(String example) throws IOException {
-    var run = CliRun.of("check", "--format", "json", "--fail-on", "never", "examples/" + example + ".yaml");
+    var run =
+        CliRun.of(
+            "check", "--format", "json", "--fail-on", "never", "examples/" + example + ".yaml");
     assertThat(run.exitCode()).as(run.err()).isZero();
     return (ObjectNode) new ObjectMapper().readTree(run.out());
   }
@@ -66,14 +68,19 @@ final class ImportExamplesTest {
 
   @Test
   void anIndexWithoutKey_exits2AtItsPlaceInTheFile(@TempDir Path dir) throws IOException {
-    String model = Files.readString(Path.of("examples/shop-mongodb-imported.yaml"), StandardCharsets.UTF_8);
+    String model =
+        Files.readString(Path.of("examples/shop-mongodb-imported.yaml"), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("m.yaml"), model);
-    Files.writeString(dir.resolve("shop-mongodb-indexes.json"),
+    Files.writeString(
+        dir.resolve("shop-mongodb-indexes.json"),
         "{\"orders\": [\n  {\"v\": 2, \"key\": {\"_id\": 1}, \"name\": \"_id_\"},\n  {\"v\": 2, \"name\": \"c\"}\n]}\n");
     var run = CliRun.of("check", dir.resolve("m.yaml").toString());
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo(dir.resolve("shop-mongodb-indexes.json") + ":3:3: error: an index document needs"
-        + " 'key', its key pattern such as key: {email: 1}; found the members v, name\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo(
+            dir.resolve("shop-mongodb-indexes.json")
+                + ":3:3: error: an index document needs"
+                + " 'key', its key pattern such as key: {email: 1}; found the members v, name\n1 error\n");
     assertThat(run.out()).isEmpty();
   }
 }

@@ -18,7 +18,8 @@ final class MongoDbCommandTest {
   void mongodb_help_listsSubcommands() {
     CliRun run = CliRun.of("mongodb", "--help");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("Print the hashed shard-key value")
+    assertThat(run.out())
+        .contains("Print the hashed shard-key value")
         .contains("Print a document's BSON size");
   }
 

@@ -10,12 +10,15 @@ import java.util.function.Supplier;
 
 /** This store's parts of the rules over several stores, one line per rule, sorted. */
 public final class CassandraRuleParts {
-  private static final Map<Class<? extends Rule.OnStores>, Supplier<Rule.OnStore<CassandraAnalysis>>> PARTS = Map.of(
-      // keep-sorted start
-      KeySpreadUndeclared.class, CassandraKeySpreadUndeclared::new,
-      PatternNotServed.class, CassandraPatternNotServed::new
-      // keep-sorted end
-      );
+  private static final Map<
+          Class<? extends Rule.OnStores>, Supplier<Rule.OnStore<CassandraAnalysis>>>
+      PARTS =
+          Map.of(
+              // keep-sorted start
+              KeySpreadUndeclared.class, CassandraKeySpreadUndeclared::new,
+              PatternNotServed.class, CassandraPatternNotServed::new
+              // keep-sorted end
+              );
 
   private CassandraRuleParts() {}
 

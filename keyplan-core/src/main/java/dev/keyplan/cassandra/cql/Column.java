@@ -4,8 +4,8 @@ import dev.keyplan.input.Location;
 import java.util.Objects;
 
 /**
- * One column of a table or materialized view: its name (lower-case unless it was quoted), its
- * type, whether it is {@code static} (one value per partition) and where it was declared.
+ * One column of a table or materialized view: its name (lower-case unless it was quoted), its type,
+ * whether it is {@code static} (one value per partition) and where it was declared.
  */
 public record Column(String name, CqlType type, boolean isStatic, Location location) {
 

@@ -36,8 +36,8 @@ public record CqlKeyspace(
 
   /**
    * Returns the replicas of each row across the cluster. For NetworkTopologyStrategy that is the
-   * sum over the named data centres; when only {@code replication_factor} is given the data
-   * centres are unknown, so this returns that factor (the count in one data centre).
+   * sum over the named data centres; when only {@code replication_factor} is given the data centres
+   * are unknown, so this returns that factor (the count in one data centre).
    */
   public int totalReplicas() {
     if (isSimple()) {

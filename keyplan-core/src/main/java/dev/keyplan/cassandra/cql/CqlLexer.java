@@ -1,8 +1,8 @@
 package dev.keyplan.cassandra.cql;
 
+import dev.keyplan.cassandra.cql.CqlToken.Kind;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.Location;
-import dev.keyplan.cassandra.cql.CqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,11 +11,11 @@ import java.util.Locale;
  * Splits a CQL file into tokens with 1-based line and column numbers.
  *
  * <p>Follows the lexical rules of
- * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/definitions.html: line
- * comments after {@code --} or {@code //} and C-style block comments; strings in single quotes with
- * {@code ''} for a quote, or between {@code $$}; identifiers unquoted (case-insensitive) or in
- * double quotes with {@code ""} for a quote; integers, floats, {@code 0x} blobs and UUIDs. A line
- * ends at {@code \n}, {@code \r\n} or a lone {@code \r}; a column counts characters, a tab as one.
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/definitions.html: line comments
+ * after {@code --} or {@code //} and C-style block comments; strings in single quotes with {@code
+ * ''} for a quote, or between {@code $$}; identifiers unquoted (case-insensitive) or in double
+ * quotes with {@code ""} for a quote; integers, floats, {@code 0x} blobs and UUIDs. A line ends at
+ * {@code \n}, {@code \r\n} or a lone {@code \r}; a column counts characters, a tab as one.
  *
  * <p>A character CQL does not use becomes an {@link Kind#UNKNOWN} token instead of an error, so
  * statements keyplan skips (functions, grants) can hold anything; the parser reports it where it
@@ -72,8 +72,10 @@ final class CqlLexer {
         int startColumn = column;
         int close = text.indexOf("*/", pos + 2);
         if (close < 0) {
-          error(startLine, startColumn, "unterminated comment: expected '*/' to close the"
-              + " comment opened here");
+          error(
+              startLine,
+              startColumn,
+              "unterminated comment: expected '*/' to close the" + " comment opened here");
           advanceTo(text.length());
           return false;
         }
@@ -157,8 +159,10 @@ final class CqlLexer {
       value.append(c);
       advance();
     }
-    error(startLine, startColumn, "unterminated " + what + ": expected " + quote
-        + " to close the " + what + " opened here");
+    error(
+        startLine,
+        startColumn,
+        "unterminated " + what + ": expected " + quote + " to close the " + what + " opened here");
     return false;
   }
 

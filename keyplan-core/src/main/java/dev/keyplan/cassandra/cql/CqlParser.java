@@ -1,8 +1,5 @@
 package dev.keyplan.cassandra.cql;
 
-import dev.keyplan.input.Diagnostic;
-import dev.keyplan.input.InputException;
-import dev.keyplan.input.Location;
 import dev.keyplan.cassandra.cql.CqlSyntax.ColumnDefinition;
 import dev.keyplan.cassandra.cql.CqlSyntax.CreateIndex;
 import dev.keyplan.cassandra.cql.CqlSyntax.CreateKeyspace;
@@ -20,6 +17,9 @@ import dev.keyplan.cassandra.cql.CqlSyntax.Rename;
 import dev.keyplan.cassandra.cql.CqlSyntax.Term;
 import dev.keyplan.cassandra.cql.CqlSyntax.TypeUse;
 import dev.keyplan.cassandra.cql.CqlToken.Kind;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -33,12 +33,12 @@ import java.util.Set;
  *
  * <p>A hand-written recursive-descent parser over {@link CqlLexer}'s tokens. It models the data
  * definition statements of
- * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/ddl.html ({@code CREATE
- * KEYSPACE / TABLE / TYPE}, {@code USE}, {@code ALTER} and {@code DROP} of them),
- * indexes (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexes.html),
- * materialized views (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/mvs.html)
- * and Cassandra 5.0 column masks. Statements that do not shape keys (functions, aggregates, roles,
- * grants, triggers, data manipulation, cqlsh commands) are skipped to their {@code ;}.
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/ddl.html ({@code CREATE KEYSPACE
+ * / TABLE / TYPE}, {@code USE}, {@code ALTER} and {@code DROP} of them), indexes
+ * (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexes.html), materialized
+ * views (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/mvs.html) and Cassandra
+ * 5.0 column masks. Statements that do not shape keys (functions, aggregates, roles, grants,
+ * triggers, data manipulation, cqlsh commands) are skipped to their {@code ;}.
  *
  * <p>On an error the parser records it and resumes at the next {@code ;}, or at a {@code CREATE},
  * {@code ALTER}, {@code DROP} or {@code USE} that starts a line when a {@code ;} was forgotten, so
@@ -47,13 +47,38 @@ import java.util.Set;
 public final class CqlParser {
   /** Statements that cannot change keys; skipped whole. */
   private static final Set<String> SKIPPED_STATEMENTS =
-      Set.of("grant", "revoke", "list", "insert", "update", "delete", "select", "begin", "apply",
+      Set.of(
+          "grant",
+          "revoke",
+          "list",
+          "insert",
+          "update",
+          "delete",
+          "select",
+          "begin",
+          "apply",
           "truncate");
 
   /** cqlsh's own commands, which end at the end of their line even without {@code ;}. */
   private static final Set<String> SHELL_COMMANDS =
-      Set.of("describe", "desc", "consistency", "serial", "tracing", "paging", "expand", "show",
-          "source", "capture", "copy", "login", "exit", "quit", "clear", "cls", "help");
+      Set.of(
+          "describe",
+          "desc",
+          "consistency",
+          "serial",
+          "tracing",
+          "paging",
+          "expand",
+          "show",
+          "source",
+          "capture",
+          "copy",
+          "login",
+          "exit",
+          "quit",
+          "clear",
+          "cls",
+          "help");
 
   private static final Set<String> SKIPPED_CREATES =
       Set.of("function", "aggregate", "role", "user", "trigger");
@@ -68,11 +93,15 @@ public final class CqlParser {
   private final List<CqlToken> tokens;
   private final List<Diagnostic> diagnostics;
   private final SchemaBuilder schema;
+
   /** True when the lexer stopped early; errors at the cut-off end of file would only repeat it. */
   private final boolean truncated;
+
   private int pos;
+
   /** The keyspace named by the last {@code USE}; null before any. */
   private String keyspace;
+
   /** The keyspace a user-defined type name in the current statement belongs to. */
   private String typeKeyspace;
 
@@ -152,8 +181,9 @@ public final class CqlParser {
         return;
       }
     }
-    throw fail(t, "expected a statement such as CREATE TABLE, CREATE INDEX or USE but found "
-        + t.describe());
+    throw fail(
+        t,
+        "expected a statement such as CREATE TABLE, CREATE INDEX or USE but found " + t.describe());
   }
 
   // ---------------------------------------------------------------- CREATE
@@ -184,8 +214,11 @@ public final class CqlParser {
     } else if (t.is(Kind.IDENTIFIER) && SKIPPED_CREATES.contains(t.value())) {
       skipStatement();
     } else {
-      throw fail(t, "expected KEYSPACE, TABLE, INDEX, MATERIALIZED VIEW, TYPE, FUNCTION,"
-          + " AGGREGATE, ROLE, USER or TRIGGER after CREATE but found " + t.describe());
+      throw fail(
+          t,
+          "expected KEYSPACE, TABLE, INDEX, MATERIALIZED VIEW, TYPE, FUNCTION,"
+              + " AGGREGATE, ROLE, USER or TRIGGER after CREATE but found "
+              + t.describe());
     }
   }
 
@@ -218,8 +251,8 @@ public final class CqlParser {
           columns.add(columnDefinition());
         }
         if (!acceptSymbol(",") && !peek().isSymbol(")")) {
-          throw fail(peek(), "expected ')' or ',' after column definition but found "
-              + peek().describe());
+          throw fail(
+              peek(), "expected ')' or ',' after column definition but found " + peek().describe());
         }
         skipExtraCommas();
       }
@@ -256,8 +289,8 @@ public final class CqlParser {
     if (peek().isKeyword("primary")) {
       if (peek(1).isKeyword("key") && peek(2).isSymbol("(")) {
         // "body text PRIMARY KEY (id)": the ',' before the PRIMARY KEY clause is missing.
-        throw fail(peek(), "expected ')' or ',' after column definition but found "
-            + peek().describe());
+        throw fail(
+            peek(), "expected ')' or ',' after column definition but found " + peek().describe());
       }
       pos++;
       expectKeyword("key", "KEY after PRIMARY");
@@ -308,8 +341,11 @@ public final class CqlParser {
     if (acceptKeyword("using")) {
       CqlToken cls = peek();
       if (!cls.is(Kind.STRING)) {
-        throw fail(cls, "expected the index class as a string, such as 'StorageAttachedIndex',"
-            + " after USING but found " + cls.describe());
+        throw fail(
+            cls,
+            "expected the index class as a string, such as 'StorageAttachedIndex',"
+                + " after USING but found "
+                + cls.describe());
       }
       pos++;
       using = new Term(cls.value(), false, List.of(), location(cls));
@@ -320,8 +356,7 @@ public final class CqlParser {
       }
     }
     Location at = name != null ? name.location() : location(indexToken);
-    schema.createIndex(
-        new CreateIndex(name, at, custom, ifNotExists, table, column, using));
+    schema.createIndex(new CreateIndex(name, at, custom, ifNotExists, table, column, using));
     endStatement("';' after CREATE INDEX");
   }
 
@@ -336,7 +371,8 @@ public final class CqlParser {
       return name("a column to index");
     }
     CqlToken t = peek();
-    if (t.is(Kind.IDENTIFIER) && INDEX_TARGET_FUNCTIONS.contains(t.value())
+    if (t.is(Kind.IDENTIFIER)
+        && INDEX_TARGET_FUNCTIONS.contains(t.value())
         && peek(1).isSymbol("(")) {
       pos += 2;
       Name column = name("a column inside " + t.text() + "(...)");
@@ -361,8 +397,10 @@ public final class CqlParser {
       }
       expectKeyword("from", selected.isEmpty() ? "FROM after *" : "',' or FROM after column");
       QualifiedName base = qualifiedName("the base table name");
-      expectKeyword("where", "WHERE after the base table (a view needs 'column IS NOT NULL'"
-          + " for each of its key columns)");
+      expectKeyword(
+          "where",
+          "WHERE after the base table (a view needs 'column IS NOT NULL'"
+              + " for each of its key columns)");
       skipWhereClause();
       PrimaryKey key = primaryKey();
       WithClause with = WithClause.NONE;
@@ -371,8 +409,8 @@ public final class CqlParser {
         with = withClause("WITH");
         ending = "AND or ';' after the options of view " + name.value();
       }
-      schema.createView(new CreateView(
-          name, ifNotExists, base, selected, key, with.ordering(), with.options()));
+      schema.createView(
+          new CreateView(name, ifNotExists, base, selected, key, with.ordering(), with.options()));
     } catch (ParseError e) {
       schema.markBroken(name);
       throw e;
@@ -386,8 +424,8 @@ public final class CqlParser {
     while (true) {
       CqlToken t = peek();
       if (t.is(Kind.END_OF_FILE) || t.isSymbol(";")) {
-        throw fail(t, "expected PRIMARY KEY after the WHERE clause of the view but found "
-            + t.describe());
+        throw fail(
+            t, "expected PRIMARY KEY after the WHERE clause of the view but found " + t.describe());
       }
       if (depth == 0 && t.isKeyword("primary") && peek(1).isKeyword("key")) {
         return;
@@ -415,8 +453,8 @@ public final class CqlParser {
         CqlType type = checkedType("a type for field '" + field.value() + "'");
         fields.add(new Field(field, type, location(typeStart)));
         if (!acceptSymbol(",") && !peek().isSymbol(")")) {
-          throw fail(peek(), "expected ')' or ',' after field definition but found "
-              + peek().describe());
+          throw fail(
+              peek(), "expected ')' or ',' after field definition but found " + peek().describe());
         }
       }
       pos++;
@@ -517,8 +555,12 @@ public final class CqlParser {
       expectKeyword("type", "TYPE after ALTER " + column.value());
       schema.alterColumnType(table, column, checkedType("the new type of " + column.value()));
     } else {
-      throw fail(action, "expected ADD, DROP, RENAME, ALTER or WITH after ALTER TABLE "
-          + table.value() + " but found " + action.describe());
+      throw fail(
+          action,
+          "expected ADD, DROP, RENAME, ALTER or WITH after ALTER TABLE "
+              + table.value()
+              + " but found "
+              + action.describe());
     }
     endStatement("';' after ALTER TABLE " + table.value());
   }
@@ -552,8 +594,12 @@ public final class CqlParser {
       } while (acceptKeyword("and"));
       schema.alterTypeRename(type, renames);
     } else {
-      throw fail(peek(), "expected ADD or RENAME after ALTER TYPE " + type.value()
-          + " but found " + peek().describe());
+      throw fail(
+          peek(),
+          "expected ADD or RENAME after ALTER TYPE "
+              + type.value()
+              + " but found "
+              + peek().describe());
     }
     endStatement("';' after ALTER TYPE " + type.value());
   }
@@ -587,8 +633,7 @@ public final class CqlParser {
     ifExists();
     QualifiedName name = qualifiedName("a " + what + " name");
     schema.drop(what, name);
-    endStatement("';' after DROP " + what.toUpperCase(Locale.ROOT) + " "
-        + name.value());
+    endStatement("';' after DROP " + what.toUpperCase(Locale.ROOT) + " " + name.value());
   }
 
   // ---------------------------------------------------------------- types and options
@@ -687,21 +732,27 @@ public final class CqlParser {
       pos++;
       return new Term(t.value(), false, List.of(), at);
     }
-    if (t.is(Kind.INTEGER) || t.is(Kind.FLOAT) || t.is(Kind.HEX) || t.is(Kind.UUID)
+    if (t.is(Kind.INTEGER)
+        || t.is(Kind.FLOAT)
+        || t.is(Kind.HEX)
+        || t.is(Kind.UUID)
         || t.is(Kind.IDENTIFIER)) {
       pos++;
       return new Term(t.text(), false, List.of(), at);
     }
-    if (t.isSymbol("-") && (peek(1).is(Kind.INTEGER) || peek(1).is(Kind.FLOAT)
-        || peek(1).isKeyword("nan") || peek(1).isKeyword("infinity"))) {
+    if (t.isSymbol("-")
+        && (peek(1).is(Kind.INTEGER)
+            || peek(1).is(Kind.FLOAT)
+            || peek(1).isKeyword("nan")
+            || peek(1).isKeyword("infinity"))) {
       pos += 2;
       return new Term("-" + tokens.get(pos - 1).text(), false, List.of(), at);
     }
     if (t.isSymbol("{") || t.isSymbol("[") || t.isSymbol("(")) {
       return collection();
     }
-    throw fail(t, "expected " + what + " (a string, number, boolean or map) but found "
-        + t.describe());
+    throw fail(
+        t, "expected " + what + " (a string, number, boolean or map) but found " + t.describe());
   }
 
   /** Reads {@code {k: v}}, {@code {a, b}}, {@code [a, b]} or {@code (a, b)}, kept as written. */
@@ -821,11 +872,10 @@ public final class CqlParser {
     skipStatement();
   }
 
-
   /**
    * True for CREATE, ALTER, DROP or USE as the first token of a line: where the next statement
-   * almost surely starts when the one before lacks its {@code ;}. Mid-line they are left alone,
-   * as in {@code GRANT CREATE ON ...}.
+   * almost surely starts when the one before lacks its {@code ;}. Mid-line they are left alone, as
+   * in {@code GRANT CREATE ON ...}.
    */
   private boolean startsStatementOnNewLine(int at) {
     CqlToken t = tokens.get(at);

@@ -34,8 +34,8 @@ public record CqlSchema(
   }
 
   /**
-   * Returns the table or view table with exactly these stored names (as the records hold them);
-   * a {@code null} keyspace matches a table declared without one.
+   * Returns the table or view table with exactly these stored names (as the records hold them); a
+   * {@code null} keyspace matches a table declared without one.
    */
   public Optional<CqlTable> table(String keyspace, String name) {
     return allTables().stream()

@@ -13,10 +13,10 @@ import java.util.Optional;
  * A table, or the table shape of a materialized view ({@code viewOf} then names the base table).
  *
  * <p>{@code partitionKey} lists the partition key columns in order and {@code clustering} the
- * clustering columns with their sort direction. {@code options} keeps every {@code WITH} option
- * as written: strings without their quotes, numbers and booleans as typed, and maps as their
- * source text ({@code "{'class': 'LeveledCompactionStrategy'}"}); {@code CLUSTERING ORDER BY} and
- * {@code COMPACT STORAGE} are not options and are not kept there. Source:
+ * clustering columns with their sort direction. {@code options} keeps every {@code WITH} option as
+ * written: strings without their quotes, numbers and booleans as typed, and maps as their source
+ * text ({@code "{'class': 'LeveledCompactionStrategy'}"}); {@code CLUSTERING ORDER BY} and {@code
+ * COMPACT STORAGE} are not options and are not kept there. Source:
  * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/ddl.html#create-table-statement
  */
 public record CqlTable(

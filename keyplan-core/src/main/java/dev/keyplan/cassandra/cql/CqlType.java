@@ -71,8 +71,8 @@ public record CqlType(String name, List<CqlType> arguments) {
   }
 
   /**
-   * Returns the size in bytes of a serialised value when every value of the type has the same
-   * size, as Cassandra's native protocol spec defines the encodings; empty for variable-size types.
+   * Returns the size in bytes of a serialised value when every value of the type has the same size,
+   * as Cassandra's native protocol spec defines the encodings; empty for variable-size types.
    *
    * <p>{@code inet} is empty because it is 4 or 16 bytes. A vector of a fixed-size element is
    * {@code dimension * element size}: Cassandra 5.0 writes such vectors without length prefixes.

@@ -27,8 +27,8 @@ final class Identifiers {
   }
 
   /**
-   * Finds the item named {@code query}, preferring an exact match so a caller holding a stored
-   * name always gets that item, then reading the query as CQL would: {@code "Quoted"} keeps case,
+   * Finds the item named {@code query}, preferring an exact match so a caller holding a stored name
+   * always gets that item, then reading the query as CQL would: {@code "Quoted"} keeps case,
    * anything else folds to lower case, and {@code ks.name} also restricts the keyspace.
    */
   static <T> Optional<T> find(

@@ -1,7 +1,5 @@
 package dev.keyplan.cassandra.cql;
 
-import dev.keyplan.input.Diagnostic;
-import dev.keyplan.input.Location;
 import dev.keyplan.cassandra.cql.CqlSyntax.ColumnDefinition;
 import dev.keyplan.cassandra.cql.CqlSyntax.CreateIndex;
 import dev.keyplan.cassandra.cql.CqlSyntax.CreateKeyspace;
@@ -18,6 +16,8 @@ import dev.keyplan.cassandra.cql.CqlSyntax.QualifiedName;
 import dev.keyplan.cassandra.cql.CqlSyntax.Rename;
 import dev.keyplan.cassandra.cql.CqlSyntax.Term;
 import dev.keyplan.cassandra.cql.CqlSyntax.TypeUse;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -37,10 +37,10 @@ import java.util.Set;
  * <p>Checks follow CREATE TABLE, CREATE INDEX and CREATE MATERIALIZED VIEW in
  * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/ddl.html, indexes.html and
  * mvs.html: a table has exactly one primary key made of declared columns; key columns are not
- * static, counters or unfrozen collections; {@code CLUSTERING ORDER BY} names clustering columns
- * in key order; static columns need clustering columns; counter tables hold only counters and
- * expire nothing. A table, view or type whose statement failed to parse is remembered as broken,
- * so statements that name it later do not pile up follow-on errors.
+ * static, counters or unfrozen collections; {@code CLUSTERING ORDER BY} names clustering columns in
+ * key order; static columns need clustering columns; counter tables hold only counters and expire
+ * nothing. A table, view or type whose statement failed to parse is remembered as broken, so
+ * statements that name it later do not pile up follow-on errors.
  */
 final class SchemaBuilder {
   /** Cassandra's ceiling on a TTL: 20 years ({@code Attributes.MAX_TTL}). */
@@ -52,8 +52,10 @@ final class SchemaBuilder {
   private final Map<Key, MaterializedView> views = new LinkedHashMap<>();
   private final Map<Key, SecondaryIndex> indexes = new LinkedHashMap<>();
   private final Map<Key, UserType> types = new LinkedHashMap<>();
+
   /** Every CREATE TYPE of the file, dropped or not, to tell "unknown" from "declared later". */
   private final List<UserType> declaredTypes = new ArrayList<>();
+
   private final List<TypeUse> typeUses = new ArrayList<>();
   private final Set<Key> broken = new HashSet<>();
 
@@ -97,27 +99,31 @@ final class SchemaBuilder {
     CqlKeyspace existing = keyspaces.get(name);
     if (existing != null) {
       if (!statement.ifNotExists()) {
-        error(statement.name().location(),
+        error(
+            statement.name().location(),
             "keyspace " + name + " is already declared at " + line(existing.location()));
       }
       return;
     }
-    keyspaces.put(name,
-        keyspace(name, statement.name().location(), statement.options(), null));
+    keyspaces.put(name, keyspace(name, statement.name().location(), statement.options(), null));
   }
 
   void alterKeyspace(Name name, List<Option> options) {
     CqlKeyspace existing = keyspaces.get(name.value());
     if (existing == null) {
-      error(name.location(), "ALTER KEYSPACE names keyspace '" + name.value()
-          + "', which is not declared before it in this file");
+      error(
+          name.location(),
+          "ALTER KEYSPACE names keyspace '"
+              + name.value()
+              + "', which is not declared before it in this file");
       return;
     }
     keyspaces.put(name.value(), keyspace(name.value(), existing.location(), options, existing));
   }
 
   /** Builds a keyspace from its options, starting from {@code previous} for ALTER KEYSPACE. */
-  private CqlKeyspace keyspace(String name, Location at, List<Option> options, CqlKeyspace previous) {
+  private CqlKeyspace keyspace(
+      String name, Location at, List<Option> options, CqlKeyspace previous) {
     checkDuplicateOptions(options);
     String strategy = previous == null ? "SimpleStrategy" : previous.strategyClass();
     Map<String, Integer> replication = previous == null ? Map.of() : previous.replication();
@@ -137,7 +143,8 @@ final class SchemaBuilder {
         case "durable_writes":
           Boolean durable = bool(value);
           if (durable == null) {
-            error(value.location(),
+            error(
+                value.location(),
                 "durable_writes must be true or false but found '" + value.text() + "'");
           } else {
             durableWrites = durable;
@@ -149,8 +156,12 @@ final class SchemaBuilder {
       }
     }
     if (!hasReplication) {
-      error(at, "keyspace " + name + " has no replication; expected WITH replication ="
-          + " {'class': 'NetworkTopologyStrategy', '<data centre>': <replicas>}");
+      error(
+          at,
+          "keyspace "
+              + name
+              + " has no replication; expected WITH replication ="
+              + " {'class': 'NetworkTopologyStrategy', '<data centre>': <replicas>}");
     }
     return new CqlKeyspace(name, strategy, replication, durableWrites, at);
   }
@@ -158,11 +169,15 @@ final class SchemaBuilder {
   private record Replication(String strategy, Map<String, Integer> factors) {}
 
   private Replication replication(String keyspace, Term value) {
-    boolean isMap = value.isCollection()
-        && value.entries().stream().allMatch(e -> e.value() != null);
+    boolean isMap =
+        value.isCollection() && value.entries().stream().allMatch(e -> e.value() != null);
     if (!isMap) {
-      error(value.location(), "replication must be a map such as {'class': 'SimpleStrategy',"
-          + " 'replication_factor': 3} but found '" + value.text() + "'");
+      error(
+          value.location(),
+          "replication must be a map such as {'class': 'SimpleStrategy',"
+              + " 'replication_factor': 3} but found '"
+              + value.text()
+              + "'");
       return null;
     }
     String strategy = null;
@@ -177,20 +192,33 @@ final class SchemaBuilder {
       }
       Integer replicas = replicaCount(factor.text());
       if (replicas == null) {
-        error(factor.location(), "replication factor '" + key + "' must be a whole number of"
-            + " replicas but found '" + factor.text() + "'");
+        error(
+            factor.location(),
+            "replication factor '"
+                + key
+                + "' must be a whole number of"
+                + " replicas but found '"
+                + factor.text()
+                + "'");
       } else {
         factors.put(key, replicas);
       }
     }
     if (strategy == null) {
-      error(value.location(), "replication of keyspace " + keyspace + " has no 'class'; expected"
-          + " 'SimpleStrategy' or 'NetworkTopologyStrategy'");
+      error(
+          value.location(),
+          "replication of keyspace "
+              + keyspace
+              + " has no 'class'; expected"
+              + " 'SimpleStrategy' or 'NetworkTopologyStrategy'");
       return null;
     }
     if (strategy.equals("SimpleStrategy") && !factors.containsKey("replication_factor")) {
-      error(value.location(), "SimpleStrategy needs 'replication_factor' in the replication of"
-          + " keyspace " + keyspace);
+      error(
+          value.location(),
+          "SimpleStrategy needs 'replication_factor' in the replication of"
+              + " keyspace "
+              + keyspace);
     }
     return new Replication(strategy, factors);
   }
@@ -228,8 +256,15 @@ final class SchemaBuilder {
       return;
     }
     Subject subject = new Subject("table", name.value(), "declare");
-    CqlTable table = table(subject, name, statement.columns(), statement.primaryKeys(),
-        statement.clusteringOrder(), statement.options(), Optional.empty());
+    CqlTable table =
+        table(
+            subject,
+            name,
+            statement.columns(),
+            statement.primaryKeys(),
+            statement.clusteringOrder(),
+            statement.options(),
+            Optional.empty());
     tables.put(key(name), table);
   }
 
@@ -249,13 +284,19 @@ final class SchemaBuilder {
       Name column = definition.name();
       ColumnDefinition first = byName.get(column.value());
       if (first != null) {
-        error(column.location(), "duplicate column '" + column.value() + "' in " + subject
-            + "; it is first declared at " + line(first.name().location()));
+        error(
+            column.location(),
+            "duplicate column '"
+                + column.value()
+                + "' in "
+                + subject
+                + "; it is first declared at "
+                + line(first.name().location()));
         continue;
       }
       byName.put(column.value(), definition);
-      columns.add(new Column(
-          column.value(), definition.type(), definition.isStatic(), column.location()));
+      columns.add(
+          new Column(column.value(), definition.type(), definition.isStatic(), column.location()));
       if (definition.primaryKey()) {
         keys.add(new PrimaryKey(column.location(), List.of(column), List.of()));
       }
@@ -268,8 +309,11 @@ final class SchemaBuilder {
       error(name.location(), subject + " has no PRIMARY KEY");
     } else {
       for (int i = 1; i < keys.size(); i++) {
-        error(keys.get(i).location(), subject + " has more than one PRIMARY KEY; the first is at "
-            + line(keys.get(0).location()));
+        error(
+            keys.get(i).location(),
+            subject
+                + " has more than one PRIMARY KEY; the first is at "
+                + line(keys.get(0).location()));
       }
       Set<String> seen = new HashSet<>();
       for (Name column : keys.get(0).partition()) {
@@ -284,15 +328,23 @@ final class SchemaBuilder {
       }
     }
 
-    List<ClusteringColumn> clustering =
-        clustering(subject, clusteringNames, clusteringOrder);
+    List<ClusteringColumn> clustering = clustering(subject, clusteringNames, clusteringOrder);
     Map<String, String> optionMap = options(options);
-    CqlTable table = new CqlTable(name.keyspace(), name.value(), columns, partition, clustering,
-        optionMap, name.location(), viewOf);
+    CqlTable table =
+        new CqlTable(
+            name.keyspace(),
+            name.value(),
+            columns,
+            partition,
+            clustering,
+            optionMap,
+            name.location(),
+            viewOf);
     checkStaticColumns(subject, table);
     checkCounters(subject, table, options);
     if (viewOf.isPresent() && table.defaultTimeToLiveSeconds() > 0) {
-      error(option(options, "default_time_to_live").orElseThrow().value().location(),
+      error(
+          option(options, "default_time_to_live").orElseThrow().value().location(),
           "a materialized view cannot set default_time_to_live: its rows expire with the base"
               + " table's");
     }
@@ -303,13 +355,18 @@ final class SchemaBuilder {
       Subject subject, Name column, Map<String, ColumnDefinition> byName, Set<String> seen) {
     ColumnDefinition definition = byName.get(column.value());
     if (definition == null) {
-      error(column.location(), "PRIMARY KEY names column '" + column.value() + "' that "
-          + subject.name() + " does not " + subject.declareVerb());
+      error(
+          column.location(),
+          "PRIMARY KEY names column '"
+              + column.value()
+              + "' that "
+              + subject.name()
+              + " does not "
+              + subject.declareVerb());
       return false;
     }
     if (!seen.add(column.value())) {
-      error(column.location(),
-          "PRIMARY KEY names column '" + column.value() + "' more than once");
+      error(column.location(), "PRIMARY KEY names column '" + column.value() + "' more than once");
       return false;
     }
     Location at = definition.name().location();
@@ -321,11 +378,21 @@ final class SchemaBuilder {
     if (type.isCounter()) {
       error(at, "counter " + named + " cannot be part of the PRIMARY KEY");
     } else if (!type.isFrozen() && (type.isCollection() || type.isUserType())) {
-      error(at, named + " of type " + type + " cannot be part of the PRIMARY KEY unless frozen;"
-          + " write frozen<" + type + ">");
+      error(
+          at,
+          named
+              + " of type "
+              + type
+              + " cannot be part of the PRIMARY KEY unless frozen;"
+              + " write frozen<"
+              + type
+              + ">");
     } else if (type.name().equals("duration")) {
-      error(at, named + " of type duration cannot be part of the PRIMARY KEY: durations have no"
-          + " order");
+      error(
+          at,
+          named
+              + " of type duration cannot be part of the PRIMARY KEY: durations have no"
+              + " order");
     }
     return true;
   }
@@ -340,14 +407,25 @@ final class SchemaBuilder {
       Location at = ordering.column().location();
       int index = clusteringNames.indexOf(column);
       if (index < 0) {
-        error(at, "CLUSTERING ORDER BY names '" + column + "', which is not a clustering column"
-            + " of " + subject.name());
+        error(
+            at,
+            "CLUSTERING ORDER BY names '"
+                + column
+                + "', which is not a clustering column"
+                + " of "
+                + subject.name());
       } else if (descending.containsKey(column)) {
         error(at, "CLUSTERING ORDER BY names '" + column + "' more than once");
       } else {
         if (index < lastIndex) {
-          error(at, "CLUSTERING ORDER BY must list clustering columns in PRIMARY KEY order, but"
-              + " '" + column + "' comes before '" + lastName + "' there");
+          error(
+              at,
+              "CLUSTERING ORDER BY must list clustering columns in PRIMARY KEY order, but"
+                  + " '"
+                  + column
+                  + "' comes before '"
+                  + lastName
+                  + "' there");
         }
         descending.put(column, ordering.descending());
         lastIndex = index;
@@ -367,8 +445,14 @@ final class SchemaBuilder {
     }
     for (Column column : table.staticColumns()) {
       if (!table.isKeyColumn(column.name())) {
-        error(column.location(), "static column '" + column.name() + "' needs a clustering"
-            + " column, but " + subject + " has none (each partition is a single row)");
+        error(
+            column.location(),
+            "static column '"
+                + column.name()
+                + "' needs a clustering"
+                + " column, but "
+                + subject
+                + " has none (each partition is a single row)");
       }
     }
   }
@@ -392,12 +476,20 @@ final class SchemaBuilder {
     }
     if (other != null) {
       Column later = compare(counter.location(), other.location()) > 0 ? counter : other;
-      error(later.location(), "counter columns cannot be mixed with non-counter regular columns"
-          + " in " + subject + ": '" + counter.name() + "' is a counter, '" + other.name()
-          + "' is not");
+      error(
+          later.location(),
+          "counter columns cannot be mixed with non-counter regular columns"
+              + " in "
+              + subject
+              + ": '"
+              + counter.name()
+              + "' is a counter, '"
+              + other.name()
+              + "' is not");
     }
     if (table.defaultTimeToLiveSeconds() > 0) {
-      error(option(options, "default_time_to_live").orElseThrow().value().location(),
+      error(
+          option(options, "default_time_to_live").orElseThrow().value().location(),
           subject + " has counter columns, which cannot expire; remove default_time_to_live");
     }
   }
@@ -415,13 +507,18 @@ final class SchemaBuilder {
       if (name.equals("default_time_to_live") || name.equals("gc_grace_seconds")) {
         Long seconds = seconds(value);
         if (seconds == null) {
-          error(value.location(), name + " must be a whole number of seconds but found '"
-              + value.text() + "'");
+          error(
+              value.location(),
+              name + " must be a whole number of seconds but found '" + value.text() + "'");
           continue;
         }
         if (name.equals("default_time_to_live") && seconds > MAX_TTL_SECONDS) {
-          error(value.location(), "default_time_to_live must be at most " + MAX_TTL_SECONDS
-              + " seconds (20 years), Cassandra's limit, but is " + seconds);
+          error(
+              value.location(),
+              "default_time_to_live must be at most "
+                  + MAX_TTL_SECONDS
+                  + " seconds (20 years), Cassandra's limit, but is "
+                  + seconds);
         }
       }
       map.put(name, value.text());
@@ -434,8 +531,12 @@ final class SchemaBuilder {
     for (Option option : options) {
       Option first = seen.putIfAbsent(option.name().value(), option);
       if (first != null) {
-        error(option.name().location(), "option '" + option.name().value()
-            + "' is given twice; the first is at " + line(first.name().location()));
+        error(
+            option.name().location(),
+            "option '"
+                + option.name().value()
+                + "' is given twice; the first is at "
+                + line(first.name().location()));
       }
     }
   }
@@ -469,30 +570,50 @@ final class SchemaBuilder {
       Name column = definition.name();
       if (columns.stream().anyMatch(c -> c.name().equals(column.value()))) {
         if (!ifNotExists) {
-          error(column.location(),
+          error(
+              column.location(),
               "column '" + column.value() + "' already exists in table " + table.name());
         }
         continue;
       }
-      Column newColumn = new Column(
-          column.value(), definition.type(), definition.isStatic(), column.location());
+      Column newColumn =
+          new Column(column.value(), definition.type(), definition.isStatic(), column.location());
       if (definition.isStatic() && table.clustering().isEmpty()) {
-        error(column.location(), "static column '" + column.value() + "' needs a clustering"
-            + " column, but table " + table.name() + " has none");
+        error(
+            column.location(),
+            "static column '"
+                + column.value()
+                + "' needs a clustering"
+                + " column, but table "
+                + table.name()
+                + " has none");
       }
-      boolean tableCounts = table.regularColumns().stream().anyMatch(c -> c.type().isCounter())
-          || table.staticColumns().stream().anyMatch(c -> c.type().isCounter());
-      boolean tableHasValues = table.columns().stream()
-          .anyMatch(c -> !table.isKeyColumn(c.name()) && !c.type().isCounter());
+      boolean tableCounts =
+          table.regularColumns().stream().anyMatch(c -> c.type().isCounter())
+              || table.staticColumns().stream().anyMatch(c -> c.type().isCounter());
+      boolean tableHasValues =
+          table.columns().stream()
+              .anyMatch(c -> !table.isKeyColumn(c.name()) && !c.type().isCounter());
       boolean mixes = definition.type().isCounter() ? tableHasValues : tableCounts;
       if (mixes) {
-        error(column.location(), "counter columns cannot be mixed with non-counter regular"
-            + " columns in table " + table.name() + ": '" + column.value() + "' "
-            + (definition.type().isCounter() ? "is a counter" : "is not a counter"));
+        error(
+            column.location(),
+            "counter columns cannot be mixed with non-counter regular"
+                + " columns in table "
+                + table.name()
+                + ": '"
+                + column.value()
+                + "' "
+                + (definition.type().isCounter() ? "is a counter" : "is not a counter"));
       }
       columns.add(newColumn);
     }
-    replace(found.get().getKey(), table, columns, table.partitionKey(), table.clustering(),
+    replace(
+        found.get().getKey(),
+        table,
+        columns,
+        table.partitionKey(),
+        table.clustering(),
         table.options());
   }
 
@@ -505,14 +626,25 @@ final class SchemaBuilder {
     List<Column> columns = new ArrayList<>(table.columns());
     for (Name column : dropped) {
       if (table.isKeyColumn(column.value())) {
-        error(column.location(), "cannot drop '" + column.value() + "': it is part of the"
-            + " PRIMARY KEY of table " + table.name());
+        error(
+            column.location(),
+            "cannot drop '"
+                + column.value()
+                + "': it is part of the"
+                + " PRIMARY KEY of table "
+                + table.name());
       } else if (!columns.removeIf(c -> c.name().equals(column.value())) && !ifExists) {
-        error(column.location(),
+        error(
+            column.location(),
             "cannot drop '" + column.value() + "': table " + table.name() + " has no such column");
       }
     }
-    replace(found.get().getKey(), table, columns, table.partitionKey(), table.clustering(),
+    replace(
+        found.get().getKey(),
+        table,
+        columns,
+        table.partitionKey(),
+        table.clustering(),
         table.options());
   }
 
@@ -530,25 +662,44 @@ final class SchemaBuilder {
       String from = rename.from().value();
       String to = rename.to().value();
       if (!table.isKeyColumn(from)) {
-        error(rename.from().location(), "cannot rename '" + from + "': only PRIMARY KEY columns"
-            + " can be renamed" + (table.column(from).isEmpty() ? ", and table " + table.name()
-            + " has no such column" : ""));
+        error(
+            rename.from().location(),
+            "cannot rename '"
+                + from
+                + "': only PRIMARY KEY columns"
+                + " can be renamed"
+                + (table.column(from).isEmpty()
+                    ? ", and table " + table.name() + " has no such column"
+                    : ""));
         continue;
       }
       if (columns.stream().anyMatch(c -> c.name().equals(to))) {
-        error(rename.to().location(),
-            "cannot rename '" + from + "' to '" + to + "': table " + table.name() + " has '"
-                + to + "' already");
+        error(
+            rename.to().location(),
+            "cannot rename '"
+                + from
+                + "' to '"
+                + to
+                + "': table "
+                + table.name()
+                + " has '"
+                + to
+                + "' already");
         continue;
       }
-      columns.replaceAll(c -> c.name().equals(from)
-          ? new Column(to, c.type(), c.isStatic(), c.location()) : c);
+      columns.replaceAll(
+          c -> c.name().equals(from) ? new Column(to, c.type(), c.isStatic(), c.location()) : c);
       partition.replaceAll(c -> c.equals(from) ? to : c);
-      clustering.replaceAll(c -> c.name().equals(from)
-          ? new ClusteringColumn(to, c.descending()) : c);
-      indexes.replaceAll((k, i) -> i.table().equals(table.name())
-          && Objects.equals(i.keyspace(), table.keyspace()) && i.column().equals(from)
-          ? new SecondaryIndex(i.name(), i.keyspace(), i.table(), to, i.kind(), i.location()) : i);
+      clustering.replaceAll(
+          c -> c.name().equals(from) ? new ClusteringColumn(to, c.descending()) : c);
+      indexes.replaceAll(
+          (k, i) ->
+              i.table().equals(table.name())
+                      && Objects.equals(i.keyspace(), table.keyspace())
+                      && i.column().equals(from)
+                  ? new SecondaryIndex(
+                      i.name(), i.keyspace(), i.table(), to, i.kind(), i.location())
+                  : i);
     }
     replace(found.get().getKey(), table, columns, partition, clustering, table.options());
   }
@@ -560,14 +711,23 @@ final class SchemaBuilder {
     }
     CqlTable table = found.get().getValue();
     if (table.columns().stream().noneMatch(c -> c.name().equals(column.value()))) {
-      error(column.location(),
+      error(
+          column.location(),
           "table " + table.name() + " has no column '" + column.value() + "' to alter");
       return;
     }
     List<Column> columns = new ArrayList<>(table.columns());
-    columns.replaceAll(c -> c.name().equals(column.value())
-        ? new Column(c.name(), type, c.isStatic(), c.location()) : c);
-    replace(found.get().getKey(), table, columns, table.partitionKey(), table.clustering(),
+    columns.replaceAll(
+        c ->
+            c.name().equals(column.value())
+                ? new Column(c.name(), type, c.isStatic(), c.location())
+                : c);
+    replace(
+        found.get().getKey(),
+        table,
+        columns,
+        table.partitionKey(),
+        table.clustering(),
         table.options());
   }
 
@@ -580,9 +740,18 @@ final class SchemaBuilder {
       Map<String, String> merged = new LinkedHashMap<>(v.asTable().options());
       merged.putAll(changed);
       CqlTable t = v.asTable();
-      CqlTable asTable = new CqlTable(t.keyspace(), t.name(), t.columns(), t.partitionKey(),
-          t.clustering(), merged, t.location(), t.viewOf());
-      views.put(view.get().getKey(),
+      CqlTable asTable =
+          new CqlTable(
+              t.keyspace(),
+              t.name(),
+              t.columns(),
+              t.partitionKey(),
+              t.clustering(),
+              merged,
+              t.location(),
+              t.viewOf());
+      views.put(
+          view.get().getKey(),
           new MaterializedView(v.name(), v.keyspace(), v.baseTable(), asTable, v.location()));
       return;
     }
@@ -593,31 +762,55 @@ final class SchemaBuilder {
     CqlTable table = found.get().getValue();
     Map<String, String> merged = new LinkedHashMap<>(table.options());
     merged.putAll(changed);
-    if (table.isCounterTable() && changed.containsKey("default_time_to_live")
+    if (table.isCounterTable()
+        && changed.containsKey("default_time_to_live")
         && !changed.get("default_time_to_live").trim().equals("0")) {
-      error(option(options, "default_time_to_live").orElseThrow().value().location(),
-          "table " + table.name() + " has counter columns, which cannot expire; remove"
+      error(
+          option(options, "default_time_to_live").orElseThrow().value().location(),
+          "table "
+              + table.name()
+              + " has counter columns, which cannot expire; remove"
               + " default_time_to_live");
     }
-    replace(found.get().getKey(), table, table.columns(), table.partitionKey(),
-        table.clustering(), merged);
+    replace(
+        found.get().getKey(),
+        table,
+        table.columns(),
+        table.partitionKey(),
+        table.clustering(),
+        merged);
   }
 
   private Optional<Map.Entry<Key, CqlTable>> tableToAlter(QualifiedName name) {
     Optional<Map.Entry<Key, CqlTable>> found = find(tables, name);
     if (found.isEmpty() && !isBroken(name)) {
-      String what = find(views, name).isPresent()
-          ? "names materialized view '" + name.value() + "'; use ALTER MATERIALIZED VIEW"
-          : "names table '" + name.value() + "', which is not declared before it in this file";
+      String what =
+          find(views, name).isPresent()
+              ? "names materialized view '" + name.value() + "'; use ALTER MATERIALIZED VIEW"
+              : "names table '" + name.value() + "', which is not declared before it in this file";
       error(name.location(), "ALTER TABLE " + what);
     }
     return found;
   }
 
-  private void replace(Key key, CqlTable table, List<Column> columns, List<String> partition,
-      List<ClusteringColumn> clustering, Map<String, String> options) {
-    tables.put(key, new CqlTable(table.keyspace(), table.name(), columns, partition, clustering,
-        options, table.location(), table.viewOf()));
+  private void replace(
+      Key key,
+      CqlTable table,
+      List<Column> columns,
+      List<String> partition,
+      List<ClusteringColumn> clustering,
+      Map<String, String> options) {
+    tables.put(
+        key,
+        new CqlTable(
+            table.keyspace(),
+            table.name(),
+            columns,
+            partition,
+            clustering,
+            options,
+            table.location(),
+            table.viewOf()));
   }
 
   // ---------------------------------------------------------------- views
@@ -630,9 +823,13 @@ final class SchemaBuilder {
     Optional<Map.Entry<Key, CqlTable>> found = find(tables, statement.base());
     if (found.isEmpty()) {
       if (!isBroken(statement.base())) {
-        error(statement.base().location(), "materialized view " + name.value()
-            + " selects from table '" + statement.base().value()
-            + "', which is not declared before it in this file");
+        error(
+            statement.base().location(),
+            "materialized view "
+                + name.value()
+                + " selects from table '"
+                + statement.base().value()
+                + "', which is not declared before it in this file");
       }
       markBroken(name);
       return;
@@ -641,28 +838,48 @@ final class SchemaBuilder {
     List<ColumnDefinition> definitions = new ArrayList<>();
     if (statement.selected().isEmpty()) {
       for (Column column : base.columns()) {
-        definitions.add(new ColumnDefinition(new Name(column.name(), column.location()),
-            column.type(), column.location(), column.isStatic(), false));
+        definitions.add(
+            new ColumnDefinition(
+                new Name(column.name(), column.location()),
+                column.type(),
+                column.location(),
+                column.isStatic(),
+                false));
       }
     }
     for (Name selected : statement.selected()) {
-      Optional<Column> column = base.columns().stream()
-          .filter(c -> c.name().equals(selected.value())).findFirst();
+      Optional<Column> column =
+          base.columns().stream().filter(c -> c.name().equals(selected.value())).findFirst();
       if (column.isEmpty()) {
-        error(selected.location(), "materialized view " + name.value() + " selects column '"
-            + selected.value() + "' that " + base.name() + " does not declare");
+        error(
+            selected.location(),
+            "materialized view "
+                + name.value()
+                + " selects column '"
+                + selected.value()
+                + "' that "
+                + base.name()
+                + " does not declare");
         continue;
       }
-      definitions.add(new ColumnDefinition(
-          selected, column.get().type(), selected.location(), column.get().isStatic(), false));
+      definitions.add(
+          new ColumnDefinition(
+              selected, column.get().type(), selected.location(), column.get().isStatic(), false));
     }
     Subject subject = new Subject("materialized view", name.value(), "select");
-    CqlTable asTable = table(subject, name, definitions, List.of(statement.primaryKey()),
-        statement.clusteringOrder(), statement.options(), Optional.of(base.name()));
+    CqlTable asTable =
+        table(
+            subject,
+            name,
+            definitions,
+            List.of(statement.primaryKey()),
+            statement.clusteringOrder(),
+            statement.options(),
+            Optional.of(base.name()));
     checkViewKey(name, statement.primaryKey(), base, asTable);
-    views.put(key(name),
-        new MaterializedView(name.value(), name.keyspace(), base.name(), asTable,
-            name.location()));
+    views.put(
+        key(name),
+        new MaterializedView(name.value(), name.keyspace(), base.name(), asTable, name.location()));
   }
 
   /**
@@ -672,16 +889,28 @@ final class SchemaBuilder {
   private void checkViewKey(QualifiedName name, PrimaryKey key, CqlTable base, CqlTable view) {
     for (String column : base.primaryKey()) {
       if (!view.isKeyColumn(column)) {
-        error(key.location(), "materialized view " + name.value() + " must include '" + column
-            + "', a PRIMARY KEY column of " + base.name() + ", in its PRIMARY KEY");
+        error(
+            key.location(),
+            "materialized view "
+                + name.value()
+                + " must include '"
+                + column
+                + "', a PRIMARY KEY column of "
+                + base.name()
+                + ", in its PRIMARY KEY");
       }
     }
-    List<String> added =
-        view.primaryKey().stream().filter(c -> !base.isKeyColumn(c)).toList();
+    List<String> added = view.primaryKey().stream().filter(c -> !base.isKeyColumn(c)).toList();
     if (added.size() > 1) {
-      error(key.location(), "materialized view " + name.value() + " can add at most one column"
-          + " that is not in the PRIMARY KEY of " + base.name() + " to its own, but adds "
-          + String.join(", ", added));
+      error(
+          key.location(),
+          "materialized view "
+              + name.value()
+              + " can add at most one column"
+              + " that is not in the PRIMARY KEY of "
+              + base.name()
+              + " to its own, but adds "
+              + String.join(", ", added));
     }
   }
 
@@ -692,46 +921,69 @@ final class SchemaBuilder {
     Optional<Map.Entry<Key, CqlTable>> found = find(tables, tableName);
     if (found.isEmpty()) {
       if (find(views, tableName).isPresent()) {
-        error(tableName.location(), "secondary indexes are not supported on materialized views"
-            + " such as " + tableName.value());
+        error(
+            tableName.location(),
+            "secondary indexes are not supported on materialized views"
+                + " such as "
+                + tableName.value());
       } else if (!isBroken(tableName)) {
-        error(tableName.location(), "CREATE INDEX names table '" + tableName.value()
-            + "', which is not declared before it in this file");
+        error(
+            tableName.location(),
+            "CREATE INDEX names table '"
+                + tableName.value()
+                + "', which is not declared before it in this file");
       }
       return;
     }
     CqlTable table = found.get().getValue();
     Name target = statement.column();
-    Optional<Column> column = table.columns().stream()
-        .filter(c -> c.name().equals(target.value())).findFirst();
+    Optional<Column> column =
+        table.columns().stream().filter(c -> c.name().equals(target.value())).findFirst();
     if (column.isEmpty()) {
-      error(target.location(), "index names column '" + target.value() + "' that "
-          + table.name() + " does not declare");
+      error(
+          target.location(),
+          "index names column '" + target.value() + "' that " + table.name() + " does not declare");
       return;
     }
     if (table.partitionKey().equals(List.of(target.value()))) {
-      error(target.location(), "cannot index '" + target.value() + "': it is the only partition"
-          + " key column of " + table.name() + ", so every query already names it");
+      error(
+          target.location(),
+          "cannot index '"
+              + target.value()
+              + "': it is the only partition"
+              + " key column of "
+              + table.name()
+              + ", so every query already names it");
     }
     if (statement.custom() && statement.using() == null) {
-      error(statement.location(), "CREATE CUSTOM INDEX needs USING 'class', such as USING"
-          + " 'StorageAttachedIndex'");
+      error(
+          statement.location(),
+          "CREATE CUSTOM INDEX needs USING 'class', such as USING" + " 'StorageAttachedIndex'");
     }
     String keyspace = table.keyspace();
-    String name = statement.name() != null
-        ? statement.name().value()
-        : availableIndexName(keyspace, table.name() + "_" + target.value() + "_idx");
+    String name =
+        statement.name() != null
+            ? statement.name().value()
+            : availableIndexName(keyspace, table.name() + "_" + target.value() + "_idx");
     Key key = new Key(keyspace, name);
     SecondaryIndex existing = indexes.get(key);
     if (existing != null) {
       if (!statement.ifNotExists()) {
-        error(statement.location(),
+        error(
+            statement.location(),
             "index " + name + " is already declared at " + line(existing.location()));
       }
       return;
     }
-    indexes.put(key, new SecondaryIndex(name, keyspace, table.name(), target.value(),
-        indexKind(statement.using()), statement.location()));
+    indexes.put(
+        key,
+        new SecondaryIndex(
+            name,
+            keyspace,
+            table.name(),
+            target.value(),
+            indexKind(statement.using()),
+            statement.location()));
   }
 
   /**
@@ -753,7 +1005,8 @@ final class SchemaBuilder {
       return SecondaryIndex.Kind.LEGACY;
     }
     String cls = using.text().toLowerCase(Locale.ROOT);
-    if (cls.equals("sai") || cls.equals("storageattachedindex")
+    if (cls.equals("sai")
+        || cls.equals("storageattachedindex")
         || cls.endsWith(".storageattachedindex")) {
       return SecondaryIndex.Kind.SAI;
     }
@@ -767,7 +1020,8 @@ final class SchemaBuilder {
     UserType existing = types.get(key(name));
     if (existing != null) {
       if (!statement.ifNotExists()) {
-        error(name.location(),
+        error(
+            name.location(),
             "type " + name.value() + " is already declared at " + line(existing.location()));
       }
       return;
@@ -789,8 +1043,8 @@ final class SchemaBuilder {
     UserType type = found.get().getValue();
     Map<String, CqlType> fields = new LinkedHashMap<>(type.fields());
     addField(type.name(), fields, field, ifNotExists);
-    types.put(found.get().getKey(),
-        new UserType(type.keyspace(), type.name(), fields, type.location()));
+    types.put(
+        found.get().getKey(), new UserType(type.keyspace(), type.name(), fields, type.location()));
   }
 
   void alterTypeRename(QualifiedName name, List<Rename> renames) {
@@ -803,16 +1057,17 @@ final class SchemaBuilder {
     Map<String, String> newNames = new HashMap<>();
     for (Rename rename : renames) {
       if (!type.fields().containsKey(rename.from().value())) {
-        error(rename.from().location(), "type " + type.name() + " has no field '"
-            + rename.from().value() + "' to rename");
+        error(
+            rename.from().location(),
+            "type " + type.name() + " has no field '" + rename.from().value() + "' to rename");
       } else {
         newNames.put(rename.from().value(), rename.to().value());
       }
     }
-    type.fields().forEach((field, fieldType) ->
-        fields.put(newNames.getOrDefault(field, field), fieldType));
-    types.put(found.get().getKey(),
-        new UserType(type.keyspace(), type.name(), fields, type.location()));
+    type.fields()
+        .forEach((field, fieldType) -> fields.put(newNames.getOrDefault(field, field), fieldType));
+    types.put(
+        found.get().getKey(), new UserType(type.keyspace(), type.name(), fields, type.location()));
   }
 
   private void addField(
@@ -825,8 +1080,14 @@ final class SchemaBuilder {
       return;
     }
     if (field.type().isCounter()) {
-      error(field.typeLocation(), "field '" + name + "' of type " + type + " cannot be a counter:"
-          + " user-defined types cannot hold counters");
+      error(
+          field.typeLocation(),
+          "field '"
+              + name
+              + "' of type "
+              + type
+              + " cannot be a counter:"
+              + " user-defined types cannot hold counters");
     }
     fields.put(name, field.type());
   }
@@ -834,8 +1095,11 @@ final class SchemaBuilder {
   private Optional<Map.Entry<Key, UserType>> typeToAlter(QualifiedName name) {
     Optional<Map.Entry<Key, UserType>> found = find(types, name);
     if (found.isEmpty() && !isBroken(name)) {
-      error(name.location(), "ALTER TYPE names type '" + name.value()
-          + "', which is not declared before it in this file");
+      error(
+          name.location(),
+          "ALTER TYPE names type '"
+              + name.value()
+              + "', which is not declared before it in this file");
     }
     return found;
   }
@@ -844,18 +1108,31 @@ final class SchemaBuilder {
   private void checkTypeUse(TypeUse use) {
     String name = use.name().value();
     Location at = use.name().location();
-    Optional<UserType> declared = declaredTypes.stream()
-        .filter(t -> t.name().equals(name) && sameKeyspace(use.keyspace(), t.keyspace()))
-        .findFirst();
+    Optional<UserType> declared =
+        declaredTypes.stream()
+            .filter(t -> t.name().equals(name) && sameKeyspace(use.keyspace(), t.keyspace()))
+            .findFirst();
     if (declared.isPresent()) {
       if (compare(declared.get().location(), at) > 0) {
-        error(at, "type '" + name + "' is used before its CREATE TYPE at "
-            + line(declared.get().location()) + "; declare the type first");
+        error(
+            at,
+            "type '"
+                + name
+                + "' is used before its CREATE TYPE at "
+                + line(declared.get().location())
+                + "; declare the type first");
       }
       if (use.collection() != null) {
         String quoted = Identifiers.quoteIfNeeded(name);
-        error(at, "non-frozen " + quoted + " is not allowed inside " + use.collection()
-            + "<...>; write frozen<" + quoted + ">");
+        error(
+            at,
+            "non-frozen "
+                + quoted
+                + " is not allowed inside "
+                + use.collection()
+                + "<...>; write frozen<"
+                + quoted
+                + ">");
       }
       return;
     }
@@ -877,20 +1154,30 @@ final class SchemaBuilder {
   }
 
   /**
-   * Drops a table (with its indexes and views), view, index or type. A missing one is no error:
-   * the file may drop what an earlier migration created.
+   * Drops a table (with its indexes and views), view, index or type. A missing one is no error: the
+   * file may drop what an earlier migration created.
    */
   void drop(String what, QualifiedName name) {
     switch (what) {
       case "table":
-        find(tables, name).ifPresent(e -> {
-          CqlTable table = e.getValue();
-          tables.remove(e.getKey());
-          indexes.values().removeIf(i -> i.table().equals(table.name())
-              && Objects.equals(i.keyspace(), table.keyspace()));
-          views.values().removeIf(v -> v.baseTable().equals(table.name())
-              && Objects.equals(v.keyspace(), table.keyspace()));
-        });
+        find(tables, name)
+            .ifPresent(
+                e -> {
+                  CqlTable table = e.getValue();
+                  tables.remove(e.getKey());
+                  indexes
+                      .values()
+                      .removeIf(
+                          i ->
+                              i.table().equals(table.name())
+                                  && Objects.equals(i.keyspace(), table.keyspace()));
+                  views
+                      .values()
+                      .removeIf(
+                          v ->
+                              v.baseTable().equals(table.name())
+                                  && Objects.equals(v.keyspace(), table.keyspace()));
+                });
         break;
       case "view":
         find(views, name).ifPresent(e -> views.remove(e.getKey()));
@@ -909,8 +1196,10 @@ final class SchemaBuilder {
   /** Reports a second CREATE of the same table or view unless it says IF NOT EXISTS. */
   private boolean alreadyDeclared(QualifiedName name, boolean ifNotExists) {
     Key key = key(name);
-    Location existing = tables.containsKey(key) ? tables.get(key).location()
-        : views.containsKey(key) ? views.get(key).location() : null;
+    Location existing =
+        tables.containsKey(key)
+            ? tables.get(key).location()
+            : views.containsKey(key) ? views.get(key).location() : null;
     if (existing == null) {
       return false;
     }
@@ -942,8 +1231,9 @@ final class SchemaBuilder {
   }
 
   private boolean isBroken(QualifiedName name) {
-    return broken.stream().anyMatch(k -> k.name().equals(name.value())
-        && sameKeyspace(k.keyspace(), name.keyspace()));
+    return broken.stream()
+        .anyMatch(
+            k -> k.name().equals(name.value()) && sameKeyspace(k.keyspace(), name.keyspace()));
   }
 
   private static boolean sameKeyspace(String a, String b) {

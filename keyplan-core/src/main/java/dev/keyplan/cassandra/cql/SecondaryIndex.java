@@ -6,10 +6,10 @@ import java.util.Objects;
 /**
  * A secondary index on one column of a table.
  *
- * <p>An index written without a name gets the name Cassandra generates, {@code
- * table_column_idx} (non-word characters removed, {@code _1}, {@code _2}... appended when taken).
- * For {@code keys(m)}, {@code values(m)}, {@code entries(m)} and {@code full(x)} targets {@code
- * column} is the column itself. Sources:
+ * <p>An index written without a name gets the name Cassandra generates, {@code table_column_idx}
+ * (non-word characters removed, {@code _1}, {@code _2}... appended when taken). For {@code
+ * keys(m)}, {@code values(m)}, {@code entries(m)} and {@code full(x)} targets {@code column} is the
+ * column itself. Sources:
  * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexes.html and, for SAI,
  * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexing/sai/sai-create.html
  */

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What CQL type names mean: the built-in types, the rules on how they nest, and the help text for
- * a name CQL does not know.
+ * What CQL type names mean: the built-in types, the rules on how they nest, and the help text for a
+ * name CQL does not know.
  *
  * <p>Sources: the type grammar and the frozen / nesting rules in
  * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/types.html and vectors in
@@ -21,9 +21,27 @@ final class TypeNames {
   /** Types without arguments. */
   static final Set<String> NATIVE =
       Set.of(
-          "ascii", "bigint", "blob", "boolean", "counter", "date", "decimal", "double", "duration",
-          "float", "inet", "int", "smallint", "text", "time", "timestamp", "timeuuid", "tinyint",
-          "uuid", "varchar", "varint");
+          "ascii",
+          "bigint",
+          "blob",
+          "boolean",
+          "counter",
+          "date",
+          "decimal",
+          "double",
+          "duration",
+          "float",
+          "inet",
+          "int",
+          "smallint",
+          "text",
+          "time",
+          "timestamp",
+          "timeuuid",
+          "tinyint",
+          "uuid",
+          "varchar",
+          "varint");
 
   /** Types written with {@code <arguments>}. */
   static final Set<String> PARAMETRIC = Set.of("list", "set", "map", "frozen", "tuple", "vector");
@@ -41,8 +59,8 @@ final class TypeNames {
   }
 
   /**
-   * Returns the error for a type name that is neither built in nor declared, with the closest
-   * known name as a hint: {@code unknown type 'strng' (did you mean 'string'? CQL has 'text')}.
+   * Returns the error for a type name that is neither built in nor declared, with the closest known
+   * name as a hint: {@code unknown type 'strng' (did you mean 'string'? CQL has 'text')}.
    */
   static String unknownType(String name, Collection<String> userTypes) {
     String lower = name.toLowerCase(Locale.ROOT);
@@ -67,12 +85,19 @@ final class TypeNames {
     if (best != null && bestDistance <= Math.max(1, Math.min(2, lower.length() / 3))) {
       String meaning = FOREIGN.get(best);
       if (meaning != null) {
-        return "unknown type '" + name + "' (did you mean '" + best + "'? CQL has '" + meaning
+        return "unknown type '"
+            + name
+            + "' (did you mean '"
+            + best
+            + "'? CQL has '"
+            + meaning
             + "')";
       }
       return "unknown type '" + name + "' (did you mean '" + best + "'?)";
     }
-    return "unknown type '" + name + "' (expected a CQL type such as text, int, bigint, uuid or"
+    return "unknown type '"
+        + name
+        + "' (expected a CQL type such as text, int, bigint, uuid or"
         + " timestamp, a collection, or a type declared with CREATE TYPE)";
   }
 
@@ -98,8 +123,11 @@ final class TypeNames {
       case "frozen":
         expectArguments(type, 1, "frozen<type>", problems);
         if (args.size() == 1 && NATIVE.contains(args.get(0).name())) {
-          problems.add("frozen<" + args.get(0) + "> is not allowed: frozen applies only to"
-              + " collections, tuples and user-defined types");
+          problems.add(
+              "frozen<"
+                  + args.get(0)
+                  + "> is not allowed: frozen applies only to"
+                  + " collections, tuples and user-defined types");
         }
         break;
       case "tuple":
@@ -110,8 +138,10 @@ final class TypeNames {
         break;
       case "vector":
         if (args.size() != 2 || type.vectorDimension().orElse(0) <= 0) {
-          problems.add("vector needs an element type and a positive dimension, such as"
-              + " vector<float, 3>, but found " + type);
+          problems.add(
+              "vector needs an element type and a positive dimension, such as"
+                  + " vector<float, 3>, but found "
+                  + type);
           return;
         }
         checkCounter(type, args.get(0), problems);
@@ -130,8 +160,14 @@ final class TypeNames {
 
   private static void expectArguments(CqlType type, int count, String form, List<String> out) {
     if (type.arguments().size() != count) {
-      out.add(type.name() + " takes " + (count == 1 ? "one type argument" : "two type arguments")
-          + ": " + form + ", but found " + type);
+      out.add(
+          type.name()
+              + " takes "
+              + (count == 1 ? "one type argument" : "two type arguments")
+              + ": "
+              + form
+              + ", but found "
+              + type);
     }
   }
 
@@ -140,11 +176,18 @@ final class TypeNames {
     checkCounter(collection, element, out);
     // A user-defined type here gets the same check once the parser knows it is one.
     boolean nestsMultiCell =
-        element.name().equals("list") || element.name().equals("set")
+        element.name().equals("list")
+            || element.name().equals("set")
             || element.name().equals("map");
     if (nestsMultiCell) {
-      out.add("non-frozen " + element + " is not allowed inside " + collection.name()
-          + "<...>; write frozen<" + element + ">");
+      out.add(
+          "non-frozen "
+              + element
+              + " is not allowed inside "
+              + collection.name()
+              + "<...>; write frozen<"
+              + element
+              + ">");
     }
   }
 
@@ -155,8 +198,8 @@ final class TypeNames {
   }
 
   /**
-   * Edit distance counting a swap of two neighbouring letters as one edit ({@code tetx} is one
-   * edit from {@code text}), the most common typo; names are short, so the table is fine.
+   * Edit distance counting a swap of two neighbouring letters as one edit ({@code tetx} is one edit
+   * from {@code text}), the most common typo; names are short, so the table is fine.
    */
   private static int distance(String a, String b) {
     int[][] d = new int[a.length() + 1][b.length() + 1];
@@ -170,8 +213,11 @@ final class TypeNames {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        boolean swapped = i > 1 && j > 1
-            && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1);
+        boolean swapped =
+            i > 1
+                && j > 1
+                && a.charAt(i - 1) == b.charAt(j - 2)
+                && a.charAt(i - 2) == b.charAt(j - 1);
         if (swapped) {
           d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
         }

@@ -1,20 +1,20 @@
 package dev.keyplan.cassandra.design;
 
+import dev.keyplan.cassandra.cql.ClusteringColumn;
+import dev.keyplan.cassandra.cql.CqlTable;
 import dev.keyplan.cassandra.model.CassandraDesign.Derived;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
 import dev.keyplan.workload.KeySpread;
-import dev.keyplan.cassandra.cql.ClusteringColumn;
-import dev.keyplan.cassandra.cql.CqlTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A CQL table (or materialized view) together with the entity whose rows it stores and the
- * columns the application derives for it (a time bucket, a shard suffix).
+ * A CQL table (or materialized view) together with the entity whose rows it stores and the columns
+ * the application derives for it (a time bucket, a shard suffix).
  */
 public record BoundTable(CqlTable table, Entity entity, Map<String, Derived> derived) {
 
@@ -44,14 +44,19 @@ public record BoundTable(CqlTable table, Entity entity, Map<String, Derived> der
 
   /** Returns the time bucket in the partition key, if there is one. */
   public Optional<Derived> timeBucket() {
-    return partitionKey().stream().map(derived::get)
-        .filter(d -> d != null && d.isTimeBucket()).findFirst();
+    return partitionKey().stream()
+        .map(derived::get)
+        .filter(d -> d != null && d.isTimeBucket())
+        .findFirst();
   }
 
   /** Returns the number of shard-suffix values in the partition key (1 if none). */
   public int shards() {
-    return partitionKey().stream().map(derived::get)
-        .filter(d -> d != null && !d.isTimeBucket()).mapToInt(Derived::shards).reduce(1, (a, b) -> a * b);
+    return partitionKey().stream()
+        .map(derived::get)
+        .filter(d -> d != null && !d.isTimeBucket())
+        .mapToInt(Derived::shards)
+        .reduce(1, (a, b) -> a * b);
   }
 
   /** Returns true if {@code column} is part of the primary key. */
@@ -69,8 +74,8 @@ public record BoundTable(CqlTable table, Entity entity, Map<String, Derived> der
    * Returns the busiest key's share of pattern {@code p}'s requests to this table: per
    * partition-key attribute, the pattern's own {@code spread:} if it has one, else the entity's
    * (reads follow writes). A write lands on one of the shard suffix's values, so its share is
-   * divided by their number; a read asks every shard, so each shard partition sees all of it.
-   * Empty if a spread is unknown.
+   * divided by their number; a read asks every shard, so each shard partition sees all of it. Empty
+   * if a spread is unknown.
    */
   public OptionalDouble patternShare(AccessPattern p, double rows) {
     double share = p.isRead() ? 1.0 : 1.0 / shards();
@@ -79,7 +84,10 @@ public record BoundTable(CqlTable table, Entity entity, Map<String, Derived> der
         continue;
       }
       Spread own = p.spread().get(k);
-      OptionalDouble s = own != null ? own.busiestShare(p.ratePerSecond()) : KeySpread.busiestShare(entity, k, rows);
+      OptionalDouble s =
+          own != null
+              ? own.busiestShare(p.ratePerSecond())
+              : KeySpread.busiestShare(entity, k, rows);
       if (s.isEmpty()) {
         return OptionalDouble.empty();
       }

@@ -24,5 +24,6 @@ public record BucketAdvice(List<Option> options, Optional<Option> chosen) {
    *     largest limit of the patterns the table serves; 1 if none)
    * @param fits within both guidelines
    */
-  public record Option(long windowSeconds, PartitionSize busiest, double latestReadPartitions, boolean fits) {}
+  public record Option(
+      long windowSeconds, PartitionSize busiest, double latestReadPartitions, boolean fits) {}
 }

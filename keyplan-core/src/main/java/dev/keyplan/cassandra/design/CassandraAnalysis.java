@@ -1,9 +1,9 @@
 package dev.keyplan.cassandra.design;
 
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.model.Model;
-import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.model.StoreId;
 import java.util.List;
 import java.util.Map;
@@ -37,27 +37,52 @@ public record CassandraAnalysis(
     Map<String, BoundTable> tablesByName,
     Map<String, CassandraPlan> plansById,
     Map<String, List<CassandraPlan>> plansByEntity,
-    Map<String, List<CassandraPlan>> readsByTable) implements StoreAnalysis {
+    Map<String, List<CassandraPlan>> readsByTable)
+    implements StoreAnalysis {
 
   /** Returns an analysis, indexing its tables and plans. */
-  public CassandraAnalysis(Model model, CassandraDesign design, CqlSchema schema, int localRf, int totalRf, int dcs,
-      List<BoundTable> tables, List<CassandraPlan> plans, Map<String, CassandraSizing> sizing, Map<String, CassandraHeat> heat,
+  public CassandraAnalysis(
+      Model model,
+      CassandraDesign design,
+      CqlSchema schema,
+      int localRf,
+      int totalRf,
+      int dcs,
+      List<BoundTable> tables,
+      List<CassandraPlan> plans,
+      Map<String, CassandraSizing> sizing,
+      Map<String, CassandraHeat> heat,
       List<ConsistencyCheck> consistency) {
-    this(model, design, schema, localRf, totalRf, dcs, tables, plans, sizing, heat, consistency,
-        index(tables, BoundTable::name), index(plans, p -> p.pattern().id()),
+    this(
+        model,
+        design,
+        schema,
+        localRf,
+        totalRf,
+        dcs,
+        tables,
+        plans,
+        sizing,
+        heat,
+        consistency,
+        index(tables, BoundTable::name),
+        index(plans, p -> p.pattern().id()),
         group(plans, p -> p.pattern().operation().entity()),
-        group(plans.stream().filter(p -> p.pattern().isRead() && !p.tables().isEmpty()).toList(),
+        group(
+            plans.stream().filter(p -> p.pattern().isRead() && !p.tables().isEmpty()).toList(),
             p -> p.tables().get(0)));
   }
 
-  private static <T> Map<String, List<T>> group(List<T> items, java.util.function.Function<T, String> key) {
+  private static <T> Map<String, List<T>> group(
+      List<T> items, java.util.function.Function<T, String> key) {
     Map<String, List<T>> out = new java.util.HashMap<>();
     items.forEach(i -> out.computeIfAbsent(key.apply(i), k -> new java.util.ArrayList<>()).add(i));
     out.replaceAll((k, v) -> List.copyOf(v));
     return java.util.Collections.unmodifiableMap(out);
   }
 
-  private static <T> Map<String, T> index(List<T> items, java.util.function.Function<T, String> key) {
+  private static <T> Map<String, T> index(
+      List<T> items, java.util.function.Function<T, String> key) {
     Map<String, T> out = new java.util.HashMap<>();
     items.forEach(i -> out.putIfAbsent(key.apply(i), i));
     return java.util.Collections.unmodifiableMap(out);
@@ -94,7 +119,9 @@ public record CassandraAnalysis(
 
   /** Returns the write patterns that write {@code table}, in model order: each writes this copy. */
   public List<CassandraPlan> writesInto(String table) {
-    return plans.stream().filter(p -> p.access() == CassandraAccess.WRITE && p.tables().contains(table)).toList();
+    return plans.stream()
+        .filter(p -> p.access() == CassandraAccess.WRITE && p.tables().contains(table))
+        .toList();
   }
 
   /** Returns the plan of the pattern {@code id}. */

@@ -1,13 +1,13 @@
 package dev.keyplan.cassandra.design;
 
-import dev.keyplan.model.AccessPattern;
-import dev.keyplan.cassandra.model.CassandraDesign;
-import dev.keyplan.input.InputException;
-import dev.keyplan.model.Model;
-import dev.keyplan.model.Operation;
+import dev.keyplan.cassandra.cql.CqlKeyspace;
 import dev.keyplan.cassandra.cql.CqlParser;
 import dev.keyplan.cassandra.cql.CqlSchema;
-import dev.keyplan.cassandra.cql.CqlKeyspace;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.input.InputException;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,10 +24,16 @@ import java.util.Map;
 public final class CassandraAnalyzer {
   private CassandraAnalyzer() {}
 
-  /** Analyses the model's Cassandra design; throws {@link InputException} for bad CQL or references. */
+  /**
+   * Analyses the model's Cassandra design; throws {@link InputException} for bad CQL or references.
+   */
   public static CassandraAnalysis analyze(Model model) {
-    CassandraDesign design = model.design(CassandraDesign.class)
-        .orElseThrow(() -> new IllegalArgumentException("the model has no cassandra or scylladb design"));
+    CassandraDesign design =
+        model
+            .design(CassandraDesign.class)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException("the model has no cassandra or scylladb design"));
     CqlSchema schema = readSchema(design);
     return analyze(model, design, schema);
   }
@@ -48,8 +54,19 @@ public final class CassandraAnalyzer {
       plans.add(coverage.plan(p));
     }
     var consistency = new ConsistencyAnalysis(model, design, rf[0], rf[1], rf[2]);
-    Map<String, CassandraHeat> heat = new HeatAnalysis(design, tables, sizing, consistency).heat(plans);
-    return new CassandraAnalysis(model, design, schema, rf[0], rf[1], rf[2], tables, plans, sizing, heat,
+    Map<String, CassandraHeat> heat =
+        new HeatAnalysis(design, tables, sizing, consistency).heat(plans);
+    return new CassandraAnalysis(
+        model,
+        design,
+        schema,
+        rf[0],
+        rf[1],
+        rf[2],
+        tables,
+        plans,
+        sizing,
+        heat,
         consistency.checks());
   }
 
@@ -58,31 +75,39 @@ public final class CassandraAnalyzer {
     try {
       text = Files.readString(design.schema(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputException(design.schemaLocation(), "cannot read the CQL schema " + design.schema()
-          + ": " + InputException.reason(e));
+      throw new InputException(
+          design.schemaLocation(),
+          "cannot read the CQL schema " + design.schema() + ": " + InputException.reason(e));
     }
     return CqlParser.parse(design.schema().toString(), text);
   }
 
   /** Returns {local RF, total RF, datacenters} of the keyspace holding the tables. */
-  private static int[] replication(CassandraDesign design, CqlSchema schema, List<BoundTable> tables) {
-    String ks = design.keyspace().orElse(tables.isEmpty() ? null : tables.get(0).table().keyspace());
+  private static int[] replication(
+      CassandraDesign design, CqlSchema schema, List<BoundTable> tables) {
+    String ks =
+        design.keyspace().orElse(tables.isEmpty() ? null : tables.get(0).table().keyspace());
     CqlKeyspace keyspace = ks == null ? null : schema.keyspace(ks).orElse(null);
     if (keyspace == null && schema.keyspaces().size() == 1) {
       keyspace = schema.keyspaces().get(0);
     }
     if (keyspace == null) {
-      throw new InputException(design.schemaLocation(), "the CQL schema has no CREATE KEYSPACE for "
-          + (ks == null ? "its tables" : "'" + ks + "'")
-          + "; keyplan needs its replication (e.g. CREATE KEYSPACE chat WITH replication = "
-          + "{'class': 'NetworkTopologyStrategy', 'dc1': 3})");
+      throw new InputException(
+          design.schemaLocation(),
+          "the CQL schema has no CREATE KEYSPACE for "
+              + (ks == null ? "its tables" : "'" + ks + "'")
+              + "; keyplan needs its replication (e.g. CREATE KEYSPACE chat WITH replication = "
+              + "{'class': 'NetworkTopologyStrategy', 'dc1': 3})");
     }
     int total = keyspace.totalReplicas();
     if (keyspace.strategyClass().equals("SimpleStrategy")) {
       return new int[] {total, total, 1};
     }
-    var dcs = keyspace.replication().entrySet().stream().filter(e -> !e.getKey().equals("replication_factor"))
-        .filter(e -> e.getValue() > 0).toList();
+    var dcs =
+        keyspace.replication().entrySet().stream()
+            .filter(e -> !e.getKey().equals("replication_factor"))
+            .filter(e -> e.getValue() > 0)
+            .toList();
     // The first datacenter listed is taken as the local one.
     int local = dcs.isEmpty() ? total : dcs.get(0).getValue();
     return new int[] {local, total, Math.max(1, dcs.size())};
@@ -96,16 +121,27 @@ public final class CassandraAnalyzer {
   private static Map<String, Integer> latestLimits(Model model, List<BoundTable> tables) {
     Map<String, List<Operation.Read>> reads = new java.util.HashMap<>();
     for (AccessPattern p : model.patterns()) {
-      if (p.operation() instanceof Operation.Read && ((Operation.Read) p.operation()).limit().isPresent()) {
-        reads.computeIfAbsent(p.operation().entity(), k -> new ArrayList<>()).add((Operation.Read) p.operation());
+      if (p.operation() instanceof Operation.Read
+          && ((Operation.Read) p.operation()).limit().isPresent()) {
+        reads
+            .computeIfAbsent(p.operation().entity(), k -> new ArrayList<>())
+            .add((Operation.Read) p.operation());
       }
     }
     Map<String, Integer> out = new java.util.HashMap<>();
     for (BoundTable t : tables) {
       for (Operation.Read r : reads.getOrDefault(t.entity().name(), List.of())) {
-        boolean keyed = t.partitionKey().stream().filter(k -> t.derived(k).isEmpty())
-            .allMatch(k -> r.where().stream().anyMatch(c -> c.attribute().equals(k)
-                && (c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN)));
+        boolean keyed =
+            t.partitionKey().stream()
+                .filter(k -> t.derived(k).isEmpty())
+                .allMatch(
+                    k ->
+                        r.where().stream()
+                            .anyMatch(
+                                c ->
+                                    c.attribute().equals(k)
+                                        && (c.comparison() == Operation.Comparison.EQ
+                                            || c.comparison() == Operation.Comparison.IN)));
         if (keyed) {
           out.merge(t.name(), r.limit().getAsInt(), Math::max);
         }

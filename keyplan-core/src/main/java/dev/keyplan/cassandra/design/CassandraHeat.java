@@ -10,7 +10,11 @@ package dev.keyplan.cassandra.design;
  * @param budget operations per second one replica is planned to serve (per shard on ScyllaDB)
  */
 public record CassandraHeat(
-    String table, double writesPerSecond, double readsPerSecond, double replicaLoad, double budget) {
+    String table,
+    double writesPerSecond,
+    double readsPerSecond,
+    double replicaLoad,
+    double budget) {
 
   /** Returns the busiest partition's share of one replica's budget. */
   public double budgetShare() {

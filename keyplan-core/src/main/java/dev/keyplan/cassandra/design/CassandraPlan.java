@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * How one access pattern is served: by which table(s), how, and what one request touches.
  *
- * @param tables the table that serves a read (and the second one of a join), or every table a
- *     write must update
+ * @param tables the table that serves a read (and the second one of a join), or every table a write
+ *     must update
  * @param partitionsTypical partitions one request reads or writes for a typical key; NaN when it
  *     reaches every node (index, scan) or cannot be known
  * @param partitionsBusiest the same for the busiest key
@@ -28,7 +28,8 @@ public record CassandraPlan(
     double rowsTypical,
     double rowsBusiest,
     boolean filtersInPartition,
-    List<String> notes) implements Plan {
+    List<String> notes)
+    implements Plan {
 
   public CassandraPlan {
     tables = List.copyOf(tables);

@@ -2,7 +2,6 @@ package dev.keyplan.cassandra.design;
 
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
-import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
@@ -15,9 +14,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Lists every table a write must update — each copy of the data, denormalised copies of an
- * updated attribute included — and whether the write can address its rows there without reading
- * first. A CQL UPDATE or row DELETE names the full primary key; an INSERT carries the whole row.
+ * Lists every table a write must update — each copy of the data, denormalised copies of an updated
+ * attribute included — and whether the write can address its rows there without reading first. A
+ * CQL UPDATE or row DELETE names the full primary key; an INSERT carries the whole row.
  */
 final class CassandraWritePlanner {
   private final Model model;
@@ -26,8 +25,10 @@ final class CassandraWritePlanner {
 
   /** Tables by the entity they store. */
   private final Map<String, List<BoundTable>> byEntity = new java.util.HashMap<>();
+
   /** Denormalised copies by their source ({@code Entity.attribute}): the table and the copy. */
-  private final Map<String, List<Map.Entry<BoundTable, Attribute>>> copies = new java.util.HashMap<>();
+  private final Map<String, List<Map.Entry<BoundTable, Attribute>>> copies =
+      new java.util.HashMap<>();
 
   CassandraWritePlanner(Model model, List<BoundTable> tables, Map<String, CassandraSizing> sizing) {
     this.model = model;
@@ -37,7 +38,9 @@ final class CassandraWritePlanner {
       byEntity.computeIfAbsent(t.entity().name(), k -> new ArrayList<>()).add(t);
       for (Attribute copy : t.entity().attributes().values()) {
         if (copy.copyOf().isPresent() && t.table().column(copy.name()).isPresent()) {
-          copies.computeIfAbsent(copy.copyOf().get(), k -> new ArrayList<>()).add(Map.entry(t, copy));
+          copies
+              .computeIfAbsent(copy.copyOf().get(), k -> new ArrayList<>())
+              .add(Map.entry(t, copy));
         }
       }
     }
@@ -46,9 +49,11 @@ final class CassandraWritePlanner {
   CassandraPlan plan(AccessPattern p, Operation.Write w) {
     List<String> written = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    Set<String> known = w.where().stream()
-        .filter(c -> c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN)
-        .map(Operation.Condition::attribute).collect(Collectors.toSet());
+    Set<String> known =
+        w.where().stream()
+            .filter(c -> c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN)
+            .map(Operation.Condition::attribute)
+            .collect(Collectors.toSet());
     double rowsBusiest = 0;
     double rowsTypical = 0;
     for (BoundTable t : byEntity.getOrDefault(w.entity(), List.of())) {
@@ -56,25 +61,37 @@ final class CassandraWritePlanner {
         continue;
       }
       if (t.isView()) {
-        notes.add(t.name() + " is a materialized view: the server updates it (a read before write on the base replica)");
+        notes.add(
+            t.name()
+                + " is a materialized view: the server updates it (a read before write on the base replica)");
         continue;
       }
       written.add(t.name());
       for (String a : w.set()) {
         if (t.isKey(a)) {
           // CQL cannot update a key column: the row moves, as a delete (a tombstone) and an insert.
-          notes.add(t.name() + ": " + a + " is part of its primary key, so each change is a delete (a tombstone) "
-              + "plus an insert of the whole row");
+          notes.add(
+              t.name()
+                  + ": "
+                  + a
+                  + " is part of its primary key, so each change is a delete (a tombstone) "
+                  + "plus an insert of the whole row");
         }
       }
       if (!addressable(t, w, known)) {
-        notes.add(t.name() + ": the " + w.kind().keyword() + " does not give its full primary key ("
-            + keyText(t) + "), so the application must read the keys first");
+        notes.add(
+            t.name()
+                + ": the "
+                + w.kind().keyword()
+                + " does not give its full primary key ("
+                + keyText(t)
+                + "), so the application must read the keys first");
       }
       rowsTypical += 1;
       rowsBusiest += 1;
     }
-    // Denormalised copies: attributes of other entities declared copy_of an attribute this write sets.
+    // Denormalised copies: attributes of other entities declared copy_of an attribute this write
+    // sets.
     for (String a : w.set()) {
       String source = w.entity() + "." + a;
       for (Map.Entry<BoundTable, Attribute> c : copies.getOrDefault(source, List.of())) {
@@ -85,30 +102,67 @@ final class CassandraWritePlanner {
         }
         written.add(t.name());
         boolean partitionKnown = t.partitionKey().stream().allMatch(known::contains);
-        if (partitionKnown && t.table().column(copy.name()).map(col -> col.isStatic()).orElse(false)) {
+        if (partitionKnown
+            && t.table().column(copy.name()).map(col -> col.isStatic()).orElse(false)) {
           // A static column is one cell per partition: one write, nothing to read first.
-          notes.add(t.name() + " holds " + copy.name() + " (copy of " + source + ") as a static column: one cell per partition");
+          notes.add(
+              t.name()
+                  + " holds "
+                  + copy.name()
+                  + " (copy of "
+                  + source
+                  + ") as a static column: one cell per partition");
           rowsTypical += 1;
           rowsBusiest += 1;
           continue;
         }
-        notes.add(t.name() + " holds " + copy.name() + " (copy of " + source + "): "
-            + (partitionKnown ? "every row of the partition must be rewritten; the application reads them first"
-                : "its partition key (" + String.join(", ", t.partitionKey()) + ") is not known from the "
-                    + w.kind().keyword() + ", so the application must find the rows in another table first"));
+        notes.add(
+            t.name()
+                + " holds "
+                + copy.name()
+                + " (copy of "
+                + source
+                + "): "
+                + (partitionKnown
+                    ? "every row of the partition must be rewritten; the application reads them first"
+                    : "its partition key ("
+                        + String.join(", ", t.partitionKey())
+                        + ") is not known from the "
+                        + w.kind().keyword()
+                        + ", so the application must find the rows in another table first"));
         double[] rows = referencingRows(t, w, sizing.get(t.name()).rows());
         rowsTypical += rows[0];
         rowsBusiest += rows[1];
       }
     }
     if (written.isEmpty()) {
-      return new CassandraPlan(p, CassandraAccess.NOT_SERVED, List.of(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, false,
-          List.of("no table stores " + w.entity() + (w.set().isEmpty() ? "" : " with " + String.join(", ", w.set()))));
+      return new CassandraPlan(
+          p,
+          CassandraAccess.NOT_SERVED,
+          List.of(),
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          false,
+          List.of(
+              "no table stores "
+                  + w.entity()
+                  + (w.set().isEmpty() ? "" : " with " + String.join(", ", w.set()))));
     }
     if (w.kind() == Kind.DELETE) {
       notes.add("each delete writes a tombstone, kept for gc_grace_seconds");
     }
-    return new CassandraPlan(p, CassandraAccess.WRITE, written, written.size(), written.size(), rowsTypical, rowsBusiest, false, notes);
+    return new CassandraPlan(
+        p,
+        CassandraAccess.WRITE,
+        written,
+        written.size(),
+        written.size(),
+        rowsTypical,
+        rowsBusiest,
+        false,
+        notes);
   }
 
   /**
@@ -139,12 +193,16 @@ final class CassandraWritePlanner {
     }
   }
 
-  /** Returns true if the write names the table's whole primary key (or, for a delete, its whole partition key). */
+  /**
+   * Returns true if the write names the table's whole primary key (or, for a delete, its whole
+   * partition key).
+   */
   private static boolean addressable(BoundTable t, Operation.Write w, Set<String> known) {
     if (w.kind() == Kind.INSERT || w.kind() == Kind.UPSERT) {
       return true;
     }
-    boolean partition = t.partitionKey().stream().allMatch(k -> known.contains(k) || derivable(t, k, known));
+    boolean partition =
+        t.partitionKey().stream().allMatch(k -> known.contains(k) || derivable(t, k, known));
     if (w.kind() == Kind.DELETE) {
       return partition;
     }
@@ -152,7 +210,9 @@ final class CassandraWritePlanner {
   }
 
   private static boolean derivable(BoundTable t, String column, Set<String> known) {
-    return t.derived(column).map(d -> !d.isTimeBucket() || d.of().map(known::contains).orElse(false)).orElse(false);
+    return t.derived(column)
+        .map(d -> !d.isTimeBucket() || d.of().map(known::contains).orElse(false))
+        .orElse(false);
   }
 
   private static String keyText(BoundTable t) {

@@ -1,12 +1,12 @@
 package dev.keyplan.cassandra.design;
 
-import dev.keyplan.model.AccessPattern;
-import dev.keyplan.cassandra.model.CassandraDesign;
-import dev.keyplan.input.Location;
-import dev.keyplan.model.Model;
-import dev.keyplan.model.Operation;
 import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.facts.ConsistencyLevels;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.input.Location;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,7 +37,8 @@ final class ConsistencyAnalysis {
 
   /** Returns the level pattern {@code p} runs at. */
   String levelOf(AccessPattern p) {
-    return p.consistency().orElse(p.isRead() ? design.readConsistency() : design.writeConsistency());
+    return p.consistency()
+        .orElse(p.isRead() ? design.readConsistency() : design.writeConsistency());
   }
 
   /** Returns the replicas that answer at the pattern's level. */
@@ -52,7 +53,8 @@ final class ConsistencyAnalysis {
 
   /** Returns the Paxos round trips of a lightweight transaction or serial read, 0 otherwise. */
   static int paxosRoundTrips(AccessPattern p, String level) {
-    if (p.operation() instanceof Operation.Write && ((Operation.Write) p.operation()).isLightweightTransaction()) {
+    if (p.operation() instanceof Operation.Write
+        && ((Operation.Write) p.operation()).isLightweightTransaction()) {
       return CassandraLimits.PAXOS_V1_WRITE_ROUND_TRIPS;
     }
     if (p.isRead() && (level.equals("SERIAL") || level.equals("LOCAL_SERIAL"))) {
@@ -66,7 +68,9 @@ final class ConsistencyAnalysis {
     // rather than with every other pattern.
     Map<String, Set<String>> levels = new HashMap<>();
     for (AccessPattern q : model.patterns()) {
-      levels.computeIfAbsent(q.operation().entity() + (q.isRead() ? "/read" : "/write"), k -> new TreeSet<>())
+      levels
+          .computeIfAbsent(
+              q.operation().entity() + (q.isRead() ? "/read" : "/write"), k -> new TreeSet<>())
           .add(levelOf(q));
     }
     List<ConsistencyCheck> out = new ArrayList<>();
@@ -77,17 +81,30 @@ final class ConsistencyAnalysis {
       boolean overlaps = true;
       String missed = "";
       // The other side: the levels of the entity's writes (for a read) or reads (for a write).
-      var others = levels.getOrDefault(p.operation().entity() + (p.isRead() ? "/write" : "/read"), Set.of());
+      var others =
+          levels.getOrDefault(p.operation().entity() + (p.isRead() ? "/write" : "/read"), Set.of());
       for (String other : others) {
         String readLevel = p.isRead() ? level : other;
         String writeLevel = p.isRead() ? other : level;
         if (!ConsistencyLevels.overlaps(readLevel, writeLevel, localRf, totalRf, dcs)) {
           overlaps = false;
           int seenR = ConsistencyLevels.replicas(readLevel, localRf, totalRf, dcs);
-          int seenW = ConsistencyLevels.writeReplicasSeen(readLevel, writeLevel, localRf, totalRf, dcs);
-          missed = "R + W = " + seenR + " + " + seenW + " = " + (seenR + seenW) + " ≤ RF "
-              + ConsistencyLevels.rfSeen(readLevel, localRf, totalRf) + ": a " + readLevel
-              + " read can miss an acknowledged " + writeLevel + " write";
+          int seenW =
+              ConsistencyLevels.writeReplicasSeen(readLevel, writeLevel, localRf, totalRf, dcs);
+          missed =
+              "R + W = "
+                  + seenR
+                  + " + "
+                  + seenW
+                  + " = "
+                  + (seenR + seenW)
+                  + " ≤ RF "
+                  + ConsistencyLevels.rfSeen(readLevel, localRf, totalRf)
+                  + ": a "
+                  + readLevel
+                  + " read can miss an acknowledged "
+                  + writeLevel
+                  + " write";
           break;
         }
       }
@@ -97,15 +114,22 @@ final class ConsistencyAnalysis {
       }
       int paxos = paxosRoundTrips(p, level);
       if (p.operation().isWriteOf(Operation.Kind.INCREMENT)) {
-        remaining.add("a counter increment is not idempotent: a retry after a timeout may count twice");
+        remaining.add(
+            "a counter increment is not idempotent: a retry after a timeout may count twice");
       } else if (paxos == 0) {
-        remaining.add("concurrent writes to one row resolve by timestamp, last write wins: quorum is not a lock");
+        remaining.add(
+            "concurrent writes to one row resolve by timestamp, last write wins: quorum is not a lock");
       }
       if (ConsistencyLevels.isLocal(level) && dcs > 1) {
-        remaining.add("clients in another datacenter may not see it yet (" + level + " counts local replicas only)");
+        remaining.add(
+            "clients in another datacenter may not see it yet ("
+                + level
+                + " counts local replicas only)");
       }
-      Location at = p.consistency().isPresent() ? p.location()
-          : (p.isRead() ? design.readConsistencyLocation() : design.writeConsistencyLocation());
+      Location at =
+          p.consistency().isPresent()
+              ? p.location()
+              : (p.isRead() ? design.readConsistencyLocation() : design.writeConsistencyLocation());
       out.add(new ConsistencyCheck(p, level, at, r, rf, overlaps, paxos, remaining));
     }
     return out;

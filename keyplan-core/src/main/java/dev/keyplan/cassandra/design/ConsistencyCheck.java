@@ -1,7 +1,7 @@
 package dev.keyplan.cassandra.design;
 
-import dev.keyplan.model.AccessPattern;
 import dev.keyplan.input.Location;
+import dev.keyplan.model.AccessPattern;
 import java.util.List;
 
 /**

@@ -2,7 +2,6 @@ package dev.keyplan.cassandra.design;
 
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.model.AccessPattern;
-import dev.keyplan.workload.KeySpread;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +13,10 @@ import java.util.OptionalDouble;
  * pattern's own {@code spread:} if it has one, otherwise the entity's (so reads follow writes),
  * divided by the shard suffix's values.
  *
- * <p>Every replica applies every write, so one replica of the partition serves all its writes;
- * a read at consistency level L contacts {@code replicas(L)} of the RF replicas, spread evenly.
- * Lightweight transactions count once per Paxos round trip. Example: 100 writes/s and 20 reads/s
- * at LOCAL_QUORUM with RF 3 load each replica with 100 + 20 × 2 / 3 ≈ 113 operations/s.
+ * <p>Every replica applies every write, so one replica of the partition serves all its writes; a
+ * read at consistency level L contacts {@code replicas(L)} of the RF replicas, spread evenly.
+ * Lightweight transactions count once per Paxos round trip. Example: 100 writes/s and 20 reads/s at
+ * LOCAL_QUORUM with RF 3 load each replica with 100 + 20 × 2 / 3 ≈ 113 operations/s.
  */
 final class HeatAnalysis {
   private final CassandraDesign design;
@@ -25,7 +24,10 @@ final class HeatAnalysis {
   private final Map<String, CassandraSizing> sizing;
   private final ConsistencyAnalysis consistency;
 
-  HeatAnalysis(CassandraDesign design, List<BoundTable> tables, Map<String, CassandraSizing> sizing,
+  HeatAnalysis(
+      CassandraDesign design,
+      List<BoundTable> tables,
+      Map<String, CassandraSizing> sizing,
       ConsistencyAnalysis consistency) {
     this.design = design;
     this.tables = tables;
@@ -34,17 +36,22 @@ final class HeatAnalysis {
   }
 
   Map<String, CassandraHeat> heat(List<CassandraPlan> plans) {
-    double budget = design.isScylla() ? design.nodeBudget() / design.shardsPerNode() : design.nodeBudget();
+    double budget =
+        design.isScylla() ? design.nodeBudget() / design.shardsPerNode() : design.nodeBudget();
     // Each plan touches few tables: index them once rather than scanning every plan per table.
     Map<String, List<String>> views = new java.util.HashMap<>();
     for (BoundTable t : tables) {
-      t.table().viewOf().ifPresent(base -> views.computeIfAbsent(base, k -> new java.util.ArrayList<>()).add(t.name()));
+      t.table()
+          .viewOf()
+          .ifPresent(
+              base -> views.computeIfAbsent(base, k -> new java.util.ArrayList<>()).add(t.name()));
     }
     Map<String, List<CassandraPlan>> reads = new java.util.HashMap<>();
     Map<String, List<CassandraPlan>> writes = new java.util.HashMap<>();
     for (CassandraPlan plan : plans) {
       if (plan.pattern().isRead()) {
-        if (!plan.tables().isEmpty() && plan.access().ordinal() <= CassandraAccess.APPLICATION_JOIN.ordinal()) {
+        if (!plan.tables().isEmpty()
+            && plan.access().ordinal() <= CassandraAccess.APPLICATION_JOIN.ordinal()) {
           reads.computeIfAbsent(plan.tables().get(0), k -> new java.util.ArrayList<>()).add(plan);
         }
       } else {
@@ -69,9 +76,9 @@ final class HeatAnalysis {
   }
 
   /**
-   * Returns {requests/s, load on one replica/s} of {@code plans} on the busiest partition of
-   * {@code t}, or NaNs if a plan's key spread is unknown. A write loads each replica once per Paxos
-   * round; a read loads the replicas it contacts, spread over RF.
+   * Returns {requests/s, load on one replica/s} of {@code plans} on the busiest partition of {@code
+   * t}, or NaNs if a plan's key spread is unknown. A write loads each replica once per Paxos round;
+   * a read loads the replicas it contacts, spread over RF.
    */
   private double[] busiest(List<CassandraPlan> plans, BoundTable t, double rows) {
     double rate = 0;

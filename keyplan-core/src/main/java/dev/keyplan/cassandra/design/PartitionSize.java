@@ -6,12 +6,13 @@ package dev.keyplan.cassandra.design;
  * @param rows rows in the partition ({@code N_r})
  * @param values cells in the partition ({@code N_v})
  * @param bytes bytes on disk before compression ({@code S_t})
- * @param dataBytes the regular and static columns' values alone, without keys or cell metadata:
- *     the "message size × rows" figure of seed 000
+ * @param dataBytes the regular and static columns' values alone, without keys or cell metadata: the
+ *     "message size × rows" figure of seed 000
  */
 public record PartitionSize(double rows, double values, double bytes, double dataBytes) {
   /** A size that could not be computed because the model lacks a spread. */
-  public static final PartitionSize UNKNOWN = new PartitionSize(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+  public static final PartitionSize UNKNOWN =
+      new PartitionSize(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
   /** Returns true if the size is known. */
   public boolean known() {

@@ -32,12 +32,14 @@ import java.util.OptionalDouble;
  * <p>Worked example (seed 000): a hot channel writes 100 messages/s; {@code messages_by_channel}
  * holds channel_id and bucket (8 + 4 B key), message_id (8 B clustering), author_id (8 B) and body
  * (200 B). A 10-minute bucket holds N_r = 100 × 600 = 60,000 rows, N_v = 60,000 × 2 = 120,000
- * values and S_t = 12 + 60,000 × 216 + 120,000 × 8 = 13,920,012 B ≈ 13.9 MB. Its 60,000 × 200 B
- * = 12 MB of message bodies is the figure the seed gives; the rest is keys and cell metadata.
+ * values and S_t = 12 + 60,000 × 216 + 120,000 × 8 = 13,920,012 B ≈ 13.9 MB. Its 60,000 × 200 B =
+ * 12 MB of message bodies is the figure the seed gives; the rest is keys and cell metadata.
  */
 public final class Sizer {
   /** Conventional bucket widths in seconds: 1m, 5m, 10m, 15m, 30m, 1h, 1d, 1w, 30d, 365d. */
-  static final long[] BUCKETS = {60, 300, 600, 900, 1_800, 3_600, 86_400, 604_800, 2_592_000, 31_536_000};
+  static final long[] BUCKETS = {
+    60, 300, 600, 900, 1_800, 3_600, 86_400, 604_800, 2_592_000, 31_536_000
+  };
 
   private final Model model;
   private final Map<String, Long> insertTtls;
@@ -71,7 +73,8 @@ public final class Sizer {
       }
     }
     double values = rows * rowCells + staticCells;
-    double bytes = keyBytes + staticBytes + rows * rowBytes + values * CassandraLimits.CELL_METADATA_BYTES;
+    double bytes =
+        keyBytes + staticBytes + rows * rowBytes + values * CassandraLimits.CELL_METADATA_BYTES;
     return new PartitionSize(rows, values, bytes, staticBytes + rows * regularBytes);
   }
 
@@ -93,7 +96,9 @@ public final class Sizer {
     return s.partitions() * partition(t, 0).bytes() + s.rows() * rowBytes(t);
   }
 
-  /** Returns the average serialised bytes of column {@code c}: the attribute's size or the type's. */
+  /**
+   * Returns the average serialised bytes of column {@code c}: the attribute's size or the type's.
+   */
   static double bytesOf(BoundTable t, Column c) {
     Optional<Attribute> a = t.entity().attribute(c.name());
     if (a.isPresent() && a.get().size().isPresent()) {
@@ -110,7 +115,9 @@ public final class Sizer {
     return t.entity().attribute(c.name()).map(Attribute::items).orElse(1);
   }
 
-  /** Returns the seconds a row lives: the table's default TTL, else a TTL every insert sets, else 0. */
+  /**
+   * Returns the seconds a row lives: the table's default TTL, else a TTL every insert sets, else 0.
+   */
   long ttlOf(BoundTable t) {
     if (t.table().defaultTimeToLiveSeconds() > 0) {
       return t.table().defaultTimeToLiveSeconds();
@@ -130,7 +137,10 @@ public final class Sizer {
     return out;
   }
 
-  /** Returns the sizing of {@code t} at the horizon; {@code latestLimit} is the N of "latest N" reads. */
+  /**
+   * Returns the sizing of {@code t} at the horizon; {@code latestLimit} is the N of "latest N"
+   * reads.
+   */
   CassandraSizing size(BoundTable t, int latestLimit) {
     Entity e = t.entity();
     long horizon = model.horizonSeconds();
@@ -159,39 +169,71 @@ public final class Sizer {
     keyValues *= shards;
     boolean keyIdentifiesRow = !e.key().isEmpty() && t.partitionKey().containsAll(e.key());
     if (!undeclared.isEmpty()) {
-      return new CassandraSizing(t.name(), rows, Double.NaN, PartitionSize.UNKNOWN, PartitionSize.UNKNOWN,
-          bucket.map(Derived::windowSeconds).orElse(0L), false, Double.NaN, Double.NaN, Double.NaN,
-          keyIdentifiesRow, undeclared, Optional.empty());
+      return new CassandraSizing(
+          t.name(),
+          rows,
+          Double.NaN,
+          PartitionSize.UNKNOWN,
+          PartitionSize.UNKNOWN,
+          bucket.map(Derived::windowSeconds).orElse(0L),
+          false,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          keyIdentifiesRow,
+          undeclared,
+          Optional.empty());
     }
-    double buckets = bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
+    double buckets =
+        bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
     double partitions = Math.max(1, Math.min(rows, keyValues * buckets));
     double busiestPerSecond = e.growthPerSecond() * share;
     // A key that identifies the row holds one row whatever its traffic; a bucket wider than the
     // rows' lifetime (horizon or TTL) fills only for that lifetime.
-    double busiestRows = keyIdentifiesRow ? 1
-        : bucket.isPresent() ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime)
-        : share * rows;
+    double busiestRows =
+        keyIdentifiesRow
+            ? 1
+            : bucket.isPresent()
+                ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime)
+                : share * rows;
     busiestRows = Math.min(busiestRows, rows);
     PartitionSize typical = partition(t, rows / partitions);
     PartitionSize busiest = partition(t, busiestRows);
-    boolean unbounded = e.growthPerSecond() > 0 && bucket.isEmpty() && ttl == 0 && !keyIdentifiesRow;
+    boolean unbounded =
+        e.growthPerSecond() > 0 && bucket.isEmpty() && ttl == 0 && !keyIdentifiesRow;
     Optional<BucketAdvice> advice = Optional.empty();
     // Advice is worth printing only where the busiest partition breaks a guideline at the horizon.
     if (e.growthPerSecond() > 0 && !keyIdentifiesRow && !fits(busiest)) {
-      advice = Optional.of(advise(t, busiestPerSecond, e.growthPerSecond() / keyValues, lifetime, latestLimit));
+      advice =
+          Optional.of(
+              advise(t, busiestPerSecond, e.growthPerSecond() / keyValues, lifetime, latestLimit));
     }
-    return new CassandraSizing(t.name(), rows, partitions, typical, busiest,
-        bucket.map(Derived::windowSeconds).orElse(0L), unbounded, busiestPerSecond, keyValues, share,
-        keyIdentifiesRow, undeclared, advice);
+    return new CassandraSizing(
+        t.name(),
+        rows,
+        partitions,
+        typical,
+        busiest,
+        bucket.map(Derived::windowSeconds).orElse(0L),
+        unbounded,
+        busiestPerSecond,
+        keyValues,
+        share,
+        keyIdentifiesRow,
+        undeclared,
+        advice);
   }
 
-  private BucketAdvice advise(BoundTable t, double busiestPerSecond, double typicalPerSecond, long lifetime, int limit) {
+  private BucketAdvice advise(
+      BoundTable t, double busiestPerSecond, double typicalPerSecond, long lifetime, int limit) {
     List<BucketAdvice.Option> options = new ArrayList<>();
     BucketAdvice.Option chosen = null;
     for (long w : BUCKETS) {
       PartitionSize busiest = partition(t, busiestPerSecond * w);
       double typicalRows = typicalPerSecond * w;
-      double walked = Math.min(Math.ceil(lifetime / (double) w), Math.ceil(limit / Math.max(typicalRows, 1e-12)));
+      double walked =
+          Math.min(
+              Math.ceil(lifetime / (double) w), Math.ceil(limit / Math.max(typicalRows, 1e-12)));
       var option = new BucketAdvice.Option(w, busiest, Math.max(1, walked), fits(busiest));
       options.add(option);
       if (option.fits()) {

@@ -23,21 +23,30 @@ public final class TableSuggestion {
   /** Returns {@code CREATE TABLE name (...) PRIMARY KEY ((a), b)} text for read {@code r}. */
   public static String forRead(Operation.Read r, Entity e) {
     // A CONTAINS on a collection becomes one row per element, keyed by the element.
-    List<String> partition = r.where().stream()
-        .filter(c -> c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN
-            || c.comparison() == Comparison.CONTAINS)
-        .map(Operation.Condition::attribute).distinct().collect(Collectors.toList());
+    List<String> partition =
+        r.where().stream()
+            .filter(
+                c ->
+                    c.comparison() == Comparison.EQ
+                        || c.comparison() == Comparison.IN
+                        || c.comparison() == Comparison.CONTAINS)
+            .map(Operation.Condition::attribute)
+            .distinct()
+            .collect(Collectors.toList());
     if (partition.isEmpty()) {
       return "a table keyed by an attribute the read gives by equality; this read gives none, so serve it"
           + " from an analytics store or add an equality (a bucket, a tenant) to key on";
     }
     Set<String> clustering = new LinkedHashSet<>();
-    r.where().stream().filter(c -> c.comparison() == Comparison.RANGE).forEach(c -> clustering.add(c.attribute()));
+    r.where().stream()
+        .filter(c -> c.comparison() == Comparison.RANGE)
+        .forEach(c -> clustering.add(c.attribute()));
     r.orderBy().forEach(o -> clustering.add(o.attribute()));
     e.key().stream().filter(k -> !partition.contains(k)).forEach(clustering::add);
     clustering.removeAll(partition);
     String name = e.name().toLowerCase(Locale.ROOT) + "s_by_" + String.join("_", partition);
-    StringBuilder key = new StringBuilder("PRIMARY KEY ((").append(String.join(", ", partition)).append(")");
+    StringBuilder key =
+        new StringBuilder("PRIMARY KEY ((").append(String.join(", ", partition)).append(")");
     for (String c : clustering) {
       key.append(", ").append(c);
     }
@@ -46,7 +55,8 @@ public final class TableSuggestion {
     for (Operation.Order o : r.orderBy()) {
       order.add(o.attribute() + (o.descending() ? " DESC" : " ASC"));
     }
-    String with = order.isEmpty() ? "" : " WITH CLUSTERING ORDER BY (" + String.join(", ", order) + ")";
+    String with =
+        order.isEmpty() ? "" : " WITH CLUSTERING ORDER BY (" + String.join(", ", order) + ")";
     return "a table such as " + name + " with " + key + with;
   }
 }

@@ -29,10 +29,16 @@ public final class CassandraLimits {
    */
   public static final int CELL_METADATA_BYTES = 8;
 
-  /** {@code tombstone_warn_threshold}: tombstones one read may scan before a warning. cassandra.yaml, 5.0. */
+  /**
+   * {@code tombstone_warn_threshold}: tombstones one read may scan before a warning.
+   * cassandra.yaml, 5.0.
+   */
   public static final int TOMBSTONE_WARN_THRESHOLD = 1_000;
 
-  /** {@code tombstone_failure_threshold}: tombstones one read may scan before it aborts. cassandra.yaml, 5.0. */
+  /**
+   * {@code tombstone_failure_threshold}: tombstones one read may scan before it aborts.
+   * cassandra.yaml, 5.0.
+   */
   public static final int TOMBSTONE_FAILURE_THRESHOLD = 100_000;
 
   /** Default {@code gc_grace_seconds}: 864,000 s (10 days). CQL reference, CREATE TABLE options. */
@@ -40,8 +46,8 @@ public final class CassandraLimits {
 
   /**
    * Round trips of a lightweight-transaction write with {@code paxos_variant: v1} (the 5.0
-   * default): prepare, read, propose, commit. Source: cassandra.yaml docs, quoted by seed 000
-   * ("4 round trips for a write and 3 for a read").
+   * default): prepare, read, propose, commit. Source: cassandra.yaml docs, quoted by seed 000 ("4
+   * round trips for a write and 3 for a read").
    */
   public static final int PAXOS_V1_WRITE_ROUND_TRIPS = 4;
 
@@ -51,7 +57,10 @@ public final class CassandraLimits {
   /** {@code batch_size_warn_threshold}: 5 KiB. Config.java, Cassandra 5.0.6. */
   public static final long BATCH_SIZE_WARN_BYTES = 5 * 1024;
 
-  /** {@code unlogged_batch_across_partitions_warn_threshold}: 10 partitions. Config.java, Cassandra 5.0.6. */
+  /**
+   * {@code unlogged_batch_across_partitions_warn_threshold}: 10 partitions. Config.java, Cassandra
+   * 5.0.6.
+   */
   public static final int UNLOGGED_BATCH_PARTITIONS_WARN = 10;
 
   /**
@@ -61,6 +70,10 @@ public final class CassandraLimits {
    * your own from a cassandra-stress run on your hardware.
    */
   public static final double DEFAULT_NODE_BUDGET = 20_000;
-  /** Planning default for {@code round_trip}: the coordinator–replica round trip in one datacenter, for Paxos cost: 1 ms. */
+
+  /**
+   * Planning default for {@code round_trip}: the coordinator–replica round trip in one datacenter,
+   * for Paxos cost: 1 ms.
+   */
   public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
 }

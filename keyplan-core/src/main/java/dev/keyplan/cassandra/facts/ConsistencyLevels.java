@@ -4,9 +4,9 @@ import java.util.Locale;
 
 /**
  * How many replicas a consistency level waits for, from the replication factor. Source: Apache
- * Cassandra docs, "Dynamo" architecture page, tunable consistency: QUORUM is
- * {@code floor(sum of RF over all DCs / 2) + 1}; LOCAL_QUORUM is {@code floor(local RF / 2) + 1};
- * EACH_QUORUM waits for a quorum in every DC.
+ * Cassandra docs, "Dynamo" architecture page, tunable consistency: QUORUM is {@code floor(sum of RF
+ * over all DCs / 2) + 1}; LOCAL_QUORUM is {@code floor(local RF / 2) + 1}; EACH_QUORUM waits for a
+ * quorum in every DC.
  *
  * <p>Example: RF 3 in one DC, LOCAL_QUORUM reads and writes: 2 + 2 = 4 &gt; 3, so a read overlaps
  * the latest acknowledged write (seed 000, "Tunable consistency").
@@ -59,16 +59,22 @@ public final class ConsistencyLevels {
    * local datacenter only, so only the write's replicas that must be local count there: all of a
    * LOCAL_* write's, a quorum of the local RF for EACH_QUORUM, and {@code W − (totalRf − localRf)}
    * for a global level (the rest may all be remote). Example: RF {dc1: 3, dc2: 3}, a QUORUM write
-   * (4 of 6) can be 3 in dc2 and 1 in dc1, so a LOCAL_QUORUM read (2 of 3) in dc1 can miss it:
-   * 2 + max(0, 4 − 3) = 3 ≤ 3.
+   * (4 of 6) can be 3 in dc2 and 1 in dc1, so a LOCAL_QUORUM read (2 of 3) in dc1 can miss it: 2 +
+   * max(0, 4 − 3) = 3 ≤ 3.
    */
-  public static boolean overlaps(String readLevel, String writeLevel, int localRf, int totalRf, int dcs) {
-    return replicas(readLevel, localRf, totalRf, dcs) + writeReplicasSeen(readLevel, writeLevel, localRf, totalRf, dcs)
+  public static boolean overlaps(
+      String readLevel, String writeLevel, int localRf, int totalRf, int dcs) {
+    return replicas(readLevel, localRf, totalRf, dcs)
+            + writeReplicasSeen(readLevel, writeLevel, localRf, totalRf, dcs)
         > rfSeen(readLevel, localRf, totalRf);
   }
 
-  /** Returns the replicas of a write at {@code writeLevel} that must lie where a read at {@code readLevel} looks. */
-  public static int writeReplicasSeen(String readLevel, String writeLevel, int localRf, int totalRf, int dcs) {
+  /**
+   * Returns the replicas of a write at {@code writeLevel} that must lie where a read at {@code
+   * readLevel} looks.
+   */
+  public static int writeReplicasSeen(
+      String readLevel, String writeLevel, int localRf, int totalRf, int dcs) {
     int w = replicas(writeLevel, localRf, totalRf, dcs);
     if (!isLocal(readLevel) || isLocal(writeLevel)) {
       return w;
@@ -79,7 +85,10 @@ public final class ConsistencyLevels {
     return Math.max(0, w - (totalRf - localRf));
   }
 
-  /** Returns the replication factor a read at {@code readLevel} counts against: local RF for LOCAL_*. */
+  /**
+   * Returns the replication factor a read at {@code readLevel} counts against: local RF for
+   * LOCAL_*.
+   */
   public static int rfSeen(String readLevel, int localRf, int totalRf) {
     return isLocal(readLevel) ? localRf : totalRf;
   }

@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code cassandra:} (or {@code scylladb:}) section of a model: where the CQL schema is and
- * the facts a schema cannot say.
+ * The {@code cassandra:} (or {@code scylladb:}) section of a model: where the CQL schema is and the
+ * facts a schema cannot say.
  *
  * @param engine {@code cassandra} or {@code scylladb}
  * @param schema the CQL file, resolved against the model file's folder
  * @param keyspace the keyspace to check, when the schema declares several
  * @param readConsistency default consistency level of reads ({@code LOCAL_QUORUM} if not given)
  * @param writeConsistency default consistency level of writes ({@code LOCAL_QUORUM} if not given)
- * @param derived columns the application computes (a time bucket, a shard suffix), by
- *     {@code table.column}
+ * @param derived columns the application computes (a time bucket, a shard suffix), by {@code
+ *     table.column}
  * @param tables which entity a table stores, where the columns alone do not say
  * @param nodeBudget operations per second one node is planned to serve, for the heat check
  * @param roundTripMillis one coordinator–replica round trip, for the cost of Paxos rounds
@@ -37,13 +37,13 @@ public record CassandraDesign(
     double nodeBudget,
     double roundTripMillis,
     int shardsPerNode,
-    Location location) implements StoreDesign {
+    Location location)
+    implements StoreDesign {
   /** Returns the store this design is for. */
   @Override
   public StoreId store() {
     return isScylla() ? StoreId.SCYLLADB : StoreId.CASSANDRA;
   }
-
 
   public CassandraDesign {
     derived = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(derived));
@@ -56,15 +56,20 @@ public record CassandraDesign(
   }
 
   /**
-   * A column whose value the application derives when it writes: a time bucket
-   * ({@code {window: 10m, of: message_id}}) or a shard suffix ({@code {shards: 16}}).
+   * A column whose value the application derives when it writes: a time bucket ({@code {window:
+   * 10m, of: message_id}}) or a shard suffix ({@code {shards: 16}}).
    *
    * @param windowSeconds the bucket width, 0 for a shard suffix
    * @param of the time-ordered attribute the bucket is computed from; empty for a shard suffix
    * @param shards number of suffix values, 0 for a time bucket
    */
   public record Derived(
-      String table, String column, long windowSeconds, Optional<String> of, int shards, Location location) {
+      String table,
+      String column,
+      long windowSeconds,
+      Optional<String> of,
+      int shards,
+      Location location) {
 
     /** Returns true for a time bucket. */
     public boolean isTimeBucket() {

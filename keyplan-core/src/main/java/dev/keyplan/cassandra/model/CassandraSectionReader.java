@@ -19,15 +19,29 @@ import java.util.Set;
  */
 public final class CassandraSectionReader extends SectionReader {
   /** The keys a {@code cassandra:} or {@code scylladb:} section may have. */
-  public static final Set<String> SECTION_KEYS = Set.of("schema", "keyspace", "consistency", "derived", "tables",
-      "node_budget", "round_trip", "shards");
+  public static final Set<String> SECTION_KEYS =
+      Set.of(
+          "schema",
+          "keyspace",
+          "consistency",
+          "derived",
+          "tables",
+          "node_budget",
+          "round_trip",
+          "shards");
 
   public CassandraSectionReader(SectionReader context) {
     super(context);
   }
 
-  public Optional<CassandraDesign> cassandra(YamlMap m, String engine, Path baseDir, Map<String, Entity> entities) {
-    var c0 = YamlMap.of(file, m.node(engine).get(), "the " + engine + " design (schema:, consistency:, derived:)", problems);
+  public Optional<CassandraDesign> cassandra(
+      YamlMap m, String engine, Path baseDir, Map<String, Entity> entities) {
+    var c0 =
+        YamlMap.of(
+            file,
+            m.node(engine).get(),
+            "the " + engine + " design (schema:, consistency:, derived:)",
+            problems);
     if (c0.isEmpty()) {
       return Optional.empty();
     }
@@ -39,84 +53,165 @@ public final class CassandraSectionReader extends SectionReader {
     Location readAt = c.keyLocation("consistency");
     Location writeAt = readAt;
     if (c.has("consistency")) {
-      var cl = YamlMap.of(file, c.node("consistency").get(), "{read: LEVEL, write: LEVEL}", problems);
+      var cl =
+          YamlMap.of(file, c.node("consistency").get(), "{read: LEVEL, write: LEVEL}", problems);
       if (cl.isPresent()) {
         cl.get().allow(Set.of("read", "write"), "consistency");
-        read = cl.get().scalar("read", "a consistency level", false)
-            .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("read"), "read")).orElse(read);
-        write = cl.get().scalar("write", "a consistency level", false)
-            .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("write"), "write")).orElse(write);
+        read =
+            cl.get()
+                .scalar("read", "a consistency level", false)
+                .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("read"), "read"))
+                .orElse(read);
+        write =
+            cl.get()
+                .scalar("write", "a consistency level", false)
+                .flatMap(s -> consistencyLevel(s, cl.get().valueLocation("write"), "write"))
+                .orElse(write);
         readAt = cl.get().valueLocation("read");
         writeAt = cl.get().valueLocation("write");
       }
     }
     Map<String, CassandraDesign.Derived> derived = new LinkedHashMap<>();
-    c.node("derived").flatMap(n -> YamlMap.of(file, n, "derived columns by table.column", problems)).ifPresent(d -> {
-      for (String key : d.keys()) {
-        derived(key, d, entities).ifPresent(x -> derived.put(key, x));
-      }
-    });
+    c.node("derived")
+        .flatMap(n -> YamlMap.of(file, n, "derived columns by table.column", problems))
+        .ifPresent(
+            d -> {
+              for (String key : d.keys()) {
+                derived(key, d, entities).ifPresent(x -> derived.put(key, x));
+              }
+            });
     Map<String, String> tables = new LinkedHashMap<>();
-    c.node("tables").flatMap(n -> YamlMap.of(file, n, "the entity each table stores (table: Entity)", problems)).ifPresent(t -> {
-      for (String table : t.keys()) {
-        t.scalar(table, "an entity name", true).ifPresent(ent -> {
-          if (!entities.containsKey(ent)) {
-            t.error(t.valueLocation(table), "no entity named '" + ent + "'"
-                + Suggest.closest(ent, entities.keySet()).map(s -> " (did you mean '" + s + "'?)").orElse(""));
-          }
-          tables.put(table, ent);
-        });
-      }
-    });
-    double budget = c.scalar("node_budget", "operations per second one node serves, such as 20k/s", false)
-        .map(s -> rate(s, c.valueLocation("node_budget"), "operations per second one node serves, such as 20k/s", false))
-        .orElse(CassandraLimits.DEFAULT_NODE_BUDGET);
-    double rtt = c.scalar("round_trip", "a round trip such as 1ms", false)
-        .map(s -> millis(s, c.valueLocation("round_trip")))
-        .orElse(CassandraLimits.DEFAULT_ROUND_TRIP_MILLIS);
+    c.node("tables")
+        .flatMap(n -> YamlMap.of(file, n, "the entity each table stores (table: Entity)", problems))
+        .ifPresent(
+            t -> {
+              for (String table : t.keys()) {
+                t.scalar(table, "an entity name", true)
+                    .ifPresent(
+                        ent -> {
+                          if (!entities.containsKey(ent)) {
+                            t.error(
+                                t.valueLocation(table),
+                                "no entity named '"
+                                    + ent
+                                    + "'"
+                                    + Suggest.closest(ent, entities.keySet())
+                                        .map(s -> " (did you mean '" + s + "'?)")
+                                        .orElse(""));
+                          }
+                          tables.put(table, ent);
+                        });
+              }
+            });
+    double budget =
+        c.scalar("node_budget", "operations per second one node serves, such as 20k/s", false)
+            .map(
+                s ->
+                    rate(
+                        s,
+                        c.valueLocation("node_budget"),
+                        "operations per second one node serves, such as 20k/s",
+                        false))
+            .orElse(CassandraLimits.DEFAULT_NODE_BUDGET);
+    double rtt =
+        c.scalar("round_trip", "a round trip such as 1ms", false)
+            .map(s -> millis(s, c.valueLocation("round_trip")))
+            .orElse(CassandraLimits.DEFAULT_ROUND_TRIP_MILLIS);
     int shards = 0;
     if (engine.equals("scylladb")) {
-      shards = (int) c.scalar("shards", "shards (cores) per node, such as 8", true)
-          .map(s -> whole(s, c.valueLocation("shards"), "shards (cores) per node, such as 8", 1, 1024))
-          .orElse(0L).longValue();
+      shards =
+          (int)
+              c.scalar("shards", "shards (cores) per node, such as 8", true)
+                  .map(
+                      s ->
+                          whole(
+                              s,
+                              c.valueLocation("shards"),
+                              "shards (cores) per node, such as 8",
+                              1,
+                              1024))
+                  .orElse(0L)
+                  .longValue();
     } else if (c.has("shards")) {
-      c.error(c.keyLocation("shards"), "'shards' applies to ScyllaDB; write the section as 'scylladb:' to check shard heat");
+      c.error(
+          c.keyLocation("shards"),
+          "'shards' applies to ScyllaDB; write the section as 'scylladb:' to check shard heat");
     }
     if (schema.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new CassandraDesign(engine, baseDir.resolve(schema.get()).normalize(), c.valueLocation("schema"),
-        keyspace, read, readAt, write, writeAt, derived, tables, budget, rtt, shards, c.location()));
+    return Optional.of(
+        new CassandraDesign(
+            engine,
+            baseDir.resolve(schema.get()).normalize(),
+            c.valueLocation("schema"),
+            keyspace,
+            read,
+            readAt,
+            write,
+            writeAt,
+            derived,
+            tables,
+            budget,
+            rtt,
+            shards,
+            c.location()));
   }
 
   Optional<CassandraDesign.Derived> derived(String key, YamlMap d, Map<String, Entity> entities) {
     Location at = d.keyLocation(key);
     int dot = key.indexOf('.');
     if (dot <= 0 || dot == key.length() - 1) {
-      d.error(at, "expected table.column (such as messages_by_channel.bucket) but found '" + key + "'");
+      d.error(
+          at, "expected table.column (such as messages_by_channel.bucket) but found '" + key + "'");
       return Optional.empty();
     }
-    var v = YamlMap.of(file, d.node(key).get(), "{window: 10m, of: attribute} or {shards: 16}", problems);
+    var v =
+        YamlMap.of(
+            file, d.node(key).get(), "{window: 10m, of: attribute} or {shards: 16}", problems);
     if (v.isEmpty()) {
       return Optional.empty();
     }
     YamlMap m = v.get().allow(Set.of("window", "of", "shards"), "derived column '" + key + "'");
-    long window = m.scalar("window", "a bucket width such as 10m or 1d", false)
-        .map(s -> duration(s, m.valueLocation("window"), "a bucket width such as 10m or 1d", ModelReader.MAX_HORIZON))
-        .orElse(0L);
-    Optional<String> of = m.scalar("of", "the time-ordered attribute the bucket is computed from", false);
-    int shards = (int) m.scalar("shards", "the number of shard suffix values, such as 16", false)
-        .map(s -> whole(s, m.valueLocation("shards"), "the number of shard suffix values, such as 16", 1, 1_000_000))
-        .orElse(0L).longValue();
+    long window =
+        m.scalar("window", "a bucket width such as 10m or 1d", false)
+            .map(
+                s ->
+                    duration(
+                        s,
+                        m.valueLocation("window"),
+                        "a bucket width such as 10m or 1d",
+                        ModelReader.MAX_HORIZON))
+            .orElse(0L);
+    Optional<String> of =
+        m.scalar("of", "the time-ordered attribute the bucket is computed from", false);
+    int shards =
+        (int)
+            m.scalar("shards", "the number of shard suffix values, such as 16", false)
+                .map(
+                    s ->
+                        whole(
+                            s,
+                            m.valueLocation("shards"),
+                            "the number of shard suffix values, such as 16",
+                            1,
+                            1_000_000))
+                .orElse(0L)
+                .longValue();
     if ((window > 0) == (shards > 0)) {
-      m.error(at, "derived column '" + key + "' needs either {window: 10m, of: attribute} or {shards: N}");
+      m.error(
+          at,
+          "derived column '" + key + "' needs either {window: 10m, of: attribute} or {shards: N}");
     }
     if (window > 0 && of.isEmpty()) {
       m.error(at, "a time bucket needs 'of': the time-ordered attribute it is computed from");
     }
-    if (of.isPresent() && entities.values().stream().noneMatch(e -> e.attribute(of.get()).isPresent())) {
+    if (of.isPresent()
+        && entities.values().stream().noneMatch(e -> e.attribute(of.get()).isPresent())) {
       m.error(m.valueLocation("of"), "no entity has an attribute '" + of.get() + "'");
     }
-    return Optional.of(new CassandraDesign.Derived(key.substring(0, dot), key.substring(dot + 1), window, of, shards, at));
+    return Optional.of(
+        new CassandraDesign.Derived(
+            key.substring(0, dot), key.substring(dot + 1), window, of, shards, at));
   }
 }

@@ -10,8 +10,8 @@ import java.util.Locale;
  *
  * <p>Each maps to the Cassandra marshal type whose serialised bytes are hashed: {@code UTF8Type},
  * {@code AsciiType}, {@code Int32Type}, {@code LongType}, {@code ShortType}, {@code ByteType},
- * {@code UUIDType}, {@code TimeUUIDType}, {@code TimestampType}, {@code SimpleDateType},
- * {@code BooleanType} and {@code BytesType} (apache/cassandra {@code src/java/org/apache/cassandra/
+ * {@code UUIDType}, {@code TimeUUIDType}, {@code TimestampType}, {@code SimpleDateType}, {@code
+ * BooleanType} and {@code BytesType} (apache/cassandra {@code src/java/org/apache/cassandra/
  * db/marshal/}). {@link PartitionKeyCodec} does the serialising.
  */
 public enum CqlKeyType {
@@ -42,8 +42,8 @@ public enum CqlKeyType {
   }
 
   /**
-   * Returns the type named {@code name} (case-insensitive; {@code varchar} is CQL's alias of
-   * {@code text}).
+   * Returns the type named {@code name} (case-insensitive; {@code varchar} is CQL's alias of {@code
+   * text}).
    *
    * @throws IllegalArgumentException naming the supported types when {@code name} is not one
    */
@@ -57,9 +57,14 @@ public enum CqlKeyType {
       known.add(type.cqlName);
       known.addAll(type.aliases);
     }
-    throw new IllegalArgumentException("unknown partition-key type '" + name + "'"
-        + Suggest.closest(wanted, known).map(s -> "; did you mean '" + s + "'?").orElse("")
-        + " (supported: " + String.join(", ", known) + ")");
+    throw new IllegalArgumentException(
+        "unknown partition-key type '"
+            + name
+            + "'"
+            + Suggest.closest(wanted, known).map(s -> "; did you mean '" + s + "'?").orElse("")
+            + " (supported: "
+            + String.join(", ", known)
+            + ")");
   }
 
   @Override

@@ -13,10 +13,10 @@ import java.nio.ByteOrder;
  * more sets every bit above its position. Cassandra's Javadoc calls this a "sign bug" that cannot
  * be fixed without moving every partition; ScyllaDB and the drivers reproduce it.
  *
- * <p>Sources: apache/cassandra {@code src/java/org/apache/cassandra/utils/MurmurHash.java}
- * ({@code hash3_x64_128}) and {@code src/java/org/apache/cassandra/dht/Murmur3Partitioner.java}
- * ({@code getToken}, {@code normalize}); the deviation is discussed in
- * apache/cassandra-gocql-driver issue #1033 and PR #1035, scylladb/scylla-rust-driver PR #96.
+ * <p>Sources: apache/cassandra {@code src/java/org/apache/cassandra/utils/MurmurHash.java} ({@code
+ * hash3_x64_128}) and {@code src/java/org/apache/cassandra/dht/Murmur3Partitioner.java} ({@code
+ * getToken}, {@code normalize}); the deviation is discussed in apache/cassandra-gocql-driver issue
+ * #1033 and PR #1035, scylladb/scylla-rust-driver PR #96.
  */
 public final class Murmur3Token {
   /** {@code Murmur3Partitioner.MINIMUM}: the token of the empty key, which no real key gets. */
@@ -27,8 +27,10 @@ public final class Murmur3Token {
 
   private static final long C1 = 0x87c37b91114253d5L;
   private static final long C2 = 0x4cf5ad432745937fL;
+
   /** The lowest bit of each of a long's eight bytes. */
   private static final long LOW_BITS = 0x0101_0101_0101_0101L;
+
   /** Eight bytes of an array as one little-endian long, as Cassandra's block reads assemble. */
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -86,8 +88,8 @@ public final class Murmur3Token {
 
   /**
    * Returns the {@code n} (1 to 8) bytes of {@code key} from {@code from} as an unsigned
-   * little-endian long. Unless {@code n} is 8 they are the key's last bytes, so a key of 8 bytes
-   * or more is read as one long ending at its end, shifted down; only shorter keys go by byte.
+   * little-endian long. Unless {@code n} is 8 they are the key's last bytes, so a key of 8 bytes or
+   * more is read as one long ending at its end, shifted down; only shorter keys go by byte.
    */
   private static long tailBytes(byte[] key, int from, int n) {
     if (n == 8) {

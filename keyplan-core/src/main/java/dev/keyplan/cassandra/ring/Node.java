@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A Cassandra node on the token ring: its name, its datacenter and rack as the snitch reports
- * them, and the tokens it owns (one, or {@code num_tokens} vnodes), kept in ascending order.
+ * A Cassandra node on the token ring: its name, its datacenter and rack as the snitch reports them,
+ * and the tokens it owns (one, or {@code num_tokens} vnodes), kept in ascending order.
  */
 public record Node(String name, String datacenter, String rack, List<Long> tokens) {
 
@@ -21,8 +21,8 @@ public record Node(String name, String datacenter, String rack, List<Long> token
     Collections.sort(sorted);
     for (int i = 1; i < sorted.size(); i++) {
       if (sorted.get(i).equals(sorted.get(i - 1))) {
-        throw new IllegalArgumentException("node " + name + " lists token " + sorted.get(i)
-            + " twice");
+        throw new IllegalArgumentException(
+            "node " + name + " lists token " + sorted.get(i) + " twice");
       }
     }
     tokens = List.copyOf(sorted);

@@ -31,9 +31,8 @@ import java.util.regex.Pattern;
  * src/java/org/apache/cassandra/serializers/}): text and ascii as their UTF-8/ASCII bytes, int,
  * bigint, smallint and tinyint as big-endian two's complement of 4, 8, 2 and 1 bytes, uuid and
  * timeuuid as 16 bytes (a timeuuid must be version 1, {@code TimeUUIDType} validation), timestamp
- * as 8 bytes of milliseconds since the epoch, date as an unsigned 4-byte day count with
- * 1970-01-01 at 2<sup>31</sup> ({@code SimpleDateSerializer}), boolean as one byte 0 or 1, blob
- * as is.
+ * as 8 bytes of milliseconds since the epoch, date as an unsigned 4-byte day count with 1970-01-01
+ * at 2<sup>31</sup> ({@code SimpleDateSerializer}), boolean as one byte 0 or 1, blob as is.
  *
  * <p>A one-column partition key hashes that value's bytes ({@code TableMetadata.partitionKeyType}
  * is the column type). A composite key is {@code CompositeType.build}: per component a 2-byte
@@ -42,8 +41,8 @@ import java.util.regex.Pattern;
  * longer than 65535 bytes and empty one-column keys ({@code cql3/Validation.validateKey}).
  *
  * <p>Literals are read like {@code nodetool getendpoints} reads them ({@code AbstractType
- * .fromString}), without CQL quotes: {@code hello}, not {@code 'hello'}. Bad literals raise
- * {@link IllegalArgumentException} naming the type and the expected form.
+ * .fromString}), without CQL quotes: {@code hello}, not {@code 'hello'}. Bad literals raise {@link
+ * IllegalArgumentException} naming the type and the expected form.
  */
 public final class PartitionKeyCodec {
   /** The largest component, and key, Cassandra accepts: lengths are written as unsigned shorts. */
@@ -51,45 +50,48 @@ public final class PartitionKeyCodec {
 
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
   private static final Pattern UNSIGNED = Pattern.compile("\\d+");
-  private static final Pattern UUID_TEXT = Pattern.compile(
-      "\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}");
+  private static final Pattern UUID_TEXT =
+      Pattern.compile(
+          "\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}");
   private static final Pattern DATE_THEN_SPACE = Pattern.compile("\\d{4}-\\d{2}-\\d{2} .*");
 
   /** ISO-8601 date, optional time (seconds and up to 9 fraction digits optional), offset. */
-  private static final DateTimeFormatter TIMESTAMP = new DateTimeFormatterBuilder()
-      .append(DateTimeFormatter.ISO_LOCAL_DATE)
-      .optionalStart()
-      .appendLiteral('T')
-      .appendValue(ChronoField.HOUR_OF_DAY, 2)
-      .appendLiteral(':')
-      .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
-      .optionalStart()
-      .appendLiteral(':')
-      .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
-      .optionalStart()
-      .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
-      .optionalEnd()
-      .optionalEnd()
-      .optionalEnd()
-      .optionalStart()
-      .appendOffset("+HH:MM", "Z")
-      .optionalEnd()
-      .optionalStart()
-      .appendOffset("+HHMM", "Z")
-      .optionalEnd()
-      .toFormatter(Locale.ROOT)
-      .withChronology(IsoChronology.INSTANCE)
-      .withResolverStyle(ResolverStyle.STRICT);
+  private static final DateTimeFormatter TIMESTAMP =
+      new DateTimeFormatterBuilder()
+          .append(DateTimeFormatter.ISO_LOCAL_DATE)
+          .optionalStart()
+          .appendLiteral('T')
+          .appendValue(ChronoField.HOUR_OF_DAY, 2)
+          .appendLiteral(':')
+          .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
+          .optionalStart()
+          .appendLiteral(':')
+          .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
+          .optionalStart()
+          .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+          .optionalEnd()
+          .optionalEnd()
+          .optionalEnd()
+          .optionalStart()
+          .appendOffset("+HH:MM", "Z")
+          .optionalEnd()
+          .optionalStart()
+          .appendOffset("+HHMM", "Z")
+          .optionalEnd()
+          .toFormatter(Locale.ROOT)
+          .withChronology(IsoChronology.INSTANCE)
+          .withResolverStyle(ResolverStyle.STRICT);
 
-  private static final String TIMESTAMP_FORM = "milliseconds since 1970-01-01T00:00:00Z, or an"
-      + " ISO-8601 date-time with a zone offset like 2026-01-02T03:04:05Z or"
-      + " '2026-01-02 03:04:05+0000'";
+  private static final String TIMESTAMP_FORM =
+      "milliseconds since 1970-01-01T00:00:00Z, or an"
+          + " ISO-8601 date-time with a zone offset like 2026-01-02T03:04:05Z or"
+          + " '2026-01-02 03:04:05+0000'";
 
   private PartitionKeyCodec() {}
 
   /**
-   * Returns the bytes Cassandra hashes for a partition key given as CQL type names and one
-   * literal per component.
+   * Returns the bytes Cassandra hashes for a partition key given as CQL type names and one literal
+   * per component.
    *
    * @throws IllegalArgumentException for an unknown type, a count mismatch or a bad literal
    */
@@ -102,9 +104,13 @@ public final class PartitionKeyCodec {
       parsed.add(CqlKeyType.fromName(type));
     }
     if (parsed.size() != literals.size()) {
-      throw new IllegalArgumentException(plural(literals.size(), "value")
-          + " given for a partition key of " + plural(parsed.size(), "component") + " ("
-          + joinNames(parsed) + "): expected one value per component");
+      throw new IllegalArgumentException(
+          plural(literals.size(), "value")
+              + " given for a partition key of "
+              + plural(parsed.size(), "component")
+              + " ("
+              + joinNames(parsed)
+              + "): expected one value per component");
     }
     List<byte[]> components = new ArrayList<>();
     for (int i = 0; i < parsed.size(); i++) {
@@ -114,11 +120,11 @@ public final class PartitionKeyCodec {
   }
 
   /**
-   * Returns the key bytes of already serialised components: the single component unchanged, or
-   * the {@code CompositeType} form {@code (u16 length, bytes, 0x00)} per component.
+   * Returns the key bytes of already serialised components: the single component unchanged, or the
+   * {@code CompositeType} form {@code (u16 length, bytes, 0x00)} per component.
    *
-   * @throws IllegalArgumentException if a component or the key exceeds 65535 bytes, or a
-   *     one-column key is empty
+   * @throws IllegalArgumentException if a component or the key exceeds 65535 bytes, or a one-column
+   *     key is empty
    */
   public static byte[] compose(List<byte[]> components) {
     if (components.isEmpty()) {
@@ -127,8 +133,9 @@ public final class PartitionKeyCodec {
     if (components.size() == 1) {
       byte[] only = components.get(0);
       if (only.length == 0) {
-        throw new IllegalArgumentException("a one-column partition key cannot be empty"
-            + " (Cassandra rejects it: Key may not be empty)");
+        throw new IllegalArgumentException(
+            "a one-column partition key cannot be empty"
+                + " (Cassandra rejects it: Key may not be empty)");
       }
       checkKeyLength(only.length);
       return only.clone();
@@ -137,9 +144,14 @@ public final class PartitionKeyCodec {
     for (int i = 0; i < components.size(); i++) {
       byte[] component = components.get(i);
       if (component.length > MAX_KEY_BYTES) {
-        throw new IllegalArgumentException("partition-key component " + (i + 1) + " is "
-            + component.length + " bytes: expected at most " + MAX_KEY_BYTES
-            + " (its length is stored in 2 bytes)");
+        throw new IllegalArgumentException(
+            "partition-key component "
+                + (i + 1)
+                + " is "
+                + component.length
+                + " bytes: expected at most "
+                + MAX_KEY_BYTES
+                + " (its length is stored in 2 bytes)");
       }
       out.write(component.length >>> 8);
       out.write(component.length);
@@ -153,8 +165,8 @@ public final class PartitionKeyCodec {
   /**
    * Returns the serialised bytes of one value of {@code type}.
    *
-   * @throws IllegalArgumentException naming the type and the expected form when the literal is
-   *     not a value of that type
+   * @throws IllegalArgumentException naming the type and the expected form when the literal is not
+   *     a value of that type
    */
   public static byte[] encodeValue(CqlKeyType type, String literal) {
     switch (type) {
@@ -164,13 +176,16 @@ public final class PartitionKeyCodec {
         return ascii(literal);
       case INT:
         return ByteBuffer.allocate(4)
-            .putInt((int) integer(type, literal, Integer.MIN_VALUE, Integer.MAX_VALUE)).array();
+            .putInt((int) integer(type, literal, Integer.MIN_VALUE, Integer.MAX_VALUE))
+            .array();
       case BIGINT:
         return ByteBuffer.allocate(8)
-            .putLong(integer(type, literal, Long.MIN_VALUE, Long.MAX_VALUE)).array();
+            .putLong(integer(type, literal, Long.MIN_VALUE, Long.MAX_VALUE))
+            .array();
       case SMALLINT:
         return ByteBuffer.allocate(2)
-            .putShort((short) integer(type, literal, Short.MIN_VALUE, Short.MAX_VALUE)).array();
+            .putShort((short) integer(type, literal, Short.MIN_VALUE, Short.MAX_VALUE))
+            .array();
       case TINYINT:
         return new byte[] {(byte) integer(type, literal, Byte.MIN_VALUE, Byte.MAX_VALUE)};
       case UUID:
@@ -191,10 +206,10 @@ public final class PartitionKeyCodec {
   }
 
   /**
-   * Splits the one-string form {@code nodetool getendpoints} takes for a composite key,
-   * {@code a:1}: on every {@code :} not preceded by {@code \}, then {@code \:} becomes {@code :}
-   * and one trailing {@code !} is dropped, as {@code AbstractCompositeType.fromString} does
-   * (the {@code !} lets a value end in {@code \}).
+   * Splits the one-string form {@code nodetool getendpoints} takes for a composite key, {@code
+   * a:1}: on every {@code :} not preceded by {@code \}, then {@code \:} becomes {@code :} and one
+   * trailing {@code !} is dropped, as {@code AbstractCompositeType.fromString} does (the {@code !}
+   * lets a value end in {@code \}).
    */
   public static List<String> splitNodetoolKey(String key) {
     List<String> parts = new ArrayList<>();
@@ -216,8 +231,8 @@ public final class PartitionKeyCodec {
 
   private static void checkKeyLength(int length) {
     if (length > MAX_KEY_BYTES) {
-      throw new IllegalArgumentException("the partition key is " + length
-          + " bytes: Cassandra accepts at most " + MAX_KEY_BYTES);
+      throw new IllegalArgumentException(
+          "the partition key is " + length + " bytes: Cassandra accepts at most " + MAX_KEY_BYTES);
     }
   }
 
@@ -241,24 +256,28 @@ public final class PartitionKeyCodec {
   private static byte[] utf8(String literal) {
     try {
       // REPORT, not the default REPLACE: a lone surrogate must not silently hash as '?'.
-      ByteBuffer bytes = StandardCharsets.UTF_8.newEncoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .encode(CharBuffer.wrap(literal));
+      ByteBuffer bytes =
+          StandardCharsets.UTF_8
+              .newEncoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .encode(CharBuffer.wrap(literal));
       byte[] out = new byte[bytes.remaining()];
       bytes.get(out);
       return out;
     } catch (CharacterCodingException e) {
-      throw bad(CqlKeyType.TEXT, literal,
-          "well-formed Unicode text (it has an unpaired surrogate)");
+      throw bad(
+          CqlKeyType.TEXT, literal, "well-formed Unicode text (it has an unpaired surrogate)");
     }
   }
 
   private static byte[] ascii(String literal) {
     for (int i = 0; i < literal.length(); i++) {
       if (literal.charAt(i) > 0x7F) {
-        throw bad(CqlKeyType.ASCII, literal, "US-ASCII characters only (code points 0-127);"
-            + " character " + (i + 1) + " is not");
+        throw bad(
+            CqlKeyType.ASCII,
+            literal,
+            "US-ASCII characters only (code points 0-127);" + " character " + (i + 1) + " is not");
       }
     }
     return literal.getBytes(StandardCharsets.US_ASCII);
@@ -282,7 +301,9 @@ public final class PartitionKeyCodec {
 
   private static byte[] uuid(CqlKeyType type, String literal) {
     if (!UUID_TEXT.matcher(literal).matches()) {
-      throw bad(type, literal,
+      throw bad(
+          type,
+          literal,
           "32 hex digits grouped 8-4-4-4-12, like 123e4567-e89b-12d3-a456-426614174000");
     }
     java.util.UUID uuid = java.util.UUID.fromString(literal);
@@ -296,8 +317,12 @@ public final class PartitionKeyCodec {
     byte[] bytes = uuid(CqlKeyType.TIMEUUID, literal);
     int version = (bytes[6] & 0xF0) >>> 4;
     if (version != 1) {
-      throw bad(CqlKeyType.TIMEUUID, literal, "a version 1 (time-based) UUID, as Cassandra"
-          + " requires for timeuuid; this one is version " + version);
+      throw bad(
+          CqlKeyType.TIMEUUID,
+          literal,
+          "a version 1 (time-based) UUID, as Cassandra"
+              + " requires for timeuuid; this one is version "
+              + version);
     }
     return bytes;
   }
@@ -310,9 +335,10 @@ public final class PartitionKeyCodec {
         throw bad(CqlKeyType.TIMESTAMP, literal, TIMESTAMP_FORM);
       }
     }
-    String iso = DATE_THEN_SPACE.matcher(literal).matches()
-        ? literal.substring(0, 10) + 'T' + literal.substring(11)
-        : literal;
+    String iso =
+        DATE_THEN_SPACE.matcher(literal).matches()
+            ? literal.substring(0, 10) + 'T' + literal.substring(11)
+            : literal;
     TemporalAccessor parsed;
     try {
       parsed = TIMESTAMP.parse(iso);
@@ -321,7 +347,9 @@ public final class PartitionKeyCodec {
     }
     if (!parsed.isSupported(ChronoField.OFFSET_SECONDS)) {
       // Cassandra would use the coordinator's time zone; keyplan cannot know it.
-      throw bad(CqlKeyType.TIMESTAMP, literal,
+      throw bad(
+          CqlKeyType.TIMESTAMP,
+          literal,
           "a zone offset such as Z or +0000, since the server's time zone is unknown here");
     }
     LocalDate date = parsed.query(TemporalQueries.localDate());
@@ -330,7 +358,9 @@ public final class PartitionKeyCodec {
       time = LocalTime.MIDNIGHT;
     }
     if (time.getNano() % 1_000_000 != 0) {
-      throw bad(CqlKeyType.TIMESTAMP, literal,
+      throw bad(
+          CqlKeyType.TIMESTAMP,
+          literal,
           "at most millisecond precision (a timestamp is a count of milliseconds)");
     }
     return OffsetDateTime.of(date, time, ZoneOffset.from(parsed)).toInstant().toEpochMilli();
@@ -338,8 +368,9 @@ public final class PartitionKeyCodec {
 
   /** Returns the stored int of a date: days since the epoch plus 2^31, kept modulo 2^32. */
   private static int dateDays(String literal) {
-    String expected = "a date yyyy-mm-dd like 2026-01-02, or a raw day count from 0 to 4294967295"
-        + " with 2147483648 = 1970-01-01";
+    String expected =
+        "a date yyyy-mm-dd like 2026-01-02, or a raw day count from 0 to 4294967295"
+            + " with 2147483648 = 1970-01-01";
     if (UNSIGNED.matcher(literal).matches()) {
       try {
         long raw = Long.parseLong(literal);
@@ -352,9 +383,10 @@ public final class PartitionKeyCodec {
       }
     }
     try {
-      LocalDate date = DateTimeFormatter.ISO_LOCAL_DATE
-          .withResolverStyle(ResolverStyle.STRICT)
-          .parse(literal, LocalDate::from);
+      LocalDate date =
+          DateTimeFormatter.ISO_LOCAL_DATE
+              .withResolverStyle(ResolverStyle.STRICT)
+              .parse(literal, LocalDate::from);
       long days = date.toEpochDay();
       if (days < Integer.MIN_VALUE || days > Integer.MAX_VALUE) {
         throw bad(CqlKeyType.DATE, literal, expected);

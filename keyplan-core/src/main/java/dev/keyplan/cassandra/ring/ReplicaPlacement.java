@@ -62,8 +62,8 @@ public sealed interface ReplicaPlacement {
    * acceptableRackRepeats = rf - racks in the DC}. A node already chosen is skipped. A node in a
    * (datacenter, rack) not seen yet is taken; a node in a seen rack is taken only while rack
    * repeats are left, which happens when the DC has fewer racks than its RF. The walk ends when
-   * every datacenter is done or the ring is exhausted. Older versions and the Java driver pick
-   * the same set in a possibly different order.
+   * every datacenter is done or the ring is exhausted. Older versions and the Java driver pick the
+   * same set in a possibly different order.
    *
    * @param factors replication factor per datacenter name; datacenters absent here get none
    */
@@ -71,8 +71,8 @@ public sealed interface ReplicaPlacement {
     public NetworkTopology {
       for (Map.Entry<String, Integer> e : factors.entrySet()) {
         if (e.getValue() < 0) {
-          throw new IllegalArgumentException("replication factor of " + e.getKey()
-              + " must not be negative");
+          throw new IllegalArgumentException(
+              "replication factor of " + e.getKey() + " must not be negative");
         }
       }
       factors = Collections.unmodifiableMap(new TreeMap<>(factors));
@@ -137,8 +137,8 @@ public sealed interface ReplicaPlacement {
   }
 
   /**
-   * Returns whether {@code node} is among the first {@code count} of {@code chosen}. A replica
-   * list holds the sum of the replication factors, a handful, so a scan beats hashing.
+   * Returns whether {@code node} is among the first {@code count} of {@code chosen}. A replica list
+   * holds the sum of the replication factors, a handful, so a scan beats hashing.
    */
   private static boolean contains(int[] chosen, int count, int node) {
     for (int i = 0; i < count; i++) {

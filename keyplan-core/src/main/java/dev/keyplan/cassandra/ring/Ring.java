@@ -13,14 +13,14 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * A Cassandra token ring: nodes and the tokens they own, with the lookup Cassandra uses to find
- * the node a token belongs to.
+ * A Cassandra token ring: nodes and the tokens they own, with the lookup Cassandra uses to find the
+ * node a token belongs to.
  *
  * <p>A token {@code t} belongs to the first node token at or after {@code t}, wrapping to the
  * smallest token past the end of the ring; that node owns {@code (predecessor, token]}. Source:
  * apache/cassandra {@code src/java/org/apache/cassandra/locator/TokenMetadata.java} ({@code
- * firstToken}, {@code ringIterator}), and cassandra-dtest {@code replication_test.py}
- * ({@code get_replicas_for_token}, "if token <= r").
+ * firstToken}, {@code ringIterator}), and cassandra-dtest {@code replication_test.py} ({@code
+ * get_replicas_for_token}, "if token <= r").
  *
  * <p>Nodes without explicit tokens get {@code num_tokens} random tokens, as Cassandra does when no
  * token allocator is configured ({@code BootStrapper.getRandomTokens}: draw {@code
@@ -59,8 +59,8 @@ public final class Ring {
       for (long token : node.tokens()) {
         Node holder = byToken.putIfAbsent(token, node);
         if (holder != null) {
-          throw new IllegalArgumentException("token " + token + " is claimed by both "
-              + holder.name() + " and " + node.name());
+          throw new IllegalArgumentException(
+              "token " + token + " is claimed by both " + holder.name() + " and " + node.name());
         }
       }
     }
@@ -82,8 +82,9 @@ public final class Ring {
       Node node = this.nodes.get(n);
       indexByName.put(node.name(), n);
       nodeDatacenter[n] = dcIndex.computeIfAbsent(node.datacenter(), dc -> dcIndex.size());
-      nodeRack[n] = rackIndex.computeIfAbsent(List.of(node.datacenter(), node.rack()),
-          rack -> rackIndex.size());
+      nodeRack[n] =
+          rackIndex.computeIfAbsent(
+              List.of(node.datacenter(), node.rack()), rack -> rackIndex.size());
     }
     this.datacenters = dcIndex.keySet().toArray(new String[0]);
     this.datacenterNodes = new int[datacenters.length];

@@ -63,8 +63,8 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
   private static final String NETWORK_TOPOLOGY = "NetworkTopologyStrategy";
   private static final String RF = "replication_factor";
   private static final List<String> TOP_KEYS = List.of("replication", "seed", "nodes");
-  private static final List<String> NODE_KEYS = List.of("name", "dc", "rack", "tokens",
-      "num_tokens");
+  private static final List<String> NODE_KEYS =
+      List.of("name", "dc", "rack", "tokens", "num_tokens");
 
   /**
    * Reads the ring file at {@code path}.
@@ -80,8 +80,8 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
     } catch (MalformedInputException e) {
       throw new InputException(new Location(path.toString(), 0, 0), "the ring file is not UTF-8");
     } catch (IOException e) {
-      throw new InputException(new Location(path.toString(), 0, 0),
-          "cannot read the ring file: " + e);
+      throw new InputException(
+          new Location(path.toString(), 0, 0), "cannot read the ring file: " + e);
     }
     return parse(path.toString(), text);
   }
@@ -115,14 +115,16 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
         throw new InputException(fileOnly(), "invalid YAML: " + e.getMessage());
       }
       if (root.isEmpty() || !(root.get() instanceof MappingNode top)) {
-        throw new InputException(root.map(this::location).orElse(fileOnly()),
+        throw new InputException(
+            root.map(this::location).orElse(fileOnly()),
             "expected a mapping with keys replication, seed and nodes");
       }
       Map<String, NodeTuple> fields = fields(top, TOP_KEYS, "the ring file");
       long seed = 0;
       if (fields.containsKey("seed")) {
-        seed = integer(fields.get("seed").getValueNode(), "seed", Long.MIN_VALUE, Long.MAX_VALUE)
-            .orElse(0L);
+        seed =
+            integer(fields.get("seed").getValueNode(), "seed", Long.MIN_VALUE, Long.MAX_VALUE)
+                .orElse(0L);
       }
       Ring.Builder builder = Ring.builder();
       Map<String, Integer> nodesPerDc = new TreeMap<>();
@@ -130,14 +132,15 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
         readNodes(fields.get("nodes").getValueNode(), builder, nodesPerDc);
       }
       ReplicaPlacement replication = null;
-      if (require(fields, "replication", top,
-          "a mapping like {class: NetworkTopologyStrategy, dc1: 3}")) {
+      if (require(
+          fields, "replication", top, "a mapping like {class: NetworkTopologyStrategy, dc1: 3}")) {
         replication = readReplication(fields.get("replication").getValueNode(), nodesPerDc);
       }
       if (!errors.isEmpty()) {
         var sorted = new ArrayList<>(errors);
-        sorted.sort(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-            .thenComparingInt(d -> d.location().column()));
+        sorted.sort(
+            Comparator.comparingInt((Diagnostic d) -> d.location().line())
+                .thenComparingInt(d -> d.location().column()));
         throw new InputException(sorted);
       }
       return new RingFile(builder.build(seed), replication, seed);
@@ -163,8 +166,9 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
           Node nameNode = f.get("name").getValueNode();
           Location first = names.putIfAbsent(name.get(), location(nameNode));
           if (first != null) {
-            error(nameNode, "duplicate node name '" + name.get() + "' (first at line "
-                + first.line() + ")");
+            error(
+                nameNode,
+                "duplicate node name '" + name.get() + "' (first at line " + first.line() + ")");
             name = Optional.empty();
           }
         }
@@ -172,7 +176,8 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
         List<Long> tokens = null;
         Optional<Long> numTokens = Optional.empty();
         if (f.containsKey("tokens") && f.containsKey("num_tokens")) {
-          error(f.get("num_tokens").getKeyNode(),
+          error(
+              f.get("num_tokens").getKeyNode(),
               "give either tokens or num_tokens for node " + label + ", not both");
         } else if (f.containsKey("tokens")) {
           tokens = readTokens(f.get("tokens").getValueNode(), label, owners);
@@ -223,9 +228,10 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
       if (strategy.isEmpty()) {
         return null;
       }
-      String simpleName = strategy.get().startsWith(LOCATOR_PACKAGE)
-          ? strategy.get().substring(LOCATOR_PACKAGE.length())
-          : strategy.get();
+      String simpleName =
+          strategy.get().startsWith(LOCATOR_PACKAGE)
+              ? strategy.get().substring(LOCATOR_PACKAGE.length())
+              : strategy.get();
       Node classNode = options.get("class").getValueNode();
       if (simpleName.equals(SIMPLE)) {
         return readSimple(map, options, nodesPerDc);
@@ -233,19 +239,28 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
       if (simpleName.equals(NETWORK_TOPOLOGY)) {
         return readNetworkTopology(map, options, nodesPerDc);
       }
-      error(classNode, "unsupported replication class '" + strategy.get() + "'"
-          + hint(simpleName, List.of(SIMPLE, NETWORK_TOPOLOGY))
-          + " (expected SimpleStrategy or NetworkTopologyStrategy)");
+      error(
+          classNode,
+          "unsupported replication class '"
+              + strategy.get()
+              + "'"
+              + hint(simpleName, List.of(SIMPLE, NETWORK_TOPOLOGY))
+              + " (expected SimpleStrategy or NetworkTopologyStrategy)");
       return null;
     }
 
-    private ReplicaPlacement readSimple(MappingNode map, Map<String, NodeTuple> options,
-        Map<String, Integer> nodesPerDc) {
+    private ReplicaPlacement readSimple(
+        MappingNode map, Map<String, NodeTuple> options, Map<String, Integer> nodesPerDc) {
       for (NodeTuple option : options.values()) {
         String key = scalar(option.getKeyNode());
         if (!key.equals("class") && !key.equals(RF)) {
-          error(option.getKeyNode(), "unknown SimpleStrategy option '" + key + "'"
-              + hint(key, List.of(RF)) + " (expected class and replication_factor)");
+          error(
+              option.getKeyNode(),
+              "unknown SimpleStrategy option '"
+                  + key
+                  + "'"
+                  + hint(key, List.of(RF))
+                  + " (expected class and replication_factor)");
         }
       }
       if (!require(options, RF, map, "a replication_factor for SimpleStrategy")) {
@@ -258,14 +273,21 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
       }
       int nodeCount = nodesPerDc.values().stream().mapToInt(Integer::intValue).sum();
       if (nodeCount > 0 && rf.get() > nodeCount) {
-        error(rfNode, "replication_factor " + rf.get() + " is larger than the " + nodeCount
-            + " node" + (nodeCount == 1 ? "" : "s") + " of the ring");
+        error(
+            rfNode,
+            "replication_factor "
+                + rf.get()
+                + " is larger than the "
+                + nodeCount
+                + " node"
+                + (nodeCount == 1 ? "" : "s")
+                + " of the ring");
       }
       return new ReplicaPlacement.Simple(rf.get().intValue());
     }
 
-    private ReplicaPlacement readNetworkTopology(MappingNode map, Map<String, NodeTuple> options,
-        Map<String, Integer> nodesPerDc) {
+    private ReplicaPlacement readNetworkTopology(
+        MappingNode map, Map<String, NodeTuple> options, Map<String, Integer> nodesPerDc) {
       Map<String, Integer> factors = new LinkedHashMap<>();
       Map<String, Node> where = new HashMap<>();
       Optional<Long> everyDc = Optional.empty();
@@ -282,9 +304,15 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
           continue;
         }
         if (!nodesPerDc.isEmpty() && !nodesPerDc.containsKey(key)) {
-          error(option.getKeyNode(), "unknown datacenter '" + key + "'"
-              + hint(key, nodesPerDc.keySet()) + " (the nodes are in "
-              + String.join(", ", nodesPerDc.keySet()) + ")");
+          error(
+              option.getKeyNode(),
+              "unknown datacenter '"
+                  + key
+                  + "'"
+                  + hint(key, nodesPerDc.keySet())
+                  + " (the nodes are in "
+                  + String.join(", ", nodesPerDc.keySet())
+                  + ")");
           continue;
         }
         integer(valueNode, "the replication factor of " + key, 0, Integer.MAX_VALUE)
@@ -300,23 +328,33 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
         }
       }
       if (factors.values().stream().allMatch(rf -> rf == 0)) {
-        error(map, "NetworkTopologyStrategy needs a replication factor above 0 for at least one"
-            + " datacenter, like {class: NetworkTopologyStrategy, dc1: 3}");
+        error(
+            map,
+            "NetworkTopologyStrategy needs a replication factor above 0 for at least one"
+                + " datacenter, like {class: NetworkTopologyStrategy, dc1: 3}");
         return null;
       }
       for (Map.Entry<String, Integer> e : factors.entrySet()) {
         int nodes = nodesPerDc.getOrDefault(e.getKey(), 0);
         if (nodes > 0 && e.getValue() > nodes) {
-          error(where.get(e.getKey()), "replication factor " + e.getValue() + " for datacenter "
-              + e.getKey() + " is larger than its " + nodes + " node" + (nodes == 1 ? "" : "s"));
+          error(
+              where.get(e.getKey()),
+              "replication factor "
+                  + e.getValue()
+                  + " for datacenter "
+                  + e.getKey()
+                  + " is larger than its "
+                  + nodes
+                  + " node"
+                  + (nodes == 1 ? "" : "s"));
         }
       }
       return new ReplicaPlacement.NetworkTopology(factors);
     }
 
     /**
-     * Returns the entries of {@code map} by key, reporting non-scalar and duplicate keys, and
-     * keys outside {@code allowed} unless it is null.
+     * Returns the entries of {@code map} by key, reporting non-scalar and duplicate keys, and keys
+     * outside {@code allowed} unless it is null.
      */
     private Map<String, NodeTuple> fields(MappingNode map, List<String> allowed, String what) {
       Map<String, NodeTuple> fields = new LinkedHashMap<>();
@@ -329,19 +367,34 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
         String key = scalar(keyNode);
         NodeTuple first = fields.putIfAbsent(key, tuple);
         if (first != null) {
-          error(keyNode, "duplicate key '" + key + "' in " + what + " (first at line "
-              + location(first.getKeyNode()).line() + ")");
+          error(
+              keyNode,
+              "duplicate key '"
+                  + key
+                  + "' in "
+                  + what
+                  + " (first at line "
+                  + location(first.getKeyNode()).line()
+                  + ")");
         } else if (allowed != null && !allowed.contains(key)) {
           fields.remove(key);
-          error(keyNode, "unknown key '" + key + "' in " + what + hint(key, allowed)
-              + " (expected " + String.join(", ", allowed) + ")");
+          error(
+              keyNode,
+              "unknown key '"
+                  + key
+                  + "' in "
+                  + what
+                  + hint(key, allowed)
+                  + " (expected "
+                  + String.join(", ", allowed)
+                  + ")");
         }
       }
       return fields;
     }
 
-    private boolean require(Map<String, NodeTuple> fields, String key, Node parent,
-        String expected) {
+    private boolean require(
+        Map<String, NodeTuple> fields, String key, Node parent, String expected) {
       if (fields.containsKey(key)) {
         return true;
       }
@@ -354,7 +407,8 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
         return Optional.empty();
       }
       Node value = fields.get(key).getValueNode();
-      if (!(value instanceof ScalarNode) || value.getTag().equals(Tag.NULL)
+      if (!(value instanceof ScalarNode)
+          || value.getTag().equals(Tag.NULL)
           || scalar(value).isBlank()) {
         error(value, "expected a non-empty " + key);
         return Optional.empty();
@@ -365,8 +419,8 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
     private Optional<Long> integer(Node value, String what, long min, long max) {
       String expected = "expected " + what + " as a whole number from " + min + " to " + max;
       if (!(value instanceof ScalarNode) || !scalar(value).matches("[+-]?\\d+")) {
-        error(value, expected + (value instanceof ScalarNode ? ", got '" + scalar(value) + "'"
-            : ""));
+        error(
+            value, expected + (value instanceof ScalarNode ? ", got '" + scalar(value) + "'" : ""));
         return Optional.empty();
       }
       try {

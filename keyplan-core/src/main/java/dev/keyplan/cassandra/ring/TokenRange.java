@@ -4,9 +4,8 @@ package dev.keyplan.cassandra.ring;
  * A range of the Murmur3 token ring, {@code (start, end]}, and the node whose token is its end:
  * that node is the range's primary replica ({@code TokenMetadata.firstToken}, apache/cassandra).
  *
- * <p>The ring wraps: when {@code start >= end} the range runs from {@code start} past
- * {@link Long#MAX_VALUE} round to {@code end}; {@code start == end} (a one-token ring) is the whole
- * ring.
+ * <p>The ring wraps: when {@code start >= end} the range runs from {@code start} past {@link
+ * Long#MAX_VALUE} round to {@code end}; {@code start == end} (a one-token ring) is the whole ring.
  */
 public record TokenRange(long start, long end, Node owner) {
 

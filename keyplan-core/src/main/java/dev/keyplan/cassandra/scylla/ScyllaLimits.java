@@ -2,9 +2,9 @@ package dev.keyplan.cassandra.scylla;
 
 /**
  * ScyllaDB's large-data warning thresholds (scylla.yaml defaults), each with its source, read
- * 2026-12: ScyllaDB docs, troubleshooting/large-partition-table.rst and the configuration reference.
- * ScyllaDB logs "Writing large partition" and records the offender in
- * {@code system.large_partitions} when a partition passes them at flush or compaction.
+ * 2026-12: ScyllaDB docs, troubleshooting/large-partition-table.rst and the configuration
+ * reference. ScyllaDB logs "Writing large partition" and records the offender in {@code
+ * system.large_partitions} when a partition passes them at flush or compaction.
  */
 public final class ScyllaLimits {
   private ScyllaLimits() {}

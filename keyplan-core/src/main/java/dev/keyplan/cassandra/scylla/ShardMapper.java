@@ -4,27 +4,27 @@ package dev.keyplan.cassandra.scylla;
  * The ScyllaDB shard (CPU core) that owns a Murmur3 token on a node with {@code shardCount} shards:
  * the {@code biased-token-round-robin} sharding algorithm.
  *
- * <p>The token is biased to unsigned ({@code token + 2^63}), shifted left by {@code ignoreMsb}
- * bits dropping what leaves the 64 bits, and scaled to {@code [0, shardCount)} by taking the
- * high 64 bits of the 128-bit product with {@code shardCount}. Ignoring the top bits makes
- * consecutive small token ranges go round-robin over the shards. Source: scylladb/scylladb {@code
+ * <p>The token is biased to unsigned ({@code token + 2^63}), shifted left by {@code ignoreMsb} bits
+ * dropping what leaves the 64 bits, and scaled to {@code [0, shardCount)} by taking the high 64
+ * bits of the 128-bit product with {@code shardCount}. Ignoring the top bits makes consecutive
+ * small token ranges go round-robin over the shards. Source: scylladb/scylladb {@code
  * docs/dev/protocol-extensions.md} ("Intranode sharding": {@code SCYLLA_NR_SHARDS}, {@code
  * SCYLLA_SHARDING_ALGORITHM}, {@code SCYLLA_SHARDING_IGNORE_MSB}).
  *
- * <p>It applies to vnode keyspaces; tablet keyspaces place each tablet on a (host, shard) pair
- * that drivers learn from the server instead.
+ * <p>It applies to vnode keyspaces; tablet keyspaces place each tablet on a (host, shard) pair that
+ * drivers learn from the server instead.
  */
 public record ShardMapper(int shardCount, int ignoreMsb) {
 
   /**
-   * ScyllaDB's default {@code murmur3_partitioner_ignore_msb_bits}, 12: scylladb/scylladb
-   * {@code db/config.cc}, and the {@code SCYLLA_SHARDING_IGNORE_MSB} value servers report.
+   * ScyllaDB's default {@code murmur3_partitioner_ignore_msb_bits}, 12: scylladb/scylladb {@code
+   * db/config.cc}, and the {@code SCYLLA_SHARDING_IGNORE_MSB} value servers report.
    */
   public static final int DEFAULT_IGNORE_MSB = 12;
 
   /**
-   * @throws IllegalArgumentException unless {@code shardCount >= 1} and {@code ignoreMsb} is from
-   *     0 to 63
+   * @throws IllegalArgumentException unless {@code shardCount >= 1} and {@code ignoreMsb} is from 0
+   *     to 63
    */
   public ShardMapper {
     if (shardCount < 1) {

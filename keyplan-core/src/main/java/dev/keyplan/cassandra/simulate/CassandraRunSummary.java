@@ -1,15 +1,15 @@
 package dev.keyplan.cassandra.simulate;
 
-import dev.keyplan.simulate.SimulationResult;
-import dev.keyplan.simulate.SimulationResult.Setting;
-import dev.keyplan.simulate.SimulationResult.Table;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.scylla.ShardMapper;
 import dev.keyplan.cassandra.simulate.CassandraRun.Movement;
 import dev.keyplan.cassandra.simulate.CassandraRun.NodeStats;
 import dev.keyplan.cassandra.simulate.CassandraRun.PartitionStats;
 import dev.keyplan.cassandra.simulate.CassandraSimulator.Run;
 import dev.keyplan.cassandra.simulate.CassandraWorkload.TableData;
-import dev.keyplan.cassandra.facts.CassandraLimits;
-import dev.keyplan.cassandra.scylla.ShardMapper;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationResult.Setting;
+import dev.keyplan.simulate.SimulationResult.Table;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -29,12 +29,19 @@ final class CassandraRunSummary {
     Cluster c = run.cluster;
     Timeline tl = run.timeline;
     boolean scylla = run.analysis.design().isScylla();
-    int shards = !scylla ? 0 : run.setup.shardsPerNode() > 0 ? run.setup.shardsPerNode()
-        : run.analysis.design().shardsPerNode() > 0 ? run.analysis.design().shardsPerNode() : 8;
+    int shards =
+        !scylla
+            ? 0
+            : run.setup.shardsPerNode() > 0
+                ? run.setup.shardsPerNode()
+                : run.analysis.design().shardsPerNode() > 0
+                    ? run.analysis.design().shardsPerNode()
+                    : 8;
     Map<HeavyPartition, Double> bytes = partitionBytes(run, duration);
     List<HeavyPartition> heavy = new ArrayList<>(run.partitions.all());
     heavy.addAll(tl.traced.values());
-    heavy.sort(Comparator.comparingDouble(HeavyPartition::work).reversed().thenComparing(p -> p.key));
+    heavy.sort(
+        Comparator.comparingDouble(HeavyPartition::work).reversed().thenComparing(p -> p.key));
 
     double[] hottestWork = new double[c.size()];
     String[] hottestKey = new String[c.size()];
@@ -53,7 +60,8 @@ final class CassandraRunSummary {
         }
       }
     }
-    double partitionsTotal = run.workload.tables().stream().mapToDouble(d -> d.partitionsAt(duration)).sum();
+    double partitionsTotal =
+        run.workload.tables().stream().mapToDouble(d -> d.partitionsAt(duration)).sum();
     List<NodeStats> nodes = new ArrayList<>();
     for (int x = 0; x < c.size(); x++) {
       var n = c.nodes.get(x);
@@ -68,31 +76,64 @@ final class CassandraRunSummary {
         }
         busiestShard = (Math.max(0, work - heavyOnNode) / shards + max) / duration;
       }
-      nodes.add(new NodeStats(n.name(), n.datacenter(), n.rack(), n.tokens().size(), c.primaryShare[x],
-          c.replicaShare[x], partitionsTotal * c.replicaShare[x], tl.lastBytes[x], tl.totalCoordinator[x] / duration,
-          tl.totalReads[x] / duration, tl.totalWrites[x] / duration, tl.peak[x],
-          hottestKey[x] == null ? "" : hottestKey[x], work > 0 ? hottestWork[x] / work : 0, busiestShard));
+      nodes.add(
+          new NodeStats(
+              n.name(),
+              n.datacenter(),
+              n.rack(),
+              n.tokens().size(),
+              c.primaryShare[x],
+              c.replicaShare[x],
+              partitionsTotal * c.replicaShare[x],
+              tl.lastBytes[x],
+              tl.totalCoordinator[x] / duration,
+              tl.totalReads[x] / duration,
+              tl.totalWrites[x] / duration,
+              tl.peak[x],
+              hottestKey[x] == null ? "" : hottestKey[x],
+              work > 0 ? hottestWork[x] / work : 0,
+              busiestShard));
     }
     List<HeavyPartition> shown = new ArrayList<>(heavy.subList(0, Math.min(HOTTEST, heavy.size())));
-    heavy.stream().sorted(Comparator.comparingDouble((HeavyPartition p) -> bytes.getOrDefault(p, 0.0)).reversed()
-        .thenComparing(p -> p.key)).limit(LARGEST).filter(p -> !shown.contains(p)).forEach(shown::add);
+    heavy.stream()
+        .sorted(
+            Comparator.comparingDouble((HeavyPartition p) -> bytes.getOrDefault(p, 0.0))
+                .reversed()
+                .thenComparing(p -> p.key))
+        .limit(LARGEST)
+        .filter(p -> !shown.contains(p))
+        .forEach(shown::add);
     List<PartitionStats> hottest = new ArrayList<>();
     for (HeavyPartition p : shown) {
       List<String> replicas = new ArrayList<>();
       for (int x : c.replicas[p.range]) {
         replicas.add(c.nodes.get(x).name());
       }
-      hottest.add(new PartitionStats(p.table.table(), p.key, p.token, replicas, bytes.getOrDefault(p, 0.0),
-          p.perReplica.length == 0 ? 0 : p.work() / p.perReplica.length / duration));
+      hottest.add(
+          new PartitionStats(
+              p.table.table(),
+              p.key,
+              p.token,
+              replicas,
+              bytes.getOrDefault(p, 0.0),
+              p.perReplica.length == 0 ? 0 : p.work() / p.perReplica.length / duration));
     }
     Optional<Movement> movement = Optional.empty();
     if (run.topology.changes()) {
       String change = changeText(run.setup);
-      movement = Optional.of(RingChange.of(change, c, run.topology.changed(), tailBytesPerToken(run, duration, bytes),
-          heavy, bytes));
+      movement =
+          Optional.of(
+              RingChange.of(
+                  change,
+                  c,
+                  run.topology.changed(),
+                  tailBytesPerToken(run, duration, bytes),
+                  heavy,
+                  bytes));
     }
     String store = run.analysis.store().id();
-    SimulationResult result = CassandraView.result(run, store, duration, shards, nodes, hottest, movement);
+    SimulationResult result =
+        CassandraView.result(run, store, duration, shards, nodes, hottest, movement);
     return new CassandraRun(store, nodes, hottest, movement, result);
   }
 
@@ -102,12 +143,16 @@ final class CassandraRunSummary {
     for (HeavyPartition p : run.partitions.all()) {
       out.put(p, Run.partitionBytes(p.table, p.rank, p.bucket, duration));
     }
-    run.timeline.traced.values().forEach(p -> out.put(p, run.timeline.tracedPartitionBytes.getOrDefault(p.key, 0.0)));
+    run.timeline
+        .traced
+        .values()
+        .forEach(p -> out.put(p, run.timeline.tracedPartitionBytes.getOrDefault(p.key, 0.0)));
     return out;
   }
 
   /** The bytes per token of everything not in a heavy partition: one replica's copy. */
-  private static double tailBytesPerToken(Run run, long duration, Map<HeavyPartition, Double> heavy) {
+  private static double tailBytesPerToken(
+      Run run, long duration, Map<HeavyPartition, Double> heavy) {
     if (run.trace.isPresent()) {
       return 0;
     }
@@ -125,7 +170,9 @@ final class CassandraRunSummary {
       parts.add(s.addNodes() + (s.addNodes() == 1 ? " node joins" : " nodes join"));
     }
     if (!s.removeNodes().isEmpty()) {
-      parts.add(String.join(", ", s.removeNodes()) + (s.removeNodes().size() == 1 ? " leaves" : " leave"));
+      parts.add(
+          String.join(", ", s.removeNodes())
+              + (s.removeNodes().size() == 1 ? " leaves" : " leave"));
     }
     return String.join("; ", parts);
   }

@@ -1,16 +1,13 @@
 package dev.keyplan.cassandra.simulate;
 
 import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraAnalyzer;
-import dev.keyplan.model.Model;
+import dev.keyplan.cassandra.simulate.CassandraWorkload.Stream;
+import dev.keyplan.cassandra.simulate.CassandraWorkload.TableData;
 import dev.keyplan.simulate.Keys;
 import dev.keyplan.simulate.Poisson;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import dev.keyplan.cassandra.simulate.CassandraWorkload.Stream;
-import dev.keyplan.cassandra.simulate.CassandraWorkload.TableData;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -21,28 +18,36 @@ import java.util.SplittableRandom;
  * <p>Each second, every pattern's requests are split over its table's key values: each heavy value
  * gets a Poisson count of requests on its partition's replicas, and the tail its expected share of
  * every node by the ring ranges it replicates ({@link SimulationSettings.Mode#AGGREGATE}), or every
- * request is drawn one by one ({@link SimulationSettings.Mode#EXACT}: a tail key's token is a uniform
- * random token, as Murmur3 gives distinct keys). A trace replays its operations on the first table.
- * At each interval's end the nodes' bytes are worked out from the rows alive then.
+ * request is drawn one by one ({@link SimulationSettings.Mode#EXACT}: a tail key's token is a
+ * uniform random token, as Murmur3 gives distinct keys). A trace replays its operations on the
+ * first table. At each interval's end the nodes' bytes are worked out from the rows alive then.
  */
 public final class CassandraSimulator {
   private CassandraSimulator() {}
 
-  /** Past buckets tracked one by one for the heaviest values: a year of weeks, ten days of hours. */
+  /**
+   * Past buckets tracked one by one for the heaviest values: a year of weeks, ten days of hours.
+   */
   static final int PAST_BUCKETS = 52;
 
   /** Values whose past buckets are tracked: the heaviest few, where imbalance comes from. */
   static final int PAST_BUCKET_VALUES = 8;
 
   /** Runs the analysed design on the cluster {@code setup} describes. */
-  public static CassandraRun run(CassandraAnalysis analysis, CassandraSetup setup, SimulationSettings settings,
-      Optional<Trace> trace, Progress progress) {
+  public static CassandraRun run(
+      CassandraAnalysis analysis,
+      CassandraSetup setup,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress) {
     Topology topology = Topology.of(analysis, setup, settings.seed());
     CassandraWorkload workload = CassandraWorkload.of(analysis, setup);
     if (workload.tables().isEmpty()) {
       throw new dev.keyplan.simulate.SetupException("the design has no table to simulate");
     }
-    return new CassandraSimulator.Run(analysis, setup, settings, topology, workload, trace, progress).go();
+    return new CassandraSimulator.Run(
+            analysis, setup, settings, topology, workload, trace, progress)
+        .go();
   }
 
   /** One run's state. */
@@ -60,8 +65,14 @@ public final class CassandraSimulator {
     final SplittableRandom random;
     final Timeline timeline;
 
-    Run(CassandraAnalysis analysis, CassandraSetup setup, SimulationSettings settings, Topology topology,
-        CassandraWorkload workload, Optional<Trace> trace, Progress progress) {
+    Run(
+        CassandraAnalysis analysis,
+        CassandraSetup setup,
+        SimulationSettings settings,
+        Topology topology,
+        CassandraWorkload workload,
+        Optional<Trace> trace,
+        Progress progress) {
       this.analysis = analysis;
       this.setup = setup;
       this.settings = settings;
@@ -73,7 +84,8 @@ public final class CassandraSimulator {
       this.second = new Load(cluster, topology.localRf(), topology.totalRf(), topology.dcs());
       this.partitions = new Partitions(cluster);
       this.random = new SplittableRandom(settings.seed() ^ 0x5DEECE66DL);
-      this.duration = trace.map(Trace::durationSeconds).filter(d -> d > 0).orElse(settings.durationSeconds());
+      this.duration =
+          trace.map(Trace::durationSeconds).filter(d -> d > 0).orElse(settings.durationSeconds());
       this.timeline = new Timeline(cluster, settings, duration);
     }
 
@@ -113,7 +125,13 @@ public final class CassandraSimulator {
       Keys k = s.keys();
       double partitionRate = s.perSecond() * s.partitionsPerRequest();
       for (int r = 0; r < k.heavyCount(); r++) {
-        heavy(s, r, t, s.perSecond() * s.heavyPartitionsPerRequest() * k.share(r), s.perSecond() * k.share(r), contacted);
+        heavy(
+            s,
+            r,
+            t,
+            s.perSecond() * s.heavyPartitionsPerRequest() * k.share(r),
+            s.perSecond() * k.share(r),
+            contacted);
       }
       double tail = k.tailShare();
       if (tail > 0) {
@@ -122,18 +140,23 @@ public final class CassandraSimulator {
     }
 
     /** The partitions of heavy value {@code r} for one second: its shard suffixes and buckets. */
-    private void heavy(Stream s, int r, long t, double partitionsPerSecond, double requests, int contacted) {
+    private void heavy(
+        Stream s, int r, long t, double partitionsPerSecond, double requests, int contacted) {
       TableData d = s.table();
       long bucket = d.bucketAt(t);
       int shards = d.shards();
       // A write lands on one suffix; a read asks every suffix (BoundTable.patternShare).
-      double perShard = s.write() ? partitionsPerSecond / shards : partitionsPerSecond / s.heavyPartitionsPerRequest();
+      double perShard =
+          s.write()
+              ? partitionsPerSecond / shards
+              : partitionsPerSecond / s.heavyPartitionsPerRequest();
       double requestsPerShard = s.write() ? requests / shards : requests;
       for (int sh = 0; sh < shards; sh++) {
         long n = Poisson.draw(random, perShard);
         if (n > 0) {
           HeavyPartition p = partitions.of(d, r, sh, bucket);
-          second.apply(p.range, n, Math.min(n, requestsPerShard), s.write(), contacted, p.perReplica);
+          second.apply(
+              p.range, n, Math.min(n, requestsPerShard), s.write(), contacted, p.perReplica);
         }
       }
       // A bucket walk reads older buckets after the newest one.
@@ -148,7 +171,8 @@ public final class CassandraSimulator {
         older -= lambda;
       }
       if (older > 1e-9) {
-        second.applyTail(older, 0, false, contacted); // an IN's other keys, or buckets older than the data
+        second.applyTail(
+            older, 0, false, contacted); // an IN's other keys, or buckets older than the data
       }
     }
 
@@ -164,7 +188,9 @@ public final class CassandraSimulator {
       for (long i = 0; i < n; i++) {
         long rank = sampler.next(random);
         boolean heavy = rank < s.keys().heavyCount();
-        long partitionsEach = Math.max(1, Math.round(heavy ? s.heavyPartitionsPerRequest() : s.partitionsPerRequest()));
+        long partitionsEach =
+            Math.max(
+                1, Math.round(heavy ? s.heavyPartitionsPerRequest() : s.partitionsPerRequest()));
         for (long j = 0; j < partitionsEach; j++) {
           if (heavy) {
             TableData d = s.table();
@@ -174,10 +200,12 @@ public final class CassandraSimulator {
             int last = s.write() ? first : d.shards() - 1;
             for (int shard = first; shard <= last; shard++) {
               HeavyPartition p = partitions.of(d, (int) rank, shard, bucket);
-              second.apply(p.range, 1, j == 0 && shard == first ? 1 : 0, s.write(), contacted, p.perReplica);
+              second.apply(
+                  p.range, 1, j == 0 && shard == first ? 1 : 0, s.write(), contacted, p.perReplica);
             }
           } else {
-            second.apply(cluster.rangeOf(random.nextLong()), 1, j == 0 ? 1 : 0, s.write(), contacted, null);
+            second.apply(
+                cluster.rangeOf(random.nextLong()), 1, j == 0 ? 1 : 0, s.write(), contacted, null);
           }
         }
       }
@@ -186,14 +214,24 @@ public final class CassandraSimulator {
     private void replay(Trace.Op op) {
       TableData d = workload.tables().get(0);
       HeavyPartition p = timeline.traced(d, op.key());
-      String level = op.write() ? analysis.design().writeConsistency() : analysis.design().readConsistency();
-      second.apply(p.range, 1, 1, op.write(), second.contacted(setup.consistency().orElse(level)), p.perReplica);
+      String level =
+          op.write() ? analysis.design().writeConsistency() : analysis.design().readConsistency();
+      second.apply(
+          p.range,
+          1,
+          1,
+          op.write(),
+          second.contacted(setup.consistency().orElse(level)),
+          p.perReplica);
       if (op.write()) {
         timeline.written(p, op.bytes());
       }
     }
 
-    /** Bytes on each node {@code t} seconds in: heavy partitions on their replicas, the rest by replica share. */
+    /**
+     * Bytes on each node {@code t} seconds in: heavy partitions on their replicas, the rest by
+     * replica share.
+     */
     double[] bytesAt(long t) {
       if (trace.isPresent()) {
         return timeline.tracedBytes();

@@ -1,9 +1,8 @@
 package dev.keyplan.cassandra.simulate;
 
-import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.workload.KeySpread;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.AccessPattern;
@@ -11,6 +10,7 @@ import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
 import dev.keyplan.simulate.Keys;
+import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,20 +28,29 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    * @param keyTypes CQL types of the partition key columns, in key order
    * @param keyColumns the partition key columns
    * @param keys how rows spread over partition key values (time bucket and shard suffix aside)
-   * @param bytesPerRow bytes a row takes, partition overheads included: the typical partition's
-   *     S_t over its N_r (Chebotko / Apache sizing, as {@code keyplan check} computes it)
+   * @param bytesPerRow bytes a row takes, partition overheads included: the typical partition's S_t
+   *     over its N_r (Chebotko / Apache sizing, as {@code keyplan check} computes it)
    * @param windowSeconds the time bucket's width, 0 without one
    * @param shards the shard suffix's values, 1 without one
    */
-  record TableData(String table, List<String> keyColumns, List<String> keyTypes, Keys keys, Entity entity,
-      double bytesPerRow, long windowSeconds, java.util.Optional<String> bucketColumn, int shards, long ttlSeconds,
+  record TableData(
+      String table,
+      List<String> keyColumns,
+      List<String> keyTypes,
+      Keys keys,
+      Entity entity,
+      double bytesPerRow,
+      long windowSeconds,
+      java.util.Optional<String> bucketColumn,
+      int shards,
+      long ttlSeconds,
       CassandraSizing sizing) {
 
     /**
      * Partitions alive {@code t} seconds in: each key value in each suffix, and with a time bucket
-     * in each bucket its rows span (their age, rows ÷ growth, over the width), never more than rows.
-     * Example: 10 M channels, 10-minute buckets and 1 B rows at 50,000/s (20,000 s old) → 34 buckets
-     * → 340 M partitions.
+     * in each bucket its rows span (their age, rows ÷ growth, over the width), never more than
+     * rows. Example: 10 M channels, 10-minute buckets and 1 B rows at 50,000/s (20,000 s old) → 34
+     * buckets → 340 M partitions.
      */
     double partitionsAt(long t) {
       double rows = rowsAt(t);
@@ -83,8 +92,16 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    * @param everyNode the request goes to every node of the local datacenter (an index, a scan)
    * @param level the consistency level the request uses
    */
-  record Stream(String pattern, TableData table, boolean write, double perSecond, Keys keys,
-      double partitionsPerRequest, double heavyPartitionsPerRequest, boolean everyNode, String level) {}
+  record Stream(
+      String pattern,
+      TableData table,
+      boolean write,
+      double perSecond,
+      Keys keys,
+      double partitionsPerRequest,
+      double heavyPartitionsPerRequest,
+      boolean everyNode,
+      String level) {}
 
   static CassandraWorkload of(CassandraAnalysis a, CassandraSetup setup) {
     List<TableData> tables = new ArrayList<>();
@@ -103,20 +120,47 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
         skipped.add(p.id() + ": not served by any table, so it sends no requests here");
         continue;
       }
-      String level = setup.consistency().orElse(p.consistency()
-          .orElse(p.isRead() ? a.design().readConsistency() : a.design().writeConsistency()));
-      List<String> targets = plan.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead() ? plan.tables() : plan.tables().subList(0, 1);
+      String level =
+          setup
+              .consistency()
+              .orElse(
+                  p.consistency()
+                      .orElse(
+                          p.isRead()
+                              ? a.design().readConsistency()
+                              : a.design().writeConsistency()));
+      List<String> targets =
+          plan.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead()
+              ? plan.tables()
+              : plan.tables().subList(0, 1);
       for (String name : targets) {
         TableData d = byName.get(name);
         if (d == null) {
           continue;
         }
-        boolean everyNode = plan.access() == CassandraAccess.SECONDARY_INDEX || plan.access() == CassandraAccess.ALLOW_FILTERING
-            || plan.access() == CassandraAccess.FULL_SCAN;
-        double partitions = p.isRead() && !Double.isNaN(plan.partitionsTypical()) ? Math.max(1, plan.partitionsTypical()) : 1;
-        double busiest = p.isRead() && !Double.isNaN(plan.partitionsBusiest()) ? Math.max(1, plan.partitionsBusiest()) : partitions;
-        streams.add(new Stream(p.id(), d, !p.isRead(), p.ratePerSecond(), requestKeys(p, d), partitions, busiest,
-            everyNode, level));
+        boolean everyNode =
+            plan.access() == CassandraAccess.SECONDARY_INDEX
+                || plan.access() == CassandraAccess.ALLOW_FILTERING
+                || plan.access() == CassandraAccess.FULL_SCAN;
+        double partitions =
+            p.isRead() && !Double.isNaN(plan.partitionsTypical())
+                ? Math.max(1, plan.partitionsTypical())
+                : 1;
+        double busiest =
+            p.isRead() && !Double.isNaN(plan.partitionsBusiest())
+                ? Math.max(1, plan.partitionsBusiest())
+                : partitions;
+        streams.add(
+            new Stream(
+                p.id(),
+                d,
+                !p.isRead(),
+                p.ratePerSecond(),
+                requestKeys(p, d),
+                partitions,
+                busiest,
+                everyNode,
+                level));
       }
     }
     return new CassandraWorkload(tables, streams, skipped);
@@ -125,20 +169,35 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
   private static TableData tableData(BoundTable t, CassandraSizing s) {
     Entity e = t.entity();
     List<String> columns = t.partitionKey();
-    List<String> types = columns.stream()
-        .map(c -> t.table().column(c).map(col -> col.type().name()).orElse("text")).toList();
-    double bytesPerRow = s.typical().known() && s.typical().rows() > 0 ? s.typical().bytes() / s.typical().rows() : 0;
+    List<String> types =
+        columns.stream()
+            .map(c -> t.table().column(c).map(col -> col.type().name()).orElse("text"))
+            .toList();
+    double bytesPerRow =
+        s.typical().known() && s.typical().rows() > 0
+            ? s.typical().bytes() / s.typical().rows()
+            : 0;
     long window = t.timeBucket().map(d -> d.windowSeconds()).orElse(0L);
     var bucket = t.timeBucket().map(d -> d.column());
-    return new TableData(t.name(), columns, types, dataKeys(t, s), e, bytesPerRow, window, bucket, t.shards(),
-        t.table().defaultTimeToLiveSeconds(), s);
+    return new TableData(
+        t.name(),
+        columns,
+        types,
+        dataKeys(t, s),
+        e,
+        bytesPerRow,
+        window,
+        bucket,
+        t.shards(),
+        t.table().defaultTimeToLiveSeconds(),
+        s);
   }
 
   /**
    * The spread of rows over partition key values. One spread attribute: its own spread. A key that
    * identifies the row: as many even values as rows. Several attributes: the one with the busiest
-   * value leads, its shares divided over the others' values (the busiest of each other attribute
-   * is not known to coincide, so none is assumed to).
+   * value leads, its shares divided over the others' values (the busiest of each other attribute is
+   * not known to coincide, so none is assumed to).
    */
   private static Keys dataKeys(BoundTable t, CassandraSizing s) {
     Entity e = t.entity();
@@ -150,10 +209,16 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
     return spreadOver(e, attrs, e.spread(), Map.of(), rows);
   }
 
-  /** A pattern's spread over the table's key values: its own {@code spread:} where it has one, else the entity's. */
+  /**
+   * A pattern's spread over the table's key values: its own {@code spread:} where it has one, else
+   * the entity's.
+   */
   private static Keys requestKeys(AccessPattern p, TableData d) {
-    List<String> attrs = d.keyColumns().stream().filter(k -> d.entity().attribute(k).isPresent()).toList();
-    if (attrs.isEmpty() || p.spread().isEmpty() || attrs.stream().noneMatch(p.spread()::containsKey)) {
+    List<String> attrs =
+        d.keyColumns().stream().filter(k -> d.entity().attribute(k).isPresent()).toList();
+    if (attrs.isEmpty()
+        || p.spread().isEmpty()
+        || attrs.stream().noneMatch(p.spread()::containsKey)) {
       return d.keys();
     }
     Map<String, Spread> spreads = new java.util.HashMap<>(d.entity().spread());
@@ -167,8 +232,12 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    * @param rates per attribute, the rate a busiest {@code n/s} is a share of: the pattern's for its
    *     own spreads; absent, the entity's growth (a busiest rate counts rows written)
    */
-  private static Keys spreadOver(Entity e, List<String> attrs, Map<String, Spread> spreads,
-      Map<String, Double> rates, double rows) {
+  private static Keys spreadOver(
+      Entity e,
+      List<String> attrs,
+      Map<String, Spread> spreads,
+      Map<String, Double> rates,
+      double rows) {
     String lead = attrs.get(0);
     double leadShare = -1;
     double distinct = 1;
@@ -176,7 +245,10 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
       double n = KeySpread.distinct(e, a, rows).orElse(rows);
       distinct *= Math.max(1, n);
       Spread sp = spreads.get(a);
-      double share = sp != null ? sp.busiestShare(rates.getOrDefault(a, e.growthPerSecond())).orElse(1 / n) : 1 / n;
+      double share =
+          sp != null
+              ? sp.busiestShare(rates.getOrDefault(a, e.growthPerSecond())).orElse(1 / n)
+              : 1 / n;
       if (share > leadShare) {
         leadShare = share;
         lead = a;
@@ -184,7 +256,13 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
     }
     double leadDistinct = Math.max(1, KeySpread.distinct(e, lead, rows).orElse(rows));
     boolean timeOrdered = e.attribute(lead).map(Attribute::timeOrdered).orElse(false);
-    Keys keys = Keys.of(lead, spreads.get(lead), leadDistinct, rates.getOrDefault(lead, e.growthPerSecond()), timeOrdered);
+    Keys keys =
+        Keys.of(
+            lead,
+            spreads.get(lead),
+            leadDistinct,
+            rates.getOrDefault(lead, e.growthPerSecond()),
+            timeOrdered);
     double others = distinct / leadDistinct;
     if (others <= 1) {
       return keys;

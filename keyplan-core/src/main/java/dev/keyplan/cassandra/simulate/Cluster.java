@@ -23,19 +23,30 @@ final class Cluster {
   final List<Node> nodes;
   final String localDc;
   final long[] tokens;
+
   /** Per range, the node indexes of its replicas, primary first. */
   final int[][] replicas;
+
   /** Per range, the replicas in the local datacenter, primary-most first. */
   final int[][] localReplicas;
+
   final double[] width;
+
   /** Per node, the share of the ring it holds a replica of. */
   final double[] replicaShare;
+
   /** Per node, the share of the ring it is a local-datacenter replica of. */
   final double[] localShare;
+
   /** Per node, the share of the ring it is the primary of. */
   final double[] primaryShare;
+
   private final Map<String, Integer> index = new HashMap<>();
-  /** Per 1/65,536 of the ring (by the token's top 16 bits), the first range that can hold its tokens. */
+
+  /**
+   * Per 1/65,536 of the ring (by the token's top 16 bits), the first range that can hold its
+   * tokens.
+   */
   private final int[] start = new int[1 << 16];
 
   Cluster(Ring ring, ReplicaPlacement placement, String localDc) {
@@ -56,7 +67,11 @@ final class Cluster {
     for (int i = 0; i < n; i++) {
       List<Node> r = placement.replicas(ring, tokens[i]);
       replicas[i] = r.stream().mapToInt(x -> index.get(x.name())).toArray();
-      localReplicas[i] = r.stream().filter(x -> x.datacenter().equals(localDc)).mapToInt(x -> index.get(x.name())).toArray();
+      localReplicas[i] =
+          r.stream()
+              .filter(x -> x.datacenter().equals(localDc))
+              .mapToInt(x -> index.get(x.name()))
+              .toArray();
       long previous = tokens[(i - 1 + n) % n];
       width[i] = n == 1 ? RING : unsigned(tokens[i] - previous);
       for (int x : replicas[i]) {
@@ -77,7 +92,9 @@ final class Cluster {
     }
   }
 
-  /** Returns the range holding {@code token}: the first node token at or after it, wrapping to 0. */
+  /**
+   * Returns the range holding {@code token}: the first node token at or after it, wrapping to 0.
+   */
   int rangeOf(long token) {
     // Start where the token's 1/65,536 of the ring starts, then step: with fewer ranges than
     // slices (16,000 on a 1,000-node ring) that is one or two steps, not a binary search.

@@ -14,7 +14,13 @@ final class HeavyPartition {
   final int range;
   final double[] perReplica;
 
-  HeavyPartition(CassandraWorkload.TableData table, int rank, int shard, long bucket, String key, long token,
+  HeavyPartition(
+      CassandraWorkload.TableData table,
+      int rank,
+      int shard,
+      long bucket,
+      String key,
+      long token,
       Cluster cluster) {
     this.table = table;
     this.rank = rank;

@@ -30,7 +30,8 @@ final class KeyTokens {
     return switch (t) {
       case INT, BIGINT, SMALLINT, TINYINT -> Long.toString(fit(t, rank + 1));
       case TEXT, ASCII -> name;
-      case UUID -> java.util.UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
+      case UUID ->
+          java.util.UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
       case TIMESTAMP -> Long.toString(rank);
       case DATE -> Long.toString(rank);
       default -> null;

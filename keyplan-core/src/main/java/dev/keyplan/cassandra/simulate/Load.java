@@ -6,11 +6,12 @@ import dev.keyplan.cassandra.facts.ConsistencyLevels;
  * Per-node work, summed as operations are applied.
  *
  * <p>A write is applied by every replica, whatever its consistency level: the level only says how
- * many acknowledgements the coordinator waits for (Cassandra docs, "Dynamo" architecture page).
- * A read contacts {@code ConsistencyLevels.replicas(level)} replicas, nearest first: those of the
+ * many acknowledgements the coordinator waits for (Cassandra docs, "Dynamo" architecture page). A
+ * read contacts {@code ConsistencyLevels.replicas(level)} replicas, nearest first: those of the
  * coordinator's (local) datacenter, then remote ones; within a datacenter the work spreads evenly
- * over the replicas, as the dynamic snitch evens it out over time. The coordinator is a local replica
- * of the partition (token-aware load balancing, the Java driver's default), spread evenly over them.
+ * over the replicas, as the dynamic snitch evens it out over time. The coordinator is a local
+ * replica of the partition (token-aware load balancing, the Java driver's default), spread evenly
+ * over them.
  */
 final class Load {
   final Cluster cluster;
@@ -48,7 +49,8 @@ final class Load {
    *
    * @param perReplica receives, per replica position, the work each replica did (may be null)
    */
-  void apply(int range, double count, double requests, boolean write, int contacted, double[] perReplica) {
+  void apply(
+      int range, double count, double requests, boolean write, int contacted, double[] perReplica) {
     int[] all = cluster.replicas[range];
     int[] local = cluster.localReplicas[range].length > 0 ? cluster.localReplicas[range] : all;
     for (int x : local) {
@@ -102,7 +104,9 @@ final class Load {
         int near = Math.min(contacted, localRf);
         int remoteRf = totalRf - localRf;
         int far = Math.min(Math.max(0, contacted - near), remoteRf);
-        reads[x] += count * local * near / localRf + (remoteRf > 0 ? count * (any - local) * far / remoteRf : 0);
+        reads[x] +=
+            count * local * near / localRf
+                + (remoteRf > 0 ? count * (any - local) * far / remoteRf : 0);
       }
       coordinator[x] += requests * local / Math.max(1, localRf);
     }

@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The heavy partitions of a run, made when first touched: a heavy value's partition in each
- * shard suffix and time bucket gets its own token from the values of its key columns (the bucket
- * column holds the bucket's number, the suffix column the suffix), so a week-bucketed channel's
- * weeks land on different replicas, as they do in Cassandra.
+ * The heavy partitions of a run, made when first touched: a heavy value's partition in each shard
+ * suffix and time bucket gets its own token from the values of its key columns (the bucket column
+ * holds the bucket's number, the suffix column the suffix), so a week-bucketed channel's weeks land
+ * on different replicas, as they do in Cassandra.
  */
 final class Partitions {
   private final Cluster cluster;
-  private final Map<TableData, Map<Long, HeavyPartition>> byTable = new java.util.IdentityHashMap<>();
+  private final Map<TableData, Map<Long, HeavyPartition>> byTable =
+      new java.util.IdentityHashMap<>();
   private final List<HeavyPartition> all = new ArrayList<>();
 
   Partitions(Cluster cluster) {
@@ -23,7 +24,9 @@ final class Partitions {
 
   HeavyPartition of(TableData t, int rank, int shard, long bucket) {
     long id = ((long) rank << 40) ^ ((long) shard << 28) ^ bucket;
-    return byTable.computeIfAbsent(t, k -> new HashMap<>()).computeIfAbsent(id, k -> make(t, rank, shard, bucket));
+    return byTable
+        .computeIfAbsent(t, k -> new HashMap<>())
+        .computeIfAbsent(id, k -> make(t, rank, shard, bucket));
   }
 
   private HeavyPartition make(TableData t, int rank, int shard, long bucket) {
@@ -36,7 +39,9 @@ final class Partitions {
       if (column.equals(t.keys().attribute())) {
         literals.add(KeyTokens.literal(type, rank, t.keys().name(rank)));
         names.add(t.keys().name(rank));
-      } else if (t.windowSeconds() > 0 && t.entity().attribute(column).isEmpty() && isBucket(t, column)) {
+      } else if (t.windowSeconds() > 0
+          && t.entity().attribute(column).isEmpty()
+          && isBucket(t, column)) {
         literals.add(KeyTokens.derived(type, bucket, t.windowSeconds()));
         names.add("bucket-" + bucket);
         key.append(":").append(column).append(" ").append(bucket);

@@ -9,17 +9,22 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The data that streams when nodes join or leave: for every stretch of the ring between the
- * tokens of the two rings, the nodes that become its replicas receive its bytes and the nodes that
- * stop being replicas give them up (Cassandra streams a joining node's ranges from their previous
+ * The data that streams when nodes join or leave: for every stretch of the ring between the tokens
+ * of the two rings, the nodes that become its replicas receive its bytes and the nodes that stop
+ * being replicas give them up (Cassandra streams a joining node's ranges from their previous
  * replicas, and a leaving node's to their new ones). A stretch's bytes are the tail's bytes per
  * token times its width, plus the heavy partitions whose tokens fall in it.
  */
 final class RingChange {
   private RingChange() {}
 
-  static Movement of(String change, Cluster before, Cluster after, double tailBytesPerToken,
-      List<HeavyPartition> heavy, Map<HeavyPartition, Double> heavyBytes) {
+  static Movement of(
+      String change,
+      Cluster before,
+      Cluster after,
+      double tailBytesPerToken,
+      List<HeavyPartition> heavy,
+      Map<HeavyPartition, Double> heavyBytes) {
     TreeSet<Long> cuts = new TreeSet<>();
     for (long t : before.tokens) {
       cuts.add(t);
@@ -53,8 +58,12 @@ final class RingChange {
     return new Movement(change, moved, stored > 0 ? moved / stored : 0, perNode);
   }
 
-  /** Books {@code bytes} in to each new replica and out of each former one; returns the bytes streamed. */
-  private static double move(Map<String, double[]> moves, double bytes, List<String> was, List<String> is) {
+  /**
+   * Books {@code bytes} in to each new replica and out of each former one; returns the bytes
+   * streamed.
+   */
+  private static double move(
+      Map<String, double[]> moves, double bytes, List<String> was, List<String> is) {
     double streamed = 0;
     for (String n : is) {
       if (!was.contains(n)) {

@@ -1,9 +1,9 @@
 package dev.keyplan.cassandra.simulate;
 
+import dev.keyplan.cassandra.ring.Murmur3Token;
 import dev.keyplan.simulate.Keys;
 import dev.keyplan.simulate.SimulationResult.Series;
 import dev.keyplan.simulate.SimulationSettings;
-import dev.keyplan.cassandra.ring.Murmur3Token;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +18,8 @@ import java.util.function.LongFunction;
  * the bytes it wrote), and one sampler per stream.
  */
 final class Timeline {
-  static final List<String> COLUMNS = List.of("coordinator_ops", "replica_reads", "replica_writes", "bytes");
+  static final List<String> COLUMNS =
+      List.of("coordinator_ops", "replica_reads", "replica_writes", "bytes");
 
   private final Cluster cluster;
   private final SimulationSettings settings;
@@ -70,8 +71,13 @@ final class Timeline {
     double[] bytes = bytesAt.apply(t + 1);
     lastBytes = bytes;
     for (int x = 0; x < cluster.size(); x++) {
-      rows.add(new Series.Row(start, cluster.nodes.get(x).name(),
-          new double[] {coordinator[x] / length, reads[x] / length, writes[x] / length, bytes[x]}));
+      rows.add(
+          new Series.Row(
+              start,
+              cluster.nodes.get(x).name(),
+              new double[] {
+                coordinator[x] / length, reads[x] / length, writes[x] / length, bytes[x]
+              }));
       peak[x] = Math.max(peak[x], (reads[x] + writes[x]) / length);
       totalCoordinator[x] += coordinator[x];
       totalReads[x] += reads[x];
@@ -92,17 +98,22 @@ final class Timeline {
    * parse as that type (the trace then says nothing keyplan could encode).
    */
   HeavyPartition traced(CassandraWorkload.TableData d, String key) {
-    return traced.computeIfAbsent(key, k -> {
-      long token;
-      try {
-        token = d.keyTypes().size() == 1
-            ? Murmur3Token.token(dev.keyplan.cassandra.ring.PartitionKeyCodec.encode(d.keyTypes(), List.of(k)))
-            : Murmur3Token.token(k.getBytes(StandardCharsets.UTF_8));
-      } catch (IllegalArgumentException e) {
-        token = Murmur3Token.token(k.getBytes(StandardCharsets.UTF_8));
-      }
-      return new HeavyPartition(d, -1, 0, 0, k, token, cluster);
-    });
+    return traced.computeIfAbsent(
+        key,
+        k -> {
+          long token;
+          try {
+            token =
+                d.keyTypes().size() == 1
+                    ? Murmur3Token.token(
+                        dev.keyplan.cassandra.ring.PartitionKeyCodec.encode(
+                            d.keyTypes(), List.of(k)))
+                    : Murmur3Token.token(k.getBytes(StandardCharsets.UTF_8));
+          } catch (IllegalArgumentException e) {
+            token = Murmur3Token.token(k.getBytes(StandardCharsets.UTF_8));
+          }
+          return new HeavyPartition(d, -1, 0, 0, k, token, cluster);
+        });
   }
 
   void written(HeavyPartition p, long bytes) {

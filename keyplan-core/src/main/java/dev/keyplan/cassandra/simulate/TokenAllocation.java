@@ -10,27 +10,31 @@ import java.util.TreeSet;
 /**
  * How a joining node picks its {@code num_tokens} tokens.
  *
- * <p>{@link #RANDOM} is Cassandra's behaviour without an allocator option: each token is
- * {@code normalize(random long)}, skipping tokens already taken ({@code BootStrapper.getRandomTokens}).
- * {@link #REPLICATION_AWARE} stands for {@code allocate_tokens_for_local_replication_factor} (on
- * by default since 4.0, {@code conf/cassandra.yaml}), modelled by its effect, not its algorithm:
- * each new token takes an even share from the most loaded node, so ownership evens out as nodes
- * join. Cassandra's {@code ReplicationAwareTokenAllocator} optimises replicated ownership
- * per rack and its own log warns when the std-dev of ownership grows past 5%; this greedy choice
- * gets the same kind of balance (with 16 tokens, a few percent) without claiming the same tokens.
- * Notes: shared/notes/cassandra.md §4.1–4.2.
+ * <p>{@link #RANDOM} is Cassandra's behaviour without an allocator option: each token is {@code
+ * normalize(random long)}, skipping tokens already taken ({@code BootStrapper.getRandomTokens}).
+ * {@link #REPLICATION_AWARE} stands for {@code allocate_tokens_for_local_replication_factor} (on by
+ * default since 4.0, {@code conf/cassandra.yaml}), modelled by its effect, not its algorithm: each
+ * new token takes an even share from the most loaded node, so ownership evens out as nodes join.
+ * Cassandra's {@code ReplicationAwareTokenAllocator} optimises replicated ownership per rack and
+ * its own log warns when the std-dev of ownership grows past 5%; this greedy choice gets the same
+ * kind of balance (with 16 tokens, a few percent) without claiming the same tokens. Notes:
+ * shared/notes/cassandra.md §4.1–4.2.
  */
 public enum TokenAllocation {
   /** Random tokens from the seed. */
   RANDOM,
-  /** Even shares taken from the most loaded nodes: the balance the replication-aware allocator aims at. */
+  /**
+   * Even shares taken from the most loaded nodes: the balance the replication-aware allocator aims
+   * at.
+   */
   REPLICATION_AWARE;
 
   /**
    * Returns {@code nodes} with tokens: those in {@code existing} keep theirs; each of {@code
    * joining} (name, dc, rack) gets {@code numTokens} new ones, in order.
    */
-  public List<Node> allocate(List<Node> existing, List<String[]> joining, int numTokens, SplittableRandom random) {
+  public List<Node> allocate(
+      List<Node> existing, List<String[]> joining, int numTokens, SplittableRandom random) {
     return allocate(existing, joining, numTokens, false, random);
   }
 
@@ -39,18 +43,27 @@ public enum TokenAllocation {
    * against its own rack's tokens: when a datacenter has at least RF racks, NetworkTopologyStrategy
    * puts one replica in each rack, so a node's replicated share is its share of its rack's ring.
    */
-  public List<Node> allocate(List<Node> existing, List<String[]> joining, int numTokens, boolean byRack,
+  public List<Node> allocate(
+      List<Node> existing,
+      List<String[]> joining,
+      int numTokens,
+      boolean byRack,
       SplittableRandom random) {
     TreeSet<Long> taken = new TreeSet<>();
     existing.forEach(n -> taken.addAll(n.tokens()));
     List<Node> out = new ArrayList<>(existing);
     for (String[] j : joining) {
       // A datacenter's replicas walk its own nodes' tokens, so its balance is among them alone.
-      List<Node> group = out.stream()
-          .filter(n -> n.datacenter().equals(j[1]) && (!byRack || n.rack().equals(j[2]))).toList();
-      List<Long> tokens = this == RANDOM ? randomTokens(taken, numTokens, random)
-          : group.isEmpty() ? evenlySpaced(taken, numTokens, random)
-          : evenShare(group, taken, numTokens);
+      List<Node> group =
+          out.stream()
+              .filter(n -> n.datacenter().equals(j[1]) && (!byRack || n.rack().equals(j[2])))
+              .toList();
+      List<Long> tokens =
+          this == RANDOM
+              ? randomTokens(taken, numTokens, random)
+              : group.isEmpty()
+                  ? evenlySpaced(taken, numTokens, random)
+                  : evenShare(group, taken, numTokens);
       taken.addAll(tokens);
       out.add(new Node(j[0], j[1], j[2], tokens));
     }
@@ -88,8 +101,8 @@ public enum TokenAllocation {
 
   /**
    * Tokens that take an even share from the most loaded nodes: each new token goes into the widest
-   * range of the node that owns most of the group's ring, taking the new node's remaining target
-   * (1 / (nodes + 1)) spread over its remaining tokens, or most of that range if it is narrower. With
+   * range of the node that owns most of the group's ring, taking the new node's remaining target (1
+   * / (nodes + 1)) spread over its remaining tokens, or most of that range if it is narrower. With
    * 16 tokens a joining node ends within a few percent of the even share, as the allocator aims.
    */
   private static List<Long> evenShare(List<Node> group, TreeSet<Long> taken, int n) {
@@ -123,7 +136,8 @@ public enum TokenAllocation {
       double take = Math.max(1, Math.min(w * 0.9, need / (n - i)));
       long token = previous + (long) take;
       while (token == Long.MIN_VALUE || taken.contains(token) || ring.containsKey(token)) {
-        token++; // the minimum token is no node's in Murmur3Partitioner; another DC may hold this one
+        token++; // the minimum token is no node's in Murmur3Partitioner; another DC may hold this
+        // one
       }
       ring.put(token, joiner);
       load[owner] -= take;

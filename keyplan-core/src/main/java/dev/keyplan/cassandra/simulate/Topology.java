@@ -1,7 +1,7 @@
 package dev.keyplan.cassandra.simulate;
 
-import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.cql.CqlKeyspace;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.ring.Node;
 import dev.keyplan.cassandra.ring.ReplicaPlacement;
 import dev.keyplan.cassandra.ring.Ring;
@@ -19,29 +19,47 @@ import java.util.SplittableRandom;
  * {@code r1…} in turn; they join in name order, datacenters interleaved, each drawing tokens as the
  * allocation says from one {@code SplittableRandom(seed)}.
  */
-record Topology(Cluster cluster, ReplicaPlacement placement, List<String> datacenters, int localRf, int totalRf,
-    int dcs, SplittableRandom random, CassandraSetup setup, boolean byRack) {
+record Topology(
+    Cluster cluster,
+    ReplicaPlacement placement,
+    List<String> datacenters,
+    int localRf,
+    int totalRf,
+    int dcs,
+    SplittableRandom random,
+    CassandraSetup setup,
+    boolean byRack) {
 
   static Topology of(CassandraAnalysis a, CassandraSetup setup, long seed) {
     CqlKeyspace ks = keyspace(a);
     boolean simple = setup.simpleStrategy().orElse(ks != null && simple(ks));
-    List<String> dcs = setup.datacenters().orElseGet(() -> {
-      List<String> named = new ArrayList<>();
-      if (ks != null && !simple(ks)) {
-        ks.replication().forEach((dc, n) -> {
-          if (!dc.equals("replication_factor") && n > 0) {
-            named.add(dc);
-          }
-        });
-      }
-      return named.isEmpty() ? List.of("dc1") : named;
-    });
+    List<String> dcs =
+        setup
+            .datacenters()
+            .orElseGet(
+                () -> {
+                  List<String> named = new ArrayList<>();
+                  if (ks != null && !simple(ks)) {
+                    ks.replication()
+                        .forEach(
+                            (dc, n) -> {
+                              if (!dc.equals("replication_factor") && n > 0) {
+                                named.add(dc);
+                              }
+                            });
+                  }
+                  return named.isEmpty() ? List.of("dc1") : named;
+                });
     Map<String, Integer> factors = new LinkedHashMap<>();
     if (setup.replication().isPresent()) {
       for (var e : setup.replication().get().entrySet()) {
         if (!simple && !dcs.contains(e.getKey())) {
-          throw new dev.keyplan.simulate.SetupException("replication names datacenter " + e.getKey()
-              + ", which the cluster does not have (datacenters: " + String.join(", ", dcs) + ")");
+          throw new dev.keyplan.simulate.SetupException(
+              "replication names datacenter "
+                  + e.getKey()
+                  + ", which the cluster does not have (datacenters: "
+                  + String.join(", ", dcs)
+                  + ")");
         }
         factors.put(e.getKey(), e.getValue());
       }
@@ -53,13 +71,18 @@ record Topology(Cluster cluster, ReplicaPlacement placement, List<String> datace
       }
       factors.values().removeIf(n -> n <= 0);
       if (factors.isEmpty()) {
-        throw new dev.keyplan.simulate.SetupException("the keyspace " + (ks == null ? "" : ks.name() + " ")
-            + "places no replica in the simulated datacenters " + dcs + "; give --datacenters or --rf");
+        throw new dev.keyplan.simulate.SetupException(
+            "the keyspace "
+                + (ks == null ? "" : ks.name() + " ")
+                + "places no replica in the simulated datacenters "
+                + dcs
+                + "; give --datacenters or --rf");
       }
     }
-    ReplicaPlacement placement = simple
-        ? new ReplicaPlacement.Simple(factors.values().iterator().next())
-        : new ReplicaPlacement.NetworkTopology(factors);
+    ReplicaPlacement placement =
+        simple
+            ? new ReplicaPlacement.Simple(factors.values().iterator().next())
+            : new ReplicaPlacement.NetworkTopology(factors);
     SplittableRandom random = new SplittableRandom(seed);
     List<String[]> joining = new ArrayList<>();
     for (int i = 1; i <= setup.nodesPerDatacenter(); i++) {
@@ -67,16 +90,22 @@ record Topology(Cluster cluster, ReplicaPlacement placement, List<String> datace
         joining.add(new String[] {name(dcs, dc, i), dc, "r" + ((i - 1) % setup.racks() + 1)});
       }
     }
-    int localFactor = simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
+    int localFactor =
+        simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
     boolean byRack = !simple && setup.racks() >= localFactor;
-    List<Node> nodes = setup.allocation().allocate(List.of(), joining, setup.numTokens(), byRack, random);
+    List<Node> nodes =
+        setup.allocation().allocate(List.of(), joining, setup.numTokens(), byRack, random);
     nodes = new ArrayList<>(nodes);
-    nodes.sort(java.util.Comparator.comparing(Node::datacenter, java.util.Comparator.comparingInt(dcs::indexOf))
-        .thenComparingInt(n -> Integer.parseInt(n.name().substring(n.name().lastIndexOf('n') + 1))));
+    nodes.sort(
+        java.util.Comparator.comparing(
+                Node::datacenter, java.util.Comparator.comparingInt(dcs::indexOf))
+            .thenComparingInt(
+                n -> Integer.parseInt(n.name().substring(n.name().lastIndexOf('n') + 1))));
     Cluster cluster = new Cluster(Ring.of(nodes), placement, dcs.get(0));
     int local = simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
     int total = simple ? local : factors.values().stream().mapToInt(Integer::intValue).sum();
-    return new Topology(cluster, placement, dcs, local, total, simple ? 1 : factors.size(), random, setup, byRack);
+    return new Topology(
+        cluster, placement, dcs, local, total, simple ? 1 : factors.size(), random, setup, byRack);
   }
 
   private static boolean simple(CqlKeyspace ks) {
@@ -89,7 +118,10 @@ record Topology(Cluster cluster, ReplicaPlacement placement, List<String> datace
 
   /** The keyspace of the design's tables, as the analyzer chose it. */
   private static CqlKeyspace keyspace(CassandraAnalysis a) {
-    String name = a.design().keyspace().orElse(a.tables().isEmpty() ? null : a.tables().get(0).table().keyspace());
+    String name =
+        a.design()
+            .keyspace()
+            .orElse(a.tables().isEmpty() ? null : a.tables().get(0).table().keyspace());
     CqlKeyspace ks = name == null ? null : a.schema().keyspace(name).orElse(null);
     if (ks == null && a.schema().keyspaces().size() == 1) {
       ks = a.schema().keyspaces().get(0);
@@ -106,12 +138,17 @@ record Topology(Cluster cluster, ReplicaPlacement placement, List<String> datace
     List<Node> nodes = new ArrayList<>(cluster.nodes);
     for (String gone : setup.removeNodes()) {
       if (nodes.removeIf(n -> n.name().equals(gone)) == false) {
-        throw new dev.keyplan.simulate.SetupException("no node " + gone + " to remove (nodes: "
-            + String.join(", ", cluster.nodes.stream().map(Node::name).toList()) + ")");
+        throw new dev.keyplan.simulate.SetupException(
+            "no node "
+                + gone
+                + " to remove (nodes: "
+                + String.join(", ", cluster.nodes.stream().map(Node::name).toList())
+                + ")");
       }
     }
     if (nodes.isEmpty()) {
-      throw new dev.keyplan.simulate.SetupException("removing " + setup.removeNodes() + " leaves no node");
+      throw new dev.keyplan.simulate.SetupException(
+          "removing " + setup.removeNodes() + " leaves no node");
     }
     List<String[]> joining = new ArrayList<>();
     String dc = datacenters.get(0);
@@ -119,7 +156,8 @@ record Topology(Cluster cluster, ReplicaPlacement placement, List<String> datace
       int n = setup.nodesPerDatacenter() + i;
       joining.add(new String[] {name(datacenters, dc, n), dc, "r" + ((n - 1) % setup.racks() + 1)});
     }
-    List<Node> after = setup.allocation().allocate(nodes, joining, setup.numTokens(), byRack, random);
+    List<Node> after =
+        setup.allocation().allocate(nodes, joining, setup.numTokens(), byRack, random);
     return new Cluster(Ring.of(after), placement, datacenters.get(0));
   }
 

@@ -1,13 +1,12 @@
 package dev.keyplan.check.consistency;
 
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.ConsistencyCheck;
-import dev.keyplan.workload.KeySpread;
-import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Units;
 
 /**
@@ -16,9 +15,9 @@ import dev.keyplan.model.Units;
  * paxos_variant v1, per the cassandra.yaml docs quoted by seed 000), so one partition commits at
  * most {@code 1 / (rounds × rtt)} per second: 250/s at 4 × 1 ms. Error at or above that.
  *
- * <p>Warning from {@value #WARN_PERCENT}% of it: with requests arriving at random, a share
- * {@code 1 − e^(−0.1) ≈ 9.5%} of them then find another proposal in flight on the partition and
- * contend for it. That is keyplan's planning threshold, not a vendor figure.
+ * <p>Warning from {@value #WARN_PERCENT}% of it: with requests arriving at random, a share {@code 1
+ * − e^(−0.1) ≈ 9.5%} of them then find another proposal in flight on the partition and contend for
+ * it. That is keyplan's planning threshold, not a vendor figure.
  */
 @RuleSpec(summary = "Lightweight transaction on a hot path", severity = Severity.ERROR)
 public final class LwtOnHotPath implements CassandraRule {
@@ -45,12 +44,23 @@ public final class LwtOnHotPath implements CassandraRule {
       if (perPartition * 100 < capacity * WARN_PERCENT) {
         continue;
       }
-      out.report(perPartition >= capacity ? Severity.ERROR : Severity.WARNING, c.pattern().id(),
+      out.report(
+          perPartition >= capacity ? Severity.ERROR : Severity.WARNING,
+          c.pattern().id(),
           c.pattern().location(),
-          "pattern " + c.pattern().id() + " runs " + Units.rate(perPartition)
-              + " lightweight transactions on the busiest " + t.name() + " partition; Paxos ("
-              + c.paxosRoundTrips() + " round trips of " + Units.count(rtt)
-              + " ms) commits at most " + Units.rate(capacity) + " per partition",
+          "pattern "
+              + c.pattern().id()
+              + " runs "
+              + Units.rate(perPartition)
+              + " lightweight transactions on the busiest "
+              + t.name()
+              + " partition; Paxos ("
+              + c.paxosRoundTrips()
+              + " round trips of "
+              + Units.count(rtt)
+              + " ms) commits at most "
+              + Units.rate(capacity)
+              + " per partition",
           "keep LWTs for rare claims (a unique name); make the hot write a plain idempotent write, "
               + "or spread it over more partitions");
     }

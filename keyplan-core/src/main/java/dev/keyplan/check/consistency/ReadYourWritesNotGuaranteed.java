@@ -1,11 +1,11 @@
 package dev.keyplan.check.consistency;
 
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.ConsistencyCheck;
 
 /**
  * Flags a pattern that expects to read its writes when R + W ≤ RF at the chosen levels: a read can
@@ -13,7 +13,8 @@ import dev.keyplan.cassandra.design.ConsistencyCheck;
  * tunable consistency; seed 000: with RF 3 and quorum both ways, 2 + 2 &gt; 3). The arithmetic is
  * ConsistencyAnalysis's, against every write (or read) of the same entity.
  */
-@RuleSpec(summary = "Read-your-writes expected but R + W does not exceed RF",
+@RuleSpec(
+    summary = "Read-your-writes expected but R + W does not exceed RF",
     severity = Severity.ERROR)
 public final class ReadYourWritesNotGuaranteed implements CassandraRule {
   @Override
@@ -22,9 +23,19 @@ public final class ReadYourWritesNotGuaranteed implements CassandraRule {
       if (!c.pattern().readYourWrites() || c.overlapsWrites()) {
         continue;
       }
-      out.report(Severity.ERROR, c.pattern().id(), c.pattern().location(),
-          "pattern " + c.pattern().id() + " expects read-your-writes but runs at " + c.level()
-              + " (" + c.replicas() + " of RF " + c.replicationFactor() + "): "
+      out.report(
+          Severity.ERROR,
+          c.pattern().id(),
+          c.pattern().location(),
+          "pattern "
+              + c.pattern().id()
+              + " expects read-your-writes but runs at "
+              + c.level()
+              + " ("
+              + c.replicas()
+              + " of RF "
+              + c.replicationFactor()
+              + "): "
               + c.remaining().get(0),
           "raise the levels so that R + W > RF (LOCAL_QUORUM for both with RF 3), or drop the "
               + "expectation");

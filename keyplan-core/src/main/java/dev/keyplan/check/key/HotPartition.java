@@ -1,12 +1,12 @@
 package dev.keyplan.check.key;
 
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.model.Units;
 
 /**
@@ -15,7 +15,8 @@ import dev.keyplan.model.Units;
  * for the node's other partitions, compaction and repair). On ScyllaDB the budget is per shard,
  * because a partition is served by one core of each replica.
  */
-@RuleSpec(summary = "One partition takes a large share of what a replica can serve",
+@RuleSpec(
+    summary = "One partition takes a large share of what a replica can serve",
     severity = Severity.ERROR)
 public final class HotPartition implements CassandraRule {
   /** Share of the budget from which a partition is flagged as a warning. */
@@ -28,12 +29,32 @@ public final class HotPartition implements CassandraRule {
       if (h == null || h.budgetShare() < WARN_SHARE) {
         continue;
       }
-      String unit = a.design().isScylla() ? "shard (" + Units.rate(a.design().nodeBudget()) + " per node / "
-          + a.design().shardsPerNode() + " shards)" : "node";
-      out.report(h.budgetShare() >= 1 ? Severity.ERROR : Severity.WARNING, t.name(), t.table().location(),
-          "the busiest partition of " + t.name() + " takes " + Units.rate(h.writesPerSecond()) + " writes and "
-              + Units.rate(h.readsPerSecond()) + " reads: " + Units.rate(h.replicaLoad()) + " on each replica, "
-              + Units.percent(h.budgetShare()) + " of the budget of " + Units.rate(h.budget()) + " per " + unit,
+      String unit =
+          a.design().isScylla()
+              ? "shard ("
+                  + Units.rate(a.design().nodeBudget())
+                  + " per node / "
+                  + a.design().shardsPerNode()
+                  + " shards)"
+              : "node";
+      out.report(
+          h.budgetShare() >= 1 ? Severity.ERROR : Severity.WARNING,
+          t.name(),
+          t.table().location(),
+          "the busiest partition of "
+              + t.name()
+              + " takes "
+              + Units.rate(h.writesPerSecond())
+              + " writes and "
+              + Units.rate(h.readsPerSecond())
+              + " reads: "
+              + Units.rate(h.replicaLoad())
+              + " on each replica, "
+              + Units.percent(h.budgetShare())
+              + " of the budget of "
+              + Units.rate(h.budget())
+              + " per "
+              + unit,
           "spread the key: add a shard suffix (write to one of N, read all N) or a finer time bucket; "
               + "coalesce identical reads in front of the hot key; or raise node_budget if measured");
     }

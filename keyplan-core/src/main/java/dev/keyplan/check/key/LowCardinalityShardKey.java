@@ -4,11 +4,11 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.model.Units;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.mongodb.model.MongoDbDesign;
-import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,19 +25,21 @@ import java.util.List;
  *       holds more than its share whatever the balancer does): the numbers prove it;
  *   <li><b>warning</b> below 100 distinct values: "a partition key with fewer than 100 distinct
  *       values will produce dangerously skewed distribution under any of the three systems" (seed
- *       004, "Lessons learned"). The manual gives no multiple of the shard count; the balancer moves
- *       whole values, so few values keep the shards as uneven as the values.
+ *       004, "Lessons learned"). The manual gives no multiple of the shard count; the balancer
+ *       moves whole values, so few values keep the shards as uneven as the values.
  * </ul>
  *
- * <p>Worked number: seed 004's tenants on {@code {country_code: 1}}: 120 values, the US 60% of
- * the documents over 4 shards: 60% &gt; 25% ⇒ error, the US shard holds 2.4 × an even share. A key
- * of 3 plan names over 4 shards uses min(3, 4) = 3 shards, 1 idle ⇒ error.
+ * <p>Worked number: seed 004's tenants on {@code {country_code: 1}}: 120 values, the US 60% of the
+ * documents over 4 shards: 60% &gt; 25% ⇒ error, the US shard holds 2.4 × an even share. A key of 3
+ * plan names over 4 shards uses min(3, 4) = 3 shards, 1 idle ⇒ error.
  *
  * <p>This is not LowCardinalityPartitionKey: that rule's line (100 values or 2% of traffic) and its
  * fix (a time bucket or a shard suffix in the key's text) are Cassandra's; a shard key's line is
  * the shard count and its fix refineCollectionShardKey.
  */
-@RuleSpec(summary = "Shard key with fewer values than the shards can use, or one value holding more than a shard's share",
+@RuleSpec(
+    summary =
+        "Shard key with fewer values than the shards can use, or one value holding more than a shard's share",
     severity = Severity.ERROR)
 public final class LowCardinalityShardKey implements MongoDbRule {
   /** Fewer distinct values than this make a skewed key (seed 004). */
@@ -60,23 +62,52 @@ public final class LowCardinalityShardKey implements MongoDbRule {
         continue;
       }
       double useful = Math.min(distinct, s.shards());
-      StringBuilder m = new StringBuilder("shard key " + ShardKeyFacts.text(key) + " of " + c.name() + " has "
-          + Units.count(distinct) + (distinct == 1 ? " value" : " values") + " at the horizon, so at most "
-          + Units.count(distinct) + " chunks: " + Units.count(useful) + " of " + s.shards() + " shards can hold data");
+      StringBuilder m =
+          new StringBuilder(
+              "shard key "
+                  + ShardKeyFacts.text(key)
+                  + " of "
+                  + c.name()
+                  + " has "
+                  + Units.count(distinct)
+                  + (distinct == 1 ? " value" : " values")
+                  + " at the horizon, so at most "
+                  + Units.count(distinct)
+                  + " chunks: "
+                  + Units.count(useful)
+                  + " of "
+                  + s.shards()
+                  + " shards can hold data");
       if (fewer) {
-        m.append(", ").append(Units.count(s.shards() - useful)).append(" stay idle (fewer values than the ")
-            .append(s.shards()).append(" shards)");
+        m.append(", ")
+            .append(Units.count(s.shards() - useful))
+            .append(" stay idle (fewer values than the ")
+            .append(s.shards())
+            .append(" shards)");
       }
       if (dominant) {
-        m.append("; the busiest value holds ").append(Units.percent(share)).append(" of the documents, which its one")
-            .append(" shard must hold: ").append(Units.count(share / even)).append(" × the even ")
-            .append(Units.percent(even)).append(" share of ").append(s.shards()).append(" shards");
+        m.append("; the busiest value holds ")
+            .append(Units.percent(share))
+            .append(" of the documents, which its one")
+            .append(" shard must hold: ")
+            .append(Units.count(share / even))
+            .append(" × the even ")
+            .append(Units.percent(even))
+            .append(" share of ")
+            .append(s.shards())
+            .append(" shards");
       }
       if (!fewer && !dominant) {
-        m.append("; below ").append(Units.count(MIN_VALUES)).append(" values the balancer, which moves whole values,")
+        m.append("; below ")
+            .append(Units.count(MIN_VALUES))
+            .append(" values the balancer, which moves whole values,")
             .append(" leaves the shards as uneven as the values (seed 004)");
       }
-      out.report(fewer || dominant ? Severity.ERROR : Severity.WARNING, c.name(), key.location(), m.toString(),
+      out.report(
+          fewer || dominant ? Severity.ERROR : Severity.WARNING,
+          c.name(),
+          key.location(),
+          m.toString(),
           fix(c, s, key));
     }
   }
@@ -95,11 +126,19 @@ public final class LowCardinalityShardKey implements MongoDbRule {
     List<String> refined = new ArrayList<>(key.fields());
     refined.addAll(suffix);
     double after = c.keyValues(c.attributesOf(refined));
-    return "add a high-cardinality suffix: db.adminCommand({refineCollectionShardKey: \"<db>." + c.name() + "\", key: "
-        + ShardKeyFacts.ranged(refined) + "}) moves no data (create an index on " + ShardKeyFacts.ranged(refined)
-        + " first) and gives " + Units.count(after) + " values, so every value's documents can split over all "
-        + s.shards() + " shards (a query giving every field of the new key targets one shard; one giving only "
-        + String.join(", ", key.fields()) + " reads that value's chunks). If the key should lead with another field,"
+    return "add a high-cardinality suffix: db.adminCommand({refineCollectionShardKey: \"<db>."
+        + c.name()
+        + "\", key: "
+        + ShardKeyFacts.ranged(refined)
+        + "}) moves no data (create an index on "
+        + ShardKeyFacts.ranged(refined)
+        + " first) and gives "
+        + Units.count(after)
+        + " values, so every value's documents can split over all "
+        + s.shards()
+        + " shards (a query giving every field of the new key targets one shard; one giving only "
+        + String.join(", ", key.fields())
+        + " reads that value's chunks). If the key should lead with another field,"
         + " reshardCollection: "
         + ShardKeyFacts.reshardCost(s);
   }

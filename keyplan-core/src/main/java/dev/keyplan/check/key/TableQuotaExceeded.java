@@ -5,25 +5,25 @@ import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.model.Units;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Flags a table or global index whose peak read or write units per second exceed DynamoDB's
- * default throughput quotas ("Quotas in Amazon DynamoDB", throughput default quotas; seed 000:
- * "The default per-table quota is 40,000 read and 40,000 write units, adjustable"):
+ * Flags a table or global index whose peak read or write units per second exceed DynamoDB's default
+ * throughput quotas ("Quotas in Amazon DynamoDB", throughput default quotas; seed 000: "The default
+ * per-table quota is 40,000 read and 40,000 write units, adjustable"):
  *
  * <ul>
- *   <li><b>error</b>: more than 40,000 read or write units per second on the table or on any one
- *       of its GSIs. The current quotas page applies the table-level quota to "any table, or any
+ *   <li><b>error</b>: more than 40,000 read or write units per second on the table or on any one of
+ *       its GSIs. The current quotas page applies the table-level quota to "any table, or any
  *       individual GSI within that table" (on demand) and to what "can be provisioned for any table
  *       or any of its GSIs" (provisioned), so each copy is compared on its own;
  *   <li><b>error</b>, provisioned tables: the table and its GSIs together over the account-level
@@ -37,10 +37,11 @@ import java.util.Optional;
  * <p>The quotas are adjustable, so the fix says how much to request. Peak units are DynamoDbCost's,
  * {@code Σ rate × units per request} over the patterns that use the copy; on a provisioned copy,
  * the capacity it sets counts when larger. Worked number: 100,000 eventually consistent GetItems of
- * a 3 KB item per second are 100,000 × 0.5 = 50,000 RCU/s, 125% of 40,000 ⇒ error: request at
- * least 50,000.
+ * a 3 KB item per second are 100,000 × 0.5 = 50,000 RCU/s, 125% of 40,000 ⇒ error: request at least
+ * 50,000.
  */
-@RuleSpec(summary = "Table or index needs more throughput than DynamoDB's default quotas allow",
+@RuleSpec(
+    summary = "Table or index needs more throughput than DynamoDB's default quotas allow",
     severity = Severity.ERROR)
 public final class TableQuotaExceeded implements DynamoDbRule {
 
@@ -63,28 +64,61 @@ public final class TableQuotaExceeded implements DynamoDbRule {
         double write = need(c, 1);
         sumRead += read;
         sumWrite += write;
-        parts.add(path.copy() + " " + DynamoDbFacts.units(read) + " RCU/s, " + DynamoDbFacts.units(write) + " WCU/s");
+        parts.add(
+            path.copy()
+                + " "
+                + DynamoDbFacts.units(read)
+                + " RCU/s, "
+                + DynamoDbFacts.units(write)
+                + " WCU/s");
         copy(a, t, path, read, write, out);
       }
-      if (!t.billing().onDemand() && (sumRead > DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU
-          || sumWrite > DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU)) {
-        out.report(Severity.ERROR, t.name(), t.location(), "provisioned table " + t.name() + " and its global indexes"
-            + " need " + DynamoDbFacts.units(sumRead) + " RCU/s and " + DynamoDbFacts.units(sumWrite) + " WCU/s together ("
-            + String.join("; ", parts) + "): over the default account-level quota of "
-            + Units.count(DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU) + " RCU and "
-            + Units.count(DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU) + " WCU per Region, which every provisioned table of"
-            + " the account shares",
-            "request an increase of the account-level " + over(sumRead, sumWrite, DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU,
-                DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU) + " throughput quota (provisioned mode) in Service Quotas, to at"
-                + " least " + request(sumRead, sumWrite, DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU,
-                    DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU) + " plus the account's other provisioned tables; or switch"
+      if (!t.billing().onDemand()
+          && (sumRead > DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU
+              || sumWrite > DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU)) {
+        out.report(
+            Severity.ERROR,
+            t.name(),
+            t.location(),
+            "provisioned table "
+                + t.name()
+                + " and its global indexes"
+                + " need "
+                + DynamoDbFacts.units(sumRead)
+                + " RCU/s and "
+                + DynamoDbFacts.units(sumWrite)
+                + " WCU/s together ("
+                + String.join("; ", parts)
+                + "): over the default account-level quota of "
+                + Units.count(DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU)
+                + " RCU and "
+                + Units.count(DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU)
+                + " WCU per Region, which every provisioned table of"
+                + " the account shares",
+            "request an increase of the account-level "
+                + over(
+                    sumRead,
+                    sumWrite,
+                    DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU,
+                    DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU)
+                + " throughput quota (provisioned mode) in Service Quotas, to at"
+                + " least "
+                + request(
+                    sumRead,
+                    sumWrite,
+                    DynamoDbLimits.DEFAULT_ACCOUNT_MAX_RCU,
+                    DynamoDbLimits.DEFAULT_ACCOUNT_MAX_WCU)
+                + " plus the account's other provisioned tables; or switch"
                 + " the table to on-demand, which has no account-level quota");
       }
     }
   }
 
-  /** Reports one copy against the table-level quota, or else against a new on-demand table's start. */
-  private static void copy(DynamoDbAnalysis a, DynamoDbTable t, KeyPath path, double read, double write, Findings out) {
+  /**
+   * Reports one copy against the table-level quota, or else against a new on-demand table's start.
+   */
+  private static void copy(
+      DynamoDbAnalysis a, DynamoDbTable t, KeyPath path, double read, double write, Findings out) {
     String copy = path.copy();
     String what = path.isIndex() ? "global index " + copy : "table " + copy;
     boolean onDemand = t.billing().onDemand();
@@ -95,10 +129,13 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     if (write > DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS) {
       warmTo.add("WriteUnitsPerSecond " + DynamoDbFacts.units(Math.ceil(write)));
     }
-    String warm = "pre-warm it before the traffic arrives: set its warm throughput (UpdateTable WarmThroughput"
-        + (path.isIndex() ? " in the index's GlobalSecondaryIndexUpdates" : "") + ": " + String.join(", ", warmTo)
-        + "), or create it provisioned at the peak and switch to on-demand, at least 24 hours before the peak"
-        + " (pre-warming page)";
+    String warm =
+        "pre-warm it before the traffic arrives: set its warm throughput (UpdateTable WarmThroughput"
+            + (path.isIndex() ? " in the index's GlobalSecondaryIndexUpdates" : "")
+            + ": "
+            + String.join(", ", warmTo)
+            + "), or create it provisioned at the peak and switch to on-demand, at least 24 hours before the peak"
+            + " (pre-warming page)";
     boolean readOver = read > DynamoDbLimits.DEFAULT_TABLE_MAX_RCU;
     boolean writeOver = write > DynamoDbLimits.DEFAULT_TABLE_MAX_WCU;
     boolean readWarm = read > DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS;
@@ -106,31 +143,71 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     // The patterns behind the dimension that is over: a Scan among them is the thing to fix first.
     Contributors by = contributors(a, copy, readOver || !writeOver && readWarm ? 0 : 1);
     if (readOver || writeOver) {
-      out.report(Severity.ERROR, copy, path.location(), what + " needs " + DynamoDbFacts.units(read) + " RCU/s ("
-          + DynamoDbFacts.percent(read / DynamoDbLimits.DEFAULT_TABLE_MAX_RCU) + ") and " + DynamoDbFacts.units(write)
-          + " WCU/s (" + DynamoDbFacts.percent(write / DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) + ") at peak"
-          + (onDemand ? "" : ", provisioned") + ": over the default table-level quota of "
-          + Units.count(DynamoDbLimits.DEFAULT_TABLE_MAX_RCU) + " read and "
-          + Units.count(DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) + " write units per second, which applies to the table"
-          + " and to each of its global indexes; from " + by.text(),
-          by.scanFix() + "request an increase of the table-level " + over(read, write, DynamoDbLimits.DEFAULT_TABLE_MAX_RCU,
-              DynamoDbLimits.DEFAULT_TABLE_MAX_WCU) + " throughput quota in Service Quotas (it is adjustable) to at least "
-              + request(read, write, DynamoDbLimits.DEFAULT_TABLE_MAX_RCU, DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+      out.report(
+          Severity.ERROR,
+          copy,
+          path.location(),
+          what
+              + " needs "
+              + DynamoDbFacts.units(read)
+              + " RCU/s ("
+              + DynamoDbFacts.percent(read / DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
+              + ") and "
+              + DynamoDbFacts.units(write)
+              + " WCU/s ("
+              + DynamoDbFacts.percent(write / DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+              + ") at peak"
+              + (onDemand ? "" : ", provisioned")
+              + ": over the default table-level quota of "
+              + Units.count(DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
+              + " read and "
+              + Units.count(DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+              + " write units per second, which applies to the table"
+              + " and to each of its global indexes; from "
+              + by.text(),
+          by.scanFix()
+              + "request an increase of the table-level "
+              + over(
+                  read,
+                  write,
+                  DynamoDbLimits.DEFAULT_TABLE_MAX_RCU,
+                  DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+              + " throughput quota in Service Quotas (it is adjustable) to at least "
+              + request(
+                  read,
+                  write,
+                  DynamoDbLimits.DEFAULT_TABLE_MAX_RCU,
+                  DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
               + (onDemand && !warmTo.isEmpty() ? "; then " + warm : ""));
     } else if (onDemand && (readWarm || writeWarm)) {
-      out.report(Severity.WARNING, copy, path.location(), "on-demand " + what + " needs " + DynamoDbFacts.units(read)
-          + " read and " + DynamoDbFacts.units(write) + " write units per second at peak, over the "
-          + Units.count(DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS) + " read or "
-          + Units.count(DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS) + " write units per second a new on-demand table"
-          + " sustains: until DynamoDB has scaled it (twice the previous peak within 30 minutes), requests above that"
-          + " may be throttled; from " + by.text(), by.scanFix() + warm);
+      out.report(
+          Severity.WARNING,
+          copy,
+          path.location(),
+          "on-demand "
+              + what
+              + " needs "
+              + DynamoDbFacts.units(read)
+              + " read and "
+              + DynamoDbFacts.units(write)
+              + " write units per second at peak, over the "
+              + Units.count(DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS)
+              + " read or "
+              + Units.count(DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS)
+              + " write units per second a new on-demand table"
+              + " sustains: until DynamoDB has scaled it (twice the previous peak within 30 minutes), requests above that"
+              + " may be throttled; from "
+              + by.text(),
+          by.scanFix() + warm);
     }
   }
 
   /** The heaviest patterns on a copy in one dimension, and whether a Scan carries most of it. */
   private record Contributors(String text, String scan) {
     String scanFix() {
-      return scan.isEmpty() ? "" : "first serve " + scan + " without a Scan (ScanOnHotPath names the index); else ";
+      return scan.isEmpty()
+          ? ""
+          : "first serve " + scan + " without a Scan (ScanOnHotPath names the index); else ";
     }
   }
 
@@ -142,7 +219,8 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     for (DynamoDbAnalysis.PlanTouch pt : a.touchesOn(copy)) {
       DynamoDbPlan plan = pt.plan();
       DynamoDbPlan.Touch t = pt.touch();
-      double u = plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
+      double u =
+          plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
       load.merge(plan.pattern().id(), u, Double::sum);
       total += u;
       if (plan.access() == DynamoDbPlan.Access.SCAN) {
@@ -156,17 +234,29 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     String unit = dimension == 0 ? " RCU/s" : " WCU/s";
     for (int i = 0; i < Math.min(3, sorted.size()); i++) {
       var e = sorted.get(i);
-      parts.add(e.getKey() + " " + DynamoDbFacts.units(e.getValue()) + unit + (scans.contains(e.getKey()) ? " (a Scan)" : ""));
+      parts.add(
+          e.getKey()
+              + " "
+              + DynamoDbFacts.units(e.getValue())
+              + unit
+              + (scans.contains(e.getKey()) ? " (a Scan)" : ""));
     }
     if (sorted.size() > 3) {
       parts.add(sorted.size() - 3 + " more");
     }
-    String scan = !sorted.isEmpty() && scans.contains(sorted.get(0).getKey()) && sorted.get(0).getValue() > total / 2
-        ? sorted.get(0).getKey() : "";
+    String scan =
+        !sorted.isEmpty()
+                && scans.contains(sorted.get(0).getKey())
+                && sorted.get(0).getValue() > total / 2
+            ? sorted.get(0).getKey()
+            : "";
     return new Contributors(parts.isEmpty() ? "no pattern" : String.join(", ", parts), scan);
   }
 
-  /** The copy's need in one dimension (0 read, 1 write): its peak, or the capacity it provisions if larger. */
+  /**
+   * The copy's need in one dimension (0 read, 1 write): its peak, or the capacity it provisions if
+   * larger.
+   */
   private static double need(DynamoDbCost c, int dimension) {
     double peak = dimension == 0 ? c.readUnits() : c.writeUnits();
     return Math.max(peak, c.provisioned().map(p -> p[dimension]).orElse(0.0));
@@ -179,7 +269,9 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     return r && w ? "read and write" : r ? "read" : "write";
   }
 
-  /** The quota to request: the need rounded up to the next thousand units, per exceeded dimension. */
+  /**
+   * The quota to request: the need rounded up to the next thousand units, per exceeded dimension.
+   */
   private static String request(double read, double write, double readQuota, double writeQuota) {
     List<String> out = new ArrayList<>();
     if (read > readQuota) {

@@ -1,14 +1,14 @@
 package dev.keyplan.check.query;
 
-import dev.keyplan.check.CassandraRule;
-import dev.keyplan.check.Findings;
-import dev.keyplan.check.RuleSpec;
-import dev.keyplan.check.Severity;
 import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.TableSuggestion;
+import dev.keyplan.check.CassandraRule;
+import dev.keyplan.check.Findings;
+import dev.keyplan.check.RuleSpec;
+import dev.keyplan.check.Severity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 
@@ -30,17 +30,36 @@ public final class AllowFilteringRequired implements CassandraRule {
       var read = (Operation.Read) p.pattern().operation();
       String fix = "add " + TableSuggestion.forRead(read, a.model().entities().get(read.entity()));
       if (p.access() == CassandraAccess.ALLOW_FILTERING) {
-        out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
-            "pattern " + p.pattern().id() + " on " + p.tables().get(0) + " needs ALLOW FILTERING: it scans "
-                + Units.count(p.partitionsBusiest()) + " partitions and " + Units.count(p.rowsBusiest())
-                + " rows per request, at " + Units.rate(p.pattern().ratePerSecond()),
+        out.report(
+            Severity.ERROR,
+            p.pattern().id(),
+            p.pattern().location(),
+            "pattern "
+                + p.pattern().id()
+                + " on "
+                + p.tables().get(0)
+                + " needs ALLOW FILTERING: it scans "
+                + Units.count(p.partitionsBusiest())
+                + " partitions and "
+                + Units.count(p.rowsBusiest())
+                + " rows per request, at "
+                + Units.rate(p.pattern().ratePerSecond()),
             fix);
       } else if (p.filtersInPartition()) {
         CassandraSizing s = a.sizing().get(p.tables().get(0));
         double partitionRows = s == null ? Double.NaN : s.busiest().rows();
-        out.report(Severity.WARNING, p.pattern().id(), p.pattern().location(),
-            "pattern " + p.pattern().id() + " needs ALLOW FILTERING inside each partition of " + p.tables().get(0)
-                + " (" + String.join("; ", p.notes()) + "): it reads through up to " + Units.count(partitionRows)
+        out.report(
+            Severity.WARNING,
+            p.pattern().id(),
+            p.pattern().location(),
+            "pattern "
+                + p.pattern().id()
+                + " needs ALLOW FILTERING inside each partition of "
+                + p.tables().get(0)
+                + " ("
+                + String.join("; ", p.notes())
+                + "): it reads through up to "
+                + Units.count(partitionRows)
                 + " rows of the busiest partition to find the matching ones",
             "make the filtered attribute a clustering column after the equalities, or " + fix);
       }

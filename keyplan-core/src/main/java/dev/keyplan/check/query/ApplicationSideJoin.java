@@ -1,20 +1,20 @@
 package dev.keyplan.check.query;
 
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.CassandraAccess;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Units;
 
 /**
  * Flags a read that needs a second query per row to fetch attributes its table lacks: the
  * application rebuilds a join, "latency doubles, errors multiply" (seed 002, "Application-side
  * joins"). Denormalise instead. The plan (Coverage) decides when a read is a join: its best table
- * serves the restriction but lacks a selected attribute that another table, keyed by columns of
- * the first, holds.
+ * serves the restriction but lacks a selected attribute that another table, keyed by columns of the
+ * first, holds.
  */
 @RuleSpec(summary = "Read needs an application-side join", severity = Severity.WARNING)
 public final class ApplicationSideJoin implements CassandraRule {
@@ -26,11 +26,22 @@ public final class ApplicationSideJoin implements CassandraRule {
       }
       String first = p.tables().get(0);
       String joined = String.join(", ", p.tables().subList(1, p.tables().size()));
-      out.report(Severity.WARNING, p.pattern().id(), p.pattern().location(),
-          "pattern " + p.pattern().id() + " reads " + first + " then joins " + joined
-              + " in the application: " + Units.count(p.partitionsBusiest())
+      out.report(
+          Severity.WARNING,
+          p.pattern().id(),
+          p.pattern().location(),
+          "pattern "
+              + p.pattern().id()
+              + " reads "
+              + first
+              + " then joins "
+              + joined
+              + " in the application: "
+              + Units.count(p.partitionsBusiest())
               + " partitions per request for the busiest key",
-          "store the missing attributes in " + first + " (declare them copy_of: the source) and "
+          "store the missing attributes in "
+              + first
+              + " (declare them copy_of: the source) and "
               + "update the copies on write");
     }
   }

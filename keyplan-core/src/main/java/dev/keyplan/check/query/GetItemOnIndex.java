@@ -34,7 +34,8 @@ import java.util.Set;
  * {@code O#{order_id}}): the request fails; a Query of GSI1 with Limit 1 reads the one order for
  * 0.5 RCU. A Scan pin is valid, if costly, and is not this rule's concern.
  */
-@RuleSpec(summary = "Pinned operation DynamoDB cannot run for the pattern, such as GetItem on an index",
+@RuleSpec(
+    summary = "Pinned operation DynamoDB cannot run for the pattern, such as GetItem on an index",
     severity = Severity.ERROR)
 public final class GetItemOnIndex implements DynamoDbRule {
   private static final Set<String> BY_KEY = Set.of("GetItem", "BatchGetItem");
@@ -43,7 +44,9 @@ public final class GetItemOnIndex implements DynamoDbRule {
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbDesign.Access pin : a.design().access().values()) {
       Optional<DynamoDbPlan> found = a.plan(pin.pattern());
-      if (pin.operation().isEmpty() || found.isEmpty() || found.get().path().isEmpty()
+      if (pin.operation().isEmpty()
+          || found.isEmpty()
+          || found.get().path().isEmpty()
           || !(found.get().pattern().operation() instanceof Operation.Read)) {
         continue;
       }
@@ -52,26 +55,79 @@ public final class GetItemOnIndex implements DynamoDbRule {
       KeyPath path = plan.path().get();
       String id = plan.pattern().id();
       DynamoDbTable table = a.table(path.table()).orElseThrow();
-      String pinned = "pattern " + id + " is pinned to " + op + pin.via().map(v -> " on " + path.label()).orElse("");
+      String pinned =
+          "pattern "
+              + id
+              + " is pinned to "
+              + op
+              + pin.via().map(v -> " on " + path.label()).orElse("");
       if (BY_KEY.contains(op) && path.isIndex()) {
-        String why = pin.via().isPresent() ? ""
-            : ", which reads the table by its full primary key (" + String.join(", ", table.primaryKey())
-                + "), but the read's key is " + path.label() + "'s (" + plan.keyCondition() + ")";
-        out.report(Severity.ERROR, id, pin.location(), pinned + why + ": " + op + " does not work on an index; you"
-            + " query it (seed 000): " + op + " takes the table's primary key and has no IndexName",
+        String why =
+            pin.via().isPresent()
+                ? ""
+                : ", which reads the table by its full primary key ("
+                    + String.join(", ", table.primaryKey())
+                    + "), but the read's key is "
+                    + path.label()
+                    + "'s ("
+                    + plan.keyCondition()
+                    + ")";
+        out.report(
+            Severity.ERROR,
+            id,
+            pin.location(),
+            pinned
+                + why
+                + ": "
+                + op
+                + " does not work on an index; you"
+                + " query it (seed 000): "
+                + op
+                + " takes the table's primary key and has no IndexName",
             queryInstead(op, path, plan));
-      } else if (BY_KEY.contains(op) && plan.access() != Access.GET_ITEM && plan.access() != Access.BATCH_GET) {
-        out.report(Severity.ERROR, id, pin.location(), pinned + ", but " + op + " needs the table's full primary key ("
-            + String.join(", ", table.primaryKey()) + ") for each item and the read gives only " + given(plan)
-            + ": it is a " + plan.access().label(),
-            "pin {" + pin.via().map(v -> "via: " + v + ", ").orElse("") + "operation: " + plan.operation() + "}"
-                + (plan.access() == Access.SCAN ? "" : " and " + plan.operation() + " " + plan.keyCondition())
+      } else if (BY_KEY.contains(op)
+          && plan.access() != Access.GET_ITEM
+          && plan.access() != Access.BATCH_GET) {
+        out.report(
+            Severity.ERROR,
+            id,
+            pin.location(),
+            pinned
+                + ", but "
+                + op
+                + " needs the table's full primary key ("
+                + String.join(", ", table.primaryKey())
+                + ") for each item and the read gives only "
+                + given(plan)
+                + ": it is a "
+                + plan.access().label(),
+            "pin {"
+                + pin.via().map(v -> "via: " + v + ", ").orElse("")
+                + "operation: "
+                + plan.operation()
+                + "}"
+                + (plan.access() == Access.SCAN
+                    ? ""
+                    : " and " + plan.operation() + " " + plan.keyCondition())
                 + ", or give the read every attribute of the table's key");
       } else if (op.equals("Query") && plan.access() == Access.SCAN) {
-        String key = pin.via().isPresent() ? "the partition key of " + path.name() + " ("
-            + String.join(", ", path.partitionKey()) + ")" : "the partition key of " + table.name() + " or of an index";
-        out.report(Severity.ERROR, id, pin.location(), pinned + ", but Query needs " + key + " by equality and the read"
-            + " gives none: only a Scan serves it",
+        String key =
+            pin.via().isPresent()
+                ? "the partition key of "
+                    + path.name()
+                    + " ("
+                    + String.join(", ", path.partitionKey())
+                    + ")"
+                : "the partition key of " + table.name() + " or of an index";
+        out.report(
+            Severity.ERROR,
+            id,
+            pin.location(),
+            pinned
+                + ", but Query needs "
+                + key
+                + " by equality and the read"
+                + " gives none: only a Scan serves it",
             "key a table or global index by what the read gives by equality (ScanOnHotPath proposes one), or pin"
                 + " Scan and accept its cost");
       }
@@ -82,9 +138,19 @@ public final class GetItemOnIndex implements DynamoDbRule {
   private static String queryInstead(String op, KeyPath path, DynamoDbPlan plan) {
     double calls = plan.calls();
     String limit = plan.itemsTypical() <= 1 ? " with Limit 1" : "";
-    return "pin {via: " + path.name() + ", operation: Query} and Query " + path.name() + limit + ": "
-        + plan.keyCondition() + (calls > 1 ? ", once per key (" + DynamoDbFacts.units(calls) + " queries)" : "")
-        + ", " + DynamoDbFacts.units(plan.readUnits()) + " RCU a request; or, to use " + op + ", read the table by its"
+    return "pin {via: "
+        + path.name()
+        + ", operation: Query} and Query "
+        + path.name()
+        + limit
+        + ": "
+        + plan.keyCondition()
+        + (calls > 1 ? ", once per key (" + DynamoDbFacts.units(calls) + " queries)" : "")
+        + ", "
+        + DynamoDbFacts.units(plan.readUnits())
+        + " RCU a request; or, to use "
+        + op
+        + ", read the table by its"
         + " primary key";
   }
 

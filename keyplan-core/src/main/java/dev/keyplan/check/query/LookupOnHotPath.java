@@ -4,11 +4,11 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.mongodb.design.MongoDbCollection;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +21,9 @@ import java.util.List;
  * needs in the document that points at their source. Atlas flags a "High percentage of queries
  * (>50%)" using $lookup (PERCENT_QUERIES_USE_LOOKUP).
  *
- * <p>Figures: lookups per request = max(1, returned) × collections looked up; lookups per second
- * = rate × that, served by the looked-up collection; this pattern's share of all read rate, and
- * the share of the reads that use $lookup.
+ * <p>Figures: lookups per request = max(1, returned) × collections looked up; lookups per second =
+ * rate × that, served by the looked-up collection; this pattern's share of all read rate, and the
+ * share of the reads that use $lookup.
  *
  * <ul>
  *   <li><b>error</b> when the lookups per second exceed the shard budget: one shard's primary of
@@ -33,11 +33,13 @@ import java.util.List;
  *   <li><b>info</b> otherwise.
  * </ul>
  *
- * <p>Worked number: order lines with the product name looked up, 20 lines returned at 300/s:
- * 6,000 lookups/s into products, 60% of 10,000/s; 300/s is 3% of the budget; if it is half of all
- * reads, below Atlas's more-than-50% ⇒ info, above it ⇒ warning.
+ * <p>Worked number: order lines with the product name looked up, 20 lines returned at 300/s: 6,000
+ * lookups/s into products, 60% of 10,000/s; 300/s is 3% of the budget; if it is half of all reads,
+ * below Atlas's more-than-50% ⇒ info, above it ⇒ warning.
  */
-@RuleSpec(summary = "Read that joins another collection with $lookup on a hot path", severity = Severity.ERROR)
+@RuleSpec(
+    summary = "Read that joins another collection with $lookup on a hot path",
+    severity = Severity.ERROR)
 public final class LookupOnHotPath implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
@@ -59,20 +61,50 @@ public final class LookupOnHotPath implements MongoDbRule {
       double perRequest = Math.max(1, Math.ceil(p.returned())) * p.lookups().size();
       double perSecond = rate * perRequest;
       boolean atlas = share > MongoDbLimits.ATLAS_LOOKUP_QUERY_SHARE;
-      Severity severity = perSecond > budget ? Severity.ERROR
-          : rate >= HOT_PATH_SHARE * budget || atlas ? Severity.WARNING : Severity.INFO;
+      Severity severity =
+          perSecond > budget
+              ? Severity.ERROR
+              : rate >= HOT_PATH_SHARE * budget || atlas ? Severity.WARNING : Severity.INFO;
       List<String> copied = new ArrayList<>();
       MongoDbCollection c = a.collection(p.collection().orElseThrow()).orElseThrow();
       for (String s : r.select()) {
-        c.entity().attribute(s).flatMap(x -> x.copyOf()).filter(x -> !c.holds(s)).ifPresent(x -> copied.add(s));
+        c.entity()
+            .attribute(s)
+            .flatMap(x -> x.copyOf())
+            .filter(x -> !c.holds(s))
+            .ifPresent(x -> copied.add(s));
       }
-      out.report(severity, p.pattern().id(), p.pattern().location(),
-          "pattern " + p.pattern().id() + " joins " + String.join(", ", p.lookups()) + " with $lookup: "
-              + Units.count(perRequest) + (perRequest == 1 ? " lookup" : " lookups") + " a request at " + Units.rate(rate) + ", " + Units.rate(perSecond)
-              + " into " + String.join(", ", p.lookups()) + " (" + Units.percent(perSecond / budget) + " of the "
-              + Units.rate(budget) + " shard budget); $lookup reads are " + Units.percent(share) + " of all reads"
-              + (atlas ? ", over Atlas's " + Units.percent(MongoDbLimits.ATLAS_LOOKUP_QUERY_SHARE) : ""),
-          "keep " + (copied.isEmpty() ? "the looked-up fields" : String.join(", ", copied)) + " in the " + c.name()
+      out.report(
+          severity,
+          p.pattern().id(),
+          p.pattern().location(),
+          "pattern "
+              + p.pattern().id()
+              + " joins "
+              + String.join(", ", p.lookups())
+              + " with $lookup: "
+              + Units.count(perRequest)
+              + (perRequest == 1 ? " lookup" : " lookups")
+              + " a request at "
+              + Units.rate(rate)
+              + ", "
+              + Units.rate(perSecond)
+              + " into "
+              + String.join(", ", p.lookups())
+              + " ("
+              + Units.percent(perSecond / budget)
+              + " of the "
+              + Units.rate(budget)
+              + " shard budget); $lookup reads are "
+              + Units.percent(share)
+              + " of all reads"
+              + (atlas
+                  ? ", over Atlas's " + Units.percent(MongoDbLimits.ATLAS_LOOKUP_QUERY_SHARE)
+                  : ""),
+          "keep "
+              + (copied.isEmpty() ? "the looked-up fields" : String.join(", ", copied))
+              + " in the "
+              + c.name()
               + " documents (the extended reference pattern: the model's copy_of already names the source), so the"
               + " read is one find; the copies are then rewritten when the source changes, which the report counts");
     }

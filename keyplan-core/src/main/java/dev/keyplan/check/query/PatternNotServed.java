@@ -12,14 +12,17 @@ import java.util.List;
  *
  * <p>On Cassandra, no table stores the entity, orders its rows as asked, or holds what is selected
  * or set. On DynamoDB (any read with a partition key is a Query and any other a Scan, so only
- * storage can be missing), no item type stores the entity, none holds every attribute the read
- * uses or the update sets, or the pinned {@code via:} path holds none that does. On MongoDB (a
- * read no index serves is a COLLSCAN, ScanOnHotPath's), no collection stores the entity, as its
- * own documents or embedded, or none holds every attribute the read uses.
+ * storage can be missing), no item type stores the entity, none holds every attribute the read uses
+ * or the update sets, or the pinned {@code via:} path holds none that does. On MongoDB (a read no
+ * index serves is a COLLSCAN, ScanOnHotPath's), no collection stores the entity, as its own
+ * documents or embedded, or none holds every attribute the read uses.
  */
 @RuleSpec(summary = "Access pattern that no table serves", severity = Severity.ERROR)
 public final class PatternNotServed implements Rule.OnStores {
-  /** Each store's part of the rule ({@code <Store>PatternNotServed} in the store's {@code check} package). */
+  /**
+   * Each store's part of the rule ({@code <Store>PatternNotServed} in the store's {@code check}
+   * package).
+   */
   @Override
   public List<Rule.OnStore<?>> parts() {
     return Stores.builtIn().ruleParts(PatternNotServed.class);

@@ -18,8 +18,8 @@ import java.util.List;
  *   <li><b>warning</b> for any Scan: its cost grows with the table, not with the answer;
  *   <li><b>error</b> when {@code rate × read units per request} exceeds what the copy may consume:
  *       the default table-level quota of 40,000 read units per second ({@link
- *       DynamoDbLimits#DEFAULT_TABLE_MAX_RCU}, which applies to a table and to each of its GSIs), or
- *       on a provisioned table the read capacity it provisions. The scan is then throttled as
+ *       DynamoDbLimits#DEFAULT_TABLE_MAX_RCU}, which applies to a table and to each of its GSIs),
+ *       or on a provisioned table the read capacity it provisions. The scan is then throttled as
  *       modelled; no false positive is possible, the numbers prove it.
  * </ul>
  *
@@ -35,9 +35,14 @@ import java.util.List;
  * request ({@link CollectionScans}, which holds the figures and the severity), fixed by the index
  * the ESR guideline gives.
  */
-@RuleSpec(summary = "Read pattern served by a scan of a whole table, index or collection", severity = Severity.ERROR)
+@RuleSpec(
+    summary = "Read pattern served by a scan of a whole table, index or collection",
+    severity = Severity.ERROR)
 public final class ScanOnHotPath implements Rule.OnStores {
-  /** Each store's part of the rule ({@code <Store>ScanOnHotPath} in the store's {@code check} package). */
+  /**
+   * Each store's part of the rule ({@code <Store>ScanOnHotPath} in the store's {@code check}
+   * package).
+   */
   @Override
   public List<Rule.OnStore<?>> parts() {
     return Stores.builtIn().ruleParts(ScanOnHotPath.class);

@@ -1,22 +1,22 @@
 package dev.keyplan.check.query;
 
+import dev.keyplan.cassandra.cql.SecondaryIndex;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.workload.KeySpread;
-import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Units;
-import dev.keyplan.cassandra.cql.SecondaryIndex;
+import dev.keyplan.workload.KeySpread;
 
 /**
  * Flags a secondary index on a column with many values: every lookup asks every node to find a few
  * rows (seed 003, "Secondary indexes on high-cardinality columns: scatter-gather read across all
  * nodes; materialize a new table"; Apache Cassandra docs on when not to use an index). High means
- * at most {@value #MAX_ROWS_PER_VALUE} rows per indexed value. A warning for a legacy index;
- * advice for SAI, which is built for it but still asks every node.
+ * at most {@value #MAX_ROWS_PER_VALUE} rows per indexed value. A warning for a legacy index; advice
+ * for SAI, which is built for it but still asks every node.
  */
 @RuleSpec(summary = "Secondary index on a high-cardinality column", severity = Severity.WARNING)
 public final class SecondaryIndexOnHighCardinality implements CassandraRule {
@@ -40,12 +40,30 @@ public final class SecondaryIndexOnHighCardinality implements CassandraRule {
         continue;
       }
       boolean sai = i.kind() == SecondaryIndex.Kind.SAI;
-      out.report(sai ? Severity.INFO : Severity.WARNING, i.name(), i.location(),
-          "index " + i.name() + " on " + t.name() + "." + i.column() + " has " + Units.count(distinct.getAsDouble())
-              + " values for " + Units.count(s.rows()) + " rows (" + Units.count(perValue)
+      out.report(
+          sai ? Severity.INFO : Severity.WARNING,
+          i.name(),
+          i.location(),
+          "index "
+              + i.name()
+              + " on "
+              + t.name()
+              + "."
+              + i.column()
+              + " has "
+              + Units.count(distinct.getAsDouble())
+              + " values for "
+              + Units.count(s.rows())
+              + " rows ("
+              + Units.count(perValue)
               + " per value): each lookup asks every node for a handful of rows",
-          "materialise a table keyed by " + i.column() + " (" + t.entity().name().toLowerCase(java.util.Locale.ROOT)
-              + "s_by_" + i.column() + ") and write it with the others");
+          "materialise a table keyed by "
+              + i.column()
+              + " ("
+              + t.entity().name().toLowerCase(java.util.Locale.ROOT)
+              + "s_by_"
+              + i.column()
+              + ") and write it with the others");
     }
   }
 }

@@ -14,10 +14,14 @@ import java.util.List;
  * fields of a shard key, without which the chunks, the jumbo check and the busiest shard are
  * unknown.
  */
-@RuleSpec(summary = "Partition key attribute without a declared spread: table not sized",
+@RuleSpec(
+    summary = "Partition key attribute without a declared spread: table not sized",
     severity = Severity.INFO)
 public final class KeySpreadUndeclared implements Rule.OnStores {
-  /** Each store's part of the rule ({@code <Store>KeySpreadUndeclared} in the store's {@code check} package). */
+  /**
+   * Each store's part of the rule ({@code <Store>KeySpreadUndeclared} in the store's {@code check}
+   * package).
+   */
   @Override
   public List<Rule.OnStore<?>> parts() {
     return Stores.builtIn().ruleParts(KeySpreadUndeclared.class);

@@ -9,9 +9,9 @@ import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbSizing;
 import dev.keyplan.dynamodb.design.DynamoDbSizing.OversizedKey;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Units;
-import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,11 +22,12 @@ import java.util.Map;
  * than 2,048 bytes or a sort key value of more than 1,024 bytes (AWS DG, "Quotas"), as {@link
  * DynamoDbSizing#oversizedKeys} finds them. The value is the template's literal text plus each
  * placeholder written as text: {@code "F#{path}"} with a 2,100 B path is 2 + 2,100 = 2,102 B, 54 B
- * over the partition key limit, so every write of such an item fails with a ValidationException.
- * An attribute that is a sort key on any path (the table or an index) must meet the sort key limit.
+ * over the partition key limit, so every write of such an item fails with a ValidationException. An
+ * attribute that is a sort key on any path (the table or an index) must meet the sort key limit.
  * Sizes are averages, so an average over the limit means most writes fail: an error.
  */
-@RuleSpec(summary = "Key value is longer than DynamoDB's 2,048 B partition key or 1,024 B sort key limit",
+@RuleSpec(
+    summary = "Key value is longer than DynamoDB's 2,048 B partition key or 1,024 B sort key limit",
     severity = Severity.ERROR)
 public final class KeyValueTooLong implements DynamoDbRule {
   @Override
@@ -37,7 +38,8 @@ public final class KeyValueTooLong implements DynamoDbRule {
         continue;
       }
       Map<String, List<OversizedKey>> byItem = new LinkedHashMap<>();
-      s.oversizedKeys().forEach(k -> byItem.computeIfAbsent(k.item(), x -> new ArrayList<>()).add(k));
+      s.oversizedKeys()
+          .forEach(k -> byItem.computeIfAbsent(k.item(), x -> new ArrayList<>()).add(k));
       for (DynamoDbItem it : t.items()) {
         List<OversizedKey> keys = byItem.get(it.name());
         if (keys == null) {
@@ -45,14 +47,35 @@ public final class KeyValueTooLong implements DynamoDbRule {
         }
         List<String> parts = new ArrayList<>();
         for (OversizedKey k : keys) {
-          long limit = k.partitionKey() ? DynamoDbLimits.MAX_PARTITION_KEY_BYTES : DynamoDbLimits.MAX_SORT_KEY_BYTES;
+          long limit =
+              k.partitionKey()
+                  ? DynamoDbLimits.MAX_PARTITION_KEY_BYTES
+                  : DynamoDbLimits.MAX_SORT_KEY_BYTES;
           String template = it.template(k.attribute()).map(KeyTemplate::text).orElse(k.attribute());
-          parts.add((k.partitionKey() ? "partition" : "sort") + " key " + k.attribute() + " = \"" + template + "\" is "
-              + Units.count(k.bytes()) + " B, " + Units.count(k.bytes() - limit) + " B over the "
-              + Units.count(limit) + " B limit");
+          parts.add(
+              (k.partitionKey() ? "partition" : "sort")
+                  + " key "
+                  + k.attribute()
+                  + " = \""
+                  + template
+                  + "\" is "
+                  + Units.count(k.bytes())
+                  + " B, "
+                  + Units.count(k.bytes() - limit)
+                  + " B over the "
+                  + Units.count(limit)
+                  + " B limit");
         }
-        out.report(Severity.ERROR, it.name(), it.location(),
-            "item type " + it.name() + " in " + t.name() + ": " + String.join("; ", parts)
+        out.report(
+            Severity.ERROR,
+            it.name(),
+            it.location(),
+            "item type "
+                + it.name()
+                + " in "
+                + t.name()
+                + ": "
+                + String.join("; ", parts)
                 + " (the values' average size): DynamoDB rejects such a write with a ValidationException",
             "shorten the template's literal prefixes; do not put long free text in a key: hash it (a SHA-256"
                 + " is 64 hex characters) and keep the original value in a non-key attribute");

@@ -1,19 +1,18 @@
 package dev.keyplan.check.size;
 
-import dev.keyplan.check.DynamoDbFigures;
 import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.workload.KeyCounts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,25 +24,28 @@ import java.util.Set;
  * ItemCollectionSizeLimitExceededException (AWS DG, "Quotas"; seed 000: "one very large customer
  * can stop accepting writes"). A GSI has no such cap.
  *
- * <p>Per collection (item types sharing a partition key template), each item type adds
- * {@code n × e} bytes at the horizon, where {@code n} is the busiest value's items (rows × the
- * busiest share, 1 if the key identifies the item) and {@code e} the item's storage bytes plus
- * its LSI entries' (each + 100 B), as DynamoSizing.collectionBytes adds them. An item type grows
- * the collection by {@code g × share × e} B/s unless it is bounded: no growth, a TTL, or a key
- * that identifies one item. From today's size {@code B0 = BH − rate × horizon} the collection
- * reaches 10 GiB after {@code (10 GiB − B0) / rate} seconds.
+ * <p>Per collection (item types sharing a partition key template), each item type adds {@code n ×
+ * e} bytes at the horizon, where {@code n} is the busiest value's items (rows × the busiest share,
+ * 1 if the key identifies the item) and {@code e} the item's storage bytes plus its LSI entries'
+ * (each + 100 B), as DynamoSizing.collectionBytes adds them. An item type grows the collection by
+ * {@code g × share × e} B/s unless it is bounded: no growth, a TTL, or a key that identifies one
+ * item. From today's size {@code B0 = BH − rate × horizon} the collection reaches 10 GiB after
+ * {@code (10 GiB − B0) / rate} seconds.
  *
- * <p>Worked number: 100 events/s, the busiest tenant writing 10/s, 395 B items with one ALL
- * LSI: each event adds 395 + 395 = 790 B, the tenant's collection 7,900 B/s, and it passes
+ * <p>Worked number: 100 events/s, the busiest tenant writing 10/s, 395 B items with one ALL LSI:
+ * each event adds 395 + 395 = 790 B, the tenant's collection 7,900 B/s, and it passes
  * 10,737,418,240 B after 1,359,167 s = 15.7 days.
  *
  * <p>Severity: error when the collection is over 10 GB at the horizon; warning when it grows
  * without bound and reaches 10 GB within ten horizons; advice (info) when that is further off.
  */
-@RuleSpec(summary = "Item collection of a table with a local index passes or grows toward the 10 GB cap",
+@RuleSpec(
+    summary = "Item collection of a table with a local index passes or grows toward the 10 GB cap",
     severity = Severity.ERROR)
 public final class LsiOnUnboundedCollection implements DynamoDbRule {
-  /** An unbounded collection reaching 10 GB within this many horizons is a warning, later advice. */
+  /**
+   * An unbounded collection reaching 10 GB within this many horizons is a warning, later advice.
+   */
   static final int WARN_HORIZONS = 10;
 
   /** Returns a time in days, with years added when it is two years or more. */
@@ -74,9 +76,14 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
             entry += it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES;
           }
         }
-        boolean grows = e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !KeyCounts.identifies(e, pk);
-        double rate = grows ? e.growthPerSecond() * KeyCounts.busiestRowShare(e, pk, it.rows()) / shards * entry : 0;
-        double[] c = collections.computeIfAbsent(it.partitionSignature(t.table()), k -> new double[2]);
+        boolean grows =
+            e.growthPerSecond() > 0 && it.ttlSeconds() == 0 && !KeyCounts.identifies(e, pk);
+        double rate =
+            grows
+                ? e.growthPerSecond() * KeyCounts.busiestRowShare(e, pk, it.rows()) / shards * entry
+                : 0;
+        double[] c =
+            collections.computeIfAbsent(it.partitionSignature(t.table()), k -> new double[2]);
         c[0] += perKey * entry;
         c[1] += rate;
       }
@@ -101,24 +108,48 @@ public final class LsiOnUnboundedCollection implements DynamoDbRule {
       double bytes = collections.get(worst)[0];
       double rate = collections.get(worst)[1];
       boolean over = bytes > cap;
-      Severity severity = over ? Severity.ERROR
-          : soonest <= WARN_HORIZONS * (double) horizon ? Severity.WARNING : Severity.INFO;
-      String growth = rate > 0 ? ", growing by " + Units.bytes(rate * 86_400) + " a day"
-          : " (bounded: no growth, a TTL or one item per key, but too large)";
-      String when = rate <= 0 ? "over the 10 GB cap"
-          : soonest == 0 ? "it is over the 10 GB cap already today"
-          : "it " + (over ? "passes" : "reaches") + " the 10 GB cap after " + days(soonest);
-      String consequence = over
-          ? ": writes to that key then fail with ItemCollectionSizeLimitExceededException"
-          : "; nothing bounds it: no TTL, and the key does not identify one item";
+      Severity severity =
+          over
+              ? Severity.ERROR
+              : soonest <= WARN_HORIZONS * (double) horizon ? Severity.WARNING : Severity.INFO;
+      String growth =
+          rate > 0
+              ? ", growing by " + Units.bytes(rate * 86_400) + " a day"
+              : " (bounded: no growth, a TTL or one item per key, but too large)";
+      String when =
+          rate <= 0
+              ? "over the 10 GB cap"
+              : soonest == 0
+                  ? "it is over the 10 GB cap already today"
+                  : "it " + (over ? "passes" : "reaches") + " the 10 GB cap after " + days(soonest);
+      String consequence =
+          over
+              ? ": writes to that key then fail with ItemCollectionSizeLimitExceededException"
+              : "; nothing bounds it: no TTL, and the key does not identify one item";
       String names = String.join(", ", lsis.stream().map(KeyPath::name).toList());
-      out.report(severity, t.name(), lsis.get(0).location(),
-          "table " + t.name() + " has local index" + (lsis.size() == 1 ? " " : "es ") + names
+      out.report(
+          severity,
+          t.name(),
+          lsis.get(0).location(),
+          "table "
+              + t.name()
+              + " has local index"
+              + (lsis.size() == 1 ? " " : "es ")
+              + names
               + ", so one partition key value's items and index entries may not exceed 10 GB;"
               + " its busiest item collection ("
-              + worst + ") holds " + Units.bytes(bytes) + " after " + Quantities.formatSeconds(horizon) + growth + "; "
-              + when + consequence,
-          "replace the local index with a global one (same sort key, partition key " + worst + "): a GSI has no"
+              + worst
+              + ") holds "
+              + Units.bytes(bytes)
+              + " after "
+              + Quantities.formatSeconds(horizon)
+              + growth
+              + "; "
+              + when
+              + consequence,
+          "replace the local index with a global one (same sort key, partition key "
+              + worst
+              + "): a GSI has no"
               + " per-key size cap (seed 000); or bound the collection: a TTL on its items, or a time bucket"
               + " in the partition key");
     }

@@ -1,18 +1,18 @@
 package dev.keyplan.check.size;
 
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.scylla.ScyllaLimits;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.PartitionSize;
-import dev.keyplan.cassandra.design.Sizer;
-import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.cassandra.facts.CassandraLimits;
-import dev.keyplan.cassandra.scylla.ScyllaLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,9 +20,9 @@ import java.util.List;
  * Compares the busiest partition at the horizon (one bucket, for a bucketed key) with Cassandra's
  * hard limit of 2 billion cells (error) and the guideline of 100,000 values and 100 MB (warning),
  * all from {@link CassandraLimits}; on ScyllaDB also with its large-data warnings of 1,000 MB and
- * 100,000 rows per partition, 10 MB per row and 1 MB per cell ({@link ScyllaLimits}). The guideline is to keep a partition <em>below</em>
- * 100,000 values and 100 MB, so reaching either is over it, as in the bucket advice; the limit and
- * ScyllaDB's warnings apply past their values.
+ * 100,000 rows per partition, 10 MB per row and 1 MB per cell ({@link ScyllaLimits}). The guideline
+ * is to keep a partition <em>below</em> 100,000 values and 100 MB, so reaching either is over it,
+ * as in the bucket advice; the limit and ScyllaDB's warnings apply past their values.
  */
 @RuleSpec(summary = "Busiest partition over the size guideline or limit", severity = Severity.ERROR)
 public final class PartitionOverGuideline implements CassandraRule {
@@ -58,28 +58,64 @@ public final class PartitionOverGuideline implements CassandraRule {
           over.add("ScyllaDB's large-row warning of 10 MiB (a row is " + Units.bytes(row) + ")");
         }
         t.entity().attributes().values().stream()
-            .filter(x -> t.table().column(x.name()).isPresent() && x.size().orElse(0) > ScyllaLimits.LARGE_CELL_BYTES)
-            .forEach(x -> over.add("ScyllaDB's large-cell warning of 1 MiB (" + x.name() + " averages "
-                + Units.bytes(x.size().getAsLong()) + ")"));
+            .filter(
+                x ->
+                    t.table().column(x.name()).isPresent()
+                        && x.size().orElse(0) > ScyllaLimits.LARGE_CELL_BYTES)
+            .forEach(
+                x ->
+                    over.add(
+                        "ScyllaDB's large-cell warning of 1 MiB ("
+                            + x.name()
+                            + " averages "
+                            + Units.bytes(x.size().getAsLong())
+                            + ")"));
       }
       if (over.isEmpty()) {
         continue;
       }
-      String scope = s.windowSeconds() > 0 ? "one " + Quantities.formatSeconds(s.windowSeconds()) + " bucket"
-          : "after " + Quantities.formatSeconds(a.model().horizonSeconds());
-      String fix = s.advice().flatMap(b -> b.chosen())
-          .map(o -> "use a " + Quantities.formatSeconds(o.windowSeconds()) + " bucket: busiest partition "
-              + Units.count(o.busiest().rows()) + " rows, " + Units.count(o.busiest().values()) + " values, "
-              + Units.bytes(o.busiest().bytes()) + "; a latest read then walks about "
-              + Units.count(o.latestReadPartitions()) + (o.latestReadPartitions() == 1 ? " partition" : " partitions")
-              + " for a typical key")
-          .orElse(over.stream().allMatch(o -> o.contains("large-cell") || o.contains("large-row"))
-              ? "a bucket cannot shrink a row or a cell: split the value into chunks (one row per chunk) or keep it "
-                  + "in an object store and store its address"
-              : "split the partition: add a time bucket or a shard suffix to the partition key");
-      out.report(severity, t.name(), t.table().location(),
-          "the busiest partition of " + t.name() + " (" + scope + ") holds " + Units.count(p.rows()) + " rows, "
-              + Units.count(p.values()) + " values, " + Units.bytes(p.bytes()) + ": over " + String.join(" and ", over),
+      String scope =
+          s.windowSeconds() > 0
+              ? "one " + Quantities.formatSeconds(s.windowSeconds()) + " bucket"
+              : "after " + Quantities.formatSeconds(a.model().horizonSeconds());
+      String fix =
+          s.advice()
+              .flatMap(b -> b.chosen())
+              .map(
+                  o ->
+                      "use a "
+                          + Quantities.formatSeconds(o.windowSeconds())
+                          + " bucket: busiest partition "
+                          + Units.count(o.busiest().rows())
+                          + " rows, "
+                          + Units.count(o.busiest().values())
+                          + " values, "
+                          + Units.bytes(o.busiest().bytes())
+                          + "; a latest read then walks about "
+                          + Units.count(o.latestReadPartitions())
+                          + (o.latestReadPartitions() == 1 ? " partition" : " partitions")
+                          + " for a typical key")
+              .orElse(
+                  over.stream().allMatch(o -> o.contains("large-cell") || o.contains("large-row"))
+                      ? "a bucket cannot shrink a row or a cell: split the value into chunks (one row per chunk) or keep it "
+                          + "in an object store and store its address"
+                      : "split the partition: add a time bucket or a shard suffix to the partition key");
+      out.report(
+          severity,
+          t.name(),
+          t.table().location(),
+          "the busiest partition of "
+              + t.name()
+              + " ("
+              + scope
+              + ") holds "
+              + Units.count(p.rows())
+              + " rows, "
+              + Units.count(p.values())
+              + " values, "
+              + Units.bytes(p.bytes())
+              + ": over "
+              + String.join(" and ", over),
           fix);
     }
   }

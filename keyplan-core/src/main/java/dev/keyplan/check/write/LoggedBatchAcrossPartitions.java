@@ -1,14 +1,14 @@
 package dev.keyplan.check.write;
 
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.AccessPattern;
-import dev.keyplan.cassandra.facts.CassandraLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,11 +22,11 @@ import java.util.Set;
  * <p>Cassandra groups a batch's statements by partition key, across the tables of a keyspace, and
  * writes the batchlog only when there is more than one key (BatchStatement: {@code isLogged() &&
  * mutations.size() > 1}). So tables whose partition keys are the same columns, filled from the same
- * row, count as one key (a shard suffix, often random, does not): such a batch is atomic and
- * costs no batchlog. Across keys a logged batch is a warning; an unlogged one is advice, and a
- * warning past unlogged_batch_across_partitions_warn_threshold
- * ({@value CassandraLimits#UNLOGGED_BATCH_PARTITIONS_WARN} keys, cassandra.yaml), where Cassandra
- * itself logs a warning.
+ * row, count as one key (a shard suffix, often random, does not): such a batch is atomic and costs
+ * no batchlog. Across keys a logged batch is a warning; an unlogged one is advice, and a warning
+ * past unlogged_batch_across_partitions_warn_threshold ({@value
+ * CassandraLimits#UNLOGGED_BATCH_PARTITIONS_WARN} keys, cassandra.yaml), where Cassandra itself
+ * logs a warning.
  */
 @RuleSpec(summary = "Batch across partition keys", severity = Severity.WARNING)
 public final class LoggedBatchAcrossPartitions implements CassandraRule {
@@ -47,14 +47,27 @@ public final class LoggedBatchAcrossPartitions implements CassandraRule {
       boolean logged = batch == AccessPattern.Batch.LOGGED;
       boolean pastWarn = keys.size() > CassandraLimits.UNLOGGED_BATCH_PARTITIONS_WARN;
       Severity severity = logged || pastWarn ? Severity.WARNING : Severity.INFO;
-      out.report(severity, p.pattern().id(), p.pattern().location(),
-          "pattern " + p.pattern().id() + " writes " + keys.size() + " partition keys ("
-              + String.join(", ", p.tables()) + ") in one " + (logged ? "logged" : "unlogged")
+      out.report(
+          severity,
+          p.pattern().id(),
+          p.pattern().location(),
+          "pattern "
+              + p.pattern().id()
+              + " writes "
+              + keys.size()
+              + " partition keys ("
+              + String.join(", ", p.tables())
+              + ") in one "
+              + (logged ? "logged" : "unlogged")
               + " batch: the coordinator "
-              + (logged ? "writes the batchlog to other nodes first and waits for every partition"
+              + (logged
+                  ? "writes the batchlog to other nodes first and waits for every partition"
                   : "waits for every partition's replicas"
-                      + (pastWarn ? "; more than " + CassandraLimits.UNLOGGED_BATCH_PARTITIONS_WARN
-                          + " keys (unlogged_batch_across_partitions_warn_threshold)" : "")),
+                      + (pastWarn
+                          ? "; more than "
+                              + CassandraLimits.UNLOGGED_BATCH_PARTITIONS_WARN
+                              + " keys (unlogged_batch_across_partitions_warn_threshold)"
+                          : "")),
           logged
               ? "keep the logged batch only if the copies must converge together (it is atomic, "
                   + "not isolated); otherwise send one asynchronous write per table"
@@ -71,10 +84,14 @@ public final class LoggedBatchAcrossPartitions implements CassandraRule {
     for (String k : t.partitionKey()) {
       String type = t.table().column(k).map(c -> c.type().toString()).orElse("?");
       // A shard suffix is often random, so two tables' suffixes count as different keys.
-      String derived = t.derived(k)
-          .map(d -> d.isTimeBucket() ? "window " + d.windowSeconds() + " of " + d.of().orElse("")
-              : "shards of " + t.name())
-          .orElse("");
+      String derived =
+          t.derived(k)
+              .map(
+                  d ->
+                      d.isTimeBucket()
+                          ? "window " + d.windowSeconds() + " of " + d.of().orElse("")
+                          : "shards of " + t.name())
+              .orElse("");
       key.add(k + " " + type + " " + derived);
     }
     return key;

@@ -1,18 +1,17 @@
 package dev.keyplan.check.write;
 
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.cassandra.design.CassandraAccess;
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.workload.KeySpread;
-import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
-import dev.keyplan.cassandra.facts.CassandraLimits;
 import java.util.OptionalDouble;
 
 /**
@@ -23,13 +22,14 @@ import java.util.OptionalDouble;
  *
  * <p>In the busiest partition, {@code d} rows/s are deleted and {@code i} rows/s inserted, so it
  * holds {@code T = d × gc_grace_seconds} tombstones. When {@code d ≥ i} every row ends as a
- * tombstone: the live rows are few and a read that finds fewer than it asks for crosses all
- * {@code T}. When {@code d < i} the deleted rows lie among the kept ones, and a read of {@code N}
- * rows crosses about {@code N × d / (i − d)} of them (at most {@code T}). The tombstones one read
+ * tombstone: the live rows are few and a read that finds fewer than it asks for crosses all {@code
+ * T}. When {@code d < i} the deleted rows lie among the kept ones, and a read of {@code N} rows
+ * crosses about {@code N × d / (i − d)} of them (at most {@code T}). The tombstones one read
  * crosses are compared with tombstone_warn_threshold (1,000: warning) and
  * tombstone_failure_threshold (100,000: the read aborts; cassandra.yaml).
  */
-@RuleSpec(summary = "Queue pattern: row deletes in partitions that reads scan",
+@RuleSpec(
+    summary = "Queue pattern: row deletes in partitions that reads scan",
     severity = Severity.ERROR)
 public final class QueuePattern implements CassandraRule {
   @Override
@@ -41,8 +41,9 @@ public final class QueuePattern implements CassandraRule {
       }
       for (String name : d.tables()) {
         BoundTable t = a.table(name).orElseThrow();
-        boolean rowDeletes = t.clustering().stream()
-            .anyMatch(c -> op.where().stream().anyMatch(w -> w.attribute().equals(c.name())));
+        boolean rowDeletes =
+            t.clustering().stream()
+                .anyMatch(c -> op.where().stream().anyMatch(w -> w.attribute().equals(c.name())));
         double rowsRead = rowsScanned(a, t);
         double rows = a.sizing().get(name).rows();
         OptionalDouble share = t.patternShare(d.pattern(), rows);
@@ -54,23 +55,42 @@ public final class QueuePattern implements CassandraRule {
         long gcGrace = t.table().gcGraceSeconds();
         double held = deletes * gcGrace;
         boolean queue = deletes >= inserts;
-        double crossed = queue ? held
-            : Math.min(held, rowsRead * deletes / (inserts - deletes));
+        double crossed = queue ? held : Math.min(held, rowsRead * deletes / (inserts - deletes));
         if (crossed < CassandraLimits.TOMBSTONE_WARN_THRESHOLD) {
           continue;
         }
         boolean fails = crossed >= CassandraLimits.TOMBSTONE_FAILURE_THRESHOLD;
-        String how = queue
-            ? "as many rows as are inserted (" + Units.rate(inserts) + "), so a read crosses all "
-                + Units.count(crossed) + " tombstones the partition holds (" + Units.rate(deletes)
-                + " × " + Units.count(gcGrace) + " s gc_grace_seconds)"
-            : Units.percent(deletes / inserts) + " of the " + Units.rate(inserts)
-                + " inserted, so a read of " + Units.count(rowsRead) + " rows crosses about "
-                + Units.count(crossed) + " tombstones";
-        out.report(fails ? Severity.ERROR : Severity.WARNING, d.pattern().id(),
+        String how =
+            queue
+                ? "as many rows as are inserted ("
+                    + Units.rate(inserts)
+                    + "), so a read crosses all "
+                    + Units.count(crossed)
+                    + " tombstones the partition holds ("
+                    + Units.rate(deletes)
+                    + " × "
+                    + Units.count(gcGrace)
+                    + " s gc_grace_seconds)"
+                : Units.percent(deletes / inserts)
+                    + " of the "
+                    + Units.rate(inserts)
+                    + " inserted, so a read of "
+                    + Units.count(rowsRead)
+                    + " rows crosses about "
+                    + Units.count(crossed)
+                    + " tombstones";
+        out.report(
+            fails ? Severity.ERROR : Severity.WARNING,
+            d.pattern().id(),
             d.pattern().location(),
-            "pattern " + d.pattern().id() + " deletes " + Units.rate(deletes)
-                + " rows from the busiest partition of " + name + ", which reads scan: " + how
+            "pattern "
+                + d.pattern().id()
+                + " deletes "
+                + Units.rate(deletes)
+                + " rows from the busiest partition of "
+                + name
+                + ", which reads scan: "
+                + how
                 + ", past tombstone_"
                 + (fails ? "failure_threshold (100,000: reads abort)" : "warn_threshold (1,000)"),
             "do not use a table as a queue: bucket by time and drop or expire whole buckets (TTL "
@@ -92,16 +112,23 @@ public final class QueuePattern implements CassandraRule {
       }
       // One read steps over the tombstones of one partition: count at most its rows.
       double partition = a.sizing().get(t.name()).busiest().rows();
-      double rows = Double.isNaN(r.rowsBusiest()) ? partition : Math.min(r.rowsBusiest(), partition);
+      double rows =
+          Double.isNaN(r.rowsBusiest()) ? partition : Math.min(r.rowsBusiest(), partition);
       most = Double.isNaN(most) ? rows : Math.max(most, rows);
     }
     return most;
   }
 
   private static boolean isPointRead(AccessPattern p, BoundTable t) {
-    return t.clustering().stream().allMatch(c -> p.operation().where().stream().anyMatch(w ->
-        w.attribute().equals(c.name()) && (w.comparison() == Operation.Comparison.EQ
-            || w.comparison() == Operation.Comparison.IN)));
+    return t.clustering().stream()
+        .allMatch(
+            c ->
+                p.operation().where().stream()
+                    .anyMatch(
+                        w ->
+                            w.attribute().equals(c.name())
+                                && (w.comparison() == Operation.Comparison.EQ
+                                    || w.comparison() == Operation.Comparison.IN)));
   }
 
   /** Returns the rows per second inserted into the busiest partition of {@code t}. */

@@ -4,14 +4,14 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
-import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.model.Operation;
+import dev.keyplan.model.Units;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbIndex;
 import dev.keyplan.mongodb.design.MongoDbIndexWrites;
 import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.model.MongoDbDesign;
-import dev.keyplan.model.Operation;
-import dev.keyplan.model.Units;
 
 /**
  * Flags a MongoDB index that no pattern's plan uses: every write still pays for it, and it takes
@@ -28,21 +28,46 @@ import dev.keyplan.model.Units;
  * + 1 = 16 B a key, + 8 B record id) is 1M entries, 24 MB, and 10 inserts/s write 10 entries/s in
  * it that no read ever uses.
  */
-@RuleSpec(summary = "Index that no access pattern uses costs every write", severity = Severity.WARNING)
+@RuleSpec(
+    summary = "Index that no access pattern uses costs every write",
+    severity = Severity.WARNING)
 public final class UnusedIndex implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoDbCollection c : a.collections()) {
       for (MongoDbIndex ix : c.indexes()) {
-        if (ix.implicitId() || ix.unique() || ix.ttlSeconds() > 0 || supportsShardKey(c, ix) || used(a, c, ix)) {
+        if (ix.implicitId()
+            || ix.unique()
+            || ix.ttlSeconds() > 0
+            || supportsShardKey(c, ix)
+            || used(a, c, ix)) {
           continue;
         }
-        out.report(Severity.WARNING, c.name() + "." + ix.name(), ix.location(),
-            "index " + ix.name() + " of " + c.name() + " serves no pattern: " + Units.count(ix.entries())
-                + " entries, " + Units.bytes(ix.bytes()) + ", and the write patterns change "
-                + Units.rate(MongoDbIndexWrites.perSecond(a, c, ix)) + " of its entries",
-            "drop it: db." + c.name() + ".dropIndex(\"" + ix.name() + "\"); to be safe, hide it first"
-                + " (db." + c.name() + ".hideIndex(\"" + ix.name() + "\")): the planner stops using it while it"
+        out.report(
+            Severity.WARNING,
+            c.name() + "." + ix.name(),
+            ix.location(),
+            "index "
+                + ix.name()
+                + " of "
+                + c.name()
+                + " serves no pattern: "
+                + Units.count(ix.entries())
+                + " entries, "
+                + Units.bytes(ix.bytes())
+                + ", and the write patterns change "
+                + Units.rate(MongoDbIndexWrites.perSecond(a, c, ix))
+                + " of its entries",
+            "drop it: db."
+                + c.name()
+                + ".dropIndex(\""
+                + ix.name()
+                + "\"); to be safe, hide it first"
+                + " (db."
+                + c.name()
+                + ".hideIndex(\""
+                + ix.name()
+                + "\")): the planner stops using it while it"
                 + " is still maintained, and unhideIndex brings it back at once if a query you did not model"
                 + " slows down");
       }
@@ -51,12 +76,18 @@ public final class UnusedIndex implements MongoDbRule {
 
   private static boolean used(MongoDbAnalysis a, MongoDbCollection c, MongoDbIndex ix) {
     for (MongoDbPlan p : a.plans()) {
-      if (p.collection().filter(c.name()::equals).isPresent() && p.index().filter(ix.name()::equals).isPresent()) {
+      if (p.collection().filter(c.name()::equals).isPresent()
+          && p.index().filter(ix.name()::equals).isPresent()) {
         return true;
       }
-      if (p.pattern().operation() instanceof Operation.Write w && c.entity().name().equals(w.entity())
-          && w.where().stream().anyMatch(x -> (x.comparison() == Operation.Comparison.EQ
-              || x.comparison() == Operation.Comparison.IN) && c.fieldOf(x.attribute()).equals(ix.fields().get(0)))) {
+      if (p.pattern().operation() instanceof Operation.Write w
+          && c.entity().name().equals(w.entity())
+          && w.where().stream()
+              .anyMatch(
+                  x ->
+                      (x.comparison() == Operation.Comparison.EQ
+                              || x.comparison() == Operation.Comparison.IN)
+                          && c.fieldOf(x.attribute()).equals(ix.fields().get(0)))) {
         return true;
       }
     }
@@ -76,7 +107,8 @@ public final class UnusedIndex implements MongoDbRule {
       MongoDbDesign.IndexKey k = key.get(i);
       MongoDbDesign.IndexKey x = ix.keys().get(i);
       boolean hashed = k.kind() == MongoDbDesign.IndexKey.Kind.HASHED;
-      if (!x.field().equals(c.fieldOf(k.field())) || hashed != (x.kind() == MongoDbDesign.IndexKey.Kind.HASHED)) {
+      if (!x.field().equals(c.fieldOf(k.field()))
+          || hashed != (x.kind() == MongoDbDesign.IndexKey.Kind.HASHED)) {
         return false;
       }
     }

@@ -12,14 +12,16 @@ import java.util.function.Supplier;
 
 /** This store's parts of the rules over several stores, one line per rule, sorted. */
 public final class DynamoDbRuleParts {
-  private static final Map<Class<? extends Rule.OnStores>, Supplier<Rule.OnStore<DynamoDbAnalysis>>> PARTS = Map.of(
-      // keep-sorted start
-      KeySpreadUndeclared.class, DynamoDbKeySpreadUndeclared::new,
-      PatternNotServed.class, DynamoDbPatternNotServed::new,
-      ScanOnHotPath.class, DynamoDbScanOnHotPath::new,
-      TooManyIndexes.class, DynamoDbTooManyIndexes::new
-      // keep-sorted end
-      );
+  private static final Map<Class<? extends Rule.OnStores>, Supplier<Rule.OnStore<DynamoDbAnalysis>>>
+      PARTS =
+          Map.of(
+              // keep-sorted start
+              KeySpreadUndeclared.class, DynamoDbKeySpreadUndeclared::new,
+              PatternNotServed.class, DynamoDbPatternNotServed::new,
+              ScanOnHotPath.class, DynamoDbScanOnHotPath::new,
+              TooManyIndexes.class, DynamoDbTooManyIndexes::new
+              // keep-sorted end
+              );
 
   private DynamoDbRuleParts() {}
 

@@ -4,18 +4,18 @@ import dev.keyplan.check.DynamoDbFigures;
 import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.Severity;
-import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.model.Units;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.model.Units;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * TooManyIndexes's part for DynamoDB: the rule's id, summary and page are
- * {@code TooManyIndexes}'s, which runs this part on the store's analyses.
+ * TooManyIndexes's part for DynamoDB: the rule's id, summary and page are {@code TooManyIndexes}'s,
+ * which runs this part on the store's analyses.
  */
 public final class DynamoDbTooManyIndexes implements DynamoDbRule {
   /** Seed 003's line: more GSIs than this is the anti-pattern. */
@@ -41,17 +41,35 @@ public final class DynamoDbTooManyIndexes implements DynamoDbRule {
         }
       }
       boolean overQuota = gsis.size() > DynamoDbLimits.DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES;
-      String amplification = tableWcu > 0
-          ? "its writes of " + DynamoDbFigures.units(tableWcu, "WCU") + " add " + DynamoDbFigures.units(indexWcu, "WCU")
-              + " on the indexes (×"
-              + Units.count((tableWcu + indexWcu) / tableWcu) + " in all)"
-          : "the patterns write nothing to it, so the amplification is not yet visible";
-      out.report(overQuota ? Severity.ERROR : Severity.WARNING, t.name(), t.location(),
-          "table " + t.name() + " has " + gsis.size() + " global secondary indexes, "
-              + (overQuota ? "over the default quota of 20 per table: creating them fails unless the quota is raised"
+      String amplification =
+          tableWcu > 0
+              ? "its writes of "
+                  + DynamoDbFigures.units(tableWcu, "WCU")
+                  + " add "
+                  + DynamoDbFigures.units(indexWcu, "WCU")
+                  + " on the indexes (×"
+                  + Units.count((tableWcu + indexWcu) / tableWcu)
+                  + " in all)"
+              : "the patterns write nothing to it, so the amplification is not yet visible";
+      out.report(
+          overQuota ? Severity.ERROR : Severity.WARNING,
+          t.name(),
+          t.location(),
+          "table "
+              + t.name()
+              + " has "
+              + gsis.size()
+              + " global secondary indexes, "
+              + (overQuota
+                  ? "over the default quota of 20 per table: creating them fails unless the quota is raised"
                   : "more than the 5 seed 003 advises")
-              + "; " + amplification + ": " + DynamoDbFigures.money(a, writes) + "/month of index writes and "
-              + DynamoDbFigures.money(a, storage) + "/month of index storage",
+              + "; "
+              + amplification
+              + ": "
+              + DynamoDbFigures.money(a, writes)
+              + "/month of index writes and "
+              + DynamoDbFigures.money(a, storage)
+              + "/month of index storage",
           "serve several patterns with one overloaded index (generic GSI1PK/GSI1SK whose values each item type"
               + " fills its own way, seed 000), composite sort keys, or sparse indexes that only the items that"
               + " need them enter; drop indexes no pattern reads");

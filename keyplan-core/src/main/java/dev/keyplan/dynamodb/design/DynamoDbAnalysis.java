@@ -1,9 +1,9 @@
 package dev.keyplan.dynamodb.design;
 
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.dynamodb.facts.PriceTable;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
-import dev.keyplan.dynamodb.facts.PriceTable;
 import dev.keyplan.model.StoreId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * Everything keyplan computes about a DynamoDB design before any rule runs: how each pattern is
- * served and what it consumes, the busiest key of every copy, each table's size and partitions,
- * and the monthly cost. Rules read it; renderers print it.
+ * served and what it consumes, the busiest key of every copy, each table's size and partitions, and
+ * the monthly cost. Rules read it; renderers print it.
  *
  * <p>The last components are look-ups built once from the others, so that a rule asking "the plan
  * of this pattern", "the cost of this copy" or "every request touching this key" for each finding
@@ -50,12 +50,15 @@ public record DynamoDbAnalysis(
     Map<String, DynamoDbCost> costsByCopy,
     Map<String, List<PlanTouch>> touchesByCopy,
     Map<CopyKey, List<PlanTouch>> touchesByKey,
-    Map<String, List<DynamoDbPlan>> writesByItem) implements StoreAnalysis {
+    Map<String, List<DynamoDbPlan>> writesByItem)
+    implements StoreAnalysis {
 
   /** What one request of a plan consumes on one copy: the plan, and its touch. */
   public record PlanTouch(DynamoDbPlan plan, DynamoDbPlan.Touch touch) {}
 
-  /** A copy of the data and a partition key signature on it, as {@link DynamoDbHeat} names a key. */
+  /**
+   * A copy of the data and a partition key signature on it, as {@link DynamoDbHeat} names a key.
+   */
   public record CopyKey(String copy, String signature) {}
 
   public DynamoDbAnalysis {
@@ -64,7 +67,8 @@ public record DynamoDbAnalysis(
     heat = List.copyOf(heat);
     sizing = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sizing));
     costs = List.copyOf(costs);
-    patternCosts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(patternCosts));
+    patternCosts =
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(patternCosts));
     plansById = Map.copyOf(plansById);
     costsByCopy = Map.copyOf(costsByCopy);
     touchesByCopy = Map.copyOf(touchesByCopy);
@@ -73,18 +77,60 @@ public record DynamoDbAnalysis(
   }
 
   /** Returns an analysis, indexing its tables, plans and costs. */
-  public DynamoDbAnalysis(Model model, DynamoDbDesign design, List<DynamoDbTable> tables, List<DynamoDbPlan> plans,
-      List<DynamoDbHeat> heat, Map<String, DynamoDbSizing> sizing, List<DynamoDbCost> costs, Map<String, Double> patternCosts,
+  public DynamoDbAnalysis(
+      Model model,
+      DynamoDbDesign design,
+      List<DynamoDbTable> tables,
+      List<DynamoDbPlan> plans,
+      List<DynamoDbHeat> heat,
+      Map<String, DynamoDbSizing> sizing,
+      List<DynamoDbCost> costs,
+      Map<String, Double> patternCosts,
       PriceTable prices) {
-    this(model, design, tables, plans, heat, sizing, costs, patternCosts, prices, DynamoDbIndex.of(tables));
+    this(
+        model,
+        design,
+        tables,
+        plans,
+        heat,
+        sizing,
+        costs,
+        patternCosts,
+        prices,
+        DynamoDbIndex.of(tables));
   }
 
-  /** Returns an analysis with the index of {@code tables} already built (by the analyzer, which plans with it). */
-  public DynamoDbAnalysis(Model model, DynamoDbDesign design, List<DynamoDbTable> tables, List<DynamoDbPlan> plans,
-      List<DynamoDbHeat> heat, Map<String, DynamoDbSizing> sizing, List<DynamoDbCost> costs, Map<String, Double> patternCosts,
-      PriceTable prices, DynamoDbIndex index) {
-    this(model, design, tables, plans, heat, sizing, costs, patternCosts, prices, index, plansById(plans),
-        costsByCopy(costs), touchesByCopy(plans), touchesByKey(plans), writesByItem(plans));
+  /**
+   * Returns an analysis with the index of {@code tables} already built (by the analyzer, which
+   * plans with it).
+   */
+  public DynamoDbAnalysis(
+      Model model,
+      DynamoDbDesign design,
+      List<DynamoDbTable> tables,
+      List<DynamoDbPlan> plans,
+      List<DynamoDbHeat> heat,
+      Map<String, DynamoDbSizing> sizing,
+      List<DynamoDbCost> costs,
+      Map<String, Double> patternCosts,
+      PriceTable prices,
+      DynamoDbIndex index) {
+    this(
+        model,
+        design,
+        tables,
+        plans,
+        heat,
+        sizing,
+        costs,
+        patternCosts,
+        prices,
+        index,
+        plansById(plans),
+        costsByCopy(costs),
+        touchesByCopy(plans),
+        touchesByKey(plans),
+        writesByItem(plans));
   }
 
   private static Map<String, DynamoDbPlan> plansById(List<DynamoDbPlan> plans) {
@@ -114,7 +160,8 @@ public record DynamoDbAnalysis(
     Map<CopyKey, List<PlanTouch>> out = new HashMap<>();
     for (DynamoDbPlan p : plans) {
       for (DynamoDbPlan.Touch t : p.touches()) {
-        out.computeIfAbsent(new CopyKey(t.copy(), t.signature()), k -> new ArrayList<>()).add(new PlanTouch(p, t));
+        out.computeIfAbsent(new CopyKey(t.copy(), t.signature()), k -> new ArrayList<>())
+            .add(new PlanTouch(p, t));
       }
     }
     out.replaceAll((k, v) -> List.copyOf(v));
@@ -161,12 +208,17 @@ public record DynamoDbAnalysis(
     return touchesByCopy.getOrDefault(copy, List.of());
   }
 
-  /** Returns every touch on {@code copy} with partition key {@code signature}, in plan and touch order. */
+  /**
+   * Returns every touch on {@code copy} with partition key {@code signature}, in plan and touch
+   * order.
+   */
   public List<PlanTouch> touchesOn(String copy, String signature) {
     return touchesByKey.getOrDefault(new CopyKey(copy, signature), List.of());
   }
 
-  /** Returns the write plans whose items include an item type called {@code item}, in plan order. */
+  /**
+   * Returns the write plans whose items include an item type called {@code item}, in plan order.
+   */
   public List<DynamoDbPlan> writesOf(String item) {
     return writesByItem.getOrDefault(item, List.of());
   }

@@ -18,13 +18,16 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Computes a {@link DynamoDbAnalysis}: binds the design ({@link DynamoDbBinder}), plans every pattern
- * ({@link DynamoDbReadPlanner}, {@link DynamoDbWritePlanner}), then adds up heat per partition key value, sizes
- * and partitions per table, and monthly costs per copy of the data.
+ * Computes a {@link DynamoDbAnalysis}: binds the design ({@link DynamoDbBinder}), plans every
+ * pattern ({@link DynamoDbReadPlanner}, {@link DynamoDbWritePlanner}), then adds up heat per
+ * partition key value, sizes and partitions per table, and monthly costs per copy of the data.
  */
 public final class DynamoDbAnalyzer {
-  /** Writes above this share of the per-partition ceiling leave no room for a doubling of traffic. */
+  /**
+   * Writes above this share of the per-partition ceiling leave no room for a doubling of traffic.
+   */
   static final double HEADROOM = 0.5;
+
   /** Application Auto Scaling's default target utilisation for DynamoDB: 70%. */
   public static final double TARGET_UTILIZATION = 0.7;
 
@@ -35,13 +38,20 @@ public final class DynamoDbAnalyzer {
     DynamoDbDesign design = model.design(DynamoDbDesign.class).orElseThrow();
     List<DynamoDbTable> tables = new DynamoDbBinder(model, design).bind();
     DynamoDbIndex index = DynamoDbIndex.of(tables);
-    PriceTable prices = design.prices().map(p -> PriceTable.read(p, design.pricesLocation())).orElseGet(PriceTable::builtIn);
+    PriceTable prices =
+        design
+            .prices()
+            .map(p -> PriceTable.read(p, design.pricesLocation()))
+            .orElseGet(PriceTable::builtIn);
     // Entities some pattern writes in a TransactWriteItems: reads of several of their items are
     // only read-committed. Known once the writes are planned, so they are planned twice.
     Set<String> transactional = new LinkedHashSet<>();
-    DynamoDbWritePlanner first = new DynamoDbWritePlanner(model, index, new DynamoDbReadPlanner(index, design.access(), Set.of()));
+    DynamoDbWritePlanner first =
+        new DynamoDbWritePlanner(
+            model, index, new DynamoDbReadPlanner(index, design.access(), Set.of()));
     for (AccessPattern p : model.patterns()) {
-      if (p.operation() instanceof Operation.Write w && first.plan(p, w).operation().equals("TransactWriteItems")) {
+      if (p.operation() instanceof Operation.Write w
+          && first.plan(p, w).operation().equals("TransactWriteItems")) {
         transactional.add(p.operation().entity());
       }
     }
@@ -49,7 +59,10 @@ public final class DynamoDbAnalyzer {
     DynamoDbWritePlanner writes = new DynamoDbWritePlanner(model, index, reads);
     List<DynamoDbPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
-      plans.add(p.operation() instanceof Operation.Read r ? reads.plan(p, r) : writes.plan(p, (Operation.Write) p.operation()));
+      plans.add(
+          p.operation() instanceof Operation.Read r
+              ? reads.plan(p, r)
+              : writes.plan(p, (Operation.Write) p.operation()));
     }
     List<DynamoDbHeat> heat = heat(index, plans);
     Map<String, double[]> units = unitsByCopy(plans);
@@ -60,7 +73,14 @@ public final class DynamoDbAnalyzer {
       double[] storage = storage(t);
       for (KeyPath path : t.paths()) {
         if (!path.isIndex() || path.isGlobal()) {
-          DynamoDbCost c = cost(t, path, units, design.averageLoad(), prices, path.isIndex() ? gsiBytes(t, path) : storage[0]);
+          DynamoDbCost c =
+              cost(
+                  t,
+                  path,
+                  units,
+                  design.averageLoad(),
+                  prices,
+                  path.isIndex() ? gsiBytes(t, path) : storage[0]);
           costs.add(c);
           firstCost.putIfAbsent(c.copy(), c);
         }
@@ -71,9 +91,12 @@ public final class DynamoDbAnalyzer {
     Map<String, Double> patternCosts = new LinkedHashMap<>();
     for (DynamoDbPlan plan : plans) {
       double rate = plan.pattern().ratePerSecond() * design.averageLoad();
-      patternCosts.put(plan.pattern().id(), prices.onDemandMonthly(rate * plan.readUnits(), rate * plan.writeUnits()));
+      patternCosts.put(
+          plan.pattern().id(),
+          prices.onDemandMonthly(rate * plan.readUnits(), rate * plan.writeUnits()));
     }
-    return new DynamoDbAnalysis(model, design, tables, plans, heat, sizing, costs, patternCosts, prices, index);
+    return new DynamoDbAnalysis(
+        model, design, tables, plans, heat, sizing, costs, patternCosts, prices, index);
   }
 
   private static List<DynamoDbHeat> heat(DynamoDbIndex index, List<DynamoDbPlan> plans) {
@@ -103,7 +126,8 @@ public final class DynamoDbAnalyzer {
       // indexes), in model order, each once. An item type is one table's and one name's, so an
       // identity set tells them apart as equals() would.
       List<DynamoDbItem> group = new ArrayList<>();
-      Set<DynamoDbItem> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      Set<DynamoDbItem> seen =
+          java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       KeyPath path = null;
       for (DynamoDbIndex.OnTable on : index.pathsOf(copy)) {
         for (DynamoDbItem it : index.sharing(on.path(), signature)) {
@@ -114,14 +138,22 @@ public final class DynamoDbAnalyzer {
         }
       }
       final KeyPath on = path;
-      boolean oneItem = on != null && group.size() == 1
-          && KeyCounts.identifies(group.get(0).entity(), KeyCounts.placeholders(group.get(0).partitionTemplates(on)));
+      boolean oneItem =
+          on != null
+              && group.size() == 1
+              && KeyCounts.identifies(
+                  group.get(0).entity(),
+                  KeyCounts.placeholders(group.get(0).partitionTemplates(on)));
       Optional<String> monotonic = Optional.empty();
       for (DynamoDbItem it : group) {
         for (KeyTemplate sk : on == null ? List.<KeyTemplate>of() : it.sortTemplates(on)) {
           for (KeyTemplate.Part p : sk.parts()) {
             if (p instanceof KeyTemplate.Placeholder ph) {
-              if (monotonic.isEmpty() && it.entity().attribute(ph.attribute()).map(a -> a.timeOrdered()).orElse(false)) {
+              if (monotonic.isEmpty()
+                  && it.entity()
+                      .attribute(ph.attribute())
+                      .map(a -> a.timeOrdered())
+                      .orElse(false)) {
                 monotonic = Optional.of(ph.attribute());
               }
               break;
@@ -131,10 +163,21 @@ public final class DynamoDbAnalyzer {
       }
       double writes = e.getValue()[1];
       int n = shards.get(e.getKey());
-      int suggested = writes > HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION
-          ? (int) Math.ceil(n * writes / (HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION)) : 0;
-      out.add(new DynamoDbHeat(copy, signature, e.getValue()[0], writes, oneItem, monotonic,
-          List.copyOf(patterns.get(e.getKey())), n, suggested));
+      int suggested =
+          writes > HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION
+              ? (int) Math.ceil(n * writes / (HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION))
+              : 0;
+      out.add(
+          new DynamoDbHeat(
+              copy,
+              signature,
+              e.getValue()[0],
+              writes,
+              oneItem,
+              monotonic,
+              List.copyOf(patterns.get(e.getKey())),
+              n,
+              suggested));
     }
     return out;
   }
@@ -146,7 +189,9 @@ public final class DynamoDbAnalyzer {
       bytes += it.rows() * it.storageBytes();
       for (KeyPath l : t.lsis()) {
         if (it.on(l)) {
-          bytes += it.rows() * (it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
+          bytes +=
+              it.rows()
+                  * (it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
         }
       }
     }
@@ -157,7 +202,9 @@ public final class DynamoDbAnalyzer {
     double bytes = 0;
     for (DynamoDbItem it : t.items()) {
       if (it.on(gsi)) {
-        bytes += it.rows() * (it.entryBytes(gsi, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
+        bytes +=
+            it.rows()
+                * (it.entryBytes(gsi, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
       }
     }
     return bytes;
@@ -179,8 +226,13 @@ public final class DynamoDbAnalyzer {
     return out;
   }
 
-  private static DynamoDbCost cost(DynamoDbTable t, KeyPath path, Map<String, double[]> units, double average,
-      PriceTable prices, double bytes) {
+  private static DynamoDbCost cost(
+      DynamoDbTable t,
+      KeyPath path,
+      Map<String, double[]> units,
+      double average,
+      PriceTable prices,
+      double bytes) {
     String copy = path.copy();
     double[] u = units.getOrDefault(copy, new double[2]);
     double read = u[0];
@@ -190,14 +242,26 @@ public final class DynamoDbAnalyzer {
     boolean onDemand = t.billing().onDemand();
     Optional<double[]> provisioned = Optional.empty();
     if (!onDemand) {
-      provisioned = path.isIndex()
-          ? path.capacity().map(c -> new double[] {c.readUnits(), c.writeUnits()})
-          : Optional.of(new double[] {t.billing().readUnits(), t.billing().writeUnits()});
+      provisioned =
+          path.isIndex()
+              ? path.capacity().map(c -> new double[] {c.readUnits(), c.writeUnits()})
+              : Optional.of(new double[] {t.billing().readUnits(), t.billing().writeUnits()});
     }
-    Optional<Double> provisionedMonthly = provisioned.map(c -> prices.provisionedMonthly(c[0], c[1]));
-    return new DynamoDbCost(copy, read, write, provisioned, prices.onDemandMonthly(read * average, write * average),
-        provisionedMonthly, neededRead, neededWrite, prices.provisionedMonthly(neededRead, neededWrite), bytes,
-        prices.storageMonthly(bytes), onDemand);
+    Optional<Double> provisionedMonthly =
+        provisioned.map(c -> prices.provisionedMonthly(c[0], c[1]));
+    return new DynamoDbCost(
+        copy,
+        read,
+        write,
+        provisioned,
+        prices.onDemandMonthly(read * average, write * average),
+        provisionedMonthly,
+        neededRead,
+        neededWrite,
+        prices.provisionedMonthly(neededRead, neededWrite),
+        bytes,
+        prices.storageMonthly(bytes),
+        onDemand);
   }
 
   /**
@@ -228,23 +292,28 @@ public final class DynamoDbAnalyzer {
       }
       for (Map.Entry<String, Long> k : it.keyBytes().entrySet()) {
         boolean sort = sortKeys.contains(k.getKey());
-        long limit = sort ? DynamoDbLimits.MAX_SORT_KEY_BYTES : DynamoDbLimits.MAX_PARTITION_KEY_BYTES;
+        long limit =
+            sort ? DynamoDbLimits.MAX_SORT_KEY_BYTES : DynamoDbLimits.MAX_PARTITION_KEY_BYTES;
         if (k.getValue() > limit) {
-          oversized.add(new DynamoDbSizing.OversizedKey(it.name(), k.getKey(), !sort, k.getValue()));
+          oversized.add(
+              new DynamoDbSizing.OversizedKey(it.name(), k.getKey(), !sort, k.getValue()));
         }
       }
     }
     Map<String, double[]> indexes = new LinkedHashMap<>();
     for (KeyPath g : t.gsis()) {
-      double entries = t.items().stream().filter(it -> it.on(g)).mapToDouble(DynamoDbItem::rows).sum();
+      double entries =
+          t.items().stream().filter(it -> it.on(g)).mapToDouble(DynamoDbItem::rows).sum();
       indexes.put(g.name(), new double[] {entries, gsiBytes(t, g)});
     }
-    // The busiest item collection: every item type sharing the busiest partition key value, with its LSI entries.
+    // The busiest item collection: every item type sharing the busiest partition key value, with
+    // its LSI entries.
     Map<String, Double> collections = new LinkedHashMap<>();
     for (DynamoDbItem it : t.items()) {
       // A sharded key spreads each value's items over its suffixes: one suffix is one collection.
-      double perKey = it.busiestPerKey(KeyCounts.placeholders(it.partitionTemplates(t.table())))
-          / KeyCounts.shards(it.partitionTemplates(t.table()));
+      double perKey =
+          it.busiestPerKey(KeyCounts.placeholders(it.partitionTemplates(t.table())))
+              / KeyCounts.shards(it.partitionTemplates(t.table()));
       double entry = it.storageBytes();
       for (KeyPath l : t.lsis()) {
         if (it.on(l)) {
@@ -265,9 +334,23 @@ public final class DynamoDbAnalyzer {
       }
     }
     double bySize = Math.max(1, Math.ceil(bytes / DynamoDbLimits.MAX_PARTITION_BYTES));
-    double byThroughput = Math.max(1, Math.ceil(tableCost.readUnits() / DynamoDbLimits.MAX_RCU_PER_PARTITION
-        + tableCost.writeUnits() / DynamoDbLimits.MAX_WCU_PER_PARTITION));
-    return new DynamoDbSizing(t.name(), items, bytes, indexes, bySize, byThroughput, largest, largestBytes, oversized,
-        signature, collection);
+    double byThroughput =
+        Math.max(
+            1,
+            Math.ceil(
+                tableCost.readUnits() / DynamoDbLimits.MAX_RCU_PER_PARTITION
+                    + tableCost.writeUnits() / DynamoDbLimits.MAX_WCU_PER_PARTITION));
+    return new DynamoDbSizing(
+        t.name(),
+        items,
+        bytes,
+        indexes,
+        bySize,
+        byThroughput,
+        largest,
+        largestBytes,
+        oversized,
+        signature,
+        collection);
   }
 }

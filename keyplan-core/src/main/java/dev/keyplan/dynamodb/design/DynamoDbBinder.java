@@ -1,25 +1,25 @@
 package dev.keyplan.dynamodb.design;
 
-import dev.keyplan.model.AccessPattern;
-import dev.keyplan.model.Attribute;
-import dev.keyplan.input.Diagnostic;
+import dev.keyplan.dynamodb.facts.AttributeTypes;
+import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
+import dev.keyplan.dynamodb.facts.ItemSize;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Billing;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Index;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.ItemType;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.StoredAttribute;
-import dev.keyplan.model.Entity;
+import dev.keyplan.dynamodb.schema.ImportedTable;
+import dev.keyplan.dynamodb.schema.SchemaFiles;
+import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
+import dev.keyplan.input.Suggest;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
-import dev.keyplan.input.Suggest;
-import dev.keyplan.dynamodb.facts.AttributeTypes;
-import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
-import dev.keyplan.dynamodb.facts.ItemSize;
-import dev.keyplan.dynamodb.schema.ImportedTable;
-import dev.keyplan.dynamodb.schema.SchemaFiles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,9 +34,9 @@ import java.util.Set;
  * file and the section, item types bound to their entities, each key attribute's template (given,
  * or the entity attribute of the same name) and type, and every item's size.
  *
- * <p>Problems are collected and thrown together as one {@link InputException}, each at its place:
- * a template for an attribute no key has, a key attribute an item leaves empty, one attribute
- * typed S in one item and N in another (DynamoDB declares one type per key attribute).
+ * <p>Problems are collected and thrown together as one {@link InputException}, each at its place: a
+ * template for an attribute no key has, a key attribute an item leaves empty, one attribute typed S
+ * in one item and N in another (DynamoDB declares one type per key attribute).
  */
 final class DynamoDbBinder {
   private final Model model;
@@ -52,21 +52,33 @@ final class DynamoDbBinder {
 
   List<DynamoDbTable> bind() {
     Map<String, ImportedTable> imported = new LinkedHashMap<>();
-    design.schema().ifPresent(path -> SchemaFiles.read(path, design.schemaLocation())
-        .forEach(t -> imported.put(t.table().name(), t)));
+    design
+        .schema()
+        .ifPresent(
+            path ->
+                SchemaFiles.read(path, design.schemaLocation())
+                    .forEach(t -> imported.put(t.table().name(), t)));
     List<DynamoDbTable> out = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     for (DynamoDbDesign.Table written : design.tables()) {
       seen.add(written.name());
       ImportedTable from = imported.get(written.name());
       if (design.schema().isPresent() && from == null && written.partitionKey().isEmpty()) {
-        problems.add(new Diagnostic(written.location(), "table '" + written.name() + "' is not in "
-            + design.schema().get().getFileName() + Suggest.closest(written.name(), imported.keySet())
-                .map(s -> " (did you mean '" + s + "'?)").orElse("")
-            + " and gives no partition_key"));
+        problems.add(
+            new Diagnostic(
+                written.location(),
+                "table '"
+                    + written.name()
+                    + "' is not in "
+                    + design.schema().get().getFileName()
+                    + Suggest.closest(written.name(), imported.keySet())
+                        .map(s -> " (did you mean '" + s + "'?)")
+                        .orElse("")
+                    + " and gives no partition_key"));
         continue;
       }
-      table(merge(written, from), from == null ? Map.of() : from.attributeTypes()).ifPresent(out::add);
+      table(merge(written, from), from == null ? Map.of() : from.attributeTypes())
+          .ifPresent(out::add);
     }
     for (ImportedTable t : imported.values()) {
       if (!seen.contains(t.table().name())) {
@@ -79,20 +91,35 @@ final class DynamoDbBinder {
     out.forEach(t -> t.paths().forEach(p -> paths.add(p.name())));
     for (DynamoDbDesign.Access pin : design.access().values()) {
       if (pin.via().isPresent() && !paths.contains(pin.via().get())) {
-        problems.add(new Diagnostic(pin.location(), "'" + pin.pattern() + "' is pinned to '" + pin.via().get()
-            + "', which is no table or index" + Suggest.closest(pin.via().get(), paths)
-                .map(s -> " (did you mean '" + s + "'?)").orElse("") + "; known: " + String.join(", ", paths)));
+        problems.add(
+            new Diagnostic(
+                pin.location(),
+                "'"
+                    + pin.pattern()
+                    + "' is pinned to '"
+                    + pin.via().get()
+                    + "', which is no table or index"
+                    + Suggest.closest(pin.via().get(), paths)
+                        .map(s -> " (did you mean '" + s + "'?)")
+                        .orElse("")
+                    + "; known: "
+                    + String.join(", ", paths)));
       }
     }
     if (!problems.isEmpty()) {
-      problems.sort(java.util.Comparator.comparing((Diagnostic d) -> d.location().file())
-          .thenComparingInt(d -> d.location().line()).thenComparingInt(d -> d.location().column()));
+      problems.sort(
+          java.util.Comparator.comparing((Diagnostic d) -> d.location().file())
+              .thenComparingInt(d -> d.location().line())
+              .thenComparingInt(d -> d.location().column()));
       throw new InputException(problems);
     }
     return out;
   }
 
-  /** Returns the written table completed by the imported one: keys, indexes and capacity from the file. */
+  /**
+   * Returns the written table completed by the imported one: keys, indexes and capacity from the
+   * file.
+   */
   private DynamoDbDesign.Table merge(DynamoDbDesign.Table written, ImportedTable from) {
     if (from == null) {
       return written;
@@ -102,21 +129,40 @@ final class DynamoDbBinder {
       Optional<String> w = key.equals("partition_key") ? written.partitionKey() : written.sortKey();
       Optional<String> i = key.equals("partition_key") ? f.partitionKey() : f.sortKey();
       if (w.isPresent() && !w.equals(i)) {
-        problems.add(new Diagnostic(written.location(), "table '" + written.name() + "': " + key + " '" + w.get()
-            + "' differs from the schema file's '" + i.orElse("(none)") + "'"));
+        problems.add(
+            new Diagnostic(
+                written.location(),
+                "table '"
+                    + written.name()
+                    + "': "
+                    + key
+                    + " '"
+                    + w.get()
+                    + "' differs from the schema file's '"
+                    + i.orElse("(none)")
+                    + "'"));
       }
     }
     List<Index> indexes = new ArrayList<>(f.indexes());
     for (Index ix : written.indexes()) {
       if (f.indexes().stream().anyMatch(x -> x.name().equals(ix.name()))) {
-        problems.add(new Diagnostic(ix.location(), "index '" + ix.name() + "' is already defined by the schema file"));
+        problems.add(
+            new Diagnostic(
+                ix.location(), "index '" + ix.name() + "' is already defined by the schema file"));
       } else {
         indexes.add(ix);
       }
     }
-    return new DynamoDbDesign.Table(f.name(), f.partitionKey(), f.sortKey(), indexes,
-        written.billing().or(f::billing), written.ttl().or(f::ttl), written.stream().or(f::stream),
-        written.items(), written.location());
+    return new DynamoDbDesign.Table(
+        f.name(),
+        f.partitionKey(),
+        f.sortKey(),
+        indexes,
+        written.billing().or(f::billing),
+        written.ttl().or(f::ttl),
+        written.stream().or(f::stream),
+        written.items(),
+        written.location());
   }
 
   private Optional<DynamoDbTable> table(DynamoDbDesign.Table t, Map<String, String> declaredTypes) {
@@ -124,15 +170,35 @@ final class DynamoDbBinder {
       return Optional.empty();
     }
     List<KeyPath> paths = new ArrayList<>();
-    paths.add(new KeyPath(t.name(), t.name(), false, false, List.of(t.partitionKey().get()),
-        t.sortKey().map(List::of).orElse(List.of()), Projection.ALL, Optional.empty(), t.location()));
+    paths.add(
+        new KeyPath(
+            t.name(),
+            t.name(),
+            false,
+            false,
+            List.of(t.partitionKey().get()),
+            t.sortKey().map(List::of).orElse(List.of()),
+            Projection.ALL,
+            Optional.empty(),
+            t.location()));
     for (Index ix : t.indexes()) {
       if (ix.local() && t.sortKey().isEmpty()) {
-        problems.add(new Diagnostic(ix.location(), "a local index needs a table with a sort key; '" + t.name() + "' has none"));
+        problems.add(
+            new Diagnostic(
+                ix.location(),
+                "a local index needs a table with a sort key; '" + t.name() + "' has none"));
       }
-      paths.add(new KeyPath(t.name(), ix.name(), true, ix.local(),
-          ix.local() ? List.of(t.partitionKey().get()) : ix.partitionKey(), ix.sortKey(), ix.projection(),
-          ix.capacity(), ix.location()));
+      paths.add(
+          new KeyPath(
+              t.name(),
+              ix.name(),
+              true,
+              ix.local(),
+              ix.local() ? List.of(t.partitionKey().get()) : ix.partitionKey(),
+              ix.sortKey(),
+              ix.projection(),
+              ix.capacity(),
+              ix.location()));
     }
     Set<String> keyAttributes = new LinkedHashSet<>();
     paths.forEach(p -> keyAttributes.addAll(p.keyAttributes()));
@@ -142,7 +208,10 @@ final class DynamoDbBinder {
     Set<String> names = new LinkedHashSet<>();
     for (ItemType it : t.items()) {
       if (!names.add(it.name())) {
-        problems.add(new Diagnostic(it.location(), "item type '" + it.name() + "' is written twice in table '" + t.name() + "'"));
+        problems.add(
+            new Diagnostic(
+                it.location(),
+                "item type '" + it.name() + "' is written twice in table '" + t.name() + "'"));
         continue;
       }
       item(t, it, keyAttributes, paths, types, typedBy).ifPresent(items::add);
@@ -153,24 +222,51 @@ final class DynamoDbBinder {
     for (Index ix : t.indexes()) {
       for (String name : ix.projection().include()) {
         if (!held.contains(name)) {
-          problems.add(new Diagnostic(ix.location(), "index '" + ix.name() + "' includes '" + name + "', which no item of table '"
-              + t.name() + "' holds" + Suggest.closest(name, held).map(x -> " (did you mean '" + x + "'?)").orElse("")));
+          problems.add(
+              new Diagnostic(
+                  ix.location(),
+                  "index '"
+                      + ix.name()
+                      + "' includes '"
+                      + name
+                      + "', which no item of table '"
+                      + t.name()
+                      + "' holds"
+                      + Suggest.closest(name, held)
+                          .map(x -> " (did you mean '" + x + "'?)")
+                          .orElse("")));
         }
       }
     }
     String pkType = types.getOrDefault(t.partitionKey().get(), "S");
-    Optional<DynamoDbTable.KeyAttribute> sk = t.sortKey().map(s -> new DynamoDbTable.KeyAttribute(s, types.getOrDefault(s, "S")));
+    Optional<DynamoDbTable.KeyAttribute> sk =
+        t.sortKey().map(s -> new DynamoDbTable.KeyAttribute(s, types.getOrDefault(s, "S")));
     Billing billing = t.billing().orElse(Billing.onDemand(t.location()));
     Map<String, String> keyTypes = new LinkedHashMap<>();
     for (String k : keyAttributes) {
       keyTypes.put(k, types.getOrDefault(k, "S"));
     }
-    return Optional.of(new DynamoDbTable(t.name(), new DynamoDbTable.KeyAttribute(t.partitionKey().get(), pkType), sk,
-        paths, billing, t.ttl(), t.stream(), items, keyTypes, t.location()));
+    return Optional.of(
+        new DynamoDbTable(
+            t.name(),
+            new DynamoDbTable.KeyAttribute(t.partitionKey().get(), pkType),
+            sk,
+            paths,
+            billing,
+            t.ttl(),
+            t.stream(),
+            items,
+            keyTypes,
+            t.location()));
   }
 
-  private Optional<DynamoDbItem> item(DynamoDbDesign.Table t, ItemType it, Set<String> keyAttributes, List<KeyPath> paths,
-      Map<String, String> types, Map<String, String> typedBy) {
+  private Optional<DynamoDbItem> item(
+      DynamoDbDesign.Table t,
+      ItemType it,
+      Set<String> keyAttributes,
+      List<KeyPath> paths,
+      Map<String, String> types,
+      Map<String, String> typedBy) {
     Entity e = model.entities().get(it.entity());
     if (e == null) {
       return Optional.empty();
@@ -178,32 +274,68 @@ final class DynamoDbBinder {
     Map<String, KeyTemplate> keys = new LinkedHashMap<>();
     for (KeyTemplate k : it.keys().values()) {
       if (!keyAttributes.contains(k.attribute())) {
-        problems.add(new Diagnostic(k.location(), "'" + k.attribute() + "' is not a key attribute of table '" + t.name()
-            + "' or its indexes" + Suggest.closest(k.attribute(), keyAttributes).map(s -> " (did you mean '" + s + "'?)").orElse("")
-            + "; key attributes: " + String.join(", ", keyAttributes)));
+        problems.add(
+            new Diagnostic(
+                k.location(),
+                "'"
+                    + k.attribute()
+                    + "' is not a key attribute of table '"
+                    + t.name()
+                    + "' or its indexes"
+                    + Suggest.closest(k.attribute(), keyAttributes)
+                        .map(s -> " (did you mean '" + s + "'?)")
+                        .orElse("")
+                    + "; key attributes: "
+                    + String.join(", ", keyAttributes)));
         continue;
       }
       keys.put(k.attribute(), k);
     }
-    // A key attribute named like an entity attribute takes its value, unless a template says otherwise.
+    // A key attribute named like an entity attribute takes its value, unless a template says
+    // otherwise.
     for (String k : keyAttributes) {
       if (!keys.containsKey(k) && e.attribute(k).isPresent()) {
-        keys.put(k, new KeyTemplate(k, "{" + k + "}", List.of(new KeyTemplate.Placeholder(k, it.location())), it.location()));
+        keys.put(
+            k,
+            new KeyTemplate(
+                k,
+                "{" + k + "}",
+                List.of(new KeyTemplate.Placeholder(k, it.location())),
+                it.location()));
       }
     }
     KeyPath table = paths.get(0);
     for (String k : table.keyAttributes()) {
       if (!keys.containsKey(k)) {
-        problems.add(new Diagnostic(it.location(), "item type '" + it.name() + "' gives no value for the table's "
-            + (k.equals(table.partitionKey().get(0)) ? "partition" : "sort") + " key '" + k
-            + "': add it under 'keys:' (such as " + k + ": \"" + it.name().toUpperCase(java.util.Locale.ROOT) + "#{…}\")"));
+        problems.add(
+            new Diagnostic(
+                it.location(),
+                "item type '"
+                    + it.name()
+                    + "' gives no value for the table's "
+                    + (k.equals(table.partitionKey().get(0)) ? "partition" : "sort")
+                    + " key '"
+                    + k
+                    + "': add it under 'keys:' (such as "
+                    + k
+                    + ": \""
+                    + it.name().toUpperCase(java.util.Locale.ROOT)
+                    + "#{…}\")"));
       }
     }
     Map<String, Stored> attributes = new LinkedHashMap<>();
     List<StoredAttribute> wanted = new ArrayList<>(it.attributes());
     if (it.allAttributes()) {
-      e.attributes().values().forEach(a -> wanted.add(new StoredAttribute(a.name(), Optional.empty(),
-          java.util.OptionalLong.empty(), it.location())));
+      e.attributes()
+          .values()
+          .forEach(
+              a ->
+                  wanted.add(
+                      new StoredAttribute(
+                          a.name(),
+                          Optional.empty(),
+                          java.util.OptionalLong.empty(),
+                          it.location())));
     }
     for (StoredAttribute s : wanted) {
       Attribute a = e.attribute(s.name()).orElse(null);
@@ -212,18 +344,33 @@ final class DynamoDbBinder {
       }
       Optional<Stored> stored = AttributeTypes.of(a, s.type(), s.size());
       if (stored.isEmpty()) {
-        problems.add(new Diagnostic(s.location(), "attribute '" + s.name() + "' of type " + a.type() + " cannot be stored as "
-            + s.type().orElse("") + " without a size: write {type: " + s.type().orElse("") + ", size: 8B}"));
+        problems.add(
+            new Diagnostic(
+                s.location(),
+                "attribute '"
+                    + s.name()
+                    + "' of type "
+                    + a.type()
+                    + " cannot be stored as "
+                    + s.type().orElse("")
+                    + " without a size: write {type: "
+                    + s.type().orElse("")
+                    + ", size: 8B}"));
         continue;
       }
       attributes.put(s.name(), stored.get());
     }
     long ttl = t.ttl().isPresent() ? insertTtls.getOrDefault(e.name(), 0L) : 0;
-    if (t.ttl().isPresent() && ttl > 0 && !attributes.containsKey(t.ttl().get()) && !keys.containsKey(t.ttl().get())) {
+    if (t.ttl().isPresent()
+        && ttl > 0
+        && !attributes.containsKey(t.ttl().get())
+        && !keys.containsKey(t.ttl().get())) {
       // The application writes the expiry time, in epoch seconds, into the TTL attribute.
       attributes.put(t.ttl().get(), new Stored("N", AttributeTypes.epochSecondsBytes(), 10));
     }
-    if (t.ttl().isPresent() && attributes.containsKey(t.ttl().get()) && !attributes.get(t.ttl().get()).descriptor().equals("N")) {
+    if (t.ttl().isPresent()
+        && attributes.containsKey(t.ttl().get())
+        && !attributes.get(t.ttl().get()).descriptor().equals("N")) {
       // TTL reads only a Number of epoch seconds; any other type never expires (AWS DG, TTL).
       ttl = 0;
     }
@@ -233,9 +380,19 @@ final class DynamoDbBinder {
       String type = keyType(e, k);
       String prior = types.putIfAbsent(k.attribute(), type);
       if (prior != null && !prior.equals(type)) {
-        problems.add(new Diagnostic(k.location(), "key attribute '" + k.attribute() + "' is " + type + " here but "
-            + prior + (typedBy.containsKey(k.attribute()) ? " in item type '" + typedBy.get(k.attribute()) + "'" : " in the schema file")
-            + "; DynamoDB declares one type per key attribute"));
+        problems.add(
+            new Diagnostic(
+                k.location(),
+                "key attribute '"
+                    + k.attribute()
+                    + "' is "
+                    + type
+                    + " here but "
+                    + prior
+                    + (typedBy.containsKey(k.attribute())
+                        ? " in item type '" + typedBy.get(k.attribute()) + "'"
+                        : " in the schema file")
+                    + "; DynamoDB declares one type per key attribute"));
       }
       typedBy.putIfAbsent(k.attribute(), it.name());
       long value = valueBytes(e, k, type);
@@ -251,18 +408,35 @@ final class DynamoDbBinder {
     for (Map.Entry<String, Stored> a : attributes.entrySet()) {
       Attribute source = e.attribute(a.getKey()).orElse(null);
       if (source != null && source.growsPerSecond() > 0) {
-        largest += Math.round(source.growsPerSecond() * lifetime * AttributeTypes.elementBytes(a.getValue(), source.items()));
+        largest +=
+            Math.round(
+                source.growsPerSecond()
+                    * lifetime
+                    * AttributeTypes.elementBytes(a.getValue(), source.items()));
       }
     }
-    return Optional.of(new DynamoDbItem(it.name(), e, t.name(), keys, keyBytes, attributes, bytes, largest, rows, ttl,
-        it.location()));
+    return Optional.of(
+        new DynamoDbItem(
+            it.name(),
+            e,
+            t.name(),
+            keys,
+            keyBytes,
+            attributes,
+            bytes,
+            largest,
+            rows,
+            ttl,
+            it.location()));
   }
 
   /** A bare placeholder keeps its attribute's scalar type; any other template is a string. */
   private static String keyType(Entity e, KeyTemplate k) {
     if (k.isBareAttribute()) {
       String attr = ((KeyTemplate.Placeholder) k.parts().get(0)).attribute();
-      Optional<Stored> s = e.attribute(attr).flatMap(a -> AttributeTypes.of(a, Optional.empty(), java.util.OptionalLong.empty()));
+      Optional<Stored> s =
+          e.attribute(attr)
+              .flatMap(a -> AttributeTypes.of(a, Optional.empty(), java.util.OptionalLong.empty()));
       if (s.isPresent() && Set.of("S", "N", "B").contains(s.get().descriptor())) {
         return s.get().descriptor();
       }
@@ -270,7 +444,10 @@ final class DynamoDbBinder {
     return "S";
   }
 
-  /** Returns a key value's bytes: literals as UTF-8, placeholders as text, a shard as its largest digits. */
+  /**
+   * Returns a key value's bytes: literals as UTF-8, placeholders as text, a shard as its largest
+   * digits.
+   */
   private static long valueBytes(Entity e, KeyTemplate k, String type) {
     long size = 0;
     for (KeyTemplate.Part p : k.parts()) {
@@ -279,15 +456,22 @@ final class DynamoDbBinder {
       } else if (p instanceof KeyTemplate.Shard s) {
         size += Integer.toString(s.count() - 1).length();
       } else if (p instanceof KeyTemplate.Placeholder ph) {
-        Optional<Stored> s = e.attribute(ph.attribute())
-            .flatMap(a -> AttributeTypes.of(a, Optional.empty(), java.util.OptionalLong.empty()));
-        size += s.map(x -> k.isBareAttribute() && !type.equals("S") ? x.valueBytes() : x.textBytes()).orElse(0L);
+        Optional<Stored> s =
+            e.attribute(ph.attribute())
+                .flatMap(
+                    a -> AttributeTypes.of(a, Optional.empty(), java.util.OptionalLong.empty()));
+        size +=
+            s.map(x -> k.isBareAttribute() && !type.equals("S") ? x.valueBytes() : x.textBytes())
+                .orElse(0L);
       }
     }
     return size;
   }
 
-  /** Per entity, the shortest TTL of its inserts if every insert sets one (else 0), as Cassandra's Sizer counts it. */
+  /**
+   * Per entity, the shortest TTL of its inserts if every insert sets one (else 0), as Cassandra's
+   * Sizer counts it.
+   */
   private static Map<String, Long> insertTtls(Model model) {
     Map<String, Long> out = new HashMap<>();
     for (AccessPattern p : model.patterns()) {

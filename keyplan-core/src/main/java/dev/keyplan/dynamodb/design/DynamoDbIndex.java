@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * Look-ups over a design's bound tables, built once per analysis: the planners and the rules ask
  * for "the item types of entity E", "the item types sharing this partition key on this index" or
- * "the table of this copy" for every pattern, and scanning every table, path and item type for
- * each answer made a check grow with patterns × item types.
+ * "the table of this copy" for every pattern, and scanning every table, path and item type for each
+ * answer made a check grow with patterns × item types.
  *
  * <p>Every list keeps model order (tables as written, then their paths or item types as written),
  * which is the order the scans it replaces visited them in; so sums add up in the same order and
@@ -25,17 +25,21 @@ import java.util.Optional;
  * identity): the planners and rules only ever hold those.
  */
 public final class DynamoDbIndex {
-  /** An item type in its table; {@code position} counts item types over all tables, in model order. */
+  /**
+   * An item type in its table; {@code position} counts item types over all tables, in model order.
+   */
   public record Placed(DynamoDbTable table, DynamoDbItem item, int position) {}
 
   /**
    * An item type whose entity has an attribute that is a {@code copy_of} another entity's: the
    * copy's attribute name, and the item's {@link Placed#position position}.
    */
-  public record CopyHolder(DynamoDbTable table, DynamoDbItem item, String attribute, int position) {}
+  public record CopyHolder(
+      DynamoDbTable table, DynamoDbItem item, String attribute, int position) {}
 
   /** One table or index: its item types by partition signature, and what a Scan of it evaluates. */
-  private record PathFacts(Map<String, List<DynamoDbItem>> bySignature, double scanRows, double scanBytes) {}
+  private record PathFacts(
+      Map<String, List<DynamoDbItem>> bySignature, double scanRows, double scanBytes) {}
 
   /** A path (the table's key or an index) with its table. */
   record OnTable(DynamoDbTable table, KeyPath path) {}
@@ -69,11 +73,17 @@ public final class DynamoDbIndex {
       for (int i = 0; i < t.items().size(); i++) {
         DynamoDbItem it = t.items().get(i);
         inTable.putIfAbsent(it.name(), i);
-        byEntity.computeIfAbsent(it.entity().name(), k -> new ArrayList<>()).add(new Placed(t, it, position));
+        byEntity
+            .computeIfAbsent(it.entity().name(), k -> new ArrayList<>())
+            .add(new Placed(t, it, position));
         for (Attribute copy : it.entity().attributes().values()) {
           int at = position;
-          copy.copyOf().ifPresent(source -> holders.computeIfAbsent(source, k -> new ArrayList<>())
-              .add(new CopyHolder(t, it, copy.name(), at)));
+          copy.copyOf()
+              .ifPresent(
+                  source ->
+                      holders
+                          .computeIfAbsent(source, k -> new ArrayList<>())
+                          .add(new CopyHolder(t, it, copy.name(), at)));
         }
         position++;
       }
@@ -103,7 +113,8 @@ public final class DynamoDbIndex {
 
   /**
    * The items on {@code p} grouped by partition signature (in item order), and what a Scan of it
-   * evaluates: the rows and bytes of every item on it, summed in item order as DynamoDbReadPlanner did.
+   * evaluates: the rows and bytes of every item on it, summed in item order as DynamoDbReadPlanner
+   * did.
    */
   private static PathFacts facts(DynamoDbTable t, KeyPath p) {
     Map<String, List<DynamoDbItem>> bySignature = new LinkedHashMap<>();
@@ -159,12 +170,18 @@ public final class DynamoDbIndex {
     return copyHolders.getOrDefault(source, List.of());
   }
 
-  /** Returns the table and path of every path whose {@link KeyPath#copy() copy} is {@code copy}, in model order. */
+  /**
+   * Returns the table and path of every path whose {@link KeyPath#copy() copy} is {@code copy}, in
+   * model order.
+   */
   List<OnTable> pathsOf(String copy) {
     return pathsByCopy.getOrDefault(copy, List.of());
   }
 
-  /** Returns the path whose capacity {@code copy} names: the first table key or global index with that copy. */
+  /**
+   * Returns the path whose capacity {@code copy} names: the first table key or global index with
+   * that copy.
+   */
   public Optional<KeyPath> capacityPath(String copy) {
     return Optional.ofNullable(capacityPaths.get(copy));
   }
@@ -175,7 +192,9 @@ public final class DynamoDbIndex {
     return on.isEmpty() ? Optional.empty() : Optional.of(on.get(0).table());
   }
 
-  /** Returns the first item type of {@code table}, in its order, whose name is one of {@code names}. */
+  /**
+   * Returns the first item type of {@code table}, in its order, whose name is one of {@code names}.
+   */
   public Optional<DynamoDbItem> item(DynamoDbTable table, Collection<String> names) {
     Map<String, Integer> at = itemPositionsInTable.get(table.name());
     if (at == null || tablesByName.get(table.name()) != table) {
@@ -205,7 +224,9 @@ public final class DynamoDbIndex {
     return facts(path).scanRows();
   }
 
-  /** Returns the bytes of every entry on {@code path} (rows × entry bytes, summed in item order). */
+  /**
+   * Returns the bytes of every entry on {@code path} (rows × entry bytes, summed in item order).
+   */
   double scanBytes(KeyPath path) {
     return facts(path).scanBytes();
   }

@@ -1,12 +1,12 @@
 package dev.keyplan.dynamodb.design;
 
-import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
-import dev.keyplan.model.Entity;
-import dev.keyplan.model.KeyTemplate;
-import dev.keyplan.input.Location;
 import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.dynamodb.facts.ItemSize;
+import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
+import dev.keyplan.input.Location;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,11 +28,12 @@ import java.util.Set;
  * @param keyBytes the value bytes of each key attribute
  * @param attributes the non-key attributes it holds, by name, in entity order
  * @param bytes the item's size as capacity units and the 400 KB limit count it
- * @param largestBytes the size of the oldest item at the horizon, whose growing collections
- *     ({@code grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when
- *     nothing grows
+ * @param largestBytes the size of the oldest item at the horizon, whose growing collections ({@code
+ *     grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when nothing
+ *     grows
  * @param rows the items alive at the model's horizon
- * @param ttlSeconds how long each item lives (the entity's inserts' TTL on a table with TTL); 0 for ever
+ * @param ttlSeconds how long each item lives (the entity's inserts' TTL on a table with TTL); 0 for
+ *     ever
  */
 public record DynamoDbItem(
     String name,
@@ -74,9 +75,9 @@ public record DynamoDbItem(
   }
 
   /**
-   * Returns a signature of the item's partition key on {@code path}: items of different types
-   * whose signatures are equal share partition key values, so they form one item collection
-   * (the customer's profile and orders under {@code C#{customer_id}}).
+   * Returns a signature of the item's partition key on {@code path}: items of different types whose
+   * signatures are equal share partition key values, so they form one item collection (the
+   * customer's profile and orders under {@code C#{customer_id}}).
    */
   public String partitionSignature(KeyPath path) {
     return String.join(" | ", partitionTemplates(path).stream().map(KeyTemplate::text).toList());
@@ -98,7 +99,8 @@ public record DynamoDbItem(
         return true;
       }
     }
-    return path.projection().type() == Projection.Type.INCLUDE && path.projection().include().contains(attribute);
+    return path.projection().type() == Projection.Type.INCLUDE
+        && path.projection().include().contains(attribute);
   }
 
   /**
@@ -122,7 +124,10 @@ public record DynamoDbItem(
           continue;
         }
         // An included attribute may be another index's key attribute, held in keyBytes.
-        Long value = attributes.containsKey(a) ? Long.valueOf(attributes.get(a).valueBytes()) : keyBytes.get(a);
+        Long value =
+            attributes.containsKey(a)
+                ? Long.valueOf(attributes.get(a).valueBytes())
+                : keyBytes.get(a);
         if (value != null) {
           size += ItemSize.utf8Bytes(a) + value;
         }
@@ -143,7 +148,9 @@ public record DynamoDbItem(
     return all;
   }
 
-  /** Returns true if the item holds entity attribute {@code a}, as itself or inside a key template. */
+  /**
+   * Returns true if the item holds entity attribute {@code a}, as itself or inside a key template.
+   */
   public boolean holds(String a) {
     if (attributes.containsKey(a)) {
       return true;
@@ -151,7 +158,9 @@ public record DynamoDbItem(
     return keys.values().stream().anyMatch(t -> t.attributes().contains(a));
   }
 
-  /** Returns the items per partition key value of a typical value (all shards together), at least 1. */
+  /**
+   * Returns the items per partition key value of a typical value (all shards together), at least 1.
+   */
   public double typicalPerKey(Set<String> attributes) {
     return KeyCounts.typicalPerValue(entity, attributes, rows);
   }

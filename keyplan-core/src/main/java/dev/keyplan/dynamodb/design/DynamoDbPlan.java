@@ -37,7 +37,8 @@ public record DynamoDbPlan(
     double bytesBusiest,
     Optional<String> consistency,
     List<Touch> touches,
-    List<String> notes) implements Plan {
+    List<String> notes)
+    implements Plan {
 
   public DynamoDbPlan {
     items = List.copyOf(items);

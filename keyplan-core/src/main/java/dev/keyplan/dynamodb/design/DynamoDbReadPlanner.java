@@ -28,8 +28,8 @@ import java.util.Set;
  *       (or {@code IN}, one request per key); a {@code {shard:N}} suffix means N queries;
  *   <li>the sort key takes one condition ({@link SortKeyMatch}); every other restriction becomes a
  *       FilterExpression, applied after the items are read and billed;
- *   <li>{@code order by} must follow the sort key (ScanIndexForward), or every matching item is read
- *       and sorted by the application;
+ *   <li>{@code order by} must follow the sort key (ScanIndexForward), or every matching item is
+ *       read and sorted by the application;
  *   <li>no partition key: a Scan of the whole table or index.
  * </ul>
  *
@@ -40,10 +40,14 @@ import java.util.Set;
 final class DynamoDbReadPlanner {
   /** The bound tables' look-ups: a read visits its entity's item types, not every table's. */
   private final DynamoDbIndex index;
+
   private final Map<String, DynamoDbDesign.Access> pins;
   private final Set<String> transactionalEntities;
 
-  DynamoDbReadPlanner(DynamoDbIndex index, Map<String, DynamoDbDesign.Access> pins, Set<String> transactionalEntities) {
+  DynamoDbReadPlanner(
+      DynamoDbIndex index,
+      Map<String, DynamoDbDesign.Access> pins,
+      Set<String> transactionalEntities) {
     this.index = index;
     this.pins = pins;
     this.transactionalEntities = transactionalEntities;
@@ -51,10 +55,14 @@ final class DynamoDbReadPlanner {
 
   DynamoDbPlan plan(AccessPattern p, Operation.Read r) {
     List<DynamoDbPlan> candidates = new ArrayList<>();
-    Optional<String> via = Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::via);
+    Optional<String> via =
+        Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::via);
     // A pinned Scan is costed as the Scan the application makes, whatever key could serve it.
-    boolean scanPinned = Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::operation)
-        .filter("Scan"::equals).isPresent();
+    boolean scanPinned =
+        Optional.ofNullable(pins.get(p.id()))
+            .flatMap(DynamoDbDesign.Access::operation)
+            .filter("Scan"::equals)
+            .isPresent();
     boolean stored = false;
     for (DynamoDbIndex.Placed at : index.itemsOf(r.entity())) {
       DynamoDbTable t = at.table();
@@ -71,27 +79,53 @@ final class DynamoDbReadPlanner {
       }
     }
     if (candidates.isEmpty()) {
-      String why = !stored ? "no DynamoDB table stores " + r.entity() + ": add an item type for it"
-          : via.map(v -> "pinned to " + v + ", which holds no " + r.entity() + " item with the attributes this read needs")
-              .orElse("no item type of " + r.entity() + " holds every attribute this read needs");
+      String why =
+          !stored
+              ? "no DynamoDB table stores " + r.entity() + ": add an item type for it"
+              : via.map(
+                      v ->
+                          "pinned to "
+                              + v
+                              + ", which holds no "
+                              + r.entity()
+                              + " item with the attributes this read needs")
+                  .orElse(
+                      "no item type of " + r.entity() + " holds every attribute this read needs");
       return notServed(p, why);
     }
     // A Scan only when nothing else serves; then the requested consistency; then the cheapest;
     // then the simplest call (GetItem before Query), the table before an index.
-    candidates.sort(Comparator.comparing((DynamoDbPlan c) -> c.access() == Access.SCAN)
-        .thenComparing(c -> c.notes().stream().anyMatch(n -> n.startsWith("eventually consistent")))
-        .thenComparingDouble(DynamoDbPlan::readUnits)
-        .thenComparingInt(c -> c.access().ordinal())
-        .thenComparing(c -> c.path().map(KeyPath::isIndex).orElse(true)));
+    candidates.sort(
+        Comparator.comparing((DynamoDbPlan c) -> c.access() == Access.SCAN)
+            .thenComparing(
+                c -> c.notes().stream().anyMatch(n -> n.startsWith("eventually consistent")))
+            .thenComparingDouble(DynamoDbPlan::readUnits)
+            .thenComparingInt(c -> c.access().ordinal())
+            .thenComparing(c -> c.path().map(KeyPath::isIndex).orElse(true)));
     return candidates.get(0);
   }
 
   static DynamoDbPlan notServed(AccessPattern p, String why) {
-    return new DynamoDbPlan(p, Access.NOT_SERVED, "-", Optional.empty(), List.of(), "-", List.of(), 0, Double.NaN,
-        Double.NaN, Double.NaN, Double.NaN, Optional.empty(), List.of(), List.of(why));
+    return new DynamoDbPlan(
+        p,
+        Access.NOT_SERVED,
+        "-",
+        Optional.empty(),
+        List.of(),
+        "-",
+        List.of(),
+        0,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Optional.empty(),
+        List.of(),
+        List.of(why));
   }
 
-  private Optional<DynamoDbPlan> candidate(AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path) {
+  private Optional<DynamoDbPlan> candidate(
+      AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path) {
     Entity e = it.entity();
     Set<String> equal = new LinkedHashSet<>();
     Set<String> ranged = new LinkedHashSet<>();
@@ -106,7 +140,8 @@ final class DynamoDbReadPlanner {
       }
     }
     // The item must hold what the read selects, restricts and orders by.
-    Set<String> needed = new LinkedHashSet<>(r.select().isEmpty() ? e.attributes().keySet() : r.select());
+    Set<String> needed =
+        new LinkedHashSet<>(r.select().isEmpty() ? e.attributes().keySet() : r.select());
     Set<String> used = new LinkedHashSet<>();
     r.where().forEach(c -> used.add(c.attribute()));
     r.orderBy().forEach(o -> used.add(o.attribute()));
@@ -129,35 +164,66 @@ final class DynamoDbReadPlanner {
     Capacity.Read mode = strong ? Capacity.Read.STRONG : Capacity.Read.EVENTUAL;
     List<String> notes = new ArrayList<>();
     if (strongWanted && path.isGlobal()) {
-      notes.add("eventually consistent: " + path.name() + " is a global index, which DynamoDB reads only eventually"
-          + " consistently; read-your-writes needs the table or a local index");
+      notes.add(
+          "eventually consistent: "
+              + path.name()
+              + " is a global index, which DynamoDB reads only eventually"
+              + " consistently; read-your-writes needs the table or a local index");
     } else if (strongWanted) {
-      notes.add("ConsistentRead: true, so a read sees every write acknowledged before it (1 unit per 4 KB, not 0.5)");
+      notes.add(
+          "ConsistentRead: true, so a read sees every write acknowledged before it (1 unit per 4 KB, not 0.5)");
     }
     if (!pkGiven) {
       return Optional.of(scan(p, r, t, it, path, equal, mode, notes));
     }
-    return query(p, r, t, it, path, e, equal, ranged, in, pkTemplates, pkAttrs, shards, mode, notes, needed);
+    return query(
+        p, r, t, it, path, e, equal, ranged, in, pkTemplates, pkAttrs, shards, mode, notes, needed);
   }
 
   /** A pinned Scan of {@code path}, or empty when the item lacks an attribute the read uses. */
-  private Optional<DynamoDbPlan> scan(AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path) {
+  private Optional<DynamoDbPlan> scan(
+      AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path) {
     for (Operation.Condition c : r.where()) {
       if (!it.holds(c.attribute())) {
         return Optional.empty();
       }
     }
     Set<String> equal = new LinkedHashSet<>();
-    r.where().stream().filter(c -> c.comparison() == Comparison.EQ).forEach(c -> equal.add(c.attribute()));
+    r.where().stream()
+        .filter(c -> c.comparison() == Comparison.EQ)
+        .forEach(c -> equal.add(c.attribute()));
     boolean strong = p.readYourWrites() && !path.isGlobal();
     List<String> notes = new ArrayList<>();
-    notes.add("pinned to a Scan by the design's access: the application scans, whatever key could serve the read");
-    return Optional.of(scan(p, r, t, it, path, equal, strong ? Capacity.Read.STRONG : Capacity.Read.EVENTUAL, notes));
+    notes.add(
+        "pinned to a Scan by the design's access: the application scans, whatever key could serve the read");
+    return Optional.of(
+        scan(
+            p,
+            r,
+            t,
+            it,
+            path,
+            equal,
+            strong ? Capacity.Read.STRONG : Capacity.Read.EVENTUAL,
+            notes));
   }
 
-  private Optional<DynamoDbPlan> query(AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path,
-      Entity e, Set<String> equal, Set<String> ranged, Map<String, Integer> in, List<KeyTemplate> pkTemplates,
-      Set<String> pkAttrs, int shards, Capacity.Read mode, List<String> notes, Set<String> needed) {
+  private Optional<DynamoDbPlan> query(
+      AccessPattern p,
+      Operation.Read r,
+      DynamoDbTable t,
+      DynamoDbItem it,
+      KeyPath path,
+      Entity e,
+      Set<String> equal,
+      Set<String> ranged,
+      Map<String, Integer> in,
+      List<KeyTemplate> pkTemplates,
+      Set<String> pkAttrs,
+      int shards,
+      Capacity.Read mode,
+      List<String> notes,
+      Set<String> needed) {
     int partitionKeys = 1;
     for (String a : pkAttrs) {
       partitionKeys *= in.getOrDefault(a, 1);
@@ -182,15 +248,23 @@ final class DynamoDbReadPlanner {
     }
     boolean ordered = orderFollows(r, sk, equal);
     if (!ordered) {
-      notes.add("order by " + r.orderBy().get(0).attribute() + " does not follow the sort key of " + path.name()
-          + ": every matching item is read and sorted by the application");
+      notes.add(
+          "order by "
+              + r.orderBy().get(0).attribute()
+              + " does not follow the sort key of "
+              + path.name()
+              + ": every matching item is read and sorted by the application");
     }
     Set<String> narrowing = new LinkedHashSet<>(pkAttrs);
     narrowing.addAll(sk.consumed());
-    // The table's primary key names one item; an index key does only when it holds the entity's key.
+    // The table's primary key names one item; an index key does only when it holds the entity's
+    // key.
     boolean single = path.isIndex() ? sk.exact() && KeyCounts.identifies(e, narrowing) : sk.exact();
-    // Items matched for a typical and the busiest key, with the items of other types the key condition also reads.
-    double[] matched = {perKey(it, pkAttrs, narrowing, false), perKey(it, pkAttrs, narrowing, true)};
+    // Items matched for a typical and the busiest key, with the items of other types the key
+    // condition also reads.
+    double[] matched = {
+      perKey(it, pkAttrs, narrowing, false), perKey(it, pkAttrs, narrowing, true)
+    };
     if (single) {
       matched = new double[] {1, 1};
     }
@@ -213,8 +287,11 @@ final class DynamoDbReadPlanner {
       }
     }
     if (!others.isEmpty()) {
-      notes.add("the key condition also reads the " + String.join(", ", others) + " items of the same partition;"
-          + " a filter on the item type drops them after they are billed");
+      notes.add(
+          "the key condition also reads the "
+              + String.join(", ", others)
+              + " items of the same partition;"
+              + " a filter on the item type drops them after they are billed");
       filter.add("(item type)");
     }
     double selectivity = filterSelectivity(e, filter, equal, it.rows());
@@ -244,8 +321,12 @@ final class DynamoDbReadPlanner {
       double b = eval * (ownShare * entry + (1 - ownShare) * extraEntry);
       evaluated[i] = eval * shards * keys;
       bytes[i] = b * shards * keys;
-      units[i] = (single && !path.isIndex() ? Capacity.getItem((long) Math.ceil(b), mode)
-          : Capacity.query((long) Math.ceil(b), mode)) * shards * keys;
+      units[i] =
+          (single && !path.isIndex()
+                  ? Capacity.getItem((long) Math.ceil(b), mode)
+                  : Capacity.query((long) Math.ceil(b), mode))
+              * shards
+              * keys;
       if (i == 0) {
         calls = Math.max(1, Math.ceil(b / DynamoDbLimits.MAX_QUERY_PAGE_BYTES)) * shards * keys;
       }
@@ -253,10 +334,14 @@ final class DynamoDbReadPlanner {
     List<Touch> touches = new ArrayList<>();
     // A request names `partitionKeys` keys, so the busiest one is among them about that many times
     // as often (at most once a request), and each of its sort keys is one more query there.
-    double share = sortKeys * Math.min(1, partitionKeys * KeyCounts.requestShare(p, e, pkAttrs, it.rows()));
+    double share =
+        sortKeys * Math.min(1, partitionKeys * KeyCounts.requestShare(p, e, pkAttrs, it.rows()));
     double perQueryBusiest = units[1] / (shards * keys);
-    touches.add(new Touch(path.copy(), it.partitionSignature(path), share, units[0], perQueryBusiest, 0, shards));
-    // Attributes a global index does not project come from the table: one more read per item returned.
+    touches.add(
+        new Touch(
+            path.copy(), it.partitionSignature(path), share, units[0], perQueryBusiest, 0, shards));
+    // Attributes a global index does not project come from the table: one more read per item
+    // returned.
     List<String> missing = needed.stream().filter(a -> !it.projects(path, t, a)).toList();
     if (!missing.isEmpty() && path.isIndex()) {
       double returned = Math.min(evaluated[0], limit);
@@ -265,24 +350,33 @@ final class DynamoDbReadPlanner {
       if (path.local()) {
         // A local index lives in the table's partition: its fetches load the same key.
         double busiest = Math.min(evaluated[1] / (shards * keys), limit) * each;
-        touches.add(new Touch(t.name(), it.partitionSignature(path), share, fetch, busiest, 0, shards));
+        touches.add(
+            new Touch(t.name(), it.partitionSignature(path), share, fetch, busiest, 0, shards));
       } else {
         touches.add(new Touch(t.name(), "", Double.NaN, fetch, fetch, 0, 1));
       }
       if (path.local()) {
-        notes.add(path.name() + " does not project " + String.join(", ", missing)
-            + ": DynamoDB fetches each item from the table, at the table's read cost");
+        notes.add(
+            path.name()
+                + " does not project "
+                + String.join(", ", missing)
+                + ": DynamoDB fetches each item from the table, at the table's read cost");
       } else {
         calls += Math.ceil(returned / DynamoDbLimits.MAX_BATCH_GET_ITEMS);
-        notes.add(path.name() + " does not project " + String.join(", ", missing)
-            + ": the application fetches each item from the table with BatchGetItem");
+        notes.add(
+            path.name()
+                + " does not project "
+                + String.join(", ", missing)
+                + ": the application fetches each item from the table with BatchGetItem");
       }
     }
     Access access;
     String operation;
     boolean shared = sharing.stream().anyMatch(o -> o != it);
-    boolean twoBounds = sk.range().isPresent() && r.where().stream()
-        .anyMatch(c -> c.attribute().equals(sk.range().get()) && c.values() == 2);
+    boolean twoBounds =
+        sk.range().isPresent()
+            && r.where().stream()
+                .anyMatch(c -> c.attribute().equals(sk.range().get()) && c.values() == 2);
     String condition = keyCondition(path, pkTemplates, sk, shared, twoBounds);
     if (single && !path.isIndex() && shards == 1) {
       access = keys > 1 ? Access.BATCH_GET : Access.GET_ITEM;
@@ -294,8 +388,12 @@ final class DynamoDbReadPlanner {
       access = shards * keys > 1 ? Access.QUERY_FAN_OUT : Access.QUERY;
       operation = "Query";
       if (shards > 1) {
-        notes.add("the key is write-sharded over " + shards + " suffixes: each read makes " + shards
-            + " queries and merges them");
+        notes.add(
+            "the key is write-sharded over "
+                + shards
+                + " suffixes: each read makes "
+                + shards
+                + " queries and merges them");
       }
       if (keys > 1) {
         notes.add("IN over " + keys + " partition keys: " + keys + " queries");
@@ -303,21 +401,48 @@ final class DynamoDbReadPlanner {
     }
     if (!filter.isEmpty()) {
       List<String> named = filter.stream().filter(f -> !f.startsWith("(")).toList();
-      String on = named.isEmpty() ? "the item type"
-          : String.join(", ", named) + (named.size() < filter.size() ? " and the item type" : "");
-      notes.add("FilterExpression on " + on + ": billed on every item evaluated, before the filter");
+      String on =
+          named.isEmpty()
+              ? "the item type"
+              : String.join(", ", named)
+                  + (named.size() < filter.size() ? " and the item type" : "");
+      notes.add(
+          "FilterExpression on " + on + ": billed on every item evaluated, before the filter");
     }
     if (transactionalEntities.contains(e.name()) && (access != Access.GET_ITEM)) {
-      notes.add(operation + " is read-committed: it can see some items of a TransactWriteItems in the new state and"
-          + " others in the old; use TransactGetItems for a consistent snapshot");
+      notes.add(
+          operation
+              + " is read-committed: it can see some items of a TransactWriteItems in the new state and"
+              + " others in the old; use TransactGetItems for a consistent snapshot");
     }
-    return Optional.of(new DynamoDbPlan(p, access, operation, Optional.of(path), List.of(it.name()), condition, filter,
-        calls, evaluated[0], evaluated[1], bytes[0], bytes[1],
-        Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"), touches, notes));
+    return Optional.of(
+        new DynamoDbPlan(
+            p,
+            access,
+            operation,
+            Optional.of(path),
+            List.of(it.name()),
+            condition,
+            filter,
+            calls,
+            evaluated[0],
+            evaluated[1],
+            bytes[0],
+            bytes[1],
+            Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"),
+            touches,
+            notes));
   }
 
-  private DynamoDbPlan scan(AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path, Set<String> equal,
-      Capacity.Read mode, List<String> notes) {
+  private DynamoDbPlan scan(
+      AccessPattern p,
+      Operation.Read r,
+      DynamoDbTable t,
+      DynamoDbItem it,
+      KeyPath path,
+      Set<String> equal,
+      Capacity.Read mode,
+      List<String> notes) {
     // Every item on the path, whatever its type: the same for each read, so summed once per path.
     double items = index.scanRows(path);
     double bytes = index.scanBytes(path);
@@ -327,20 +452,41 @@ final class DynamoDbReadPlanner {
     double selectivity = filterSelectivity(it.entity(), filter, equal, it.rows());
     double keep = Double.isNaN(selectivity) ? 0 : selectivity * own / Math.max(items, 1e-12);
     int limit = r.count() ? Integer.MAX_VALUE : r.limit().orElse(Integer.MAX_VALUE);
-    double eval = limit == Integer.MAX_VALUE || !r.orderBy().isEmpty() || keep <= 0 ? items
-        : Math.min(items, limit / (filter.isEmpty() && own == items ? 1 : keep));
+    double eval =
+        limit == Integer.MAX_VALUE || !r.orderBy().isEmpty() || keep <= 0
+            ? items
+            : Math.min(items, limit / (filter.isEmpty() && own == items ? 1 : keep));
     double evalBytes = items <= 0 ? 0 : bytes * eval / items;
     double units = Capacity.query((long) Math.ceil(evalBytes), mode);
     double calls = Math.max(1, Math.ceil(evalBytes / DynamoDbLimits.MAX_QUERY_PAGE_BYTES));
-    notes.add("no " + path.name() + " key can be built from the read's restrictions: a Scan reads "
-        + (eval >= items ? "every item" : "items until the limit is met") + " and bills them all");
+    notes.add(
+        "no "
+            + path.name()
+            + " key can be built from the read's restrictions: a Scan reads "
+            + (eval >= items ? "every item" : "items until the limit is met")
+            + " and bills them all");
     List<Touch> touches = List.of(new Touch(path.copy(), "", Double.NaN, units, units, 0, 1));
-    return new DynamoDbPlan(p, Access.SCAN, "Scan", Optional.of(path), List.of(it.name()), "-", filter, calls, eval, eval,
-        evalBytes, evalBytes, Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"), touches, notes);
+    return new DynamoDbPlan(
+        p,
+        Access.SCAN,
+        "Scan",
+        Optional.of(path),
+        List.of(it.name()),
+        "-",
+        filter,
+        calls,
+        eval,
+        eval,
+        evalBytes,
+        evalBytes,
+        Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"),
+        touches,
+        notes);
   }
 
   /** Items of {@code it} matched by the partition key and the consumed sort key placeholders. */
-  private static double perKey(DynamoDbItem it, Set<String> pkAttrs, Set<String> narrowing, boolean busiest) {
+  private static double perKey(
+      DynamoDbItem it, Set<String> pkAttrs, Set<String> narrowing, boolean busiest) {
     if (KeyCounts.identifies(it.entity(), narrowing)) {
       return 1;
     }
@@ -354,8 +500,12 @@ final class DynamoDbReadPlanner {
     return Math.max(1, n);
   }
 
-  /** The share of items a filter keeps: 1 / distinct for each filtered equality, NaN if one is unknown. */
-  private static double filterSelectivity(Entity e, List<String> filter, Set<String> equal, double rows) {
+  /**
+   * The share of items a filter keeps: 1 / distinct for each filtered equality, NaN if one is
+   * unknown.
+   */
+  private static double filterSelectivity(
+      Entity e, List<String> filter, Set<String> equal, double rows) {
     double s = 1;
     for (String f : filter) {
       if (f.startsWith("(")) {
@@ -374,13 +524,15 @@ final class DynamoDbReadPlanner {
   }
 
   private static boolean orderFollows(Operation.Read r, SortKeyMatch sk, Set<String> equal) {
-    List<Operation.Order> order = r.orderBy().stream().filter(o -> !equal.contains(o.attribute())).toList();
+    List<Operation.Order> order =
+        r.orderBy().stream().filter(o -> !equal.contains(o.attribute())).toList();
     if (order.isEmpty()) {
       return true;
     }
     boolean descending = order.get(0).descending();
     for (int i = 0; i < order.size(); i++) {
-      if (i >= sk.rest().size() || !sk.rest().get(i).equals(order.get(i).attribute())
+      if (i >= sk.rest().size()
+          || !sk.rest().get(i).equals(order.get(i).attribute())
           || order.get(i).descending() != descending) {
         return false;
       }
@@ -393,8 +545,8 @@ final class DynamoDbReadPlanner {
    * "ORDER#")}; the begins_with appears when it narrows something (other item types in the same
    * partition, or a placeholder given by the read).
    */
-  private static String keyCondition(KeyPath path, List<KeyTemplate> pk, SortKeyMatch sk, boolean shared,
-      boolean twoBounds) {
+  private static String keyCondition(
+      KeyPath path, List<KeyTemplate> pk, SortKeyMatch sk, boolean shared, boolean twoBounds) {
     List<String> terms = new ArrayList<>();
     for (int i = 0; i < pk.size(); i++) {
       terms.add(path.partitionKey().get(i) + " = \"" + render(pk.get(i)) + "\"");
@@ -405,11 +557,28 @@ final class DynamoDbReadPlanner {
         terms.add(name + " = \"" + sk.prefixText() + "\"");
       } else if (sk.range().isPresent() && twoBounds) {
         // The upper bound ends with the highest character, so it keeps the items of the last value.
-        terms.add(name + " BETWEEN \"" + sk.prefixText() + "<" + sk.range().get() + " from>\" AND \""
-            + sk.prefixText() + "<" + sk.range().get() + " to>\\uffff\"");
+        terms.add(
+            name
+                + " BETWEEN \""
+                + sk.prefixText()
+                + "<"
+                + sk.range().get()
+                + " from>\" AND \""
+                + sk.prefixText()
+                + "<"
+                + sk.range().get()
+                + " to>\\uffff\"");
       } else if (sk.range().isPresent()) {
-        terms.add(name + " < or > \"" + sk.prefixText() + "<" + sk.range().get() + ">\""
-            + (sk.prefix().isEmpty() ? "" : " (written as a BETWEEN with the prefix's end as the other bound)"));
+        terms.add(
+            name
+                + " < or > \""
+                + sk.prefixText()
+                + "<"
+                + sk.range().get()
+                + ">\""
+                + (sk.prefix().isEmpty()
+                    ? ""
+                    : " (written as a BETWEEN with the prefix's end as the other bound)"));
       } else if (!sk.prefix().isEmpty() && (shared || !sk.consumed().isEmpty())) {
         // A literal prefix alone narrows nothing unless other item types share the partition.
         terms.add("begins_with(" + name + ", \"" + sk.prefixText() + "\")");

@@ -7,8 +7,8 @@ import java.util.Map;
  * A table's size at the model's horizon and the physical partitions it needs.
  *
  * <p>Storage is what DynamoDB bills: every item's size plus 100 bytes, and every index entry's
- * (base and index keys plus projected attributes) plus 100 bytes (AWS DG, "Item sizes and
- * formats"; GSI.md). A table with local indexes keeps their entries in its own partitions.
+ * (base and index keys plus projected attributes) plus 100 bytes (AWS DG, "Item sizes and formats";
+ * GSI.md). A table with local indexes keeps their entries in its own partitions.
  *
  * <p>Partitions: a partition holds at most 10 GB and serves at most 3,000 RCU and 1,000 WCU, so a
  * table needs at least {@code ⌈bytes / 10 GB⌉} and {@code ⌈RCU / 3,000 + WCU / 1,000⌉} of them —
@@ -23,8 +23,8 @@ import java.util.Map;
  * @param largestItem the item type with the largest item, and its size
  * @param oversizedKeys key values that may exceed 2,048 (partition) or 1,024 (sort) bytes: item
  *     type, attribute, bytes
- * @param collectionBytes the busiest item collection (all items sharing a partition key value,
- *     with local index entries); the 10 GB cap applies when the table has a local index
+ * @param collectionBytes the busiest item collection (all items sharing a partition key value, with
+ *     local index entries); the 10 GB cap applies when the table has a local index
  */
 public record DynamoDbSizing(
     String table,

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A DynamoDB table with everything resolved: key attributes and their types, the access paths
- * (the table itself, then each index), capacity, TTL, stream and the item types it holds.
+ * A DynamoDB table with everything resolved: key attributes and their types, the access paths (the
+ * table itself, then each index), capacity, TTL, stream and the item types it holds.
  *
  * @param paths the table's own key first, then its indexes in the order written
  * @param items the item types stored in the table
@@ -58,6 +58,8 @@ public record DynamoDbTable(
 
   /** Returns the primary key attribute names: the partition key, then the sort key if any. */
   public List<String> primaryKey() {
-    return sortKey.map(s -> List.of(partitionKey.name(), s.name())).orElse(List.of(partitionKey.name()));
+    return sortKey
+        .map(s -> List.of(partitionKey.name(), s.name()))
+        .orElse(List.of(partitionKey.name()));
   }
 }

@@ -24,13 +24,13 @@ import java.util.Set;
  *       size does not change in the model, so it is the item's size); a change of an attribute in
  *       the table's own key is a delete and a put;
  *   <li>Indexes (GSI.md): a new or removed entry 1 write, a changed index key 2 (delete the old
- *       entry, put the new one), a changed projected attribute 1, otherwise 0 — each ⌈entry /
- *       1 KB⌉; global indexes consume their own capacity, local ones the table's;
+ *       entry, put the new one), a changed projected attribute 1, otherwise 0 — each ⌈entry / 1
+ *       KB⌉; global indexes consume their own capacity, local ones the table's;
  *   <li>{@code batch: logged} runs as TransactWriteItems: every item twice (prepare and commit);
  *       the indexes are charged as standard writes: a transaction's changes propagate to global
  *       secondary indexes after it completes (transaction-apis.md), and keyplan charges local
- *       indexes the same way (an assumption: the guide does not say);
- *       {@code batch: unlogged} as BatchWriteItem, which takes puts and deletes only;
+ *       indexes the same way (an assumption: the guide does not say); {@code batch: unlogged} as
+ *       BatchWriteItem, which takes puts and deletes only;
  *   <li>an update or delete that does not give the item's full primary key must first find it.
  * </ul>
  *
@@ -39,8 +39,13 @@ import java.util.Set;
  */
 final class DynamoDbWritePlanner {
   private final Model model;
-  /** The bound tables' look-ups: a write visits its entity's item types and the copies, not every table's. */
+
+  /**
+   * The bound tables' look-ups: a write visits its entity's item types and the copies, not every
+   * table's.
+   */
   private final DynamoDbIndex index;
+
   private final DynamoDbReadPlanner reads;
 
   DynamoDbWritePlanner(Model model, DynamoDbIndex index, DynamoDbReadPlanner reads) {
@@ -59,7 +64,9 @@ final class DynamoDbWritePlanner {
     long transactionItems = 0;
     boolean update = w.kind() == Operation.Kind.UPDATE || w.kind() == Operation.Kind.INCREMENT;
     Set<String> equal = new LinkedHashSet<>();
-    w.where().stream().filter(c -> c.comparison() == Operation.Comparison.EQ).forEach(c -> equal.add(c.attribute()));
+    w.where().stream()
+        .filter(c -> c.comparison() == Operation.Comparison.EQ)
+        .forEach(c -> equal.add(c.attribute()));
     List<Target> targets = new ArrayList<>();
     for (Target x : targets(w)) {
       if (update && x.copyOf().map(Set::of).orElse(changed).stream().noneMatch(x.item()::holds)) {
@@ -72,8 +79,9 @@ final class DynamoDbWritePlanner {
     // item needs no transaction.
     boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && written >= 2;
     if (p.batch() == AccessPattern.Batch.LOGGED && !transaction && !targets.isEmpty()) {
-      notes.add("batch: logged writes one item here: a single write of it is atomic already (its index entries"
-          + " follow), so no TransactWriteItems is needed");
+      notes.add(
+          "batch: logged writes one item here: a single write of it is atomic already (its index entries"
+              + " follow), so no TransactWriteItems is needed");
     }
     boolean batchWrite = p.batch() == AccessPattern.Batch.UNLOGGED;
     Capacity.Write mode = transaction ? Capacity.Write.TRANSACTIONAL : Capacity.Write.STANDARD;
@@ -92,20 +100,35 @@ final class DynamoDbWritePlanner {
         if (target.copyOf().isPresent() || !equal.containsAll(keyAttrs) || shardedKey) {
           DynamoDbPlan find = findFirst(p, w, it.entity(), target);
           for (Touch tc : find.touches()) {
-            touches.add(new Touch(tc.copy(), tc.signature(), tc.busiestShare(), tc.readUnitsTypical(), tc.readUnitsBusiest(), 0,
-                tc.shards()));
+            touches.add(
+                new Touch(
+                    tc.copy(),
+                    tc.signature(),
+                    tc.busiestShare(),
+                    tc.readUnitsTypical(),
+                    tc.readUnitsBusiest(),
+                    0,
+                    tc.shards()));
           }
           findCalls += find.calls();
-          notes.add(it.name() + ": the write does not give the item's full primary key ("
-              + String.join(", ", table.keyAttributes()) + "); it is found first with " + find.operation()
-              + find.path().map(x -> " on " + x.name()).orElse("") + ", then written");
+          notes.add(
+              it.name()
+                  + ": the write does not give the item's full primary key ("
+                  + String.join(", ", table.keyAttributes())
+                  + "); it is found first with "
+                  + find.operation()
+                  + find.path().map(x -> " on " + x.name()).orElse("")
+                  + ", then written");
         }
       }
-      boolean keyChange = update && writes.stream().anyMatch(a -> keyPlaceholders(it, table).contains(a));
+      boolean keyChange =
+          update && writes.stream().anyMatch(a -> keyPlaceholders(it, table).contains(a));
       long base = Capacity.write(it.bytes(), it.bytes(), mode) * (keyChange ? 2 : 1);
       if (keyChange) {
-        notes.add(it.name() + ": the update changes an attribute of the table's key: DynamoDB cannot change a key,"
-            + " so the item is deleted and put again (two writes)");
+        notes.add(
+            it.name()
+                + ": the update changes an attribute of the table's key: DynamoDB cannot change a key,"
+                + " so the item is deleted and put again (two writes)");
       }
       double lsiUnits = 0;
       for (KeyPath path : t.paths()) {
@@ -114,68 +137,150 @@ final class DynamoDbWritePlanner {
         }
         long entry = it.entryBytes(path, t);
         // A changed table key is a delete and a put of the item: every index entry goes and comes.
-        IndexChange change = keyChange ? IndexChange.keyValueChange() : change(w.kind(), writes, it, path, t);
+        IndexChange change =
+            keyChange ? IndexChange.keyValueChange() : change(w.kind(), writes, it, path, t);
         long u = change.units(entry, entry);
         if (path.local()) {
           lsiUnits += u;
         } else if (u > 0) {
           Set<String> pk = KeyCounts.placeholders(it.partitionTemplates(path));
-          double share = KeyCounts.requestShare(p, it.entity(), pk, it.rows()) / KeyCounts.shards(it.partitionTemplates(path));
-          touches.add(new Touch(path.label(), it.partitionSignature(path), share, 0, 0, u * fanOut,
-              KeyCounts.shards(it.partitionTemplates(path))));
+          double share =
+              KeyCounts.requestShare(p, it.entity(), pk, it.rows())
+                  / KeyCounts.shards(it.partitionTemplates(path));
+          touches.add(
+              new Touch(
+                  path.label(),
+                  it.partitionSignature(path),
+                  share,
+                  0,
+                  0,
+                  u * fanOut,
+                  KeyCounts.shards(it.partitionTemplates(path))));
         }
       }
       Set<String> pk = KeyCounts.placeholders(it.partitionTemplates(table));
       int shards = KeyCounts.shards(it.partitionTemplates(table));
       double share = KeyCounts.requestShare(p, it.entity(), pk, it.rows()) / shards;
-      touches.add(0, new Touch(t.name(), it.partitionSignature(table), share, 0, 0, (base + lsiUnits) * fanOut,
-          shards));
+      touches.add(
+          0,
+          new Touch(
+              t.name(),
+              it.partitionSignature(table),
+              share,
+              0,
+              0,
+              (base + lsiUnits) * fanOut,
+              shards));
       calls += fanOut * (keyChange ? 2 : 1);
       transactionItems += Math.ceil(fanOut) * (keyChange ? 2 : 1);
       if (target.copyOf().isPresent()) {
-        notes.add(it.name() + " holds " + target.copyOf().get() + " as a copy of " + target.source()
-            + ": each change rewrites about " + dev.keyplan.model.Units.count(fanOut) + " of its items");
+        notes.add(
+            it.name()
+                + " holds "
+                + target.copyOf().get()
+                + " as a copy of "
+                + target.source()
+                + ": each change rewrites about "
+                + dev.keyplan.model.Units.count(fanOut)
+                + " of its items");
       } else if (fanOut > 1) {
-        notes.add(it.name() + ": the write's restrictions match about " + dev.keyplan.model.Units.count(fanOut)
-            + " items for a typical key, each written on its own");
+        notes.add(
+            it.name()
+                + ": the write's restrictions match about "
+                + dev.keyplan.model.Units.count(fanOut)
+                + " items for a typical key, each written on its own");
       }
     }
     if (items.isEmpty()) {
-      return DynamoDbReadPlanner.notServed(p, "no DynamoDB item holds " + (w.set().isEmpty() ? w.entity()
-          : String.join(", ", w.set())) + ": nothing to write");
+      return DynamoDbReadPlanner.notServed(
+          p,
+          "no DynamoDB item holds "
+              + (w.set().isEmpty() ? w.entity() : String.join(", ", w.set()))
+              + ": nothing to write");
     }
     String operation = operation(w, transaction, batchWrite, items.size());
     if (transaction) {
       calls = 1;
-      notes.add("TransactWriteItems of " + transactionItems + " item" + (transactionItems == 1 ? "" : "s")
-          + ": every item is billed twice (prepare and commit), even when the transaction is cancelled");
+      notes.add(
+          "TransactWriteItems of "
+              + transactionItems
+              + " item"
+              + (transactionItems == 1 ? "" : "s")
+              + ": every item is billed twice (prepare and commit), even when the transaction is cancelled");
     } else if (batchWrite) {
       if (update || w.condition().isPresent()) {
-        notes.add("BatchWriteItem takes only unconditional puts and deletes: these writes go as separate "
-            + (update ? "UpdateItem" : "conditional") + " calls");
+        notes.add(
+            "BatchWriteItem takes only unconditional puts and deletes: these writes go as separate "
+                + (update ? "UpdateItem" : "conditional")
+                + " calls");
       } else {
-        calls = Math.ceil(calls / dev.keyplan.dynamodb.facts.DynamoDbLimits.MAX_BATCH_WRITE_REQUESTS);
+        calls =
+            Math.ceil(calls / dev.keyplan.dynamodb.facts.DynamoDbLimits.MAX_BATCH_WRITE_REQUESTS);
       }
     }
     calls += findCalls;
-    w.condition().ifPresent(c -> notes.add("ConditionExpression (" + c + "): a failed condition still consumes the write units"));
+    w.condition()
+        .ifPresent(
+            c ->
+                notes.add(
+                    "ConditionExpression ("
+                        + c
+                        + "): a failed condition still consumes the write units"));
     if (w.ttlSeconds() > 0) {
       // An item expires only where its table has TTL and the item holds the attribute as a Number.
-      Optional<DynamoDbTable> never = index.itemsOf(w.entity()).stream()
-          .filter(x -> x.item().ttlSeconds() == 0).map(DynamoDbIndex.Placed::table).findFirst();
-      notes.add(never.map(t -> "the insert sets a TTL but its items in " + t.name() + " never expire: "
-              + (t.ttl().isEmpty() ? "the table has no TTL attribute" : "the item does not hold " + t.ttl().get()
-                  + " as a Number of epoch seconds"))
-          .orElse("items expire through the table's TTL attribute; TTL deletes consume no write units"));
+      Optional<DynamoDbTable> never =
+          index.itemsOf(w.entity()).stream()
+              .filter(x -> x.item().ttlSeconds() == 0)
+              .map(DynamoDbIndex.Placed::table)
+              .findFirst();
+      notes.add(
+          never
+              .map(
+                  t ->
+                      "the insert sets a TTL but its items in "
+                          + t.name()
+                          + " never expire: "
+                          + (t.ttl().isEmpty()
+                              ? "the table has no TTL attribute"
+                              : "the item does not hold "
+                                  + t.ttl().get()
+                                  + " as a Number of epoch seconds"))
+              .orElse(
+                  "items expire through the table's TTL attribute; TTL deletes consume no write units"));
     }
-    return new DynamoDbPlan(p, Access.WRITE, operation, Optional.empty(), items, "-", List.of(), calls, Double.NaN,
-        Double.NaN, Double.NaN, Double.NaN, Optional.empty(), touches, notes);
+    return new DynamoDbPlan(
+        p,
+        Access.WRITE,
+        operation,
+        Optional.empty(),
+        items,
+        "-",
+        List.of(),
+        calls,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Optional.empty(),
+        touches,
+        notes);
   }
 
-  /** An item written by the pattern; {@code copyOf} names the attribute holding a copy of the changed one. */
-  private record Target(DynamoDbTable table, DynamoDbItem item, Optional<String> copyOf, String source, double fanOut) {}
+  /**
+   * An item written by the pattern; {@code copyOf} names the attribute holding a copy of the
+   * changed one.
+   */
+  private record Target(
+      DynamoDbTable table,
+      DynamoDbItem item,
+      Optional<String> copyOf,
+      String source,
+      double fanOut) {}
 
-  /** Every item type of the entity, and for updates every item holding a {@code copy_of} a changed attribute. */
+  /**
+   * Every item type of the entity, and for updates every item holding a {@code copy_of} a changed
+   * attribute.
+   */
   private List<Target> targets(Operation.Write w) {
     List<Target> out = new ArrayList<>();
     Entity written = model.entities().get(w.entity());
@@ -190,7 +295,8 @@ final class DynamoDbWritePlanner {
       for (DynamoDbIndex.CopyHolder h : index.copyHolders(source)) {
         DynamoDbItem it = h.item();
         if (it.holds(h.attribute())) {
-          double fan = Math.max(1, it.rows() / Math.max(1, written.rowsAfter(model.horizonSeconds(), 0)));
+          double fan =
+              Math.max(1, it.rows() / Math.max(1, written.rowsAfter(model.horizonSeconds(), 0)));
           out.add(new Target(h.table(), it, Optional.of(h.attribute()), source, fan));
         }
       }
@@ -204,7 +310,9 @@ final class DynamoDbWritePlanner {
    * sharing the restricted values, {@code rows / distinct} (a delete of every session of a user).
    */
   private static Target rangeOf(Operation.Write w, Target x, Set<String> equal) {
-    if (x.copyOf().isPresent() || w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT) {
+    if (x.copyOf().isPresent()
+        || w.kind() == Operation.Kind.INSERT
+        || w.kind() == Operation.Kind.UPSERT) {
       return x;
     }
     Entity e = x.item().entity();
@@ -227,9 +335,18 @@ final class DynamoDbWritePlanner {
     key.addAll(KeyCounts.placeholders(target.item().sortTemplates(table)));
     // A copy holder is found by the write's restrictions it can answer (orders by the customer_id
     // a customer rename gives); with none, only a Scan finds it.
-    List<Operation.Condition> where = w.where().stream().filter(c -> e.attribute(c.attribute()).isPresent()).toList();
-    var find = new Operation.Read(e.name(), List.copyOf(key), where,
-        List.of(), java.util.OptionalInt.empty(), false, w.names(), w.location());
+    List<Operation.Condition> where =
+        w.where().stream().filter(c -> e.attribute(c.attribute()).isPresent()).toList();
+    var find =
+        new Operation.Read(
+            e.name(),
+            List.copyOf(key),
+            where,
+            List.of(),
+            java.util.OptionalInt.empty(),
+            false,
+            w.names(),
+            w.location());
     return reads.plan(p, find);
   }
 
@@ -241,7 +358,8 @@ final class DynamoDbWritePlanner {
     return out;
   }
 
-  private static IndexChange change(Operation.Kind kind, Set<String> changed, DynamoDbItem it, KeyPath path, DynamoDbTable t) {
+  private static IndexChange change(
+      Operation.Kind kind, Set<String> changed, DynamoDbItem it, KeyPath path, DynamoDbTable t) {
     switch (kind) {
       case INSERT:
       case UPSERT:
@@ -253,23 +371,30 @@ final class DynamoDbWritePlanner {
           return IndexChange.keyValueChange();
         }
         boolean projected = changed.stream().anyMatch(a -> it.projects(path, t, a) && it.holds(a));
-        return projected ? IndexChange.projectedOnlyChange() : new IndexChange(true, true, false, false);
+        return projected
+            ? IndexChange.projectedOnlyChange()
+            : new IndexChange(true, true, false, false);
     }
   }
 
-  private static String operation(Operation.Write w, boolean transaction, boolean batch, int items) {
+  private static String operation(
+      Operation.Write w, boolean transaction, boolean batch, int items) {
     if (transaction) {
       return "TransactWriteItems";
     }
-    if (batch && w.condition().isEmpty()
-        && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || w.kind() == Operation.Kind.DELETE)) {
+    if (batch
+        && w.condition().isEmpty()
+        && (w.kind() == Operation.Kind.INSERT
+            || w.kind() == Operation.Kind.UPSERT
+            || w.kind() == Operation.Kind.DELETE)) {
       return "BatchWriteItem";
     }
-    String one = switch (w.kind()) {
-      case INSERT, UPSERT -> "PutItem";
-      case DELETE -> "DeleteItem";
-      default -> "UpdateItem";
-    };
+    String one =
+        switch (w.kind()) {
+          case INSERT, UPSERT -> "PutItem";
+          case DELETE -> "DeleteItem";
+          default -> "UpdateItem";
+        };
     return items > 1 ? one + " ×" + items : one;
   }
 }

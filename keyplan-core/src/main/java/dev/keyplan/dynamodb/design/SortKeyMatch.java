@@ -8,11 +8,11 @@ import java.util.Set;
 
 /**
  * What a read's restrictions make of a sort key: DynamoDB's key condition allows one condition on
- * the sort key — {@code =}, {@code <}, {@code <=}, {@code >}, {@code >=}, {@code BETWEEN} or
- * {@code begins_with} (AWS DG, "Key condition expressions for the Query operation"). With a
- * template such as {@code ORDER#{order_date}#{order_id}}, equalities on a leading run of its
- * placeholders give a longer {@code begins_with} prefix, a range on the next placeholder gives a
- * {@code BETWEEN}, equalities on all of them give {@code =}.
+ * the sort key — {@code =}, {@code <}, {@code <=}, {@code >}, {@code >=}, {@code BETWEEN} or {@code
+ * begins_with} (AWS DG, "Key condition expressions for the Query operation"). With a template such
+ * as {@code ORDER#{order_date}#{order_id}}, equalities on a leading run of its placeholders give a
+ * longer {@code begins_with} prefix, a range on the next placeholder gives a {@code BETWEEN},
+ * equalities on all of them give {@code =}.
  *
  * @param exact every placeholder was given by {@code =}: the condition is {@code SK = value}
  * @param consumed the placeholders given by {@code =}, in template order
@@ -20,10 +20,17 @@ import java.util.Set;
  * @param prefix the tokens of the {@code begins_with} prefix: literal text and {@code <attr>}
  * @param rest the placeholders after the consumed ones, in order (what a sort can follow)
  */
-record SortKeyMatch(boolean exact, List<String> consumed, Optional<String> range, List<Object> prefix, List<String> rest,
+record SortKeyMatch(
+    boolean exact,
+    List<String> consumed,
+    Optional<String> range,
+    List<Object> prefix,
+    List<String> rest,
     boolean hasSortKey) {
 
-  /** Walks the sort key templates (in order) against the equality and range attributes of a read. */
+  /**
+   * Walks the sort key templates (in order) against the equality and range attributes of a read.
+   */
   static SortKeyMatch of(List<KeyTemplate> sortKey, Set<String> equal, Set<String> ranged) {
     if (sortKey.isEmpty()) {
       return new SortKeyMatch(true, List.of(), Optional.empty(), List.of(), List.of(), false);
@@ -62,10 +69,13 @@ record SortKeyMatch(boolean exact, List<String> consumed, Optional<String> range
         walking = false;
       }
     }
-    return new SortKeyMatch(exact, List.copyOf(consumed), range, List.copyOf(prefix), List.copyOf(rest), true);
+    return new SortKeyMatch(
+        exact, List.copyOf(consumed), range, List.copyOf(prefix), List.copyOf(rest), true);
   }
 
-  /** Returns the prefix as text, placeholders written {@code <attr>}: {@code ORDER#<order_date>#}. */
+  /**
+   * Returns the prefix as text, placeholders written {@code <attr>}: {@code ORDER#<order_date>#}.
+   */
   String prefixText() {
     StringBuilder s = new StringBuilder();
     for (Object o : prefix) {
@@ -80,9 +90,9 @@ record SortKeyMatch(boolean exact, List<String> consumed, Optional<String> range
   }
 
   /**
-   * Returns true if items of {@code other}'s sort key template can satisfy the same condition:
-   * its parts start with the same literal text and placeholders (a {@code begins_with} or range
-   * over a shared prefix also reads the other type's items).
+   * Returns true if items of {@code other}'s sort key template can satisfy the same condition: its
+   * parts start with the same literal text and placeholders (a {@code begins_with} or range over a
+   * shared prefix also reads the other type's items).
    */
   boolean admits(List<KeyTemplate> other) {
     if (exact && hasSortKey) {
@@ -103,7 +113,8 @@ record SortKeyMatch(boolean exact, List<String> consumed, Optional<String> range
           theirs.add(literal.toString());
           literal.setLength(0);
         }
-        theirs.add(p instanceof KeyTemplate.Placeholder ph ? "<" + ph.attribute() + ">" : "{shard}");
+        theirs.add(
+            p instanceof KeyTemplate.Placeholder ph ? "<" + ph.attribute() + ">" : "{shard}");
       }
     }
     if (literal.length() > 0) {

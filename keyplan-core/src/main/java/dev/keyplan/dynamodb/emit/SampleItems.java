@@ -2,13 +2,13 @@ package dev.keyplan.dynamodb.emit;
 
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.model.Attribute;
-import dev.keyplan.model.Entity;
-import dev.keyplan.model.KeyTemplate;
-import dev.keyplan.input.Location;
 import dev.keyplan.dynamodb.facts.AttributeTypes;
 import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
 import dev.keyplan.dynamodb.facts.AttributeValue;
+import dev.keyplan.input.Location;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.KeyTemplate;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -329,6 +329,15 @@ final class SampleItems {
    */
   private static Attribute synthetic(String name, String type) {
     return new Attribute(
-        name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), false, 0, Location.NONE);
+        name,
+        type,
+        OptionalLong.empty(),
+        1,
+        false,
+        List.of(),
+        Optional.empty(),
+        false,
+        0,
+        Location.NONE);
   }
 }

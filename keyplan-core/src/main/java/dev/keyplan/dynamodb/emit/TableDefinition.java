@@ -1,25 +1,18 @@
 package dev.keyplan.dynamodb.emit;
 
-import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.input.Diagnostic;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Billing;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
-import dev.keyplan.model.Entity;
+import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
-import dev.keyplan.model.KeyTemplate;
-import dev.keyplan.dynamodb.facts.AttributeTypes;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * One table as the control plane creates it: the shape that CreateTable input, a CloudFormation
@@ -235,7 +228,10 @@ record TableDefinition(
     return out;
   }
 
-  /** Returns the scalar type of every key attribute of {@code t} and its indexes, as the design resolved them. */
+  /**
+   * Returns the scalar type of every key attribute of {@code t} and its indexes, as the design
+   * resolved them.
+   */
   static Map<String, String> keyTypes(DynamoDbTable t) {
     return t.keyTypes();
   }

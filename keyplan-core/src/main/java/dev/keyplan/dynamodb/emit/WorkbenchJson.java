@@ -1,13 +1,13 @@
 package dev.keyplan.dynamodb.emit;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.keyplan.emit.Emitter;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
 import dev.keyplan.dynamodb.facts.AttributeValue;
+import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
+import dev.keyplan.emit.Emitter;
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -26,8 +26,8 @@ import java.util.Map;
  * AWSService: "Amazon DynamoDB"}, sample items at table level, facets with empty {@code TableData},
  * {@code DataAccess} and {@code BillingMode} on every table (older files without them fail to
  * import with "Invalid version"; see docs/workbench-import.md). {@link
- * dev.keyplan.dynamodb.workbench.WorkbenchReader} reads the output back to the same tables,
- * keys, indexes and facets.
+ * dev.keyplan.dynamodb.workbench.WorkbenchReader} reads the output back to the same tables, keys,
+ * indexes and facets.
  *
  * <p>This is the only export that carries item types: each one is a facet whose key aliases are its
  * key templates, so the Customer facet of {@code examples/orders-dynamodb.yaml} reads

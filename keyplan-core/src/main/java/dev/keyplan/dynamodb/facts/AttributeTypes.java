@@ -6,13 +6,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * How an entity attribute, typed in the model's store-neutral (CQL-like) vocabulary, is stored in
- * a DynamoDB item: its type descriptor and the bytes its value counts for in the item size
- * ({@link ItemSize}), and the bytes it adds when written into a string key template such as
- * {@code "ORDER#{order_date}"}.
+ * How an entity attribute, typed in the model's store-neutral (CQL-like) vocabulary, is stored in a
+ * DynamoDB item: its type descriptor and the bytes its value counts for in the item size ({@link
+ * ItemSize}), and the bytes it adds when written into a string key template such as {@code
+ * "ORDER#{order_date}"}.
  *
- * <p>Representations (keyplan's convention; every one can be overridden per item type with
- * {@code {type: N, size: 8B}}):
+ * <p>Representations (keyplan's convention; every one can be overridden per item type with {@code
+ * {type: N, size: 8B}}):
  *
  * <ul>
  *   <li>text, varchar, ascii, duration: {@code S} of the attribute's {@code size};
@@ -39,11 +39,14 @@ import java.util.OptionalLong;
 public final class AttributeTypes {
   private AttributeTypes() {}
 
-  /** An attribute as stored: its descriptor, value bytes, and bytes as text inside a key template. */
+  /**
+   * An attribute as stored: its descriptor, value bytes, and bytes as text inside a key template.
+   */
   public record Stored(String descriptor, long valueBytes, long textBytes) {}
 
   /** ISO 8601 UTC with milliseconds: {@code 2026-12-02T16:57:26.123Z}. */
   static final int ISO_TIMESTAMP_CHARS = 24;
+
   static final int EPOCH_SECONDS_DIGITS = 10;
 
   /**
@@ -51,13 +54,16 @@ public final class AttributeTypes {
    * (its value bytes) say where given; empty when the override asks for a type the attribute's own
    * type cannot be turned into without a size (the caller reports it).
    */
-  public static Optional<Stored> of(Attribute a, Optional<String> override, OptionalLong sizeOverride) {
+  public static Optional<Stored> of(
+      Attribute a, Optional<String> override, OptionalLong sizeOverride) {
     String type = a.type().toLowerCase(Locale.ROOT).trim();
     String base = type.replaceAll("<.*", "").trim();
     Stored natural = natural(a, base);
     if (override.isEmpty() || override.get().equals(natural.descriptor())) {
-      return Optional.of(sizeOverride.isPresent()
-          ? new Stored(natural.descriptor(), sizeOverride.getAsLong(), natural.textBytes()) : natural);
+      return Optional.of(
+          sizeOverride.isPresent()
+              ? new Stored(natural.descriptor(), sizeOverride.getAsLong(), natural.textBytes())
+              : natural);
     }
     String to = override.get();
     if (sizeOverride.isPresent()) {
@@ -77,9 +83,13 @@ public final class AttributeTypes {
     long size = a.size().orElse(0);
     int items = a.items();
     switch (base) {
-      case "text": case "varchar": case "ascii": case "duration":
+      case "text":
+      case "varchar":
+      case "ascii":
+      case "duration":
         return new Stored("S", size, size);
-      case "bigint": case "counter":
+      case "bigint":
+      case "counter":
         return number(19);
       case "int":
         return number(10);
@@ -91,16 +101,23 @@ public final class AttributeTypes {
         return number(17);
       case "float":
         return number(9);
-      case "decimal": case "varint":
-        return number((int) Math.max(1, Math.min(DynamoDbLimits.MAX_NUMBER_DIGITS,
-            Math.ceil(Math.max(1, size - 4) * Math.log10(256)))));
+      case "decimal":
+      case "varint":
+        return number(
+            (int)
+                Math.max(
+                    1,
+                    Math.min(
+                        DynamoDbLimits.MAX_NUMBER_DIGITS,
+                        Math.ceil(Math.max(1, size - 4) * Math.log10(256)))));
       case "timestamp":
         return new Stored("S", ISO_TIMESTAMP_CHARS, ISO_TIMESTAMP_CHARS);
       case "date":
         return new Stored("S", 10, 10);
       case "time":
         return new Stored("S", 12, 12);
-      case "uuid": case "timeuuid":
+      case "uuid":
+      case "timeuuid":
         return new Stored("S", 36, 36);
       case "inet":
         return new Stored("S", 15, 15);
@@ -108,14 +125,19 @@ public final class AttributeTypes {
         return new Stored("BOOL", DynamoDbLimits.BOOLEAN_OR_NULL_BYTES, 5);
       case "blob":
         return new Stored("B", size, (size + 2) / 3 * 4);
-      case "set": {
-        String element = element(a.type());
-        String d = element.matches("(?i)text|varchar|ascii|uuid|timeuuid|timestamp|date|inet") ? "SS"
-            : element.matches("(?i)blob") ? "BS" : "NS";
-        long each = d.equals("NS") && !a.size().isPresent() ? number(19).valueBytes() : size;
-        return new Stored(d, items * each, items * each);
-      }
-      case "list": case "tuple": case "vector":
+      case "set":
+        {
+          String element = element(a.type());
+          String d =
+              element.matches("(?i)text|varchar|ascii|uuid|timeuuid|timestamp|date|inet")
+                  ? "SS"
+                  : element.matches("(?i)blob") ? "BS" : "NS";
+          long each = d.equals("NS") && !a.size().isPresent() ? number(19).valueBytes() : size;
+          return new Stored(d, items * each, items * each);
+        }
+      case "list":
+      case "tuple":
+      case "vector":
         return new Stored("L", container(items, size), container(items, size));
       default:
         // map, frozen, user-defined types: a map of named values.
@@ -136,12 +158,13 @@ public final class AttributeTypes {
 
   /**
    * Returns what one more element adds to a stored collection: its share of the value plus, in a
-   * list or map, the 1-byte element overhead (a list's value is 3 + items × (1 + element)). A
-   * list of 9 texts of 300 B is 3 + 9 × 301 = 2,712 B; one more element adds 301 B.
+   * list or map, the 1-byte element overhead (a list's value is 3 + items × (1 + element)). A list
+   * of 9 texts of 300 B is 3 + 9 × 301 = 2,712 B; one more element adds 301 B.
    */
   public static double elementBytes(Stored s, int items) {
     boolean container = s.descriptor().equals("L") || s.descriptor().equals("M");
-    return container ? (s.valueBytes() - (double) DynamoDbLimits.LIST_OR_MAP_OVERHEAD_BYTES) / Math.max(1, items)
+    return container
+        ? (s.valueBytes() - (double) DynamoDbLimits.LIST_OR_MAP_OVERHEAD_BYTES) / Math.max(1, items)
         : s.valueBytes() / (double) Math.max(1, items);
   }
 

@@ -57,14 +57,22 @@ public sealed interface AttributeValue {
       if (value.signum() != 0) {
         BigDecimal stripped = value.stripTrailingZeros();
         if (stripped.precision() > DynamoDbLimits.MAX_NUMBER_DIGITS) {
-          throw new IllegalArgumentException("number '" + text + "' has " + stripped.precision()
-              + " significant digits; DynamoDB keeps at most " + DynamoDbLimits.MAX_NUMBER_DIGITS);
+          throw new IllegalArgumentException(
+              "number '"
+                  + text
+                  + "' has "
+                  + stripped.precision()
+                  + " significant digits; DynamoDB keeps at most "
+                  + DynamoDbLimits.MAX_NUMBER_DIGITS);
         }
         long exponent = exponentOf(stripped);
         if (exponent < DynamoDbLimits.MIN_NUMBER_EXPONENT
             || exponent > DynamoDbLimits.MAX_NUMBER_EXPONENT) {
-          throw new IllegalArgumentException("number '" + text + "' is outside DynamoDB's range"
-              + " (magnitude 1E-130 to 9.9999999999999999999999999999999999999E+125)");
+          throw new IllegalArgumentException(
+              "number '"
+                  + text
+                  + "' is outside DynamoDB's range"
+                  + " (magnitude 1E-130 to 9.9999999999999999999999999999999999999E+125)");
         }
       }
     }
@@ -72,15 +80,21 @@ public sealed interface AttributeValue {
     /** Parses a DynamoDB number such as {@code "12.5"}, {@code "-1E-130"} or {@code "0.001"}. */
     public static N of(String text) {
       if (!SYNTAX.matcher(text).matches()) {
-        throw new IllegalArgumentException("'" + text + "' is not a number"
-            + " (expected digits with an optional sign, '.', and exponent, such as \"-12.5E3\")");
+        throw new IllegalArgumentException(
+            "'"
+                + text
+                + "' is not a number"
+                + " (expected digits with an optional sign, '.', and exponent, such as \"-12.5E3\")");
       }
       try {
         return new N(text, new BigDecimal(text));
       } catch (NumberFormatException | ArithmeticException e) {
         // Only an exponent beyond an int gets here; it is far outside DynamoDB's range anyway.
-        throw new IllegalArgumentException("number '" + text + "' is outside DynamoDB's range"
-            + " (magnitude 1E-130 to 9.9999999999999999999999999999999999999E+125)");
+        throw new IllegalArgumentException(
+            "number '"
+                + text
+                + "' is outside DynamoDB's range"
+                + " (magnitude 1E-130 to 9.9999999999999999999999999999999999999E+125)");
       }
     }
 
@@ -105,14 +119,19 @@ public sealed interface AttributeValue {
     public static B ofBase64(String base64) {
       if (base64.length() % 4 != 0) {
         // Java's decoder accepts missing padding; the AWS CLI and SDKs always pad.
-        throw new IllegalArgumentException("'" + abbreviate(base64) + "' is not valid base64"
-            + " (its length, " + base64.length() + ", is not a multiple of 4; pad with '=')");
+        throw new IllegalArgumentException(
+            "'"
+                + abbreviate(base64)
+                + "' is not valid base64"
+                + " (its length, "
+                + base64.length()
+                + ", is not a multiple of 4; pad with '=')");
       }
       try {
         return new B(Base64.getDecoder().decode(base64));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("'" + abbreviate(base64) + "' is not valid base64 ("
-            + e.getMessage() + ")");
+        throw new IllegalArgumentException(
+            "'" + abbreviate(base64) + "' is not valid base64 (" + e.getMessage() + ")");
       }
     }
 
@@ -204,9 +223,11 @@ public sealed interface AttributeValue {
   record NS(List<N> elements) implements AttributeValue {
     public NS {
       elements = List.copyOf(elements);
-      requireSet(elements.stream()
-          .map(n -> n.value().signum() == 0 ? BigDecimal.ZERO : n.value().stripTrailingZeros())
-          .toList(), "NS");
+      requireSet(
+          elements.stream()
+              .map(n -> n.value().signum() == 0 ? BigDecimal.ZERO : n.value().stripTrailingZeros())
+              .toList(),
+          "NS");
     }
 
     @Override
@@ -231,12 +252,15 @@ public sealed interface AttributeValue {
   private static void requireSet(List<?> elements, String descriptor) {
     if (elements.isEmpty()) {
       // ServiceQuotas: "empty sets are not supported".
-      throw new IllegalArgumentException("an empty " + descriptor + " set; DynamoDB sets must"
-          + " have at least one element (remove the attribute instead)");
+      throw new IllegalArgumentException(
+          "an empty "
+              + descriptor
+              + " set; DynamoDB sets must"
+              + " have at least one element (remove the attribute instead)");
     }
     if (new java.util.HashSet<>(elements).size() != elements.size()) {
-      throw new IllegalArgumentException("the " + descriptor + " set contains duplicates;"
-          + " DynamoDB rejects such an item");
+      throw new IllegalArgumentException(
+          "the " + descriptor + " set contains duplicates;" + " DynamoDB rejects such an item");
     }
   }
 

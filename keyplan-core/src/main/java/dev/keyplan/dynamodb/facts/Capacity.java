@@ -4,40 +4,40 @@ import java.util.Collection;
 
 /**
  * Provisioned-capacity arithmetic: the read and write capacity units (RCU, WCU) one DynamoDB
- * request consumes, computed from item sizes ({@link ItemSize}). On-demand request units (RRU,
- * WRU) follow the same rounding.
+ * request consumes, computed from item sizes ({@link ItemSize}). On-demand request units (RRU, WRU)
+ * follow the same rounding.
  *
- * <p>Sources (read 2026-12-02): AWS DynamoDB Developer Guide, "DynamoDB read and write
- * operations" (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html)
- * and its archived predecessor doc_source/ProvisionedThroughput.md; doc_source/GSI.md
- * ("Provisioned throughput considerations for Global Secondary Indexes"); doc_source/
- * transaction-apis.md ("Capacity management for transactions"); mhart/dynalite {@code
- * db/index.js} {@code capacityUnits}.
+ * <p>Sources (read 2026-12-02): AWS DynamoDB Developer Guide, "DynamoDB read and write operations"
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html) and
+ * its archived predecessor doc_source/ProvisionedThroughput.md; doc_source/GSI.md ("Provisioned
+ * throughput considerations for Global Secondary Indexes"); doc_source/ transaction-apis.md
+ * ("Capacity management for transactions"); mhart/dynalite {@code db/index.js} {@code
+ * capacityUnits}.
  *
  * <p>Reads. One RCU is one strongly consistent read of up to 4 KB per second; an eventually
  * consistent read costs half, a transactional read double. Sizes round up to the next 4 KB:
  *
  * <ul>
  *   <li>GetItem and each item of BatchGetItem and TransactGetItems round on their own: a batch of
- *       1.5 KB and 6.5 KB items is 4 + 8 = 12 KB, <b>3 RCU</b> strongly consistent, not the 2
- *       that 8 KB would give;
- *   <li>Query and Scan add the sizes of every item they evaluate, before any filter expression,
- *       and round once: ten items totalling 40.8 KB round to 44 KB, <b>11 RCU</b> strongly
- *       consistent, 5.5 eventually consistent;
+ *       1.5 KB and 6.5 KB items is 4 + 8 = 12 KB, <b>3 RCU</b> strongly consistent, not the 2 that
+ *       8 KB would give;
+ *   <li>Query and Scan add the sizes of every item they evaluate, before any filter expression, and
+ *       round once: ten items totalling 40.8 KB round to 44 KB, <b>11 RCU</b> strongly consistent,
+ *       5.5 eventually consistent;
  *   <li>"If you perform a read operation on an item that does not exist, DynamoDB still consumes
- *       provisioned read throughput: a strongly consistent read request consumes one read
- *       capacity unit, while an eventually consistent read request consumes 0.5": every read
- *       here costs at least one 4 KB unit.
+ *       provisioned read throughput: a strongly consistent read request consumes one read capacity
+ *       unit, while an eventually consistent read request consumes 0.5": every read here costs at
+ *       least one 4 KB unit.
  * </ul>
  *
- * <p>Writes. One WCU is one write of up to 1 KB per second; sizes round up to the next 1 KB and
- * a transactional write costs double (prepare and commit). PutItem, UpdateItem and DeleteItem are
- * charged on the larger of the item before and after: an update of one small attribute of a
- * 3 KB item costs 3 WCU. BatchWriteItem rounds each item: 500 B and 3.5 KB are 1 + 4 = <b>5
- * WCU</b>, not 4. A transaction writing three 500 B items costs 3 × 2 = <b>6 WCU</b>.
+ * <p>Writes. One WCU is one write of up to 1 KB per second; sizes round up to the next 1 KB and a
+ * transactional write costs double (prepare and commit). PutItem, UpdateItem and DeleteItem are
+ * charged on the larger of the item before and after: an update of one small attribute of a 3 KB
+ * item costs 3 WCU. BatchWriteItem rounds each item: 500 B and 3.5 KB are 1 + 4 = <b>5 WCU</b>, not
+ * 4. A transaction writing three 500 B items costs 3 × 2 = <b>6 WCU</b>.
  *
- * <p>Rates. Seed 000's example: 400 eventually consistent reads per second of 3 KB items need 400
- * × 0.5 = <b>200 RCU</b>; a strongly consistent read of a 20 KB item costs 20 / 4 = <b>5 RCU</b>.
+ * <p>Rates. Seed 000's example: 400 eventually consistent reads per second of 3 KB items need 400 ×
+ * 0.5 = <b>200 RCU</b>; a strongly consistent read of a 20 KB item costs 20 / 4 = <b>5 RCU</b>.
  */
 public final class Capacity {
   private Capacity() {}
@@ -92,8 +92,8 @@ public final class Capacity {
   }
 
   /**
-   * Returns the 1 KB blocks a write of {@code bytes} is charged for: ⌈bytes / 1,024⌉, at least
-   * one (a DeleteItem of a missing item still costs 1 WCU, as dynalite charges it).
+   * Returns the 1 KB blocks a write of {@code bytes} is charged for: ⌈bytes / 1,024⌉, at least one
+   * (a DeleteItem of a missing item still costs 1 WCU, as dynalite charges it).
    */
   public static long writeBlocks(long bytes) {
     requireSize(bytes);
@@ -206,9 +206,9 @@ public final class Capacity {
     }
 
     /**
-     * Returns the index writes GSI.md names for this case: 1 added, 2 key changed, 1 removed, 0
-     * not indexed, 1 projection changed; and 0 when an indexed item's key and projection are
-     * untouched (derived: nothing in the index changes).
+     * Returns the index writes GSI.md names for this case: 1 added, 2 key changed, 1 removed, 0 not
+     * indexed, 1 projection changed; and 0 when an indexed item's key and projection are untouched
+     * (derived: nothing in the index changes).
      */
     public int writes() {
       if (!indexedBefore && !indexedAfter) {
@@ -246,11 +246,10 @@ public final class Capacity {
   }
 
   /**
-   * Returns how many items of {@code itemBytes} one Query or Scan page holds. A page stops once
-   * the items read reach 1 MB, the last one included, so a 1 MB page of small items overshoots
-   * slightly (a measured eventually consistent 1 MB Scan page consumed 128.5 RCU, not 128:
-   * dbi-services.com, "DynamoDB Scan pagination"): ⌈1,048,576 / itemBytes⌉, 256 items of 4 KB or
-   * 1,024 of 1,024 B.
+   * Returns how many items of {@code itemBytes} one Query or Scan page holds. A page stops once the
+   * items read reach 1 MB, the last one included, so a 1 MB page of small items overshoots slightly
+   * (a measured eventually consistent 1 MB Scan page consumed 128.5 RCU, not 128: dbi-services.com,
+   * "DynamoDB Scan pagination"): ⌈1,048,576 / itemBytes⌉, 256 items of 4 KB or 1,024 of 1,024 B.
    */
   public static long itemsPerPage(long itemBytes) {
     if (itemBytes <= 0) {
@@ -261,9 +260,9 @@ public final class Capacity {
 
   /**
    * Returns the Query (or Scan) calls needed to read {@code items} items of {@code itemBytes}:
-   * ⌈items / itemsPerPage⌉, and at least one. 1,000 items of 4 KB need ⌈1,000 / 256⌉ = 4 calls.
-   * A client can make one more, empty call when the last page was exactly full and DynamoDB
-   * still returned a LastEvaluatedKey.
+   * ⌈items / itemsPerPage⌉, and at least one. 1,000 items of 4 KB need ⌈1,000 / 256⌉ = 4 calls. A
+   * client can make one more, empty call when the last page was exactly full and DynamoDB still
+   * returned a LastEvaluatedKey.
    */
   public static long queryCalls(long items, long itemBytes) {
     if (items < 0) {

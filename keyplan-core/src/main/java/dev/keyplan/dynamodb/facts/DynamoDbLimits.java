@@ -16,8 +16,8 @@ package dev.keyplan.dynamodb.facts;
  *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html
  *   <li>[gsi] AWS DynamoDB Developer Guide, "Using Global Secondary Indexes in DynamoDB",
  *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html
- *   <li>[partition] AWS DynamoDB Developer Guide, "Best practices for designing and using
- *       partition keys effectively",
+ *   <li>[partition] AWS DynamoDB Developer Guide, "Best practices for designing and using partition
+ *       keys effectively",
  *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html
  * </ul>
  *
@@ -59,8 +59,8 @@ public final class DynamoDbLimits {
   public static final long MAX_PARTITION_BYTES = 10 * GB;
 
   /**
-   * On a table with a local secondary index, an item collection (table items and LSI entries of
-   * one partition key value) "cannot exceed 10GB"; beyond it writes fail with
+   * On a table with a local secondary index, an item collection (table items and LSI entries of one
+   * partition key value) "cannot exceed 10GB"; beyond it writes fail with
    * ItemCollectionSizeLimitExceededException. [quotas]
    */
   public static final long MAX_ITEM_COLLECTION_BYTES = 10 * GB;
@@ -93,8 +93,8 @@ public final class DynamoDbLimits {
   public static final int DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES = 20;
 
   /**
-   * Default table-level read quota, 40,000 RCU (RRU on demand), adjustable. It applies to the
-   * table and to each of its GSIs on its own: "the maximum read and write capacity units that are
+   * Default table-level read quota, 40,000 RCU (RRU on demand), adjustable. It applies to the table
+   * and to each of its GSIs on its own: "the maximum read and write capacity units that are
    * available for any table, or any individual GSI within that table" (on demand), "that can be
    * provisioned for any table or any of its GSIs" (provisioned). Older copies of the page said the
    * quota included the sum of the table and its GSIs; the current page, read 2026-12-02, does not.
@@ -102,7 +102,10 @@ public final class DynamoDbLimits {
    */
   public static final int DEFAULT_TABLE_MAX_RCU = 40_000;
 
-  /** Default table-level write quota, 40,000 WCU (WRU on demand), per table and per GSI as above. [quotas] */
+  /**
+   * Default table-level write quota, 40,000 WCU (WRU on demand), per table and per GSI as above.
+   * [quotas]
+   */
   public static final int DEFAULT_TABLE_MAX_WCU = 40_000;
 
   /**
@@ -143,9 +146,9 @@ public final class DynamoDbLimits {
 
   /**
    * A number takes at most 21 bytes: 38 digits in 19 pairs, one misalignment byte, one more, and
-   * the sign would be 22, but zaccharles/dynamodb-calculator caps it at 21 (index.html,
-   * {@code calculateNumberSizeInBytes}); mhart/dynalite does not cap. Only a negative 38-digit
-   * number with a misaligned pair reaches the cap.
+   * the sign would be 22, but zaccharles/dynamodb-calculator caps it at 21 (index.html, {@code
+   * calculateNumberSizeInBytes}); mhart/dynalite does not cap. Only a negative 38-digit number with
+   * a misaligned pair reaches the cap.
    */
   public static final int MAX_NUMBER_BYTES = 21;
 
@@ -159,15 +162,18 @@ public final class DynamoDbLimits {
    */
   public static final int DEFAULT_ACCOUNT_MAX_RCU = 80_000;
 
-  /** Default account-level write quota for provisioned capacity, 80,000 WCU per Region. [quotas], read 2026-12-02. */
+  /**
+   * Default account-level write quota for provisioned capacity, 80,000 WCU per Region. [quotas],
+   * read 2026-12-02.
+   */
   public static final int DEFAULT_ACCOUNT_MAX_WCU = 80_000;
 
   /**
-   * Read units per second a new on-demand table "will be able to sustain" (12,000 reads per
-   * second) without pre-warming; beyond it, and beyond twice the previous peak within 30 minutes,
-   * requests may be throttled. A GSI has warm throughput values of its own, so keyplan applies the
-   * same starting figures to each on-demand GSI (an assumption: the pre-warming page names tables).
-   * AWS DG, "Pre-warming a table for on-demand capacity mode",
+   * Read units per second a new on-demand table "will be able to sustain" (12,000 reads per second)
+   * without pre-warming; beyond it, and beyond twice the previous peak within 30 minutes, requests
+   * may be throttled. A GSI has warm throughput values of its own, so keyplan applies the same
+   * starting figures to each on-demand GSI (an assumption: the pre-warming page names tables). AWS
+   * DG, "Pre-warming a table for on-demand capacity mode",
    * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html
    * and "Understanding DynamoDB warm throughput",
    * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html ; read
@@ -191,7 +197,8 @@ public final class DynamoDbLimits {
   /**
    * TTL "typically deletes expired items within 48 hours of expiration" (the API reference says
    * "within two days"); until then an expired item still counts toward storage. AWS DG, "Time to
-   * Live (TTL)", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/howitworks-ttl.html
+   * Live (TTL)",
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/howitworks-ttl.html
    */
   public static final int TTL_TYPICAL_DELETION_DELAY_SECONDS = 48 * 3_600;
 

@@ -54,9 +54,12 @@ public final class DynamoJson {
   }
 
   /** How DynamoDB JSON is read: its own words, and strings that must have a UTF-8 form. */
-  private static final LocatedJson.Options SYNTAX = new LocatedJson.Options(
-      "the file is empty; expected a DynamoDB JSON item such as {\"id\": {\"S\": \"a\"}}",
-      "attribute", "\\n or \\u0000", true);
+  private static final LocatedJson.Options SYNTAX =
+      new LocatedJson.Options(
+          "the file is empty; expected a DynamoDB JSON item such as {\"id\": {\"S\": \"a\"}}",
+          "attribute",
+          "\\n or \\u0000",
+          true);
 
   /** Like {@link LocatedJson#describe}, but without a string's text. */
   private static String describe(Node node) {
@@ -106,8 +109,12 @@ public final class DynamoJson {
 
     Map<String, AttributeValue> item(Node root) {
       if (!(root instanceof Obj object)) {
-        problems.add(new Diagnostic(root.at(), "expected an item, a JSON object of attributes"
-            + " such as {\"id\": {\"S\": \"a\"}}, found " + describe(root)));
+        problems.add(
+            new Diagnostic(
+                root.at(),
+                "expected an item, a JSON object of attributes"
+                    + " such as {\"id\": {\"S\": \"a\"}}, found "
+                    + describe(root)));
         return Map.of();
       }
       return attributes(object, 0, true);
@@ -119,8 +126,16 @@ public final class DynamoJson {
       for (Member m : object.members()) {
         Location first = firstAt.putIfAbsent(m.name(), m.at());
         if (first != null) {
-          problems.add(new Diagnostic(m.at(), "duplicate attribute '" + m.name()
-              + "' (first at line " + first.line() + ", column " + first.column() + ")"));
+          problems.add(
+              new Diagnostic(
+                  m.at(),
+                  "duplicate attribute '"
+                      + m.name()
+                      + "' (first at line "
+                      + first.line()
+                      + ", column "
+                      + first.column()
+                      + ")"));
           continue;
         }
         if (topLevel && m.name().isEmpty()) {
@@ -138,15 +153,23 @@ public final class DynamoJson {
     /** Returns the value, or null after recording why it is not one. */
     AttributeValue value(Node node, int depth) {
       if (!(node instanceof Obj object)) {
-        problems.add(new Diagnostic(node.at(), "expected a typed value such as {\"S\": \"text\"}"
-            + " or {\"N\": \"1\"}, found " + describe(node)));
+        problems.add(
+            new Diagnostic(
+                node.at(),
+                "expected a typed value such as {\"S\": \"text\"}"
+                    + " or {\"N\": \"1\"}, found "
+                    + describe(node)));
         return null;
       }
       if (object.members().size() != 1) {
         Location at = object.members().isEmpty() ? object.at() : object.members().get(1).at();
-        problems.add(new Diagnostic(at, "expected exactly one type descriptor ("
-            + String.join(", ", AttributeValue.DESCRIPTORS) + "), found "
-            + object.members().size()));
+        problems.add(
+            new Diagnostic(
+                at,
+                "expected exactly one type descriptor ("
+                    + String.join(", ", AttributeValue.DESCRIPTORS)
+                    + "), found "
+                    + object.members().size()));
         return null;
       }
       Member m = object.members().get(0);
@@ -164,8 +187,9 @@ public final class DynamoJson {
             return new AttributeValue.Bool(bool(v, "BOOL"));
           case "NULL":
             if (!bool(v, "NULL")) {
-              problems.add(new Diagnostic(v.at(), "NULL must be true: DynamoDB rejects"
-                  + " {\"NULL\": false}"));
+              problems.add(
+                  new Diagnostic(
+                      v.at(), "NULL must be true: DynamoDB rejects" + " {\"NULL\": false}"));
               return null;
             }
             return new AttributeValue.Null();
@@ -180,10 +204,20 @@ public final class DynamoJson {
           case "BS":
             return binarySet(v);
           default:
-            String hint = Suggest.closest(type, AttributeValue.DESCRIPTORS)
-                .map(s -> "; did you mean '" + s + "'?").orElse("");
-            problems.add(new Diagnostic(m.at(), "unknown type descriptor '" + type + "'" + hint
-                + " (expected one of " + String.join(", ", AttributeValue.DESCRIPTORS) + ")"));
+            String hint =
+                Suggest.closest(type, AttributeValue.DESCRIPTORS)
+                    .map(s -> "; did you mean '" + s + "'?")
+                    .orElse("");
+            problems.add(
+                new Diagnostic(
+                    m.at(),
+                    "unknown type descriptor '"
+                        + type
+                        + "'"
+                        + hint
+                        + " (expected one of "
+                        + String.join(", ", AttributeValue.DESCRIPTORS)
+                        + ")"));
             return null;
         }
       } catch (Invalid e) {
@@ -210,8 +244,8 @@ public final class DynamoJson {
     AttributeValue map(Node v, int depth) {
       checkDepth(v, depth);
       if (!(v instanceof Obj object)) {
-        throw new Invalid(v.at(), "M needs an object of names to typed values, found "
-            + describe(v));
+        throw new Invalid(
+            v.at(), "M needs an object of names to typed values, found " + describe(v));
       }
       int before = problems.size();
       Map<String, AttributeValue> entries = attributes(object, depth, false);
@@ -250,16 +284,23 @@ public final class DynamoJson {
 
     private void checkDepth(Node v, int depth) {
       if (depth > DynamoDbLimits.MAX_NESTING_DEPTH) {
-        throw new Invalid(v.at(), "nested deeper than DynamoDB's "
-            + DynamoDbLimits.MAX_NESTING_DEPTH + " levels of lists and maps");
+        throw new Invalid(
+            v.at(),
+            "nested deeper than DynamoDB's "
+                + DynamoDbLimits.MAX_NESTING_DEPTH
+                + " levels of lists and maps");
       }
     }
 
     private static List<Node> set(Node v, String type) {
       List<Node> elements = array(v, type);
       if (elements.isEmpty()) {
-        throw new Invalid(v.at(), "an empty " + type + " set; DynamoDB sets must have at least"
-            + " one element (remove the attribute instead)");
+        throw new Invalid(
+            v.at(),
+            "an empty "
+                + type
+                + " set; DynamoDB sets must have at least"
+                + " one element (remove the attribute instead)");
       }
       return elements;
     }
@@ -269,9 +310,17 @@ public final class DynamoJson {
         int first = values.indexOf(values.get(i));
         if (first != i) {
           Location at = nodes.get(first).at();
-          throw new Invalid(nodes.get(i).at(), "duplicate element in the " + type + " set"
-              + " (same as line " + at.line() + ", column " + at.column() + "); DynamoDB"
-              + " rejects such an item");
+          throw new Invalid(
+              nodes.get(i).at(),
+              "duplicate element in the "
+                  + type
+                  + " set"
+                  + " (same as line "
+                  + at.line()
+                  + ", column "
+                  + at.column()
+                  + "); DynamoDB"
+                  + " rejects such an item");
         }
       }
     }
@@ -299,8 +348,13 @@ public final class DynamoJson {
 
     private static AttributeValue.N number(Node v) {
       if (v instanceof Num n) {
-        throw new Invalid(v.at(), "a DynamoDB number is written as a string: {\"N\": \""
-            + n.text() + "\"}, not {\"N\": " + n.text() + "}");
+        throw new Invalid(
+            v.at(),
+            "a DynamoDB number is written as a string: {\"N\": \""
+                + n.text()
+                + "\"}, not {\"N\": "
+                + n.text()
+                + "}");
       }
       try {
         return AttributeValue.N.of(string(v, "N"));

@@ -19,17 +19,17 @@ import java.util.Map;
  *   <li>{@code S}: UTF-8 bytes; {@code B}: raw bytes (not the base64 text);
  *   <li>{@code BOOL}, {@code NULL}: 1 byte;
  *   <li>{@code L}: 3 + Σ (1 + element); {@code M}: 3 + Σ (1 + name's UTF-8 bytes + value);
- *   <li>{@code SS}, {@code NS}, {@code BS}: the sum of the elements, with no overhead (the guide
- *       is silent; dynalite and zaccharles/dynamodb-calculator agree);
+ *   <li>{@code SS}, {@code NS}, {@code BS}: the sum of the elements, with no overhead (the guide is
+ *       silent; dynalite and zaccharles/dynamodb-calculator agree);
  *   <li>{@code N}: see {@link #numberBytes}.
  * </ul>
  *
  * <p>Worked example, the guide's own ("Quotas", "Item size"): {@code {"shirt-color": S "R",
  * "shirt-size": S "M"}} is 11 + 1 + 10 + 1 = <b>23 bytes</b>. dynalite's "ConsumedCapacity for
- * small item" item, {@code a} S of 10 chars, {@code b} S of 999, {@code c} N "12.3456", {@code d}
- * B "AQI=", {@code e} BS ["AQI=", "Ag==", "AQ=="], is (1 + 10) + (1 + 999) + (1 + 4) + (1 + 2) +
- * (1 + 2 + 1 + 1) = <b>1,024 bytes</b>, one write unit; with {@code b} at 1,001 chars and {@code
- * e} one element shorter it is 1,025 and costs two.
+ * small item" item, {@code a} S of 10 chars, {@code b} S of 999, {@code c} N "12.3456", {@code d} B
+ * "AQI=", {@code e} BS ["AQI=", "Ag==", "AQ=="], is (1 + 10) + (1 + 999) + (1 + 4) + (1 + 2) + (1 +
+ * 2 + 1 + 1) = <b>1,024 bytes</b>, one write unit; with {@code b} at 1,001 chars and {@code e} one
+ * element shorter it is 1,025 and costs two.
  *
  * <p>Storage adds {@link DynamoDbLimits#STORAGE_OVERHEAD_PER_ITEM_BYTES} per item ({@link
  * #storageBytes}); capacity units do not include it.
@@ -81,8 +81,10 @@ public final class ItemSize {
     if (value instanceof AttributeValue.M m) {
       long size = DynamoDbLimits.LIST_OR_MAP_OVERHEAD_BYTES;
       for (Map.Entry<String, AttributeValue> entry : m.entries().entrySet()) {
-        size += DynamoDbLimits.LIST_OR_MAP_ELEMENT_OVERHEAD_BYTES + utf8Bytes(entry.getKey())
-            + valueBytes(entry.getValue());
+        size +=
+            DynamoDbLimits.LIST_OR_MAP_ELEMENT_OVERHEAD_BYTES
+                + utf8Bytes(entry.getKey())
+                + valueBytes(entry.getValue());
       }
       return size;
     }
@@ -99,22 +101,22 @@ public final class ItemSize {
   }
 
   /**
-   * Returns the size of a number. DynamoDB stores a number as base-100 digit pairs; the guide's
-   * "1 byte per two significant digits, plus 1 byte" is approximate. The exact rule (dynalite
-   * {@code valSize}, zaccharles/dynamodb-calculator {@code calculateNumberSizeInBytes}):
+   * Returns the size of a number. DynamoDB stores a number as base-100 digit pairs; the guide's "1
+   * byte per two significant digits, plus 1 byte" is approximate. The exact rule (dynalite {@code
+   * valSize}, zaccharles/dynamodb-calculator {@code calculateNumberSizeInBytes}):
    *
    * <ul>
    *   <li>zero is 1 byte;
-   *   <li>otherwise strip leading and trailing zeros, leaving n significant digits whose first
-   *       has base-10 exponent e; the size is 1 + ⌈n/2⌉, plus 1 when n and e are both even (the
-   *       pairs are counted from the decimal point, so an even run of digits starting at an even
-   *       exponent straddles one more pair), plus 1 for a minus sign, at most 21.
+   *   <li>otherwise strip leading and trailing zeros, leaving n significant digits whose first has
+   *       base-10 exponent e; the size is 1 + ⌈n/2⌉, plus 1 when n and e are both even (the pairs
+   *       are counted from the decimal point, so an even run of digits starting at an even exponent
+   *       straddles one more pair), plus 1 for a minus sign, at most 21.
    * </ul>
    *
-   * <p>Worked numbers: {@code 12} (n 2, e 1) = 2; {@code 1.2} (n 2, e 0) = 1 + 1 + 1 = 3, where
-   * the approximation says 2; {@code 12.3456} (n 6, e 1) = 4; {@code -12.5} (n 3) = 1 + 2 + 1 =
-   * 4; {@code 0.001} (n 1) = 2; {@code 11111E+121} (n 5) = 4; 38 ones then 88 zeros (n 38, e 125)
-   * = 20.
+   * <p>Worked numbers: {@code 12} (n 2, e 1) = 2; {@code 1.2} (n 2, e 0) = 1 + 1 + 1 = 3, where the
+   * approximation says 2; {@code 12.3456} (n 6, e 1) = 4; {@code -12.5} (n 3) = 1 + 2 + 1 = 4;
+   * {@code 0.001} (n 1) = 2; {@code 11111E+121} (n 5) = 4; 38 ones then 88 zeros (n 38, e 125) =
+   * 20.
    */
   public static int numberBytes(BigDecimal number) {
     if (number.signum() == 0) {

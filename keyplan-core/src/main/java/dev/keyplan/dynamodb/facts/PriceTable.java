@@ -22,9 +22,9 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
- * DynamoDB prices for one region and table class, with where and when they were read. The
- * built-in table is {@code dev/keyplan/dynamodb/facts/prices.yaml} (US East, Standard class); a
- * model may name its own file of the same shape ({@code dynamodb: {prices: file.yaml}}).
+ * DynamoDB prices for one region and table class, with where and when they were read. The built-in
+ * table is {@code dev/keyplan/dynamodb/facts/prices.yaml} (US East, Standard class); a model may
+ * name its own file of the same shape ({@code dynamodb: {prices: file.yaml}}).
  *
  * <p>Monthly figures use AWS's 730-hour month (8,760 hours a year / 12), as the AWS Pricing
  * Calculator does, and bill storage per GB of 2^30 bytes. Example at the built-in prices: 1,000
@@ -52,19 +52,31 @@ public record PriceTable(
 
   /** Hours in AWS's billing month: 730. */
   public static final double HOURS_PER_MONTH = 730;
+
   /** Seconds in a 730-hour month: 2,628,000. */
   public static final double SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
+
   /** A billed GB: 2^30 bytes. */
   public static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
 
   private static final String BUILT_IN = "/dev/keyplan/dynamodb/facts/prices.yaml";
-  private static final Set<String> TOP = Set.of("region", "table_class", "currency", "checked", "source",
-      "on_demand", "provisioned", "storage");
+  private static final Set<String> TOP =
+      Set.of(
+          "region",
+          "table_class",
+          "currency",
+          "checked",
+          "source",
+          "on_demand",
+          "provisioned",
+          "storage");
 
   /** Returns the cost of {@code unitsPerSecond} request units sustained for a month, on demand. */
   public double onDemandMonthly(double readUnitsPerSecond, double writeUnitsPerSecond) {
-    return SECONDS_PER_MONTH / 1e6
-        * (readUnitsPerSecond * readRequestPerMillion + writeUnitsPerSecond * writeRequestPerMillion);
+    return SECONDS_PER_MONTH
+        / 1e6
+        * (readUnitsPerSecond * readRequestPerMillion
+            + writeUnitsPerSecond * writeRequestPerMillion);
   }
 
   /** Returns the monthly cost of provisioned capacity units. */
@@ -81,7 +93,8 @@ public record PriceTable(
   public static PriceTable builtIn() {
     try (InputStream in = PriceTable.class.getResourceAsStream(BUILT_IN)) {
       if (in == null) {
-        throw new IllegalStateException("the built-in price table " + BUILT_IN + " is missing from the jar");
+        throw new IllegalStateException(
+            "the built-in price table " + BUILT_IN + " is missing from the jar");
       }
       return parse("built-in prices.yaml", new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
@@ -94,8 +107,8 @@ public record PriceTable(
     try {
       return parse(path.toString(), Files.readString(path, StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new InputException(namedAt, "cannot read the price table " + path + ": "
-          + InputException.reason(e));
+      throw new InputException(
+          namedAt, "cannot read the price table " + path + ": " + InputException.reason(e));
     }
   }
 
@@ -106,23 +119,42 @@ public record PriceTable(
       var settings = LoadSettings.builder().setLabel(file).build();
       root = new Compose(settings).composeString(text).orElse(null);
     } catch (MarkedYamlEngineException e) {
-      Location at = e.getProblemMark().map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
-          .orElse(new Location(file, 0, 0));
+      Location at =
+          e.getProblemMark()
+              .map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
+              .orElse(new Location(file, 0, 0));
       throw new InputException(at, "not valid YAML: " + e.getProblem());
     }
     if (!(root instanceof MappingNode)) {
-      throw new InputException(new Location(file, 1, 1), "expected a price table (region:, on_demand:, provisioned:, storage:)");
+      throw new InputException(
+          new Location(file, 1, 1),
+          "expected a price table (region:, on_demand:, provisioned:, storage:)");
     }
     Map<String, Node> top = map(file, root, TOP, problems);
     String region = text(file, top, "region", root, problems);
-    String tableClass = top.containsKey("table_class") ? text(file, top, "table_class", root, problems) : "STANDARD";
+    String tableClass =
+        top.containsKey("table_class")
+            ? text(file, top, "table_class", root, problems)
+            : "STANDARD";
     String currency = text(file, top, "currency", root, problems);
     String checked = text(file, top, "checked", root, problems);
     String source = text(file, top, "source", root, problems);
-    Map<String, Node> od = section(file, top, "on_demand", root,
-        Set.of("write_request_units_per_million", "read_request_units_per_million"), problems);
-    Map<String, Node> pr = section(file, top, "provisioned", root,
-        Set.of("write_capacity_unit_hour", "read_capacity_unit_hour"), problems);
+    Map<String, Node> od =
+        section(
+            file,
+            top,
+            "on_demand",
+            root,
+            Set.of("write_request_units_per_million", "read_request_units_per_million"),
+            problems);
+    Map<String, Node> pr =
+        section(
+            file,
+            top,
+            "provisioned",
+            root,
+            Set.of("write_capacity_unit_hour", "read_capacity_unit_hour"),
+            problems);
     Map<String, Node> st = section(file, top, "storage", root, Set.of("gb_month"), problems);
     double wru = price(file, od, "write_request_units_per_million", top.get("on_demand"), problems);
     double rru = price(file, od, "read_request_units_per_million", top.get("on_demand"), problems);
@@ -130,15 +162,22 @@ public record PriceTable(
     double rcu = price(file, pr, "read_capacity_unit_hour", top.get("provisioned"), problems);
     double gb = price(file, st, "gb_month", top.get("storage"), problems);
     if (!problems.isEmpty()) {
-      problems.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
-          .thenComparingInt(d -> d.location().column()));
+      problems.sort(
+          java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
+              .thenComparingInt(d -> d.location().column()));
       throw new InputException(problems);
     }
-    return new PriceTable(region, tableClass, currency, checked, source, wru, rru, wcu, rcu, gb, file);
+    return new PriceTable(
+        region, tableClass, currency, checked, source, wru, rru, wcu, rcu, gb, file);
   }
 
-  private static Map<String, Node> section(String file, Map<String, Node> top, String key, Node parent,
-      Set<String> allowed, List<Diagnostic> problems) {
+  private static Map<String, Node> section(
+      String file,
+      Map<String, Node> top,
+      String key,
+      Node parent,
+      Set<String> allowed,
+      List<Diagnostic> problems) {
     Node n = top.get(key);
     if (n == null) {
       problems.add(new Diagnostic(at(file, parent), "missing '" + key + "': expected its prices"));
@@ -151,13 +190,19 @@ public record PriceTable(
     return map(file, n, allowed, problems);
   }
 
-  private static Map<String, Node> map(String file, Node n, Set<String> allowed, List<Diagnostic> problems) {
+  private static Map<String, Node> map(
+      String file, Node n, Set<String> allowed, List<Diagnostic> problems) {
     Map<String, Node> out = new LinkedHashMap<>();
     for (NodeTuple t : ((MappingNode) n).getValue()) {
       String key = t.getKeyNode() instanceof ScalarNode s ? s.getValue() : "";
       if (!allowed.contains(key)) {
-        problems.add(new Diagnostic(at(file, t.getKeyNode()), "unknown key '" + key + "'; expected one of "
-            + String.join(", ", new java.util.TreeSet<>(allowed))));
+        problems.add(
+            new Diagnostic(
+                at(file, t.getKeyNode()),
+                "unknown key '"
+                    + key
+                    + "'; expected one of "
+                    + String.join(", ", new java.util.TreeSet<>(allowed))));
       } else if (out.put(key, t.getValueNode()) != null) {
         problems.add(new Diagnostic(at(file, t.getKeyNode()), "duplicate key '" + key + "'"));
       }
@@ -165,7 +210,8 @@ public record PriceTable(
     return out;
   }
 
-  private static String text(String file, Map<String, Node> m, String key, Node parent, List<Diagnostic> problems) {
+  private static String text(
+      String file, Map<String, Node> m, String key, Node parent, List<Diagnostic> problems) {
     Node n = m.get(key);
     if (n == null) {
       problems.add(new Diagnostic(at(file, parent), "missing '" + key + "'"));
@@ -178,13 +224,15 @@ public record PriceTable(
     return s.getValue();
   }
 
-  private static double price(String file, Map<String, Node> m, String key, Node parent, List<Diagnostic> problems) {
+  private static double price(
+      String file, Map<String, Node> m, String key, Node parent, List<Diagnostic> problems) {
     if (parent == null) {
       return 0;
     }
     Node n = m.get(key);
     if (n == null) {
-      problems.add(new Diagnostic(at(file, parent), "missing '" + key + "': expected a price such as 0.25"));
+      problems.add(
+          new Diagnostic(at(file, parent), "missing '" + key + "': expected a price such as 0.25"));
       return 0;
     }
     String s = n instanceof ScalarNode sc ? sc.getValue() : "";
@@ -196,11 +244,16 @@ public record PriceTable(
     } catch (NumberFormatException e) {
       // reported below
     }
-    problems.add(new Diagnostic(at(file, n), "expected '" + key + "' as a price of 0 or more, such as 0.25, but found '" + s + "'"));
+    problems.add(
+        new Diagnostic(
+            at(file, n),
+            "expected '" + key + "' as a price of 0 or more, such as 0.25, but found '" + s + "'"));
     return 0;
   }
 
   private static Location at(String file, Node n) {
-    return n.getStartMark().map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1)).orElse(new Location(file, 0, 0));
+    return n.getStartMark()
+        .map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
+        .orElse(new Location(file, 0, 0));
   }
 }

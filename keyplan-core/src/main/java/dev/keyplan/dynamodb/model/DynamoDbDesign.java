@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * The {@code dynamodb:} section of a model: the tables, their indexes and capacity, and how each
- * entity is laid out as items ("item types", the facets of NoSQL Workbench) with key templates
- * such as {@code PK: "C#{customer_id}"}. Grammar and defaults: docs/model.md.
+ * entity is laid out as items ("item types", the facets of NoSQL Workbench) with key templates such
+ * as {@code PK: "C#{customer_id}"}. Grammar and defaults: docs/model.md.
  *
  * <p>Tables may come from a file ({@code schema:}: a NoSQL Workbench model, {@code aws dynamodb
  * describe-table} output or CreateTable input); the section then adds what such a file cannot say,
@@ -34,13 +34,13 @@ public record DynamoDbDesign(
     Location pricesLocation,
     double averageLoad,
     Map<String, Access> access,
-    Location location) implements StoreDesign {
+    Location location)
+    implements StoreDesign {
   /** Returns the store this design is for. */
   @Override
   public StoreId store() {
     return StoreId.DYNAMODB;
   }
-
 
   public DynamoDbDesign {
     tables = List.copyOf(tables);
@@ -155,9 +155,9 @@ public record DynamoDbDesign(
   }
 
   /**
-   * An entity attribute as an item holds it, with the DynamoDB type ({@code S}, {@code N},
-   * {@code B}, {@code BOOL}, {@code L}, {@code M}, {@code SS}, {@code NS}, {@code BS}) and the
-   * value size where the user overrides the ones keyplan derives from the entity's type.
+   * An entity attribute as an item holds it, with the DynamoDB type ({@code S}, {@code N}, {@code
+   * B}, {@code BOOL}, {@code L}, {@code M}, {@code SS}, {@code NS}, {@code BS}) and the value size
+   * where the user overrides the ones keyplan derives from the entity's type.
    */
   public record StoredAttribute(
       String name, Optional<String> type, java.util.OptionalLong size, Location location) {}
@@ -168,5 +168,6 @@ public record DynamoDbDesign(
    *
    * @param via a table or index name; empty to let keyplan choose the path
    */
-  public record Access(String pattern, Optional<String> via, Optional<String> operation, Location location) {}
+  public record Access(
+      String pattern, Optional<String> via, Optional<String> operation, Location location) {}
 }

@@ -1,9 +1,9 @@
 package dev.keyplan.dynamodb.schema;
 
-import dev.keyplan.input.InputException;
-import dev.keyplan.input.Location;
-import dev.keyplan.input.LocatedJson;
 import dev.keyplan.dynamodb.workbench.WorkbenchReader;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.LocatedJson;
+import dev.keyplan.input.Location;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,9 +14,9 @@ import java.util.List;
  * Reads the table definitions of a {@code dynamodb: {schema: FILE}}. The format is told by the
  * content, not the file name: a NoSQL Workbench model (an object with {@code ModelName} or {@code
  * DataModel}, read by {@link WorkbenchReader} and converted by {@link WorkbenchTables}), or the
- * DynamoDB API's shapes read by {@link TableDescriptionReader}: {@code aws dynamodb
- * describe-table} output, CreateTable input, or an array of them. Formats, members read and every
- * check: docs/dynamodb-import.md.
+ * DynamoDB API's shapes read by {@link TableDescriptionReader}: {@code aws dynamodb describe-table}
+ * output, CreateTable input, or an array of them. Formats, members read and every check:
+ * docs/dynamodb-import.md.
  */
 public final class SchemaFiles {
   private SchemaFiles() {}
@@ -25,8 +25,9 @@ public final class SchemaFiles {
   static final String EXPECTED =
       "expected a NoSQL Workbench model, describe-table output or CreateTable input";
 
-  private static final LocatedJson.Options SYNTAX = new LocatedJson.Options(
-      "the file is empty; " + EXPECTED, "member", "\\n", /* utf8Strings= */ false);
+  private static final LocatedJson.Options SYNTAX =
+      new LocatedJson.Options(
+          "the file is empty; " + EXPECTED, "member", "\\n", /* utf8Strings= */ false);
 
   /**
    * Returns the tables defined in {@code path}, in file order. A missing or unreadable file is an
@@ -38,8 +39,9 @@ public final class SchemaFiles {
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputException(namedAt, "cannot read the dynamodb schema file " + path + ": "
-          + InputException.reason(e));
+      throw new InputException(
+          namedAt,
+          "cannot read the dynamodb schema file " + path + ": " + InputException.reason(e));
     }
     return read(path.toString(), text);
   }

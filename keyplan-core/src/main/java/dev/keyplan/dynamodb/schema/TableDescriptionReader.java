@@ -7,11 +7,11 @@ import static dev.keyplan.input.JsonChecks.orNull;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Billing;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
-import dev.keyplan.input.Location;
-import dev.keyplan.input.Suggest;
 import dev.keyplan.input.JsonChecks;
 import dev.keyplan.input.JsonChecks.Fields;
 import dev.keyplan.input.LocatedJson;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.Suggest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,24 +88,37 @@ final class TableDescriptionReader {
 
   /** Table and index names: 3 to 255 of a-z A-Z 0-9 _ . - (API_CreateTable, TableName). */
   private static final String NAME = "[a-zA-Z0-9_.-]{3,255}";
+
   /** A global index key: 4 HASH and 4 RANGE at most (API_CreateGlobalSecondaryIndexAction). */
   private static final int MAX_GSI_KEY_ATTRIBUTES = 4;
+
   /** Local secondary indexes per table: 5, not adjustable (AWS DG, service quotas). */
   private static final int MAX_LSIS = 5;
+
   /** {@code Projection.NonKeyAttributes}: 20 per index, 100 over all indexes (API_Projection). */
   private static final int MAX_PROJECTED_PER_INDEX = 20;
+
   private static final int MAX_PROJECTED_PER_TABLE = 100;
   private static final List<String> KEY_TYPES = List.of("S", "N", "B");
 
   /** Members only a TableDescription has, which tell it from CreateTable input when unwrapped. */
-  private static final Set<String> DESCRIPTION_ONLY = Set.of("TableStatus", "TableArn", "TableId",
-      "CreationDateTime", "BillingModeSummary", "ItemCount", "TableSizeBytes", "LatestStreamArn");
-  /** Members by which an object is recognised as a table definition at all. */
-  private static final Set<String> TABLE_MEMBERS = Set.of("TableName", "KeySchema",
-      "AttributeDefinitions");
+  private static final Set<String> DESCRIPTION_ONLY =
+      Set.of(
+          "TableStatus",
+          "TableArn",
+          "TableId",
+          "CreationDateTime",
+          "BillingModeSummary",
+          "ItemCount",
+          "TableSizeBytes",
+          "LatestStreamArn");
 
-  private static final String ELEMENT_EXPECTED = "expected describe-table output or CreateTable"
-      + " input as an element of the array";
+  /** Members by which an object is recognised as a table definition at all. */
+  private static final Set<String> TABLE_MEMBERS =
+      Set.of("TableName", "KeySchema", "AttributeDefinitions");
+
+  private static final String ELEMENT_EXPECTED =
+      "expected describe-table output or CreateTable" + " input as an element of the array";
 
   private final JsonChecks checks = new JsonChecks();
   // Whether every KeySchema of the table being read was read, so that every use of its
@@ -151,8 +164,8 @@ final class TableDescriptionReader {
     if (!table) {
       return Optional.empty();
     }
-    boolean description = object.members().stream()
-        .anyMatch(m -> DESCRIPTION_ONLY.contains(m.name()));
+    boolean description =
+        object.members().stream().anyMatch(m -> DESCRIPTION_ONLY.contains(m.name()));
     return Optional.of(description ? Shape.DESCRIPTION : Shape.INPUT);
   }
 
@@ -164,11 +177,12 @@ final class TableDescriptionReader {
     if (object.members().isEmpty()) {
       return "an empty object";
     }
-    List<String> names = object.members().stream().map(m -> "\"" + m.name() + "\"").distinct()
-        .toList();
+    List<String> names =
+        object.members().stream().map(m -> "\"" + m.name() + "\"").distinct().toList();
     // Enough to recognise the file; a long list of a foreign format's members helps nobody.
     int shown = Math.min(names.size(), 8);
-    return "an object with keys " + String.join(", ", names.subList(0, shown))
+    return "an object with keys "
+        + String.join(", ", names.subList(0, shown))
         + (names.size() > shown ? ", … (" + names.size() + " in all)" : "");
   }
 
@@ -178,10 +192,14 @@ final class TableDescriptionReader {
         if (object.members().stream().anyMatch(m -> m.name().equals(wrapper))) {
           // describe-table prints {"Table": …}; create-table and update-table print
           // {"TableDescription": …}.
-          String what = wrapper.equals("Table") ? "the describe-table output"
-              : "the create-table output";
-          LocatedJson.Obj inner = checks.fields(object, what).object(wrapper, true,
-              "{\"TableName\": …, \"KeySchema\": […]} (a TableDescription)").orElseThrow();
+          String what =
+              wrapper.equals("Table") ? "the describe-table output" : "the create-table output";
+          LocatedJson.Obj inner =
+              checks
+                  .fields(object, what)
+                  .object(
+                      wrapper, true, "{\"TableName\": …, \"KeySchema\": […]} (a TableDescription)")
+                  .orElseThrow();
           return table(inner, Shape.DESCRIPTION);
         }
       }
@@ -237,69 +255,106 @@ final class TableDescriptionReader {
     var indexes = new ArrayList<DynamoDbDesign.Index>();
     var gsis = indexNodes(t, "GlobalSecondaryIndexes", "an array of global secondary indexes");
     for (LocatedJson.Node node : gsis) {
-      DynamoDbDesign.Index index = orNull(() -> index(node, t, false, definitions, key, mode,
-          shape));
+      DynamoDbDesign.Index index =
+          orNull(() -> index(node, t, false, definitions, key, mode, shape));
       if (index != null) {
         indexes.add(index);
       }
     }
     var lsis = indexNodes(t, "LocalSecondaryIndexes", "an array of local secondary indexes");
     for (LocatedJson.Node node : lsis) {
-      DynamoDbDesign.Index index = orNull(() -> index(node, t, true, definitions, key, mode,
-          shape));
+      DynamoDbDesign.Index index =
+          orNull(() -> index(node, t, true, definitions, key, mode, shape));
       if (index != null) {
         indexes.add(index);
       }
     }
     if (lsis.size() > MAX_LSIS) {
-      checks.report(lsis.get(MAX_LSIS).at(), t.what() + " has " + lsis.size()
-          + " local secondary indexes; DynamoDB allows at most " + MAX_LSIS);
+      checks.report(
+          lsis.get(MAX_LSIS).at(),
+          t.what()
+              + " has "
+              + lsis.size()
+              + " local secondary indexes; DynamoDB allows at most "
+              + MAX_LSIS);
     }
     checks.checkUnique(indexNames, Map.Entry::getKey, Map.Entry::getValue, "index");
     int projected = indexes.stream().mapToInt(ix -> ix.projection().include().size()).sum();
     if (projected > MAX_PROJECTED_PER_TABLE) {
-      checks.report(object.at(), t.what() + " projects " + projected + " NonKeyAttributes over"
-          + " its indexes; DynamoDB allows at most " + MAX_PROJECTED_PER_TABLE
-          + " (an attribute projected into two indexes counts twice)");
+      checks.report(
+          object.at(),
+          t.what()
+              + " projects "
+              + projected
+              + " NonKeyAttributes over"
+              + " its indexes; DynamoDB allows at most "
+              + MAX_PROJECTED_PER_TABLE
+              + " (an attribute projected into two indexes counts twice)");
     }
     if (allKeySchemasRead && definitions != null) {
       // Only when every key schema was read: an unread one may be the one using a definition.
       for (Definition d : definitions.values()) {
         if (!d.used) {
-          checks.report(d.at, "attribute definition '" + d.name + "' of " + t.what() + " is not"
-              + " a key of the table or of any index; DynamoDB rejects AttributeDefinitions that"
-              + " no KeySchema uses: remove it (non-key attributes are not declared)");
+          checks.report(
+              d.at,
+              "attribute definition '"
+                  + d.name
+                  + "' of "
+                  + t.what()
+                  + " is not"
+                  + " a key of the table or of any index; DynamoDB rejects AttributeDefinitions that"
+                  + " no KeySchema uses: remove it (non-key attributes are not declared)");
         }
       }
     }
-    Optional<Billing> billing = mode == null ? Optional.empty()
-        : orElseEmpty(() -> billing(t, mode, shape));
+    Optional<Billing> billing =
+        mode == null ? Optional.empty() : orElseEmpty(() -> billing(t, mode, shape));
     Optional<String> stream = orElseEmpty(() -> stream(t));
     if (name == null || key == null || definitions == null) {
       throw new JsonChecks.Skip();
     }
     var types = new LinkedHashMap<String, String>();
     definitions.values().forEach(d -> types.put(d.name, d.type));
-    var table = new DynamoDbDesign.Table(name, Optional.of(key.hash().get(0).name()),
-        key.range().stream().findFirst().map(KeyElement::name), indexes, billing,
-        /* ttl= */ Optional.empty(), stream, /* items= */ List.of(), object.at());
+    var table =
+        new DynamoDbDesign.Table(
+            name,
+            Optional.of(key.hash().get(0).name()),
+            key.range().stream().findFirst().map(KeyElement::name),
+            indexes,
+            billing,
+            /* ttl= */ Optional.empty(),
+            stream,
+            /* items= */ List.of(),
+            object.at());
     return new ImportedTable(table, types);
   }
 
   private String name(Fields f, String member, String what) {
     String name = f.nonEmptyString(member);
     if (!name.matches(NAME)) {
-      throw checks.problem(f.node(member).orElseThrow().at(), "a " + what + " name is 3 to 255"
-          + " characters of A-Z, a-z, 0-9, '_', '.' and '-'; found '" + name + "'");
+      throw checks.problem(
+          f.node(member).orElseThrow().at(),
+          "a "
+              + what
+              + " name is 3 to 255"
+              + " characters of A-Z, a-z, 0-9, '_', '.' and '-'; found '"
+              + name
+              + "'");
     }
     return name;
   }
 
   /** Returns the definitions by name, or null when the array itself is missing or malformed. */
   private Map<String, Definition> definitions(Fields t) {
-    LocatedJson.Arr array = orNull(() -> t.array("AttributeDefinitions", true, "an array of the"
-        + " key attributes' types such as [{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}]")
-        .orElseThrow());
+    LocatedJson.Arr array =
+        orNull(
+            () ->
+                t.array(
+                        "AttributeDefinitions",
+                        true,
+                        "an array of the"
+                            + " key attributes' types such as [{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}]")
+                    .orElseThrow());
     if (array == null) {
       return null;
     }
@@ -311,24 +366,40 @@ final class TableDescriptionReader {
       }
       Definition earlier = out.putIfAbsent(d.name, d);
       if (earlier != null) {
-        checks.report(d.at, "attribute '" + d.name + "' is defined twice in the"
-            + " AttributeDefinitions of " + t.what() + " (first at line " + earlier.at.line()
-            + ", column " + earlier.at.column() + ")");
+        checks.report(
+            d.at,
+            "attribute '"
+                + d.name
+                + "' is defined twice in the"
+                + " AttributeDefinitions of "
+                + t.what()
+                + " (first at line "
+                + earlier.at.line()
+                + ", column "
+                + earlier.at.column()
+                + ")");
       }
     }
     return out;
   }
 
   private Definition definition(LocatedJson.Node node, String table) {
-    LocatedJson.Obj object = checks.expectObject(node, "an attribute definition such as"
-        + " {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}");
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node,
+            "an attribute definition such as"
+                + " {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}");
     Fields f = checks.fields(object, "an attribute definition of " + table);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
     String type = f.string("AttributeType", true).orElseThrow();
     if (!KEY_TYPES.contains(type)) {
-      throw checks.problem(f.node("AttributeType").orElseThrow().at(), "an attribute definition's"
-          + " type must be S, N or B (key attributes are scalar), found '" + type + "'"
-          + (type.length() <= 2 ? "" : didYouMean(type, KEY_TYPES)));
+      throw checks.problem(
+          f.node("AttributeType").orElseThrow().at(),
+          "an attribute definition's"
+              + " type must be S, N or B (key attributes are scalar), found '"
+              + type
+              + "'"
+              + (type.length() <= 2 ? "" : didYouMean(type, KEY_TYPES)));
     }
     if (name == null) {
       throw new JsonChecks.Skip();
@@ -350,8 +421,14 @@ final class TableDescriptionReader {
   }
 
   private KeySchema keySchema(Fields owner, String what, KeyRole role) {
-    LocatedJson.Arr array = owner.array("KeySchema", true, "an array of key elements such as"
-        + " [{\"AttributeName\": \"PK\", \"KeyType\": \"HASH\"}]").orElseThrow();
+    LocatedJson.Arr array =
+        owner
+            .array(
+                "KeySchema",
+                true,
+                "an array of key elements such as"
+                    + " [{\"AttributeName\": \"PK\", \"KeyType\": \"HASH\"}]")
+            .orElseThrow();
     var hash = new ArrayList<KeyElement>();
     var range = new ArrayList<KeyElement>();
     var seen = new LinkedHashMap<String, Location>();
@@ -366,15 +443,31 @@ final class TableDescriptionReader {
       KeyType type = entry.type();
       Location earlier = seen.putIfAbsent(key.name(), key.at());
       if (earlier != null) {
-        checks.report(key.at(), "attribute '" + key.name() + "' appears twice in the KeySchema of "
-            + what + " (first at line " + earlier.line() + ", column " + earlier.column() + ")");
+        checks.report(
+            key.at(),
+            "attribute '"
+                + key.name()
+                + "' appears twice in the KeySchema of "
+                + what
+                + " (first at line "
+                + earlier.line()
+                + ", column "
+                + earlier.column()
+                + ")");
         ok = false;
         continue;
       }
       if (type == KeyType.HASH && !range.isEmpty()) {
-        checks.report(node.at(), "the HASH elements of a KeySchema come before its RANGE elements;"
-            + " in the KeySchema of " + what + " '" + key.name() + "' follows RANGE '"
-            + range.get(range.size() - 1).name() + "'");
+        checks.report(
+            node.at(),
+            "the HASH elements of a KeySchema come before its RANGE elements;"
+                + " in the KeySchema of "
+                + what
+                + " '"
+                + key.name()
+                + "' follows RANGE '"
+                + range.get(range.size() - 1).name()
+                + "'");
         ok = false;
         continue;
       }
@@ -390,13 +483,22 @@ final class TableDescriptionReader {
       throw new JsonChecks.Skip();
     }
     if (hash.isEmpty()) {
-      throw checks.problem(array.at(), "the KeySchema of " + what + " has no HASH element; "
-          + (role == KeyRole.LSI ? "a local index starts with the table's partition key"
-              : "the partition key is the element with \"KeyType\": \"HASH\""));
+      throw checks.problem(
+          array.at(),
+          "the KeySchema of "
+              + what
+              + " has no HASH element; "
+              + (role == KeyRole.LSI
+                  ? "a local index starts with the table's partition key"
+                  : "the partition key is the element with \"KeyType\": \"HASH\""));
     }
     if (role == KeyRole.LSI && range.isEmpty()) {
-      throw checks.problem(array.at(), "the KeySchema of " + what + " has no RANGE element; a"
-          + " local index is the table's partition key with another sort key");
+      throw checks.problem(
+          array.at(),
+          "the KeySchema of "
+              + what
+              + " has no RANGE element; a"
+              + " local index is the table's partition key with another sort key");
     }
     return new KeySchema(List.copyOf(hash), List.copyOf(range));
   }
@@ -404,14 +506,33 @@ final class TableDescriptionReader {
   private static String tooMany(KeyRole role, KeyType type, String what) {
     String element = type == KeyType.HASH ? "HASH" : "RANGE";
     return switch (role) {
-      case GSI -> "the KeySchema of " + what + " has more than " + MAX_GSI_KEY_ATTRIBUTES + " "
-          + element + " elements; a global index key has at most " + MAX_GSI_KEY_ATTRIBUTES
-          + " partition and " + MAX_GSI_KEY_ATTRIBUTES + " sort key attributes";
-      case TABLE -> "the KeySchema of " + what + " has a second " + element + " element; a"
-          + " table has one partition key and at most one sort key (multi-attribute keys are"
-          + " for global secondary indexes)";
-      case LSI -> "the KeySchema of " + what + " has a second " + element + " element; a local"
-          + " index has the table's partition key and one sort key";
+      case GSI ->
+          "the KeySchema of "
+              + what
+              + " has more than "
+              + MAX_GSI_KEY_ATTRIBUTES
+              + " "
+              + element
+              + " elements; a global index key has at most "
+              + MAX_GSI_KEY_ATTRIBUTES
+              + " partition and "
+              + MAX_GSI_KEY_ATTRIBUTES
+              + " sort key attributes";
+      case TABLE ->
+          "the KeySchema of "
+              + what
+              + " has a second "
+              + element
+              + " element; a"
+              + " table has one partition key and at most one sort key (multi-attribute keys are"
+              + " for global secondary indexes)";
+      case LSI ->
+          "the KeySchema of "
+              + what
+              + " has a second "
+              + element
+              + " element; a local"
+              + " index has the table's partition key and one sort key";
     };
   }
 
@@ -419,13 +540,22 @@ final class TableDescriptionReader {
   private record KeyEntry(KeyElement key, KeyType type) {}
 
   private KeyEntry keyElement(LocatedJson.Node node, String what) {
-    LocatedJson.Obj object = checks.expectObject(node, "a key element such as"
-        + " {\"AttributeName\": \"PK\", \"KeyType\": \"HASH\"}");
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node, "a key element such as" + " {\"AttributeName\": \"PK\", \"KeyType\": \"HASH\"}");
     Fields f = checks.fields(object, "a key element of " + what);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
-    KeyType type = orNull(() -> f.enumValue("KeyType", KeyType.class).orElseThrow(() ->
-        checks.problem(object.at(), f.what() + " has no \"KeyType\"; expected HASH (partition"
-            + " key) or RANGE (sort key)")));
+    KeyType type =
+        orNull(
+            () ->
+                f.enumValue("KeyType", KeyType.class)
+                    .orElseThrow(
+                        () ->
+                            checks.problem(
+                                object.at(),
+                                f.what()
+                                    + " has no \"KeyType\"; expected HASH (partition"
+                                    + " key) or RANGE (sort key)")));
     if (name == null || type == null) {
       throw new JsonChecks.Skip();
     }
@@ -441,11 +571,22 @@ final class TableDescriptionReader {
     for (KeyElement k : key.all()) {
       Definition d = definitions.get(k.name());
       if (d == null) {
-        String hint = Suggest.closest(k.name(), definitions.keySet())
-            .map(s -> " (did you mean '" + s + "'?)").orElse("");
-        checks.report(k.at(), "key attribute '" + k.name() + "' of " + what + " has no"
-            + " AttributeDefinition" + hint + "; add {\"AttributeName\": \"" + k.name()
-            + "\", \"AttributeType\": \"S\"} (or N or B) to the table's AttributeDefinitions");
+        String hint =
+            Suggest.closest(k.name(), definitions.keySet())
+                .map(s -> " (did you mean '" + s + "'?)")
+                .orElse("");
+        checks.report(
+            k.at(),
+            "key attribute '"
+                + k.name()
+                + "' of "
+                + what
+                + " has no"
+                + " AttributeDefinition"
+                + hint
+                + "; add {\"AttributeName\": \""
+                + k.name()
+                + "\", \"AttributeType\": \"S\"} (or N or B) to the table's AttributeDefinitions");
         ok = false;
       } else {
         d.used = true;
@@ -462,32 +603,56 @@ final class TableDescriptionReader {
     return t.list(member, expected);
   }
 
-  private DynamoDbDesign.Index index(LocatedJson.Node node, Fields table, boolean local,
-      Map<String, Definition> definitions, KeySchema tableKey, BillingMode mode, Shape shape) {
+  private DynamoDbDesign.Index index(
+      LocatedJson.Node node,
+      Fields table,
+      boolean local,
+      Map<String, Definition> definitions,
+      KeySchema tableKey,
+      BillingMode mode,
+      Shape shape) {
     String kind = local ? "LSI" : "GSI";
     allKeySchemasRead &= node instanceof LocatedJson.Obj;
-    LocatedJson.Obj object = checks.expectObject(node, "an index, an object with \"IndexName\","
-        + " \"KeySchema\" and \"Projection\"");
-    String name = orNull(() -> name(checks.fields(object, "an index of " + table.what()),
-        "IndexName", "index"));
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node, "an index, an object with \"IndexName\"," + " \"KeySchema\" and \"Projection\"");
+    String name =
+        orNull(
+            () -> name(checks.fields(object, "an index of " + table.what()), "IndexName", "index"));
     if (name != null) {
       indexNames.add(Map.entry(name, object.at()));
     }
-    Fields f = checks.fields(object, name == null ? "a " + kind + " of " + table.what()
-        : kind + " '" + name + "' of " + table.what());
+    Fields f =
+        checks.fields(
+            object,
+            name == null
+                ? "a " + kind + " of " + table.what()
+                : kind + " '" + name + "' of " + table.what());
     KeySchema key = keySchemaOrNull(f, f.what(), local ? KeyRole.LSI : KeyRole.GSI);
     boolean ok = key != null && references(key, definitions, f.what());
     if (local && tableKey != null && tableKey.range().isEmpty()) {
-      checks.report(object.at(), f.what() + " needs a table with a sort key (a RANGE element); "
-          + table.what() + " has none");
+      checks.report(
+          object.at(),
+          f.what()
+              + " needs a table with a sort key (a RANGE element); "
+              + table.what()
+              + " has none");
       ok = false;
     }
     if (local && key != null && tableKey != null) {
       KeyElement hash = key.hash().get(0);
       String tableHash = tableKey.hash().get(0).name();
       if (!hash.name().equals(tableHash)) {
-        checks.report(hash.at(), "the HASH key of " + f.what() + " is '" + hash.name() + "'; a"
-            + " local secondary index has the table's partition key '" + tableHash + "'");
+        checks.report(
+            hash.at(),
+            "the HASH key of "
+                + f.what()
+                + " is '"
+                + hash.name()
+                + "'; a"
+                + " local secondary index has the table's partition key '"
+                + tableHash
+                + "'");
         ok = false;
       }
     }
@@ -501,8 +666,8 @@ final class TableDescriptionReader {
       throw new JsonChecks.Skip();
     }
     List<String> partition = local ? List.of() : names(key.hash());
-    return new DynamoDbDesign.Index(name, local, partition, names(key.range()), projection,
-        capacity, object.at());
+    return new DynamoDbDesign.Index(
+        name, local, partition, names(key.range()), projection, capacity, object.at());
   }
 
   private static List<String> names(List<KeyElement> keys) {
@@ -510,41 +675,62 @@ final class TableDescriptionReader {
   }
 
   private Projection projection(Fields index) {
-    LocatedJson.Obj object = index.object("Projection", true,
-        "{\"ProjectionType\": \"ALL\"}").orElseThrow();
+    LocatedJson.Obj object =
+        index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}").orElseThrow();
     Fields f = checks.fields(object, "the Projection of " + index.what());
     // The API marks ProjectionType optional but documents no default, so keyplan asks for it.
-    Projection.Type type = f.enumValue("ProjectionType", Projection.Type.class)
-        .orElseThrow(() -> checks.problem(object.at(), f.what() + " has no \"ProjectionType\";"
-            + " expected ALL, KEYS_ONLY or INCLUDE"));
-    Optional<LocatedJson.Arr> names = f.array("NonKeyAttributes", false,
-        "an array of attribute names");
+    Projection.Type type =
+        f.enumValue("ProjectionType", Projection.Type.class)
+            .orElseThrow(
+                () ->
+                    checks.problem(
+                        object.at(),
+                        f.what()
+                            + " has no \"ProjectionType\";"
+                            + " expected ALL, KEYS_ONLY or INCLUDE"));
+    Optional<LocatedJson.Arr> names =
+        f.array("NonKeyAttributes", false, "an array of attribute names");
     if (type != Projection.Type.INCLUDE) {
       if (names.isPresent()) {
-        throw checks.problem(names.get().at(), "\"NonKeyAttributes\" lists the attributes an"
-            + " INCLUDE projection copies; DynamoDB rejects it with ProjectionType " + type
-            + ": remove it, or write \"ProjectionType\": \"INCLUDE\"");
+        throw checks.problem(
+            names.get().at(),
+            "\"NonKeyAttributes\" lists the attributes an"
+                + " INCLUDE projection copies; DynamoDB rejects it with ProjectionType "
+                + type
+                + ": remove it, or write \"ProjectionType\": \"INCLUDE\"");
       }
       return new Projection(type, List.of());
     }
     if (names.isEmpty() || names.get().elements().isEmpty()) {
-      throw checks.problem(names.map(LocatedJson.Arr::at).orElse(object.at()), "the INCLUDE"
-          + " projection of " + index.what() + " needs \"NonKeyAttributes\": the attributes it"
-          + " copies besides the keys, such as [\"status\", \"total\"]");
+      throw checks.problem(
+          names.map(LocatedJson.Arr::at).orElse(object.at()),
+          "the INCLUDE"
+              + " projection of "
+              + index.what()
+              + " needs \"NonKeyAttributes\": the attributes it"
+              + " copies besides the keys, such as [\"status\", \"total\"]");
     }
     List<LocatedJson.Node> elements = names.get().elements();
     if (elements.size() > MAX_PROJECTED_PER_INDEX) {
-      throw checks.problem(elements.get(MAX_PROJECTED_PER_INDEX).at(), "\"NonKeyAttributes\" of "
-          + index.what() + " lists " + elements.size() + " attributes; DynamoDB allows at most "
-          + MAX_PROJECTED_PER_INDEX + " per index (project ALL instead)");
+      throw checks.problem(
+          elements.get(MAX_PROJECTED_PER_INDEX).at(),
+          "\"NonKeyAttributes\" of "
+              + index.what()
+              + " lists "
+              + elements.size()
+              + " attributes; DynamoDB allows at most "
+              + MAX_PROJECTED_PER_INDEX
+              + " per index (project ALL instead)");
     }
     var out = new ArrayList<String>();
     for (LocatedJson.Node element : elements) {
       if (element instanceof LocatedJson.Str s && !s.value().isEmpty()) {
         out.add(s.value());
       } else {
-        checks.report(element.at(), "expected an attribute name (a non-empty string), found "
-            + LocatedJson.describe(element));
+        checks.report(
+            element.at(),
+            "expected an attribute name (a non-empty string), found "
+                + LocatedJson.describe(element));
       }
     }
     if (out.size() != elements.size()) {
@@ -562,54 +748,78 @@ final class TableDescriptionReader {
       mode = t.enumValue("BillingMode", BillingMode.class);
     } else {
       // Tables created before on-demand existed, and some provisioned ones, have no summary.
-      mode = t.object("BillingModeSummary", false, "{\"BillingMode\": \"PAY_PER_REQUEST\"}")
-          .flatMap(o -> checks.fields(o, "the BillingModeSummary of " + t.what())
-              .enumValue("BillingMode", BillingMode.class));
+      mode =
+          t.object("BillingModeSummary", false, "{\"BillingMode\": \"PAY_PER_REQUEST\"}")
+              .flatMap(
+                  o ->
+                      checks
+                          .fields(o, "the BillingModeSummary of " + t.what())
+                          .enumValue("BillingMode", BillingMode.class));
     }
     // CreateTable's BillingMode defaults to PROVISIONED; so does a table without a summary.
     return mode.orElse(BillingMode.PROVISIONED);
   }
 
   private Optional<Billing> billing(Fields t, BillingMode mode, Shape shape) {
-    Optional<LocatedJson.Obj> throughput = t.object("ProvisionedThroughput", false,
-        "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}");
+    Optional<LocatedJson.Obj> throughput =
+        t.object(
+            "ProvisionedThroughput",
+            false,
+            "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}");
     if (mode == BillingMode.PAY_PER_REQUEST) {
       if (shape == Shape.INPUT && throughput.isPresent()) {
-        throw checks.problem(throughput.get().at(), t.what() + " is PAY_PER_REQUEST (on demand);"
-            + " CreateTable rejects \"ProvisionedThroughput\" with it: remove it, or write"
-            + " \"BillingMode\": \"PROVISIONED\"");
+        throw checks.problem(
+            throughput.get().at(),
+            t.what()
+                + " is PAY_PER_REQUEST (on demand);"
+                + " CreateTable rejects \"ProvisionedThroughput\" with it: remove it, or write"
+                + " \"BillingMode\": \"PROVISIONED\"");
       }
       // describe-table shows an on-demand table's throughput as 0 units: not read.
-      Location at = t.node(shape == Shape.INPUT ? "BillingMode" : "BillingModeSummary")
-          .map(LocatedJson.Node::at).orElse(t.object().at());
+      Location at =
+          t.node(shape == Shape.INPUT ? "BillingMode" : "BillingModeSummary")
+              .map(LocatedJson.Node::at)
+              .orElse(t.object().at());
       return Optional.of(Billing.onDemand(at));
     }
     if (throughput.isEmpty()) {
       String modeMember = shape == Shape.INPUT ? "BillingMode" : "BillingModeSummary";
       Location at = t.node(modeMember).map(LocatedJson.Node::at).orElse(t.object().at());
-      throw checks.problem(at, t.what() + " is PROVISIONED"
-          + (t.has(modeMember) ? "" : " (it has no \"" + modeMember + "\")")
-          + " but has no \"ProvisionedThroughput\"; add {\"ReadCapacityUnits\": N,"
-          + " \"WriteCapacityUnits\": N}, or make it on demand with \"BillingMode\":"
-          + " \"PAY_PER_REQUEST\"");
+      throw checks.problem(
+          at,
+          t.what()
+              + " is PROVISIONED"
+              + (t.has(modeMember) ? "" : " (it has no \"" + modeMember + "\")")
+              + " but has no \"ProvisionedThroughput\"; add {\"ReadCapacityUnits\": N,"
+              + " \"WriteCapacityUnits\": N}, or make it on demand with \"BillingMode\":"
+              + " \"PAY_PER_REQUEST\"");
     }
     return Optional.of(units(throughput.get(), "the ProvisionedThroughput of " + t.what()));
   }
 
   private Optional<Billing> indexCapacity(Fields index, BillingMode mode, Shape shape) {
-    Optional<LocatedJson.Obj> throughput = index.object("ProvisionedThroughput", false,
-        "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}");
+    Optional<LocatedJson.Obj> throughput =
+        index.object(
+            "ProvisionedThroughput",
+            false,
+            "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}");
     if (mode == BillingMode.PAY_PER_REQUEST) {
       if (shape == Shape.INPUT && throughput.isPresent()) {
-        throw checks.problem(throughput.get().at(), index.what() + " is on a PAY_PER_REQUEST"
-            + " table; CreateTable rejects \"ProvisionedThroughput\" on its indexes: remove it");
+        throw checks.problem(
+            throughput.get().at(),
+            index.what()
+                + " is on a PAY_PER_REQUEST"
+                + " table; CreateTable rejects \"ProvisionedThroughput\" on its indexes: remove it");
       }
       return Optional.empty();
     }
     if (throughput.isEmpty()) {
-      throw checks.problem(index.object().at(), index.what() + " is on a PROVISIONED table but"
-          + " has no \"ProvisionedThroughput\"; DynamoDB needs each global index's own"
-          + " {\"ReadCapacityUnits\": N, \"WriteCapacityUnits\": N}");
+      throw checks.problem(
+          index.object().at(),
+          index.what()
+              + " is on a PROVISIONED table but"
+              + " has no \"ProvisionedThroughput\"; DynamoDB needs each global index's own"
+              + " {\"ReadCapacityUnits\": N, \"WriteCapacityUnits\": N}");
     }
     return Optional.of(units(throughput.get(), "the ProvisionedThroughput of " + index.what()));
   }
@@ -628,8 +838,11 @@ final class TableDescriptionReader {
   // ----- stream -----
 
   private Optional<String> stream(Fields t) {
-    Optional<LocatedJson.Obj> spec = t.object("StreamSpecification", false,
-        "{\"StreamEnabled\": true, \"StreamViewType\": \"NEW_AND_OLD_IMAGES\"}");
+    Optional<LocatedJson.Obj> spec =
+        t.object(
+            "StreamSpecification",
+            false,
+            "{\"StreamEnabled\": true, \"StreamViewType\": \"NEW_AND_OLD_IMAGES\"}");
     if (spec.isEmpty()) {
       return Optional.empty();
     }
@@ -643,9 +856,14 @@ final class TableDescriptionReader {
       return Optional.empty();
     }
     if (view.isEmpty()) {
-      throw checks.problem(spec.get().at(), f.what() + " enables a stream without"
-          + " \"StreamViewType\"; expected one of " + java.util.Arrays.stream(
-              StreamViewType.values()).map(Enum::name).collect(Collectors.joining(", ")));
+      throw checks.problem(
+          spec.get().at(),
+          f.what()
+              + " enables a stream without"
+              + " \"StreamViewType\"; expected one of "
+              + java.util.Arrays.stream(StreamViewType.values())
+                  .map(Enum::name)
+                  .collect(Collectors.joining(", ")));
     }
     return Optional.of(view.get().name());
   }

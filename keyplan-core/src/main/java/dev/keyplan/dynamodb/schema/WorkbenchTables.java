@@ -1,16 +1,16 @@
 package dev.keyplan.dynamodb.schema;
 
-import dev.keyplan.input.Diagnostic;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Billing;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Projection;
-import dev.keyplan.input.InputException;
-import dev.keyplan.dynamodb.workbench.WorkbenchIndex;
 import dev.keyplan.dynamodb.workbench.KeyAttribute;
 import dev.keyplan.dynamodb.workbench.WorkbenchCapacity;
+import dev.keyplan.dynamodb.workbench.WorkbenchIndex;
 import dev.keyplan.dynamodb.workbench.WorkbenchModel;
 import dev.keyplan.dynamodb.workbench.WorkbenchReader;
 import dev.keyplan.dynamodb.workbench.WorkbenchTable;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,18 +23,18 @@ import java.util.Optional;
  * global indexes with their (possibly multi-attribute) keys, the local indexes, projections and
  * capacity.
  *
- * <p>Capacity: {@code PAY_PER_REQUEST} is on demand; {@code PROVISIONED} takes the units of
- * {@code ProvisionedCapacitySettings.ProvisionedThroughput} (its auto scaling bounds are not used:
- * keyplan prices the units that are set). {@code PROVISIONED} without those units is an error: no
- * AWS source documents what Workbench assumes then, and a guess would misprice the table. A model
- * with no {@code BillingMode} (Version 1.0 files have none) gives no capacity, so the model's
- * {@code capacity:} or keyplan's default, on demand, applies; when such a file still has
- * provisioned units, they are taken as provisioned.
+ * <p>Capacity: {@code PAY_PER_REQUEST} is on demand; {@code PROVISIONED} takes the units of {@code
+ * ProvisionedCapacitySettings.ProvisionedThroughput} (its auto scaling bounds are not used: keyplan
+ * prices the units that are set). {@code PROVISIONED} without those units is an error: no AWS
+ * source documents what Workbench assumes then, and a guess would misprice the table. A model with
+ * no {@code BillingMode} (Version 1.0 files have none) gives no capacity, so the model's {@code
+ * capacity:} or keyplan's default, on demand, applies; when such a file still has provisioned
+ * units, they are taken as provisioned.
  *
  * <p>Left out because the format has no place for them: per-index provisioned throughput (a
- * provisioned table's global indexes have no units of their own), TTL and streams. A model adds
- * TTL and stream with {@code ttl:} and {@code stream:}. Facets and sample items are not imported:
- * the model's {@code items:} say how entities are stored.
+ * provisioned table's global indexes have no units of their own), TTL and streams. A model adds TTL
+ * and stream with {@code ttl:} and {@code stream:}. Facets and sample items are not imported: the
+ * model's {@code items:} say how entities are stored.
  */
 final class WorkbenchTables {
   private WorkbenchTables() {}
@@ -55,9 +55,17 @@ final class WorkbenchTables {
         indexes.add(index(ix, true, types));
       }
       Optional<Billing> billing = billing(t, problems);
-      var table = new DynamoDbDesign.Table(t.name(), Optional.of(t.partitionKey().name()),
-          t.sortKey().map(KeyAttribute::name), indexes, billing, /* ttl= */ Optional.empty(),
-          /* stream= */ Optional.empty(), /* items= */ List.of(), t.location());
+      var table =
+          new DynamoDbDesign.Table(
+              t.name(),
+              Optional.of(t.partitionKey().name()),
+              t.sortKey().map(KeyAttribute::name),
+              indexes,
+              billing,
+              /* ttl= */ Optional.empty(),
+              /* stream= */ Optional.empty(),
+              /* items= */ List.of(),
+              t.location());
       out.add(new ImportedTable(table, types));
     }
     if (!problems.isEmpty()) {
@@ -71,15 +79,24 @@ final class WorkbenchTables {
     types.putIfAbsent(key.name(), key.type());
   }
 
-  private static DynamoDbDesign.Index index(WorkbenchIndex ix, boolean local, Map<String, String> types) {
+  private static DynamoDbDesign.Index index(
+      WorkbenchIndex ix, boolean local, Map<String, String> types) {
     ix.partitionKeys().forEach(k -> declare(types, k));
     ix.sortKeys().forEach(k -> declare(types, k));
     // A local index's partition key is the table's; DynamoDbDesign leaves it out.
     List<String> partition = local ? List.of() : names(ix.partitionKeys());
-    Projection projection = new Projection(
-        Projection.Type.valueOf(ix.projection().type().name()), ix.projection().nonKeyAttributes());
-    return new DynamoDbDesign.Index(ix.name(), local, partition, names(ix.sortKeys()), projection,
-        /* capacity= */ Optional.empty(), ix.location());
+    Projection projection =
+        new Projection(
+            Projection.Type.valueOf(ix.projection().type().name()),
+            ix.projection().nonKeyAttributes());
+    return new DynamoDbDesign.Index(
+        ix.name(),
+        local,
+        partition,
+        names(ix.sortKeys()),
+        projection,
+        /* capacity= */ Optional.empty(),
+        ix.location());
   }
 
   private static List<String> names(List<KeyAttribute> keys) {
@@ -96,17 +113,21 @@ final class WorkbenchTables {
       return Optional.of(Billing.onDemand(t.location()));
     }
     if (units.isEmpty()) {
-      problems.add(new Diagnostic(t.location(), "table '" + t.name() + "' has \"BillingMode\":"
-          + " \"PROVISIONED\" but no \"ProvisionedCapacitySettings\"; add"
-          + " {\"ProvisionedThroughput\": {\"ReadCapacityUnits\": N, \"WriteCapacityUnits\": N}},"
-          + " or write \"BillingMode\": \"PAY_PER_REQUEST\" (keyplan does not guess the units)"));
+      problems.add(
+          new Diagnostic(
+              t.location(),
+              "table '"
+                  + t.name()
+                  + "' has \"BillingMode\":"
+                  + " \"PROVISIONED\" but no \"ProvisionedCapacitySettings\"; add"
+                  + " {\"ProvisionedThroughput\": {\"ReadCapacityUnits\": N, \"WriteCapacityUnits\": N}},"
+                  + " or write \"BillingMode\": \"PAY_PER_REQUEST\" (keyplan does not guess the units)"));
       return Optional.empty();
     }
     return Optional.of(provisioned(units.get(), t));
   }
 
   private static Billing provisioned(WorkbenchCapacity units, WorkbenchTable t) {
-    return new Billing(false, units.readCapacityUnits(), units.writeCapacityUnits(),
-        t.location());
+    return new Billing(false, units.readCapacityUnits(), units.writeCapacityUnits(), t.location());
   }
 }

@@ -17,8 +17,11 @@ final class BurstWatch {
   private boolean armed = true;
   private long lasted = -1;
 
-  /** @param kind {@code read} or {@code write} */
-  BurstWatch(String copy, String kind, TableCapacity capacity, List<SimulationResult.Event> events) {
+  /**
+   * @param kind {@code read} or {@code write}
+   */
+  BurstWatch(
+      String copy, String kind, TableCapacity capacity, List<SimulationResult.Event> events) {
     this.copy = copy;
     this.kind = kind;
     this.capacity = capacity;
@@ -37,8 +40,18 @@ final class BurstWatch {
       if (lasted < 0) {
         lasted = t + 1;
       }
-      events.add(new SimulationResult.Event(t, "burst-exhausted", copy, "the " + kind + " burst capacity of "
-          + Units.count(pc.burstCapacity()) + " units is spent after " + (t + 1) + " s"));
+      events.add(
+          new SimulationResult.Event(
+              t,
+              "burst-exhausted",
+              copy,
+              "the "
+                  + kind
+                  + " burst capacity of "
+                  + Units.count(pc.burstCapacity())
+                  + " units is spent after "
+                  + (t + 1)
+                  + " s"));
     } else if (level >= pc.burstCapacity()) {
       armed = true;
     }

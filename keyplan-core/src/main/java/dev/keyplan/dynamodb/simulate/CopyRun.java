@@ -39,14 +39,17 @@ public record CopyRun(
 
   /** Returns the partitions live at the end, in range order. */
   public List<PartitionStats> livePartitions() {
-    return partitions.stream().filter(p -> p.splitAt().isEmpty()).sorted(Comparator.comparing(PartitionStats::start))
+    return partitions.stream()
+        .filter(p -> p.splitAt().isEmpty())
+        .sorted(Comparator.comparing(PartitionStats::start))
         .toList();
   }
 
   /** Returns the partition asked for the most writes, or reads when {@code write} is false. */
   public PartitionStats hottest(boolean write) {
     return partitions.stream()
-        .max(Comparator.comparingDouble(p -> write ? p.write().demand() : p.read().demand())).orElseThrow();
+        .max(Comparator.comparingDouble(p -> write ? p.write().demand() : p.read().demand()))
+        .orElseThrow();
   }
 
   /** Returns the tracked key called {@code key}, if reported. */

@@ -46,7 +46,11 @@ final class CopySimulation {
   private final BurstWatch burstWrite;
   private Placement placement;
 
-  CopySimulation(CopySpec spec, Arrivals arrivals, DynamoDbSetup setup, SimulationSettings settings,
+  CopySimulation(
+      CopySpec spec,
+      Arrivals arrivals,
+      DynamoDbSetup setup,
+      SimulationSettings settings,
       SplittableRandom random) {
     this.spec = spec;
     this.arrivals = arrivals;
@@ -62,9 +66,13 @@ final class CopySimulation {
     placement = Placement.of(map, splits.starts());
     demand = new Demand(spec.keys().size());
     ledger = new KeyLedger(spec.keys(), setup.hotKeys());
-    watches = new ThrottleWatch[] {
-        new ThrottleWatch(spec.copy(), "RCU", "partition", events), new ThrottleWatch(spec.copy(), "RCU", "table", events),
-        new ThrottleWatch(spec.copy(), "WCU", "partition", events), new ThrottleWatch(spec.copy(), "WCU", "table", events)};
+    watches =
+        new ThrottleWatch[] {
+          new ThrottleWatch(spec.copy(), "RCU", "partition", events),
+              new ThrottleWatch(spec.copy(), "RCU", "table", events),
+          new ThrottleWatch(spec.copy(), "WCU", "partition", events),
+              new ThrottleWatch(spec.copy(), "WCU", "table", events)
+        };
     burstRead = new BurstWatch(spec.copy(), "read", reads, events);
     burstWrite = new BurstWatch(spec.copy(), "write", writes, events);
   }
@@ -111,9 +119,11 @@ final class CopySimulation {
     intervalRead.add(s[0], s[1], s[2], s[3]);
     intervalWrite.add(s[4], s[5], s[6], s[7]);
     ledger.charge(demand, placement, serving.refused());
-    watches[0].observe(t, s[2], "at " + map.get(serving.worstRead).name + "'s ceiling of 3,000 RCU/s");
+    watches[0].observe(
+        t, s[2], "at " + map.get(serving.worstRead).name + "'s ceiling of 3,000 RCU/s");
     watches[1].observe(t, s[3], tableCause(reads, "RCU"));
-    watches[2].observe(t, s[6], "at " + map.get(serving.worstWrite).name + "'s ceiling of 1,000 WCU/s");
+    watches[2].observe(
+        t, s[6], "at " + map.get(serving.worstWrite).name + "'s ceiling of 1,000 WCU/s");
     watches[3].observe(t, s[7], tableCause(writes, "WCU"));
     burstRead.observe(t);
     burstWrite.observe(t);
@@ -121,12 +131,25 @@ final class CopySimulation {
 
   private static String tableCause(TableCapacity c, String units) {
     return c.onDemand()
-        ? "over the on-demand limit of " + Units.count(c.limit()) + " " + units + "/s (twice the previous peak)"
-        : "for want of table capacity (" + Units.count(c.limit()) + " " + units + "/s provisioned, burst capacity spent)";
+        ? "over the on-demand limit of "
+            + Units.count(c.limit())
+            + " "
+            + units
+            + "/s (twice the previous peak)"
+        : "for want of table capacity ("
+            + Units.count(c.limit())
+            + " "
+            + units
+            + "/s provisioned, burst capacity spent)";
   }
 
   private void heat(long t) {
-    if (splits.forHeat(t, placement, ledger.windowRead, ledger.windowWrite, setup.heatSplitSeconds(),
+    if (splits.forHeat(
+        t,
+        placement,
+        ledger.windowRead,
+        ledger.windowWrite,
+        setup.heatSplitSeconds(),
         setup.heatSplitShare())) {
       replace(t);
     }
@@ -138,15 +161,30 @@ final class CopySimulation {
     ledger.clearWindow();
   }
 
-  /** On demand, adds partitions once the limit rises past what the partitions serve at their ceilings. */
+  /**
+   * On demand, adds partitions once the limit rises past what the partitions serve at their
+   * ceilings.
+   */
   private void grow(long t) {
     if (!spec.onDemand() || reads.limit() + writes.limit() <= startRead + startWrite) {
       return;
     }
-    int needed = (int) Math.ceil(Math.max(reads.limit() / Ceilings.READ, writes.limit() / Ceilings.WRITE) - 1e-9);
-    if (needed > map.size() && splits.toCount(t, needed, placement, "(the on-demand limit rose to "
-        + Units.count(reads.limit()) + " RCU/s and " + Units.count(writes.limit()) + " WCU/s, which " + needed
-        + " partitions serve)")) {
+    int needed =
+        (int)
+            Math.ceil(
+                Math.max(reads.limit() / Ceilings.READ, writes.limit() / Ceilings.WRITE) - 1e-9);
+    if (needed > map.size()
+        && splits.toCount(
+            t,
+            needed,
+            placement,
+            "(the on-demand limit rose to "
+                + Units.count(reads.limit())
+                + " RCU/s and "
+                + Units.count(writes.limit())
+                + " WCU/s, which "
+                + needed
+                + " partitions serve)")) {
       replace(t);
     }
   }
@@ -157,7 +195,10 @@ final class CopySimulation {
     sizes(t + 1);
   }
 
-  /** Updates every tracked key's and live partition's bytes to {@code elapsed} seconds from the start. */
+  /**
+   * Updates every tracked key's and live partition's bytes to {@code elapsed} seconds from the
+   * start.
+   */
   private void sizes(long elapsed) {
     double tail = spec.tail().bytesAt(elapsed);
     for (SimulatedPartition p : map.live()) {
@@ -179,14 +220,21 @@ final class CopySimulation {
     for (double b : ledger.bytes) {
       copyBytes += b;
     }
-    rows.add(new SimulationResult.Series.Row(start, spec.copy(),
-        SeriesColumns.of(intervalRead, intervalWrite, seconds, copyBytes, reads.burst(), writes.burst())));
+    rows.add(
+        new SimulationResult.Series.Row(
+            start,
+            spec.copy(),
+            SeriesColumns.of(
+                intervalRead, intervalWrite, seconds, copyBytes, reads.burst(), writes.burst())));
     intervalRead.clear();
     intervalWrite.clear();
     for (SimulatedPartition p : map.all()) {
       if (p.createdAt <= t && (p.retiredAt < 0 || p.retiredAt >= start)) {
-        rows.add(new SimulationResult.Series.Row(start, spec.copy() + ":" + p.name,
-            SeriesColumns.of(p.intervalRead, p.intervalWrite, seconds, p.bytes, 0, 0)));
+        rows.add(
+            new SimulationResult.Series.Row(
+                start,
+                spec.copy() + ":" + p.name,
+                SeriesColumns.of(p.intervalRead, p.intervalWrite, seconds, p.bytes, 0, 0)));
         p.intervalRead.clear();
         p.intervalWrite.clear();
       }
@@ -197,19 +245,46 @@ final class CopySimulation {
   private CopyRun result() {
     List<PartitionStats> partitions = new ArrayList<>();
     for (SimulatedPartition p : map.all()) {
-      partitions.add(new PartitionStats(p.name, HashSpace.hex(p.lo), HashSpace.hex(p.hi), p.width(), p.createdAt,
-          optional(p.retiredAt), p.cause, p.bytes, p.read.totals(), p.write.totals()));
+      partitions.add(
+          new PartitionStats(
+              p.name,
+              HashSpace.hex(p.lo),
+              HashSpace.hex(p.hi),
+              p.width(),
+              p.createdAt,
+              optional(p.retiredAt),
+              p.cause,
+              p.bytes,
+              p.read.totals(),
+              p.write.totals()));
     }
     events.sort(Comparator.comparingLong(SimulationResult.Event::second));
-    return new CopyRun(spec.copy(), spec.capacityLabel(), spec.onDemand(), spec.partitions(), settings.durationSeconds(),
+    return new CopyRun(
+        spec.copy(),
+        spec.capacityLabel(),
+        spec.onDemand(),
+        spec.partitions(),
+        settings.durationSeconds(),
         flow(reads, startRead, copyRead, watches[0], watches[1], burstRead),
         flow(writes, startWrite, copyWrite, watches[2], watches[3], burstWrite),
-        partitions, ledger.stats(map, placement), events);
+        partitions,
+        ledger.stats(map, placement),
+        events);
   }
 
-  private static Flow flow(TableCapacity c, double start, Counter units, ThrottleWatch ceiling, ThrottleWatch table,
+  private static Flow flow(
+      TableCapacity c,
+      double start,
+      Counter units,
+      ThrottleWatch ceiling,
+      ThrottleWatch table,
       BurstWatch burst) {
-    return new Flow(start, units.totals(), optional(ceiling.first()), optional(table.first()), optional(burst.lasted()),
+    return new Flow(
+        start,
+        units.totals(),
+        optional(ceiling.first()),
+        optional(table.first()),
+        optional(burst.lasted()),
         c instanceof ProvisionedTableCapacity pc ? pc.burstCapacity() : 0);
   }
 

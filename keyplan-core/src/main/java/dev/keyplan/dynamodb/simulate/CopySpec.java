@@ -34,15 +34,20 @@ record CopySpec(
     notes = List.copyOf(notes);
   }
 
-  /** Returns the copy's read capacity: provisioned with its burst bucket, or on demand from the setup's previous peak. */
+  /**
+   * Returns the copy's read capacity: provisioned with its burst bucket, or on demand from the
+   * setup's previous peak.
+   */
   TableCapacity readCapacity(DynamoDbSetup setup) {
-    return onDemand ? new OnDemandCapacity(setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
+    return onDemand
+        ? new OnDemandCapacity(setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
         : new ProvisionedTableCapacity(readUnits, setup.burstFullAtStart());
   }
 
   /** Returns the copy's write capacity, as {@link #readCapacity} does for reads. */
   TableCapacity writeCapacity(DynamoDbSetup setup) {
-    return onDemand ? new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+    return onDemand
+        ? new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
         : new ProvisionedTableCapacity(writeUnits, setup.burstFullAtStart());
   }
 }

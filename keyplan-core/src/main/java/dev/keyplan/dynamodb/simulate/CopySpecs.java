@@ -1,18 +1,18 @@
 package dev.keyplan.dynamodb.simulate;
 
-import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Billing;
 import dev.keyplan.model.Units;
-import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Sets up each copy: its capacity mode and units, the partitions it starts with, and whether it
- * may split for heat.
+ * Sets up each copy: its capacity mode and units, the partitions it starts with, and whether it may
+ * split for heat.
  *
  * <ul>
  *   <li>Mode: the setup's, else the table's in the design (on demand unless it says {@code
@@ -20,8 +20,8 @@ import java.util.List;
  *       inherit the read/write capacity mode from the base table", AWS DG, "Read/write capacity
  *       mode").
  *   <li>Provisioned units: the setup's or the design's for the table; a global index's own {@code
- *       capacity:}, else what its workload needs at 70% utilisation ({@link DynamoDbCost#neededRead()}),
- *       as keyplan's cost table prices it.
+ *       capacity:}, else what its workload needs at 70% utilisation ({@link
+ *       DynamoDbCost#neededRead()}), as keyplan's cost table prices it.
  *   <li>Partitions: the setup's, else {@code max(⌈bytes / 10 GB⌉, ⌈RCU / 3,000 + WCU / 1,000⌉)}
  *       provisioned, {@code max(⌈bytes / 10 GB⌉, ⌈max(RRU limit / 3,000, WRU limit / 1,000)⌉)} on
  *       demand ({@link PartitionMap}).
@@ -34,16 +34,32 @@ final class CopySpecs {
   private CopySpecs() {}
 
   /** Returns the spec of {@code path} of {@code table}, with {@code keys} tracked. */
-  static CopySpec of(DynamoDbAnalysis analysis, DynamoDbTable table, KeyPath path, DynamoDbSetup setup,
-      CopyWorkload workload, List<KeyLoad> keys) {
+  static CopySpec of(
+      DynamoDbAnalysis analysis,
+      DynamoDbTable table,
+      KeyPath path,
+      DynamoDbSetup setup,
+      CopyWorkload workload,
+      List<KeyLoad> keys) {
     Billing billing = table.billing();
-    boolean onDemand = setup.capacity().map(DynamoDbSetup.CapacityMode::onDemand).orElse(billing.onDemand());
+    boolean onDemand =
+        setup.capacity().map(DynamoDbSetup.CapacityMode::onDemand).orElse(billing.onDemand());
     double read = 0;
     double write = 0;
     List<String> notes = new ArrayList<>(workload.notes());
     if (!onDemand && !path.isIndex()) {
-      read = setup.capacity().filter(c -> !c.onDemand()).map(DynamoDbSetup.CapacityMode::readUnits).orElse(billing.readUnits());
-      write = setup.capacity().filter(c -> !c.onDemand()).map(DynamoDbSetup.CapacityMode::writeUnits).orElse(billing.writeUnits());
+      read =
+          setup
+              .capacity()
+              .filter(c -> !c.onDemand())
+              .map(DynamoDbSetup.CapacityMode::readUnits)
+              .orElse(billing.readUnits());
+      write =
+          setup
+              .capacity()
+              .filter(c -> !c.onDemand())
+              .map(DynamoDbSetup.CapacityMode::writeUnits)
+              .orElse(billing.writeUnits());
     } else if (!onDemand) {
       if (path.capacity().isPresent()) {
         read = path.capacity().get().readUnits();
@@ -52,33 +68,51 @@ final class CopySpecs {
         DynamoDbCost cost = analysis.cost(path.copy()).orElseThrow();
         read = cost.neededRead();
         write = cost.neededWrite();
-        notes.add(path.copy() + " has no capacity of its own in the design: provisioned at what its workload needs at 70%"
-            + " utilisation, " + Units.count(read) + " RCU / " + Units.count(write) + " WCU");
+        notes.add(
+            path.copy()
+                + " has no capacity of its own in the design: provisioned at what its workload needs at 70%"
+                + " utilisation, "
+                + Units.count(read)
+                + " RCU / "
+                + Units.count(write)
+                + " WCU");
       }
     }
-    String label = onDemand ? DynamoDbSetup.CapacityMode.onDemandMode().label()
-        : DynamoDbSetup.CapacityMode.provisioned(read, write).label();
-    int partitions = setup.partitions().isPresent() ? setup.partitions().getAsInt()
-        : initialPartitions(workload, onDemand, read, write, setup);
+    String label =
+        onDemand
+            ? DynamoDbSetup.CapacityMode.onDemandMode().label()
+            : DynamoDbSetup.CapacityMode.provisioned(read, write).label();
+    int partitions =
+        setup.partitions().isPresent()
+            ? setup.partitions().getAsInt()
+            : initialPartitions(workload, onDemand, read, write, setup);
     boolean heat = onDemand || table.stream().isEmpty();
     if (!heat) {
-      notes.add(path.copy() + ": a provisioned table with a stream does not isolate hot items, so no partition splits for heat");
+      notes.add(
+          path.copy()
+              + ": a provisioned table with a stream does not isolate hot items, so no partition splits for heat");
     }
-    return new CopySpec(path.copy(), keys, workload.tail(), label, onDemand, read, write, partitions, heat, notes);
+    return new CopySpec(
+        path.copy(), keys, workload.tail(), label, onDemand, read, write, partitions, heat, notes);
   }
 
-  private static int initialPartitions(CopyWorkload workload, boolean onDemand, double read, double write,
-      DynamoDbSetup setup) {
+  private static int initialPartitions(
+      CopyWorkload workload, boolean onDemand, double read, double write, DynamoDbSetup setup) {
     double bySize = Math.ceil(workload.bytesAt(0) / Ceilings.BYTES);
     double byThroughput;
     if (onDemand) {
       // The limits a new on-demand copy serves at once: twice the previous peak, under the quota.
-      double r = new OnDemandCapacity(setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU).limit();
-      double w = new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU).limit();
+      double r =
+          new OnDemandCapacity(setup.onDemandPeakRead(), DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
+              .limit();
+      double w =
+          new OnDemandCapacity(setup.onDemandPeakWrite(), DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+              .limit();
       byThroughput = Math.ceil(Math.max(r / Ceilings.READ, w / Ceilings.WRITE) - 1e-9);
     } else {
       byThroughput = Math.ceil(read / Ceilings.READ + write / Ceilings.WRITE - 1e-9);
     }
-    return (int) Math.min(DynamoDbSetup.MAX_PARTITIONS, Math.max(1, Math.max(bySize, byThroughput)));
+    return (int)
+        Math.min(DynamoDbSetup.MAX_PARTITIONS, Math.max(1, Math.max(bySize, byThroughput)));
   }
 }

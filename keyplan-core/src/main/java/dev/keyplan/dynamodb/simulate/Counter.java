@@ -41,6 +41,7 @@ final class Counter {
 
   /** Returns the sums as an immutable value. */
   UnitTotals totals() {
-    return new UnitTotals(demand, consumed, partitionThrottled, tableThrottled, peakDemand, peakConsumed);
+    return new UnitTotals(
+        demand, consumed, partitionThrottled, tableThrottled, peakDemand, peakConsumed);
   }
 }

@@ -4,8 +4,6 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
-import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
@@ -43,8 +41,12 @@ public final class DynamoDbSimulator {
    *
    * @throws IllegalArgumentException when the setup names a table the design does not have
    */
-  public static DynamoDbRun run(DynamoDbAnalysis analysis, DynamoDbSetup setup, SimulationSettings settings,
-      Optional<Trace> trace, Progress progress) {
+  public static DynamoDbRun run(
+      DynamoDbAnalysis analysis,
+      DynamoDbSetup setup,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      Progress progress) {
     List<DynamoDbTable> tables = tables(analysis, setup, trace.isPresent());
     SplittableRandom random = new SplittableRandom(settings.seed());
     List<CopySpec> specs = new ArrayList<>();
@@ -77,23 +79,37 @@ public final class DynamoDbSimulator {
     List<CopyRun> copies = new ArrayList<>();
     List<SimulationResult.Series.Row> rows = new ArrayList<>();
     for (int i = 0; i < specs.size(); i++) {
-      CopySimulation sim = new CopySimulation(specs.get(i), arrivals.get(i), setup, settings, random.split());
+      CopySimulation sim =
+          new CopySimulation(specs.get(i), arrivals.get(i), setup, settings, random.split());
       copies.add(sim.run(clock));
       rows.addAll(sim.rows());
       notes.addAll(specs.get(i).notes());
     }
-    SimulationResult result = ResultView.of(analysis.model(), setup, settings, trace, copies, rows, notes);
+    SimulationResult result =
+        ResultView.of(analysis.model(), setup, settings, trace, copies, rows, notes);
     return new DynamoDbRun(result, copies);
   }
 
-  private static List<DynamoDbTable> tables(DynamoDbAnalysis analysis, DynamoDbSetup setup, boolean traced) {
+  private static List<DynamoDbTable> tables(
+      DynamoDbAnalysis analysis, DynamoDbSetup setup, boolean traced) {
     if (setup.table().isPresent()) {
       String name = setup.table().get();
-      return List.of(analysis.table(name).orElseThrow(() -> new dev.keyplan.simulate.SetupException("no table " + name
-          + " in the model's dynamodb: section; it has " + String.join(", ", analysis.tables().stream().map(DynamoDbTable::name).toList()))));
+      return List.of(
+          analysis
+              .table(name)
+              .orElseThrow(
+                  () ->
+                      new dev.keyplan.simulate.SetupException(
+                          "no table "
+                              + name
+                              + " in the model's dynamodb: section; it has "
+                              + String.join(
+                                  ", ",
+                                  analysis.tables().stream().map(DynamoDbTable::name).toList()))));
     }
     if (analysis.tables().isEmpty()) {
-      throw new dev.keyplan.simulate.SetupException("the model's dynamodb: section has no table to simulate");
+      throw new dev.keyplan.simulate.SetupException(
+          "the model's dynamodb: section has no table to simulate");
     }
     return traced ? List.of(analysis.tables().get(0)) : analysis.tables();
   }
@@ -102,22 +118,56 @@ public final class DynamoDbSimulator {
    * Returns the keys a trace replay tracks: its busiest keys first, then the model's tracked keys
    * (for their sizes), each traced key taking its rows from the model's key of the same name.
    */
-  private static List<KeyLoad> traceKeys(Trace trace, CopyWorkload workload, DynamoDbTable table, DynamoDbSetup setup) {
+  private static List<KeyLoad> traceKeys(
+      Trace trace, CopyWorkload workload, DynamoDbTable table, DynamoDbSetup setup) {
     Map<String, KeyLoad> model = new LinkedHashMap<>();
     workload.keys().forEach(k -> model.put(k.name(), k));
     boolean oneItem = table.sortKey().isEmpty();
     boolean lsi = !table.lsis().isEmpty();
     String because = oneItem ? "it is one item" : lsi ? "the table has a local index" : "";
     List<KeyLoad> out = new ArrayList<>();
-    for (String name : TraceArrivals.busiest(trace, Math.max(TRACE_TRACKED, setup.hotKeys()), setup.traceReads())) {
+    for (String name :
+        TraceArrivals.busiest(
+            trace, Math.max(TRACE_TRACKED, setup.hotKeys()), setup.traceReads())) {
       KeyLoad m = model.remove(name);
-      out.add(m != null ? new KeyLoad(name, m.start(), m.divisibleForSize(), m.divisibleForHeat(), m.indivisibleBecause(),
-          0, 0, 0, 0, m.size())
-          : new KeyLoad(name, HashSpace.start(name), !oneItem && !lsi, !oneItem && !lsi, because, 0, 0, 0, 0, List.of()));
+      out.add(
+          m != null
+              ? new KeyLoad(
+                  name,
+                  m.start(),
+                  m.divisibleForSize(),
+                  m.divisibleForHeat(),
+                  m.indivisibleBecause(),
+                  0,
+                  0,
+                  0,
+                  0,
+                  m.size())
+              : new KeyLoad(
+                  name,
+                  HashSpace.start(name),
+                  !oneItem && !lsi,
+                  !oneItem && !lsi,
+                  because,
+                  0,
+                  0,
+                  0,
+                  0,
+                  List.of()));
     }
     for (KeyLoad m : model.values()) {
-      out.add(new KeyLoad(m.name(), m.start(), m.divisibleForSize(), m.divisibleForHeat(), m.indivisibleBecause(),
-          0, 0, 0, 0, m.size()));
+      out.add(
+          new KeyLoad(
+              m.name(),
+              m.start(),
+              m.divisibleForSize(),
+              m.divisibleForHeat(),
+              m.indivisibleBecause(),
+              0,
+              0,
+              0,
+              0,
+              m.size()));
     }
     return out;
   }

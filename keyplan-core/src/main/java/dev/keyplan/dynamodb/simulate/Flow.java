@@ -15,5 +15,10 @@ import java.util.OptionalLong;
  *     found it empty (provisioned only; 900 when 45,000 units drain at 50 a second)
  * @param burstCapacity the burst bucket's size, 300 s of provisioned capacity; 0 on demand
  */
-public record Flow(double capacity, UnitTotals units, OptionalLong firstPartitionThrottle,
-    OptionalLong firstTableThrottle, OptionalLong burstSpent, double burstCapacity) {}
+public record Flow(
+    double capacity,
+    UnitTotals units,
+    OptionalLong firstPartitionThrottle,
+    OptionalLong firstTableThrottle,
+    OptionalLong burstSpent,
+    double burstCapacity) {}

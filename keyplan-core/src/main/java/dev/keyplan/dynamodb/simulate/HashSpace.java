@@ -21,7 +21,9 @@ import java.security.NoSuchAlgorithmException;
 final class HashSpace {
   private HashSpace() {}
 
-  /** The size of the hash space, 2^62: boundaries and midpoints fit a {@code long} without overflow. */
+  /**
+   * The size of the hash space, 2^62: boundaries and midpoints fit a {@code long} without overflow.
+   */
   static final long SIZE = 1L << 62;
 
   static final int COLLECTION_LOG2 = 20;

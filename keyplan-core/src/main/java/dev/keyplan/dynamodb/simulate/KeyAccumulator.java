@@ -3,7 +3,10 @@ package dev.keyplan.dynamodb.simulate;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A key value's requests and rows while {@link WorkloadPlanner} adds them up, then its {@link KeyLoad}. */
+/**
+ * A key value's requests and rows while {@link WorkloadPlanner} adds them up, then its {@link
+ * KeyLoad}.
+ */
 final class KeyAccumulator {
   private final String name;
   private Divisible divisible;
@@ -18,7 +21,9 @@ final class KeyAccumulator {
     this.divisible = divisible;
   }
 
-  /** Keeps the stricter of the rules of the item types sharing the value: it splits only if all may. */
+  /**
+   * Keeps the stricter of the rules of the item types sharing the value: it splits only if all may.
+   */
   void restrict(Divisible other) {
     boolean size = divisible.size() && other.size();
     boolean heat = divisible.heat() && other.heat();
@@ -40,9 +45,17 @@ final class KeyAccumulator {
 
   /** Returns the key's load: its operations, their mean units, its rows and where it hashes. */
   KeyLoad load() {
-    return new KeyLoad(name, name.isEmpty() ? 0 : HashSpace.start(name), divisible.size(), divisible.heat(),
-        divisible.because(), readOps, readOps > 0 ? readUnits / readOps : 0, writeOps,
-        writeOps > 0 ? writeUnits / writeOps : 0, size);
+    return new KeyLoad(
+        name,
+        name.isEmpty() ? 0 : HashSpace.start(name),
+        divisible.size(),
+        divisible.heat(),
+        divisible.because(),
+        readOps,
+        readOps > 0 ? readUnits / readOps : 0,
+        writeOps,
+        writeOps > 0 ? writeUnits / writeOps : 0,
+        size);
   }
 
   /**

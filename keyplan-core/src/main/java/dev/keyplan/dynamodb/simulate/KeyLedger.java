@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * What each tracked key asked and was refused, charged from its partitions: every unit asked of a
  * partition is equally likely to be refused, so a key on a partition that refused a fifth of its
- * demand in a second loses a fifth of its own. Also each key's demand over the current heat
- * window and its bytes; the first {@code reported} keys keep interval sums for the series.
+ * demand in a second loses a fifth of its own. Also each key's demand over the current heat window
+ * and its bytes; the first {@code reported} keys keep interval sums for the series.
  */
 final class KeyLedger {
   private final List<KeyLoad> keys;
@@ -74,11 +74,17 @@ final class KeyLedger {
     Arrays.fill(windowWrite, 0);
   }
 
-  /** Adds the reported keys' rows for the interval from {@code start}, {@code seconds} long, and clears them. */
+  /**
+   * Adds the reported keys' rows for the interval from {@code start}, {@code seconds} long, and
+   * clears them.
+   */
   void rows(String copy, long start, long seconds, List<SimulationResult.Series.Row> out) {
     for (int k = 0; k < intervalRead.length; k++) {
-      out.add(new SimulationResult.Series.Row(start, copy + ":" + keys.get(k).name(),
-          SeriesColumns.of(intervalRead[k], intervalWrite[k], seconds, bytes[k], 0, 0)));
+      out.add(
+          new SimulationResult.Series.Row(
+              start,
+              copy + ":" + keys.get(k).name(),
+              SeriesColumns.of(intervalRead[k], intervalWrite[k], seconds, bytes[k], 0, 0)));
       intervalRead[k].clear();
       intervalWrite[k].clear();
     }
@@ -92,7 +98,8 @@ final class KeyLedger {
       for (int part : placement.partitions[k]) {
         names.add(map.get(part).name);
       }
-      out.add(new KeyStats(keys.get(k).name(), names, bytes[k], read[k].totals(), write[k].totals()));
+      out.add(
+          new KeyStats(keys.get(k).name(), names, bytes[k], read[k].totals(), write[k].totals()));
     }
     return out;
   }

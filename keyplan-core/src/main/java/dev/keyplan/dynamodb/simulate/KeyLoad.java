@@ -4,13 +4,13 @@ import java.util.List;
 
 /**
  * One partition key value the simulator tracks on its own, with what the model asks of it: the
- * operations per second of every pattern reaching it (merged: a key's reads of two patterns are
- * one Poisson stream with their mean units per operation) and the rows it holds.
+ * operations per second of every pattern reaching it (merged: a key's reads of two patterns are one
+ * Poisson stream with their mean units per operation) and the rows it holds.
  *
  * @param name the key value as written ({@code product_id-1}, {@code product_id-1#3} for suffix 3)
  * @param start the first position of its item collection in the {@link HashSpace}
- * @param divisibleForSize its item collection may be split by sort key when a partition passes
- *     10 GB: it holds more than one item and the table has no local index
+ * @param divisibleForSize its item collection may be split by sort key when a partition passes 10
+ *     GB: it holds more than one item and the table has no local index
  * @param divisibleForHeat it may also be split by sort key for heat: not when its sort key grows
  *     monotonically (AWS DG, bp-partition-key-design, "Isolate frequently accessed items")
  * @param indivisibleBecause why it cannot be split for heat ("it is one item", "its sort key grows
@@ -48,7 +48,9 @@ record KeyLoad(
     return writeOps * writeUnitsPerOp;
   }
 
-  /** Returns its expected load as shares of the two per-partition ceilings, added: how hot it runs. */
+  /**
+   * Returns its expected load as shares of the two per-partition ceilings, added: how hot it runs.
+   */
   double heat() {
     return readUnits() / Ceilings.READ + writeUnits() / Ceilings.WRITE;
   }

@@ -15,7 +15,10 @@ import java.util.List;
 final class KeyNames {
   private KeyNames() {}
 
-  /** Returns the value of rank {@code rank} under {@code templates}, with shard suffix {@code suffix}. */
+  /**
+   * Returns the value of rank {@code rank} under {@code templates}, with shard suffix {@code
+   * suffix}.
+   */
   static String of(List<KeyTemplate> templates, Keys keys, long rank, int suffix) {
     List<String> parts = new ArrayList<>();
     for (KeyTemplate t : templates) {

@@ -1,17 +1,17 @@
 package dev.keyplan.dynamodb.simulate;
 
-import dev.keyplan.workload.KeySpread;
-import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
 import dev.keyplan.simulate.Keys;
+import dev.keyplan.workload.KeyCounts;
+import dev.keyplan.workload.KeySpread;
 import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * The spread of a copy's partition key values, built from the same facts the analysis uses
- * ({@link KeySpread}, {@link KeyCounts}) so the busiest value here is the busiest value there.
+ * The spread of a copy's partition key values, built from the same facts the analysis uses ({@link
+ * KeySpread}, {@link KeyCounts}) so the busiest value here is the busiest value there.
  *
  * <ul>
  *   <li>no placeholder ({@code PK: "STATS"}): one value;
@@ -28,13 +28,17 @@ import java.util.Set;
 final class KeySpreads {
   private KeySpreads() {}
 
-  /** Returns the spread of {@code p}'s requests over values of {@code attributes}; null when unknown. */
+  /**
+   * Returns the spread of {@code p}'s requests over values of {@code attributes}; null when
+   * unknown.
+   */
   static Keys requests(AccessPattern p, Entity e, Set<String> attributes, double rows) {
     String label = label(attributes);
     if (attributes.isEmpty()) {
       return Keys.single(label, label);
     }
-    if (KeyCounts.identifies(e, attributes) && attributes.stream().noneMatch(p.spread()::containsKey)) {
+    if (KeyCounts.identifies(e, attributes)
+        && attributes.stream().noneMatch(p.spread()::containsKey)) {
       return Keys.uniform(label, Math.max(1, rows));
     }
     if (attributes.size() == 1) {
@@ -46,12 +50,18 @@ final class KeySpreads {
       }
       return own != null
           ? Keys.of(a, own, distinct.getAsDouble(), p.ratePerSecond(), timeOrdered(e, a))
-          : Keys.of(a, e.spread().get(a), distinct.getAsDouble(), e.growthPerSecond(), timeOrdered(e, a));
+          : Keys.of(
+              a, e.spread().get(a), distinct.getAsDouble(), e.growthPerSecond(), timeOrdered(e, a));
     }
-    return combined(label, KeyCounts.distinct(e, attributes, rows), KeyCounts.requestShare(p, e, attributes, rows));
+    return combined(
+        label,
+        KeyCounts.distinct(e, attributes, rows),
+        KeyCounts.requestShare(p, e, attributes, rows));
   }
 
-  /** Returns the spread of {@code e}'s rows over values of {@code attributes}; null when unknown. */
+  /**
+   * Returns the spread of {@code e}'s rows over values of {@code attributes}; null when unknown.
+   */
   static Keys rows(Entity e, Set<String> attributes, double rows) {
     String label = label(attributes);
     if (attributes.isEmpty()) {
@@ -63,10 +73,15 @@ final class KeySpreads {
     if (attributes.size() == 1) {
       String a = attributes.iterator().next();
       OptionalDouble distinct = KeySpread.distinct(e, a, rows);
-      return distinct.isEmpty() ? null
-          : Keys.of(a, e.spread().get(a), distinct.getAsDouble(), e.growthPerSecond(), timeOrdered(e, a));
+      return distinct.isEmpty()
+          ? null
+          : Keys.of(
+              a, e.spread().get(a), distinct.getAsDouble(), e.growthPerSecond(), timeOrdered(e, a));
     }
-    return combined(label, KeyCounts.distinct(e, attributes, rows), KeyCounts.busiestRowShare(e, attributes, rows));
+    return combined(
+        label,
+        KeyCounts.distinct(e, attributes, rows),
+        KeyCounts.busiestRowShare(e, attributes, rows));
   }
 
   /**

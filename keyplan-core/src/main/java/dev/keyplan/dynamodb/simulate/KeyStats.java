@@ -12,7 +12,8 @@ import java.util.List;
  * @param read its reads
  * @param write its writes
  */
-public record KeyStats(String key, List<String> partitions, double bytes, UnitTotals read, UnitTotals write) {
+public record KeyStats(
+    String key, List<String> partitions, double bytes, UnitTotals read, UnitTotals write) {
   public KeyStats {
     partitions = List.copyOf(partitions);
   }

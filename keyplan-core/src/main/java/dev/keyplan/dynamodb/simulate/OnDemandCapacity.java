@@ -27,7 +27,9 @@ final class OnDemandCapacity implements TableCapacity {
   private double peak;
   private double limit;
 
-  /** An on-demand copy whose previous peak is {@code peak} units per second, under {@code quota}. */
+  /**
+   * An on-demand copy whose previous peak is {@code peak} units per second, under {@code quota}.
+   */
   OnDemandCapacity(double peak, double quota) {
     this.peak = peak;
     this.quota = quota;

@@ -5,19 +5,19 @@ import java.util.List;
 
 /**
  * A copy's partitions: contiguous ranges that cover the {@link HashSpace} in order, each with its
- * share of a provisioned copy's capacity. Partitions are only ever split, never merged (AWS Database
- * Blog, "Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance", part
- * 3: "Partitions today are only split, never merged").
+ * share of a provisioned copy's capacity. Partitions are only ever split, never merged (AWS
+ * Database Blog, "Scaling DynamoDB: How partitions, hot keys, and split for heat impact
+ * performance", part 3: "Partitions today are only split, never merged").
  *
  * <p>At the start a copy has {@code n} partitions of equal range and equal capacity share. The
  * count follows the sizing rule AWS published until 2018 ("Understanding partition behavior", in
  * the archived Developer Guide; also {@link dev.keyplan.dynamodb.design.DynamoDbSizing}): at least
  * {@code ⌈bytes / 10 GB⌉} and, provisioned, {@code ⌈RCU / 3,000 + WCU / 1,000⌉}; a new on-demand
- * table serves 12,000 RRU or 4,000 WRU "or any linear combination of the two", which is what
- * {@code 4} partitions serve at 3,000 RCU or 1,000 WCU each. A split halves the parent's capacity
- * share between its children, as a split for size always did (the DynamoDB paper, Elhemali et al.,
- * USENIX ATC 2022, §4: "splitting a partition and dividing performance allocation
- * proportionately"); adaptive capacity then lends unused capacity back where it is needed.
+ * table serves 12,000 RRU or 4,000 WRU "or any linear combination of the two", which is what {@code
+ * 4} partitions serve at 3,000 RCU or 1,000 WCU each. A split halves the parent's capacity share
+ * between its children, as a split for size always did (the DynamoDB paper, Elhemali et al., USENIX
+ * ATC 2022, §4: "splitting a partition and dividing performance allocation proportionately");
+ * adaptive capacity then lends unused capacity back where it is needed.
  */
 final class PartitionMap {
   private final List<SimulatedPartition> live = new ArrayList<>();
@@ -68,15 +68,20 @@ final class PartitionMap {
     return lo;
   }
 
-  /** Splits live partition {@code i} at {@code at} (strictly inside its range) at {@code second}. */
+  /**
+   * Splits live partition {@code i} at {@code at} (strictly inside its range) at {@code second}.
+   */
   void split(int i, long at, String cause, long second) {
     SimulatedPartition p = live.get(i);
     if (at <= p.lo || at >= p.hi) {
-      throw new IllegalArgumentException("split point " + at + " outside " + p.name + " [" + p.lo + ", " + p.hi + ")");
+      throw new IllegalArgumentException(
+          "split point " + at + " outside " + p.name + " [" + p.lo + ", " + p.hi + ")");
     }
     p.retiredAt = second;
-    SimulatedPartition left = new SimulatedPartition(name(), p.lo, at, second, cause, p.shareRead / 2, p.shareWrite / 2);
-    SimulatedPartition right = new SimulatedPartition(name(), at, p.hi, second, cause, p.shareRead / 2, p.shareWrite / 2);
+    SimulatedPartition left =
+        new SimulatedPartition(name(), p.lo, at, second, cause, p.shareRead / 2, p.shareWrite / 2);
+    SimulatedPartition right =
+        new SimulatedPartition(name(), at, p.hi, second, cause, p.shareRead / 2, p.shareWrite / 2);
     live.set(i, left);
     live.add(i + 1, right);
     all.add(left);

@@ -12,10 +12,20 @@ import java.util.OptionalLong;
  * @param rangeShare the share of the hash space it owns
  * @param createdAt the second it was made (0 for the initial partitions)
  * @param splitAt the second it was split, if it was
- * @param cause {@code initial}, or why its parent split: {@code size}, {@code heat}, {@code throughput}
+ * @param cause {@code initial}, or why its parent split: {@code size}, {@code heat}, {@code
+ *     throughput}
  * @param bytes the bytes it stored when it split, or at the end
  * @param read its reads
  * @param write its writes
  */
-public record PartitionStats(String name, String start, String end, double rangeShare, long createdAt,
-    OptionalLong splitAt, String cause, double bytes, UnitTotals read, UnitTotals write) {}
+public record PartitionStats(
+    String name,
+    String start,
+    String end,
+    double rangeShare,
+    long createdAt,
+    OptionalLong splitAt,
+    String cause,
+    double bytes,
+    UnitTotals read,
+    UnitTotals write) {}

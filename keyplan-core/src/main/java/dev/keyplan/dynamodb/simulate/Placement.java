@@ -3,8 +3,8 @@ package dev.keyplan.dynamodb.simulate;
 /**
  * Which live partitions hold each tracked key's item collection, and what share of it each holds:
  * one partition with share 1, unless a split fell inside the collection (split by sort key), when
- * each part holds the share of the slot it covers (traffic and rows spread evenly over the sort key).
- * Rebuilt after every split; a key is looked up by index every second.
+ * each part holds the share of the slot it covers (traffic and rows spread evenly over the sort
+ * key). Rebuilt after every split; a key is looked up by index every second.
  */
 final class Placement {
   final int[][] partitions;

@@ -2,7 +2,10 @@ package dev.keyplan.dynamodb.simulate;
 
 import dev.keyplan.simulate.Progress;
 
-/** Counts simulated seconds over every copy of a run and tells {@link Progress} about a hundred times. */
+/**
+ * Counts simulated seconds over every copy of a run and tells {@link Progress} about a hundred
+ * times.
+ */
 final class ProgressClock {
   private final Progress progress;
   private final long total;

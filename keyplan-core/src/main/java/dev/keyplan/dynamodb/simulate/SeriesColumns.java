@@ -11,17 +11,39 @@ import java.util.List;
 final class SeriesColumns {
   private SeriesColumns() {}
 
-  static final List<String> NAMES = List.of(
-      "consumed_rcu_per_s", "throttled_rcu_per_s", "consumed_wcu_per_s", "throttled_wcu_per_s",
-      "peak_rcu_demand", "peak_wcu_demand", "size_gb", "burst_rcu", "burst_wcu");
+  static final List<String> NAMES =
+      List.of(
+          "consumed_rcu_per_s",
+          "throttled_rcu_per_s",
+          "consumed_wcu_per_s",
+          "throttled_wcu_per_s",
+          "peak_rcu_demand",
+          "peak_wcu_demand",
+          "size_gb",
+          "burst_rcu",
+          "burst_wcu");
 
   /** Bytes in a GB, the decimal gigabyte of the size column. */
   static final double GB = 1e9;
 
   /** Returns one row's values. */
-  static double[] of(Counter read, Counter write, long seconds, double bytes, double burstRead, double burstWrite) {
+  static double[] of(
+      Counter read,
+      Counter write,
+      long seconds,
+      double bytes,
+      double burstRead,
+      double burstWrite) {
     return new double[] {
-        read.consumed / seconds, read.throttled() / seconds, write.consumed / seconds, write.throttled() / seconds,
-        read.peakDemand, write.peakDemand, bytes / GB, burstRead, burstWrite};
+      read.consumed / seconds,
+      read.throttled() / seconds,
+      write.consumed / seconds,
+      write.throttled() / seconds,
+      read.peakDemand,
+      write.peakDemand,
+      bytes / GB,
+      burstRead,
+      burstWrite
+    };
   }
 }

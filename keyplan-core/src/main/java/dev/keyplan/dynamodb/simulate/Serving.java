@@ -6,24 +6,38 @@ import java.util.Arrays;
  * Serves one second of a copy's demand: tracked keys' units land on their partitions by {@link
  * Placement}, the rest by range; each partition is held to its {@link Ceilings} (what is above is
  * refused there, whatever the table holds), then the table's {@link TableCapacity} for reads and
- * for writes serves what it can. Updates every partition's counters and heat window, and leaves
- * the second's totals and each partition's refused shares for the keys and the events.
+ * for writes serves what it can. Updates every partition's counters and heat window, and leaves the
+ * second's totals and each partition's refused shares for the keys and the events.
  */
 final class Serving {
-  /** The second's reads asked, served, refused at a ceiling, refused at the table; then the same for writes. */
+  /**
+   * The second's reads asked, served, refused at a ceiling, refused at the table; then the same for
+   * writes.
+   */
   final double[] totals = new double[8];
+
   /** The partition refusing the most reads, and writes, at its ceiling this second. */
   int worstRead;
+
   int worstWrite;
   private double[][] work = new double[10][0];
   private double[][] refused = new double[4][0];
 
-  /** Returns each partition's refused shares of its demand: reads at the ceiling, at the table, writes the same. */
+  /**
+   * Returns each partition's refused shares of its demand: reads at the ceiling, at the table,
+   * writes the same.
+   */
   double[][] refused() {
     return refused;
   }
 
-  void serve(long t, Demand demand, Placement placement, PartitionMap map, TableCapacity reads, TableCapacity writes) {
+  void serve(
+      long t,
+      Demand demand,
+      Placement placement,
+      PartitionMap map,
+      TableCapacity reads,
+      TableCapacity writes) {
     int n = map.size();
     if (work[0].length < n) {
       work = new double[10][n * 2];

@@ -9,8 +9,10 @@ final class SimulatedPartition {
   final long lo;
   final long hi;
   final long createdAt;
+
   /** {@code initial}, or the split that made it: {@code size}, {@code heat}, {@code throughput}. */
   final String cause;
+
   final double shareRead;
   final double shareWrite;
   long retiredAt = -1;
@@ -19,14 +21,24 @@ final class SimulatedPartition {
   final Counter write = new Counter();
   final Counter intervalRead = new Counter();
   final Counter intervalWrite = new Counter();
+
   /** Demand since the current heat window began, and the seconds it covers. */
   double windowRead;
+
   double windowWrite;
   long windowSeconds;
+
   /** Set once a heat split was found impossible, so the event is told once. */
   boolean unsplittableReported;
 
-  SimulatedPartition(String name, long lo, long hi, long createdAt, String cause, double shareRead, double shareWrite) {
+  SimulatedPartition(
+      String name,
+      long lo,
+      long hi,
+      long createdAt,
+      String cause,
+      double shareRead,
+      double shareWrite) {
     this.name = name;
     this.lo = lo;
     this.hi = hi;

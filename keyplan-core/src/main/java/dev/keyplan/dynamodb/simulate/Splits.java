@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * Applies the three reasons a copy splits a partition, each at its {@link PartitionSplitPoints} point: size
- * (over 10 GB), heat (demand over a share of the ceiling for a whole window) and, on demand,
- * throughput (the table's limit rose past what its partitions serve). Each split is an event.
+ * Applies the three reasons a copy splits a partition, each at its {@link PartitionSplitPoints}
+ * point: size (over 10 GB), heat (demand over a share of the ceiling for a whole window) and, on
+ * demand, throughput (the table's limit rose past what its partitions serve). Each split is an
+ * event.
  */
 final class Splits {
   private final String copy;
@@ -33,12 +34,24 @@ final class Splits {
       }
       OptionalLong at = PartitionSplitPoints.forSize(p.lo, p.hi, collections(p, placement));
       if (at.isPresent()) {
-        split(p, at.getAsLong(), "size", second, "(" + Units.bytes(p.bytes) + ", over the 10 GB a partition holds)");
+        split(
+            p,
+            at.getAsLong(),
+            "size",
+            second,
+            "(" + Units.bytes(p.bytes) + ", over the 10 GB a partition holds)");
         changed = true;
       } else if (!p.unsplittableReported) {
         p.unsplittableReported = true;
-        events.add(new SimulationResult.Event(second, "split-refused", copy, p.name + " holds " + Units.bytes(p.bytes)
-            + " in one item collection that may not be split"));
+        events.add(
+            new SimulationResult.Event(
+                second,
+                "split-refused",
+                copy,
+                p.name
+                    + " holds "
+                    + Units.bytes(p.bytes)
+                    + " in one item collection that may not be split"));
       }
     }
     return changed;
@@ -49,7 +62,13 @@ final class Splits {
    * {@code share} of a ceiling; {@code keyRead} and {@code keyWrite} are the keys' demand summed
    * over the window. Returns true if the map changed.
    */
-  boolean forHeat(long second, Placement placement, double[] keyRead, double[] keyWrite, long window, double share) {
+  boolean forHeat(
+      long second,
+      Placement placement,
+      double[] keyRead,
+      double[] keyWrite,
+      long window,
+      double share) {
     boolean changed = false;
     for (SimulatedPartition p : new ArrayList<>(map.live())) {
       if (p.windowSeconds < window) {
@@ -60,16 +79,29 @@ final class Splits {
       if (read <= share * Ceilings.READ && write <= share * Ceilings.WRITE) {
         continue;
       }
-      List<PartitionSplitPoints.Inside> inside = inside(p, placement, keyRead, keyWrite, p.windowSeconds, /* forHeat= */ true);
+      List<PartitionSplitPoints.Inside> inside =
+          inside(p, placement, keyRead, keyWrite, p.windowSeconds, /* forHeat= */ true);
       OptionalLong at = PartitionSplitPoints.forHeat(p.lo, p.hi, read, write, inside);
-      String load = read / Ceilings.READ >= write / Ceilings.WRITE ? Units.count(read) + " RCU/s" : Units.count(write) + " WCU/s";
+      String load =
+          read / Ceilings.READ >= write / Ceilings.WRITE
+              ? Units.count(read) + " RCU/s"
+              : Units.count(write) + " WCU/s";
       if (at.isPresent()) {
         split(p, at.getAsLong(), "heat", second, "(" + load + " over " + window + " s)");
         changed = true;
       } else if (!p.unsplittableReported) {
         p.unsplittableReported = true;
-        events.add(new SimulationResult.Event(second, "split-refused", copy, p.name + " runs at " + load
-            + " but no split cools it: its load is on " + hottest(inside) + ", which cannot be split further"));
+        events.add(
+            new SimulationResult.Event(
+                second,
+                "split-refused",
+                copy,
+                p.name
+                    + " runs at "
+                    + load
+                    + " but no split cools it: its load is on "
+                    + hottest(inside)
+                    + ", which cannot be split further"));
       }
     }
     return changed;
@@ -86,7 +118,8 @@ final class Splits {
         }
       }
       Placement now = changed ? Placement.of(map, starts()) : placement;
-      OptionalLong at = PartitionSplitPoints.forSize(widest.lo, widest.hi, collections(widest, now));
+      OptionalLong at =
+          PartitionSplitPoints.forSize(widest.lo, widest.hi, collections(widest, now));
       if (at.isEmpty()) {
         return changed;
       }
@@ -108,20 +141,51 @@ final class Splits {
   private void split(SimulatedPartition p, long at, String cause, long second, String why) {
     int i = map.live().indexOf(p);
     map.split(i, at, cause, second);
-    events.add(new SimulationResult.Event(second, "split", copy, p.name + " split for " + cause + " " + why + " into "
-        + map.get(i).name + " [" + HashSpace.hex(p.lo) + ", " + HashSpace.hex(at) + ") and " + map.get(i + 1).name
-        + " [" + HashSpace.hex(at) + ", " + HashSpace.hex(p.hi) + ")"));
+    events.add(
+        new SimulationResult.Event(
+            second,
+            "split",
+            copy,
+            p.name
+                + " split for "
+                + cause
+                + " "
+                + why
+                + " into "
+                + map.get(i).name
+                + " ["
+                + HashSpace.hex(p.lo)
+                + ", "
+                + HashSpace.hex(at)
+                + ") and "
+                + map.get(i + 1).name
+                + " ["
+                + HashSpace.hex(at)
+                + ", "
+                + HashSpace.hex(p.hi)
+                + ")"));
   }
 
-  /** Returns the tracked keys' collections in {@code p}, for a split by size: where they lie, not their load. */
+  /**
+   * Returns the tracked keys' collections in {@code p}, for a split by size: where they lie, not
+   * their load.
+   */
   private List<PartitionSplitPoints.Inside> collections(SimulatedPartition p, Placement placement) {
     double[] none = new double[keys.size()];
     return inside(p, placement, none, none, 1, /* forHeat= */ false);
   }
 
-  /** Returns the tracked keys with a part in {@code p}, with their demand there per second of {@code seconds}. */
-  private List<PartitionSplitPoints.Inside> inside(SimulatedPartition p, Placement placement, double[] read, double[] write,
-      long seconds, boolean forHeat) {
+  /**
+   * Returns the tracked keys with a part in {@code p}, with their demand there per second of {@code
+   * seconds}.
+   */
+  private List<PartitionSplitPoints.Inside> inside(
+      SimulatedPartition p,
+      Placement placement,
+      double[] read,
+      double[] write,
+      long seconds,
+      boolean forHeat) {
     int index = map.live().indexOf(p);
     List<PartitionSplitPoints.Inside> out = new ArrayList<>();
     for (int k = 0; k < keys.size(); k++) {
@@ -130,8 +194,14 @@ final class Splits {
         if (parts[j] == index) {
           KeyLoad key = keys.get(k);
           double f = placement.shares[k][j] / seconds;
-          out.add(new PartitionSplitPoints.Inside(Math.max(p.lo, key.start()), Math.min(p.hi, key.start() + HashSpace.COLLECTION),
-              read[k] * f, write[k] * f, forHeat ? key.divisibleForHeat() : key.divisibleForSize(), k));
+          out.add(
+              new PartitionSplitPoints.Inside(
+                  Math.max(p.lo, key.start()),
+                  Math.min(p.hi, key.start() + HashSpace.COLLECTION),
+                  read[k] * f,
+                  write[k] * f,
+                  forHeat ? key.divisibleForHeat() : key.divisibleForSize(),
+                  k));
         }
       }
     }

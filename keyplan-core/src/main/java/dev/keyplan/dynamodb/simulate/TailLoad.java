@@ -3,10 +3,10 @@ package dev.keyplan.dynamodb.simulate;
 import java.util.List;
 
 /**
- * Everything the model asks of the values not tracked one by one: with many distinct values a
- * hash spreads them over the partitions in proportion to the share of the hash space each owns
- * (the law of large numbers), so the tail costs nothing per value. Scans land here too: they read
- * every partition in proportion to its range.
+ * Everything the model asks of the values not tracked one by one: with many distinct values a hash
+ * spreads them over the partitions in proportion to the share of the hash space each owns (the law
+ * of large numbers), so the tail costs nothing per value. Scans land here too: they read every
+ * partition in proportion to its range.
  *
  * @param readOps read requests per second over all tail values
  * @param readUnitsPerOp read units each consumes
@@ -16,7 +16,12 @@ import java.util.List;
  *     range, never drawn one operation at a time
  * @param size the rows the tail stores
  */
-record TailLoad(double readOps, double readUnitsPerOp, double writeOps, double writeUnitsPerOp, double scanReadUnits,
+record TailLoad(
+    double readOps,
+    double readUnitsPerOp,
+    double writeOps,
+    double writeUnitsPerOp,
+    double scanReadUnits,
     List<SizeTerm> size) {
   TailLoad {
     size = List.copyOf(size);

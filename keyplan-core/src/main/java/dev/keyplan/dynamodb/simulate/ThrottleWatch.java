@@ -5,10 +5,10 @@ import dev.keyplan.simulate.SimulationResult;
 import java.util.List;
 
 /**
- * Turns per-second throttling into start and stop events for one kind of unit and one cause
- * (a partition's ceiling, or the table's capacity). A stop is told only after {@value
- * #QUIET_SECONDS} throttle-free seconds, stamped at the first of them: at a ceiling, Poisson
- * seconds flicker above and below it, and a pair of events per flicker would bury the story.
+ * Turns per-second throttling into start and stop events for one kind of unit and one cause (a
+ * partition's ceiling, or the table's capacity). A stop is told only after {@value #QUIET_SECONDS}
+ * throttle-free seconds, stamped at the first of them: at a ceiling, Poisson seconds flicker above
+ * and below it, and a pair of events per flicker would bury the story.
  */
 final class ThrottleWatch {
   /** Throttle-free seconds before throttling counts as stopped. */
@@ -33,7 +33,10 @@ final class ThrottleWatch {
     this.events = events;
   }
 
-  /** Observes {@code throttled} units in {@code second}; {@code where} says where, for the start event. */
+  /**
+   * Observes {@code throttled} units in {@code second}; {@code where} says where, for the start
+   * event.
+   */
   void observe(long second, double throttled, String where) {
     if (throttled > 0) {
       if (first < 0) {
@@ -41,9 +44,19 @@ final class ThrottleWatch {
       }
       if (!on) {
         on = true;
-        events.add(new SimulationResult.Event(second, "throttle-start", copy,
-            (units.equals("RCU") ? "reads" : "writes") + " throttled " + where + ": " + Units.count(throttled) + " " + units
-                + " refused in this second"));
+        events.add(
+            new SimulationResult.Event(
+                second,
+                "throttle-start",
+                copy,
+                (units.equals("RCU") ? "reads" : "writes")
+                    + " throttled "
+                    + where
+                    + ": "
+                    + Units.count(throttled)
+                    + " "
+                    + units
+                    + " refused in this second"));
       }
       quietSince = -1;
     } else if (on) {
@@ -52,8 +65,15 @@ final class ThrottleWatch {
       }
       if (second - quietSince + 1 >= QUIET_SECONDS) {
         on = false;
-        events.add(new SimulationResult.Event(quietSince, "throttle-stop", copy,
-            (units.equals("RCU") ? "reads" : "writes") + " no longer throttled (" + cause + ")"));
+        events.add(
+            new SimulationResult.Event(
+                quietSince,
+                "throttle-stop",
+                copy,
+                (units.equals("RCU") ? "reads" : "writes")
+                    + " no longer throttled ("
+                    + cause
+                    + ")"));
         quietSince = -1;
       }
     }

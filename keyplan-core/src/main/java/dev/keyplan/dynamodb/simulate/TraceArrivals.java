@@ -1,7 +1,7 @@
 package dev.keyplan.dynamodb.simulate;
 
-import dev.keyplan.simulate.Trace;
 import dev.keyplan.dynamodb.facts.Capacity;
+import dev.keyplan.simulate.Trace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,9 +13,9 @@ import java.util.SplittableRandom;
 /**
  * Operations replayed from a {@link Trace}, each in the second it was logged, charged by the
  * capacity rules of {@link Capacity}: a write of {@code size} bytes {@code ⌈size / 1 KB⌉} WCU, a
- * read {@code ⌈size / 4 KB⌉} blocks at the setup's consistency (½ unit each eventually
- * consistent, 1 strongly), at least one block either way. A traced key the run tracks adds to that
- * key; any other lands on the partition its hash falls in.
+ * read {@code ⌈size / 4 KB⌉} blocks at the setup's consistency (½ unit each eventually consistent,
+ * 1 strongly), at least one block either way. A traced key the run tracks adds to that key; any
+ * other lands on the partition its hash falls in.
  */
 final class TraceArrivals implements Arrivals {
   private final List<Trace.Op> ops;
@@ -33,7 +33,9 @@ final class TraceArrivals implements Arrivals {
 
   /** Returns the units one traced operation is charged. */
   static double units(Trace.Op op, Capacity.Read reads) {
-    return op.write() ? Capacity.write(0, op.bytes(), Capacity.Write.STANDARD) : Capacity.getItem(op.bytes(), reads);
+    return op.write()
+        ? Capacity.write(0, op.bytes(), Capacity.Write.STANDARD)
+        : Capacity.getItem(op.bytes(), reads);
   }
 
   /**
@@ -47,7 +49,8 @@ final class TraceArrivals implements Arrivals {
       l[0] += units(op, reads) / (op.write() ? Ceilings.WRITE : Ceilings.READ);
     }
     List<Map.Entry<String, double[]>> all = new ArrayList<>(load.entrySet());
-    all.sort(Comparator.comparingDouble((Map.Entry<String, double[]> e) -> e.getValue()[0]).reversed());
+    all.sort(
+        Comparator.comparingDouble((Map.Entry<String, double[]> e) -> e.getValue()[0]).reversed());
     return all.stream().limit(n).map(Map.Entry::getKey).toList();
   }
 

@@ -12,8 +12,13 @@ package dev.keyplan.dynamodb.simulate;
  * @param peakDemand the busiest second's demand
  * @param peakConsumed the busiest second's consumption
  */
-public record UnitTotals(double demand, double consumed, double partitionThrottled, double tableThrottled,
-    double peakDemand, double peakConsumed) {
+public record UnitTotals(
+    double demand,
+    double consumed,
+    double partitionThrottled,
+    double tableThrottled,
+    double peakDemand,
+    double peakConsumed) {
 
   /** Returns every throttled unit, whatever the cause. */
   public double throttled() {

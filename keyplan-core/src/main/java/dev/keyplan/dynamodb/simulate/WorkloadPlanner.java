@@ -5,12 +5,12 @@ import dev.keyplan.dynamodb.design.DynamoDbHeat;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.dynamodb.simulate.KeyAccumulator.Divisible;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.simulate.Keys;
-import dev.keyplan.dynamodb.simulate.KeyAccumulator.Divisible;
-import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -70,7 +70,9 @@ final class WorkloadPlanner {
     this.path = path;
   }
 
-  /** Returns the workload of {@code path} (the table's own key, or a global index) of {@code table}. */
+  /**
+   * Returns the workload of {@code path} (the table's own key, or a global index) of {@code table}.
+   */
   static CopyWorkload plan(DynamoDbAnalysis analysis, DynamoDbTable table, KeyPath path) {
     WorkloadPlanner w = new WorkloadPlanner(analysis, table, path);
     for (DynamoDbAnalysis.PlanTouch pt : analysis.touchesOn(path.copy())) {
@@ -92,7 +94,11 @@ final class WorkloadPlanner {
     }
     DynamoDbItem item = item(plan, t.signature());
     if (item == null) {
-      notes.add(path.copy() + ": " + t.signature() + " matches no item type; its requests are spread evenly");
+      notes.add(
+          path.copy()
+              + ": "
+              + t.signature()
+              + " matches no item type; its requests are spread evenly");
       tail.read(rate, t.readUnitsTypical());
       tail.write(rate, t.writeUnits());
       return;
@@ -102,7 +108,11 @@ final class WorkloadPlanner {
     int shards = KeyCounts.shards(templates);
     Keys k = KeySpreads.requests(plan.pattern(), item.entity(), attributes, item.rows());
     if (k == null) {
-      notes.add(path.copy() + ": the spread of " + t.signature() + " is not declared; its requests are simulated as uniform");
+      notes.add(
+          path.copy()
+              + ": the spread of "
+              + t.signature()
+              + " is not declared; its requests are simulated as uniform");
       k = Keys.uniform(KeySpreads.label(attributes), Math.max(1, item.rows()));
     }
     Divisible divisible = divisible(item, t.signature());
@@ -124,13 +134,20 @@ final class WorkloadPlanner {
       for (int j = 0; j < shards && heavy > 0; j++) {
         key(templates, k, 0, j, divisible).write(rate * b / shards, t.writeUnits());
       }
-      spreadRest(templates, k, shards, divisible, rate * (1 - b), t.writeUnits(), /* write= */ true);
+      spreadRest(
+          templates, k, shards, divisible, rate * (1 - b), t.writeUnits(), /* write= */ true);
     }
   }
 
   /** Spreads {@code requests} per second over the values after the busiest, by their shares. */
-  private void spreadRest(List<KeyTemplate> templates, Keys k, int shards, Divisible divisible, double requests,
-      double units, boolean write) {
+  private void spreadRest(
+      List<KeyTemplate> templates,
+      Keys k,
+      int shards,
+      Divisible divisible,
+      double requests,
+      double units,
+      boolean write) {
     double s0 = k.heavyCount() > 0 ? k.share(0) : 0;
     if (requests <= 0 || s0 >= 1) {
       return;
@@ -157,27 +174,40 @@ final class WorkloadPlanner {
   }
 
   private void rows(DynamoDbItem it) {
-    double perRow = path.isIndex() ? it.entryBytes(path, table) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES
-        : tableBytesPerRow(it);
+    double perRow =
+        path.isIndex()
+            ? it.entryBytes(path, table) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES
+            : tableBytesPerRow(it);
     List<KeyTemplate> templates = it.partitionTemplates(path);
     String signature = it.partitionSignature(path);
     Set<String> attributes = KeyCounts.placeholders(templates);
     Keys k = KeySpreads.rows(it.entity(), attributes, it.rows());
     if (k == null) {
-      notes.add(path.copy() + ": the spread of " + signature + " is not declared; " + it.name() + "'s rows are simulated as uniform");
+      notes.add(
+          path.copy()
+              + ": the spread of "
+              + signature
+              + " is not declared; "
+              + it.name()
+              + "'s rows are simulated as uniform");
       k = Keys.uniform(KeySpreads.label(attributes), Math.max(1, it.rows()));
     }
     int shards = KeyCounts.shards(templates);
     Divisible divisible = divisible(it, signature);
     for (int r = 0; r < k.heavyCount(); r++) {
       for (int j = 0; j < shards; j++) {
-        key(templates, k, r, j, divisible).size.add(new SizeTerm(it.entity(), it.ttlSeconds(), k.share(r) / shards, perRow));
+        key(templates, k, r, j, divisible)
+            .size
+            .add(new SizeTerm(it.entity(), it.ttlSeconds(), k.share(r) / shards, perRow));
       }
     }
     tail.size.add(new SizeTerm(it.entity(), it.ttlSeconds(), k.tailShare(), perRow));
   }
 
-  /** Returns an item's storage bytes on the table: item plus 100 B, and its local index entries plus 100 B each. */
+  /**
+   * Returns an item's storage bytes on the table: item plus 100 B, and its local index entries plus
+   * 100 B each.
+   */
   private double tableBytesPerRow(DynamoDbItem it) {
     double b = it.storageBytes();
     for (KeyPath l : table.lsis()) {
@@ -190,17 +220,24 @@ final class WorkloadPlanner {
 
   /**
    * Returns whether values of {@code signature} may be split by sort key: never one item (a table
-   * without a sort key, or a key naming one row) and never on a table with a local index
-   * ("Adaptive capacity will not split item collections across multiple partitions of the table
-   * when there is a local secondary index"); for heat, also never a monotonic sort key ("as long
-   * as the item collection isn't traffic that is tracked by a monotonic increase or decrease of the
-   * sort key"). Both quotes: AWS DG, bp-partition-key-design, "Isolate frequently accessed items".
+   * without a sort key, or a key naming one row) and never on a table with a local index ("Adaptive
+   * capacity will not split item collections across multiple partitions of the table when there is
+   * a local secondary index"); for heat, also never a monotonic sort key ("as long as the item
+   * collection isn't traffic that is tracked by a monotonic increase or decrease of the sort key").
+   * Both quotes: AWS DG, bp-partition-key-design, "Isolate frequently accessed items".
    */
   private Divisible divisible(DynamoDbItem item, String signature) {
-    DynamoDbHeat heat = analysis.heat().stream()
-        .filter(h -> h.copy().equals(path.copy()) && h.signature().equals(signature)).findFirst().orElse(null);
-    boolean oneItem = path.sortKey().isEmpty() || (heat != null ? heat.oneItem()
-        : KeyCounts.identifies(item.entity(), KeyCounts.placeholders(item.partitionTemplates(path))));
+    DynamoDbHeat heat =
+        analysis.heat().stream()
+            .filter(h -> h.copy().equals(path.copy()) && h.signature().equals(signature))
+            .findFirst()
+            .orElse(null);
+    boolean oneItem =
+        path.sortKey().isEmpty()
+            || (heat != null
+                ? heat.oneItem()
+                : KeyCounts.identifies(
+                    item.entity(), KeyCounts.placeholders(item.partitionTemplates(path))));
     if (oneItem) {
       return new Divisible(false, false, "it is one item");
     }
@@ -208,13 +245,16 @@ final class WorkloadPlanner {
       return new Divisible(false, false, "the table has a local index");
     }
     if (heat != null && heat.monotonicSortKey().isPresent()) {
-      return new Divisible(true, false, "its sort key (" + heat.monotonicSortKey().get() + ") grows monotonically");
+      return new Divisible(
+          true, false, "its sort key (" + heat.monotonicSortKey().get() + ") grows monotonically");
     }
     return Divisible.ANY;
   }
 
-
-  /** Returns the item type on the copy with {@code signature}: the pattern's entity's first, else the first. */
+  /**
+   * Returns the item type on the copy with {@code signature}: the pattern's entity's first, else
+   * the first.
+   */
   private DynamoDbItem item(DynamoDbPlan plan, String signature) {
     DynamoDbItem first = null;
     for (KeyPath p : table.paths()) {
@@ -233,7 +273,8 @@ final class WorkloadPlanner {
     return first;
   }
 
-  private KeyAccumulator key(List<KeyTemplate> templates, Keys k, int rank, int suffix, Divisible divisible) {
+  private KeyAccumulator key(
+      List<KeyTemplate> templates, Keys k, int rank, int suffix, Divisible divisible) {
     String name = KeyNames.of(templates, k, rank, suffix);
     KeyAccumulator a = keys.computeIfAbsent(name, n -> new KeyAccumulator(n, divisible));
     a.restrict(divisible);
@@ -256,8 +297,16 @@ final class WorkloadPlanner {
     // Stable: equally hot values keep the order the patterns and item types met them in.
     out.sort(Comparator.comparingDouble(KeyLoad::heat).reversed());
     KeyLoad t = tail.load();
-    return new CopyWorkload(path.copy(), out,
-        new TailLoad(t.readOps(), t.readUnitsPerOp(), t.writeOps(), t.writeUnitsPerOp(), scanReads, t.size()),
+    return new CopyWorkload(
+        path.copy(),
+        out,
+        new TailLoad(
+            t.readOps(),
+            t.readUnitsPerOp(),
+            t.writeOps(),
+            t.writeUnitsPerOp(),
+            scanReads,
+            t.size()),
         List.copyOf(notes));
   }
 }

@@ -3,8 +3,8 @@ package dev.keyplan.dynamodb.workbench;
 import java.util.Optional;
 
 /**
- * {@code ProvisionedCapacitySettings} of a table: the provisioned throughput and, optionally,
- * the Application Auto Scaling settings Workbench 3.x writes beside it.
+ * {@code ProvisionedCapacitySettings} of a table: the provisioned throughput and, optionally, the
+ * Application Auto Scaling settings Workbench 3.x writes beside it.
  */
 public record WorkbenchCapacity(
     long readCapacityUnits,

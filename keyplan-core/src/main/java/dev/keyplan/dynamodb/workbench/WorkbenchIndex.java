@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * A global or local secondary index of a Workbench table.
  *
- * <p>Keys are lists because DynamoDB now allows multi-attribute GSI keys (up to four partition
- * and four sort attributes). Workbench exports seen so far write one {@code PartitionKey} and at
- * most one {@code SortKey} object, so today each list has one and zero or one elements.
+ * <p>Keys are lists because DynamoDB now allows multi-attribute GSI keys (up to four partition and
+ * four sort attributes). Workbench exports seen so far write one {@code PartitionKey} and at most
+ * one {@code SortKey} object, so today each list has one and zero or one elements.
  */
 public record WorkbenchIndex(
     String name,
@@ -23,8 +23,8 @@ public record WorkbenchIndex(
   }
 
   /**
-   * {@code Projection}: which attributes the index copies. {@code nonKeyAttributes} is set only
-   * for INCLUDE and follows the API's {@code Projection.NonKeyAttributes}.
+   * {@code Projection}: which attributes the index copies. {@code nonKeyAttributes} is set only for
+   * INCLUDE and follows the API's {@code Projection.NonKeyAttributes}.
    */
   public record Projection(Type type, List<String> nonKeyAttributes) {
     public Projection {

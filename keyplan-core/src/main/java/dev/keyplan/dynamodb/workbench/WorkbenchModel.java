@@ -10,8 +10,8 @@ import java.util.Optional;
  * is described in docs/workbench-import.md.
  *
  * @param name {@code ModelName}
- * @param version {@code ModelMetadata.Version}, "1.0" or "3.0" in public files; empty when the
- *     file has no {@code ModelMetadata} (the AWS guide's hand-edited example has none)
+ * @param version {@code ModelMetadata.Version}, "1.0" or "3.0" in public files; empty when the file
+ *     has no {@code ModelMetadata} (the AWS guide's hand-edited example has none)
  * @param awsService {@code ModelMetadata.AWSService}, written by Workbench 3.x ("Amazon DynamoDB")
  * @param description {@code ModelMetadata.Description}, when present and not blank
  * @param tables the {@code DataModel} entries, in file order

@@ -4,17 +4,17 @@ import static dev.keyplan.input.JsonChecks.didYouMean;
 import static dev.keyplan.input.JsonChecks.orElseEmpty;
 import static dev.keyplan.input.JsonChecks.orNull;
 
-import dev.keyplan.input.InputException;
-import dev.keyplan.input.Location;
-import dev.keyplan.input.Suggest;
 import dev.keyplan.dynamodb.facts.AttributeValue;
 import dev.keyplan.dynamodb.facts.DynamoJson;
+import dev.keyplan.dynamodb.workbench.WorkbenchCapacity.AutoScaling;
+import dev.keyplan.dynamodb.workbench.WorkbenchIndex.Projection;
+import dev.keyplan.dynamodb.workbench.WorkbenchTable.BillingMode;
+import dev.keyplan.input.InputException;
 import dev.keyplan.input.JsonChecks;
 import dev.keyplan.input.JsonChecks.Fields;
 import dev.keyplan.input.LocatedJson;
-import dev.keyplan.dynamodb.workbench.WorkbenchIndex.Projection;
-import dev.keyplan.dynamodb.workbench.WorkbenchCapacity.AutoScaling;
-import dev.keyplan.dynamodb.workbench.WorkbenchTable.BillingMode;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.Suggest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,8 +27,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Reads a NoSQL Workbench for DynamoDB model file (the JSON its data modeler exports) into a
- * {@link WorkbenchModel}.
+ * Reads a NoSQL Workbench for DynamoDB model file (the JSON its data modeler exports) into a {@link
+ * WorkbenchModel}.
  *
  * <p>Both layouts found in public files are read: Version "1.0" (2020 exports, sample items kept
  * per facet, no {@code AWSService}; e.g. aws-samples/amazon-dynamodb-design-patterns,
@@ -37,19 +37,19 @@ import java.util.stream.Collectors;
  * ProvisionedCapacitySettings}; e.g. aws-samples/aws-dynamodb-examples,
  * schema_design/SchemaExamples/SessionManagement/SessionManagementSchema.json). Facet rules come
  * from the AWS Developer Guide page "Editing an existing data model" (workbench.Modeler.Edit):
- * facet names are unique across the model, and a facet's {@code NonKeyAttributes} "must map to
- * the attribute names that are defined for the table". Field by field: docs/workbench-import.md.
+ * facet names are unique across the model, and a facet's {@code NonKeyAttributes} "must map to the
+ * attribute names that are defined for the table". Field by field: docs/workbench-import.md.
  *
- * <p>The format evolves, so unknown members ({@code DataAccess}, {@code SampleDataFormats},
- * {@code Author}…) are ignored. Missing required members, values of the wrong JSON type, unknown
- * enum values, and dangling references (an index or facet naming an attribute the table does not
+ * <p>The format evolves, so unknown members ({@code DataAccess}, {@code SampleDataFormats}, {@code
+ * Author}…) are ignored. Missing required members, values of the wrong JSON type, unknown enum
+ * values, and dangling references (an index or facet naming an attribute the table does not
  * declare) are errors. Every problem found is reported at its {@code file:line:column} in one
  * {@link InputException}; only a JSON syntax error stops reading at once.
  *
  * <p>The file is parsed by {@link LocatedJson}, whose tree keeps every value's place and span.
- * Sample items are DynamoDB JSON and are read by {@link DynamoJson}, so they are checked exactly
- * as {@code keyplan} checks any item; each is handed over with its original line and column, so
- * its diagnostics point into the model file.
+ * Sample items are DynamoDB JSON and are read by {@link DynamoJson}, so they are checked exactly as
+ * {@code keyplan} checks any item; each is handed over with its original line and column, so its
+ * diagnostics point into the model file.
  */
 public final class WorkbenchReader {
 
@@ -62,9 +62,13 @@ public final class WorkbenchReader {
   private static final List<String> KEY_TYPES = List.of("S", "N", "B");
 
   /** How a model file's JSON is read; see {@link LocatedJson}. */
-  private static final LocatedJson.Options SYNTAX = new LocatedJson.Options(
-      "the file is empty; expected a NoSQL Workbench model, an object with \"ModelName\" and"
-          + " \"DataModel\"", "member", "\\n", false);
+  private static final LocatedJson.Options SYNTAX =
+      new LocatedJson.Options(
+          "the file is empty; expected a NoSQL Workbench model, an object with \"ModelName\" and"
+              + " \"DataModel\"",
+          "member",
+          "\\n",
+          false);
 
   private final String file;
   private final String source;
@@ -81,9 +85,9 @@ public final class WorkbenchReader {
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputException(new Location(path.toString(), 0, 0),
-          "cannot read the NoSQL Workbench model: "
-              + InputException.reason(e));
+      throw new InputException(
+          new Location(path.toString(), 0, 0),
+          "cannot read the NoSQL Workbench model: " + InputException.reason(e));
     }
     return read(path.toString(), text);
   }
@@ -101,29 +105,48 @@ public final class WorkbenchReader {
 
   private WorkbenchModel model(LocatedJson.Node root) {
     if (!(root instanceof LocatedJson.Obj object)) {
-      throw new InputException(root.at(), "expected a NoSQL Workbench model, an object with"
-          + " \"ModelName\" and \"DataModel\", found " + LocatedJson.describe(root));
+      throw new InputException(
+          root.at(),
+          "expected a NoSQL Workbench model, an object with"
+              + " \"ModelName\" and \"DataModel\", found "
+              + LocatedJson.describe(root));
     }
     Fields f = checks.fields(object, "the model");
     String name = orNull(() -> f.string("ModelName", true).orElseThrow());
     Optional<String> version = Optional.empty();
     Optional<String> service = Optional.empty();
     Optional<String> description = Optional.empty();
-    Optional<Fields> meta = orNull(() -> f.object("ModelMetadata", false, "")
-        .map(m -> checks.fields(m, "\"ModelMetadata\"")));
+    Optional<Fields> meta =
+        orNull(
+            () ->
+                f.object("ModelMetadata", false, "")
+                    .map(m -> checks.fields(m, "\"ModelMetadata\"")));
     if (meta != null && meta.isPresent()) {
       Fields m = meta.get();
       version = orElseEmpty(() -> m.string("Version", false));
       service = orElseEmpty(() -> m.string("AWSService", false));
       description = orElseEmpty(() -> m.string("Description", false)).filter(d -> !d.isBlank());
-      service.filter(s -> !s.equals(DYNAMODB_SERVICE)).ifPresent(s ->
-          checks.problem(m.node("AWSService").orElseThrow().at(), "this is a model for '" + s
-              + "'; keyplan reads NoSQL Workbench models for '" + DYNAMODB_SERVICE + "'"));
+      service
+          .filter(s -> !s.equals(DYNAMODB_SERVICE))
+          .ifPresent(
+              s ->
+                  checks.problem(
+                      m.node("AWSService").orElseThrow().at(),
+                      "this is a model for '"
+                          + s
+                          + "'; keyplan reads NoSQL Workbench models for '"
+                          + DYNAMODB_SERVICE
+                          + "'"));
     }
     var tables = new ArrayList<WorkbenchTable>();
-    LocatedJson.Arr dataModel = orNull(() -> f.array("DataModel", true,
-        "an array of tables such as [{\"TableName\": \"Orders\", \"KeyAttributes\": {…}}]")
-        .orElseThrow());
+    LocatedJson.Arr dataModel =
+        orNull(
+            () ->
+                f.array(
+                        "DataModel",
+                        true,
+                        "an array of tables such as [{\"TableName\": \"Orders\", \"KeyAttributes\": {…}}]")
+                    .orElseThrow());
     if (dataModel != null) {
       for (LocatedJson.Node element : dataModel.elements()) {
         WorkbenchTable table = orNull(() -> table(element));
@@ -133,19 +156,21 @@ public final class WorkbenchReader {
       }
     }
     checks.checkUnique(tables, WorkbenchTable::name, WorkbenchTable::location, "table");
-    checks.checkUnique(tables.stream().flatMap(t -> t.facets().stream()).toList(), Facet::name,
-        Facet::location, "facet");
-    return new WorkbenchModel(name == null ? "" : name, version, service, description, tables,
-        object.at());
+    checks.checkUnique(
+        tables.stream().flatMap(t -> t.facets().stream()).toList(),
+        Facet::name,
+        Facet::location,
+        "facet");
+    return new WorkbenchModel(
+        name == null ? "" : name, version, service, description, tables, object.at());
   }
 
-
-
   private WorkbenchTable table(LocatedJson.Node node) {
-    LocatedJson.Obj object = checks.expectObject(node, "a table, an object with \"TableName\" and"
-        + " \"KeyAttributes\"");
-    String name = orNull(() -> checks.fields(object, "a table").string("TableName", true)
-        .orElseThrow());
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node, "a table, an object with \"TableName\" and" + " \"KeyAttributes\"");
+    String name =
+        orNull(() -> checks.fields(object, "a table").string("TableName", true).orElseThrow());
     Fields f = checks.fields(object, name == null ? "the table" : "table '" + name + "'");
     String what = f.what();
 
@@ -159,8 +184,13 @@ public final class WorkbenchReader {
       }
     }
     var nonKey = new ArrayList<AttributeDefinition>();
-    Optional<LocatedJson.Arr> nonKeyArray = orElseEmpty(() -> f.array("NonKeyAttributes", false,
-        "an array of {\"AttributeName\": …, \"AttributeType\": …}"));
+    Optional<LocatedJson.Arr> nonKeyArray =
+        orElseEmpty(
+            () ->
+                f.array(
+                    "NonKeyAttributes",
+                    false,
+                    "an array of {\"AttributeName\": …, \"AttributeType\": …}"));
     for (LocatedJson.Node element : nonKeyArray.map(LocatedJson.Arr::elements).orElse(List.of())) {
       AttributeDefinition a = orNull(() -> attribute(element, what));
       if (a == null) {
@@ -168,9 +198,17 @@ public final class WorkbenchReader {
       }
       AttributeDefinition earlier = declared.putIfAbsent(a.name(), a);
       if (earlier != null) {
-        checks.report(a.location(), "attribute '" + a.name() + "' of " + what
-            + " is declared twice (first at line " + earlier.location().line() + ", column "
-            + earlier.location().column() + ")");
+        checks.report(
+            a.location(),
+            "attribute '"
+                + a.name()
+                + "' of "
+                + what
+                + " is declared twice (first at line "
+                + earlier.location().line()
+                + ", column "
+                + earlier.location().column()
+                + ")");
       } else {
         nonKey.add(a);
       }
@@ -191,42 +229,63 @@ public final class WorkbenchReader {
     var gsis = indexes(f, "GlobalSecondaryIndexes", false, attributes, pk, sk);
     var lsis = indexes(f, "LocalSecondaryIndexes", true, attributes, pk, sk);
     if (lsis.size() > MAX_LSIS) {
-      checks.report(lsis.get(MAX_LSIS).location(), what + " has " + lsis.size()
-          + " local secondary indexes; DynamoDB allows at most " + MAX_LSIS);
+      checks.report(
+          lsis.get(MAX_LSIS).location(),
+          what
+              + " has "
+              + lsis.size()
+              + " local secondary indexes; DynamoDB allows at most "
+              + MAX_LSIS);
     }
     var allIndexes = new ArrayList<WorkbenchIndex>(gsis);
     allIndexes.addAll(lsis);
     checks.checkUnique(allIndexes, WorkbenchIndex::name, WorkbenchIndex::location, "index");
 
-    Optional<BillingMode> billing = orElseEmpty(() -> f.enumValue("BillingMode",
-        BillingMode.class));
-    Optional<WorkbenchCapacity> provisioned = orElseEmpty(() -> f.object(
-        "ProvisionedCapacitySettings", false, "").map(o -> provisioned(o, what)));
+    Optional<BillingMode> billing =
+        orElseEmpty(() -> f.enumValue("BillingMode", BillingMode.class));
+    Optional<WorkbenchCapacity> provisioned =
+        orElseEmpty(
+            () ->
+                f.object("ProvisionedCapacitySettings", false, "").map(o -> provisioned(o, what)));
     var tableData = items(f.list("TableData", "an array of DynamoDB JSON items"), pk, sk);
 
     if (name == null || pk == null) {
       return null;
     }
-    return new WorkbenchTable(name, pk, sk, nonKey, facets, gsis, lsis, billing, provisioned,
-        tableData, object.at());
+    return new WorkbenchTable(
+        name, pk, sk, nonKey, facets, gsis, lsis, billing, provisioned, tableData, object.at());
   }
 
   /** Returns {partition key, sort key or null}; a missing partition key skips the table's key. */
   private KeyAttribute[] tableKeys(Fields table) {
-    String shape = "{\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
-        + " \"SortKey\": {…}}";
+    String shape =
+        "{\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
+            + " \"SortKey\": {…}}";
     LocatedJson.Obj keys = table.object("KeyAttributes", true, shape).orElseThrow();
     Fields k = checks.fields(keys, "\"KeyAttributes\" of " + table.what());
-    KeyAttribute pk = orNull(() -> key(k.object("PartitionKey", true,
-        "{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}").orElseThrow(), k.what()));
-    Optional<KeyAttribute> sk = orElseEmpty(() -> k.object("SortKey", false, "")
-        .map(o -> key(o, k.what())));
+    KeyAttribute pk =
+        orNull(
+            () ->
+                key(
+                    k.object(
+                            "PartitionKey",
+                            true,
+                            "{\"AttributeName\": \"PK\", \"AttributeType\": \"S\"}")
+                        .orElseThrow(),
+                    k.what()));
+    Optional<KeyAttribute> sk =
+        orElseEmpty(() -> k.object("SortKey", false, "").map(o -> key(o, k.what())));
     if (pk == null) {
       throw new JsonChecks.Skip();
     }
     if (sk.isPresent() && sk.get().name().equals(pk.name())) {
-      throw checks.problem(sk.get().location(), "the sort key of " + table.what() + " is '"
-          + pk.name() + "', the same attribute as its partition key");
+      throw checks.problem(
+          sk.get().location(),
+          "the sort key of "
+              + table.what()
+              + " is '"
+              + pk.name()
+              + "', the same attribute as its partition key");
     }
     return new KeyAttribute[] {pk, sk.orElse(null)};
   }
@@ -237,10 +296,12 @@ public final class WorkbenchReader {
     String type = orNull(() -> f.string("AttributeType", true).orElseThrow());
     if (type != null && !KEY_TYPES.contains(type)) {
       Location at = f.node("AttributeType").orElseThrow().at();
-      String hint = AttributeValue.DESCRIPTORS.contains(type)
-          ? " (DynamoDB keys are scalar)" : didYouMean(type, KEY_TYPES);
-      throw checks.problem(at, "a key attribute's type must be S, N or B, found '" + type + "'"
-          + hint);
+      String hint =
+          AttributeValue.DESCRIPTORS.contains(type)
+              ? " (DynamoDB keys are scalar)"
+              : didYouMean(type, KEY_TYPES);
+      throw checks.problem(
+          at, "a key attribute's type must be S, N or B, found '" + type + "'" + hint);
     }
     if (name == null || type == null) {
       throw new JsonChecks.Skip();
@@ -249,15 +310,23 @@ public final class WorkbenchReader {
   }
 
   private AttributeDefinition attribute(LocatedJson.Node node, String what) {
-    LocatedJson.Obj object = checks.expectObject(node, "an attribute such as {\"AttributeName\":"
-        + " \"Email\", \"AttributeType\": \"S\"}");
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node,
+            "an attribute such as {\"AttributeName\":" + " \"Email\", \"AttributeType\": \"S\"}");
     Fields f = checks.fields(object, "an attribute of " + what);
     String name = orNull(() -> f.nonEmptyString("AttributeName"));
     String type = f.string("AttributeType", true).orElseThrow();
     if (!AttributeValue.DESCRIPTORS.contains(type)) {
-      throw checks.problem(f.node("AttributeType").orElseThrow().at(), "unknown attribute type '"
-          + type + "'" + didYouMean(type, AttributeValue.DESCRIPTORS) + " (expected one of "
-          + String.join(", ", AttributeValue.DESCRIPTORS) + ")");
+      throw checks.problem(
+          f.node("AttributeType").orElseThrow().at(),
+          "unknown attribute type '"
+              + type
+              + "'"
+              + didYouMean(type, AttributeValue.DESCRIPTORS)
+              + " (expected one of "
+              + String.join(", ", AttributeValue.DESCRIPTORS)
+              + ")");
     }
     if (name == null) {
       throw new JsonChecks.Skip();
@@ -267,24 +336,35 @@ public final class WorkbenchReader {
 
   // ----- facets -----
 
-  private Facet facet(LocatedJson.Node node, String table, Attributes attributes, KeyAttribute pk,
+  private Facet facet(
+      LocatedJson.Node node,
+      String table,
+      Attributes attributes,
+      KeyAttribute pk,
       Optional<KeyAttribute> sk) {
-    LocatedJson.Obj object = checks.expectObject(node, "a facet, an object with \"FacetName\" and"
-        + " \"KeyAttributeAlias\"");
-    String name = orNull(() -> checks.fields(object, "a facet of " + table)
-        .nonEmptyString("FacetName"));
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node, "a facet, an object with \"FacetName\" and" + " \"KeyAttributeAlias\"");
+    String name =
+        orNull(() -> checks.fields(object, "a facet of " + table).nonEmptyString("FacetName"));
     Fields f = checks.fields(object, name == null ? "a facet of " + table : "facet '" + name + "'");
-    String[] aliases = orNull(() -> {
-      LocatedJson.Obj alias = f.object("KeyAttributeAlias", true,
-          "{\"PartitionKeyAlias\": \"…\", \"SortKeyAlias\": \"…\"}").orElseThrow();
-      Fields a = checks.fields(alias, "\"KeyAttributeAlias\" of " + f.what());
-      String partition = orNull(() -> a.string("PartitionKeyAlias", true).orElseThrow());
-      String sort = orElseEmpty(() -> a.string("SortKeyAlias", false)).orElse(null);
-      if (partition == null) {
-        throw new JsonChecks.Skip();
-      }
-      return new String[] {partition, sort};
-    });
+    String[] aliases =
+        orNull(
+            () -> {
+              LocatedJson.Obj alias =
+                  f.object(
+                          "KeyAttributeAlias",
+                          true,
+                          "{\"PartitionKeyAlias\": \"…\", \"SortKeyAlias\": \"…\"}")
+                      .orElseThrow();
+              Fields a = checks.fields(alias, "\"KeyAttributeAlias\" of " + f.what());
+              String partition = orNull(() -> a.string("PartitionKeyAlias", true).orElseThrow());
+              String sort = orElseEmpty(() -> a.string("SortKeyAlias", false)).orElse(null);
+              if (partition == null) {
+                throw new JsonChecks.Skip();
+              }
+              return new String[] {partition, sort};
+            });
     var nonKey = new ArrayList<String>();
     for (LocatedJson.Node element : f.list("NonKeyAttributes", "an array of attribute names")) {
       String attribute = orNull(() -> attributes.reference(element, "attribute name", f.what()));
@@ -296,14 +376,18 @@ public final class WorkbenchReader {
     if (name == null || aliases == null) {
       throw new JsonChecks.Skip();
     }
-    return new Facet(name, aliases[0], Optional.ofNullable(aliases[1]), nonKey, data,
-        object.at());
+    return new Facet(name, aliases[0], Optional.ofNullable(aliases[1]), nonKey, data, object.at());
   }
 
   // ----- indexes -----
 
-  private List<WorkbenchIndex> indexes(Fields table, String member, boolean local, Attributes attributes,
-      KeyAttribute pk, Optional<KeyAttribute> sk) {
+  private List<WorkbenchIndex> indexes(
+      Fields table,
+      String member,
+      boolean local,
+      Attributes attributes,
+      KeyAttribute pk,
+      Optional<KeyAttribute> sk) {
     var out = new ArrayList<WorkbenchIndex>();
     for (LocatedJson.Node element : table.list(member, "an array of indexes")) {
       WorkbenchIndex index = orNull(() -> index(element, table.what(), local, attributes, pk, sk));
@@ -314,36 +398,73 @@ public final class WorkbenchReader {
     return out;
   }
 
-  private WorkbenchIndex index(LocatedJson.Node node, String table, boolean local, Attributes attributes,
-      KeyAttribute tablePk, Optional<KeyAttribute> tableSk) {
+  private WorkbenchIndex index(
+      LocatedJson.Node node,
+      String table,
+      boolean local,
+      Attributes attributes,
+      KeyAttribute tablePk,
+      Optional<KeyAttribute> tableSk) {
     String kind = local ? "LSI" : "GSI";
-    LocatedJson.Obj object = checks.expectObject(node, "an index, an object with \"IndexName\","
-        + " \"KeyAttributes\" and \"Projection\"");
-    String name = orNull(() -> checks.fields(object, "an index of " + table)
-        .nonEmptyString("IndexName"));
-    Fields f = checks.fields(object, name == null ? "a " + kind + " of " + table
-        : kind + " '" + name + "' of " + table);
-    KeyAttribute[] keys = orNull(() -> {
-      LocatedJson.Obj k = f.object("KeyAttributes", true,
-          "{\"PartitionKey\": {\"AttributeName\": …, \"AttributeType\": …}}").orElseThrow();
-      Fields kf = checks.fields(k, "\"KeyAttributes\" of " + f.what());
-      KeyAttribute pk = orNull(() -> indexKey(kf.object("PartitionKey", true,
-          "{\"AttributeName\": …, \"AttributeType\": …}").orElseThrow(), kf, f.what(),
-          attributes));
-      KeyAttribute sk = orElseEmpty(() -> kf.object("SortKey", local,
-          "{\"AttributeName\": …, \"AttributeType\": …} (an LSI needs a sort key)")
-          .map(o -> indexKey(o, kf, f.what(), attributes))).orElse(null);
-      if (pk == null) {
-        throw new JsonChecks.Skip();
-      }
-      return new KeyAttribute[] {pk, sk};
-    });
+    LocatedJson.Obj object =
+        checks.expectObject(
+            node,
+            "an index, an object with \"IndexName\"," + " \"KeyAttributes\" and \"Projection\"");
+    String name =
+        orNull(() -> checks.fields(object, "an index of " + table).nonEmptyString("IndexName"));
+    Fields f =
+        checks.fields(
+            object,
+            name == null ? "a " + kind + " of " + table : kind + " '" + name + "' of " + table);
+    KeyAttribute[] keys =
+        orNull(
+            () -> {
+              LocatedJson.Obj k =
+                  f.object(
+                          "KeyAttributes",
+                          true,
+                          "{\"PartitionKey\": {\"AttributeName\": …, \"AttributeType\": …}}")
+                      .orElseThrow();
+              Fields kf = checks.fields(k, "\"KeyAttributes\" of " + f.what());
+              KeyAttribute pk =
+                  orNull(
+                      () ->
+                          indexKey(
+                              kf.object(
+                                      "PartitionKey",
+                                      true,
+                                      "{\"AttributeName\": …, \"AttributeType\": …}")
+                                  .orElseThrow(),
+                              kf,
+                              f.what(),
+                              attributes));
+              KeyAttribute sk =
+                  orElseEmpty(
+                          () ->
+                              kf.object(
+                                      "SortKey",
+                                      local,
+                                      "{\"AttributeName\": …, \"AttributeType\": …} (an LSI needs a sort key)")
+                                  .map(o -> indexKey(o, kf, f.what(), attributes)))
+                      .orElse(null);
+              if (pk == null) {
+                throw new JsonChecks.Skip();
+              }
+              return new KeyAttribute[] {pk, sk};
+            });
     if (local && keys != null && tablePk != null) {
       // An LSI shares the table's partition key and only re-sorts it (CreateTable API).
       if (!keys[0].name().equals(tablePk.name())) {
-        checks.report(keys[0].location(), "the partition key of " + f.what()
-            + " is '" + keys[0].name() + "'; a local secondary index must use the table's"
-            + " partition key '" + tablePk.name() + "'");
+        checks.report(
+            keys[0].location(),
+            "the partition key of "
+                + f.what()
+                + " is '"
+                + keys[0].name()
+                + "'; a local secondary index must use the table's"
+                + " partition key '"
+                + tablePk.name()
+                + "'");
       }
       if (tableSk.isEmpty()) {
         checks.report(object.at(), f.what() + " needs a table with a sort key");
@@ -357,8 +478,8 @@ public final class WorkbenchReader {
     return new WorkbenchIndex(name, List.of(keys[0]), sorts, projection, object.at());
   }
 
-  private KeyAttribute indexKey(LocatedJson.Obj object, Fields keys, String index,
-      Attributes attributes) {
+  private KeyAttribute indexKey(
+      LocatedJson.Obj object, Fields keys, String index, Attributes attributes) {
     KeyAttribute key = key(object, keys.what());
     if (!attributes.checkable) {
       return key;
@@ -366,33 +487,60 @@ public final class WorkbenchReader {
     Fields f = checks.fields(object, "a key of " + keys.what());
     AttributeDefinition declared = attributes.byName.get(key.name());
     if (declared == null) {
-      String hint = Suggest.closest(key.name(), attributes.byName.keySet())
-          .map(s -> " (did you mean '" + s + "'?)").orElse("");
-      throw checks.problem(f.node("AttributeName").orElseThrow().at(), index + " is keyed on '"
-          + key.name() + "', which the table does not declare" + hint + "; add it to the"
-          + " table's \"NonKeyAttributes\"");
+      String hint =
+          Suggest.closest(key.name(), attributes.byName.keySet())
+              .map(s -> " (did you mean '" + s + "'?)")
+              .orElse("");
+      throw checks.problem(
+          f.node("AttributeName").orElseThrow().at(),
+          index
+              + " is keyed on '"
+              + key.name()
+              + "', which the table does not declare"
+              + hint
+              + "; add it to the"
+              + " table's \"NonKeyAttributes\"");
     }
     if (!declared.type().equals(key.type())) {
-      throw checks.problem(f.node("AttributeType").orElseThrow().at(), index
-          + " gives key attribute '" + key.name() + "' type " + key.type()
-          + ", but the table declares it " + declared.type() + " (line "
-          + declared.location().line() + ", column " + declared.location().column() + ")");
+      throw checks.problem(
+          f.node("AttributeType").orElseThrow().at(),
+          index
+              + " gives key attribute '"
+              + key.name()
+              + "' type "
+              + key.type()
+              + ", but the table declares it "
+              + declared.type()
+              + " (line "
+              + declared.location().line()
+              + ", column "
+              + declared.location().column()
+              + ")");
     }
     return key;
   }
 
   private Projection projection(Fields index, Attributes attributes) {
-    LocatedJson.Obj object = index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}")
-        .orElseThrow();
+    LocatedJson.Obj object =
+        index.object("Projection", true, "{\"ProjectionType\": \"ALL\"}").orElseThrow();
     Fields f = checks.fields(object, "\"Projection\" of " + index.what());
-    Projection.Type type = f.enumValue("ProjectionType", Projection.Type.class)
-        .orElseThrow(() -> checks.problem(object.at(), f.what()
-            + " has no \"ProjectionType\"; expected one of ALL, KEYS_ONLY, INCLUDE"));
+    Projection.Type type =
+        f.enumValue("ProjectionType", Projection.Type.class)
+            .orElseThrow(
+                () ->
+                    checks.problem(
+                        object.at(),
+                        f.what()
+                            + " has no \"ProjectionType\"; expected one of ALL, KEYS_ONLY, INCLUDE"));
     if (type != Projection.Type.INCLUDE) {
       return new Projection(type, List.of());
     }
-    LocatedJson.Arr names = f.array("NonKeyAttributes", true, "the array of attribute names that"
-        + " INCLUDE copies into the index").orElseThrow();
+    LocatedJson.Arr names =
+        f.array(
+                "NonKeyAttributes",
+                true,
+                "the array of attribute names that" + " INCLUDE copies into the index")
+            .orElseThrow();
     if (names.elements().isEmpty()) {
       throw checks.problem(names.at(), "an INCLUDE projection needs at least one attribute name");
     }
@@ -414,15 +562,25 @@ public final class WorkbenchReader {
 
   private WorkbenchCapacity provisioned(LocatedJson.Obj object, String table) {
     Fields f = checks.fields(object, "\"ProvisionedCapacitySettings\" of " + table);
-    LocatedJson.Obj throughput = f.object("ProvisionedThroughput", true,
-        "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}").orElseThrow();
+    LocatedJson.Obj throughput =
+        f.object(
+                "ProvisionedThroughput",
+                true,
+                "{\"ReadCapacityUnits\": 5, \"WriteCapacityUnits\": 5}")
+            .orElseThrow();
     Fields t = checks.fields(throughput, "\"ProvisionedThroughput\" of " + table);
     Long read = orNull(() -> t.count("ReadCapacityUnits", 1));
     Long write = orNull(() -> t.count("WriteCapacityUnits", 1));
-    Optional<AutoScaling> autoRead = orElseEmpty(() -> f.object("AutoScalingRead", false, "")
-        .map(o -> autoScaling(o, "\"AutoScalingRead\" of " + table)));
-    Optional<AutoScaling> autoWrite = orElseEmpty(() -> f.object("AutoScalingWrite", false, "")
-        .map(o -> autoScaling(o, "\"AutoScalingWrite\" of " + table)));
+    Optional<AutoScaling> autoRead =
+        orElseEmpty(
+            () ->
+                f.object("AutoScalingRead", false, "")
+                    .map(o -> autoScaling(o, "\"AutoScalingRead\" of " + table)));
+    Optional<AutoScaling> autoWrite =
+        orElseEmpty(
+            () ->
+                f.object("AutoScalingWrite", false, "")
+                    .map(o -> autoScaling(o, "\"AutoScalingWrite\" of " + table)));
     if (read == null || write == null) {
       throw new JsonChecks.Skip();
     }
@@ -431,27 +589,34 @@ public final class WorkbenchReader {
 
   private AutoScaling autoScaling(LocatedJson.Obj object, String what) {
     Fields f = checks.fields(object, what);
-    LocatedJson.Obj target = f.object("ScalableTargetRequest", true,
-        "{\"MinCapacity\": 1, \"MaxCapacity\": 10}").orElseThrow();
+    LocatedJson.Obj target =
+        f.object("ScalableTargetRequest", true, "{\"MinCapacity\": 1, \"MaxCapacity\": 10}")
+            .orElseThrow();
     Fields t = checks.fields(target, "\"ScalableTargetRequest\" of " + what);
     Long min = orNull(() -> t.count("MinCapacity", 1));
     Long max = orNull(() -> t.count("MaxCapacity", 1));
-    LocatedJson.Obj policy = f.object("ScalingPolicyConfiguration", true, "{\"TargetValue\": 70}")
-        .orElseThrow();
+    LocatedJson.Obj policy =
+        f.object("ScalingPolicyConfiguration", true, "{\"TargetValue\": 70}").orElseThrow();
     Fields p = checks.fields(policy, "\"ScalingPolicyConfiguration\" of " + what);
-    LocatedJson.Node value = p.node("TargetValue").orElseThrow(() -> checks.problem(policy.at(),
-        p.what() + " has no \"TargetValue\"; expected the target utilisation in percent,"
-            + " such as 70"));
+    LocatedJson.Node value =
+        p.node("TargetValue")
+            .orElseThrow(
+                () ->
+                    checks.problem(
+                        policy.at(),
+                        p.what()
+                            + " has no \"TargetValue\"; expected the target utilisation in percent,"
+                            + " such as 70"));
     if (!(value instanceof LocatedJson.Num n)) {
-      throw checks.problem(value.at(), "\"TargetValue\" must be a number, found "
-          + LocatedJson.describe(value));
+      throw checks.problem(
+          value.at(), "\"TargetValue\" must be a number, found " + LocatedJson.describe(value));
     }
     if (min == null || max == null) {
       throw new JsonChecks.Skip();
     }
     if (min > max) {
-      throw checks.problem(target.at(), "\"MinCapacity\" " + min
-          + " is greater than \"MaxCapacity\" " + max);
+      throw checks.problem(
+          target.at(), "\"MinCapacity\" " + min + " is greater than \"MaxCapacity\" " + max);
     }
     return new AutoScaling(min, max, Double.parseDouble(n.text()));
   }
@@ -459,16 +624,18 @@ public final class WorkbenchReader {
   // ----- sample items -----
 
   /**
-   * Reads sample items with {@link DynamoJson}. Each item's text is preceded by as many line
-   * breaks and spaces as put it at its place in the file, so DynamoJson's locations, including
-   * those inside its messages, are the model file's.
+   * Reads sample items with {@link DynamoJson}. Each item's text is preceded by as many line breaks
+   * and spaces as put it at its place in the file, so DynamoJson's locations, including those
+   * inside its messages, are the model file's.
    */
-  private List<Map<String, AttributeValue>> items(List<LocatedJson.Node> nodes, KeyAttribute pk,
-      Optional<KeyAttribute> sk) {
+  private List<Map<String, AttributeValue>> items(
+      List<LocatedJson.Node> nodes, KeyAttribute pk, Optional<KeyAttribute> sk) {
     var out = new ArrayList<Map<String, AttributeValue>>();
     for (LocatedJson.Node node : nodes) {
-      String padded = "\n".repeat(node.at().line() - 1) + " ".repeat(node.at().column() - 1)
-          + source.substring(node.start(), node.end());
+      String padded =
+          "\n".repeat(node.at().line() - 1)
+              + " ".repeat(node.at().column() - 1)
+              + source.substring(node.start(), node.end());
       Map<String, AttributeValue> item;
       try {
         item = DynamoJson.parseItem(file, padded);
@@ -485,19 +652,38 @@ public final class WorkbenchReader {
     return out;
   }
 
-  private boolean checkKey(LocatedJson.Node node, Map<String, AttributeValue> item,
-      KeyAttribute key, String which) {
+  private boolean checkKey(
+      LocatedJson.Node node, Map<String, AttributeValue> item, KeyAttribute key, String which) {
     AttributeValue value = item.get(key.name());
     if (value == null) {
-      checks.report(node.at(), "the sample item has no " + which + " key '"
-          + key.name() + "'; DynamoDB needs every key attribute in an item");
+      checks.report(
+          node.at(),
+          "the sample item has no "
+              + which
+              + " key '"
+              + key.name()
+              + "'; DynamoDB needs every key attribute in an item");
       return false;
     }
     if (!value.descriptor().equals(key.type())) {
-      Location at = ((LocatedJson.Obj) node).members().stream()
-          .filter(m -> m.name().equals(key.name())).findFirst().orElseThrow().value().at();
-      checks.report(at, "the " + which + " key '" + key.name() + "' is declared "
-          + key.type() + " but this sample item gives it type " + value.descriptor());
+      Location at =
+          ((LocatedJson.Obj) node)
+              .members().stream()
+                  .filter(m -> m.name().equals(key.name()))
+                  .findFirst()
+                  .orElseThrow()
+                  .value()
+                  .at();
+      checks.report(
+          at,
+          "the "
+              + which
+              + " key '"
+              + key.name()
+              + "' is declared "
+              + key.type()
+              + " but this sample item gives it type "
+              + value.descriptor());
       return false;
     }
     return true;
@@ -517,8 +703,8 @@ public final class WorkbenchReader {
 
     String name(LocatedJson.Node node, String what) {
       if (!(node instanceof LocatedJson.Str s)) {
-        throw checks.problem(node.at(), "expected an " + what + " (a string), found "
-            + LocatedJson.describe(node));
+        throw checks.problem(
+            node.at(), "expected an " + what + " (a string), found " + LocatedJson.describe(node));
       }
       return s.value();
     }
@@ -527,10 +713,16 @@ public final class WorkbenchReader {
     String reference(LocatedJson.Node node, String what, String owner) {
       String name = name(node, what);
       if (checkable && !byName.containsKey(name)) {
-        throw checks.problem(node.at(), owner + " names attribute '" + name
-            + "', which the table does not declare" + didYouMean(name, byName.keySet())
-            + " (declared: " + byName.keySet().stream().sorted()
-                .collect(Collectors.joining(", ")) + ")");
+        throw checks.problem(
+            node.at(),
+            owner
+                + " names attribute '"
+                + name
+                + "', which the table does not declare"
+                + didYouMean(name, byName.keySet())
+                + " (declared: "
+                + byName.keySet().stream().sorted().collect(Collectors.joining(", "))
+                + ")");
       }
       return name;
     }

@@ -1,7 +1,7 @@
 package dev.keyplan.dynamodb.workbench;
 
-import dev.keyplan.input.Location;
 import dev.keyplan.dynamodb.facts.AttributeValue;
+import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

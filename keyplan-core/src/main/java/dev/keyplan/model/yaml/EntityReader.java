@@ -34,7 +34,8 @@ public final class EntityReader extends SectionReader {
   Map<String, Entity> entities(YamlMap m) {
     Map<String, Entity> out = new LinkedHashMap<>();
     if (!m.has("entities")) {
-      m.error(m.location(), "missing 'entities': expected the entities the patterns read and write");
+      m.error(
+          m.location(), "missing 'entities': expected the entities the patterns read and write");
       return out;
     }
     var entities = YamlMap.of(file, m.node("entities").get(), "entities by name", problems);
@@ -43,8 +44,19 @@ public final class EntityReader extends SectionReader {
     }
     for (String name : entities.get().keys()) {
       Node n = entities.get().node(name).get();
-      YamlMap.of(file, n, "the entity '" + name + "' (attributes:, count:, growth:, spread:)", problems)
-          .ifPresent(e -> out.put(name, entity(name, e.allow(ModelReader.ENTITY, "entity '" + name + "'"), entities.get().keyLocation(name))));
+      YamlMap.of(
+              file,
+              n,
+              "the entity '" + name + "' (attributes:, count:, growth:, spread:)",
+              problems)
+          .ifPresent(
+              e ->
+                  out.put(
+                      name,
+                      entity(
+                          name,
+                          e.allow(ModelReader.ENTITY, "entity '" + name + "'"),
+                          entities.get().keyLocation(name))));
     }
     return out;
   }
@@ -54,55 +66,101 @@ public final class EntityReader extends SectionReader {
     if (!e.has("attributes")) {
       e.error(at, "entity '" + name + "' has no 'attributes'");
     } else {
-      YamlMap.of(file, e.node("attributes").get(), "attributes by name", problems).ifPresent(a -> {
-        for (String attr : a.keys()) {
-          attribute(attr, a.node(attr).get(), a.keyLocation(attr)).ifPresent(x -> attributes.put(attr, x));
-        }
-      });
+      YamlMap.of(file, e.node("attributes").get(), "attributes by name", problems)
+          .ifPresent(
+              a -> {
+                for (String attr : a.keys()) {
+                  attribute(attr, a.node(attr).get(), a.keyLocation(attr))
+                      .ifPresent(x -> attributes.put(attr, x));
+                }
+              });
     }
-    double count = e.scalar("count", "a row count such as 10M", false)
-        .map(s -> count(s, e.valueLocation("count"), "a row count such as 10M or 0"))
-        .orElse(0.0);
-    double growth = e.scalar("growth", "a rate such as 50k/s or 1M/day", false)
-        .map(s -> rate(s, e.valueLocation("growth"), "a growth rate such as 50k/s or 1M/day", true))
-        .orElse(0.0);
+    double count =
+        e.scalar("count", "a row count such as 10M", false)
+            .map(s -> count(s, e.valueLocation("count"), "a row count such as 10M or 0"))
+            .orElse(0.0);
+    double growth =
+        e.scalar("growth", "a rate such as 50k/s or 1M/day", false)
+            .map(
+                s ->
+                    rate(
+                        s,
+                        e.valueLocation("growth"),
+                        "a growth rate such as 50k/s or 1M/day",
+                        true))
+            .orElse(0.0);
     List<String> key = new ArrayList<>();
     for (Node k : e.sequence("key", "a list of attribute names ([user_id])")) {
-      e.scalarOf(k, "an attribute name").ifPresent(s -> {
-        if (!attributes.containsKey(s)) {
-          e.error(YamlMap.location(file, k), unknownAttribute(name, s, attributes.keySet()));
-        }
-        key.add(s);
-      });
+      e.scalarOf(k, "an attribute name")
+          .ifPresent(
+              s -> {
+                if (!attributes.containsKey(s)) {
+                  e.error(
+                      YamlMap.location(file, k), unknownAttribute(name, s, attributes.keySet()));
+                }
+                key.add(s);
+              });
     }
     Map<String, Spread> spread = new LinkedHashMap<>();
-    e.node("spread").flatMap(n -> YamlMap.of(file, n, "spreads by attribute name", problems)).ifPresent(s -> {
-      for (String attr : s.keys()) {
-        if (!attributes.containsKey(attr)) {
-          s.error(s.keyLocation(attr), unknownAttribute(name, attr, attributes.keySet()));
-        }
-        spread(attr, s.node(attr).get(), s.keyLocation(attr), growth, "the entity's growth",
-            Optional.ofNullable(attributes.get(attr)))
-            .ifPresent(x -> spread.put(attr, x));
-      }
-    });
+    e.node("spread")
+        .flatMap(n -> YamlMap.of(file, n, "spreads by attribute name", problems))
+        .ifPresent(
+            s -> {
+              for (String attr : s.keys()) {
+                if (!attributes.containsKey(attr)) {
+                  s.error(s.keyLocation(attr), unknownAttribute(name, attr, attributes.keySet()));
+                }
+                spread(
+                        attr,
+                        s.node(attr).get(),
+                        s.keyLocation(attr),
+                        growth,
+                        "the entity's growth",
+                        Optional.ofNullable(attributes.get(attr)))
+                    .ifPresent(x -> spread.put(attr, x));
+              }
+            });
     return new Entity(name, attributes, count, growth, key, spread, at);
   }
 
   public static String unknownAttribute(String entity, String attr, Set<String> known) {
-    return "entity '" + entity + "' has no attribute '" + attr + "'"
+    return "entity '"
+        + entity
+        + "' has no attribute '"
+        + attr
+        + "'"
         + Suggest.closest(attr, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
   }
 
   Optional<Attribute> attribute(String name, Node n, Location at) {
     if (n instanceof ScalarNode) {
       String type = ((ScalarNode) n).getValue().trim();
-      // An unknown type is reported once; the attribute stays so references to it are not errors too.
+      // An unknown type is reported once; the attribute stays so references to it are not errors
+      // too.
       if (checkType(type, YamlMap.location(file, n)) && !ModelReader.isFixed(type)) {
-        problems.add(new Diagnostic(YamlMap.location(file, n), "attribute '" + name + "' of type " + type
-            + " needs an average size: write {type: " + type + ", size: 40B}"));
+        problems.add(
+            new Diagnostic(
+                YamlMap.location(file, n),
+                "attribute '"
+                    + name
+                    + "' of type "
+                    + type
+                    + " needs an average size: write {type: "
+                    + type
+                    + ", size: 40B}"));
       }
-      return Optional.of(new Attribute(name, type, OptionalLong.empty(), 1, false, List.of(), Optional.empty(), false, 0, at));
+      return Optional.of(
+          new Attribute(
+              name,
+              type,
+              OptionalLong.empty(),
+              1,
+              false,
+              List.of(),
+              Optional.empty(),
+              false,
+              0,
+              at));
     }
     var a = YamlMap.of(file, n, "a type (bigint) or {type: text, size: 200B}", problems);
     if (a.isEmpty()) {
@@ -113,80 +171,141 @@ public final class EntityReader extends SectionReader {
     if (!type.isEmpty() && !checkType(type, m.valueLocation("type"))) {
       type = "";
     }
-    OptionalLong size = m.scalar("size", "a size such as 200B or 3KB", false)
-        .map(s -> {
-          var b = Quantities.bytes(s);
-          if (b.isEmpty() || b.getAsLong() <= 0 || b.getAsLong() > ModelReader.MAX_SIZE) {
-            m.error(m.valueLocation("size"), "expected a size between 1B and 2GB such as 200B or 3KB but found '" + s + "'");
-            return OptionalLong.empty();
-          }
-          return b;
-        })
-        .orElse(OptionalLong.empty());
-    int items = (int) m.scalar("items", "the average number of elements", false)
-        .map(s -> whole(s, m.valueLocation("items"), "the average number of elements, such as 10", 1, ModelReader.MAX_ITEMS))
-        .orElse(1L).longValue();
-    boolean timeOrdered = m.scalar("time_ordered", "true or false", false)
-        .map(s -> bool(s, m.valueLocation("time_ordered")))
-        .orElse(false);
+    OptionalLong size =
+        m.scalar("size", "a size such as 200B or 3KB", false)
+            .map(
+                s -> {
+                  var b = Quantities.bytes(s);
+                  if (b.isEmpty() || b.getAsLong() <= 0 || b.getAsLong() > ModelReader.MAX_SIZE) {
+                    m.error(
+                        m.valueLocation("size"),
+                        "expected a size between 1B and 2GB such as 200B or 3KB but found '"
+                            + s
+                            + "'");
+                    return OptionalLong.empty();
+                  }
+                  return b;
+                })
+            .orElse(OptionalLong.empty());
+    int items =
+        (int)
+            m.scalar("items", "the average number of elements", false)
+                .map(
+                    s ->
+                        whole(
+                            s,
+                            m.valueLocation("items"),
+                            "the average number of elements, such as 10",
+                            1,
+                            ModelReader.MAX_ITEMS))
+                .orElse(1L)
+                .longValue();
+    boolean timeOrdered =
+        m.scalar("time_ordered", "true or false", false)
+            .map(s -> bool(s, m.valueLocation("time_ordered")))
+            .orElse(false);
     List<String> values = new ArrayList<>();
     for (Node v : m.sequence("values", "a list of the enumeration's values")) {
       m.scalarOf(v, "a value").ifPresent(values::add);
     }
     Optional<String> copyOf = m.scalar("copy_of", "Entity.attribute", false);
-    if (copyOf.isPresent() && !copyOf.get().matches("[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*")) {
-      m.error(m.valueLocation("copy_of"), "expected Entity.attribute (such as Author.name) but found '" + copyOf.get() + "'");
+    if (copyOf.isPresent()
+        && !copyOf.get().matches("[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*")) {
+      m.error(
+          m.valueLocation("copy_of"),
+          "expected Entity.attribute (such as Author.name) but found '" + copyOf.get() + "'");
       copyOf = Optional.empty();
     }
     if (!type.isEmpty() && !ModelReader.isFixed(type) && !m.has("size") && values.isEmpty()) {
-      m.error(m.location(), "attribute '" + name + "' of type " + type + " needs an average size (size: 40B)");
+      m.error(
+          m.location(),
+          "attribute '" + name + "' of type " + type + " needs an average size (size: 40B)");
     }
     if (size.isEmpty() && !values.isEmpty()) {
       // An enumeration's average size is the average UTF-8 length of its values.
-      size = OptionalLong.of(Math.round(values.stream()
-          .mapToInt(v -> v.getBytes(StandardCharsets.UTF_8).length).average().orElse(0)));
+      size =
+          OptionalLong.of(
+              Math.round(
+                  values.stream()
+                      .mapToInt(v -> v.getBytes(StandardCharsets.UTF_8).length)
+                      .average()
+                      .orElse(0)));
     }
-    double grows = m.scalar("grows", "a rate of elements added per row, such as 2/day", false)
-        .map(g -> rate(g, m.valueLocation("grows"), "elements added to each row's collection, such as 2/day", false))
-        .orElse(0.0);
-    if (m.has("grows") && !type.isEmpty() && !type.toLowerCase(Locale.ROOT).matches("\\s*(list|set|map)\\s*<.*")) {
-      m.error(m.keyLocation("grows"), "'grows' applies to a collection (list, set or map); '" + name + "' is " + type);
+    double grows =
+        m.scalar("grows", "a rate of elements added per row, such as 2/day", false)
+            .map(
+                g ->
+                    rate(
+                        g,
+                        m.valueLocation("grows"),
+                        "elements added to each row's collection, such as 2/day",
+                        false))
+            .orElse(0.0);
+    if (m.has("grows")
+        && !type.isEmpty()
+        && !type.toLowerCase(Locale.ROOT).matches("\\s*(list|set|map)\\s*<.*")) {
+      m.error(
+          m.keyLocation("grows"),
+          "'grows' applies to a collection (list, set or map); '" + name + "' is " + type);
     }
-    boolean unique = m.scalar("unique", "true or false", false).map(u -> bool(u, m.valueLocation("unique"))).orElse(false);
+    boolean unique =
+        m.scalar("unique", "true or false", false)
+            .map(u -> bool(u, m.valueLocation("unique")))
+            .orElse(false);
     if (unique && !values.isEmpty()) {
-      m.error(m.keyLocation("unique"), "an enumeration cannot be unique: its " + values.size() + " values repeat across rows");
+      m.error(
+          m.keyLocation("unique"),
+          "an enumeration cannot be unique: its " + values.size() + " values repeat across rows");
     }
-    return Optional.of(new Attribute(name, type, size, items, timeOrdered, values, copyOf, unique, grows, at));
+    return Optional.of(
+        new Attribute(name, type, size, items, timeOrdered, values, copyOf, unique, grows, at));
   }
 
   boolean checkType(String type, Location at) {
     String base = type.toLowerCase(Locale.ROOT).replaceAll("<.*", "").trim();
     if (!ModelReader.TYPES.contains(base)) {
-      problems.add(new Diagnostic(at, "unknown type '" + type + "'"
-          + Suggest.closest(base, ModelReader.TYPES).map(s -> " (did you mean '" + s + "'?)").orElse("")
-          + "; expected a CQL type such as text, bigint, uuid, timestamp or list<text>"));
+      problems.add(
+          new Diagnostic(
+              at,
+              "unknown type '"
+                  + type
+                  + "'"
+                  + Suggest.closest(base, ModelReader.TYPES)
+                      .map(s -> " (did you mean '" + s + "'?)")
+                      .orElse("")
+                  + "; expected a CQL type such as text, bigint, uuid, timestamp or list<text>"));
       return false;
     }
     return true;
   }
 
-
-  Optional<Spread> spread(String attr, Node n, Location at, double growth, String whole,
+  Optional<Spread> spread(
+      String attr,
+      Node n,
+      Location at,
+      double growth,
+      String whole,
       Optional<Attribute> attribute) {
     var s = YamlMap.of(file, n, "a spread such as {distinct: 10M, busiest: 100/s}", problems);
     if (s.isEmpty()) {
       return Optional.empty();
     }
     YamlMap m = s.get().allow(ModelReader.SPREAD, "the spread of '" + attr + "'");
-    OptionalDouble distinct = m.scalar("distinct", "a count of distinct values such as 10M", false)
-        .map(v -> {
-          double d = count(v, m.valueLocation("distinct"), "a count of distinct values such as 10M");
-          if (d < 1 && d >= 0) {
-            m.error(m.valueLocation("distinct"), "expected at least 1 distinct value but found '" + v + "'");
-          }
-          return OptionalDouble.of(d);
-        })
-        .orElse(OptionalDouble.empty());
+    OptionalDouble distinct =
+        m.scalar("distinct", "a count of distinct values such as 10M", false)
+            .map(
+                v -> {
+                  double d =
+                      count(
+                          v, m.valueLocation("distinct"), "a count of distinct values such as 10M");
+                  if (d < 1 && d >= 0) {
+                    m.error(
+                        m.valueLocation("distinct"),
+                        "expected at least 1 distinct value but found '" + v + "'");
+                  }
+                  return OptionalDouble.of(d);
+                })
+            .orElse(OptionalDouble.empty());
     OptionalDouble busiestRate = OptionalDouble.empty();
     OptionalDouble busiestShare = OptionalDouble.empty();
     var busiest = m.scalar("busiest", "a rate (100/s) or a share (2%)", false);
@@ -204,7 +323,13 @@ public final class EntityReader extends SectionReader {
         double r = rate(b, bl, "the busiest value's rate (100/s) or share (2%)", false);
         busiestRate = OptionalDouble.of(r);
         if (growth > 0 && r > growth) {
-          m.error(bl, "the busiest value takes " + b + ", more than " + whole + "; expected at most that rate");
+          m.error(
+              bl,
+              "the busiest value takes "
+                  + b
+                  + ", more than "
+                  + whole
+                  + "; expected at most that rate");
         }
       }
     }
@@ -212,47 +337,72 @@ public final class EntityReader extends SectionReader {
     var dist = m.scalar("distribution", "uniform or zipf(s)", false);
     if (dist.isPresent()) {
       String d = dist.get().trim().toLowerCase(Locale.ROOT);
-      var mz = java.util.regex.Pattern.compile("zipf\\(\\s*([0-9]+(?:\\.[0-9]+)?)\\s*\\)").matcher(d);
+      var mz =
+          java.util.regex.Pattern.compile("zipf\\(\\s*([0-9]+(?:\\.[0-9]+)?)\\s*\\)").matcher(d);
       if (mz.matches()) {
         double s0 = Double.parseDouble(mz.group(1));
         if (s0 <= 0 || s0 > 10) {
-          m.error(m.valueLocation("distribution"), "expected a zipf exponent between 0 and 10 but found " + mz.group(1));
+          m.error(
+              m.valueLocation("distribution"),
+              "expected a zipf exponent between 0 and 10 but found " + mz.group(1));
         }
         zipf = OptionalDouble.of(s0);
         if (distinct.isEmpty()) {
-          m.error(m.valueLocation("distribution"), "a zipf distribution needs 'distinct' (the number of values)");
+          m.error(
+              m.valueLocation("distribution"),
+              "a zipf distribution needs 'distinct' (the number of values)");
         }
       } else if (!d.equals("uniform")) {
-        m.error(m.valueLocation("distribution"), "expected 'uniform' or 'zipf(s)' such as zipf(1.1) but found '" + dist.get() + "'");
+        m.error(
+            m.valueLocation("distribution"),
+            "expected 'uniform' or 'zipf(s)' such as zipf(1.1) but found '" + dist.get() + "'");
       }
     }
     Map<String, Double> shares = shares(m, attribute);
-    if (!shares.isEmpty() && distinct.isEmpty() && attribute.isPresent() && !attribute.get().values().isEmpty()) {
+    if (!shares.isEmpty()
+        && distinct.isEmpty()
+        && attribute.isPresent()
+        && !attribute.get().values().isEmpty()) {
       distinct = OptionalDouble.of(attribute.get().values().size());
     }
     if (!shares.isEmpty() && distinct.isPresent() && shares.size() > distinct.getAsDouble()) {
-      m.error(m.valueLocation("shares"), "names " + shares.size() + " values but the attribute has "
-          + Units.count(distinct.getAsDouble()) + "; expected at most that many");
+      m.error(
+          m.valueLocation("shares"),
+          "names "
+              + shares.size()
+              + " values but the attribute has "
+              + Units.count(distinct.getAsDouble())
+              + "; expected at most that many");
     }
     double largest = shares.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     if (busiestShare.isPresent() && busiestShare.getAsDouble() < largest - 1e-9) {
-      m.error(m.valueLocation("busiest"), "the busiest value takes " + busiest.get() + ", less than a named share ("
-          + Units.percent(largest) + "); expected at least that");
+      m.error(
+          m.valueLocation("busiest"),
+          "the busiest value takes "
+              + busiest.get()
+              + ", less than a named share ("
+              + Units.percent(largest)
+              + "); expected at least that");
     }
     return Optional.of(new Spread(attr, distinct, busiestRate, busiestShare, zipf, shares, at));
   }
 
   /**
    * Reads {@code shares: {US: 45%, EU: 35%}}: each share above 0% and their sum at most 100%, each
-   * value one of the attribute's enumeration when it has one, and exactly 100% when every value
-   * of the enumeration is named.
+   * value one of the attribute's enumeration when it has one, and exactly 100% when every value of
+   * the enumeration is named.
    */
   private Map<String, Double> shares(YamlMap m, Optional<Attribute> attribute) {
     Map<String, Double> shares = new LinkedHashMap<>();
     if (!m.has("shares")) {
       return shares;
     }
-    var named = YamlMap.of(file, m.node("shares").get(), "shares of named values such as {US: 45%, EU: 35%}", problems);
+    var named =
+        YamlMap.of(
+            file,
+            m.node("shares").get(),
+            "shares of named values such as {US: 45%, EU: 35%}",
+            problems);
     if (named.isEmpty()) {
       return shares;
     }
@@ -260,24 +410,50 @@ public final class EntityReader extends SectionReader {
     double sum = 0;
     for (String v : named.get().keys()) {
       if (!values.isEmpty() && !values.contains(v)) {
-        named.get().error(named.get().keyLocation(v), "'" + v + "' is not one of the values of '" + attribute.get().name()
-            + "' (" + String.join(", ", values) + ")" + Suggest.closest(v, Set.copyOf(values)).map(x -> "; did you mean '" + x + "'?").orElse(""));
+        named
+            .get()
+            .error(
+                named.get().keyLocation(v),
+                "'"
+                    + v
+                    + "' is not one of the values of '"
+                    + attribute.get().name()
+                    + "' ("
+                    + String.join(", ", values)
+                    + ")"
+                    + Suggest.closest(v, Set.copyOf(values))
+                        .map(x -> "; did you mean '" + x + "'?")
+                        .orElse(""));
         continue;
       }
       String text = named.get().scalar(v, "a share such as 45%", true).orElse("");
       var share = Quantities.share(text);
-      if (!text.trim().endsWith("%") || share.isEmpty() || share.getAsDouble() <= 0 || share.getAsDouble() > 1) {
-        named.get().error(named.get().valueLocation(v), "expected a share between 0% and 100% but found '" + text + "'");
+      if (!text.trim().endsWith("%")
+          || share.isEmpty()
+          || share.getAsDouble() <= 0
+          || share.getAsDouble() > 1) {
+        named
+            .get()
+            .error(
+                named.get().valueLocation(v),
+                "expected a share between 0% and 100% but found '" + text + "'");
         continue;
       }
       shares.put(v, share.getAsDouble());
       sum += share.getAsDouble();
     }
     if (sum > 1 + 1e-9) {
-      m.error(m.valueLocation("shares"), "the named shares add up to " + Units.percent(sum) + "; expected at most 100%");
+      m.error(
+          m.valueLocation("shares"),
+          "the named shares add up to " + Units.percent(sum) + "; expected at most 100%");
     } else if (!values.isEmpty() && shares.keySet().containsAll(values) && sum < 1 - 1e-6) {
-      m.error(m.valueLocation("shares"), "every value of '" + attribute.get().name() + "' is named but the shares add up to "
-          + Units.percent(sum) + "; expected 100%");
+      m.error(
+          m.valueLocation("shares"),
+          "every value of '"
+              + attribute.get().name()
+              + "' is named but the shares add up to "
+              + Units.percent(sum)
+              + "; expected 100%");
     }
     return shares;
   }

@@ -33,47 +33,111 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
  *
  * <p>Every problem in the file is collected with its line and column and thrown at the end as one
  * {@link InputException}: unknown keys (with a did-you-mean), wrong types, numbers out of range,
- * and references to entities or attributes that do not exist. Nothing is defaulted silently: a value
- * that is present but wrong is an error, and each documented default is listed in docs/model.md.
+ * and references to entities or attributes that do not exist. Nothing is defaulted silently: a
+ * value that is present but wrong is an error, and each documented default is listed in
+ * docs/model.md.
  */
 public final class ModelReader extends SectionReader {
   /** Largest rate accepted: a billion requests per second is beyond any single system. */
   static final double MAX_RATE = 1e9;
+
   /** Largest attribute size accepted: Cassandra's cell limit is 2 GB (CQL reference, "blob"). */
   static final long MAX_SIZE = 2_000_000_000L;
-  /** Most elements a collection attribute may average: Cassandra caps a collection at 2 billion, a
-   * million is beyond any collection that reads well. */
+
+  /**
+   * Most elements a collection attribute may average: Cassandra caps a collection at 2 billion, a
+   * million is beyond any collection that reads well.
+   */
   static final long MAX_ITEMS = 1_000_000;
+
   /** Longest horizon accepted. */
   public static final long MAX_HORIZON = 100L * 365 * 86_400;
 
   /** The model's own top-level keys; each store adds its section keys. */
   static final Set<String> WORKLOAD_KEYS = Set.of("model", "horizon", "entities", "patterns");
-  static final Set<String> ENTITY = Set.of("attributes", "count", "growth", "key", "spread", "says");
-  static final Set<String> ATTRIBUTE = Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "unique", "grows");
+
+  static final Set<String> ENTITY =
+      Set.of("attributes", "count", "growth", "key", "spread", "says");
+  static final Set<String> ATTRIBUTE =
+      Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "unique", "grows");
   static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution", "shares");
-  static final Set<String> OPERATIONS = Set.of("query", "insert", "upsert", "update", "delete", "increment");
+  static final Set<String> OPERATIONS =
+      Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;
-  static final Set<String> CONSISTENCY_LEVELS = Set.of("ANY", "ONE", "TWO", "THREE", "QUORUM",
-      "LOCAL_QUORUM", "EACH_QUORUM", "ALL", "LOCAL_ONE", "SERIAL", "LOCAL_SERIAL");
-  static final Set<String> TYPES = Set.of("ascii", "bigint", "blob", "boolean", "counter", "date",
-      "decimal", "double", "duration", "float", "inet", "int", "smallint", "text", "time",
-      "timestamp", "timeuuid", "tinyint", "uuid", "varchar", "varint", "list", "set", "map",
-      "frozen", "tuple", "vector");
-  static final Set<String> FIXED_TYPES = Set.of("bigint", "boolean", "counter", "date", "double",
-      "float", "int", "smallint", "time", "timestamp", "timeuuid", "tinyint", "uuid", "inet");
+  static final Set<String> CONSISTENCY_LEVELS =
+      Set.of(
+          "ANY",
+          "ONE",
+          "TWO",
+          "THREE",
+          "QUORUM",
+          "LOCAL_QUORUM",
+          "EACH_QUORUM",
+          "ALL",
+          "LOCAL_ONE",
+          "SERIAL",
+          "LOCAL_SERIAL");
+  static final Set<String> TYPES =
+      Set.of(
+          "ascii",
+          "bigint",
+          "blob",
+          "boolean",
+          "counter",
+          "date",
+          "decimal",
+          "double",
+          "duration",
+          "float",
+          "inet",
+          "int",
+          "smallint",
+          "text",
+          "time",
+          "timestamp",
+          "timeuuid",
+          "tinyint",
+          "uuid",
+          "varchar",
+          "varint",
+          "list",
+          "set",
+          "map",
+          "frozen",
+          "tuple",
+          "vector");
+  static final Set<String> FIXED_TYPES =
+      Set.of(
+          "bigint",
+          "boolean",
+          "counter",
+          "date",
+          "double",
+          "float",
+          "int",
+          "smallint",
+          "time",
+          "timestamp",
+          "timeuuid",
+          "tinyint",
+          "uuid",
+          "inet");
 
   static {
-    var p = new java.util.HashSet<>(Set.of("id", "says", "rate", "consistency", "expects", "batch", "spread",
-        "ignore_case"));
+    var p =
+        new java.util.HashSet<>(
+            Set.of(
+                "id", "says", "rate", "consistency", "expects", "batch", "spread", "ignore_case"));
     p.addAll(OPERATIONS);
     PATTERN = Set.copyOf(p);
   }
 
-
   private final List<? extends StoreSection> sections;
 
-  /** Returns the keys a model may have at its top: the workload's and each store's section keys, sorted. */
+  /**
+   * Returns the keys a model may have at its top: the workload's and each store's section keys,
+   * sorted.
+   */
   public static Set<String> topKeys(List<? extends StoreSection> sections) {
     Set<String> keys = new java.util.TreeSet<>(WORKLOAD_KEYS);
     sections.forEach(section -> section.ids().forEach(id -> keys.add(id.id())));
@@ -101,11 +165,13 @@ public final class ModelReader extends SectionReader {
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputException(new Location(path.toString(), 0, 0),
+      throw new InputException(
+          new Location(path.toString(), 0, 0),
           "cannot read the model file: " + InputException.reason(e));
     }
     // Paths in the model are relative to its folder, and printed as the user would write them.
-    return read(path.toString(), text, Optional.ofNullable(path.getParent()).orElse(Path.of("")), sections);
+    return read(
+        path.toString(), text, Optional.ofNullable(path.getParent()).orElse(Path.of("")), sections);
   }
 
   /** Reads model text; {@code baseDir} resolves the relative paths it names (the CQL schema). */
@@ -114,7 +180,8 @@ public final class ModelReader extends SectionReader {
   }
 
   /** Reads model text with the store sections of {@code sections}. */
-  public static Model read(String file, String text, Path baseDir, List<? extends StoreSection> sections) {
+  public static Model read(
+      String file, String text, Path baseDir, List<? extends StoreSection> sections) {
     return new ModelReader(file, text, sections).parse(text, baseDir);
   }
 
@@ -122,15 +189,19 @@ public final class ModelReader extends SectionReader {
     Node root;
     try {
       var settings = LoadSettings.builder().setLabel(file).build();
-      var composer = new Composer(settings, new ParserImpl(settings, new StreamReader(settings, text)));
+      var composer =
+          new Composer(settings, new ParserImpl(settings, new StreamReader(settings, text)));
       if (!composer.hasNext()) {
-        throw new InputException(new Location(file, 1, 1), "the model file is empty; expected 'model:', 'entities:' and 'patterns:'");
+        throw new InputException(
+            new Location(file, 1, 1),
+            "the model file is empty; expected 'model:', 'entities:' and 'patterns:'");
       }
       root = composer.next();
     } catch (MarkedYamlEngineException e) {
-      Location at = e.getProblemMark()
-          .map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
-          .orElse(new Location(file, 0, 0));
+      Location at =
+          e.getProblemMark()
+              .map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
+              .orElse(new Location(file, 0, 0));
       throw new InputException(at, "not valid YAML: " + e.getProblem());
     }
     var top = YamlMap.of(file, root, "a model (model:, horizon:, entities:, patterns:)", problems);
@@ -142,24 +213,38 @@ public final class ModelReader extends SectionReader {
     if (m.has("model") && name.isBlank()) {
       m.error(m.valueLocation("model"), "expected the model's name (model: chat)");
     }
-    long horizon = m.scalar("horizon", "a sizing horizon such as 1y or 90d", true)
-        .map(s -> duration(s, m.valueLocation("horizon"), "a sizing horizon such as 1y or 90d", MAX_HORIZON))
-        .orElse(0L);
+    long horizon =
+        m.scalar("horizon", "a sizing horizon such as 1y or 90d", true)
+            .map(
+                s ->
+                    duration(
+                        s,
+                        m.valueLocation("horizon"),
+                        "a sizing horizon such as 1y or 90d",
+                        MAX_HORIZON))
+            .orElse(0L);
     Map<String, Entity> entities = new EntityReader(this).entities(m);
     List<AccessPattern> patterns = new PatternReader(this).patterns(m, entities);
     List<StoreDesign> designs = new ArrayList<>();
     for (StoreSection section : sections) {
       List<StoreId> present = section.ids().stream().filter(id -> m.has(id.id())).toList();
       if (present.size() > 1) {
-        m.error(m.keyLocation(present.get(1).id()), "a model has one of "
-            + section.ids().stream().map(id -> "'" + id.id() + ":'").collect(java.util.stream.Collectors.joining(" or "))
-            + ", not both");
+        m.error(
+            m.keyLocation(present.get(1).id()),
+            "a model has one of "
+                + section.ids().stream()
+                    .map(id -> "'" + id.id() + ":'")
+                    .collect(java.util.stream.Collectors.joining(" or "))
+                + ", not both");
       }
       for (StoreId id : present) {
-        section.read(this, m, id, baseDir, entities, patterns).ifPresent(d -> {
-          designs.removeIf(o -> o.getClass() == d.getClass());
-          designs.add(d);
-        });
+        section
+            .read(this, m, id, baseDir, entities, patterns)
+            .ifPresent(
+                d -> {
+                  designs.removeIf(o -> o.getClass() == d.getClass());
+                  designs.add(d);
+                });
       }
     }
     if (!problems.isEmpty()) {
@@ -170,9 +255,9 @@ public final class ModelReader extends SectionReader {
 
   private List<Diagnostic> sorted() {
     var list = new ArrayList<>(problems);
-    list.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
-        .thenComparingInt(d -> d.location().column()));
+    list.sort(
+        java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
+            .thenComparingInt(d -> d.location().column()));
     return list;
   }
-
 }

@@ -18,9 +18,9 @@ import java.util.Optional;
 import org.snakeyaml.engine.v2.nodes.Node;
 
 /**
- * Reads the {@code patterns:} section: each pattern's id, rate, operation (parsed by
- * {@link OperationParser} and located token by token), consistency, expectations and spread, and
- * checks that every name it uses exists in the model.
+ * Reads the {@code patterns:} section: each pattern's id, rate, operation (parsed by {@link
+ * OperationParser} and located token by token), consistency, expectations and spread, and checks
+ * that every name it uses exists in the model.
  */
 final class PatternReader extends SectionReader {
   PatternReader(SectionReader context) {
@@ -35,13 +35,21 @@ final class PatternReader extends SectionReader {
     }
     Map<String, Location> ids = new LinkedHashMap<>();
     for (Node n : m.sequence("patterns", "a list of access patterns (- id: …)")) {
-      YamlMap.of(file, n, "an access pattern (id:, rate:, and one of query:, insert:, update:, delete:)", problems)
-          .ifPresent(p -> pattern(p.allow(ModelReader.PATTERN, "a pattern"), entities, ids).ifPresent(out::add));
+      YamlMap.of(
+              file,
+              n,
+              "an access pattern (id:, rate:, and one of query:, insert:, update:, delete:)",
+              problems)
+          .ifPresent(
+              p ->
+                  pattern(p.allow(ModelReader.PATTERN, "a pattern"), entities, ids)
+                      .ifPresent(out::add));
     }
     return out;
   }
 
-  Optional<AccessPattern> pattern(YamlMap p, Map<String, Entity> entities, Map<String, Location> ids) {
+  Optional<AccessPattern> pattern(
+      YamlMap p, Map<String, Entity> entities, Map<String, Location> ids) {
     String id = p.scalar("id", "a short pattern id such as latest-messages", true).orElse("");
     if (p.has("id") && id.isBlank()) {
       p.error(p.valueLocation("id"), "expected a short pattern id such as latest-messages");
@@ -52,20 +60,32 @@ final class PatternReader extends SectionReader {
       }
     }
     String says = p.scalar("says", "a sentence", false).orElse("");
-    double rate = p.scalar("rate", "a rate such as 20k/s", true)
-        .map(s -> rate(s, p.valueLocation("rate"), "a rate such as 20k/s, 300/min or 1M/day", false))
-        .orElse(0.0);
+    double rate =
+        p.scalar("rate", "a rate such as 20k/s", true)
+            .map(
+                s ->
+                    rate(
+                        s,
+                        p.valueLocation("rate"),
+                        "a rate such as 20k/s, 300/min or 1M/day",
+                        false))
+            .orElse(0.0);
     Optional<? extends Operation> op = operation(p, entities);
     boolean isRead = p.has("query");
-    Optional<String> consistency = p.scalar("consistency", "a consistency level such as LOCAL_QUORUM", false)
-        .flatMap(c -> consistencyLevel(c, p.valueLocation("consistency"), isRead ? "read" : "write"));
+    Optional<String> consistency =
+        p.scalar("consistency", "a consistency level such as LOCAL_QUORUM", false)
+            .flatMap(
+                c ->
+                    consistencyLevel(c, p.valueLocation("consistency"), isRead ? "read" : "write"));
     boolean ryw = false;
     Optional<String> expects = p.scalar("expects", "read-your-writes", false);
     if (expects.isPresent()) {
       if (expects.get().equals("read-your-writes")) {
         ryw = true;
       } else {
-        p.error(p.valueLocation("expects"), "expected 'read-your-writes' but found '" + expects.get() + "'");
+        p.error(
+            p.valueLocation("expects"),
+            "expected 'read-your-writes' but found '" + expects.get() + "'");
       }
     }
     AccessPattern.Batch batch = AccessPattern.Batch.NONE;
@@ -74,7 +94,9 @@ final class PatternReader extends SectionReader {
       if (b.get().equals("logged") || b.get().equals("unlogged")) {
         batch = AccessPattern.Batch.valueOf(b.get().toUpperCase(Locale.ROOT));
       } else {
-        p.error(p.valueLocation("batch"), "expected 'logged' or 'unlogged' but found '" + b.get() + "'");
+        p.error(
+            p.valueLocation("batch"),
+            "expected 'logged' or 'unlogged' but found '" + b.get() + "'");
       }
       if (isRead) {
         p.error(p.keyLocation("batch"), "'batch' applies to writes; this pattern is a query");
@@ -83,59 +105,92 @@ final class PatternReader extends SectionReader {
     Map<String, Spread> spread = new LinkedHashMap<>();
     Optional<Entity> entity = op.flatMap(o -> Optional.ofNullable(entities.get(o.entity())));
     final double patternRate = rate;
-    p.node("spread").flatMap(n -> YamlMap.of(file, n, "spreads by attribute name", problems)).ifPresent(s -> {
-      for (String attr : s.keys()) {
-        if (entity.isPresent() && entity.get().attribute(attr).isEmpty()) {
-          s.error(s.keyLocation(attr), EntityReader.unknownAttribute(entity.get().name(), attr, entity.get().attributes().keySet()));
-        }
-        new EntityReader(this).spread(attr, s.node(attr).get(), s.keyLocation(attr), patternRate, "the pattern's rate",
-                entity.flatMap(x -> x.attribute(attr)))
-            .ifPresent(x -> spread.put(attr, x));
-      }
-    });
+    p.node("spread")
+        .flatMap(n -> YamlMap.of(file, n, "spreads by attribute name", problems))
+        .ifPresent(
+            s -> {
+              for (String attr : s.keys()) {
+                if (entity.isPresent() && entity.get().attribute(attr).isEmpty()) {
+                  s.error(
+                      s.keyLocation(attr),
+                      EntityReader.unknownAttribute(
+                          entity.get().name(), attr, entity.get().attributes().keySet()));
+                }
+                new EntityReader(this)
+                    .spread(
+                        attr,
+                        s.node(attr).get(),
+                        s.keyLocation(attr),
+                        patternRate,
+                        "the pattern's rate",
+                        entity.flatMap(x -> x.attribute(attr)))
+                    .ifPresent(x -> spread.put(attr, x));
+              }
+            });
     List<String> ignoreCase = new ArrayList<>();
     if (p.has("ignore_case")) {
-      List<Node> items = p.node("ignore_case").get() instanceof org.snakeyaml.engine.v2.nodes.SequenceNode
-          ? p.sequence("ignore_case", "attribute names") : List.of(p.node("ignore_case").get());
+      List<Node> items =
+          p.node("ignore_case").get() instanceof org.snakeyaml.engine.v2.nodes.SequenceNode
+              ? p.sequence("ignore_case", "attribute names")
+              : List.of(p.node("ignore_case").get());
       for (Node n : items) {
-        p.scalarOf(n, "an attribute name").ifPresent(a -> {
-          if (entity.isPresent() && entity.get().attribute(a).isEmpty()) {
-            p.error(YamlMap.location(file, n), EntityReader.unknownAttribute(entity.get().name(), a,
-                entity.get().attributes().keySet()));
-          } else if (op.isPresent() && op.get().where().stream().noneMatch(c -> c.attribute().equals(a))) {
-            p.error(YamlMap.location(file, n), "'" + a + "' is not restricted by the pattern's where clause;"
-                + " ignore_case names attributes it compares");
-          }
-          ignoreCase.add(a);
-        });
+        p.scalarOf(n, "an attribute name")
+            .ifPresent(
+                a -> {
+                  if (entity.isPresent() && entity.get().attribute(a).isEmpty()) {
+                    p.error(
+                        YamlMap.location(file, n),
+                        EntityReader.unknownAttribute(
+                            entity.get().name(), a, entity.get().attributes().keySet()));
+                  } else if (op.isPresent()
+                      && op.get().where().stream().noneMatch(c -> c.attribute().equals(a))) {
+                    p.error(
+                        YamlMap.location(file, n),
+                        "'"
+                            + a
+                            + "' is not restricted by the pattern's where clause;"
+                            + " ignore_case names attributes it compares");
+                  }
+                  ignoreCase.add(a);
+                });
       }
     }
     if (op.isEmpty() || id.isBlank()) {
       return Optional.empty();
     }
-    return Optional.of(new AccessPattern(id, says, rate, op.get(), consistency, ryw, batch, spread, ignoreCase,
-        p.location()));
+    return Optional.of(
+        new AccessPattern(
+            id, says, rate, op.get(), consistency, ryw, batch, spread, ignoreCase, p.location()));
   }
 
-  /** Reads the pattern's one operation; a missing, doubled or unreadable one is reported and empty. */
+  /**
+   * Reads the pattern's one operation; a missing, doubled or unreadable one is reported and empty.
+   */
   Optional<? extends Operation> operation(YamlMap p, Map<String, Entity> entities) {
     List<String> ops = p.keys().stream().filter(ModelReader.OPERATIONS::contains).toList();
     if (ops.size() != 1) {
-      p.error(ops.isEmpty() ? p.location() : p.keyLocation(ops.get(1)),
+      p.error(
+          ops.isEmpty() ? p.location() : p.keyLocation(ops.get(1)),
           "a pattern has exactly one of query:, insert:, upsert:, update:, delete:, increment:"
               + (ops.isEmpty() ? "" : " (found " + String.join(" and ", ops) + ")"));
       return Optional.empty();
     }
     String opKey = ops.get(0);
     Node opNode = p.node(opKey).get();
-    Optional<String> opText = p.scalarOf(opNode, "the operation as text, such as 'Message where channel_id = ?'");
+    Optional<String> opText =
+        p.scalarOf(opNode, "the operation as text, such as 'Message where channel_id = ?'");
     if (opText.isEmpty()) {
       return Optional.empty();
     }
     var locator = source.of(opNode, opText.get());
-    Optional<? extends Operation> op = opKey.equals("query")
-        ? OperationParser.read(opText.get(), locator, problems)
-        : OperationParser.write(Operation.Kind.valueOf(opKey.toUpperCase(Locale.ROOT)), opText.get(), locator, problems);
+    Optional<? extends Operation> op =
+        opKey.equals("query")
+            ? OperationParser.read(opText.get(), locator, problems)
+            : OperationParser.write(
+                Operation.Kind.valueOf(opKey.toUpperCase(Locale.ROOT)),
+                opText.get(),
+                locator,
+                problems);
     op.ifPresent(o -> checkReferences(o, entities));
     return op;
   }
@@ -143,14 +198,24 @@ final class PatternReader extends SectionReader {
   void checkReferences(Operation op, Map<String, Entity> entities) {
     Entity e = entities.get(op.entity());
     if (e == null) {
-      problems.add(new Diagnostic(op.locationOf(op.entity()), "no entity named '" + op.entity() + "'"
-          + Suggest.closest(op.entity(), entities.keySet()).map(s -> " (did you mean '" + s + "'?)").orElse("")));
+      problems.add(
+          new Diagnostic(
+              op.locationOf(op.entity()),
+              "no entity named '"
+                  + op.entity()
+                  + "'"
+                  + Suggest.closest(op.entity(), entities.keySet())
+                      .map(s -> " (did you mean '" + s + "'?)")
+                      .orElse("")));
       return;
     }
     List<String> names = new ArrayList<>();
     for (Operation.Condition c : op.where()) {
       if (e.attribute(c.attribute()).isEmpty()) {
-        problems.add(new Diagnostic(c.location(), EntityReader.unknownAttribute(e.name(), c.attribute(), e.attributes().keySet())));
+        problems.add(
+            new Diagnostic(
+                c.location(),
+                EntityReader.unknownAttribute(e.name(), c.attribute(), e.attributes().keySet())));
       }
     }
     if (op instanceof Operation.Read) {
@@ -162,13 +227,26 @@ final class PatternReader extends SectionReader {
     }
     for (String n : names) {
       if (e.attribute(n).isEmpty()) {
-        problems.add(new Diagnostic(op.locationOf(n), EntityReader.unknownAttribute(e.name(), n, e.attributes().keySet())));
+        problems.add(
+            new Diagnostic(
+                op.locationOf(n),
+                EntityReader.unknownAttribute(e.name(), n, e.attributes().keySet())));
       }
     }
-    if (op instanceof Operation.Write && ((Operation.Write) op).kind() == Operation.Kind.INCREMENT) {
+    if (op instanceof Operation.Write
+        && ((Operation.Write) op).kind() == Operation.Kind.INCREMENT) {
       String counter = ((Operation.Write) op).set().get(0);
-      e.attribute(counter).filter(a -> !a.type().equalsIgnoreCase("counter")).ifPresent(a ->
-          problems.add(new Diagnostic(op.location(), "increment needs a counter attribute; '" + counter + "' is " + a.type())));
+      e.attribute(counter)
+          .filter(a -> !a.type().equalsIgnoreCase("counter"))
+          .ifPresent(
+              a ->
+                  problems.add(
+                      new Diagnostic(
+                          op.location(),
+                          "increment needs a counter attribute; '"
+                              + counter
+                              + "' is "
+                              + a.type())));
     }
   }
 }

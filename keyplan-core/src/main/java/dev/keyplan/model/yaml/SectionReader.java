@@ -29,23 +29,38 @@ public abstract class SectionReader {
     this(other.file, other.source, other.problems);
   }
 
-
-  /** Reads a level; {@code role} "read" rejects ANY, "write" rejects the serial levels, as Cassandra does. */
+  /**
+   * Reads a level; {@code role} "read" rejects ANY, "write" rejects the serial levels, as Cassandra
+   * does.
+   */
   protected Optional<String> consistencyLevel(String s, Location at, String role) {
     String level = s.trim().toUpperCase(Locale.ROOT);
     if (role.equals("read") && level.equals("ANY")) {
-      problems.add(new Diagnostic(at, "ANY applies to writes only; expected a read level such as LOCAL_QUORUM"));
+      problems.add(
+          new Diagnostic(
+              at, "ANY applies to writes only; expected a read level such as LOCAL_QUORUM"));
       return Optional.empty();
     }
     if (role.equals("write") && (level.equals("SERIAL") || level.equals("LOCAL_SERIAL"))) {
-      problems.add(new Diagnostic(at, level + " is the Paxos level of reads and of IF conditions;"
-          + " expected a write level such as LOCAL_QUORUM"));
+      problems.add(
+          new Diagnostic(
+              at,
+              level
+                  + " is the Paxos level of reads and of IF conditions;"
+                  + " expected a write level such as LOCAL_QUORUM"));
       return Optional.empty();
     }
     if (!ModelReader.CONSISTENCY_LEVELS.contains(level)) {
-      problems.add(new Diagnostic(at, "unknown consistency level '" + s + "'"
-          + Suggest.closest(level, ModelReader.CONSISTENCY_LEVELS).map(x -> " (did you mean '" + x + "'?)").orElse("")
-          + "; expected one of ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL"));
+      problems.add(
+          new Diagnostic(
+              at,
+              "unknown consistency level '"
+                  + s
+                  + "'"
+                  + Suggest.closest(level, ModelReader.CONSISTENCY_LEVELS)
+                      .map(x -> " (did you mean '" + x + "'?)")
+                      .orElse("")
+                  + "; expected one of ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL"));
       return Optional.empty();
     }
     return Optional.of(level);
@@ -59,8 +74,15 @@ public abstract class SectionReader {
     }
     double v = r.getAsDouble();
     if ((v <= 0 && !zeroAllowed) || v > ModelReader.MAX_RATE) {
-      problems.add(new Diagnostic(at, "expected " + expected + (zeroAllowed ? ", at least 0" : ", above 0")
-          + " and at most 1B/s, but found '" + s + "'"));
+      problems.add(
+          new Diagnostic(
+              at,
+              "expected "
+                  + expected
+                  + (zeroAllowed ? ", at least 0" : ", above 0")
+                  + " and at most 1B/s, but found '"
+                  + s
+                  + "'"));
     }
     return v;
   }
@@ -68,9 +90,22 @@ public abstract class SectionReader {
   /** Reads a whole number in [min, max], reporting anything else; returns min when unreadable. */
   protected long whole(String s, Location at, String expected, long min, long max) {
     var c = Quantities.count(s);
-    if (c.isEmpty() || c.getAsDouble() != Math.rint(c.getAsDouble()) || c.getAsDouble() < min || c.getAsDouble() > max) {
-      problems.add(new Diagnostic(at, "expected " + expected + ", a whole number from " + min + " to "
-          + java.text.NumberFormat.getIntegerInstance(Locale.ROOT).format(max) + ", but found '" + s + "'"));
+    if (c.isEmpty()
+        || c.getAsDouble() != Math.rint(c.getAsDouble())
+        || c.getAsDouble() < min
+        || c.getAsDouble() > max) {
+      problems.add(
+          new Diagnostic(
+              at,
+              "expected "
+                  + expected
+                  + ", a whole number from "
+                  + min
+                  + " to "
+                  + java.text.NumberFormat.getIntegerInstance(Locale.ROOT).format(max)
+                  + ", but found '"
+                  + s
+                  + "'"));
       return min;
     }
     return (long) c.getAsDouble();
@@ -88,16 +123,25 @@ public abstract class SectionReader {
   protected long duration(String s, Location at, String expected, long max) {
     var d = Quantities.seconds(s);
     if (d.isEmpty() || d.getAsLong() <= 0 || d.getAsLong() > max) {
-      problems.add(new Diagnostic(at, "expected " + expected + " (s, m, h, d, w, mo, y; at most 100y) but found '" + s + "'"));
+      problems.add(
+          new Diagnostic(
+              at,
+              "expected "
+                  + expected
+                  + " (s, m, h, d, w, mo, y; at most 100y) but found '"
+                  + s
+                  + "'"));
       return 0;
     }
     return d.getAsLong();
   }
 
   protected double millis(String s, Location at) {
-    var m = java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|us|s)").matcher(s.trim());
+    var m =
+        java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|us|s)").matcher(s.trim());
     if (!m.matches() || Double.parseDouble(m.group(1)) <= 0) {
-      problems.add(new Diagnostic(at, "expected a round trip such as 1ms or 500us but found '" + s + "'"));
+      problems.add(
+          new Diagnostic(at, "expected a round trip such as 1ms or 500us but found '" + s + "'"));
       return Double.NaN; // never used: the problem stops the read
     }
     double v = Double.parseDouble(m.group(1));

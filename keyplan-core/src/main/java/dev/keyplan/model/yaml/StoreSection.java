@@ -12,13 +12,13 @@ import java.util.Optional;
 
 /**
  * How a store reads its section of a model file. {@link ModelReader} reads the workload (entities,
- * patterns) and hands each store section it finds to the store that owns its key; it knows no
- * store itself.
+ * patterns) and hands each store section it finds to the store that owns its key; it knows no store
+ * itself.
  */
 public interface StoreSection {
   /**
-   * The section keys this store reads, one per store id it designs for (Cassandra reads
-   * {@code cassandra:} and {@code scylladb:}); a model has at most one of them.
+   * The section keys this store reads, one per store id it designs for (Cassandra reads {@code
+   * cassandra:} and {@code scylladb:}); a model has at most one of them.
    */
   List<StoreId> ids();
 
@@ -29,6 +29,11 @@ public interface StoreSection {
    *
    * @param baseDir resolves the files the section names (a CQL schema, a Workbench model)
    */
-  Optional<? extends StoreDesign> read(SectionReader context, YamlMap model, StoreId id, Path baseDir,
-      Map<String, Entity> entities, List<AccessPattern> patterns);
+  Optional<? extends StoreDesign> read(
+      SectionReader context,
+      YamlMap model,
+      StoreId id,
+      Path baseDir,
+      Map<String, Entity> entities,
+      List<AccessPattern> patterns);
 }

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.bson.BsonValue;
 
-/** What the catalog readers share: reading a file named by the model, and naming values in messages. */
+/**
+ * What the catalog readers share: reading a file named by the model, and naming values in messages.
+ */
 final class CatalogFile {
   private CatalogFile() {}
 
@@ -21,7 +23,9 @@ final class CatalogFile {
     try {
       return Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputException(namedAt, "cannot read the mongodb " + what + " " + path + ": " + InputException.reason(e));
+      throw new InputException(
+          namedAt,
+          "cannot read the mongodb " + what + " " + path + ": " + InputException.reason(e));
     }
   }
 
@@ -31,7 +35,8 @@ final class CatalogFile {
       return "the string '" + v.asString().getValue() + "'";
     }
     if (v.isNumber() || v.isBoolean()) {
-      return ExtendedJson.describe(v.getBsonType()).replaceFirst("^an? ", "the ") + " "
+      return ExtendedJson.describe(v.getBsonType()).replaceFirst("^an? ", "the ")
+          + " "
           + ExtendedJson.canonical(v).replaceAll("\\{\"\\$number\\w+\": \"([^\"]*)\"}", "$1");
     }
     return ExtendedJson.describe(v.getBsonType());

@@ -9,11 +9,12 @@ import java.util.OptionalInt;
  * What a {@code sharding_file} says: each sharded collection's shard key, and the number of shards
  * when the file also holds {@code config.shards} documents.
  *
- * @param shards shards that hold data: the {@code config.shards} documents not draining; empty
- *     when the file has none, and the model's {@code shards:} stays
+ * @param shards shards that hold data: the {@code config.shards} documents not draining; empty when
+ *     the file has none, and the model's {@code shards:} stays
  * @param shardsLocation the first {@code config.shards} document
  */
-public record ImportedSharding(List<Collection> collections, OptionalInt shards, Location shardsLocation) {
+public record ImportedSharding(
+    List<Collection> collections, OptionalInt shards, Location shardsLocation) {
   public ImportedSharding {
     collections = List.copyOf(collections);
   }

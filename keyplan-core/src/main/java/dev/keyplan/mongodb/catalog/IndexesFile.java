@@ -3,10 +3,10 @@ package dev.keyplan.mongodb.catalog;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
-import dev.keyplan.mongodb.model.MongoDbDesign.Index;
-import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.mongodb.catalog.LocatedBson.Member;
 import dev.keyplan.mongodb.catalog.LocatedBson.Node;
+import dev.keyplan.mongodb.model.MongoDbDesign.Index;
+import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +16,9 @@ import java.util.Optional;
  * Reads an {@code indexes_file}: what {@code db.collection.getIndexes()} prints (MongoDB manual,
  * "db.collection.getIndexes()"; the fields are those of "db.collection.createIndex()" options).
  *
- * <p>Shapes: an array of index documents, for one collection; a document mapping each collection
- * to such an array; or one index document per line. An index document needs {@code key}; {@code
- * name}, {@code unique}, {@code sparse}, {@code hidden}, {@code partialFilterExpression}, {@code
+ * <p>Shapes: an array of index documents, for one collection; a document mapping each collection to
+ * such an array; or one index document per line. An index document needs {@code key}; {@code name},
+ * {@code unique}, {@code sparse}, {@code hidden}, {@code partialFilterExpression}, {@code
  * expireAfterSeconds} and {@code collation.strength} are read, everything else ({@code v}, {@code
  * ns}, {@code background}, {@code 2dsphereIndexVersion} …) is ignored. The implicit index, key
  * {@code {_id: 1}}, is left out: keyplan gives every collection one. A hidden index is left out
@@ -30,8 +30,9 @@ import java.util.Optional;
 public final class IndexesFile {
   private IndexesFile() {}
 
-  static final String SHAPE = "getIndexes() output: an array of index documents such as [{v: 2, key: {_id: 1},"
-      + " name: \"_id_\"}], or a document mapping each collection to one";
+  static final String SHAPE =
+      "getIndexes() output: an array of index documents such as [{v: 2, key: {_id: 1},"
+          + " name: \"_id_\"}], or a document mapping each collection to one";
 
   /** Returns the file's indexes per collection; a missing file is an error at {@code namedAt}. */
   public static List<ImportedIndexes> read(Path path, Location namedAt) {
@@ -53,13 +54,25 @@ public final class IndexesFile {
         if (m.value().value().isArray()) {
           out.add(collection(Optional.of(m.name()), m.location(), m.value().elements(), problems));
         } else {
-          problems.add(new Diagnostic(m.location(), "expected the indexes of collection '" + m.name()
-              + "', an array of index documents, found " + CatalogFile.describe(m.value().value())));
+          problems.add(
+              new Diagnostic(
+                  m.location(),
+                  "expected the indexes of collection '"
+                      + m.name()
+                      + "', an array of index documents, found "
+                      + CatalogFile.describe(m.value().value())));
         }
       }
     } else {
-      problems.add(new Diagnostic(top.location(), "expected " + SHAPE + ", found "
-          + (top.value().isDocument() ? "an empty document" : CatalogFile.describe(top.value()))));
+      problems.add(
+          new Diagnostic(
+              top.location(),
+              "expected "
+                  + SHAPE
+                  + ", found "
+                  + (top.value().isDocument()
+                      ? "an empty document"
+                      : CatalogFile.describe(top.value()))));
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);
@@ -67,14 +80,18 @@ public final class IndexesFile {
     return out;
   }
 
-  private static ImportedIndexes collection(Optional<String> name, Location at, List<Node> docs,
-      List<Diagnostic> problems) {
+  private static ImportedIndexes collection(
+      Optional<String> name, Location at, List<Node> docs, List<Diagnostic> problems) {
     List<Index> indexes = new ArrayList<>();
     Optional<String> ns = Optional.empty();
     for (Node d : docs) {
       if (!d.value().isDocument()) {
-        problems.add(new Diagnostic(d.location(), "expected an index document such as {v: 2, key: {email: 1},"
-            + " name: \"email_1\"}, found " + CatalogFile.describe(d.value())));
+        problems.add(
+            new Diagnostic(
+                d.location(),
+                "expected an index document such as {v: 2, key: {email: 1},"
+                    + " name: \"email_1\"}, found "
+                    + CatalogFile.describe(d.value())));
         continue;
       }
       // Servers before 4.4 print each index's namespace; it names the collection of a bare array.
@@ -82,19 +99,27 @@ public final class IndexesFile {
       if (name.isEmpty() && nsMember.isPresent()) {
         String c = CatalogFile.collectionOf(nsMember.get().value().value().asString().getValue());
         if (ns.isPresent() && !ns.get().equals(c)) {
-          problems.add(new Diagnostic(nsMember.get().location(), "an array of getIndexes() output holds one"
-              + " collection's indexes; this one is of '" + c + "', the ones before of '" + ns.get()
-              + "': map each collection to its own array"));
+          problems.add(
+              new Diagnostic(
+                  nsMember.get().location(),
+                  "an array of getIndexes() output holds one"
+                      + " collection's indexes; this one is of '"
+                      + c
+                      + "', the ones before of '"
+                      + ns.get()
+                      + "': map each collection to its own array"));
         }
         if (ns.isEmpty()) {
           ns = Optional.of(c);
         }
       }
-      IndexDocument.read(d, problems).ifPresent(ix -> {
-        if (!isImplicitId(ix)) {
-          indexes.add(ix);
-        }
-      });
+      IndexDocument.read(d, problems)
+          .ifPresent(
+              ix -> {
+                if (!isImplicitId(ix)) {
+                  indexes.add(ix);
+                }
+              });
     }
     return new ImportedIndexes(name.isPresent() ? name : ns, at, indexes);
   }

@@ -76,9 +76,14 @@ final class LocatedBson {
     }
   }
 
-  /** mongosh 2's constructors that the library does not read (it reads NumberLong(…) and the like). */
-  private static final Pattern SHELL = Pattern.compile("\\b(?:Long|Int32|Double|Decimal128)\\(|\\bTimestamp\\(\\s*\\{");
-  private static final Pattern STRING_HINT = Pattern.compile("; a string is written in double quotes, .*$");
+  /**
+   * mongosh 2's constructors that the library does not read (it reads NumberLong(…) and the like).
+   */
+  private static final Pattern SHELL =
+      Pattern.compile("\\b(?:Long|Int32|Double|Decimal128)\\(|\\bTimestamp\\(\\s*\\{");
+
+  private static final Pattern STRING_HINT =
+      Pattern.compile("; a string is written in double quotes, .*$");
 
   /**
    * Says what to do about mongosh's own syntax where the file has it: the library's message alone
@@ -90,10 +95,14 @@ final class LocatedBson {
     }
     List<Diagnostic> out = new ArrayList<>(e.diagnostics());
     Diagnostic first = out.get(0);
-    out.set(0, new Diagnostic(first.location(), STRING_HINT.matcher(first.message()).replaceFirst("")
-        + "; mongosh prints Long('…'), Int32(…), Double(…), Decimal128(…) and Timestamp({ t, i }), shell syntax"
-        + " that Extended JSON readers do not take: print the output with EJSON.stringify(…), see"
-        + " docs/mongodb-import.md"));
+    out.set(
+        0,
+        new Diagnostic(
+            first.location(),
+            STRING_HINT.matcher(first.message()).replaceFirst("")
+                + "; mongosh prints Long('…'), Int32(…), Double(…), Decimal128(…) and Timestamp({ t, i }), shell syntax"
+                + " that Extended JSON readers do not take: print the output with EJSON.stringify(…), see"
+                + " docs/mongodb-import.md"));
     return new InputException(out);
   }
 
@@ -121,8 +130,12 @@ final class LocatedBson {
           out.add(new Walk(file, body, start).top());
         } catch (InputException e) {
           int at = lineNo;
-          e.diagnostics().forEach(d -> problems.add(new Diagnostic(
-              new Location(file, at, d.location().column()), d.message())));
+          e.diagnostics()
+              .forEach(
+                  d ->
+                      problems.add(
+                          new Diagnostic(
+                              new Location(file, at, d.location().column()), d.message())));
         }
       }
       if (end < 0) {
@@ -214,7 +227,8 @@ final class LocatedBson {
 
     private int skipSeparators(int p) {
       int q = p;
-      while (q < text.length() && (Character.isWhitespace(text.charAt(q)) || text.charAt(q) == ',')) {
+      while (q < text.length()
+          && (Character.isWhitespace(text.charAt(q)) || text.charAt(q) == ',')) {
         q++;
       }
       return q;
@@ -231,7 +245,9 @@ final class LocatedBson {
         }
         p++;
       } else {
-        while (p < text.length() && text.charAt(p) != ':' && !Character.isWhitespace(text.charAt(p))) {
+        while (p < text.length()
+            && text.charAt(p) != ':'
+            && !Character.isWhitespace(text.charAt(p))) {
           p++;
         }
       }

@@ -1,15 +1,15 @@
 package dev.keyplan.mongodb.check;
 
-import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.Findings;
+import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.Severity;
+import dev.keyplan.model.Operation;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbPlan;
-import dev.keyplan.model.Operation;
 
 /**
- * PatternNotServed's part for MongoDb: the rule's id, summary and page are
- * {@code PatternNotServed}'s, which runs this part on the store's analyses.
+ * PatternNotServed's part for MongoDb: the rule's id, summary and page are {@code
+ * PatternNotServed}'s, which runs this part on the store's analyses.
  */
 public final class MongoDbPatternNotServed implements MongoDbRule {
   @Override
@@ -19,10 +19,21 @@ public final class MongoDbPatternNotServed implements MongoDbRule {
         continue;
       }
       Operation op = p.pattern().operation();
-      out.report(Severity.ERROR, p.pattern().id(), p.pattern().location(),
-          "pattern " + p.pattern().id() + " is not served on MongoDB: " + String.join("; ", p.notes()),
-          "add a collection for " + op.entity() + " (mongodb: collections: {…: {entity: " + op.entity() + "}}), or embed it"
-              + " in the collection its reads go through, holding " + String.join(", ", op.attributesNeeded()));
+      out.report(
+          Severity.ERROR,
+          p.pattern().id(),
+          p.pattern().location(),
+          "pattern "
+              + p.pattern().id()
+              + " is not served on MongoDB: "
+              + String.join("; ", p.notes()),
+          "add a collection for "
+              + op.entity()
+              + " (mongodb: collections: {…: {entity: "
+              + op.entity()
+              + "}}), or embed it"
+              + " in the collection its reads go through, holding "
+              + String.join(", ", op.attributesNeeded()));
     }
   }
 }

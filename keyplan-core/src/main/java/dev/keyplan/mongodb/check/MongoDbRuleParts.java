@@ -12,14 +12,16 @@ import java.util.function.Supplier;
 
 /** This store's parts of the rules over several stores, one line per rule, sorted. */
 public final class MongoDbRuleParts {
-  private static final Map<Class<? extends Rule.OnStores>, Supplier<Rule.OnStore<MongoDbAnalysis>>> PARTS = Map.of(
-      // keep-sorted start
-      KeySpreadUndeclared.class, MongoDbKeySpreadUndeclared::new,
-      PatternNotServed.class, MongoDbPatternNotServed::new,
-      ScanOnHotPath.class, MongoDbScanOnHotPath::new,
-      TooManyIndexes.class, MongoDbTooManyIndexes::new
-      // keep-sorted end
-      );
+  private static final Map<Class<? extends Rule.OnStores>, Supplier<Rule.OnStore<MongoDbAnalysis>>>
+      PARTS =
+          Map.of(
+              // keep-sorted start
+              KeySpreadUndeclared.class, MongoDbKeySpreadUndeclared::new,
+              PatternNotServed.class, MongoDbPatternNotServed::new,
+              ScanOnHotPath.class, MongoDbScanOnHotPath::new,
+              TooManyIndexes.class, MongoDbTooManyIndexes::new
+              // keep-sorted end
+              );
 
   private MongoDbRuleParts() {}
 

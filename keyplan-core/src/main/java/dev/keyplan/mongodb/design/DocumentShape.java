@@ -2,9 +2,9 @@ package dev.keyplan.mongodb.design;
 
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
-import dev.keyplan.mongodb.model.MongoDbDesign.Field;
 import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.facts.DocumentSize;
+import dev.keyplan.mongodb.model.MongoDbDesign.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,8 +17,7 @@ import org.bson.types.ObjectId;
 
 /**
  * Builds representative documents from an entity's attributes and measures them with the BSON
- * library ({@link DocumentSize}), so every size keyplan reports is the library's, not a
- * formula's.
+ * library ({@link DocumentSize}), so every size keyplan reports is the library's, not a formula's.
  *
  * <p>An array of more than {@value #BUILT} elements is built with {@value #BUILT} and extended by
  * BSON's array rule (an array is a document whose keys are "0", "1", …): element i adds the bytes
@@ -36,7 +35,9 @@ final class DocumentShape {
     return DocumentSize.of(doc);
   }
 
-  /** Returns the bytes field {@code name} with {@code value} adds to a document (type, name, value). */
+  /**
+   * Returns the bytes field {@code name} with {@code value} adds to a document (type, name, value).
+   */
   static long fieldBytes(String name, BsonValue value) {
     return size(new BsonDocument(name, value)) - size(new BsonDocument());
   }
@@ -60,14 +61,18 @@ final class DocumentShape {
 
   /** Returns the {@code _id} value: the id attribute's representative value, or an ObjectId. */
   static BsonValue id(Entity e, Optional<String> idField, Map<String, BsonValue> values) {
-    return idField.map(values::get).orElse(new BsonObjectId(new ObjectId("65f1a2b3c4d5e6f708192a3b")));
+    return idField
+        .map(values::get)
+        .orElse(new BsonObjectId(new ObjectId("65f1a2b3c4d5e6f708192a3b")));
   }
 
   /**
    * Returns the size of {@code root} with {@code arrays} set to {@code counts} elements of their
-   * element documents: built up to {@value #BUILT} elements each, extended beyond by the array rule.
+   * element documents: built up to {@value #BUILT} elements each, extended beyond by the array
+   * rule.
    */
-  static long size(BsonDocument root, List<String> arrays, List<BsonDocument> elements, List<Double> counts) {
+  static long size(
+      BsonDocument root, List<String> arrays, List<BsonDocument> elements, List<Double> counts) {
     BsonDocument doc = root.clone();
     long extra = 0;
     for (int i = 0; i < arrays.size(); i++) {

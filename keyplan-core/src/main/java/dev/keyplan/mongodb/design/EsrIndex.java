@@ -28,7 +28,9 @@ public final class EsrIndex {
     Map<String, String> fields = v.get().fields();
     Map<String, Integer> keys = new LinkedHashMap<>();
     for (Operation.Condition x : r.where()) {
-      if (x.comparison() == Comparison.EQ || x.comparison() == Comparison.IN || x.comparison() == Comparison.CONTAINS) {
+      if (x.comparison() == Comparison.EQ
+          || x.comparison() == Comparison.IN
+          || x.comparison() == Comparison.CONTAINS) {
         keys.putIfAbsent(fields.getOrDefault(x.attribute(), x.attribute()), 1);
       }
     }
@@ -44,7 +46,8 @@ public final class EsrIndex {
       return Optional.empty();
     }
     StringBuilder out = new StringBuilder("{");
-    keys.forEach((f, d) -> out.append(out.length() > 1 ? ", " : "").append(f).append(": ").append(d));
+    keys.forEach(
+        (f, d) -> out.append(out.length() > 1 ? ", " : "").append(f).append(": ").append(d));
     return Optional.of(out.append("}").toString());
   }
 }

@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * Everything keyplan computes about a MongoDB design before any rule runs: how each pattern runs
- * (index, sort, routing), each collection's documents and sizes, the load and chunks per shard,
- * and the embed-or-reference advice per relationship. Rules read it; renderers print it.
+ * (index, sort, routing), each collection's documents and sizes, the load and chunks per shard, and
+ * the embed-or-reference advice per relationship. Rules read it; renderers print it.
  */
 public record MongoDbAnalysis(
     Model model,
@@ -18,7 +18,8 @@ public record MongoDbAnalysis(
     List<MongoDbCollection> collections,
     List<MongoDbPlan> plans,
     List<MongoDbShard> shards,
-    List<MongoDbRelationship> relationships) implements StoreAnalysis {
+    List<MongoDbRelationship> relationships)
+    implements StoreAnalysis {
 
   public MongoDbAnalysis {
     collections = List.copyOf(collections);
@@ -48,7 +49,9 @@ public record MongoDbAnalysis(
     return shards.stream().filter(s -> s.collection().equals(name)).findFirst();
   }
 
-  /** Returns where {@code c}'s zones put its data over the design's shards (empty without zones). */
+  /**
+   * Returns where {@code c}'s zones put its data over the design's shards (empty without zones).
+   */
   public List<MongoDbZones.Placement> zones(MongoDbCollection c) {
     return MongoDbZones.of(c, c.sharded() ? design.shards() : 1);
   }

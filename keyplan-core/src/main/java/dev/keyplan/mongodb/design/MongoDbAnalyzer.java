@@ -1,11 +1,11 @@
 package dev.keyplan.mongodb.design;
 
-import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
-import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Operation;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,10 +14,10 @@ import java.util.Set;
 
 /**
  * Computes a {@link MongoDbAnalysis}: merges the imported indexes and shard keys ({@link
- * MongoDbImport}), binds the collections ({@link MongoDbBinder}), plans every
- * pattern ({@link MongoDbReadPlanner}, {@link MongoDbWritePlanner}), then adds up the busiest shard's
- * load, the chunk figures of each sharded collection, and the embed-or-reference advice of every
- * parent–child relationship.
+ * MongoDbImport}), binds the collections ({@link MongoDbBinder}), plans every pattern ({@link
+ * MongoDbReadPlanner}, {@link MongoDbWritePlanner}), then adds up the busiest shard's load, the
+ * chunk figures of each sharded collection, and the embed-or-reference advice of every parent–child
+ * relationship.
  */
 public final class MongoDbAnalyzer {
   /** "1-to-few (< ~20 items)": the most children seed 003 calls safe to embed. */
@@ -28,22 +28,31 @@ public final class MongoDbAnalyzer {
   /** Analyses the model's {@code mongodb:} design. */
   public static MongoDbAnalysis analyze(Model model) {
     // The indexes_file and sharding_file complete the written design before anything is bound.
-    MongoDbDesign design = MongoDbImport.merge(model, model.design(MongoDbDesign.class).orElseThrow());
+    MongoDbDesign design =
+        MongoDbImport.merge(model, model.design(MongoDbDesign.class).orElseThrow());
     List<MongoDbCollection> collections = new MongoDbBinder(model, design).bind();
     MongoDbReadPlanner reads = new MongoDbReadPlanner(design, collections);
     MongoDbWritePlanner writes = new MongoDbWritePlanner(model, collections, reads);
     List<MongoDbPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
-      plans.add(p.operation() instanceof Operation.Read r ? reads.plan(p, r) : writes.plan(p, (Operation.Write) p.operation()));
+      plans.add(
+          p.operation() instanceof Operation.Read r
+              ? reads.plan(p, r)
+              : writes.plan(p, (Operation.Write) p.operation()));
     }
     List<MongoDbShard> shards = new ArrayList<>();
     for (MongoDbCollection c : collections) {
       shards.add(shard(design, c, plans, reads));
     }
-    return new MongoDbAnalysis(model, design, collections, plans, shards, relationships(model, collections, plans));
+    return new MongoDbAnalysis(
+        model, design, collections, plans, shards, relationships(model, collections, plans));
   }
 
-  private static MongoDbShard shard(MongoDbDesign design, MongoDbCollection c, List<MongoDbPlan> plans, MongoDbReadPlanner reads) {
+  private static MongoDbShard shard(
+      MongoDbDesign design,
+      MongoDbCollection c,
+      List<MongoDbPlan> plans,
+      MongoDbReadPlanner reads) {
     double r = 0;
     double w = 0;
     List<String> scatter = new ArrayList<>();
@@ -65,8 +74,24 @@ public final class MongoDbAnalyzer {
     int shards = c.sharded() ? design.shards() : 1;
     double indexBytes = c.indexBytes();
     if (!c.sharded()) {
-      return new MongoDbShard(c.name(), false, 1, 1, r, w, design.shardBudget(), Optional.empty(), Double.NaN, Double.NaN,
-          false, 1, c.dataBytes(), indexBytes, 0, Optional.empty(), scatter);
+      return new MongoDbShard(
+          c.name(),
+          false,
+          1,
+          1,
+          r,
+          w,
+          design.shardBudget(),
+          Optional.empty(),
+          Double.NaN,
+          Double.NaN,
+          false,
+          1,
+          c.dataBytes(),
+          indexBytes,
+          0,
+          Optional.empty(),
+          scatter);
     }
     MongoDbDesign.ShardKey key = c.shardKey().get();
     Entity e = c.entity();
@@ -75,8 +100,10 @@ public final class MongoDbAnalyzer {
     double share = c.keyBusiestShare(fields);
     double busiestBytes = Double.isNaN(share) ? Double.NaN : c.dataBytes() * share;
     boolean jumbo = !Double.isNaN(busiestBytes) && busiestBytes > design.rangeSizeBytes();
-    Optional<String> monotonic = key.hashed() || !c.growsWithTime(key.fields().get(0)) ? Optional.empty()
-        : Optional.of(key.fields().get(0));
+    Optional<String> monotonic =
+        key.hashed() || !c.growsWithTime(key.fields().get(0))
+            ? Optional.empty()
+            : Optional.of(key.fields().get(0));
     // A suffix of the entity's own key makes every value one document: refine instead of reshard.
     Optional<List<String>> refine = Optional.empty();
     if (jumbo && !key.hashed()) {
@@ -88,34 +115,67 @@ public final class MongoDbAnalyzer {
       }
     }
     double reshard = (c.dataBytes() + indexBytes) * 2 / shards;
-    return new MongoDbShard(c.name(), true, shards, reads.usedShards(c), r, w, design.shardBudget(), monotonic, distinct,
-        busiestBytes, jumbo, key.hashed() ? shards : 1, c.dataBytes(), indexBytes, reshard, refine, scatter);
+    return new MongoDbShard(
+        c.name(),
+        true,
+        shards,
+        reads.usedShards(c),
+        r,
+        w,
+        design.shardBudget(),
+        monotonic,
+        distinct,
+        busiestBytes,
+        jumbo,
+        key.hashed() ? shards : 1,
+        c.dataBytes(),
+        indexBytes,
+        reshard,
+        refine,
+        scatter);
   }
 
   /**
    * Every embed, and every pair of collections where one's documents point at the other's key (a
    * reference), with seed 003's test: read together, bounded, owned, not updated alone.
    */
-  private static List<MongoDbRelationship> relationships(Model model, List<MongoDbCollection> collections,
-      List<MongoDbPlan> plans) {
+  private static List<MongoDbRelationship> relationships(
+      Model model, List<MongoDbCollection> collections, List<MongoDbPlan> plans) {
     List<MongoDbRelationship> out = new ArrayList<>();
     for (MongoDbCollection c : collections) {
       for (MongoDbEmbed em : c.embeds()) {
-        long places = collections.stream().filter(x -> x.embedOf(em.entity().name()).isPresent()).count()
-            + collections.stream().filter(x -> x.entity().name().equals(em.entity().name())).count();
+        long places =
+            collections.stream().filter(x -> x.embedOf(em.entity().name()).isPresent()).count()
+                + collections.stream()
+                    .filter(x -> x.entity().name().equals(em.entity().name()))
+                    .count();
         boolean together = readsThroughParent(model, em.entity(), em.by());
         boolean alone = updatedAlone(model, em.entity());
         // Bounded and few: a max, or a child that does not grow and stays within 1-to-few.
-        boolean bounded = em.bounded() && (em.max().isPresent() || !em.many() || em.busiest() <= FEW);
-        out.add(relationship(c.name(), c.entity(), em.entity(), em.field(), true, together, bounded, places == 1, alone,
-            em.typical(), em.busiest()));
+        boolean bounded =
+            em.bounded() && (em.max().isPresent() || !em.many() || em.busiest() <= FEW);
+        out.add(
+            relationship(
+                c.name(),
+                c.entity(),
+                em.entity(),
+                em.field(),
+                true,
+                together,
+                bounded,
+                places == 1,
+                alone,
+                em.typical(),
+                em.busiest()));
       }
     }
     for (MongoDbCollection parent : collections) {
       for (MongoDbCollection child : collections) {
         Entity p = parent.entity();
         Entity ch = child.entity();
-        if (child == parent || p.key().isEmpty() || !p.key().stream().allMatch(k -> ch.attribute(k).isPresent())
+        if (child == parent
+            || p.key().isEmpty()
+            || !p.key().stream().allMatch(k -> ch.attribute(k).isPresent())
             || ch.key().equals(p.key())) {
           continue;
         }
@@ -124,20 +184,56 @@ public final class MongoDbAnalyzer {
         double busiest = KeyCounts.busiestPerValue(ch, by, child.documents());
         boolean bounded = ch.growthPerSecond() == 0 && !Double.isNaN(busiest) && busiest <= FEW;
         boolean together = readsThroughParent(model, ch, p.key());
-        out.add(relationship(child.name(), p, ch, child.name(), false, together, bounded, true,
-            updatedAlone(model, ch), typical, busiest));
+        out.add(
+            relationship(
+                child.name(),
+                p,
+                ch,
+                child.name(),
+                false,
+                together,
+                bounded,
+                true,
+                updatedAlone(model, ch),
+                typical,
+                busiest));
       }
     }
     return out;
   }
 
-  private static MongoDbRelationship relationship(String collection, Entity parent, Entity child, String field,
-      boolean embedded, boolean together, boolean bounded, boolean owned, boolean alone, double typical, double busiest) {
+  private static MongoDbRelationship relationship(
+      String collection,
+      Entity parent,
+      Entity child,
+      String field,
+      boolean embedded,
+      boolean together,
+      boolean bounded,
+      boolean owned,
+      boolean alone,
+      double typical,
+      double busiest) {
     List<String> reasons = new ArrayList<>();
-    reasons.add(together ? "read through its " + parent.name() : "no pattern reads it through its " + parent.name());
-    reasons.add(bounded ? "bounded: at most about " + dev.keyplan.model.Units.count(Math.ceil(busiest)) + " per "
-        + parent.name() : "unbounded: " + child.name() + " grows with no limit per " + parent.name()
-        + (Double.isNaN(busiest) ? "" : " (" + dev.keyplan.model.Units.count(Math.ceil(busiest)) + " for the busiest at the horizon)"));
+    reasons.add(
+        together
+            ? "read through its " + parent.name()
+            : "no pattern reads it through its " + parent.name());
+    reasons.add(
+        bounded
+            ? "bounded: at most about "
+                + dev.keyplan.model.Units.count(Math.ceil(busiest))
+                + " per "
+                + parent.name()
+            : "unbounded: "
+                + child.name()
+                + " grows with no limit per "
+                + parent.name()
+                + (Double.isNaN(busiest)
+                    ? ""
+                    : " ("
+                        + dev.keyplan.model.Units.count(Math.ceil(busiest))
+                        + " for the busiest at the horizon)"));
     if (!owned) {
       reasons.add("shared: " + child.name() + " is stored in more than one place");
     }
@@ -145,15 +241,30 @@ public final class MongoDbAnalyzer {
       reasons.add("updated on its own");
     }
     boolean embed = together && bounded && owned && !alone;
-    return new MongoDbRelationship(collection, parent.name(), child.name(), field, embedded, together, bounded, owned,
-        alone, typical, busiest, embed ? "embed" : "reference", reasons);
+    return new MongoDbRelationship(
+        collection,
+        parent.name(),
+        child.name(),
+        field,
+        embedded,
+        together,
+        bounded,
+        owned,
+        alone,
+        typical,
+        busiest,
+        embed ? "embed" : "reference",
+        reasons);
   }
 
   /** Returns true if a read of {@code child} restricts its pointer to the parent by equality. */
   private static boolean readsThroughParent(Model model, Entity child, List<String> by) {
     for (AccessPattern p : model.patterns()) {
-      if (p.operation() instanceof Operation.Read r && r.entity().equals(child.name())
-          && r.where().stream().anyMatch(c -> by.contains(c.attribute()) && c.comparison() == Operation.Comparison.EQ)) {
+      if (p.operation() instanceof Operation.Read r
+          && r.entity().equals(child.name())
+          && r.where().stream()
+              .anyMatch(
+                  c -> by.contains(c.attribute()) && c.comparison() == Operation.Comparison.EQ)) {
         return true;
       }
     }
@@ -161,7 +272,14 @@ public final class MongoDbAnalyzer {
   }
 
   private static boolean updatedAlone(Model model, Entity child) {
-    return model.patterns().stream().anyMatch(p -> p.operation().entity().equals(child.name())
-        && p.operation().isWriteOf(Operation.Kind.UPDATE, Operation.Kind.INCREMENT, Operation.Kind.DELETE));
+    return model.patterns().stream()
+        .anyMatch(
+            p ->
+                p.operation().entity().equals(child.name())
+                    && p.operation()
+                        .isWriteOf(
+                            Operation.Kind.UPDATE,
+                            Operation.Kind.INCREMENT,
+                            Operation.Kind.DELETE));
   }
 }

@@ -1,10 +1,10 @@
 package dev.keyplan.mongodb.design;
 
-import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.input.Diagnostic;
-import dev.keyplan.model.Entity;
 import dev.keyplan.input.InputException;
+import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.mongodb.model.MongoDbDesign.Collection;
 import dev.keyplan.mongodb.model.MongoDbDesign.Embed;
@@ -12,7 +12,7 @@ import dev.keyplan.mongodb.model.MongoDbDesign.Field;
 import dev.keyplan.mongodb.model.MongoDbDesign.Index;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.mongodb.model.MongoDbDesign.ShardKey;
-import dev.keyplan.mongodb.facts.BsonTypes;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -26,8 +26,8 @@ import org.bson.BsonInt64;
 import org.bson.BsonValue;
 
 /**
- * Resolves a {@code mongodb:} section into {@link MongoDbCollection}s: each collection's held fields
- * and their BSON types, its embedded entities with element counts, its documents built and
+ * Resolves a {@code mongodb:} section into {@link MongoDbCollection}s: each collection's held
+ * fields and their BSON types, its embedded entities with element counts, its documents built and
  * measured by the BSON library ({@link DocumentShape}), and its indexes with their entries.
  *
  * <p>The {@code _id} is the entity's key when it is one attribute, else an ObjectId. A TTL index
@@ -69,15 +69,24 @@ final class MongoDbBinder {
       types.put(f, typeOf(e, c.fields(), f));
     }
     if (idField.isPresent() && !held.containsKey(idField.get())) {
-      problems.add(new Diagnostic(c.location(), "collection '" + c.name() + "' leaves out " + idField.get()
-          + ", the key of " + e.name() + ", which keyplan stores as _id"));
+      problems.add(
+          new Diagnostic(
+              c.location(),
+              "collection '"
+                  + c.name()
+                  + "' leaves out "
+                  + idField.get()
+                  + ", the key of "
+                  + e.name()
+                  + ", which keyplan stores as _id"));
     }
     BsonDocument root = new BsonDocument("_id", DocumentShape.id(e, idField, held));
-    held.forEach((k, v) -> {
-      if (!idField.map(k::equals).orElse(false)) {
-        root.append(k, v);
-      }
-    });
+    held.forEach(
+        (k, v) -> {
+          if (!idField.map(k::equals).orElse(false)) {
+            root.append(k, v);
+          }
+        });
     long ttl = c.indexes().stream().mapToLong(Index::ttlSeconds).filter(x -> x > 0).min().orElse(0);
     double documents = e.rowsAfter(model.horizonSeconds(), ttl);
     List<MongoDbEmbed> embeds = new ArrayList<>();
@@ -108,19 +117,61 @@ final class MongoDbBinder {
     long typicalBytes = DocumentShape.size(root, arrays, elements, typical);
     long largestBytes = DocumentShape.size(root, arrays, elements, largest);
     List<MongoDbIndex> indexes = new ArrayList<>();
-    indexes.add(new MongoDbIndex("_id_", List.of(new IndexKey("_id", IndexKey.Kind.ASCENDING)), true, false,
-        Optional.empty(), 0, false, true, false, documents, documents * (DocumentShape.fieldBytes("", root.get("_id")) + 8),
-        c.location()));
+    indexes.add(
+        new MongoDbIndex(
+            "_id_",
+            List.of(new IndexKey("_id", IndexKey.Kind.ASCENDING)),
+            true,
+            false,
+            Optional.empty(),
+            0,
+            false,
+            true,
+            false,
+            documents,
+            documents * (DocumentShape.fieldBytes("", root.get("_id")) + 8),
+            c.location()));
     for (Index ix : c.indexes()) {
       indexes.add(index(c, ix, root, embeds, elements, documents));
     }
     // sh.shardCollection creates the index a shard key needs when none starts with it (MongoDB
     // manual, "Shard Keys": "Shard Key Indexes"); it is written like any other.
-    c.shardKey().filter(k -> indexes.stream().noneMatch(ix -> supports(ix, k, idField))).ifPresent(k ->
-        indexes.add(index(c, new Index(Optional.empty(), k.keys(), false, false, Optional.empty(), 0, false,
-            k.location()), root, embeds, elements, documents)));
-    return Optional.of(new MongoDbCollection(c.name(), e, idField, types, embeds, indexes, c.shardKey(), c.zones(),
-        c.validation(), documents, typicalBytes, largestBytes, documents * typicalBytes, c.location()));
+    c.shardKey()
+        .filter(k -> indexes.stream().noneMatch(ix -> supports(ix, k, idField)))
+        .ifPresent(
+            k ->
+                indexes.add(
+                    index(
+                        c,
+                        new Index(
+                            Optional.empty(),
+                            k.keys(),
+                            false,
+                            false,
+                            Optional.empty(),
+                            0,
+                            false,
+                            k.location()),
+                        root,
+                        embeds,
+                        elements,
+                        documents)));
+    return Optional.of(
+        new MongoDbCollection(
+            c.name(),
+            e,
+            idField,
+            types,
+            embeds,
+            indexes,
+            c.shardKey(),
+            c.zones(),
+            c.validation(),
+            documents,
+            typicalBytes,
+            largestBytes,
+            documents * typicalBytes,
+            c.location()));
   }
 
   /**
@@ -140,24 +191,45 @@ final class MongoDbBinder {
       busiest = typical;
     }
     double share = KeyCounts.busiestRowShare(child, by, rows);
-    double growth = em.many() && child.growthPerSecond() > 0
-        ? child.growthPerSecond() * (Double.isNaN(share) ? 1 / Math.max(1, parents) : share) : 0;
+    double growth =
+        em.many() && child.growthPerSecond() > 0
+            ? child.growthPerSecond() * (Double.isNaN(share) ? 1 / Math.max(1, parents) : share)
+            : 0;
     if (em.max().isPresent()) {
       typical = Math.min(typical, em.max().getAsInt());
       busiest = Math.min(busiest, em.max().getAsInt());
     }
     boolean bounded = !em.many() || em.max().isPresent() || child.growthPerSecond() == 0;
-    return new MongoDbEmbed(em.field(), child, em.many(), em.by(), types, typical, busiest,
-        bounded ? 0 : growth, em.max(), bounded, em.location());
+    return new MongoDbEmbed(
+        em.field(),
+        child,
+        em.many(),
+        em.by(),
+        types,
+        typical,
+        busiest,
+        bounded ? 0 : growth,
+        em.max(),
+        bounded,
+        em.location());
   }
 
-  private MongoDbIndex index(Collection c, Index ix, BsonDocument root, List<MongoDbEmbed> embeds,
-      List<BsonDocument> elements, double documents) {
+  private MongoDbIndex index(
+      Collection c,
+      Index ix,
+      BsonDocument root,
+      List<MongoDbEmbed> embeds,
+      List<BsonDocument> elements,
+      double documents) {
     // The id attribute is stored as _id: an index written on its name indexes _id.
-    Optional<String> id = model.entities().get(c.entity()).key().size() == 1
-        ? Optional.of(model.entities().get(c.entity()).key().get(0)) : Optional.empty();
-    List<IndexKey> keys = ix.keys().stream()
-        .map(k -> id.filter(k.field()::equals).isPresent() ? new IndexKey("_id", k.kind()) : k).toList();
+    Optional<String> id =
+        model.entities().get(c.entity()).key().size() == 1
+            ? Optional.of(model.entities().get(c.entity()).key().get(0))
+            : Optional.empty();
+    List<IndexKey> keys =
+        ix.keys().stream()
+            .map(k -> id.filter(k.field()::equals).isPresent() ? new IndexKey("_id", k.kind()) : k)
+            .toList();
     boolean multikey = false;
     double perDocument = 1;
     double keyBytes = 0;
@@ -171,7 +243,8 @@ final class MongoDbBinder {
           multikey = true;
           perDocument = Math.max(perDocument, em.get().typical());
         }
-        BsonValue v = em.flatMap(x -> embeddedValue(x, f.substring(dot + 1))).orElse(new BsonInt64(0));
+        BsonValue v =
+            em.flatMap(x -> embeddedValue(x, f.substring(dot + 1))).orElse(new BsonInt64(0));
         keyBytes += DocumentShape.fieldBytes("", v);
       } else if (root.containsKey(f)) {
         keyBytes += DocumentShape.fieldBytes("", root.get(f));
@@ -182,17 +255,37 @@ final class MongoDbBinder {
       Entity e = model.entities().get(c.entity());
       String type = e.attribute(f).map(a -> typeOf(e, c.fields(), f)).orElse("?");
       if (!type.equals("date")) {
-        problems.add(new Diagnostic(ix.location(), "a TTL index needs a date field; '" + f + "' is stored as " + type
-            + " (MongoDB manual, \"TTL Indexes\": documents without a date in the field never expire)"));
+        problems.add(
+            new Diagnostic(
+                ix.location(),
+                "a TTL index needs a date field; '"
+                    + f
+                    + "' is stored as "
+                    + type
+                    + " (MongoDB manual, \"TTL Indexes\": documents without a date in the field never expire)"));
       }
     }
     double entries = documents * perDocument;
     // Named after the keys as stored: an unnamed index on the id attribute is MongoDB's a__id_1.
-    return new MongoDbIndex(ix.name().orElseGet(() -> Index.defaultName(keys)), keys, ix.unique(), ix.sparse(), ix.partial(), ix.ttlSeconds(),
-        ix.caseInsensitive(), false, multikey, entries, entries * (keyBytes + 8), ix.location());
+    return new MongoDbIndex(
+        ix.name().orElseGet(() -> Index.defaultName(keys)),
+        keys,
+        ix.unique(),
+        ix.sparse(),
+        ix.partial(),
+        ix.ttlSeconds(),
+        ix.caseInsensitive(),
+        false,
+        multikey,
+        entries,
+        entries * (keyBytes + 8),
+        ix.location());
   }
 
-  /** Returns true if {@code ix} starts with shard key {@code key}, field by field, hashed where the key is. */
+  /**
+   * Returns true if {@code ix} starts with shard key {@code key}, field by field, hashed where the
+   * key is.
+   */
   private static boolean supports(MongoDbIndex ix, ShardKey key, Optional<String> idField) {
     if (ix.keys().size() < key.keys().size()) {
       return false;
@@ -202,8 +295,10 @@ final class MongoDbBinder {
       String field = idField.filter(k.field()::equals).map(x -> "_id").orElse(k.field());
       IndexKey x = ix.keys().get(i);
       boolean hashed = k.kind() == IndexKey.Kind.HASHED;
-      if (!x.field().equals(field) || hashed != (x.kind() == IndexKey.Kind.HASHED)
-          || x.kind() == IndexKey.Kind.TEXT || x.kind() == IndexKey.Kind.GEO_2DSPHERE) {
+      if (!x.field().equals(field)
+          || hashed != (x.kind() == IndexKey.Kind.HASHED)
+          || x.kind() == IndexKey.Kind.TEXT
+          || x.kind() == IndexKey.Kind.GEO_2DSPHERE) {
         return false;
       }
     }
@@ -211,20 +306,40 @@ final class MongoDbBinder {
   }
 
   private Optional<BsonValue> embeddedValue(MongoDbEmbed em, String attribute) {
-    return em.entity().attribute(attribute).flatMap(a -> BsonTypes.value(a, Optional.empty(), OptionalLong.empty()));
+    return em.entity()
+        .attribute(attribute)
+        .flatMap(a -> BsonTypes.value(a, Optional.empty(), OptionalLong.empty()));
   }
 
   private static String typeOf(Entity e, List<Field> fields, String attribute) {
-    return fields.stream().filter(f -> f.name().equals(attribute)).findFirst().flatMap(Field::type)
+    return fields.stream()
+        .filter(f -> f.name().equals(attribute))
+        .findFirst()
+        .flatMap(Field::type)
         .orElseGet(() -> BsonTypes.natural(e.attribute(attribute).orElseThrow()));
   }
 
-  /** Reports an override the attribute cannot take without a size, which left it out of the document. */
+  /**
+   * Reports an override the attribute cannot take without a size, which left it out of the
+   * document.
+   */
   private void checkTypes(Entity e, List<Field> fields, BsonDocument held) {
     for (Field f : fields) {
-      if (f.type().isPresent() && !held.containsKey(f.name()) && e.attribute(f.name()).isPresent()) {
-        problems.add(new Diagnostic(f.location(), "attribute '" + f.name() + "' of type " + e.attribute(f.name()).get().type()
-            + " cannot be stored as " + f.type().get() + " without a size: write {type: " + f.type().get() + ", size: 16B}"));
+      if (f.type().isPresent()
+          && !held.containsKey(f.name())
+          && e.attribute(f.name()).isPresent()) {
+        problems.add(
+            new Diagnostic(
+                f.location(),
+                "attribute '"
+                    + f.name()
+                    + "' of type "
+                    + e.attribute(f.name()).get().type()
+                    + " cannot be stored as "
+                    + f.type().get()
+                    + " without a size: write {type: "
+                    + f.type().get()
+                    + ", size: 16B}"));
       }
     }
   }

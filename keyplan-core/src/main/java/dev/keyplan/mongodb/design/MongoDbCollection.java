@@ -1,21 +1,21 @@
 package dev.keyplan.mongodb.design;
 
-import dev.keyplan.model.Entity;
 import dev.keyplan.input.Location;
+import dev.keyplan.model.Entity;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * A collection with everything resolved: the entity its documents store, how each attribute is
- * held (BSON type), the embedded entities with their element counts, the indexes (the implicit
- * {@code _id} index first), the shard key, and the documents' sizes measured by the BSON library.
+ * A collection with everything resolved: the entity its documents store, how each attribute is held
+ * (BSON type), the embedded entities with their element counts, the indexes (the implicit {@code
+ * _id} index first), the shard key, and the documents' sizes measured by the BSON library.
  *
- * @param idField the attribute stored as {@code _id} (a sole key attribute), or empty when
- *     {@code _id} is an ObjectId
+ * @param idField the attribute stored as {@code _id} (a sole key attribute), or empty when {@code
+ *     _id} is an ObjectId
  * @param types each held root attribute's BSON type name ({@code string}, {@code long}, …)
  * @param documents documents alive at the horizon
  * @param typicalBytes a typical document's BSON size: typical element counts in every array
@@ -46,7 +46,9 @@ public record MongoDbCollection(
     zones = List.copyOf(zones);
   }
 
-  /** Returns the document field that holds root attribute {@code attribute}: {@code _id} for the id. */
+  /**
+   * Returns the document field that holds root attribute {@code attribute}: {@code _id} for the id.
+   */
   public String fieldOf(String attribute) {
     return idField.filter(attribute::equals).map(x -> "_id").orElse(attribute);
   }
@@ -54,7 +56,8 @@ public record MongoDbCollection(
   /**
    * Returns the entity attributes that document fields {@code fields} stand for, for counting their
    * distinct values: {@code _id} is the id attribute, or, when {@code _id} is an ObjectId, the
-   * entity's key, which is as unique per document (or {@code _id} itself for an entity without a key).
+   * entity's key, which is as unique per document (or {@code _id} itself for an entity without a
+   * key).
    */
   public Set<String> attributesOf(List<String> fields) {
     Set<String> out = new LinkedHashSet<>();
@@ -88,21 +91,26 @@ public record MongoDbCollection(
   /**
    * Returns the distinct values of shard key attributes {@code attributes} (from {@link
    * #attributesOf}) at the horizon. An ObjectId {@code _id}, and a {@code time_ordered} attribute
-   * whose spread is not declared, count as unique per document: each new document takes the
-   * clock's next value. That is exact for an ObjectId or a timeuuid, and for a BSON date (whole
+   * whose spread is not declared, count as unique per document: each new document takes the clock's
+   * next value. That is exact for an ObjectId or a timeuuid, and for a BSON date (whole
    * milliseconds, MongoDB manual, "BSON Types") a slight overcount: 12,000 inserts a second put
-   * about 12 documents on one millisecond, 12 × 415 B = 5 kB under a value, nothing next to a
-   * 128 MiB range. Worked number: events at 12,000/s for 90 days are 12,000 × 7,776,000 s =
-   * 93.3 billion documents, so as many values. Else the declared spreads (NaN if one is missing).
+   * about 12 documents on one millisecond, 12 × 415 B = 5 kB under a value, nothing next to a 128
+   * MiB range. Worked number: events at 12,000/s for 90 days are 12,000 × 7,776,000 s = 93.3
+   * billion documents, so as many values. Else the declared spreads (NaN if one is missing).
    */
   public double keyValues(Set<String> attributes) {
-    return clockUnique(attributes) ? Math.max(1, documents)
+    return clockUnique(attributes)
+        ? Math.max(1, documents)
         : dev.keyplan.workload.KeyCounts.distinct(entity, attributes, documents);
   }
 
-  /** Returns the busiest shard key value's share of the documents: 1 / documents for a clock-unique key. */
+  /**
+   * Returns the busiest shard key value's share of the documents: 1 / documents for a clock-unique
+   * key.
+   */
   public double keyBusiestShare(Set<String> attributes) {
-    return clockUnique(attributes) ? 1 / Math.max(1, documents)
+    return clockUnique(attributes)
+        ? 1 / Math.max(1, documents)
         : dev.keyplan.workload.KeyCounts.busiestRowShare(entity, attributes, documents);
   }
 
@@ -118,7 +126,10 @@ public record MongoDbCollection(
     return dev.keyplan.workload.KeyCounts.requestShare(p, entity, attributes, documents);
   }
 
-  /** True if one of the attributes is an ObjectId {@code _id} or a time-ordered one with no declared spread. */
+  /**
+   * True if one of the attributes is an ObjectId {@code _id} or a time-ordered one with no declared
+   * spread.
+   */
   private boolean clockUnique(Set<String> attributes) {
     for (String a : attributes) {
       if (a.equals("_id")) {

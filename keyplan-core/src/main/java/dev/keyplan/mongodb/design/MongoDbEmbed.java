@@ -1,7 +1,7 @@
 package dev.keyplan.mongodb.design;
 
-import dev.keyplan.model.Entity;
 import dev.keyplan.input.Location;
+import dev.keyplan.model.Entity;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;

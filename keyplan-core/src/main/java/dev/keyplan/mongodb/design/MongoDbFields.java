@@ -25,7 +25,10 @@ public final class MongoDbFields {
     }
   }
 
-  /** Returns how {@code c} holds {@code entity}, or empty when it holds it neither as documents nor embedded. */
+  /**
+   * Returns how {@code c} holds {@code entity}, or empty when it holds it neither as documents nor
+   * embedded.
+   */
   public static Optional<View> of(MongoDbCollection c, String entity) {
     return MongoDbReadPlanner.view(c, entity).map(v -> new View(v.fields(), v.embed()));
   }

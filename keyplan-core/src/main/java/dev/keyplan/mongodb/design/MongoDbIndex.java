@@ -9,8 +9,8 @@ import java.util.Optional;
  * An index resolved against its collection's documents.
  *
  * <p>Size is an estimate: {@code entries × (key bytes + 8)}, the BSON bytes of the indexed values
- * plus an 8-byte record id per entry (WiredTiger's index entries add prefix compression and
- * page overhead that keyplan does not model); a multikey index has one entry per array element.
+ * plus an 8-byte record id per entry (WiredTiger's index entries add prefix compression and page
+ * overhead that keyplan does not model); a multikey index has one entry per array element.
  *
  * @param implicitId the {@code _id} index every collection has
  * @param multikey a key is inside an embedded array: one entry per element, no covered queries

@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * The index entries the write patterns change per second, per index: what each index costs the
- * writes that keep it in step. MongoDB updates every index of a collection in the same write as
- * the document (MongoDB manual, "Indexes": "indexes … can negatively affect write performance";
+ * writes that keep it in step. MongoDB updates every index of a collection in the same write as the
+ * document (MongoDB manual, "Indexes": "indexes … can negatively affect write performance";
  * "Multikey Indexes": one key per array element), so:
  *
  * <ul>
@@ -24,8 +24,8 @@ import java.util.Optional;
  * </ul>
  *
  * <p>Per pattern: {@code rate × documents written per request × entries per document}. Worked
- * number: 100 inserts/s into a collection with an index on {@code lines.sku} whose documents hold
- * 3 lines write 300 entries/s in it, and 100/s in {@code _id_}. TTL deletions are not counted: the
+ * number: 100 inserts/s into a collection with an index on {@code lines.sku} whose documents hold 3
+ * lines write 300 entries/s in it, and 100/s in {@code _id_}. TTL deletions are not counted: the
  * model gives no rate for them beyond the inserts they mirror.
  */
 public final class MongoDbIndexWrites {
@@ -72,10 +72,12 @@ public final class MongoDbIndexWrites {
   }
 
   private static boolean sets(MongoDbIndex ix, List<String> fields) {
-    return ix.fields().stream().anyMatch(x -> fields.stream().anyMatch(f -> x.equals(f) || x.startsWith(f + ".")));
+    return ix.fields().stream()
+        .anyMatch(x -> fields.stream().anyMatch(f -> x.equals(f) || x.startsWith(f + ".")));
   }
 
-  private static List<String> setFields(Operation.Write w, MongoDbReadPlanner.View v, MongoDbCollection c) {
+  private static List<String> setFields(
+      Operation.Write w, MongoDbReadPlanner.View v, MongoDbCollection c) {
     List<String> out = new ArrayList<>();
     w.set().forEach(s -> out.add(v.fields().getOrDefault(s, s)));
     out.addAll(copyFields(w, c));

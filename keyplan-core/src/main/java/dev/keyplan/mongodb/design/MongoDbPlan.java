@@ -39,7 +39,8 @@ public record MongoDbPlan(
     List<String> lookups,
     boolean transaction,
     List<Touch> touches,
-    List<String> notes) implements Plan {
+    List<String> notes)
+    implements Plan {
 
   public MongoDbPlan {
     lookups = List.copyOf(lookups);
@@ -106,7 +107,8 @@ public record MongoDbPlan(
    *     spread is unknown
    * @param operations operations per request on that collection (documents written, or 1 query)
    */
-  public record Touch(String collection, boolean write, double busiestShardShare, double operations) {}
+  public record Touch(
+      String collection, boolean write, double busiestShardShare, double operations) {}
 
   /** Returns how the store serves the pattern: {@link #access()}. */
   @Override

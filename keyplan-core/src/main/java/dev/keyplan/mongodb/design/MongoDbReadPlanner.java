@@ -1,16 +1,16 @@
 package dev.keyplan.mongodb.design;
 
-import dev.keyplan.workload.KeyCounts;
-import dev.keyplan.mongodb.design.MongoDbPlan.Access;
-import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
-import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
-import dev.keyplan.mongodb.model.MongoDbDesign;
-import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
+import dev.keyplan.mongodb.design.MongoDbPlan.Access;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
+import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,19 +24,19 @@ import java.util.Set;
  * Plans each read on MongoDB as the query planner would choose an index, by the ESR guideline
  * (MongoDB manual, "The ESR (Equality, Sort, Range) Guideline"): an index serves the equality
  * fields first, then the sort (so no blocking in-memory sort), then a range. For each collection
- * that holds the read's entity — as its documents, or embedded in them — every index is scored
- * by the keys and documents it examines, and a collection scan is always a candidate:
+ * that holds the read's entity — as its documents, or embedded in them — every index is scored by
+ * the keys and documents it examines, and a collection scan is always a candidate:
  *
  * <ul>
- *   <li>keys examined: the documents matching the equality prefix ({@code documents /
- *       distinct}), all index keys when no equality is usable, a limit's worth when the index
- *       also gives the order and nothing is left to filter;
- *   <li>documents examined: as many as keys, or none for a covered query (every field read is
- *       in the index, none in an array);
+ *   <li>keys examined: the documents matching the equality prefix ({@code documents / distinct}),
+ *       all index keys when no equality is usable, a limit's worth when the index also gives the
+ *       order and nothing is left to filter;
+ *   <li>documents examined: as many as keys, or none for a covered query (every field read is in
+ *       the index, none in an array);
  *   <li>a hashed key serves only equality; a case-insensitive comparison ({@code ignore_case:})
  *       uses an index only if its collation is case-insensitive;
- *   <li>routing: the shard key by equality targets one shard; a ranged key's prefix or range a
- *       few; anything else, or a range on a hashed key, every shard (scatter-gather).
+ *   <li>routing: the shard key by equality targets one shard; a ranged key's prefix or range a few;
+ *       anything else, or a range on a hashed key, every shard (scatter-gather).
  * </ul>
  */
 final class MongoDbReadPlanner {
@@ -73,23 +73,48 @@ final class MongoDbReadPlanner {
       candidates.addAll(plans(p, r, v.get()));
     }
     if (candidates.isEmpty()) {
-      return notServed(p, stored ? "no collection holds every attribute this read needs"
-          : "no MongoDB collection stores " + r.entity() + ": add a collection or an embed for it");
+      return notServed(
+          p,
+          stored
+              ? "no collection holds every attribute this read needs"
+              : "no MongoDB collection stores "
+                  + r.entity()
+                  + ": add a collection or an embed for it");
     }
     // Known figures rank by keys and documents examined; if any is unknown (a spread not declared),
     // by the ESR order itself: more equality keys, then the sort from the index.
     Comparator<Candidate> byCost = Comparator.comparingDouble(Candidate::cost);
-    Comparator<Candidate> byEsr = Comparator.comparingInt((Candidate x) -> -x.equalities())
-        .thenComparing(x -> !x.sorted());
+    Comparator<Candidate> byEsr =
+        Comparator.comparingInt((Candidate x) -> -x.equalities()).thenComparing(x -> !x.sorted());
     boolean known = candidates.stream().noneMatch(x -> Double.isNaN(x.cost()));
-    candidates.sort((known ? byCost : byEsr).thenComparing(x -> x.plan().blockingSort())
-        .thenComparingInt(x -> x.plan().access().ordinal()));
+    candidates.sort(
+        (known ? byCost : byEsr)
+            .thenComparing(x -> x.plan().blockingSort())
+            .thenComparingInt(x -> x.plan().access().ordinal()));
     return candidates.get(0).plan();
   }
 
   static MongoDbPlan notServed(AccessPattern p, String why) {
-    return new MongoDbPlan(p, Access.NOT_SERVED, "-", Optional.empty(), Optional.empty(), Double.NaN, Double.NaN,
-        Double.NaN, Double.NaN, Double.NaN, false, 0, false, Targeting.UNSHARDED, 0, List.of(), false, List.of(), List.of(why));
+    return new MongoDbPlan(
+        p,
+        Access.NOT_SERVED,
+        "-",
+        Optional.empty(),
+        Optional.empty(),
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        false,
+        0,
+        false,
+        Targeting.UNSHARDED,
+        0,
+        List.of(),
+        false,
+        List.of(),
+        List.of(why));
   }
 
   /** The fields of {@code entity}'s attributes in {@code c}: root fields, or an embed's paths. */
@@ -138,7 +163,8 @@ final class MongoDbReadPlanner {
     }
     List<Candidate> out = new ArrayList<>();
     for (MongoDbIndex ix : v.c().indexes()) {
-      indexPlan(p, r, v, ix).map(x -> new Candidate(withLookups(x.plan(), lookups), x.equalities(), x.sorted()))
+      indexPlan(p, r, v, ix)
+          .map(x -> new Candidate(withLookups(x.plan(), lookups), x.equalities(), x.sorted()))
           .ifPresent(out::add);
     }
     // The planner scans the collection only when no index serves the query (MongoDB manual,
@@ -157,8 +183,10 @@ final class MongoDbReadPlanner {
       return Optional.empty();
     }
     String[] parts = copy.get().split("\\.", 2);
-    return collections.stream().filter(c -> c.entity().name().equals(parts[0]) && c.holds(parts[1]))
-        .map(MongoDbCollection::name).findFirst();
+    return collections.stream()
+        .filter(c -> c.entity().name().equals(parts[0]) && c.holds(parts[1]))
+        .map(MongoDbCollection::name)
+        .findFirst();
   }
 
   private MongoDbPlan withLookups(MongoDbPlan plan, List<String> lookups) {
@@ -170,28 +198,53 @@ final class MongoDbReadPlanner {
       touches.add(new Touch(l, false, 1, Math.max(1, plan.returned())));
     }
     List<String> notes = new ArrayList<>(plan.notes());
-    notes.add("$lookup into " + String.join(", ", lookups) + ": one indexed lookup per returned document ("
-        + dev.keyplan.model.Units.count(Math.ceil(plan.returned())) + " a request) for the attributes the documents lack");
-    return new MongoDbPlan(plan.pattern(), plan.access(), "aggregate($lookup)", plan.collection(), plan.index(),
-        plan.keysExamined(), plan.keysExaminedBusiest(), plan.docsExamined(), plan.docsExaminedBusiest(), plan.returned(),
-        plan.blockingSort(), plan.sortBytes(), false, plan.targeting(), plan.shards(), lookups, plan.transaction(), touches,
+    notes.add(
+        "$lookup into "
+            + String.join(", ", lookups)
+            + ": one indexed lookup per returned document ("
+            + dev.keyplan.model.Units.count(Math.ceil(plan.returned()))
+            + " a request) for the attributes the documents lack");
+    return new MongoDbPlan(
+        plan.pattern(),
+        plan.access(),
+        "aggregate($lookup)",
+        plan.collection(),
+        plan.index(),
+        plan.keysExamined(),
+        plan.keysExaminedBusiest(),
+        plan.docsExamined(),
+        plan.docsExaminedBusiest(),
+        plan.returned(),
+        plan.blockingSort(),
+        plan.sortBytes(),
+        false,
+        plan.targeting(),
+        plan.shards(),
+        lookups,
+        plan.transaction(),
+        touches,
         notes);
   }
 
   /** The documents a read matches: the whole collection narrowed by its equalities. */
-  private double matched(AccessPattern p, Operation.Read r, View v, Set<String> attributes, boolean busiest) {
+  private double matched(
+      AccessPattern p, Operation.Read r, View v, Set<String> attributes, boolean busiest) {
     Entity e = v.c().entity();
     double docs = v.c().documents();
     Set<String> root = new LinkedHashSet<>();
     for (String a : attributes) {
-      root.add(v.embed().isPresent() && v.embed().get().by().contains(a) ? parentAttribute(v, a) : a);
+      root.add(
+          v.embed().isPresent() && v.embed().get().by().contains(a) ? parentAttribute(v, a) : a);
     }
     Set<String> own = new LinkedHashSet<>();
     root.stream().filter(a -> e.attribute(a).isPresent()).forEach(own::add);
     if (own.isEmpty()) {
       return docs;
     }
-    double d = busiest ? docs * KeyCounts.busiestRowShare(e, own, docs) : KeyCounts.typicalPerValue(e, own, docs);
+    double d =
+        busiest
+            ? docs * KeyCounts.busiestRowShare(e, own, docs)
+            : KeyCounts.typicalPerValue(e, own, docs);
     return Double.isNaN(d) ? Double.NaN : Math.max(1, d);
   }
 
@@ -206,20 +259,43 @@ final class MongoDbReadPlanner {
     Set<String> eq = equalities(r);
     double matched = matched(p, r, v, eq, false);
     List<String> notes = new ArrayList<>();
-    notes.add("COLLSCAN: no index serves the read's equality, sort or range; every document is examined");
+    notes.add(
+        "COLLSCAN: no index serves the read's equality, sort or range; every document is examined");
     for (String a : p.ignoreCase()) {
       String field = v.fields().get(a);
-      v.c().indexes().stream().filter(ix -> !ix.caseInsensitive() && ix.fields().indexOf(field) == 0).findFirst()
-          .ifPresent(ix -> notes.add(a + " is compared ignoring case: " + ix.name() + " has the simple collation, so"
-              + " the planner cannot use it; an index with {collation: {locale: \"en\", strength: 2}} can"));
+      v.c().indexes().stream()
+          .filter(ix -> !ix.caseInsensitive() && ix.fields().indexOf(field) == 0)
+          .findFirst()
+          .ifPresent(
+              ix ->
+                  notes.add(
+                      a
+                          + " is compared ignoring case: "
+                          + ix.name()
+                          + " has the simple collation, so"
+                          + " the planner cannot use it; an index with {collation: {locale: \"en\", strength: 2}} can"));
     }
     int limit = r.limit().orElse(Integer.MAX_VALUE);
     double returned = Math.min(limit, matched * (v.embed().isPresent() ? 1 : 1));
-    return plan(p, r, v, Access.COLLSCAN, Optional.empty(), 0, 0, docs, docs, returned, sort,
-        sort ? matched * v.c().typicalBytes() : 0, false, notes);
+    return plan(
+        p,
+        r,
+        v,
+        Access.COLLSCAN,
+        Optional.empty(),
+        0,
+        0,
+        docs,
+        docs,
+        returned,
+        sort,
+        sort ? matched * v.c().typicalBytes() : 0,
+        false,
+        notes);
   }
 
-  private Optional<Candidate> indexPlan(AccessPattern p, Operation.Read r, View v, MongoDbIndex ix) {
+  private Optional<Candidate> indexPlan(
+      AccessPattern p, Operation.Read r, View v, MongoDbIndex ix) {
     Map<String, Operation.Condition> byField = new LinkedHashMap<>();
     for (Operation.Condition c : r.where()) {
       byField.putIfAbsent(v.fields().get(c.attribute()), c);
@@ -232,22 +308,30 @@ final class MongoDbReadPlanner {
     // E: a prefix of keys given by equality.
     while (k < keys.size()) {
       Operation.Condition c = byField.get(keys.get(k).field());
-      boolean equality = c != null && (c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN
-          || c.comparison() == Comparison.CONTAINS);
-      if (!equality || keys.get(k).kind() == IndexKey.Kind.TEXT || (ci.contains(keys.get(k).field()) && !ix.caseInsensitive())) {
+      boolean equality =
+          c != null
+              && (c.comparison() == Comparison.EQ
+                  || c.comparison() == Comparison.IN
+                  || c.comparison() == Comparison.CONTAINS);
+      if (!equality
+          || keys.get(k).kind() == IndexKey.Kind.TEXT
+          || (ci.contains(keys.get(k).field()) && !ix.caseInsensitive())) {
         break;
       }
       eqAttributes.add(c.attribute());
       k++;
     }
     // S: the order follows the next keys, all in the index's direction or all against it.
-    List<Operation.Order> order = r.orderBy().stream().filter(o -> !eqAttributes.contains(o.attribute())).toList();
+    List<Operation.Order> order =
+        r.orderBy().stream().filter(o -> !eqAttributes.contains(o.attribute())).toList();
     boolean sortOk = true;
     Boolean reverse = null;
     int s = k;
     for (Operation.Order o : order) {
-      if (s >= keys.size() || !keys.get(s).field().equals(v.fields().get(o.attribute()))
-          || keys.get(s).kind() == IndexKey.Kind.HASHED || keys.get(s).kind() == IndexKey.Kind.TEXT) {
+      if (s >= keys.size()
+          || !keys.get(s).field().equals(v.fields().get(o.attribute()))
+          || keys.get(s).kind() == IndexKey.Kind.HASHED
+          || keys.get(s).kind() == IndexKey.Kind.TEXT) {
         sortOk = false;
         break;
       }
@@ -261,21 +345,28 @@ final class MongoDbReadPlanner {
     }
     // R: a range on the next key bounds the scan.
     int next = sortOk ? s : k;
-    boolean ranged = next < keys.size() && keys.get(next).kind() != IndexKey.Kind.HASHED
-        && byField.containsKey(keys.get(next).field()) && byField.get(keys.get(next).field()).comparison() == Comparison.RANGE;
+    boolean ranged =
+        next < keys.size()
+            && keys.get(next).kind() != IndexKey.Kind.HASHED
+            && byField.containsKey(keys.get(next).field())
+            && byField.get(keys.get(next).field()).comparison() == Comparison.RANGE;
     if (eqAttributes.isEmpty() && !ranged && !(sortOk && !order.isEmpty())) {
       return Optional.empty();
     }
     Set<String> indexed = new LinkedHashSet<>(ix.fields());
     List<String> residual = new ArrayList<>();
     for (Operation.Condition c : r.where()) {
-      if (!eqAttributes.contains(c.attribute()) && !(ranged && v.fields().get(c.attribute()).equals(keys.get(next).field()))) {
+      if (!eqAttributes.contains(c.attribute())
+          && !(ranged && v.fields().get(c.attribute()).equals(keys.get(next).field()))) {
         residual.add(c.attribute());
       }
     }
     double[] keysExamined = new double[2];
     for (int i = 0; i < 2; i++) {
-      double m = eqAttributes.isEmpty() ? ix.entries() : matched(p, r, v, new LinkedHashSet<>(eqAttributes), i == 1);
+      double m =
+          eqAttributes.isEmpty()
+              ? ix.entries()
+              : matched(p, r, v, new LinkedHashSet<>(eqAttributes), i == 1);
       if (ix.multikey() && !eqAttributes.isEmpty()) {
         m *= Math.max(1, ix.entries() / Math.max(1, v.c().documents()));
       }
@@ -285,7 +376,8 @@ final class MongoDbReadPlanner {
       }
       int inKeys = 1;
       for (String a : eqAttributes) {
-        Operation.Condition c = r.where().stream().filter(x -> x.attribute().equals(a)).findFirst().orElseThrow();
+        Operation.Condition c =
+            r.where().stream().filter(x -> x.attribute().equals(a)).findFirst().orElseThrow();
         if (c.comparison() == Comparison.IN) {
           inKeys *= c.values();
         }
@@ -293,23 +385,37 @@ final class MongoDbReadPlanner {
       keysExamined[i] = m * inKeys;
     }
     Set<String> read = new LinkedHashSet<>();
-    (r.select().isEmpty() ? v.fields().keySet() : r.select()).forEach(a -> read.add(v.fields().getOrDefault(a, a)));
+    (r.select().isEmpty() ? v.fields().keySet() : r.select())
+        .forEach(a -> read.add(v.fields().getOrDefault(a, a)));
     r.where().forEach(c -> read.add(v.fields().get(c.attribute())));
     boolean covered = !r.select().isEmpty() && !ix.multikey() && indexed.containsAll(read);
     List<String> notes = new ArrayList<>();
     if (covered) {
-      notes.add("covered by " + ix.name() + ": every field read is in the index, no document is fetched");
+      notes.add(
+          "covered by " + ix.name() + ": every field read is in the index, no document is fetched");
     }
     boolean blocking = !order.isEmpty() && !sortOk;
-    double matchedDocs = Math.max(1, keysExamined[0] / Math.max(1, ix.multikey() ? ix.entries() / Math.max(1, v.c().documents()) : 1));
+    double matchedDocs =
+        Math.max(
+            1,
+            keysExamined[0]
+                / Math.max(1, ix.multikey() ? ix.entries() / Math.max(1, v.c().documents()) : 1));
     if (blocking) {
-      notes.add("blocking sort: " + ix.name() + " does not give the order by " + order.get(0).attribute()
-          + "; the matching documents are sorted in memory (100 MB unless allowDiskUse)");
+      notes.add(
+          "blocking sort: "
+              + ix.name()
+              + " does not give the order by "
+              + order.get(0).attribute()
+              + "; the matching documents are sorted in memory (100 MB unless allowDiskUse)");
     }
     for (String a : p.ignoreCase()) {
       if (!ix.caseInsensitive() && indexed.contains(v.fields().get(a))) {
-        notes.add(a + " is compared ignoring case, which " + ix.name() + " (simple collation) cannot serve: the"
-            + " comparison is a filter");
+        notes.add(
+            a
+                + " is compared ignoring case, which "
+                + ix.name()
+                + " (simple collation) cannot serve: the"
+                + " comparison is a filter");
       }
     }
     if (!residual.isEmpty()) {
@@ -317,35 +423,99 @@ final class MongoDbReadPlanner {
     }
     int limit = r.limit().orElse(Integer.MAX_VALUE);
     double returned = Math.min(limit, matchedDocs);
-    return Optional.of(new Candidate(plan(p, r, v, Access.IXSCAN, Optional.of(ix.name()), keysExamined[0],
-        keysExamined[1], covered ? 0 : keysExamined[0], covered ? 0 : keysExamined[1], returned, blocking,
-        blocking ? matchedDocs * v.c().typicalBytes() : 0, covered, notes), eqAttributes.size(), !order.isEmpty() && sortOk));
+    return Optional.of(
+        new Candidate(
+            plan(
+                p,
+                r,
+                v,
+                Access.IXSCAN,
+                Optional.of(ix.name()),
+                keysExamined[0],
+                keysExamined[1],
+                covered ? 0 : keysExamined[0],
+                covered ? 0 : keysExamined[1],
+                returned,
+                blocking,
+                blocking ? matchedDocs * v.c().typicalBytes() : 0,
+                covered,
+                notes),
+            eqAttributes.size(),
+            !order.isEmpty() && sortOk));
   }
 
   private static Set<String> equalities(Operation.Read r) {
     Set<String> eq = new LinkedHashSet<>();
-    r.where().stream().filter(c -> c.comparison() == Comparison.EQ).forEach(c -> eq.add(c.attribute()));
+    r.where().stream()
+        .filter(c -> c.comparison() == Comparison.EQ)
+        .forEach(c -> eq.add(c.attribute()));
     return eq;
   }
 
   /** Adds routing, touches and the view's notes to a candidate. */
-  private MongoDbPlan plan(AccessPattern p, Operation.Read r, View v, Access access, Optional<String> index, double keys,
-      double keysBusiest, double docs, double docsBusiest, double returned, boolean blocking, double sortBytes,
-      boolean covered, List<String> notes) {
+  private MongoDbPlan plan(
+      AccessPattern p,
+      Operation.Read r,
+      View v,
+      Access access,
+      Optional<String> index,
+      double keys,
+      double keysBusiest,
+      double docs,
+      double docsBusiest,
+      double returned,
+      boolean blocking,
+      double sortBytes,
+      boolean covered,
+      List<String> notes) {
     MongoDbCollection c = v.c();
     Routing route = route(p, r, v, returned);
     List<String> all = new ArrayList<>(notes);
-    v.embed().ifPresent(em -> all.add(r.entity() + " is embedded in " + c.name() + "." + em.field() + ": the read fetches"
-        + " the parent documents and projects the " + (em.many() ? "array" : "sub-document")));
+    v.embed()
+        .ifPresent(
+            em ->
+                all.add(
+                    r.entity()
+                        + " is embedded in "
+                        + c.name()
+                        + "."
+                        + em.field()
+                        + ": the read fetches"
+                        + " the parent documents and projects the "
+                        + (em.many() ? "array" : "sub-document")));
     if (route.targeting() == Targeting.SCATTER_GATHER) {
-      all.add("scatter-gather: the read gives no shard key " + (c.shardKey().get().hashed() ? "equality (a hashed key"
-          + " routes equalities only)" : "prefix") + ", so mongos asks all " + design.shards() + " shards and waits"
-          + " for the slowest");
+      all.add(
+          "scatter-gather: the read gives no shard key "
+              + (c.shardKey().get().hashed()
+                  ? "equality (a hashed key" + " routes equalities only)"
+                  : "prefix")
+              + ", so mongos asks all "
+              + design.shards()
+              + " shards and waits"
+              + " for the slowest");
     }
     List<Touch> touches = List.of(new Touch(c.name(), false, route.share(), 1));
     String operation = r.count() ? "countDocuments" : "find";
-    return new MongoDbPlan(p, access, operation, Optional.of(c.name()), index, keys, keysBusiest, docs, docsBusiest,
-        returned, blocking, sortBytes, covered, route.targeting(), route.shards(), List.of(), false, touches, all);
+    return new MongoDbPlan(
+        p,
+        access,
+        operation,
+        Optional.of(c.name()),
+        index,
+        keys,
+        keysBusiest,
+        docs,
+        docsBusiest,
+        returned,
+        blocking,
+        sortBytes,
+        covered,
+        route.targeting(),
+        route.shards(),
+        List.of(),
+        false,
+        touches,
+        all);
   }
 
   /** Where mongos sends a request, and the share of requests the busiest shard sees. */
@@ -359,8 +529,15 @@ final class MongoDbReadPlanner {
     return route(p, c, r.where(), v.fields(), returned * c.typicalBytes());
   }
 
-  /** Routing of a filter over {@code where} on collection {@code c} ({@code fields}: attribute → field). */
-  Routing route(AccessPattern p, MongoDbCollection c, List<Operation.Condition> where, Map<String, String> fields,
+  /**
+   * Routing of a filter over {@code where} on collection {@code c} ({@code fields}: attribute →
+   * field).
+   */
+  Routing route(
+      AccessPattern p,
+      MongoDbCollection c,
+      List<Operation.Condition> where,
+      Map<String, String> fields,
       double bytes) {
     int shardCount = design.shards();
     MongoDbDesign.ShardKey key = c.shardKey().orElseThrow();
@@ -384,20 +561,32 @@ final class MongoDbReadPlanner {
     if (given == key.fields().size()) {
       double b = c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs));
       int used = usedShards(c);
-      double share = Double.isNaN(b) ? Double.NaN
-          : Math.min(1, inKeys * (b + (1 - b) * MongoDbZones.busiestShardShare(c, shardCount, used)));
-      return inKeys > 1 ? new Routing(Targeting.MULTI_SHARD, Math.min(shardCount, inKeys), share)
+      double share =
+          Double.isNaN(b)
+              ? Double.NaN
+              : Math.min(
+                  1, inKeys * (b + (1 - b) * MongoDbZones.busiestShardShare(c, shardCount, used)));
+      return inKeys > 1
+          ? new Routing(Targeting.MULTI_SHARD, Math.min(shardCount, inKeys), share)
           : new Routing(Targeting.SINGLE_SHARD, 1, share);
     }
     String first = c.fieldOf(key.fields().get(0));
-    boolean prefix = given > 0 || (byField.containsKey(first) && byField.get(first).comparison() == Comparison.RANGE);
+    boolean prefix =
+        given > 0
+            || (byField.containsKey(first) && byField.get(first).comparison() == Comparison.RANGE);
     if (key.hashed() || !prefix) {
       return new Routing(Targeting.SCATTER_GATHER, shardCount, 1);
     }
     // A ranged prefix reads the chunks that hold its values: about bytes / range size, at least 1.
-    int shards = (int) Math.min(shardCount, Math.max(1, Math.ceil(bytes / design.rangeSizeBytes()) + 1));
-    return new Routing(Targeting.MULTI_SHARD, shards, Math.min(1, shards / (double) shardCount
-        + (given > 0 ? c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs)) : 0)));
+    int shards =
+        (int) Math.min(shardCount, Math.max(1, Math.ceil(bytes / design.rangeSizeBytes()) + 1));
+    return new Routing(
+        Targeting.MULTI_SHARD,
+        shards,
+        Math.min(
+            1,
+            shards / (double) shardCount
+                + (given > 0 ? c.keyRequestShare(p, new LinkedHashSet<>(keyAttrs)) : 0)));
   }
 
   int shardCount() {
@@ -408,7 +597,8 @@ final class MongoDbReadPlanner {
   int usedShards(MongoDbCollection c) {
     Set<String> attrs = c.attributesOf(c.shardKey().orElseThrow().fields());
     double distinct = c.keyValues(attrs);
-    return (int) Math.max(1, Math.min(design.shards(), Double.isNaN(distinct) ? design.shards() : distinct));
+    return (int)
+        Math.max(1, Math.min(design.shards(), Double.isNaN(distinct) ? design.shards() : distinct));
   }
 
   static Optional<Attribute> attribute(Entity e, String a) {

@@ -3,11 +3,11 @@ package dev.keyplan.mongodb.design;
 import java.util.List;
 
 /**
- * One parent–child relationship and whether to embed the child or reference it, by seed 003's
- * rule ("Embed vs. Reference") and seed 000's ("data accessed together should be stored
- * together", "reviews grow without limit, so each review is its own document"): embed when the
- * child is read with its parent, bounded (1-to-few) and owned by it; reference when the children
- * are unbounded, shared or updated on their own.
+ * One parent–child relationship and whether to embed the child or reference it, by seed 003's rule
+ * ("Embed vs. Reference") and seed 000's ("data accessed together should be stored together",
+ * "reviews grow without limit, so each review is its own document"): embed when the child is read
+ * with its parent, bounded (1-to-few) and owned by it; reference when the children are unbounded,
+ * shared or updated on their own.
  *
  * @param embedded the design embeds the child today (else it is a collection of its own)
  * @param readTogether a pattern reads the children through their parent's key

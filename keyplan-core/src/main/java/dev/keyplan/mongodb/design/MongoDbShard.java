@@ -17,8 +17,8 @@ import java.util.Optional;
  * @param distinctValues distinct shard key values at the horizon: the most chunks there can be
  * @param busiestValueBytes data under the busiest single shard key value: a chunk cannot split
  *     below one value, so above the range size it is a jumbo chunk
- * @param initialChunks chunks of a new empty collection: one per shard for a hashed key (7.2+;
- *     the manual still says two), one for a ranged key
+ * @param initialChunks chunks of a new empty collection: one per shard for a hashed key (7.2+; the
+ *     manual still says two), one for a ranged key
  * @param reshardBytesPerShard free storage each recipient needs to reshard: ((data + indexes) × 2)
  *     / shards
  * @param refine a refined shard key (the current one plus a suffix) that would make values small

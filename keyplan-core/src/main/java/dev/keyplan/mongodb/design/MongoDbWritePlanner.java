@@ -1,15 +1,15 @@
 package dev.keyplan.mongodb.design;
 
-import dev.keyplan.workload.KeyCounts;
-import dev.keyplan.mongodb.design.MongoDbPlan.Access;
-import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
-import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.mongodb.design.MongoDbPlan.Access;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
+import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,21 +19,21 @@ import java.util.Set;
 
 /**
  * Plans each write on MongoDB: the documents it writes in every collection that holds the written
- * entity, as documents of their own or embedded in a parent, and the copies ({@code copy_of})
- * other documents hold.
+ * entity, as documents of their own or embedded in a parent, and the copies ({@code copy_of}) other
+ * documents hold.
  *
  * <ul>
  *   <li>an insert of a collection's entity is an {@code insertOne}; of an embedded entity, an
  *       {@code updateOne} that pushes onto the parent's array (the parent document grows);
- *   <li>an update or delete that names one document by its key is an {@code updateOne} or
- *       {@code deleteOne}; one that matches several ({@code where user_id = ?} on sessions) writes
- *       each: {@code updateMany} / {@code deleteMany};
+ *   <li>an update or delete that names one document by its key is an {@code updateOne} or {@code
+ *       deleteOne}; one that matches several ({@code where user_id = ?} on sessions) writes each:
+ *       {@code updateMany} / {@code deleteMany};
  *   <li>a write of several documents in a {@code batch: logged} runs as a multi-document
- *       transaction (60 s lifetime, 5 ms lock wait: MongoDB manual, "Production Considerations");
- *       a single document's write is atomic on its own, embedded arrays included;
+ *       transaction (60 s lifetime, 5 ms lock wait: MongoDB manual, "Production Considerations"); a
+ *       single document's write is atomic on its own, embedded arrays included;
  *   <li>on a sharded collection an insert goes to the shard owning its shard key value; every
- *       insert of a ranged key whose first field grows with time goes to the chunk holding
- *       {@code MaxKey}, one shard; a write without its shard key is sent to every shard.
+ *       insert of a ranged key whose first field grows with time goes to the chunk holding {@code
+ *       MaxKey}, one shard; a write without its shard key is sent to every shard.
  * </ul>
  */
 final class MongoDbWritePlanner {
@@ -62,8 +62,12 @@ final class MongoDbWritePlanner {
       if (v.isEmpty() && copies.isEmpty()) {
         continue;
       }
-      if (v.isPresent() && !insert && w.kind() != Operation.Kind.DELETE && !w.set().isEmpty()
-          && w.set().stream().noneMatch(v.get().fields()::containsKey) && copies.isEmpty()) {
+      if (v.isPresent()
+          && !insert
+          && w.kind() != Operation.Kind.DELETE
+          && !w.set().isEmpty()
+          && w.set().stream().noneMatch(v.get().fields()::containsKey)
+          && copies.isEmpty()) {
         continue;
       }
       first = first.or(() -> Optional.of(c.name()));
@@ -78,37 +82,88 @@ final class MongoDbWritePlanner {
       }
       shards = Math.max(shards, route.shards());
       touches.add(new Touch(c.name(), true, route.share(), n));
-      v.flatMap(MongoDbReadPlanner.View::embed).ifPresent(em -> notes.add(w.entity() + " lives in " + c.name() + "."
-          + em.field() + ": each write rewrites part of the parent document"
-          + (insert && em.many() ? ", which grows by one element" : "")));
+      v.flatMap(MongoDbReadPlanner.View::embed)
+          .ifPresent(
+              em ->
+                  notes.add(
+                      w.entity()
+                          + " lives in "
+                          + c.name()
+                          + "."
+                          + em.field()
+                          + ": each write rewrites part of the parent document"
+                          + (insert && em.many() ? ", which grows by one element" : "")));
       if (!copies.isEmpty()) {
-        notes.add(c.name() + " holds " + String.join(", ", copies) + " as copies: about " + dev.keyplan.model.Units.count(n)
-            + " documents rewritten per change");
+        notes.add(
+            c.name()
+                + " holds "
+                + String.join(", ", copies)
+                + " as copies: about "
+                + dev.keyplan.model.Units.count(n)
+                + " documents rewritten per change");
       }
       long indexes = c.indexes().stream().filter(ix -> touchesIndex(ix, w, fields, insert)).count();
       if (indexes > 0) {
-        notes.add(c.name() + ": " + indexes + " index" + (indexes == 1 ? "" : "es") + " updated per document written");
+        notes.add(
+            c.name()
+                + ": "
+                + indexes
+                + " index"
+                + (indexes == 1 ? "" : "es")
+                + " updated per document written");
       }
     }
     if (operations.isEmpty()) {
-      return MongoDbReadPlanner.notServed(p, "no MongoDB collection holds " + w.entity() + ": nothing to write");
+      return MongoDbReadPlanner.notServed(
+          p, "no MongoDB collection holds " + w.entity() + ": nothing to write");
     }
     boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && documents >= 2;
     if (transaction) {
-      notes.add("a multi-document transaction of about " + dev.keyplan.model.Units.count(documents) + " documents: it must"
-          + " finish within transactionLifetimeLimitSeconds (" + MongoDbLimits.TRANSACTION_LIFETIME_SECONDS + " s) and"
-          + " aborts after " + MongoDbLimits.TRANSACTION_LOCK_WAIT_MILLIS + " ms waiting for a lock"
-          + " (maxTransactionLockRequestTimeoutMillis); retry on TransientTransactionError");
+      notes.add(
+          "a multi-document transaction of about "
+              + dev.keyplan.model.Units.count(documents)
+              + " documents: it must"
+              + " finish within transactionLifetimeLimitSeconds ("
+              + MongoDbLimits.TRANSACTION_LIFETIME_SECONDS
+              + " s) and"
+              + " aborts after "
+              + MongoDbLimits.TRANSACTION_LOCK_WAIT_MILLIS
+              + " ms waiting for a lock"
+              + " (maxTransactionLockRequestTimeoutMillis); retry on TransientTransactionError");
     } else if (p.batch() == AccessPattern.Batch.LOGGED) {
-      notes.add("batch: logged writes one document here: a single-document write is atomic on its own, embedded"
-          + " documents and arrays included (MongoDB manual, \"Atomicity and Transactions\")");
+      notes.add(
+          "batch: logged writes one document here: a single-document write is atomic on its own, embedded"
+              + " documents and arrays included (MongoDB manual, \"Atomicity and Transactions\")");
     }
-    w.condition().ifPresent(c -> notes.add("conditional write (" + c + "): a filter on the update, atomic per document"));
-    return new MongoDbPlan(p, Access.WRITE, String.join(" + ", operations), first, Optional.empty(), Double.NaN, Double.NaN,
-        Double.NaN, Double.NaN, Double.NaN, false, 0, false, worst, shards, List.of(), transaction, touches, notes);
+    w.condition()
+        .ifPresent(
+            c ->
+                notes.add(
+                    "conditional write (" + c + "): a filter on the update, atomic per document"));
+    return new MongoDbPlan(
+        p,
+        Access.WRITE,
+        String.join(" + ", operations),
+        first,
+        Optional.empty(),
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        false,
+        0,
+        false,
+        worst,
+        shards,
+        List.of(),
+        transaction,
+        touches,
+        notes);
   }
 
-  private static String operation(Operation.Write w, Optional<MongoDbReadPlanner.View> v, double n, MongoDbCollection c) {
+  private static String operation(
+      Operation.Write w, Optional<MongoDbReadPlanner.View> v, double n, MongoDbCollection c) {
     boolean embedded = v.flatMap(MongoDbReadPlanner.View::embed).isPresent();
     if (v.isEmpty()) {
       return "updateMany";
@@ -121,18 +176,28 @@ final class MongoDbWritePlanner {
       case DELETE:
         return embedded ? "updateOne($pull)" : n > 1 ? "deleteMany" : "deleteOne";
       default:
-        return n > 1 ? "updateMany" : w.kind() == Operation.Kind.INCREMENT ? "updateOne($inc)" : "updateOne";
+        return n > 1
+            ? "updateMany"
+            : w.kind() == Operation.Kind.INCREMENT ? "updateOne($inc)" : "updateOne";
     }
   }
 
-  /** Documents one write touches: one, or the documents its restrictions match when they name no single one. */
+  /**
+   * Documents one write touches: one, or the documents its restrictions match when they name no
+   * single one.
+   */
   private double count(Operation.Write w, MongoDbCollection c, MongoDbReadPlanner.View v) {
-    if (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT || v.embed().isPresent()) {
+    if (w.kind() == Operation.Kind.INSERT
+        || w.kind() == Operation.Kind.UPSERT
+        || v.embed().isPresent()) {
       return 1;
     }
     Entity e = c.entity();
     Set<String> given = new LinkedHashSet<>();
-    w.where().stream().filter(x -> x.comparison() == Operation.Comparison.EQ && e.attribute(x.attribute()).isPresent())
+    w.where().stream()
+        .filter(
+            x ->
+                x.comparison() == Operation.Comparison.EQ && e.attribute(x.attribute()).isPresent())
         .forEach(x -> given.add(x.attribute()));
     if (given.isEmpty() || KeyCounts.identifies(e, given)) {
       return given.isEmpty() && !w.where().isEmpty() ? c.documents() : 1;
@@ -172,8 +237,14 @@ final class MongoDbWritePlanner {
     return Math.max(1, c.documents() / Math.max(1, rows));
   }
 
-  private MongoDbReadPlanner.Routing route(AccessPattern p, Operation.Write w, MongoDbCollection c, Map<String, String> fields,
-      boolean insert, Optional<MongoDbReadPlanner.View> v, List<String> notes) {
+  private MongoDbReadPlanner.Routing route(
+      AccessPattern p,
+      Operation.Write w,
+      MongoDbCollection c,
+      Map<String, String> fields,
+      boolean insert,
+      Optional<MongoDbReadPlanner.View> v,
+      List<String> notes) {
     if (!c.sharded()) {
       return new MongoDbReadPlanner.Routing(Targeting.UNSHARDED, 1, 1);
     }
@@ -181,24 +252,38 @@ final class MongoDbWritePlanner {
     if (insert && v.isPresent() && v.get().embed().isEmpty()) {
       String lead = key.fields().get(0);
       if (!key.hashed() && c.growsWithTime(lead)) {
-        notes.add("every insert goes to the chunk holding MaxKey: the shard key leads with " + lead
-            + ", which grows with time, so one shard takes all " + c.name() + " inserts");
+        notes.add(
+            "every insert goes to the chunk holding MaxKey: the shard key leads with "
+                + lead
+                + ", which grows with time, so one shard takes all "
+                + c.name()
+                + " inserts");
         return new MongoDbReadPlanner.Routing(Targeting.SINGLE_SHARD, 1, 1);
       }
       Set<String> attributes = c.attributesOf(key.fields());
       double b = c.keyRequestShare(p, attributes);
       int used = reads.usedShards(c);
-      return new MongoDbReadPlanner.Routing(Targeting.SINGLE_SHARD, 1,
-          Double.isNaN(b) ? Double.NaN : b + (1 - b) * MongoDbZones.busiestShardShare(c, c.sharded() ? reads.shardCount() : 1, used));
+      return new MongoDbReadPlanner.Routing(
+          Targeting.SINGLE_SHARD,
+          1,
+          Double.isNaN(b)
+              ? Double.NaN
+              : b
+                  + (1 - b)
+                      * MongoDbZones.busiestShardShare(
+                          c, c.sharded() ? reads.shardCount() : 1, used));
     }
-    MongoDbReadPlanner.Routing r = reads.route(p, c, w.where(), fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
+    MongoDbReadPlanner.Routing r =
+        reads.route(p, c, w.where(), fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
     if (r.targeting() == Targeting.SCATTER_GATHER) {
-      notes.add(c.name() + ": the write's filter has no shard key, so mongos sends it to every shard");
+      notes.add(
+          c.name() + ": the write's filter has no shard key, so mongos sends it to every shard");
     }
     return r;
   }
 
-  private static boolean touchesIndex(MongoDbIndex ix, Operation.Write w, Map<String, String> fields, boolean insert) {
+  private static boolean touchesIndex(
+      MongoDbIndex ix, Operation.Write w, Map<String, String> fields, boolean insert) {
     if (insert || w.kind() == Operation.Kind.DELETE) {
       return true;
     }

@@ -1,8 +1,8 @@
 package dev.keyplan.mongodb.design;
 
 import dev.keyplan.model.Attribute;
-import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Spread;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,17 +12,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where zones put a collection's data, and so its targeted load (MongoDB manual, "Zones in
- * Sharded Clusters"): the balancer keeps each zone's ranges on the zone's shards and spreads them
- * evenly there, and spreads the ranges of no zone over every shard.
+ * Where zones put a collection's data, and so its targeted load (MongoDB manual, "Zones in Sharded
+ * Clusters"): the balancer keeps each zone's ranges on the zone's shards and spreads them evenly
+ * there, and spreads the ranges of no zone over every shard.
  *
  * <p>A zone's share is the sum of the shares of the first shard key field's values inside {@code
  * [min, max)}, from the spread's named {@code shares:}, the rest spread evenly over the unnamed
- * values of an enumeration (or all of it even when neither busiest nor shares is declared).
- * Strings compare as MongoDB's simple collation does, byte by byte in UTF-8; numbers as numbers.
- * Seed 004's regions over 6 shards, with the US at 45%, the EU at 35% and APAC at 20%, APAC on
- * shards 0–1, EU on 2–3 and US on 4–5: the busiest shards are the US pair, each with 45% / 2 =
- * 22.5% of the data and of the targeted load, where an even spread would give each 1/6 = 16.7%.
+ * values of an enumeration (or all of it even when neither busiest nor shares is declared). Strings
+ * compare as MongoDB's simple collation does, byte by byte in UTF-8; numbers as numbers. Seed 004's
+ * regions over 6 shards, with the US at 45%, the EU at 35% and APAC at 20%, APAC on shards 0–1, EU
+ * on 2–3 and US on 4–5: the busiest shards are the US pair, each with 45% / 2 = 22.5% of the data
+ * and of the targeted load, where an even spread would give each 1/6 = 16.7%.
  */
 public final class MongoDbZones {
   private MongoDbZones() {}
@@ -34,9 +34,10 @@ public final class MongoDbZones {
    *     unknown
    * @param shards the shard positions the zone pins its range to
    * @param perShardShare the busiest of the zone's shards' share: {@code share / shards}, plus its
- *     part of the data in no zone and of any other zone on the same shard
+   *     part of the data in no zone and of any other zone on the same shard
    */
-  public record Placement(MongoDbDesign.Zone zone, double share, List<Integer> shards, double perShardShare) {
+  public record Placement(
+      MongoDbDesign.Zone zone, double share, List<Integer> shards, double perShardShare) {
     public Placement {
       shards = List.copyOf(shards);
     }
@@ -53,8 +54,12 @@ public final class MongoDbZones {
     List<Placement> out = new ArrayList<>();
     for (MongoDbDesign.Zone z : c.zones()) {
       List<Integer> shards = z.shards().stream().map(MongoDbZones::position).toList();
-      out.add(new Placement(z, share(values, z, numeric), shards,
-          shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN)));
+      out.add(
+          new Placement(
+              z,
+              share(values, z, numeric),
+              shards,
+              shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN)));
     }
     return out;
   }
@@ -68,11 +73,14 @@ public final class MongoDbZones {
     if (c.zones().isEmpty()) {
       return 1.0 / used;
     }
-    return Arrays.stream(perShard(c, shardCount, valueShares(c), numeric(c))).max().orElse(Double.NaN);
+    return Arrays.stream(perShard(c, shardCount, valueShares(c), numeric(c)))
+        .max()
+        .orElse(Double.NaN);
   }
 
   /** Each shard's share: its zones' shares over their shards, plus the data of no zone over all. */
-  private static double[] perShard(MongoDbCollection c, int shardCount, Map<String, Double> values, boolean numeric) {
+  private static double[] perShard(
+      MongoDbCollection c, int shardCount, Map<String, Double> values, boolean numeric) {
     double[] load = new double[shardCount];
     if (values.isEmpty()) {
       Arrays.fill(load, Double.NaN);
@@ -95,8 +103,12 @@ public final class MongoDbZones {
 
   /** The zone's share of the documents: its values' shares; NaN when they are unknown. */
   private static double share(Map<String, Double> values, MongoDbDesign.Zone z, boolean numeric) {
-    return values.isEmpty() ? Double.NaN
-        : values.entrySet().stream().filter(v -> inside(v.getKey(), z, numeric)).mapToDouble(Map.Entry::getValue).sum();
+    return values.isEmpty()
+        ? Double.NaN
+        : values.entrySet().stream()
+            .filter(v -> inside(v.getKey(), z, numeric))
+            .mapToDouble(Map.Entry::getValue)
+            .sum();
   }
 
   /**
@@ -104,7 +116,8 @@ public final class MongoDbZones {
    * every share is known: named shares, the rest over an enumeration's unnamed values.
    */
   static Map<String, Double> valueShares(MongoDbCollection c) {
-    String field = c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
+    String field =
+        c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
     Optional<Attribute> a = c.entity().attribute(field);
     Optional<Spread> spread = Optional.ofNullable(c.entity().spread().get(field));
     Map<String, Double> named = spread.map(Spread::shares).orElse(Map.of());
@@ -112,8 +125,15 @@ public final class MongoDbZones {
     Map<String, Double> out = new LinkedHashMap<>(named);
     double rest = Math.max(0, 1 - named.values().stream().mapToDouble(Double::doubleValue).sum());
     List<String> unnamed = values.stream().filter(v -> !named.containsKey(v)).toList();
-    boolean uniform = named.isEmpty() && spread.map(s -> s.busiestShare().isEmpty() && s.busiestPerSecond().isEmpty()
-        && s.zipfExponent().isEmpty()).orElse(true);
+    boolean uniform =
+        named.isEmpty()
+            && spread
+                .map(
+                    s ->
+                        s.busiestShare().isEmpty()
+                            && s.busiestPerSecond().isEmpty()
+                            && s.zipfExponent().isEmpty())
+                .orElse(true);
     if (!unnamed.isEmpty() && (!named.isEmpty() || uniform)) {
       unnamed.forEach(v -> out.put(v, rest / unnamed.size()));
     } else if (rest > 1e-9) {
@@ -127,9 +147,13 @@ public final class MongoDbZones {
   }
 
   private static boolean numeric(MongoDbCollection c) {
-    String attribute = c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
+    String attribute =
+        c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
     String type = c.types().getOrDefault(attribute, "string");
-    return type.equals("int") || type.equals("long") || type.equals("double") || type.equals("decimal");
+    return type.equals("int")
+        || type.equals("long")
+        || type.equals("double")
+        || type.equals("decimal");
   }
 
   private static boolean inside(String value, MongoDbDesign.Zone z, boolean numeric) {
@@ -141,6 +165,7 @@ public final class MongoDbZones {
     if (numeric) {
       return Double.compare(Double.parseDouble(a), Double.parseDouble(b));
     }
-    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(
+        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,9 +1,9 @@
 package dev.keyplan.mongodb.emit;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
-import dev.keyplan.mongodb.design.MongoDbEmbed;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
 import dev.keyplan.mongodb.facts.BsonTypes;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -14,15 +14,15 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 
 /**
- * A collection's {@code $jsonSchema} (MongoDB manual, "Specify JSON Schema Validation" and "$jsonSchema"),
- * built from what the analysis says its documents hold, so the validator accepts exactly the
- * documents keyplan sized:
+ * A collection's {@code $jsonSchema} (MongoDB manual, "Specify JSON Schema Validation" and
+ * "$jsonSchema"), built from what the analysis says its documents hold, so the validator accepts
+ * exactly the documents keyplan sized:
  *
  * <ul>
  *   <li>{@code _id} first, typed as the id attribute is stored, or {@code objectId};
  *   <li>each held field with the {@code bsonType} of its BSON type ({@link BsonTypes#schemaType});
- *       an enumeration's string with {@code enum} its values; a list or set with {@code items} typed
- *       as its element;
+ *       an enumeration's string with {@code enum} its values; a list or set with {@code items}
+ *       typed as its element;
  *   <li>{@code required}: {@code _id} and the entity's key attributes, which every document has;
  *   <li>an embedded array as {@code {bsonType: "array", items: {…}, maxItems: N}} with {@code
  *       maxItems} the embed's {@code max}, so the bound the sizes assume is enforced; a single
@@ -39,8 +39,11 @@ final class JsonSchemaValidator {
   static BsonDocument of(MongoDbCollection c) {
     Entity e = c.entity();
     BsonDocument properties = new BsonDocument();
-    properties.append("_id", c.idField().map(id -> property(e, id, c.types().get(id)))
-        .orElse(new BsonDocument("bsonType", new BsonString("objectId"))));
+    properties.append(
+        "_id",
+        c.idField()
+            .map(id -> property(e, id, c.types().get(id)))
+            .orElse(new BsonDocument("bsonType", new BsonString("objectId"))));
     for (Map.Entry<String, String> t : c.types().entrySet()) {
       if (!c.fieldOf(t.getKey()).equals("_id")) {
         properties.append(t.getKey(), property(e, t.getKey(), t.getValue()));
@@ -52,7 +55,8 @@ final class JsonSchemaValidator {
         properties.append(em.field(), element);
         continue;
       }
-      BsonDocument array = new BsonDocument("bsonType", new BsonString("array")).append("items", element);
+      BsonDocument array =
+          new BsonDocument("bsonType", new BsonString("array")).append("items", element);
       em.max().ifPresent(max -> array.append("maxItems", new BsonInt32(max)));
       properties.append(em.field(), array);
     }
@@ -68,11 +72,12 @@ final class JsonSchemaValidator {
     BsonDocument properties = new BsonDocument();
     types.forEach((name, type) -> properties.append(name, property(e, name, type)));
     Set<String> required = new LinkedHashSet<>();
-    key.forEach(k -> {
-      if (types.containsKey(k)) {
-        required.add(k);
-      }
-    });
+    key.forEach(
+        k -> {
+          if (types.containsKey(k)) {
+            required.add(k);
+          }
+        });
     BsonDocument object = new BsonDocument("bsonType", new BsonString("object"));
     if (!required.isEmpty()) {
       object.append("required", strings(required));
@@ -88,7 +93,8 @@ final class JsonSchemaValidator {
     }
     if (type.equals("array") && BsonTypes.natural(a).equals("array")) {
       String element = BsonTypes.natural(BsonTypes.element(a));
-      p.append("items", new BsonDocument("bsonType", new BsonString(BsonTypes.schemaType(element))));
+      p.append(
+          "items", new BsonDocument("bsonType", new BsonString(BsonTypes.schemaType(element))));
     }
     return p;
   }

@@ -13,18 +13,21 @@ import org.bson.BsonString;
 
 /**
  * The database commands the mongosh script's helpers send, as documents a driver runs with {@code
- * runCommand}: the script and a driver then create the same collections, validators, indexes,
- * shard keys and zone ranges from the same pieces. Each helper and its command (MongoDB manual,
- * "Database Commands"): {@code db.createCollection(name, options)} is {@code {create: name,
- * …options}}; {@code createIndex(keys, options)} is {@code {createIndexes: name, indexes: [{key:
- * keys, …options}]}}; {@code sh.shardCollection(ns, key, unique)} is {@code {shardCollection: ns,
- * key: key, unique: unique}}; {@code sh.updateZoneKeyRange(ns, min, max, zone)} is {@code
+ * runCommand}: the script and a driver then create the same collections, validators, indexes, shard
+ * keys and zone ranges from the same pieces. Each helper and its command (MongoDB manual, "Database
+ * Commands"): {@code db.createCollection(name, options)} is {@code {create: name, …options}};
+ * {@code createIndex(keys, options)} is {@code {createIndexes: name, indexes: [{key: keys,
+ * …options}]}}; {@code sh.shardCollection(ns, key, unique)} is {@code {shardCollection: ns, key:
+ * key, unique: unique}}; {@code sh.updateZoneKeyRange(ns, min, max, zone)} is {@code
  * {updateZoneKeyRange: ns, min: min, max: max, zone: zone}}.
  */
 public final class MongoCommands {
   private MongoCommands() {}
 
-  /** Returns {@code {create: name}}, with the {@code $jsonSchema} validator when the model asks for one. */
+  /**
+   * Returns {@code {create: name}}, with the {@code $jsonSchema} validator when the model asks for
+   * one.
+   */
   public static BsonDocument create(MongoDbCollection c) {
     BsonDocument command = new BsonDocument("create", new BsonString(c.name()));
     if (c.validation()) {
@@ -33,7 +36,10 @@ public final class MongoCommands {
     return command;
   }
 
-  /** Returns the {@code createIndexes} command for every declared index, or empty when there is none. */
+  /**
+   * Returns the {@code createIndexes} command for every declared index, or empty when there is
+   * none.
+   */
   public static Optional<BsonDocument> createIndexes(MongoDbCollection c) {
     BsonArray specs = new BsonArray();
     for (MongoDbIndex ix : c.indexes()) {
@@ -43,22 +49,32 @@ public final class MongoCommands {
         specs.add(spec);
       }
     }
-    return specs.isEmpty() ? Optional.empty()
-        : Optional.of(new BsonDocument("createIndexes", new BsonString(c.name())).append("indexes", specs));
+    return specs.isEmpty()
+        ? Optional.empty()
+        : Optional.of(
+            new BsonDocument("createIndexes", new BsonString(c.name())).append("indexes", specs));
   }
 
-  /** Returns {@code shardCollection} for {@code c} in {@code namespace} ({@code database.collection}). */
+  /**
+   * Returns {@code shardCollection} for {@code c} in {@code namespace} ({@code
+   * database.collection}).
+   */
   public static BsonDocument shardCollection(String namespace, MongoDbCollection c) {
-    BsonDocument command = new BsonDocument("shardCollection", new BsonString(namespace))
-        .append("key", MongoshScript.keys(shardKeyFields(c)));
+    BsonDocument command =
+        new BsonDocument("shardCollection", new BsonString(namespace))
+            .append("key", MongoshScript.keys(shardKeyFields(c)));
     if (uniqueShardKeyIndex(c).isPresent()) {
       command.append("unique", BsonBoolean.TRUE);
     }
     return command;
   }
 
-  /** Returns {@code updateZoneKeyRange} putting zone {@code z}'s range of {@code c} in zone {@code zoneName}. */
-  public static BsonDocument zoneRange(String namespace, MongoDbCollection c, Zone z, String zoneName) {
+  /**
+   * Returns {@code updateZoneKeyRange} putting zone {@code z}'s range of {@code c} in zone {@code
+   * zoneName}.
+   */
+  public static BsonDocument zoneRange(
+      String namespace, MongoDbCollection c, Zone z, String zoneName) {
     return new BsonDocument("updateZoneKeyRange", new BsonString(namespace))
         .append("min", ZoneBounds.min(c, z))
         .append("max", ZoneBounds.max(c, z))
@@ -74,7 +90,9 @@ public final class MongoCommands {
 
   /** The shard key's fields as the documents hold them: the id attribute is {@code _id}. */
   static List<IndexKey> shardKeyFields(MongoDbCollection c) {
-    return c.shardKey().orElseThrow().keys().stream().map(k -> new IndexKey(c.fieldOf(k.field()), k.kind())).toList();
+    return c.shardKey().orElseThrow().keys().stream()
+        .map(k -> new IndexKey(c.fieldOf(k.field()), k.kind()))
+        .toList();
   }
 
   /**
@@ -83,7 +101,8 @@ public final class MongoCommands {
    */
   static Optional<MongoDbIndex> uniqueShardKeyIndex(MongoDbCollection c) {
     List<IndexKey> fields = shardKeyFields(c);
-    return c.shardKey().orElseThrow().hashed() ? Optional.empty()
+    return c.shardKey().orElseThrow().hashed()
+        ? Optional.empty()
         : c.indexes().stream().filter(ix -> ix.unique() && ix.keys().equals(fields)).findFirst();
   }
 }

@@ -1,7 +1,7 @@
 package dev.keyplan.mongodb.emit;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.input.InputException;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.mongodb.model.MongoDbDesign.ShardKey;
 import dev.keyplan.mongodb.model.MongoDbDesign.Zone;
@@ -28,15 +28,16 @@ import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
 
 /**
- * The {@code min} and {@code max} documents of a zone's key range, as {@code
- * sh.updateZoneKeyRange} takes them: "Specify each field of the shard key … The value must be of
- * the same BSON type or types as the shard key" (MongoDB manual, "sh.updateZoneKeyRange()").
+ * The {@code min} and {@code max} documents of a zone's key range, as {@code sh.updateZoneKeyRange}
+ * takes them: "Specify each field of the shard key … The value must be of the same BSON type or
+ * types as the shard key" (MongoDB manual, "sh.updateZoneKeyRange()").
  *
  * <p>A zone in the model bounds the first shard key field ({@code min: DE, max: FR}). That value is
  * typed as the field is stored ({@code DE} a string for a string field, {@code 7} an int for an int
- * one, {@code 2026-01-01} a date); {@code MinKey} and {@code MaxKey} are the BSON MinKey and MaxKey.
- * Every later field of a compound key is MinKey, so {@code [{c: "DE", t: MinKey}, {c: "FR", t:
- * MinKey})} holds every DE document and no FR one; after a first value of MaxKey they are MaxKey.
+ * one, {@code 2026-01-01} a date); {@code MinKey} and {@code MaxKey} are the BSON MinKey and
+ * MaxKey. Every later field of a compound key is MinKey, so {@code [{c: "DE", t: MinKey}, {c: "FR",
+ * t: MinKey})} holds every DE document and no FR one; after a first value of MaxKey they are
+ * MaxKey.
  */
 final class ZoneBounds {
   private ZoneBounds() {}
@@ -56,12 +57,25 @@ final class ZoneBounds {
     String first = key.keys().get(0).field();
     BsonValue value = typed(text, c.types().getOrDefault(first, "string"));
     if (value == null) {
-      throw new InputException(z.location(), "zone '" + z.name() + "' of collection '" + c.name() + "': " + which
-          + " '" + text + "' is not a value of " + first + ", which is stored as " + c.types().get(first));
+      throw new InputException(
+          z.location(),
+          "zone '"
+              + z.name()
+              + "' of collection '"
+              + c.name()
+              + "': "
+              + which
+              + " '"
+              + text
+              + "' is not a value of "
+              + first
+              + ", which is stored as "
+              + c.types().get(first));
     }
     BsonDocument d = new BsonDocument(c.fieldOf(first), value);
     for (IndexKey k : key.keys().subList(1, key.keys().size())) {
-      d.append(c.fieldOf(k.field()), value instanceof BsonMaxKey ? new BsonMaxKey() : new BsonMinKey());
+      d.append(
+          c.fieldOf(k.field()), value instanceof BsonMaxKey ? new BsonMaxKey() : new BsonMinKey());
     }
     return d;
   }
@@ -80,7 +94,10 @@ final class ZoneBounds {
         case "long" -> new BsonInt64(Long.parseLong(text));
         case "double" -> new BsonDouble(Double.parseDouble(text));
         case "decimal" -> new BsonDecimal128(Decimal128.parse(text));
-        case "bool" -> text.equals("true") || text.equals("false") ? BsonBoolean.valueOf(text.equals("true")) : null;
+        case "bool" ->
+            text.equals("true") || text.equals("false")
+                ? BsonBoolean.valueOf(text.equals("true"))
+                : null;
         case "date" -> new BsonDateTime(instant(text).toEpochMilli());
         case "objectId" -> new BsonObjectId(new ObjectId(text));
         case "uuid" -> new BsonBinary(UUID.fromString(text), UuidRepresentation.STANDARD);
@@ -91,8 +108,13 @@ final class ZoneBounds {
     }
   }
 
-  /** A date as written: {@code 2026-01-01} (UTC midnight) or an instant {@code 2026-01-01T10:00:00Z}. */
+  /**
+   * A date as written: {@code 2026-01-01} (UTC midnight) or an instant {@code
+   * 2026-01-01T10:00:00Z}.
+   */
   private static Instant instant(String text) {
-    return text.length() == 10 ? LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant() : Instant.parse(text);
+    return text.length() == 10
+        ? LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant()
+        : Instant.parse(text);
   }
 }

@@ -28,14 +28,14 @@ import org.bson.types.ObjectId;
  *
  * <ul>
  *   <li>text, varchar, ascii, duration, inet: a string of {@code size} UTF-8 bytes;
- *   <li>bigint, counter, varint: long; int, smallint, tinyint: int; double, float: double;
- *       decimal: decimal128;
+ *   <li>bigint, counter, varint: long; int, smallint, tinyint: int; double, float: double; decimal:
+ *       decimal128;
  *   <li>boolean: bool; timestamp and date: date (UTC milliseconds); time: long (nanoseconds);
  *   <li>uuid, timeuuid: binary subtype 4 of 16 bytes, as the drivers' standard UUID representation;
  *   <li>blob: binary of {@code size} bytes;
  *   <li>list and set: an array of {@code items} elements, each as its element type with the
- *       attribute's {@code size}; map, frozen, tuple, vector, user types: a sub-document of
- *       {@code items} fields, each a string of {@code size} bytes;
+ *       attribute's {@code size}; map, frozen, tuple, vector, user types: a sub-document of {@code
+ *       items} fields, each a string of {@code size} bytes;
  *   <li>an enumeration: a string of its values' average length.
  * </ul>
  *
@@ -47,10 +47,25 @@ public final class BsonTypes {
   private BsonTypes() {}
 
   /** The BSON type names keyplan accepts in overrides. */
-  public static final java.util.Set<String> NAMES = java.util.Set.of("string", "int", "long", "double", "decimal", "bool",
-      "date", "objectId", "uuid", "binData", "array", "object");
+  public static final java.util.Set<String> NAMES =
+      java.util.Set.of(
+          "string",
+          "int",
+          "long",
+          "double",
+          "decimal",
+          "bool",
+          "date",
+          "objectId",
+          "uuid",
+          "binData",
+          "array",
+          "object");
 
-  /** Returns keyplan's BSON type name for {@code a} without an override: {@code string}, {@code long}, … */
+  /**
+   * Returns keyplan's BSON type name for {@code a} without an override: {@code string}, {@code
+   * long}, …
+   */
   public static String natural(Attribute a) {
     return switch (base(a)) {
       case "text", "varchar", "ascii", "duration", "inet" -> "string";
@@ -113,22 +128,26 @@ public final class BsonTypes {
       case "uuid":
         return Optional.of(new BsonBinary(BsonBinarySubType.UUID_STANDARD, new byte[16]));
       case "binData":
-        return n > 0 ? Optional.of(new BsonBinary(new byte[(int) Math.min(n, Integer.MAX_VALUE)])) : Optional.empty();
-      case "array": {
-        BsonArray array = new BsonArray();
-        Attribute element = element(a);
-        for (int i = 0; i < a.items(); i++) {
-          array.add(value(element, Optional.empty(), size).orElse(text(n)));
+        return n > 0
+            ? Optional.of(new BsonBinary(new byte[(int) Math.min(n, Integer.MAX_VALUE)]))
+            : Optional.empty();
+      case "array":
+        {
+          BsonArray array = new BsonArray();
+          Attribute element = element(a);
+          for (int i = 0; i < a.items(); i++) {
+            array.add(value(element, Optional.empty(), size).orElse(text(n)));
+          }
+          return Optional.of(array);
         }
-        return Optional.of(array);
-      }
-      default: {
-        BsonDocument doc = new BsonDocument();
-        for (int i = 0; i < a.items(); i++) {
-          doc.append("k" + i, text(n));
+      default:
+        {
+          BsonDocument doc = new BsonDocument();
+          for (int i = 0; i < a.items(); i++) {
+            doc.append("k" + i, text(n));
+          }
+          return Optional.of(doc);
         }
-        return Optional.of(doc);
-      }
     }
   }
 
@@ -138,7 +157,17 @@ public final class BsonTypes {
     int lt = type.indexOf('<');
     int gt = type.lastIndexOf('>');
     String inner = lt < 0 || gt < lt ? "text" : type.substring(lt + 1, gt).trim();
-    return new Attribute(a.name(), inner, a.size(), 1, false, java.util.List.of(), Optional.empty(), false, 0, a.location());
+    return new Attribute(
+        a.name(),
+        inner,
+        a.size(),
+        1,
+        false,
+        java.util.List.of(),
+        Optional.empty(),
+        false,
+        0,
+        a.location());
   }
 
   /** How many characters the attribute's value takes when written as text. */

@@ -20,23 +20,22 @@ import org.bson.types.ObjectId;
 
 /**
  * The BSON size of a document, the figure MongoDB's 16 MB limit ({@link
- * MongoDbLimits#MAX_DOCUMENT_BYTES}) applies to, measured by the {@code org.mongodb:bson}
- * library: the document is encoded with its {@link BsonBinaryWriter} and the bytes it writes are
- * counted. Nothing here re-implements BSON's encoding.
+ * MongoDbLimits#MAX_DOCUMENT_BYTES}) applies to, measured by the {@code org.mongodb:bson} library:
+ * the document is encoded with its {@link BsonBinaryWriter} and the bytes it writes are counted.
+ * Nothing here re-implements BSON's encoding.
  *
- * <p>What the library writes (the BSON specification, https://bsonspec.org/spec.html): a
- * document is an int32 total size, its elements and a closing NUL; an element is a type byte, the
- * field name and a NUL, and the value. Worked example, the manual's {@code {_id: ObjectId(…),
- * item: "Chocolates", qty: 25}}: 4 + (1 + 4 + 12) + (1 + 5 + 4 + 10 + 1) + (1 + 4 + 4) + 1 =
- * <b>52 bytes</b>. An array is a document whose names are "0", "1", …, so the names grow with
- * the index: elements 0–9 of int32 cost 7 bytes each, 10–99 cost 8 ("10" and its NUL), 100–999
- * cost 9.
+ * <p>What the library writes (the BSON specification, https://bsonspec.org/spec.html): a document
+ * is an int32 total size, its elements and a closing NUL; an element is a type byte, the field name
+ * and a NUL, and the value. Worked example, the manual's {@code {_id: ObjectId(…), item:
+ * "Chocolates", qty: 25}}: 4 + (1 + 4 + 12) + (1 + 5 + 4 + 10 + 1) + (1 + 4 + 4) + 1 = <b>52
+ * bytes</b>. An array is a document whose names are "0", "1", …, so the names grow with the index:
+ * elements 0–9 of int32 cost 7 bytes each, 10–99 cost 8 ("10" and its NUL), 100–999 cost 9.
  *
- * <p>For a design that exists only as a model, {@link #of(List)} measures a representative
- * document built from field shapes ({@link FieldSpec}, {@link ValueSpec}); {@link #build}
- * returns the same document as a {@link BsonDocument} to look at. Both write the same values
- * through the library's writers. The measurement streams the document into a counter, so an array
- * of millions of elements costs time in proportion to its length, and no memory.
+ * <p>For a design that exists only as a model, {@link #of(List)} measures a representative document
+ * built from field shapes ({@link FieldSpec}, {@link ValueSpec}); {@link #build} returns the same
+ * document as a {@link BsonDocument} to look at. Both write the same values through the library's
+ * writers. The measurement streams the document into a counter, so an array of millions of elements
+ * costs time in proportion to its length, and no memory.
  */
 public final class DocumentSize {
   private DocumentSize() {}
@@ -69,8 +68,8 @@ public final class DocumentSize {
   }
 
   /**
-   * Returns the representative document of {@code fields}: an ObjectId of zeros, a string of
-   * {@code x}s of the given length, zero for numbers and dates, false, and binary of zero bytes.
+   * Returns the representative document of {@code fields}: an ObjectId of zeros, a string of {@code
+   * x}s of the given length, zero for numbers and dates, false, and binary of zero bytes.
    */
   public static BsonDocument build(List<FieldSpec> fields) {
     var writer = new BsonDocumentWriter(new BsonDocument());
@@ -85,8 +84,8 @@ public final class DocumentSize {
 
   /**
    * Returns the largest {@code n} for which the document {@code shape.apply(n)} fits 16 MB, or −1
-   * when even {@code shape.apply(0)} does not; {@code shape} must grow with {@code n}, as an
-   * array of {@code n} elements does. Found by doubling then halving, each step measured.
+   * when even {@code shape.apply(0)} does not; {@code shape} must grow with {@code n}, as an array
+   * of {@code n} elements does. Found by doubling then halving, each step measured.
    *
    * <p>Example: {@code {_id: ObjectId, items: [n int32s]}} has room for 1,376,022 items (16,777,210
    * bytes; one more is 16,777,223), not the 16 MB / 4 bytes a count of values suggests: each
@@ -120,8 +119,8 @@ public final class DocumentSize {
   /**
    * Returns the nesting depth of {@code document} as the server counts it for {@link
    * MongoDbLimits#MAX_NESTING_DEPTH}: the document itself is level 1, and each non-empty embedded
-   * document or array adds one; an empty one adds none. {@code {a: {b: [1]}}} is 3, {@code {a:
-   * {}}} is 1.
+   * document or array adds one; an empty one adds none. {@code {a: {b: [1]}}} is 3, {@code {a: {}}}
+   * is 1.
    */
   public static int nestingDepth(BsonDocument document) {
     return 1 + childDepth(document.values());
@@ -214,9 +213,9 @@ public final class DocumentSize {
   }
 
   /**
-   * An output for {@link BsonBinaryWriter} that counts the bytes written and keeps none. The
-   * writer goes back to fill in each document's size once it is known; those writes land on bytes
-   * already counted, so they are skipped.
+   * An output for {@link BsonBinaryWriter} that counts the bytes written and keeps none. The writer
+   * goes back to fill in each document's size once it is known; those writes land on bytes already
+   * counted, so they are skipped.
    */
   private static final class ByteCounter extends OutputBuffer {
     private long count;

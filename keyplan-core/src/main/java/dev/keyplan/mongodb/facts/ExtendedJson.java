@@ -51,14 +51,14 @@ import org.bson.json.JsonWriterSettings;
  * would not do: the library reads {@code [1 2]} as two elements, without a comma.)
  *
  * <p>Where a problem is: the library's messages name a position only for a bad character ({@code
- * Invalid JSON input. Position: 7}); the others name the token it found ({@code … but found
- * '43'}). The text is fed to the reader through a {@link Reader} that counts the characters it
- * handed over, and the token is looked up at or before that point, so a message reads {@code
- * doc.json:3:12: error: invalid Extended JSON: expected a value, found '}'}. Two further problems
- * are keyplan's own, found while it walks the value: a field name written twice in one document
- * (drivers and mongosh keep one of the two, so the document is ambiguous), and nesting deeper
- * than MongoDB's {@value MongoDbLimits#MAX_NESTING_DEPTH} levels, counted as the server counts
- * ({@link MongoDbLimits#MAX_NESTING_DEPTH}).
+ * Invalid JSON input. Position: 7}); the others name the token it found ({@code … but found '43'}).
+ * The text is fed to the reader through a {@link Reader} that counts the characters it handed over,
+ * and the token is looked up at or before that point, so a message reads {@code doc.json:3:12:
+ * error: invalid Extended JSON: expected a value, found '}'}. Two further problems are keyplan's
+ * own, found while it walks the value: a field name written twice in one document (drivers and
+ * mongosh keep one of the two, so the document is ambiguous), and nesting deeper than MongoDB's
+ * {@value MongoDbLimits#MAX_NESTING_DEPTH} levels, counted as the server counts ({@link
+ * MongoDbLimits#MAX_NESTING_DEPTH}).
  */
 public final class ExtendedJson {
   private ExtendedJson() {}
@@ -88,8 +88,8 @@ public final class ExtendedJson {
   }
 
   /**
-   * Reads one document, such as {@code {"_id": {"$oid": "…"}, "item": "Chocolates", "qty":
-   * 25}}; any other value is a problem at its first character.
+   * Reads one document, such as {@code {"_id": {"$oid": "…"}, "item": "Chocolates", "qty": 25}};
+   * any other value is a problem at its first character.
    *
    * @throws InputException listing every problem, each at its place
    */
@@ -101,9 +101,11 @@ public final class ExtendedJson {
       while (start < body.length() && Character.isWhitespace(body.charAt(start))) {
         start++;
       }
-      throw new InputException(locate(source, body, start), "expected a document, a JSON"
-          + " object such as {\"_id\": 1, \"item\": \"Chocolates\"}, found "
-          + describe(value.getBsonType()));
+      throw new InputException(
+          locate(source, body, start),
+          "expected a document, a JSON"
+              + " object such as {\"_id\": 1, \"item\": \"Chocolates\"}, found "
+              + describe(value.getBsonType()));
     }
     return value.asDocument();
   }
@@ -114,11 +116,11 @@ public final class ExtendedJson {
    */
   public static String canonical(BsonValue value) {
     var out = new StringWriter();
-    var writer = new JsonWriter(out,
-        JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build());
+    var writer =
+        new JsonWriter(out, JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build());
     // A writer writes documents; the value is the one field of {"v": value}, then unwrapped.
-    new BsonDocumentCodec().encode(writer, new BsonDocument("v", value),
-        EncoderContext.builder().build());
+    new BsonDocumentCodec()
+        .encode(writer, new BsonDocument("v", value), EncoderContext.builder().build());
     String document = out.toString();
     String prefix = "{\"v\": ";
     if (!document.startsWith(prefix) || !document.endsWith("}")) {
@@ -201,8 +203,10 @@ public final class ExtendedJson {
 
     BsonValue value() {
       if (text.isBlank()) {
-        return fail(OPEN.length(), "expected a value, such as 42, \"abc\" or {\"$oid\":"
-            + " \"010203040506070809101112\"}, found nothing");
+        return fail(
+            OPEN.length(),
+            "expected a value, such as 42, \"abc\" or {\"$oid\":"
+                + " \"010203040506070809101112\"}, found nothing");
       }
       BsonValue value = null;
       try {
@@ -216,7 +220,8 @@ public final class ExtendedJson {
         }
         // More fields in the wrapper (1, "b": 2), a '}' of the user's that closed it early, or
         // anything the library lets pass after the value, such as a trailing comma.
-        if (next != BsonType.END_OF_DOCUMENT || in.position() < wrapped.length()
+        if (next != BsonType.END_OF_DOCUMENT
+            || in.position() < wrapped.length()
             || firstNonBlank(skipValue(OPEN.length())) < OPEN.length() + text.length()) {
           return fail(afterValue());
         }
@@ -238,11 +243,11 @@ public final class ExtendedJson {
       int next = firstNonBlank(skipValue(OPEN.length()));
       if (next >= OPEN.length() + text.length()) {
         // Nothing follows: the user's document took the wrapper's closing brace.
-        return new Diagnostic(at(next), "invalid Extended JSON: expected ',' or '}', found the"
-            + " end of the input");
+        return new Diagnostic(
+            at(next),
+            "invalid Extended JSON: expected ',' or '}', found the" + " end of the input");
       }
-      return new Diagnostic(at(next), "expected one value, found '" + tokenAt(next)
-          + "' after it");
+      return new Diagnostic(at(next), "expected one value, found '" + tokenAt(next) + "' after it");
     }
 
     /** Returns the end of the value written at or after {@code from}, skipped by its brackets. */
@@ -358,10 +363,17 @@ public final class ExtendedJson {
           BsonValue v = readValue(level + 1);
           if (first != null) {
             Location firstAt = at(nameOffset(name, first));
-            problems.add(new Diagnostic(at(nameOffset(name, nameRead)), "field '" + name
-                + "' is written twice (first at line " + firstAt.line() + ", column "
-                + firstAt.column() + "); drivers and mongosh keep only one of the two, so the"
-                + " document is ambiguous"));
+            problems.add(
+                new Diagnostic(
+                    at(nameOffset(name, nameRead)),
+                    "field '"
+                        + name
+                        + "' is written twice (first at line "
+                        + firstAt.line()
+                        + ", column "
+                        + firstAt.column()
+                        + "); drivers and mongosh keep only one of the two, so the"
+                        + " document is ambiguous"));
           } else {
             document.put(name, v);
           }
@@ -388,9 +400,12 @@ public final class ExtendedJson {
      */
     private void checkLevel(int level, char bracket, int detectedAt) {
       if (level > MongoDbLimits.MAX_NESTING_DEPTH) {
-        fail(wrapped.lastIndexOf(bracket, detectedAt - 1), "nested deeper than MongoDB's "
-            + MongoDbLimits.MAX_NESTING_DEPTH + " levels (the top-level document is level 1,"
-            + " each non-empty document or array inside it one more)");
+        fail(
+            wrapped.lastIndexOf(bracket, detectedAt - 1),
+            "nested deeper than MongoDB's "
+                + MongoDbLimits.MAX_NESTING_DEPTH
+                + " levels (the top-level document is level 1,"
+                + " each non-empty document or array inside it one more)");
       }
     }
 
@@ -406,17 +421,20 @@ public final class ExtendedJson {
       if (message.startsWith("Invalid JSON input.") && position.find()) {
         // The scanner gives its position after reading the character, one past it.
         offset = Math.max(0, Integer.parseInt(position.group(1)) - 1);
-        words = offset < wrapped.length() && !Character.isISOControl(wrapped.charAt(offset))
-            ? "unexpected character '" + wrapped.charAt(offset) + "'"
-            : "unexpected character";
+        words =
+            offset < wrapped.length() && !Character.isISOControl(wrapped.charAt(offset))
+                ? "unexpected character '" + wrapped.charAt(offset) + "'"
+                : "unexpected character";
       } else if (message.startsWith("Invalid JSON regular expression") && position.find()) {
         offset = Integer.parseInt(position.group(1));
         words = "invalid regular expression";
       } else if (message.startsWith("Invalid escape sequence")) {
         offset = Math.max(0, read - 2);
-        words = "invalid escape " + message.substring(message.indexOf('\'')).replaceFirst("\\.$",
-            "") + " in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four"
-            + " hexadecimal digits)";
+        words =
+            "invalid escape "
+                + message.substring(message.indexOf('\'')).replaceFirst("\\.$", "")
+                + " in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four"
+                + " hexadecimal digits)";
       } else if (message.startsWith("End of file in JSON string")) {
         offset = wrapped.length();
         words = "a string is not closed before the end of the input";
@@ -430,24 +448,34 @@ public final class ExtendedJson {
         String lexeme = found.group(1);
         offset = lexeme.equals("<eof>") ? wrapped.length() : lexemeOffset(lexeme, read);
         boolean atEnd = offset >= OPEN.length() + text.length();
-        words = message.substring(0, found.start()).replaceFirst("^JSON reader (?:was expecting"
-            + "|expected) ", "expected ").replace(" but ", ", ").replace("a name", "a field name")
-            + (atEnd ? "found the end of the input" : "found '" + lexeme + "'");
+        words =
+            message
+                    .substring(0, found.start())
+                    .replaceFirst("^JSON reader (?:was expecting" + "|expected) ", "expected ")
+                    .replace(" but ", ", ")
+                    .replace("a name", "a field name")
+                + (atEnd ? "found the end of the input" : "found '" + lexeme + "'");
         if (!atEnd && words.startsWith("expected a value") && BARE_WORD.matcher(lexeme).matches()) {
-          words += "; a string is written in double quotes, \"" + lexeme + "\" (in a shell, '\""
-              + lexeme + "\"')";
+          words +=
+              "; a string is written in double quotes, \""
+                  + lexeme
+                  + "\" (in a shell, '\""
+                  + lexeme
+                  + "\"')";
         }
       } else if (converting.find()) {
         offset = tokenStart(read);
         words = "'" + converting.group(1) + "' is not " + javaTypeWords(converting.group(2));
       } else if (message.startsWith("Failed to parse string as a date")) {
         offset = tokenStart(read);
-        words = "not a date; write {\"$date\": \"2020-01-01T00:00:00Z\"} (ISO-8601) or {\"$date\":"
-            + " {\"$numberLong\": \"1577836800000\"}} (milliseconds since 1970)";
+        words =
+            "not a date; write {\"$date\": \"2020-01-01T00:00:00Z\"} (ISO-8601) or {\"$date\":"
+                + " {\"$numberLong\": \"1577836800000\"}} (milliseconds since 1970)";
       } else if (message.contains("hexString") || message.contains("ObjectId")) {
         offset = tokenStart(read);
-        words = "an ObjectId is 24 hexadecimal digits, such as {\"$oid\":"
-            + " \"010203040506070809101112\"}";
+        words =
+            "an ObjectId is 24 hexadecimal digits, such as {\"$oid\":"
+                + " \"010203040506070809101112\"}";
       } else {
         offset = tokenStart(read);
         words = message.replaceFirst("\\.$", "");
@@ -502,8 +530,8 @@ public final class ExtendedJson {
     }
 
     /**
-     * Returns where the token that ends just before {@code read} starts: a quoted string, a word
-     * or number, or one punctuation character.
+     * Returns where the token that ends just before {@code read} starts: a quoted string, a word or
+     * number, or one punctuation character.
      */
     private int tokenStart(int read) {
       int p = Math.min(read, wrapped.length()) - 1;
@@ -550,7 +578,11 @@ public final class ExtendedJson {
     }
 
     private static boolean isWordChar(char c) {
-      return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.' || c == '+'
+      return Character.isLetterOrDigit(c)
+          || c == '_'
+          || c == '$'
+          || c == '.'
+          || c == '+'
           || c == '-';
     }
 

@@ -35,23 +35,23 @@ import org.bson.types.Decimal128;
  *   <li>the value's canonical type ({@link #canonicalType}) as a 4-byte little-endian int; this is
  *       MongoDB's sort-order class, not the BSON type byte, so an int32, an int64, a double and a
  *       decimal share 10, and a string and a symbol share 15;
- *   <li>the value: a number as the 8-byte little-endian int64 of {@link #numberForHash}; a
- *       document or array as each element in order (its canonical type, its field name in UTF-8
- *       and a NUL, array elements being named "0", "1", …, then its value, recursively) followed
- *       by 4 zero bytes, the canonical type of the end-of-object marker; code with scope as its
- *       code's bytes and NUL, then its scope document the same way; anything else as its value
- *       bytes exactly as BSON stores them, which are taken here from the {@code org.mongodb:bson}
- *       library's own encoding, not re-implemented.
+ *   <li>the value: a number as the 8-byte little-endian int64 of {@link #numberForHash}; a document
+ *       or array as each element in order (its canonical type, its field name in UTF-8 and a NUL,
+ *       array elements being named "0", "1", …, then its value, recursively) followed by 4 zero
+ *       bytes, the canonical type of the end-of-object marker; code with scope as its code's bytes
+ *       and NUL, then its scope document the same way; anything else as its value bytes exactly as
+ *       BSON stores them, which are taken here from the {@code org.mongodb:bson} library's own
+ *       encoding, not re-implemented.
  * </ol>
  *
  * The result is the first 8 digest bytes read as a little-endian signed long. The top-level field
  * name is not hashed: {@code {check: 42}} and {@code {a: 42}} hash alike.
  *
- * <p>Worked example, the int32 42: MD5 over the 16 bytes {@code 00000000 0a000000
- * 2a00000000000000} (seed 0, canonical type 10, 42 as an int64) is {@code
- * 933f4ef6302ae5f27a173369088ef09e}; its first 8 bytes read little-endian, 0xf2e52a30f64e3f93, are
- * -944302157085130861, as mongodb/mongo's hasher_test.cpp expects.
- * 42.123 and 42L hash the same, because a double is truncated and every number becomes an int64.
+ * <p>Worked example, the int32 42: MD5 over the 16 bytes {@code 00000000 0a000000 2a00000000000000}
+ * (seed 0, canonical type 10, 42 as an int64) is {@code 933f4ef6302ae5f27a173369088ef09e}; its
+ * first 8 bytes read little-endian, 0xf2e52a30f64e3f93, are -944302157085130861, as mongodb/mongo's
+ * hasher_test.cpp expects. 42.123 and 42L hash the same, because a double is truncated and every
+ * number becomes an int64.
  *
  * <p>Not modelled: a hashed index applies the collection's collation to strings before hashing
  * ({@code $toHashedIndexKey} does not); keyplan hashes with the simple collation.
@@ -89,8 +89,8 @@ public final class HashedKey {
    * src/mongo/bson/bsontypes.h): the class a value sorts and compares in. MinKey −1, undefined 0,
    * null 5, numbers 10, string and symbol 15, document 20, array 25, binary 30, ObjectId 35,
    * boolean 40, date 45, timestamp 47, regular expression 50, DBPointer 55, code 60, code with
-   * scope 65, MaxKey 127. Older servers gave a timestamp 45, like a date; the 2013 hasher test
-   * that expects a timestamp to hash like a date comes from then, and no longer holds.
+   * scope 65, MaxKey 127. Older servers gave a timestamp 45, like a date; the 2013 hasher test that
+   * expects a timestamp to hash like a date comes from then, and no longer holds.
    */
   public static int canonicalType(BsonType type) {
     switch (type) {
@@ -146,13 +146,13 @@ public final class HashedKey {
    *   <li>int32 and int64: the value itself.
    *   <li>double: NaN is 0; exactly 2^63 is {@link Long#MIN_VALUE}, a legacy result the server
    *       keeps on purpose for data already on disk; above 2^63 (and +∞) {@link Long#MAX_VALUE};
-   *       below −2^63 (and −∞) {@link Long#MIN_VALUE}; otherwise truncated toward zero, so 2.9
-   *       and −1.789 hash like 2 and −1.
+   *       below −2^63 (and −∞) {@link Long#MIN_VALUE}; otherwise truncated toward zero, so 2.9 and
+   *       −1.789 hash like 2 and −1.
    *   <li>decimal: NaN is 0; above {@link Long#MAX_VALUE} (and +∞) MAX, below {@link
    *       Long#MIN_VALUE} (and −∞) MIN; otherwise rounded to the nearest integer, ties to even
-   *       ({@code Decimal128::toLong}'s default rounding, src/mongo/platform/decimal128.h), so
-   *       2.5 hashes like 2 and 3.5 like 4, unlike a double. This follows the source and has not
-   *       been checked against a server.
+   *       ({@code Decimal128::toLong}'s default rounding, src/mongo/platform/decimal128.h), so 2.5
+   *       hashes like 2 and 3.5 like 4, unlike a double. This follows the source and has not been
+   *       checked against a server.
    * </ul>
    *
    * @throws IllegalArgumentException if {@code number} is not one of the four number types
@@ -261,15 +261,14 @@ public final class HashedKey {
 
   /**
    * Returns the bytes BSON stores for {@code value}, without type byte and field name, as the
-   * library writes them: the one-element document {@code {"": value}} is int32 size, the type
-   * byte, the empty name's NUL, the value and the document's closing NUL, so the value is bytes 6
-   * to size − 1. A string "abc" is {@code 04000000 61626300}; a boolean one byte; null none.
+   * library writes them: the one-element document {@code {"": value}} is int32 size, the type byte,
+   * the empty name's NUL, the value and the document's closing NUL, so the value is bytes 6 to size
+   * − 1. A string "abc" is {@code 04000000 61626300}; a boolean one byte; null none.
    */
   static byte[] storedValueBytes(BsonValue value) {
     var buffer = new BasicOutputBuffer();
     try (var writer = new BsonBinaryWriter(buffer)) {
-      DOCUMENT_CODEC.encode(writer, new BsonDocument("", value),
-          EncoderContext.builder().build());
+      DOCUMENT_CODEC.encode(writer, new BsonDocument("", value), EncoderContext.builder().build());
     }
     byte[] document = buffer.toByteArray();
     return Arrays.copyOfRange(document, 6, document.length - 1);

@@ -1,9 +1,9 @@
 package dev.keyplan.mongodb.facts;
 
 /**
- * MongoDB's limits, defaults and advice thresholds that keyplan computes with: one place, each
- * with its source. The sources are those gathered in the project's MongoDB research notes (§0, §1,
- * §3, §4), re-read for issue 4 on 2026-12-02; they describe MongoDB 6.0 to 8.0.
+ * MongoDB's limits, defaults and advice thresholds that keyplan computes with: one place, each with
+ * its source. The sources are those gathered in the project's MongoDB research notes (§0, §1, §3,
+ * §4), re-read for issue 4 on 2026-12-02; they describe MongoDB 6.0 to 8.0.
  *
  * <p>Sources, abbreviated below:
  *
@@ -12,15 +12,15 @@ package dev.keyplan.mongodb.facts;
  *       https://www.mongodb.com/docs/manual/reference/limits/ (mongodb/docs
  *       source/reference/limits.txt)
  *   <li>[partitioning] MongoDB Manual, "Data Partitioning with Chunks" ("Range Size"),
- *       https://www.mongodb.com/docs/manual/core/sharding-data-partitioning/ and "Modify Range
- *       Size in a Sharded Cluster",
+ *       https://www.mongodb.com/docs/manual/core/sharding-data-partitioning/ and "Modify Range Size
+ *       in a Sharded Cluster",
  *       https://www.mongodb.com/docs/manual/tutorial/modify-chunk-size-in-sharded-cluster/
  *   <li>[balancer] MongoDB Manual, "Balancer" ("Migration Thresholds"),
  *       https://www.mongodb.com/docs/manual/core/sharding-balancer-administration/ (and DOCS-15792)
  *   <li>[reshard] MongoDB Manual, "Reshard a Collection",
  *       https://www.mongodb.com/docs/manual/core/sharding-reshard-a-collection/
- *   <li>[txn] MongoDB Manual, "Production Considerations" for transactions ("Runtime Limit",
- *       "Lock Request Timeout"),
+ *   <li>[txn] MongoDB Manual, "Production Considerations" for transactions ("Runtime Limit", "Lock
+ *       Request Timeout"),
  *       https://www.mongodb.com/docs/manual/core/transactions-production-consideration/ (the 5 ms
  *       default came with SERVER-35415)
  *   <li>[analyze] MongoDB Manual, "analyzeShardKey",
@@ -94,10 +94,9 @@ public final class MongoDbLimits {
   public static final long MAX_RANGE_SIZE_BYTES = 1024 * MB;
 
   /**
-   * The balancer leaves a collection alone while the data-size difference between any two shards
-   * is below 3 × the range size: "For the default range size of 128MB, two shards must have a
-   * data size difference for a given collection of at least 384MB for a migration to occur".
-   * [balancer]
+   * The balancer leaves a collection alone while the data-size difference between any two shards is
+   * below 3 × the range size: "For the default range size of 128MB, two shards must have a data
+   * size difference for a given collection of at least 384MB for a migration to occur". [balancer]
    */
   public static final int MIGRATION_THRESHOLD_RANGE_SIZES = 3;
 
@@ -177,8 +176,8 @@ public final class MongoDbLimits {
   public static final int ATLAS_UNBOUNDED_ARRAY_ENTRIES = 10_000;
 
   /**
-   * Atlas flags "Documents larger than 2 MB" ({@code DOC_SIZE_TOO_LARGE}). Atlas does not say
-   * which megabyte; keyplan reads it as MongoDB's own, 2,097,152 bytes. [atlas]
+   * Atlas flags "Documents larger than 2 MB" ({@code DOC_SIZE_TOO_LARGE}). Atlas does not say which
+   * megabyte; keyplan reads it as MongoDB's own, 2,097,152 bytes. [atlas]
    */
   public static final long ATLAS_LARGE_DOCUMENT_BYTES = 2 * MB;
 
@@ -223,18 +222,23 @@ public final class MongoDbLimits {
    *
    * @throws IllegalArgumentException if a size is negative or there is no shard
    */
-  public static long reshardStoragePerShardBytes(long collectionStorageBytes, long indexBytes,
-      int shards) {
+  public static long reshardStoragePerShardBytes(
+      long collectionStorageBytes, long indexBytes, int shards) {
     if (collectionStorageBytes < 0 || indexBytes < 0) {
-      throw new IllegalArgumentException("sizes cannot be negative, found collection "
-          + collectionStorageBytes + " and indexes " + indexBytes + " bytes");
+      throw new IllegalArgumentException(
+          "sizes cannot be negative, found collection "
+              + collectionStorageBytes
+              + " and indexes "
+              + indexBytes
+              + " bytes");
     }
     if (shards < 1) {
-      throw new IllegalArgumentException("a sharded collection has at least 1 shard, found "
-          + shards);
+      throw new IllegalArgumentException(
+          "a sharded collection has at least 1 shard, found " + shards);
     }
-    long total = Math.multiplyExact(Math.addExact(collectionStorageBytes, indexBytes),
-        RESHARD_STORAGE_FACTOR);
+    long total =
+        Math.multiplyExact(
+            Math.addExact(collectionStorageBytes, indexBytes), RESHARD_STORAGE_FACTOR);
     return Math.floorDiv(total + shards - 1, shards);
   }
 
@@ -245,9 +249,14 @@ public final class MongoDbLimits {
    */
   public static void requireRangeSize(long rangeSizeBytes) {
     if (rangeSizeBytes < MIN_RANGE_SIZE_BYTES || rangeSizeBytes > MAX_RANGE_SIZE_BYTES) {
-      throw new IllegalArgumentException("a range size must be 1 to 1024 MB ("
-          + MIN_RANGE_SIZE_BYTES + " to " + MAX_RANGE_SIZE_BYTES + " bytes), found "
-          + rangeSizeBytes + " bytes");
+      throw new IllegalArgumentException(
+          "a range size must be 1 to 1024 MB ("
+              + MIN_RANGE_SIZE_BYTES
+              + " to "
+              + MAX_RANGE_SIZE_BYTES
+              + " bytes), found "
+              + rangeSizeBytes
+              + " bytes");
     }
   }
 }

@@ -27,17 +27,32 @@ import org.bson.BsonType;
 public sealed interface ValueSpec {
 
   /** The types whose values all have one size: 8 bytes for a double, 12 for an ObjectId, …. */
-  Set<BsonType> FIXED_SIZE = Set.copyOf(EnumSet.of(BsonType.DOUBLE, BsonType.INT32,
-      BsonType.INT64, BsonType.DECIMAL128, BsonType.OBJECT_ID, BsonType.BOOLEAN,
-      BsonType.DATE_TIME, BsonType.TIMESTAMP, BsonType.NULL, BsonType.UNDEFINED,
-      BsonType.MIN_KEY, BsonType.MAX_KEY));
+  Set<BsonType> FIXED_SIZE =
+      Set.copyOf(
+          EnumSet.of(
+              BsonType.DOUBLE,
+              BsonType.INT32,
+              BsonType.INT64,
+              BsonType.DECIMAL128,
+              BsonType.OBJECT_ID,
+              BsonType.BOOLEAN,
+              BsonType.DATE_TIME,
+              BsonType.TIMESTAMP,
+              BsonType.NULL,
+              BsonType.UNDEFINED,
+              BsonType.MIN_KEY,
+              BsonType.MAX_KEY));
 
   /** A value of a fixed-size type; {@link #FIXED_SIZE} lists them. */
   record Fixed(BsonType type) implements ValueSpec {
     public Fixed {
       if (!FIXED_SIZE.contains(type)) {
-        throw new IllegalArgumentException(type + " has no fixed size; use string, binary,"
-            + " array or document (fixed-size types: " + FIXED_SIZE + ")");
+        throw new IllegalArgumentException(
+            type
+                + " has no fixed size; use string, binary,"
+                + " array or document (fixed-size types: "
+                + FIXED_SIZE
+                + ")");
       }
     }
   }

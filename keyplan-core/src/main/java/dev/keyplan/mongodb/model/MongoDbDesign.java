@@ -30,13 +30,13 @@ public record MongoDbDesign(
     Location indexesFileLocation,
     Optional<Path> shardingFile,
     Location shardingFileLocation,
-    Location location) implements StoreDesign {
+    Location location)
+    implements StoreDesign {
   /** Returns the store this design is for. */
   @Override
   public StoreId store() {
     return StoreId.MONGODB;
   }
-
 
   public MongoDbDesign {
     collections = List.copyOf(collections);
@@ -76,8 +76,8 @@ public record MongoDbDesign(
    * or one sub-document.
    *
    * @param field the field that holds it ({@code lines})
-   * @param by the embedded entity's attributes that point at its parent (an order line's
-   *     {@code order_id}); empty means the parent entity's key attributes the child has
+   * @param by the embedded entity's attributes that point at its parent (an order line's {@code
+   *     order_id}); empty means the parent entity's key attributes the child has
    * @param max the largest number of elements the application keeps, if it bounds the array
    */
   public record Embed(

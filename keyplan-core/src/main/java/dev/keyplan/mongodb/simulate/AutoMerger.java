@@ -1,7 +1,7 @@
 package dev.keyplan.mongodb.simulate;
 
-import dev.keyplan.simulate.SimulationResult.Event;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
+import dev.keyplan.simulate.SimulationResult.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +26,9 @@ final class AutoMerger {
   private final List<Event> events;
   private long next;
 
-  /** @param interval seconds between passes; 0 turns the AutoMerger off */
+  /**
+   * @param interval seconds between passes; 0 turns the AutoMerger off
+   */
   AutoMerger(ChunkMap map, List<ZoneRange> zones, long interval, List<Event> events) {
     this.map = map;
     this.zones = zones;
@@ -41,13 +43,17 @@ final class AutoMerger {
       return;
     }
     next = second + interval;
-    long settled = second - Math.max(SNAPSHOT_HISTORY_SECONDS, MongoDbLimits.TRANSACTION_LIFETIME_SECONDS);
+    long settled =
+        second - Math.max(SNAPSHOT_HISTORY_SECONDS, MongoDbLimits.TRANSACTION_LIFETIME_SECONDS);
     List<List<Chunk>> runs = new ArrayList<>();
     List<Chunk> run = new ArrayList<>();
     for (Chunk c : map.chunks()) {
       boolean mergeable = !c.jumbo() && c.lastMigrated() <= settled;
       Chunk last = run.isEmpty() ? null : run.get(run.size() - 1);
-      if (mergeable && last != null && last.shard() == c.shard() && last.hi() == c.lo()
+      if (mergeable
+          && last != null
+          && last.shard() == c.shard()
+          && last.hi() == c.lo()
           && zoneOf(last).equals(zoneOf(c))) {
         run.add(c);
         continue;
@@ -69,8 +75,18 @@ final class AutoMerger {
       merged += r.size();
     }
     if (!runs.isEmpty()) {
-      events.add(new Event(second, "merge", "collection", "the AutoMerger merged " + merged + " contiguous chunks into "
-          + runs.size() + " (" + map.size() + " chunks now)"));
+      events.add(
+          new Event(
+              second,
+              "merge",
+              "collection",
+              "the AutoMerger merged "
+                  + merged
+                  + " contiguous chunks into "
+                  + runs.size()
+                  + " ("
+                  + map.size()
+                  + " chunks now)"));
     }
   }
 

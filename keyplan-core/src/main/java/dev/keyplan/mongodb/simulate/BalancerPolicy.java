@@ -17,8 +17,8 @@ import java.util.Optional;
  *       shards' data / their number, pick the most loaded available shard ({@code from}) and the
  *       least loaded available shard that may hold the zone ({@code to}); move when {@code from >
  *       ideal}, {@code to < ideal} and {@code from − to ≥ 3 × range size} (384 MB at 128 MB); the
- *       range starts at {@code from}'s first non-jumbo chunk of the zone, in key order, and
- *       {@code moveRange} finds its end. Repeat while shards remain.
+ *       range starts at {@code from}'s first non-jumbo chunk of the zone, in key order, and {@code
+ *       moveRange} finds its end. Repeat while shards remain.
  * </ol>
  *
  * A shard's data is the whole collection's on it, as {@code shardToDataSizeMap} reports it. When
@@ -83,7 +83,11 @@ final class BalancerPolicy {
       while (true) {
         int from = mostLoaded(bytes, available);
         int to = leastLoaded(bytes, available, zone);
-        if (from < 0 || to < 0 || from == to || bytes[from] <= ideal || bytes[to] >= ideal
+        if (from < 0
+            || to < 0
+            || from == to
+            || bytes[from] <= ideal
+            || bytes[to] >= ideal
             || bytes[from] - bytes[to] < threshold) {
           break;
         }
@@ -94,7 +98,9 @@ final class BalancerPolicy {
           }
           break;
         }
-        moves.add(new Move(c.get(), to, zone.map(z -> "imbalance in zone " + z.name()).orElse("imbalance")));
+        moves.add(
+            new Move(
+                c.get(), to, zone.map(z -> "imbalance in zone " + z.name()).orElse("imbalance")));
         available[from] = false;
         available[to] = false;
       }
@@ -125,14 +131,17 @@ final class BalancerPolicy {
   private static int leastLoaded(double[] bytes, boolean[] available, Optional<ZoneRange> zone) {
     int best = -1;
     for (int s = 0; s < bytes.length; s++) {
-      if (available[s] && (zone.isEmpty() || zone.get().has(s)) && (best < 0 || bytes[s] < bytes[best])) {
+      if (available[s]
+          && (zone.isEmpty() || zone.get().has(s))
+          && (best < 0 || bytes[s] < bytes[best])) {
         best = s;
       }
     }
     return best;
   }
 
-  private static Optional<Chunk> firstMovable(ChunkMap map, int shard, List<ZoneRange> zones, Optional<ZoneRange> zone) {
+  private static Optional<Chunk> firstMovable(
+      ChunkMap map, int shard, List<ZoneRange> zones, Optional<ZoneRange> zone) {
     for (Chunk c : map.ofShard(shard).values()) {
       if (!c.jumbo() && inZone(c, zones, zone)) {
         return Optional.of(c);
@@ -141,12 +150,14 @@ final class BalancerPolicy {
     return Optional.empty();
   }
 
-  private static boolean hasJumbo(ChunkMap map, int shard, List<ZoneRange> zones, Optional<ZoneRange> zone) {
+  private static boolean hasJumbo(
+      ChunkMap map, int shard, List<ZoneRange> zones, Optional<ZoneRange> zone) {
     return map.ofShard(shard).values().stream().anyMatch(c -> c.jumbo() && inZone(c, zones, zone));
   }
 
   private static boolean inZone(Chunk c, List<ZoneRange> zones, Optional<ZoneRange> zone) {
-    return zone.isPresent() ? zone.get().lo() <= c.lo() && c.hi() <= zone.get().hi()
+    return zone.isPresent()
+        ? zone.get().lo() <= c.lo() && c.hi() <= zone.get().hi()
         : ZoneRange.inNoZone(zones, c.lo(), c.hi());
   }
 }

@@ -49,7 +49,9 @@ final class Chunk {
     return lastMigrated;
   }
 
-  /** Returns the chunk's share of measure {@code k} (a {@link Density} the {@link ChunkMap} tracks). */
+  /**
+   * Returns the chunk's share of measure {@code k} (a {@link Density} the {@link ChunkMap} tracks).
+   */
   double mass(int k) {
     return masses[k];
   }

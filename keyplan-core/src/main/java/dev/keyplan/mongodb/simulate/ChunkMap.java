@@ -24,7 +24,8 @@ final class ChunkMap {
 
   /**
    * @param measures the densities to sum per shard
-   * @param trackPoints whether to count, per heavy value, the chunks of each shard that hold part of it
+   * @param trackPoints whether to count, per heavy value, the chunks of each shard that hold part
+   *     of it
    */
   ChunkMap(KeySpace space, int shards, List<Density> measures, boolean trackPoints) {
     this.space = space;
@@ -67,7 +68,8 @@ final class ChunkMap {
     }
     if (pointShards != null) {
       int first = (int) Math.floor(c.lo());
-      int last = (int) Math.min(space.pieces() - 1, Math.ceil(Math.min(c.hi(), space.pieces())) - 1);
+      int last =
+          (int) Math.min(space.pieces() - 1, Math.ceil(Math.min(c.hi(), space.pieces())) - 1);
       for (int i = Math.max(1, first | 1); i <= last; i += 2) {
         pointShards[i / 2][c.shard()] += sign;
       }
@@ -75,7 +77,10 @@ final class ChunkMap {
     version++;
   }
 
-  /** Replaces {@code c} by chunks split at {@code bounds} (increasing, inside it); returns them in order. */
+  /**
+   * Replaces {@code c} by chunks split at {@code bounds} (increasing, inside it); returns them in
+   * order.
+   */
   List<Chunk> split(Chunk c, List<Double> bounds) {
     remove(c);
     List<Chunk> out = new ArrayList<>();
@@ -114,7 +119,8 @@ final class ChunkMap {
       remove(c);
       last = Math.max(last, c.lastMigrated());
     }
-    Chunk merged = chunk(run.get(0).lo(), run.get(run.size() - 1).hi(), run.get(0).shard(), false, last);
+    Chunk merged =
+        chunk(run.get(0).lo(), run.get(run.size() - 1).hi(), run.get(0).shard(), false, last);
     add(merged);
     return merged;
   }

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Where MongoDB cuts a chunk, as {@code autoSplitVector} computes it (mongodb/mongo
- * src/mongo/db/s/auto_split_vector.cpp). The balancer uses it twice: {@code moveRange} asks for
- * one split point to find the upper bound of the range it moves ({@code computeOtherBound} in
+ * src/mongo/db/s/auto_split_vector.cpp). The balancer uses it twice: {@code moveRange} asks for one
+ * split point to find the upper bound of the range it moves ({@code computeOtherBound} in
  * migration_source_manager.cpp), and after a migration fails for size it asks for all of them to
  * split the chunk, marking it jumbo if there are none ({@code Balancer::_splitOrMarkJumbo}).
  *
@@ -18,13 +18,13 @@ import java.util.List;
  *       split point, unless it is the same value as the previous split point (or the chunk's first
  *       key): then the scan goes on to the next distinct value, so one value is never cut;
  *   <li>with a limit of {@code n}, it stops after {@code n + 1} points;
- *   <li>if the last chunk would hold less than 80% of M documents, the last split points (up to
- *       3) are moved so the last chunks come out even, or the last one is dropped when moving them
+ *   <li>if the last chunk would hold less than 80% of M documents, the last split points (up to 3)
+ *       are moved so the last chunks come out even, or the last one is dropped when moving them
  *       would make chunks below 67% of M.
  * </ol>
  *
- * A split point is a shard key value: the chunk after it starts at that value. In coordinates it
- * is the start of the value holding the M-th document ({@link KeySpace#valueStart}).
+ * A split point is a shard key value: the chunk after it starts at that value. In coordinates it is
+ * the start of the value holding the M-th document ({@link KeySpace#valueStart}).
  */
 final class ChunkSplitPoints {
   private static final double LAST_CHUNK_FULL = 0.8;
@@ -36,13 +36,14 @@ final class ChunkSplitPoints {
    * Returns the split points of {@code [lo, hi)} for chunks of {@code maxDocs} documents, in order.
    *
    * <p>Counting as the server does: the scan counts the chunk's first key as 1, so the first point
-   * is the key of document M − 1 (0-based) and the range below it holds M − 1 documents; after
-   * each point the count restarts at 0, so the next ranges hold M. The recomputed last points use
-   * {@code M − ⌊(M − left) / (n + 1)⌋} documents, integer arithmetic as in the server.
+   * is the key of document M − 1 (0-based) and the range below it holds M − 1 documents; after each
+   * point the count restarts at 0, so the next ranges hold M. The recomputed last points use {@code
+   * M − ⌊(M − left) / (n + 1)⌋} documents, integer arithmetic as in the server.
    *
    * @param limit how many points the caller wants (0: all)
    */
-  static List<Double> of(Data data, KeySpace space, double lo, double hi, double maxDocs, int limit) {
+  static List<Double> of(
+      Data data, KeySpace space, double lo, double hi, double maxDocs, int limit) {
     double end = Math.min(hi, data.top());
     double docs = data.documents(lo, end);
     if (docs < 1 - EPSILON) {
@@ -72,7 +73,10 @@ final class ChunkSplitPoints {
         break;
       }
     }
-    long scanned = stoppedAtLimit || splits.isEmpty() ? 0 : (long) Math.floor(data.documents(from, end) + EPSILON) - 1;
+    long scanned =
+        stoppedAtLimit || splits.isEmpty()
+            ? 0
+            : (long) Math.floor(data.documents(from, end) + EPSILON) - 1;
     if (!stoppedAtLimit && !splits.isEmpty() && scanned < LAST_CHUNK_FULL * m) {
       int n = Math.min(splits.size(), MAX_REPOSITIONED);
       long perNewChunk = m - (m - scanned) / (n + 1);
@@ -96,7 +100,9 @@ final class ChunkSplitPoints {
         splits = kept;
       }
     }
-    return limit > 0 && splits.size() > limit ? List.copyOf(splits.subList(0, limit)) : List.copyOf(splits);
+    return limit > 0 && splits.size() > limit
+        ? List.copyOf(splits.subList(0, limit))
+        : List.copyOf(splits);
   }
 
   private static final double EPSILON = 1e-9;
@@ -108,10 +114,11 @@ final class ChunkSplitPoints {
 
   /**
    * Returns the split point at document {@code offset} from {@code from}: where its value starts,
-   * or, when that is still the previous point's value, where the next value's first document
-   * is; NaN when the chunk ends first.
+   * or, when that is still the previous point's value, where the next value's first document is;
+   * NaN when the chunk ends first.
    */
-  private static double candidate(Data data, KeySpace space, double from, double end, double offset, double previous) {
+  private static double candidate(
+      Data data, KeySpace space, double from, double end, double offset, double previous) {
     if (data.documents(from, end) < offset + 1 - EPSILON) {
       return Double.NaN;
     }

@@ -1,9 +1,9 @@
 package dev.keyplan.mongodb.simulate;
 
 /**
- * The collection's bytes over the key space at the current simulated second: the documents there
- * at the start (spread by the data's {@link Density}) plus those inserted since. Every chunk's size
- * is {@link #bytes} of its bounds, so a split or a migration never has to move data around: the
+ * The collection's bytes over the key space at the current simulated second: the documents there at
+ * the start (spread by the data's {@link Density}) plus those inserted since. Every chunk's size is
+ * {@link #bytes} of its bounds, so a split or a migration never has to move data around: the
  * documents stay where their shard key puts them, and chunks are only ranges over them.
  *
  * <p>Inserted documents are counted one of two ways:
@@ -37,8 +37,14 @@ final class Data {
    * @param growthPerSecond documents inserted per second when counted as expected
    * @param recorded inserts are recorded one by one instead
    */
-  Data(KeySpace space, Density existing, Density inserted, double existingBytes, long documentBytes,
-      double growthPerSecond, boolean recorded) {
+  Data(
+      KeySpace space,
+      Density existing,
+      Density inserted,
+      double existingBytes,
+      long documentBytes,
+      double growthPerSecond,
+      boolean recorded) {
     this.space = space;
     this.existing = existing;
     this.inserted = inserted;
@@ -73,7 +79,10 @@ final class Data {
     return space.monotonic() || recorded ? 0 : growthPerSecond * seconds * documentBytes;
   }
 
-  /** Returns true if a range's bytes are the two densities' masses alone, so per-shard sums of them suffice. */
+  /**
+   * Returns true if a range's bytes are the two densities' masses alone, so per-shard sums of them
+   * suffice.
+   */
   boolean summable() {
     return !space.monotonic() && !recorded;
   }

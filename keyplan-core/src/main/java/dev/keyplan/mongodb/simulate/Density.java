@@ -9,13 +9,13 @@ import java.util.SplittableRandom;
 /**
  * How one stream spreads over a {@link KeySpace}: the documents there at the start, the documents
  * inserted, or one pattern's requests. Each piece gets a mass (the masses sum to 1), spread evenly
- * inside the piece, so the mass of any coordinate range is a difference of the cumulative
- * function {@link #cumulative}.
+ * inside the piece, so the mass of any coordinate range is a difference of the cumulative function
+ * {@link #cumulative}.
  *
- * <p>A point gets its value's share of the spread; a heavy value of another stream that this
- * spread keeps in its tail gets one tail value's share, {@code tail / tail values}; the rest of the
- * tail is spread over the gaps by their width in the value order, as values the spread does not
- * track one by one sort anywhere.
+ * <p>A point gets its value's share of the spread; a heavy value of another stream that this spread
+ * keeps in its tail gets one tail value's share, {@code tail / tail values}; the rest of the tail
+ * is spread over the gaps by their width in the value order, as values the spread does not track
+ * one by one sort anywhere.
  */
 final class Density {
   private final double[] mass;
@@ -63,7 +63,9 @@ final class Density {
     return new Density(m, true);
   }
 
-  /** Returns the mix of {@code parts} weighted by {@code weights} (the inserts of several patterns). */
+  /**
+   * Returns the mix of {@code parts} weighted by {@code weights} (the inserts of several patterns).
+   */
   static Density mix(java.util.List<Density> parts, double[] weights) {
     double[] m = new double[parts.get(0).mass.length];
     for (int k = 0; k < parts.size(); k++) {

@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 
 /**
- * The chunks a collection has when it is sharded (MongoDB manual, "Data Partitioning with
- * Chunks", "Initial Chunks"; the project's MongoDB notes §2.7 and §3):
+ * The chunks a collection has when it is sharded (MongoDB manual, "Data Partitioning with Chunks",
+ * "Initial Chunks"; the project's MongoDB notes §2.7 and §3):
  *
  * <ul>
  *   <li>a populated collection: one chunk, MinKey to MaxKey, on the primary shard (shard0); the
@@ -15,11 +15,12 @@ import java.util.TreeSet;
  *   <li>an empty collection with zones: one chunk per zone range and per gap between them, a zone's
  *       chunks on its shards in turn and the gaps' on every shard in turn;
  *   <li>an empty collection with a hashed first field: one chunk per shard since 7.2 (SERVER-76405;
- *       the manual still says two), cut at {@code calculateHashedSplitPoints}' points (mongodb/mongo
- *       src/mongo/db/s/config/initial_split_policy.cpp): {@code interval = (2⁶³ − 1) / n × 2},
- *       points symmetric around 0 (0, ±interval, … for even {@code n}; ±interval / 2, … for odd),
- *       the chunks dealt to the shards in a shuffled order, as {@code SplitPointsBasedSplitPolicy}
- *       does; with 4 shards the points are −4611686018427387902, 0 and 4611686018427387902;
+ *       the manual still says two), cut at {@code calculateHashedSplitPoints}' points
+ *       (mongodb/mongo src/mongo/db/s/config/initial_split_policy.cpp): {@code interval = (2⁶³ − 1)
+ *       / n × 2}, points symmetric around 0 (0, ±interval, … for even {@code n}; ±interval / 2, …
+ *       for odd), the chunks dealt to the shards in a shuffled order, as {@code
+ *       SplitPointsBasedSplitPolicy} does; with 4 shards the points are −4611686018427387902, 0 and
+ *       4611686018427387902;
  *   <li>an empty collection with a ranged key: one chunk on the primary shard.
  * </ul>
  */
@@ -27,7 +28,8 @@ final class InitialChunks {
   private InitialChunks() {}
 
   /** Adds the initial chunks to {@code map}. */
-  static void place(ChunkMap map, List<ZoneRange> zones, MongoDbSetup.Start start, SplittableRandom random) {
+  static void place(
+      ChunkMap map, List<ZoneRange> zones, MongoDbSetup.Start start, SplittableRandom random) {
     KeySpace space = map.space();
     int shards = map.shards();
     if (start == MongoDbSetup.Start.POPULATED) {
@@ -54,8 +56,10 @@ final class InitialChunks {
               zone = z;
             }
           }
-          int shard = zone >= 0 ? zones.get(zone).shards().get(next[zone]++ % zones.get(zone).shards().size())
-              : free++ % shards;
+          int shard =
+              zone >= 0
+                  ? zones.get(zone).shards().get(next[zone]++ % zones.get(zone).shards().size())
+                  : free++ % shards;
           map.add(map.chunk(from, b, shard, false, Chunk.NEVER));
         }
         lo = b;
@@ -81,7 +85,10 @@ final class InitialChunks {
     map.add(map.chunk(0, Double.POSITIVE_INFINITY, 0, false, Chunk.NEVER));
   }
 
-  /** Returns {@code calculateHashedSplitPoints(n)}: the {@code n − 1} hashed values that cut the hash range evenly. */
+  /**
+   * Returns {@code calculateHashedSplitPoints(n)}: the {@code n − 1} hashed values that cut the
+   * hash range evenly.
+   */
   static List<Long> hashedSplitPoints(int n) {
     List<Long> points = new ArrayList<>();
     if (n < 2) {

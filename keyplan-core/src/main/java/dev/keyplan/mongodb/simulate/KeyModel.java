@@ -1,13 +1,13 @@
 package dev.keyplan.mongodb.simulate;
 
-import dev.keyplan.workload.KeyCounts;
-import dev.keyplan.mongodb.design.MongoDbCollection;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
-import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.model.Spread;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Keys;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,8 +25,8 @@ import java.util.Set;
  * @param horizonDocuments the most documents the run can see: the analysis' count at the model's
  *     horizon, or the start plus the run's growth if that is more; what a piece's value count is
  *     sized for
- * @param growthPerSecond documents inserted per second: the insert patterns' rates together, or
- *     the entity's {@code growth:} when no pattern inserts
+ * @param growthPerSecond documents inserted per second: the insert patterns' rates together, or the
+ *     entity's {@code growth:} when no pattern inserts
  * @param notes what the key space assumes, said plainly
  */
 record KeyModel(
@@ -57,12 +57,18 @@ record KeyModel(
     double distinct = c.keyValues(firstAttrs);
     if (Double.isNaN(distinct)) {
       distinct = horizon;
-      notes.add("the model declares no spread for " + attribute + ": each document is assumed to hold its own value");
+      notes.add(
+          "the model declares no spread for "
+              + attribute
+              + ": each document is assumed to hold its own value");
     }
     boolean timeOrdered = e.attribute(attribute).map(Attribute::timeOrdered).orElse(false);
     boolean monotonic = !hashed && c.growsWithTime(first);
-    Keys data = named(Keys.of(attribute, e.spread().get(attribute), distinct, e.growthPerSecond(), timeOrdered),
-        e.attribute(attribute));
+    Keys data =
+        named(
+            Keys.of(
+                attribute, e.spread().get(attribute), distinct, e.growthPerSecond(), timeOrdered),
+            e.attribute(attribute));
     Map<String, Keys> perPattern = new LinkedHashMap<>();
     for (var plan : a.plans()) {
       if (plan.touches().stream().noneMatch(t -> t.collection().equals(c.name()))) {
@@ -70,8 +76,11 @@ record KeyModel(
       }
       Spread own = plan.pattern().spread().get(attribute);
       if (own != null) {
-        perPattern.put(plan.pattern().id(), named(Keys.of(attribute, own, distinct, plan.pattern().ratePerSecond(),
-            timeOrdered), e.attribute(attribute)));
+        perPattern.put(
+            plan.pattern().id(),
+            named(
+                Keys.of(attribute, own, distinct, plan.pattern().ratePerSecond(), timeOrdered),
+                e.attribute(attribute)));
       }
     }
     KeySpace space;
@@ -79,10 +88,19 @@ record KeyModel(
     if (monotonic) {
       double perValue = suffix.unique() ? 1 : Math.max(1, horizon / suffix.fullDistinct());
       space = KeySpace.monotonic(first, Math.max(1, e.count() / perValue), perValue);
-      notes.add(first + " grows with time: every insert lands on the chunk holding MaxKey; the documents there at"
-          + " the start are spread evenly below it");
+      notes.add(
+          first
+              + " grows with time: every insert lands on the chunk holding MaxKey; the documents there at"
+              + " the start are spread evenly below it");
     } else {
-      space = layout(first, new ValueOrder(hashed, numeric(c, attribute)), data, perPattern.values(), suffix, horizon);
+      space =
+          layout(
+              first,
+              new ValueOrder(hashed, numeric(c, attribute)),
+              data,
+              perPattern.values(),
+              suffix,
+              horizon);
     }
     Density existing = Density.of(space, data);
     Map<String, Density> densities = new LinkedHashMap<>();
@@ -90,28 +108,43 @@ record KeyModel(
     Workload.Built w = Workload.of(a, c, space, existing, densities, monotonic);
     notes.addAll(w.notes());
     double growth = w.insertRate() > 0 ? w.insertRate() : e.growthPerSecond();
-    if (w.insertRate() > 0 && Math.abs(w.insertRate() - e.growthPerSecond()) > 1e-9 * Math.max(1, w.insertRate())) {
-      notes.add("the insert patterns add " + dev.keyplan.model.Units.rate(w.insertRate()) + " documents, not the entity's growth of "
-          + dev.keyplan.model.Units.rate(e.growthPerSecond()) + ": the run grows the data by the patterns");
+    if (w.insertRate() > 0
+        && Math.abs(w.insertRate() - e.growthPerSecond()) > 1e-9 * Math.max(1, w.insertRate())) {
+      notes.add(
+          "the insert patterns add "
+              + dev.keyplan.model.Units.rate(w.insertRate())
+              + " documents, not the entity's growth of "
+              + dev.keyplan.model.Units.rate(e.growthPerSecond())
+              + ": the run grows the data by the patterns");
     }
-    return new KeyModel(space, existing, w.inserted(), w.streams(), e.count(), horizon, growth, notes);
+    return new KeyModel(
+        space, existing, w.inserted(), w.streams(), e.count(), horizon, growth, notes);
   }
 
   /** The shard key's later fields: how many values they give one first-field value. */
   record Suffix(boolean present, boolean unique, double distinct, double fullDistinct) {
-    static Suffix of(MongoDbCollection c, MongoDbDesign.ShardKey key, Set<String> firstAttrs, double horizon) {
-      Set<String> later = new LinkedHashSet<>(c.attributesOf(key.fields().subList(1, key.fields().size())));
+    static Suffix of(
+        MongoDbCollection c, MongoDbDesign.ShardKey key, Set<String> firstAttrs, double horizon) {
+      Set<String> later =
+          new LinkedHashSet<>(c.attributesOf(key.fields().subList(1, key.fields().size())));
       later.removeAll(firstAttrs);
       Set<String> all = new LinkedHashSet<>(firstAttrs);
       all.addAll(later);
       double full = c.keyValues(all);
-      boolean unique = KeyCounts.identifies(c.entity(), all) || Double.isNaN(full) || full >= horizon * 0.999;
+      boolean unique =
+          KeyCounts.identifies(c.entity(), all) || Double.isNaN(full) || full >= horizon * 0.999;
       double own = later.isEmpty() ? 1 : KeyCounts.distinct(c.entity(), later, horizon);
-      return new Suffix(!later.isEmpty(), unique, Double.isNaN(own) ? Double.POSITIVE_INFINITY : own,
+      return new Suffix(
+          !later.isEmpty(),
+          unique,
+          Double.isNaN(own) ? Double.POSITIVE_INFINITY : own,
           Double.isNaN(full) ? horizon : Math.max(1, full));
     }
 
-    /** Returns the distinct shard key values under {@code documents} documents of {@code firstValues} first-field values. */
+    /**
+     * Returns the distinct shard key values under {@code documents} documents of {@code
+     * firstValues} first-field values.
+     */
     double values(double documents, double firstValues) {
       if (!present) {
         return firstValues;
@@ -124,8 +157,13 @@ record KeyModel(
   }
 
   /** Lays the heavy values of every spread out in key order, with the tail in the gaps. */
-  private static KeySpace layout(String field, ValueOrder order, Keys data, java.util.Collection<Keys> others,
-      Suffix suffix, double horizon) {
+  private static KeySpace layout(
+      String field,
+      ValueOrder order,
+      Keys data,
+      java.util.Collection<Keys> others,
+      Suffix suffix,
+      double horizon) {
     Map<String, Double> position = new LinkedHashMap<>();
     List<Keys> all = new ArrayList<>();
     all.add(data);
@@ -134,12 +172,15 @@ record KeyModel(
       for (int r = 0; r < k.heavyCount(); r++) {
         String name = k.name(r);
         if (!position.containsKey(name)) {
-          position.put(name, r < k.names().size() ? order.ofSpelled(name) : order.ofUnspelled(name));
+          position.put(
+              name, r < k.names().size() ? order.ofSpelled(name) : order.ofUnspelled(name));
         }
       }
     }
     List<String> names = new ArrayList<>(position.keySet());
-    names.sort(Comparator.comparingDouble((String n) -> position.get(n)).thenComparing(ValueOrder::compareSpelling));
+    names.sort(
+        Comparator.comparingDouble((String n) -> position.get(n))
+            .thenComparing(ValueOrder::compareSpelling));
     double[] at = names.stream().mapToDouble(position::get).toArray();
     double[] ones = new double[2 * names.size() + 1];
     java.util.Arrays.fill(ones, 1);
@@ -154,7 +195,10 @@ record KeyModel(
     return KeySpace.ordered(field, order, names, at, values);
   }
 
-  /** Gives an enumeration's values to the unnamed heavy values of an even spread ({@code plan: [free, team]}). */
+  /**
+   * Gives an enumeration's values to the unnamed heavy values of an even spread ({@code plan:
+   * [free, team]}).
+   */
   private static Keys named(Keys k, Optional<Attribute> a) {
     List<String> values = a.map(Attribute::values).orElse(List.of());
     if (values.isEmpty() || k.names().size() >= k.heavyCount()) {
@@ -177,6 +221,9 @@ record KeyModel(
 
   private static boolean numeric(MongoDbCollection c, String attribute) {
     String type = c.types().getOrDefault(attribute, "string");
-    return type.equals("int") || type.equals("long") || type.equals("double") || type.equals("decimal");
+    return type.equals("int")
+        || type.equals("long")
+        || type.equals("double")
+        || type.equals("decimal");
   }
 }

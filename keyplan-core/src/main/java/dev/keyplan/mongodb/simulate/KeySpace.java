@@ -12,10 +12,10 @@ import java.util.OptionalInt;
  *
  * <p>Each heavy value of the key's first field (one the spreads track on its own, {@link
  * dev.keyplan.simulate.Keys}) is a <em>point</em> piece: the documents sharing that value, ordered
- * by the key's later fields. Between two points lies a <em>gap</em> piece: the tail values that sort
- * there. Piece {@code i} covers coordinates {@code [i, i + 1)}; points are the odd pieces, gaps the
- * even ones, so {@code h} heavy values make {@code 2h + 1} pieces. MinKey is coordinate 0, MaxKey
- * +∞. Where values sort comes from {@link ValueOrder}.
+ * by the key's later fields. Between two points lies a <em>gap</em> piece: the tail values that
+ * sort there. Piece {@code i} covers coordinates {@code [i, i + 1)}; points are the odd pieces,
+ * gaps the even ones, so {@code h} heavy values make {@code 2h + 1} pieces. MinKey is coordinate 0,
+ * MaxKey +∞. Where values sort comes from {@link ValueOrder}.
  *
  * <p>A chunk bound can only fall between two shard key values (a chunk is a range of values), so
  * each piece knows how many distinct values it holds: a point with no later key field is one value
@@ -28,7 +28,9 @@ import java.util.OptionalInt;
  * document in insert order: every insert lands at the top, in the chunk holding MaxKey.
  */
 final class KeySpace {
-  /** More values than this in a piece are treated as a continuum: the grid is finer than any chunk. */
+  /**
+   * More values than this in a piece are treated as a continuum: the grid is finer than any chunk.
+   */
   private static final double CONTINUUM = 1e12;
 
   private final String field;
@@ -43,7 +45,13 @@ final class KeySpace {
   // keeps 53 of a hash's 64 bits, so labels read them back from here.
   private final Map<Double, Long> exactHashes = new HashMap<>();
 
-  private KeySpace(String field, ValueOrder order, String[] names, double[] at, double[] values, boolean monotonic,
+  private KeySpace(
+      String field,
+      ValueOrder order,
+      String[] names,
+      double[] at,
+      double[] values,
+      boolean monotonic,
       double docsPerValue) {
     this.field = field;
     this.order = order;
@@ -61,20 +69,30 @@ final class KeySpace {
    * A key space of points at {@code positions} (sorted with their names), with {@code values[i]}
    * distinct shard key values in piece {@code i}.
    */
-  static KeySpace ordered(String field, ValueOrder order, List<String> names, double[] positions, double[] values) {
+  static KeySpace ordered(
+      String field, ValueOrder order, List<String> names, double[] positions, double[] values) {
     if (values.length != 2 * names.size() + 1 || positions.length != names.size()) {
-      throw new IllegalArgumentException("expected " + (2 * names.size() + 1) + " pieces for " + names.size() + " points");
+      throw new IllegalArgumentException(
+          "expected " + (2 * names.size() + 1) + " pieces for " + names.size() + " points");
     }
-    return new KeySpace(field, order, names.toArray(String[]::new), positions.clone(), capped(values), false, 1);
+    return new KeySpace(
+        field, order, names.toArray(String[]::new), positions.clone(), capped(values), false, 1);
   }
 
   /**
    * A monotonic key space: {@code existingValues} values under the documents there at the start,
-   * and each later value holding {@code docsPerValue} inserted documents (1 for a clock-unique key).
+   * and each later value holding {@code docsPerValue} inserted documents (1 for a clock-unique
+   * key).
    */
   static KeySpace monotonic(String field, double existingValues, double docsPerValue) {
-    return new KeySpace(field, new ValueOrder(false, false), new String[0], new double[0],
-        capped(new double[] {existingValues}), true, Math.max(1, docsPerValue));
+    return new KeySpace(
+        field,
+        new ValueOrder(false, false),
+        new String[0],
+        new double[0],
+        capped(new double[] {existingValues}),
+        true,
+        Math.max(1, docsPerValue));
   }
 
   private static double[] capped(double[] values) {
@@ -126,7 +144,10 @@ final class KeySpace {
     return at[k];
   }
 
-  /** Returns the value-order width of gap piece {@code piece}: the share of the tail's order it spans. */
+  /**
+   * Returns the value-order width of gap piece {@code piece}: the share of the tail's order it
+   * spans.
+   */
   double gapWidth(int piece) {
     int k = piece / 2;
     double from = k == 0 ? 0 : at[k - 1];
@@ -162,13 +183,18 @@ final class KeySpace {
     }
     double position = order.ofSpelled(value);
     int k = 0;
-    while (k < names.length && (at[k] < position || (at[k] == position && ValueOrder.compareSpelling(names[k], value) < 0))) {
+    while (k < names.length
+        && (at[k] < position
+            || (at[k] == position && ValueOrder.compareSpelling(names[k], value) < 0))) {
       k++;
     }
     return gapCoordinate(k, position);
   }
 
-  /** Returns the coordinate of hashed value {@code hash}, remembering it so the bound prints exactly. */
+  /**
+   * Returns the coordinate of hashed value {@code hash}, remembering it so the bound prints
+   * exactly.
+   */
   double coordinateOfHash(long hash) {
     double x = coordinateOfPosition(ValueOrder.unit(hash));
     exactHashes.putIfAbsent(x, hash);
@@ -188,10 +214,14 @@ final class KeySpace {
     int gap = 2 * k;
     double width = gapWidth(gap);
     double from = k == 0 ? 0 : at[k - 1];
-    return gap + (width <= 0 ? 0 : Math.min(Math.nextDown(1.0), Math.max(0, (position - from) / width)));
+    return gap
+        + (width <= 0 ? 0 : Math.min(Math.nextDown(1.0), Math.max(0, (position - from) / width)));
   }
 
-  /** Returns the start of the shard key value holding coordinate {@code x}: the bound at or below it. */
+  /**
+   * Returns the start of the shard key value holding coordinate {@code x}: the bound at or below
+   * it.
+   */
   double valueStart(double x) {
     if (Double.isInfinite(x)) {
       return x;
@@ -223,7 +253,10 @@ final class KeySpace {
     return Math.min(i + 1, valueStart(x) + 1 / v);
   }
 
-  /** Returns a bound as a reader would write it: a value, a place among a value's documents, or a hash. */
+  /**
+   * Returns a bound as a reader would write it: a value, a place among a value's documents, or a
+   * hash.
+   */
   String label(double x) {
     if (x <= 0) {
       return "MinKey";
@@ -232,7 +265,8 @@ final class KeySpace {
       return "MaxKey";
     }
     if (monotonic) {
-      return x < 1 ? field + " @" + Units.percent(x) + " of the first documents"
+      return x < 1
+          ? field + " @" + Units.percent(x) + " of the first documents"
           : field + " of insert #" + Units.count(Math.floor(x - 1) + 1);
     }
     int i = (int) Math.min(Math.floor(x), pieces() - 1);

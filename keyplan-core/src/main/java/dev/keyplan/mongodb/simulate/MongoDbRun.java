@@ -7,8 +7,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * What a MongoDB run found, typed; {@link #result()} is the same in the store-neutral shape the
- * CLI renders.
+ * What a MongoDB run found, typed; {@link #result()} is the same in the store-neutral shape the CLI
+ * renders.
  *
  * @param shards each shard at the end of the run, with its requests over the whole run
  * @param chunks every chunk at the end, in key order
@@ -67,7 +67,13 @@ public record MongoDbRun(
    * @param min the lower bound as a reader writes it ({@code MinKey}, a value, a hash)
    * @param heavyValues the heavy values of the first shard key field the chunk holds all or part of
    */
-  public record ChunkFigures(String min, String max, String shard, double bytes, double documents, boolean jumbo,
+  public record ChunkFigures(
+      String min,
+      String max,
+      String shard,
+      double bytes,
+      double documents,
+      boolean jumbo,
       List<String> heavyValues) {
     public ChunkFigures {
       heavyValues = List.copyOf(heavyValues);
@@ -82,8 +88,14 @@ public record MongoDbRun(
    * @param shardsPerRequest shards a request reached, on average over the run
    * @param busiestShare the busiest shard's share of the requests the shards received
    */
-  public record PatternFigures(String pattern, String kind, String targeting, double requestsPerSecond,
-      double shardsPerRequest, String busiestShard, double busiestShare) {}
+  public record PatternFigures(
+      String pattern,
+      String kind,
+      String targeting,
+      double requestsPerSecond,
+      double shardsPerRequest,
+      String busiestShard,
+      double busiestShare) {}
 
   /** How a migration ended. */
   public enum Outcome {
@@ -93,8 +105,16 @@ public record MongoDbRun(
   }
 
   /** One migration: the range {@code [min, max)} from one shard to another. */
-  public record Migration(long start, long end, String from, String to, String min, String max, double bytes,
-      double documents, Outcome outcome) {}
+  public record Migration(
+      long start,
+      long end,
+      String from,
+      String to,
+      String min,
+      String max,
+      double bytes,
+      double documents,
+      Outcome outcome) {}
 
   /**
    * One shard over one interval: sizes at the interval's end, rates its average.
@@ -131,7 +151,9 @@ public record MongoDbRun(
 
   /** Returns shard {@code name}'s figures. */
   public ShardFigures shard(String name) {
-    return shards.stream().filter(s -> s.shard().equals(name)).findFirst()
+    return shards.stream()
+        .filter(s -> s.shard().equals(name))
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no shard " + name));
   }
 

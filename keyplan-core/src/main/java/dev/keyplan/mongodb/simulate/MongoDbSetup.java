@@ -12,11 +12,11 @@ import java.util.OptionalLong;
  * @param shards shards of the cluster; default the model's {@code mongodb.shards}
  * @param rangeSizeBytes the range (chunk) size; default the model's {@code mongodb.range_size},
  *     which is 128 MB (134,217,728 bytes) unless written; MongoDB allows 1 to 1,024 MB
- * @param collection the sharded collection to simulate; default the first sharded collection in
- *     the model file (one collection per run: the balancer's rounds are simulated for it alone)
- * @param start whether the collection starts with the model's {@code count} documents in one
- *     chunk on the primary shard, or empty; default populated when the entity has documents,
- *     empty when its count is 0
+ * @param collection the sharded collection to simulate; default the first sharded collection in the
+ *     model file (one collection per run: the balancer's rounds are simulated for it alone)
+ * @param start whether the collection starts with the model's {@code count} documents in one chunk
+ *     on the primary shard, or empty; default populated when the entity has documents, empty when
+ *     its count is 0
  * @param balancerRoundSeconds the balancer's sleep after a round that moved or split nothing; 10 s,
  *     {@code kBalanceRoundDefaultInterval} in mongodb/mongo src/mongo/db/s/balancer/balancer.cpp
  *     (after a round that did something it sleeps {@value Balancer#SHORT_ROUND_SECONDS} s)
@@ -42,13 +42,22 @@ public record MongoDbSetup(
   public static final long DEFAULT_AUTO_MERGER_SECONDS = 3_600;
 
   /** Every option at its default. */
-  public static final MongoDbSetup DEFAULTS = new MongoDbSetup(OptionalInt.empty(), OptionalLong.empty(),
-      Optional.empty(), Optional.empty(), Balancer.DEFAULT_ROUND_SECONDS,
-      DEFAULT_MIGRATION_MB_PER_SECOND * MongoDbLimits.MB, DEFAULT_AUTO_MERGER_SECONDS);
+  public static final MongoDbSetup DEFAULTS =
+      new MongoDbSetup(
+          OptionalInt.empty(),
+          OptionalLong.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          Balancer.DEFAULT_ROUND_SECONDS,
+          DEFAULT_MIGRATION_MB_PER_SECOND * MongoDbLimits.MB,
+          DEFAULT_AUTO_MERGER_SECONDS);
 
   /** How the collection starts. */
   public enum Start {
-    /** The model's documents already there, in one chunk on the primary shard (sharding a populated collection). */
+    /**
+     * The model's documents already there, in one chunk on the primary shard (sharding a populated
+     * collection).
+     */
     POPULATED,
     /** No documents: a hashed key gets one chunk per shard (7.2+), a ranged key one chunk. */
     EMPTY
@@ -56,64 +65,110 @@ public record MongoDbSetup(
 
   public MongoDbSetup {
     if (shards.isPresent() && (shards.getAsInt() < 1 || shards.getAsInt() > MAX_SHARDS)) {
-      throw new IllegalArgumentException("shards must be between 1 and " + MAX_SHARDS + ", not " + shards.getAsInt());
+      throw new IllegalArgumentException(
+          "shards must be between 1 and " + MAX_SHARDS + ", not " + shards.getAsInt());
     }
-    if (rangeSizeBytes.isPresent() && (rangeSizeBytes.getAsLong() < MongoDbLimits.MIN_RANGE_SIZE_BYTES
-        || rangeSizeBytes.getAsLong() > MongoDbLimits.MAX_RANGE_SIZE_BYTES)) {
-      throw new IllegalArgumentException("the range size must be between 1 MB and 1024 MB (MongoDB's limits), not "
-          + rangeSizeBytes.getAsLong() + " bytes");
+    if (rangeSizeBytes.isPresent()
+        && (rangeSizeBytes.getAsLong() < MongoDbLimits.MIN_RANGE_SIZE_BYTES
+            || rangeSizeBytes.getAsLong() > MongoDbLimits.MAX_RANGE_SIZE_BYTES)) {
+      throw new IllegalArgumentException(
+          "the range size must be between 1 MB and 1024 MB (MongoDB's limits), not "
+              + rangeSizeBytes.getAsLong()
+              + " bytes");
     }
     if (collection.isPresent() && collection.get().isBlank()) {
       throw new IllegalArgumentException("the collection name must not be blank");
     }
     if (balancerRoundSeconds < 1 || balancerRoundSeconds > 86_400) {
-      throw new IllegalArgumentException("the balancer round must be between 1 s and 86400 s, not " + balancerRoundSeconds);
+      throw new IllegalArgumentException(
+          "the balancer round must be between 1 s and 86400 s, not " + balancerRoundSeconds);
     }
     if (!(migrationBytesPerSecond > 0) || Double.isInfinite(migrationBytesPerSecond)) {
-      throw new IllegalArgumentException("the migration rate must be a positive number of bytes per second, not "
-          + migrationBytesPerSecond);
+      throw new IllegalArgumentException(
+          "the migration rate must be a positive number of bytes per second, not "
+              + migrationBytesPerSecond);
     }
     if (autoMergerSeconds < 0) {
-      throw new IllegalArgumentException("the AutoMerger interval must be 0 (off) or more seconds, not " + autoMergerSeconds);
+      throw new IllegalArgumentException(
+          "the AutoMerger interval must be 0 (off) or more seconds, not " + autoMergerSeconds);
     }
   }
 
-  /** The most shards a run accepts: MongoDB has no documented limit, 1,024 keeps the per-shard tables printable. */
+  /**
+   * The most shards a run accepts: MongoDB has no documented limit, 1,024 keeps the per-shard
+   * tables printable.
+   */
   public static final int MAX_SHARDS = 1_024;
 
   /** Returns this setup with {@code n} shards. */
   public MongoDbSetup withShards(int n) {
-    return new MongoDbSetup(OptionalInt.of(n), rangeSizeBytes, collection, start, balancerRoundSeconds,
-        migrationBytesPerSecond, autoMergerSeconds);
+    return new MongoDbSetup(
+        OptionalInt.of(n),
+        rangeSizeBytes,
+        collection,
+        start,
+        balancerRoundSeconds,
+        migrationBytesPerSecond,
+        autoMergerSeconds);
   }
 
   /** Returns this setup with a range size of {@code bytes}. */
   public MongoDbSetup withRangeSize(long bytes) {
-    return new MongoDbSetup(shards, OptionalLong.of(bytes), collection, start, balancerRoundSeconds,
-        migrationBytesPerSecond, autoMergerSeconds);
+    return new MongoDbSetup(
+        shards,
+        OptionalLong.of(bytes),
+        collection,
+        start,
+        balancerRoundSeconds,
+        migrationBytesPerSecond,
+        autoMergerSeconds);
   }
 
   /** Returns this setup simulating collection {@code name}. */
   public MongoDbSetup withCollection(String name) {
-    return new MongoDbSetup(shards, rangeSizeBytes, Optional.of(name), start, balancerRoundSeconds,
-        migrationBytesPerSecond, autoMergerSeconds);
+    return new MongoDbSetup(
+        shards,
+        rangeSizeBytes,
+        Optional.of(name),
+        start,
+        balancerRoundSeconds,
+        migrationBytesPerSecond,
+        autoMergerSeconds);
   }
 
   /** Returns this setup with the collection starting {@code s}. */
   public MongoDbSetup withStart(Start s) {
-    return new MongoDbSetup(shards, rangeSizeBytes, collection, Optional.of(s), balancerRoundSeconds,
-        migrationBytesPerSecond, autoMergerSeconds);
+    return new MongoDbSetup(
+        shards,
+        rangeSizeBytes,
+        collection,
+        Optional.of(s),
+        balancerRoundSeconds,
+        migrationBytesPerSecond,
+        autoMergerSeconds);
   }
 
   /** Returns this setup with migrations copying {@code bytesPerSecond}. */
   public MongoDbSetup withMigrationRate(double bytesPerSecond) {
-    return new MongoDbSetup(shards, rangeSizeBytes, collection, start, balancerRoundSeconds, bytesPerSecond,
+    return new MongoDbSetup(
+        shards,
+        rangeSizeBytes,
+        collection,
+        start,
+        balancerRoundSeconds,
+        bytesPerSecond,
         autoMergerSeconds);
   }
 
   /** Returns this setup with the AutoMerger running every {@code seconds} (0: off). */
   public MongoDbSetup withAutoMerger(long seconds) {
-    return new MongoDbSetup(shards, rangeSizeBytes, collection, start, balancerRoundSeconds, migrationBytesPerSecond,
+    return new MongoDbSetup(
+        shards,
+        rangeSizeBytes,
+        collection,
+        start,
+        balancerRoundSeconds,
+        migrationBytesPerSecond,
         seconds);
   }
 }

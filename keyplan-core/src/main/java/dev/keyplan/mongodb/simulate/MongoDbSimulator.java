@@ -4,7 +4,6 @@ import dev.keyplan.model.Model;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.mongodb.design.MongoDbCollection;
-import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Event;
 import dev.keyplan.simulate.SimulationSettings;
@@ -15,8 +14,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * Simulates one sharded MongoDB collection second by second: its chunks, the balancer moving
- * ranges between shards, jumbo chunks it cannot move, zones, and where mongos sends each pattern's
+ * Simulates one sharded MongoDB collection second by second: its chunks, the balancer moving ranges
+ * between shards, jumbo chunks it cannot move, zones, and where mongos sends each pattern's
  * requests. Behaviour follows MongoDB 7.x/8.0 (the project's MongoDB notes §2–§3):
  *
  * <ul>
@@ -48,28 +47,48 @@ public final class MongoDbSimulator {
    * @throws IllegalArgumentException when the design has no sharded collection to simulate, the
    *     setup names a collection the design lacks, or a zone does not fit the cluster
    */
-  public static MongoDbRun run(MongoDbAnalysis a, MongoDbSetup setup, SimulationSettings settings, Optional<Trace> trace,
+  public static MongoDbRun run(
+      MongoDbAnalysis a,
+      MongoDbSetup setup,
+      SimulationSettings settings,
+      Optional<Trace> trace,
       Progress progress) {
     MongoDbCollection c = collection(a, setup);
     int shards = setup.shards().orElse(a.design().shards());
     if (shards < 1 || shards > MongoDbSetup.MAX_SHARDS) {
-      throw new dev.keyplan.simulate.SetupException("shards must be between 1 and " + MongoDbSetup.MAX_SHARDS + ", not " + shards);
+      throw new dev.keyplan.simulate.SetupException(
+          "shards must be between 1 and " + MongoDbSetup.MAX_SHARDS + ", not " + shards);
     }
     long range = setup.rangeSizeBytes().orElse(a.design().rangeSizeBytes());
-    MongoDbSetup.Start start = setup.start()
-        .orElse(c.entity().count() > 0 ? MongoDbSetup.Start.POPULATED : MongoDbSetup.Start.EMPTY);
+    MongoDbSetup.Start start =
+        setup
+            .start()
+            .orElse(
+                c.entity().count() > 0 ? MongoDbSetup.Start.POPULATED : MongoDbSetup.Start.EMPTY);
     KeyModel keys = KeyModel.of(a, c, settings.durationSeconds());
     List<String> notes = new ArrayList<>(keys.notes());
     boolean recorded = trace.isPresent() || settings.mode() == SimulationSettings.Mode.EXACT;
     long documentBytes = Math.max(1, c.typicalBytes());
-    double existingBytes = start == MongoDbSetup.Start.POPULATED ? keys.documents() * documentBytes : 0;
+    double existingBytes =
+        start == MongoDbSetup.Start.POPULATED ? keys.documents() * documentBytes : 0;
     if (start == MongoDbSetup.Start.EMPTY && keys.documents() > 0) {
-      notes.add("the collection starts empty, leaving out the model's " + dev.keyplan.model.Units.count(keys.documents())
-          + " existing documents");
+      notes.add(
+          "the collection starts empty, leaving out the model's "
+              + dev.keyplan.model.Units.count(keys.documents())
+              + " existing documents");
     }
-    trace.filter(t -> t.durationSeconds() > settings.durationSeconds()).ifPresent(t -> notes.add("the trace runs "
-        + t.durationSeconds() + " s; the run stops at " + settings.durationSeconds() + " s and leaves the rest out"));
-    List<Stream> streams = trace.map(t -> Traffic.traceStreams(t, keys.existing())).orElse(keys.streams());
+    trace
+        .filter(t -> t.durationSeconds() > settings.durationSeconds())
+        .ifPresent(
+            t ->
+                notes.add(
+                    "the trace runs "
+                        + t.durationSeconds()
+                        + " s; the run stops at "
+                        + settings.durationSeconds()
+                        + " s and leaves the rest out"));
+    List<Stream> streams =
+        trace.map(t -> Traffic.traceStreams(t, keys.existing())).orElse(keys.streams());
     List<Density> measures = new ArrayList<>(List.of(keys.existing(), keys.inserted()));
     int[] measureOf = new int[streams.size()];
     boolean prefix = false;
@@ -84,17 +103,42 @@ public final class MongoDbSimulator {
     }
     SplittableRandom random = new SplittableRandom(settings.seed());
     List<ZoneRange> zones = ZoneRange.of(c.zones(), keys.space(), shards);
-    Data data = new Data(keys.space(), keys.existing(), keys.inserted(), existingBytes, documentBytes,
-        trace.isPresent() ? 0 : keys.growthPerSecond(), recorded);
+    Data data =
+        new Data(
+            keys.space(),
+            keys.existing(),
+            keys.inserted(),
+            existingBytes,
+            documentBytes,
+            trace.isPresent() ? 0 : keys.growthPerSecond(),
+            recorded);
     ChunkMap map = new ChunkMap(keys.space(), shards, measures, prefix);
     InitialChunks.place(map, zones, start, random);
     ShardData shardData = new ShardData(map, data);
     List<Event> events = new ArrayList<>();
-    Balancer balancer = new Balancer(map, data, shardData, zones, range, setup.migrationBytesPerSecond(),
-        setup.balancerRoundSeconds(), events);
+    Balancer balancer =
+        new Balancer(
+            map,
+            data,
+            shardData,
+            zones,
+            range,
+            setup.migrationBytesPerSecond(),
+            setup.balancerRoundSeconds(),
+            events);
     AutoMerger merger = new AutoMerger(map, zones, setup.autoMergerSeconds(), events);
-    Traffic traffic = new Traffic(streams, measureOf, map, shardData, data, keys.inserted(), keys.growthPerSecond(),
-        settings.mode(), trace, random);
+    Traffic traffic =
+        new Traffic(
+            streams,
+            measureOf,
+            map,
+            shardData,
+            data,
+            keys.inserted(),
+            keys.growthPerSecond(),
+            settings.mode(),
+            trace,
+            random);
     Recorder recorder = new Recorder(map, shardData, balancer, traffic);
     long duration = settings.durationSeconds();
     long intervalStart = 0;
@@ -110,31 +154,64 @@ public final class MongoDbSimulator {
       }
       Progress.tick(progress, s + 1, duration);
     }
-    Run run = new Run(a.model(), a, c, setup, settings, trace, shards, range, start, keys, streams, map, data, balancer,
-        traffic, recorder, events, notes);
+    Run run =
+        new Run(
+            a.model(), a, c, setup, settings, trace, shards, range, start, keys, streams, map, data,
+            balancer, traffic, recorder, events, notes);
     return MongoDbRunSummary.of(run);
   }
 
   /** Everything a finished run holds, for {@link MongoDbRunSummary}. */
-  record Run(Model model, MongoDbAnalysis analysis, MongoDbCollection collection, MongoDbSetup setup,
-      SimulationSettings settings, Optional<Trace> trace, int shards, long rangeSizeBytes, MongoDbSetup.Start start,
-      KeyModel keys, List<Stream> streams, ChunkMap map, Data data, Balancer balancer, Traffic traffic,
-      Recorder recorder, List<Event> events, List<String> notes) {}
+  record Run(
+      Model model,
+      MongoDbAnalysis analysis,
+      MongoDbCollection collection,
+      MongoDbSetup setup,
+      SimulationSettings settings,
+      Optional<Trace> trace,
+      int shards,
+      long rangeSizeBytes,
+      MongoDbSetup.Start start,
+      KeyModel keys,
+      List<Stream> streams,
+      ChunkMap map,
+      Data data,
+      Balancer balancer,
+      Traffic traffic,
+      Recorder recorder,
+      List<Event> events,
+      List<String> notes) {}
 
   private static MongoDbCollection collection(MongoDbAnalysis a, MongoDbSetup setup) {
     List<String> names = a.collections().stream().map(MongoDbCollection::name).toList();
     if (setup.collection().isPresent()) {
       String name = setup.collection().get();
-      MongoDbCollection c = a.collection(name).orElseThrow(() -> new dev.keyplan.simulate.SetupException("no collection " + name
-          + " in the model; it has " + String.join(", ", names)));
+      MongoDbCollection c =
+          a.collection(name)
+              .orElseThrow(
+                  () ->
+                      new dev.keyplan.simulate.SetupException(
+                          "no collection "
+                              + name
+                              + " in the model; it has "
+                              + String.join(", ", names)));
       if (!c.sharded()) {
-        throw new dev.keyplan.simulate.SetupException("collection " + name + " is not sharded: it has no shard_key, so it"
-            + " lives on its database's primary shard and there is no balancing to simulate");
+        throw new dev.keyplan.simulate.SetupException(
+            "collection "
+                + name
+                + " is not sharded: it has no shard_key, so it"
+                + " lives on its database's primary shard and there is no balancing to simulate");
       }
       return c;
     }
-    return a.collections().stream().filter(MongoDbCollection::sharded).findFirst()
-        .orElseThrow(() -> new dev.keyplan.simulate.SetupException("no collection of the model is sharded (no shard_key): nothing"
-            + " to simulate; collections: " + String.join(", ", names)));
+    return a.collections().stream()
+        .filter(MongoDbCollection::sharded)
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new dev.keyplan.simulate.SetupException(
+                    "no collection of the model is sharded (no shard_key): nothing"
+                        + " to simulate; collections: "
+                        + String.join(", ", names)));
   }
 }

@@ -32,10 +32,20 @@ final class Recorder {
         totals[s][k] += c[k];
       }
       double per = 1.0 / seconds;
-      rows.add(new MongoDbRun.ShardInterval(start, "shard" + s, bytes[s], map.chunkCount(s), map.jumboCount(s),
-          c[Counter.INSERTS.ordinal()] * per, c[Counter.WRITES.ordinal()] * per, c[Counter.WRITES_BROADCAST.ordinal()] * per,
-          c[Counter.READS_TARGETED.ordinal()] * per, c[Counter.READS_BROADCAST.ordinal()] * per,
-          balancer.migrating(s) ? 1 : 0, done[s]));
+      rows.add(
+          new MongoDbRun.ShardInterval(
+              start,
+              "shard" + s,
+              bytes[s],
+              map.chunkCount(s),
+              map.jumboCount(s),
+              c[Counter.INSERTS.ordinal()] * per,
+              c[Counter.WRITES.ordinal()] * per,
+              c[Counter.WRITES_BROADCAST.ordinal()] * per,
+              c[Counter.READS_TARGETED.ordinal()] * per,
+              c[Counter.READS_BROADCAST.ordinal()] * per,
+              balancer.migrating(s) ? 1 : 0,
+              done[s]));
     }
   }
 

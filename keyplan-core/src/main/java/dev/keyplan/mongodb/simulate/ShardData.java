@@ -1,14 +1,15 @@
 package dev.keyplan.mongodb.simulate;
 
 /**
- * Each shard's bytes of the collection now: what the balancer compares. With expected inserts on
- * a key that does not grow with time, a shard's bytes are {@code existing × Σ existing mass +
+ * Each shard's bytes of the collection now: what the balancer compares. With expected inserts on a
+ * key that does not grow with time, a shard's bytes are {@code existing × Σ existing mass +
  * inserted × Σ inserted mass} over its chunks, both sums kept by the {@link ChunkMap}; otherwise
  * (recorded inserts, or a monotonic key's appended documents) the shard's chunks are added up.
  */
 final class ShardData {
   /** The {@link ChunkMap} measure of the documents there at the start. */
   static final int EXISTING = 0;
+
   /** The {@link ChunkMap} measure of inserted documents. */
   static final int INSERTED = 1;
 
@@ -32,7 +33,9 @@ final class ShardData {
     double[] out = new double[n];
     if (data.summable()) {
       for (int s = 0; s < n; s++) {
-        out[s] = data.existingBytes() * map.sum(s, EXISTING) + data.expectedInsertedBytes() * map.sum(s, INSERTED);
+        out[s] =
+            data.existingBytes() * map.sum(s, EXISTING)
+                + data.expectedInsertedBytes() * map.sum(s, INSERTED);
       }
     } else {
       for (Chunk c : map.chunks()) {

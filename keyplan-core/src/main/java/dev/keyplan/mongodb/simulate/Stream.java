@@ -7,10 +7,16 @@ import dev.keyplan.mongodb.design.MongoDbPlan;
  * "Query Routing"; the targeting comes from the analysis' {@link MongoDbPlan}).
  *
  * @param rate requests per second (an {@code in} of {@code k} shard key values counts {@code k})
- * @param density how the requests spread over the key space, for {@link Route#KEYED} and
- *     {@link Route#PREFIX}
+ * @param density how the requests spread over the key space, for {@link Route#KEYED} and {@link
+ *     Route#PREFIX}
  */
-record Stream(String pattern, Kind kind, Route route, double rate, Density density, MongoDbPlan.Targeting targeting) {
+record Stream(
+    String pattern,
+    Kind kind,
+    Route route,
+    double rate,
+    Density density,
+    MongoDbPlan.Targeting targeting) {
   /** What a request does to the documents. */
   enum Kind {
     /** Inserts a document: counted as an insert and a write. */
@@ -25,8 +31,8 @@ record Stream(String pattern, Kind kind, Route route, double rate, Density densi
     /** The whole shard key is given: one shard, the one owning the chunk of that value. */
     KEYED,
     /**
-     * Only the first field is given by equality: every shard holding part of that value's
-     * range (a heavy value's range can span several chunks and shards).
+     * Only the first field is given by equality: every shard holding part of that value's range (a
+     * heavy value's range can span several chunks and shards).
      */
     PREFIX,
     /** No usable shard key: every shard (scatter-gather). */
@@ -36,7 +42,10 @@ record Stream(String pattern, Kind kind, Route route, double rate, Density densi
      * documents asked for, taken by the shards' shares of the data.
      */
     DATA,
-    /** An insert (or a read of the latest values) on a key that grows with time: the shard owning MaxKey. */
+    /**
+     * An insert (or a read of the latest values) on a key that grows with time: the shard owning
+     * MaxKey.
+     */
     NEWEST
   }
 

@@ -11,9 +11,9 @@ import java.util.SplittableRandom;
  * One simulated second of requests, counted per shard.
  *
  * <ul>
- *   <li>Aggregate mode: per stream and shard a Poisson count at the shard's rate (the stream's
- *       rate × the shard's share of its spread, read from the {@link ChunkMap}'s per-shard sums), so
- *       a second costs O(streams × shards) however many requests it holds; a broadcast's one count
+ *   <li>Aggregate mode: per stream and shard a Poisson count at the shard's rate (the stream's rate
+ *       × the shard's share of its spread, read from the {@link ChunkMap}'s per-shard sums), so a
+ *       second costs O(streams × shards) however many requests it holds; a broadcast's one count
  *       reaches every shard. Inserted documents grow the data by their expectation ({@link Data}).
  *   <li>Exact mode: a Poisson count of requests per stream, then each request drawn on its own: a
  *       coordinate from the stream's density, the chunk holding it, its shard. Each insert records
@@ -25,7 +25,13 @@ import java.util.SplittableRandom;
  */
 final class Traffic {
   /** What a shard counts per interval. */
-  enum Counter { INSERTS, WRITES, WRITES_BROADCAST, READS_TARGETED, READS_BROADCAST }
+  enum Counter {
+    INSERTS,
+    WRITES,
+    WRITES_BROADCAST,
+    READS_TARGETED,
+    READS_BROADCAST
+  }
 
   // Shards' data shares move slowly (a 2 KB insert in 10 GB); re-reading them every 10 s, and
   // whenever a chunk moves, keeps a monotonic or recorded run from summing its chunks every second.
@@ -33,6 +39,7 @@ final class Traffic {
 
   /** In a trace's run, stream 0 is its writes and stream 1 its reads ({@link #traceStreams}). */
   private static final int TRACE_WRITES = 0;
+
   private static final int TRACE_READS = 1;
 
   /**
@@ -44,9 +51,19 @@ final class Traffic {
     long writes = t.operations().stream().filter(Trace.Op::write).count();
     long reads = t.operations().size() - writes;
     return List.of(
-        new Stream("trace writes", Stream.Kind.INSERT, Stream.Route.KEYED, writes / seconds, d,
+        new Stream(
+            "trace writes",
+            Stream.Kind.INSERT,
+            Stream.Route.KEYED,
+            writes / seconds,
+            d,
             dev.keyplan.mongodb.design.MongoDbPlan.Targeting.SINGLE_SHARD),
-        new Stream("trace reads", Stream.Kind.READ, Stream.Route.KEYED, reads / seconds, d,
+        new Stream(
+            "trace reads",
+            Stream.Kind.READ,
+            Stream.Route.KEYED,
+            reads / seconds,
+            d,
             dev.keyplan.mongodb.design.MongoDbPlan.Targeting.SINGLE_SHARD));
   }
 
@@ -71,11 +88,20 @@ final class Traffic {
   private final boolean insertStreams;
 
   /**
-   * @param measureOf each stream's {@link ChunkMap} measure (−1 when not measured); a prefix stream's
-   *     is its gaps-only density
+   * @param measureOf each stream's {@link ChunkMap} measure (−1 when not measured); a prefix
+   *     stream's is its gaps-only density
    */
-  Traffic(List<Stream> streams, int[] measureOf, ChunkMap map, ShardData shardData, Data data, Density inserted,
-      double growthPerSecond, Mode mode, Optional<Trace> trace, SplittableRandom random) {
+  Traffic(
+      List<Stream> streams,
+      int[] measureOf,
+      ChunkMap map,
+      ShardData shardData,
+      Data data,
+      Density inserted,
+      double growthPerSecond,
+      Mode mode,
+      Optional<Trace> trace,
+      SplittableRandom random) {
     this.streams = streams;
     this.measureOf = measureOf.clone();
     this.map = map;
@@ -152,7 +178,8 @@ final class Traffic {
     if (!insertStreams) {
       long n = Poisson.draw(random, growthPerSecond);
       for (long i = 0; i < n; i++) {
-        data.record(map.space().monotonic() ? data.top() : inserted.sample(random), data.documentBytes());
+        data.record(
+            map.space().monotonic() ? data.top() : inserted.sample(random), data.documentBytes());
       }
     }
   }
@@ -218,7 +245,8 @@ final class Traffic {
       for (int k = 0; k < streams.size(); k++) {
         Stream st = streams.get(k);
         for (int shard = 0; shard < map.shards(); shard++) {
-          rates[k][shard] = st.measured() && measureOf[k] >= 0 ? st.rate() * map.sum(shard, measureOf[k]) : 0;
+          rates[k][shard] =
+              st.measured() && measureOf[k] >= 0 ? st.rate() * map.sum(shard, measureOf[k]) : 0;
         }
         if (st.route() == Stream.Route.PREFIX) {
           for (int piece = 1; piece < map.space().pieces(); piece += 2) {

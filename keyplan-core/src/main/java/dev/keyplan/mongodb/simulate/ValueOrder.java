@@ -9,17 +9,17 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * Where a value of the shard key's first field sorts, as a number in [0, 1): chunks are ranges
- * of this order, so it decides which values share a chunk and which chunk holds which value.
+ * Where a value of the shard key's first field sorts, as a number in [0, 1): chunks are ranges of
+ * this order, so it decides which values share a chunk and which chunk holds which value.
  *
  * <ul>
- *   <li>Hashed field: the value's hashed-index value ({@link HashedKey#hash64}), mapped from
- *       [−2⁶³, 2⁶³) onto [0, 1) by {@code 0.5 + h / 2⁶⁴}; chunks of a hashed key are ranges of
- *       these numbers.
+ *   <li>Hashed field: the value's hashed-index value ({@link HashedKey#hash64}), mapped from [−2⁶³,
+ *       2⁶³) onto [0, 1) by {@code 0.5 + h / 2⁶⁴}; chunks of a hashed key are ranges of these
+ *       numbers.
  *   <li>Ranged field, a value the model spells (a named share such as {@code US}, an enumeration
- *       value, a trace's key or a zone bound): a string by its UTF-8 bytes as the simple
- *       collation compares them, the first 6 bytes as a base-256 fraction and the rest as a tie
- *       break; a number by {@code 0.5 + atan(x) / π}, which keeps numeric order.
+ *       value, a trace's key or a zone bound): a string by its UTF-8 bytes as the simple collation
+ *       compares them, the first 6 bytes as a base-256 fraction and the rest as a tie break; a
+ *       number by {@code 0.5 + atan(x) / π}, which keeps numeric order.
  *   <li>Ranged field, a value the model does not spell (the {@code country_code-7} of a {@code
  *       busiest:} or {@code zipf} spread, whose real spelling is unknown): where the hash of its
  *       name falls. A value's popularity says nothing about where it sorts, so the busiest values
@@ -62,7 +62,8 @@ final class ValueOrder {
 
   /** Compares two spelled values the way their positions tie-break: UTF-8 bytes, unsigned. */
   static int compareSpelling(String a, String b) {
-    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(
+        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Maps a hashed-index value onto [0, 1). */
@@ -81,7 +82,8 @@ final class ValueOrder {
     if (number == null) {
       return new BsonString(value);
     }
-    return number == Math.rint(number) && Math.abs(number) < 0x1p63 ? new BsonInt64(number.longValue())
+    return number == Math.rint(number) && Math.abs(number) < 0x1p63
+        ? new BsonInt64(number.longValue())
         : new BsonDouble(number);
   }
 

@@ -9,8 +9,8 @@ import java.util.Optional;
 /**
  * A zone in {@link KeySpace} coordinates: the range {@code [lo, hi)} of shard key values pinned to
  * some shards (MongoDB manual, "Zones in Sharded Clusters"). The balancer first moves chunks off
- * shards outside their zone, then balances each zone over its own shards, and the values in no
- * zone over every shard.
+ * shards outside their zone, then balances each zone over its own shards, and the values in no zone
+ * over every shard.
  *
  * @param shards the zone's shards, by position
  */
@@ -24,23 +24,41 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
     List<ZoneRange> out = new ArrayList<>();
     for (MongoDbDesign.Zone z : zones) {
       if (space.monotonic() && !(z.min().equals("MinKey") && z.max().equals("MaxKey"))) {
-        throw new dev.keyplan.simulate.SetupException("zone " + z.name() + ": zones on a shard key that grows with time ("
-            + space.field() + ") are not simulated; only MinKey to MaxKey is");
+        throw new dev.keyplan.simulate.SetupException(
+            "zone "
+                + z.name()
+                + ": zones on a shard key that grows with time ("
+                + space.field()
+                + ") are not simulated; only MinKey to MaxKey is");
       }
       List<Integer> shards = new ArrayList<>();
       for (String s : z.shards()) {
         int position = position(z, s);
         if (position < 0 || position >= shardCount) {
-          throw new dev.keyplan.simulate.SetupException("zone " + z.name() + " names shard " + s + " but the run has "
-              + shardCount + " shards (0 to " + (shardCount - 1) + ")");
+          throw new dev.keyplan.simulate.SetupException(
+              "zone "
+                  + z.name()
+                  + " names shard "
+                  + s
+                  + " but the run has "
+                  + shardCount
+                  + " shards (0 to "
+                  + (shardCount - 1)
+                  + ")");
         }
         shards.add(position);
       }
       double lo = bound(space, z.min());
       double hi = bound(space, z.max());
       if (!(lo < hi)) {
-        throw new dev.keyplan.simulate.SetupException("zone " + z.name() + ": its range [" + z.min() + ", " + z.max()
-            + ") holds no shard key values");
+        throw new dev.keyplan.simulate.SetupException(
+            "zone "
+                + z.name()
+                + ": its range ["
+                + z.min()
+                + ", "
+                + z.max()
+                + ") holds no shard key values");
       }
       out.add(new ZoneRange(z.name(), lo, hi, shards));
     }
@@ -71,11 +89,12 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
   private static double bound(KeySpace space, String value) {
     if (space.hashed() && !value.equals("MinKey") && !value.equals("MaxKey")) {
       try {
-        return space.coordinateOfHash(Long.parseLong(value.replace("NumberLong(", "").replace(")", "")
-            .replace("\"", "").trim()));
+        return space.coordinateOfHash(
+            Long.parseLong(
+                value.replace("NumberLong(", "").replace(")", "").replace("\"", "").trim()));
       } catch (NumberFormatException e) {
-        throw new dev.keyplan.simulate.SetupException("a zone bound on a hashed shard key is a hashed value (a long), not '"
-            + value + "'");
+        throw new dev.keyplan.simulate.SetupException(
+            "a zone bound on a hashed shard key is a hashed value (a long), not '" + value + "'");
       }
     }
     return space.coordinateOf(value);
@@ -85,7 +104,8 @@ record ZoneRange(String name, double lo, double hi, List<Integer> shards) {
     try {
       return Integer.parseInt(shard.replace(",", "").replace("_", "").trim());
     } catch (NumberFormatException e) {
-      throw new dev.keyplan.simulate.SetupException("zone " + z.name() + ": shard '" + shard + "' is not a shard position");
+      throw new dev.keyplan.simulate.SetupException(
+          "zone " + z.name() + ": shard '" + shard + "' is not a shard position");
     }
   }
 }

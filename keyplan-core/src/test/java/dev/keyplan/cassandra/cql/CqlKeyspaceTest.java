@@ -15,7 +15,8 @@ final class CqlKeyspaceTest {
     Map<String, Integer> replication = new LinkedHashMap<>();
     replication.put("replication_factor", 3);
     replication.put("dc2", 1);
-    CqlKeyspace ks = new CqlKeyspace("ks", "NetworkTopologyStrategy", replication, true, Location.NONE);
+    CqlKeyspace ks =
+        new CqlKeyspace("ks", "NetworkTopologyStrategy", replication, true, Location.NONE);
 
     assertThat(ks.replicasIn("dc1")).isEqualTo(3);
     assertThat(ks.replicasIn("dc2")).isEqualTo(1);
@@ -24,8 +25,9 @@ final class CqlKeyspaceTest {
 
   @Test
   void networkTopology_onlyShorthand_totalIsTheFactor() {
-    CqlKeyspace ks = new CqlKeyspace("ks", "NetworkTopologyStrategy", Map.of("replication_factor", 3),
-        true, Location.NONE);
+    CqlKeyspace ks =
+        new CqlKeyspace(
+            "ks", "NetworkTopologyStrategy", Map.of("replication_factor", 3), true, Location.NONE);
 
     assertThat(ks.totalReplicas()).isEqualTo(3);
   }
@@ -43,7 +45,8 @@ final class CqlKeyspaceTest {
     Map<String, Integer> replication = new LinkedHashMap<>();
     replication.put("z", 1);
     replication.put("a", 2);
-    CqlKeyspace ks = new CqlKeyspace("ks", "NetworkTopologyStrategy", replication, true, Location.NONE);
+    CqlKeyspace ks =
+        new CqlKeyspace("ks", "NetworkTopologyStrategy", replication, true, Location.NONE);
     replication.put("b", 3);
 
     assertThat(ks.replication().keySet()).containsExactly("z", "a");

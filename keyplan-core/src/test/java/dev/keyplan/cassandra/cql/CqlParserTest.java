@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 final class CqlParserTest {
 
   /** The seed tables, one CQL line per source line pair ({@code \} joins them). */
-  private static final String SEED_TABLES = """
+  private static final String SEED_TABLES =
+      """
       CREATE TABLE messages_by_channel (channel_id bigint, bucket int, message_id bigint, \
       author_id bigint, body text,
         PRIMARY KEY ((channel_id, bucket), message_id)) WITH CLUSTERING ORDER BY \
@@ -29,7 +30,8 @@ final class CqlParserTest {
    * (https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/
    * data-modeling_schema.html), which comes from "Cassandra: The Definitive Guide".
    */
-  private static final String HOTEL = """
+  private static final String HOTEL =
+      """
       CREATE KEYSPACE hotel WITH replication =
         {'class': 'SimpleStrategy', 'replication_factor' : 3};
 
@@ -86,13 +88,16 @@ final class CqlParserTest {
   void seedTables_parsed_keysTypesAndTtl() {
     CqlSchema schema = CqlParser.parse("seed.cql", SEED_TABLES);
 
-    assertThat(schema.tables()).extracting(CqlTable::name).containsExactly(
-        "messages_by_channel", "sensor_readings_by_sensor", "order_counts_by_user");
+    assertThat(schema.tables())
+        .extracting(CqlTable::name)
+        .containsExactly(
+            "messages_by_channel", "sensor_readings_by_sensor", "order_counts_by_user");
     CqlTable messages = schema.table("messages_by_channel").orElseThrow();
     assertThat(messages.keyspace()).isNull();
     assertThat(messages.partitionKey()).containsExactly("channel_id", "bucket");
     assertThat(messages.clustering()).containsExactly(new ClusteringColumn("message_id", true));
-    assertThat(messages.regularColumns()).extracting(Column::name)
+    assertThat(messages.regularColumns())
+        .extracting(Column::name)
         .containsExactly("author_id", "body");
     assertThat(messages.column("body").orElseThrow().type()).isEqualTo(CqlType.of("text"));
     assertThat(messages.defaultTimeToLiveSeconds()).isZero();
@@ -127,8 +132,8 @@ final class CqlParserTest {
 
     UserType address = schema.types().get(0);
     assertThat(address.keyspace()).isEqualTo("hotel");
-    assertThat(address.fields()).containsOnlyKeys(
-        "street", "city", "state_or_province", "postal_code", "country");
+    assertThat(address.fields())
+        .containsOnlyKeys("street", "city", "state_or_province", "postal_code", "country");
 
     CqlTable byPoi = schema.table("hotels_by_poi").orElseThrow();
     assertThat(byPoi.keyspace()).isEqualTo("hotel");
@@ -142,14 +147,14 @@ final class CqlParserTest {
 
     CqlTable rooms = schema.table("available_rooms_by_hotel_date").orElseThrow();
     assertThat(rooms.partitionKey()).containsExactly("hotel_id");
-    assertThat(rooms.clustering()).extracting(ClusteringColumn::name)
+    assertThat(rooms.clustering())
+        .extracting(ClusteringColumn::name)
         .containsExactly("date", "room_number");
     assertThat(rooms.column("room_number").orElseThrow().type().fixedSize()).hasValue(2);
 
     CqlTable amenities = schema.table("hotel.amenities_by_room").orElseThrow();
     assertThat(amenities.partitionKey()).containsExactly("hotel_id", "room_number");
-    assertThat(amenities.clustering()).containsExactly(
-        new ClusteringColumn("amenity_name", false));
+    assertThat(amenities.clustering()).containsExactly(new ClusteringColumn("amenity_name", false));
 
     CqlTable hotels = schema.table("hotels").orElseThrow();
     assertThat(hotels.column("pois").orElseThrow().type().isCollection()).isTrue();
@@ -167,7 +172,10 @@ final class CqlParserTest {
 
   @Test
   void quotedIdentifiers_keepCase_unquotedFold() {
-    CqlSchema schema = CqlParser.parse("q.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "q.cql",
+            """
         CREATE TABLE "MyTable" ("UserId" uuid, Name TEXT, PRIMARY KEY ("UserId"));
         CREATE TABLE MyOther ("say ""hi""\" text PRIMARY KEY);
         """);
@@ -178,13 +186,15 @@ final class CqlParserTest {
     assertThat(mine.columns()).extracting(Column::name).containsExactly("UserId", "name");
     assertThat(schema.table("MyTable")).contains(mine);
     assertThat(schema.table("mytable")).isEmpty();
-    assertThat(schema.table("myother").orElseThrow().partitionKey())
-        .containsExactly("say \"hi\"");
+    assertThat(schema.table("myother").orElseThrow().partitionKey()).containsExactly("say \"hi\"");
   }
 
   @Test
   void use_setsKeyspaceOfFollowingNames_qualifiedNamesWin() {
-    CqlSchema schema = CqlParser.parse("use.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "use.cql",
+            """
         CREATE TABLE before_use (id int PRIMARY KEY);
         USE shop;
         CREATE TABLE carts (id int PRIMARY KEY);
@@ -193,7 +203,8 @@ final class CqlParserTest {
         CREATE TABLE invoices (id int PRIMARY KEY);
         """);
 
-    assertThat(schema.tables()).extracting(CqlTable::keyspace)
+    assertThat(schema.tables())
+        .extracting(CqlTable::keyspace)
         .containsExactly(null, "shop", "other", "Billing");
     assertThat(schema.table("shop.carts")).isPresent();
     assertThat(schema.table("other.carts")).isEmpty();
@@ -203,7 +214,10 @@ final class CqlParserTest {
 
   @Test
   void networkTopologyStrategy_fullClassNameAndQuotedFactors_perDataCentre() {
-    CqlSchema schema = CqlParser.parse("ks.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "ks.cql",
+            """
         CREATE KEYSPACE IF NOT EXISTS chat WITH replication = {'class':
           'org.apache.cassandra.locator.NetworkTopologyStrategy', 'eu-west': '3', 'us_east': 2}
           AND durable_writes = false;
@@ -227,7 +241,10 @@ final class CqlParserTest {
 
   @Test
   void columnKinds_collectionsTuplesVectorsStaticsAndUdts_parsed() {
-    CqlSchema schema = CqlParser.parse("types.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "types.cql",
+            """
         CREATE TYPE ks.point (x double, y double);
         CREATE TABLE ks.things (
           id uuid,
@@ -247,8 +264,9 @@ final class CqlParserTest {
 
     CqlTable things = schema.table("things").orElseThrow();
     assertThat(things.staticColumns()).extracting(Column::name).containsExactly("owner");
-    assertThat(things.regularColumns()).extracting(Column::name).containsExactly(
-        "tags", "scores", "history", "pair", "embedding", "place", "loose", "raw");
+    assertThat(things.regularColumns())
+        .extracting(Column::name)
+        .containsExactly("tags", "scores", "history", "pair", "embedding", "place", "loose", "raw");
     assertThat(type(things, "scores")).hasToString("map<text, int>");
     assertThat(type(things, "history")).hasToString("list<frozen<list<text>>>");
     assertThat(type(things, "pair")).hasToString("tuple<int, text>");
@@ -275,7 +293,8 @@ final class CqlParserTest {
     assertThat(messages.partitionKey()).containsExactly("channel_id", "bucket");
     assertThat(messages.clustering()).containsExactly(new ClusteringColumn("message_id", true));
     assertThat(type(messages, "attachments")).hasToString("list<frozen<attachment>>");
-    assertThat(messages.options()).containsEntry("additional_write_policy", "99p")
+    assertThat(messages.options())
+        .containsEntry("additional_write_policy", "99p")
         .containsEntry("bloom_filter_fp_chance", "0.01")
         .containsEntry("caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}")
         .containsEntry("comment", "")
@@ -293,12 +312,14 @@ final class CqlParserTest {
 
     assertThat(schema.table("reactions_by_message").orElseThrow().isCounterTable()).isTrue();
 
-    assertThat(schema.indexes()).extracting(SecondaryIndex::name, SecondaryIndex::kind)
+    assertThat(schema.indexes())
+        .extracting(SecondaryIndex::name, SecondaryIndex::kind)
         .containsExactly(
             tuple("channels_owner_idx", SecondaryIndex.Kind.LEGACY),
             tuple("messages_by_channel_author_id_idx", SecondaryIndex.Kind.SAI),
             tuple("messages_body_sai", SecondaryIndex.Kind.SAI));
-    assertThat(schema.indexesOn("messages_by_channel")).extracting(SecondaryIndex::column)
+    assertThat(schema.indexesOn("messages_by_channel"))
+        .extracting(SecondaryIndex::column)
         .containsExactly("author_id", "body");
 
     MaterializedView byAuthor = schema.views().get(0);
@@ -309,11 +330,13 @@ final class CqlParserTest {
     assertThat(viewTable).isSameAs(byAuthor.asTable());
     assertThat(viewTable.viewOf()).isEqualTo(Optional.of("messages_by_channel"));
     assertThat(viewTable.partitionKey()).containsExactly("author_id");
-    assertThat(viewTable.clustering()).containsExactly(
-        new ClusteringColumn("channel_id", false),
-        new ClusteringColumn("bucket", false),
-        new ClusteringColumn("message_id", true));
-    assertThat(viewTable.columns()).extracting(Column::name)
+    assertThat(viewTable.clustering())
+        .containsExactly(
+            new ClusteringColumn("channel_id", false),
+            new ClusteringColumn("bucket", false),
+            new ClusteringColumn("message_id", true));
+    assertThat(viewTable.columns())
+        .extracting(Column::name)
         .containsExactlyElementsOf(messages.columns().stream().map(Column::name).toList());
     assertThat(viewTable.column("body").orElseThrow().type()).isEqualTo(CqlType.of("text"));
   }
@@ -325,19 +348,22 @@ final class CqlParserTest {
     CqlKeyspace ks = schema.keyspace("metrics").orElseThrow();
     assertThat(ks.replicasIn("datacenter1")).isEqualTo(3);
     CqlTable readings = schema.table("readings").orElseThrow();
-    assertThat(readings.options()).containsEntry("cdc", "{'enabled': false}")
-        .containsEntry("tombstone_gc",
-            "{'mode': 'timeout', 'propagation_delay_in_seconds': '3600'}");
+    assertThat(readings.options())
+        .containsEntry("cdc", "{'enabled': false}")
+        .containsEntry(
+            "tombstone_gc", "{'mode': 'timeout', 'propagation_delay_in_seconds': '3600'}");
     assertThat(readings.defaultTimeToLiveSeconds()).isEqualTo(604_800L);
-    assertThat(schema.indexes()).extracting(SecondaryIndex::name, SecondaryIndex::column)
-        .containsExactly(
-            tuple("readings_unit_idx", "unit"),
-            tuple("readings_local_idx", "value"));
+    assertThat(schema.indexes())
+        .extracting(SecondaryIndex::name, SecondaryIndex::column)
+        .containsExactly(tuple("readings_unit_idx", "unit"), tuple("readings_local_idx", "value"));
   }
 
   @Test
   void view_withColumnList_takesBaseTypesAndSelectLocations() {
-    CqlSchema schema = CqlParser.parse("mv.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "mv.cql",
+            """
         CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, name text, age int);
         CREATE MATERIALIZED VIEW IF NOT EXISTS ks.users_by_email AS
           SELECT email, id, name FROM ks.users
@@ -358,7 +384,10 @@ final class CqlParserTest {
 
   @Test
   void indexes_allTargetsAndClasses_kindsColumnsAndGeneratedNames() {
-    CqlSchema schema = CqlParser.parse("idx.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "idx.cql",
+            """
         USE shop;
         CREATE TABLE products (id uuid, v int, tags set<text>, attrs map<text, text>,
           dims frozen<list<int>>, title text, PRIMARY KEY (id, v));
@@ -376,32 +405,33 @@ final class CqlParserTest {
         CREATE INDEX v_idx ON products (v) USING 'legacy_local_table';
         """);
 
-    assertThat(schema.indexes()).extracting(
-            SecondaryIndex::name, SecondaryIndex::column, SecondaryIndex::kind)
+    assertThat(schema.indexes())
+        .extracting(SecondaryIndex::name, SecondaryIndex::column, SecondaryIndex::kind)
         .containsExactly(
-            tuple(
-                "products_tags_idx", "tags", SecondaryIndex.Kind.LEGACY),
-            tuple(
-                "products_tags_idx_1", "tags", SecondaryIndex.Kind.LEGACY),
+            tuple("products_tags_idx", "tags", SecondaryIndex.Kind.LEGACY),
+            tuple("products_tags_idx_1", "tags", SecondaryIndex.Kind.LEGACY),
             tuple("attr_keys", "attrs", SecondaryIndex.Kind.LEGACY),
-            tuple(
-                "attr_entries", "attrs", SecondaryIndex.Kind.LEGACY),
+            tuple("attr_entries", "attrs", SecondaryIndex.Kind.LEGACY),
             tuple("dims_full", "dims", SecondaryIndex.Kind.LEGACY),
             tuple("title_sai", "title", SecondaryIndex.Kind.SAI),
             tuple("title_sai_fq", "title", SecondaryIndex.Kind.SAI),
-            tuple(
-                "title_sasi", "title", SecondaryIndex.Kind.CUSTOM),
+            tuple("title_sasi", "title", SecondaryIndex.Kind.CUSTOM),
             tuple("v_idx", "v", SecondaryIndex.Kind.LEGACY));
-    assertThat(schema.indexes()).allSatisfy(i -> {
-      assertThat(i.keyspace()).isEqualTo("shop");
-      assertThat(i.table()).isEqualTo("products");
-    });
+    assertThat(schema.indexes())
+        .allSatisfy(
+            i -> {
+              assertThat(i.keyspace()).isEqualTo("shop");
+              assertThat(i.table()).isEqualTo("products");
+            });
     assertThat(schema.indexes().get(2).location()).isEqualTo(new Location("idx.cql", 6, 14));
   }
 
   @Test
   void ignoredStatements_functionsRolesGrantsAndDml_skippedSafely() {
-    CqlSchema schema = CqlParser.parse("skip.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "skip.cql",
+            """
         CREATE OR REPLACE FUNCTION ks.fLog (input double)
             CALLED ON NULL INPUT
             RETURNS double LANGUAGE java
@@ -429,12 +459,13 @@ final class CqlParserTest {
 
   @Test
   void comments_crlfAndTabs_positionsCountLinesAndCharacters() {
-    String text = "-- a comment\r\n"
-        + "/* block\r\n comment */ // trailing\r\n"
-        + "CREATE TABLE\tt (\r\n"
-        + "\tid int PRIMARY KEY, -- the key\r\n"
-        + "\tv text\r\n"
-        + ");\r\n";
+    String text =
+        "-- a comment\r\n"
+            + "/* block\r\n comment */ // trailing\r\n"
+            + "CREATE TABLE\tt (\r\n"
+            + "\tid int PRIMARY KEY, -- the key\r\n"
+            + "\tv text\r\n"
+            + ");\r\n";
 
     CqlTable t = CqlParser.parse("crlf.cql", text).table("t").orElseThrow();
 
@@ -445,27 +476,36 @@ final class CqlParserTest {
 
   @Test
   void tableOptions_everyValueKind_keptAsWritten() {
-    CqlTable t = CqlParser.parse("opts.cql", """
+    CqlTable t =
+        CqlParser.parse(
+                "opts.cql",
+                """
         CREATE TABLE t (id int PRIMARY KEY) WITH ID = 5a1c395e-b41f-11e5-9f22-ba0be0483c18
           AND comment = 'it''s here' AND crc_check_chance = 1.0 AND neg = -1
           AND extensions = {'ext1': 0x76616c31} AND cdc = TRUE AND COMPACT STORAGE
           AND speculative_retry = '99PERCENTILE' AND "Quoted" = 'q';
-        """).table("t").orElseThrow();
+        """)
+            .table("t")
+            .orElseThrow();
 
-    assertThat(t.options()).containsExactly(
-        Map.entry("id", "5a1c395e-b41f-11e5-9f22-ba0be0483c18"),
-        Map.entry("comment", "it's here"),
-        Map.entry("crc_check_chance", "1.0"),
-        Map.entry("neg", "-1"),
-        Map.entry("extensions", "{'ext1': 0x76616c31}"),
-        Map.entry("cdc", "TRUE"),
-        Map.entry("speculative_retry", "99PERCENTILE"),
-        Map.entry("Quoted", "q"));
+    assertThat(t.options())
+        .containsExactly(
+            Map.entry("id", "5a1c395e-b41f-11e5-9f22-ba0be0483c18"),
+            Map.entry("comment", "it's here"),
+            Map.entry("crc_check_chance", "1.0"),
+            Map.entry("neg", "-1"),
+            Map.entry("extensions", "{'ext1': 0x76616c31}"),
+            Map.entry("cdc", "TRUE"),
+            Map.entry("speculative_retry", "99PERCENTILE"),
+            Map.entry("Quoted", "q"));
   }
 
   @Test
   void alterAndDrop_appliedInFileOrder() {
-    CqlSchema schema = CqlParser.parse("alter.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "alter.cql",
+            """
         CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
         CREATE TYPE ks.addr (street text);
         CREATE TABLE ks.users (id uuid, seq int, name text, old text, PRIMARY KEY (id, seq));
@@ -483,7 +523,8 @@ final class CqlParserTest {
         """);
 
     CqlTable users = schema.table("users").orElseThrow();
-    assertThat(users.columns()).extracting(Column::name)
+    assertThat(users.columns())
+        .extracting(Column::name)
         .containsExactly("id", "position", "name", "email", "nick", "since");
     assertThat(users.clustering()).containsExactly(new ClusteringColumn("position", false));
     assertThat(users.staticColumns()).extracting(Column::name).containsExactly("since");
@@ -498,7 +539,10 @@ final class CqlParserTest {
 
   @Test
   void ifNotExists_secondCreate_keepsFirst() {
-    CqlSchema schema = CqlParser.parse("dup.cql", """
+    CqlSchema schema =
+        CqlParser.parse(
+            "dup.cql",
+            """
         CREATE TABLE t (id int PRIMARY KEY);
         CREATE TABLE IF NOT EXISTS t (id text PRIMARY KEY, v text);
         """);
@@ -509,14 +553,19 @@ final class CqlParserTest {
 
   @Test
   void maskedColumnsAndTrailingComma_cassandra50Syntax_accepted() {
-    CqlTable t = CqlParser.parse("mask.cql", """
+    CqlTable t =
+        CqlParser.parse(
+                "mask.cql",
+                """
         CREATE TABLE patients (
           id timeuuid PRIMARY KEY,
           name text MASKED WITH DEFAULT,
           ssn text MASKED WITH mask_inner(1, null),
           born date MASKED WITH system.mask_replace('1900-01-01'),
         );
-        """).table("patients").orElseThrow();
+        """)
+            .table("patients")
+            .orElseThrow();
 
     assertThat(t.columns()).extracting(Column::name).containsExactly("id", "name", "ssn", "born");
   }

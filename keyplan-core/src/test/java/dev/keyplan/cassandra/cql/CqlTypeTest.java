@@ -12,31 +12,32 @@ final class CqlTypeTest {
 
   @Test
   void fixedSize_everyNativeType_matchesProtocolEncoding() {
-    Map<String, OptionalInt> expected = Map.ofEntries(
-        Map.entry("boolean", OptionalInt.of(1)),
-        Map.entry("tinyint", OptionalInt.of(1)),
-        Map.entry("smallint", OptionalInt.of(2)),
-        Map.entry("int", OptionalInt.of(4)),
-        Map.entry("date", OptionalInt.of(4)),
-        Map.entry("float", OptionalInt.of(4)),
-        Map.entry("bigint", OptionalInt.of(8)),
-        Map.entry("timestamp", OptionalInt.of(8)),
-        Map.entry("time", OptionalInt.of(8)),
-        Map.entry("double", OptionalInt.of(8)),
-        Map.entry("counter", OptionalInt.of(8)),
-        Map.entry("uuid", OptionalInt.of(16)),
-        Map.entry("timeuuid", OptionalInt.of(16)),
-        Map.entry("inet", OptionalInt.empty()),
-        Map.entry("text", OptionalInt.empty()),
-        Map.entry("varchar", OptionalInt.empty()),
-        Map.entry("ascii", OptionalInt.empty()),
-        Map.entry("blob", OptionalInt.empty()),
-        Map.entry("varint", OptionalInt.empty()),
-        Map.entry("decimal", OptionalInt.empty()),
-        Map.entry("duration", OptionalInt.empty()));
+    Map<String, OptionalInt> expected =
+        Map.ofEntries(
+            Map.entry("boolean", OptionalInt.of(1)),
+            Map.entry("tinyint", OptionalInt.of(1)),
+            Map.entry("smallint", OptionalInt.of(2)),
+            Map.entry("int", OptionalInt.of(4)),
+            Map.entry("date", OptionalInt.of(4)),
+            Map.entry("float", OptionalInt.of(4)),
+            Map.entry("bigint", OptionalInt.of(8)),
+            Map.entry("timestamp", OptionalInt.of(8)),
+            Map.entry("time", OptionalInt.of(8)),
+            Map.entry("double", OptionalInt.of(8)),
+            Map.entry("counter", OptionalInt.of(8)),
+            Map.entry("uuid", OptionalInt.of(16)),
+            Map.entry("timeuuid", OptionalInt.of(16)),
+            Map.entry("inet", OptionalInt.empty()),
+            Map.entry("text", OptionalInt.empty()),
+            Map.entry("varchar", OptionalInt.empty()),
+            Map.entry("ascii", OptionalInt.empty()),
+            Map.entry("blob", OptionalInt.empty()),
+            Map.entry("varint", OptionalInt.empty()),
+            Map.entry("decimal", OptionalInt.empty()),
+            Map.entry("duration", OptionalInt.empty()));
 
-    expected.forEach((name, size) ->
-        assertThat(CqlType.of(name).fixedSize()).as(name).isEqualTo(size));
+    expected.forEach(
+        (name, size) -> assertThat(CqlType.of(name).fixedSize()).as(name).isEqualTo(size));
     assertThat(TypeNames.NATIVE).containsExactlyInAnyOrderElementsOf(expected.keySet());
   }
 
@@ -83,6 +84,10 @@ final class CqlTypeTest {
 
   private static CqlType parsedType(String type) {
     return CqlParser.parse("t.cql", "CREATE TABLE t (k int PRIMARY KEY, v " + type + ");")
-        .table("t").orElseThrow().column("v").orElseThrow().type();
+        .table("t")
+        .orElseThrow()
+        .column("v")
+        .orElseThrow()
+        .type();
   }
 }

@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
  * DESCRIBE writes each option map on one long line.
  *
  * <p>Both are hand-written, not captured from a running cluster; each file's header says what its
- * layout follows (for Cassandra 5.0: the expected strings in apache/cassandra
- * {@code test/unit/org/apache/cassandra/db/SchemaCQLHelperTest.java}).
+ * layout follows (for Cassandra 5.0: the expected strings in apache/cassandra {@code
+ * test/unit/org/apache/cassandra/db/SchemaCQLHelperTest.java}).
  */
 final class DescribeFixtures {
   static final String CASSANDRA_50_KEYSPACE = read("describe-cassandra-5.0.cql");

@@ -6,12 +6,13 @@ import dev.keyplan.check.RuleTester;
 import org.junit.jupiter.api.Test;
 
 /**
- * How a read is served, by CQL's restriction rules (CQL reference, SELECT): the partition key by
- * = or IN, clustering restrictions as a prefix with one final range, ORDER BY along the clustering
+ * How a read is served, by CQL's restriction rules (CQL reference, SELECT): the partition key by =
+ * or IN, clustering restrictions as a prefix with one final range, ORDER BY along the clustering
  * order or its reverse; anything else needs an index or ALLOW FILTERING.
  */
 final class CassandraReadPlannerTest {
-  private static final String CQL = """
+  private static final String CQL =
+      """
       CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
       CREATE TABLE shop.orders_by_user (user_id uuid, created_at timestamp, order_id uuid, status text, note text,
         PRIMARY KEY ((user_id), created_at, order_id)) WITH CLUSTERING ORDER BY (created_at DESC, order_id ASC);
@@ -19,7 +20,8 @@ final class CassandraReadPlannerTest {
       """;
 
   private static CassandraPlan plan(String query) {
-    String model = """
+    String model =
+        """
         model: shop
         horizon: 1y
         entities:
@@ -41,7 +43,8 @@ final class CassandraReadPlannerTest {
             query: %s
         cassandra:
           schema: unused.cql
-        """.formatted(query);
+        """
+            .formatted(query);
     return RuleTester.withoutRule().model(model).cql(CQL).analysis().plan("q").orElseThrow();
   }
 
@@ -72,7 +75,8 @@ final class CassandraReadPlannerTest {
 
   @Test
   void reverseOfTheClusteringOrder_isServed() {
-    assertThat(plan("Order where user_id = ? order by created_at asc, order_id desc limit 5").access())
+    assertThat(
+            plan("Order where user_id = ? order by created_at asc, order_id desc limit 5").access())
         .isEqualTo(CassandraAccess.SINGLE_PARTITION);
   }
 
@@ -117,12 +121,15 @@ final class CassandraReadPlannerTest {
   void materializedView_servesTheReadItKeys() {
     // The view re-keys the orders by status: "Order where status = ?" reads one view partition
     // instead of scanning the base table with ALLOW FILTERING.
-    String cql = CQL + """
+    String cql =
+        CQL
+            + """
         CREATE MATERIALIZED VIEW shop.orders_by_status AS SELECT * FROM shop.orders_by_user
           WHERE status IS NOT NULL AND user_id IS NOT NULL AND created_at IS NOT NULL AND order_id IS NOT NULL
           PRIMARY KEY (status, user_id, created_at, order_id);
         """;
-    String model = """
+    String model =
+        """
         model: shop
         horizon: 1y
         entities:
@@ -162,7 +169,8 @@ final class CassandraReadPlannerTest {
   void inOnThePartitionKey_countsOneBusiestKeyAtMost() {
     // 1M orders, the busiest user holds 10% = 100,000 rows, a typical one 1M / 1,000 = 1,000.
     // Five distinct keys read 100,000 + 4 × 1,000 = 104,000 rows at worst, not 5 × 100,000.
-    String model = """
+    String model =
+        """
         model: shop
         horizon: 1y
         entities:

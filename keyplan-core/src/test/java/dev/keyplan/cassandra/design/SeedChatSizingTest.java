@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 final class SeedChatSizingTest {
   // The seed counts the 200-byte message bodies only, so this table keeps body as its one
   // regular column; the sizing formula then adds keys and 8 bytes of metadata per cell.
-  private static final String MODEL = """
+  private static final String MODEL =
+      """
       model: chat
       horizon: 1y
       entities:
@@ -40,7 +41,8 @@ final class SeedChatSizingTest {
         derived:
           messages_by_channel.bucket: {window: 10m, of: message_id}
       """;
-  private static final String CQL = """
+  private static final String CQL =
+      """
       CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE chat.messages_by_channel (channel_id bigint, bucket int, message_id bigint, body text,
         PRIMARY KEY ((channel_id, bucket), message_id)) WITH CLUSTERING ORDER BY (message_id DESC);
@@ -48,20 +50,26 @@ final class SeedChatSizingTest {
 
   // "Without it [the bucket], a channel is one partition for all time. Size it from your busiest
   // key": the same messages keyed by channel alone, so keyplan proposes the bucket.
-  private static final String UNBUCKETED_CQL = """
+  private static final String UNBUCKETED_CQL =
+      """
       CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE chat.messages_by_channel (channel_id bigint, message_id bigint, body text,
         PRIMARY KEY ((channel_id), message_id)) WITH CLUSTERING ORDER BY (message_id DESC);
       """;
 
   private BucketAdvice advice() {
-    String model = MODEL.replace("  derived:\n    messages_by_channel.bucket: {window: 10m, of: message_id}\n", "");
+    String model =
+        MODEL.replace(
+            "  derived:\n    messages_by_channel.bucket: {window: 10m, of: message_id}\n", "");
     var a = RuleTester.withoutRule().model(model).cql(UNBUCKETED_CQL).analysis();
     return a.sizing().get("messages_by_channel").advice().orElseThrow();
   }
 
   private BucketAdvice.Option option(long seconds) {
-    return advice().options().stream().filter(o -> o.windowSeconds() == seconds).findFirst().orElseThrow();
+    return advice().options().stream()
+        .filter(o -> o.windowSeconds() == seconds)
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
@@ -86,7 +94,8 @@ final class SeedChatSizingTest {
   void tenMinuteBucket_is12MBPlusOverheadAnd60kRows_andFits() {
     // 100 × 600 = 60,000 rows; bodies 60,000 × 200 B = 12,000,000 B. With one regular column,
     // N_v = 60,000 × 1 = 60,000 values, and S_t = 8 (channel_id key) + 60,000 × (8 + 200) row
-    // bytes + 60,000 × 8 metadata = 8 + 12,480,000 + 480,000 = 12,960,008 B ("12 MB plus overhead").
+    // bytes + 60,000 × 8 metadata = 8 + 12,480,000 + 480,000 = 12,960,008 B ("12 MB plus
+    // overhead").
     var tenMinutes = option(600);
     assertThat(tenMinutes.busiest().rows()).isEqualTo(60_000);
     assertThat(tenMinutes.busiest().dataBytes()).isEqualTo(12_000_000d);

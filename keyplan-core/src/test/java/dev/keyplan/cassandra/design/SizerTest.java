@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keyplan.check.RuleTester;
 import org.junit.jupiter.api.Test;
 
-/** Partition sizing by the Apache Cassandra docs' formulas, on the cases that are easy to get wrong. */
+/**
+ * Partition sizing by the Apache Cassandra docs' formulas, on the cases that are easy to get wrong.
+ */
 final class SizerTest {
   private static CassandraAnalysis analyse(String entity, String extra, String cql) {
-    String model = """
+    String model =
+        """
         model: m
         horizon: 30d
         entities:
@@ -20,17 +23,24 @@ final class SizerTest {
         cassandra:
           schema: unused.cql
         %s
-        """.formatted(entity, extra);
-    return RuleTester.withoutRule().model(model).cql(
-        "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};\n" + cql)
+        """
+            .formatted(entity, extra);
+    return RuleTester.withoutRule()
+        .model(model)
+        .cql(
+            "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};\n"
+                + cql)
         .analysis();
   }
 
   @Test
   void collection_sizeIsPerElement_andEachElementIsACell() {
     // 1,000 rows in 10 partitions: 100 rows each. tags: 5 elements × 10 B = 50 B and 5 cells.
-    // S_t = 16 (user_id) + 100 × (16 post_id + 50) + 100 × 5 cells × 8 = 16 + 6,600 + 4,000 = 10,616 B.
-    var a = analyse("""
+    // S_t = 16 (user_id) + 100 × (16 post_id + 50) + 100 × 5 cells × 8 = 16 + 6,600 + 4,000 =
+    // 10,616 B.
+    var a =
+        analyse(
+            """
           E:
             attributes:
               user_id: uuid
@@ -39,7 +49,9 @@ final class SizerTest {
             count: 1k
             spread:
               user_id: {distinct: 10}
-        """, "", "CREATE TABLE k.posts (user_id uuid, post_id uuid, tags set<text>, PRIMARY KEY (user_id, post_id));");
+        """,
+            "",
+            "CREATE TABLE k.posts (user_id uuid, post_id uuid, tags set<text>, PRIMARY KEY (user_id, post_id));");
     var typical = a.sizing().get("posts").typical();
     assertThat(typical.rows()).isEqualTo(100);
     assertThat(typical.values()).isEqualTo(500);
@@ -51,7 +63,9 @@ final class SizerTest {
     // 1,000 rows over 10 users, one of them with half the rows (a skewed spread). S_t is linear in
     // rows, so the table is 10 × S_t(0) + 1,000 × rowBytes = 10 × 16 + 1,000 × (16 + 50 + 5 × 8)
     // = 160 + 106,000 = 106,160 B on one replica, however the rows fall.
-    var a = analyse("""
+    var a =
+        analyse(
+            """
           E:
             attributes:
               user_id: uuid
@@ -60,7 +74,9 @@ final class SizerTest {
             count: 1k
             spread:
               user_id: {distinct: 10, busiest: 50%}
-        """, "", "CREATE TABLE k.posts (user_id uuid, post_id uuid, tags set<text>, PRIMARY KEY (user_id, post_id));");
+        """,
+            "",
+            "CREATE TABLE k.posts (user_id uuid, post_id uuid, tags set<text>, PRIMARY KEY (user_id, post_id));");
     BoundTable t = a.table("posts").orElseThrow();
     CassandraSizing s = a.sizing().get("posts");
     assertThat(s.busiest().rows()).isEqualTo(500);
@@ -72,7 +88,9 @@ final class SizerTest {
   @Test
   void keyThatIdentifiesTheRow_holdsOneRow_whateverTheTraffic() {
     // sku is the entity's key: 5% of the traffic is still one row of 8 B key + 4 B qty + 8 B.
-    var a = analyse("""
+    var a =
+        analyse(
+            """
           E:
             attributes:
               sku: bigint
@@ -81,7 +99,8 @@ final class SizerTest {
             count: 100k
             spread:
               sku: {distinct: 100k, busiest: 5%}
-        """, "", "CREATE TABLE k.stock (sku bigint PRIMARY KEY, qty int);");
+        """,
+            "", "CREATE TABLE k.stock (sku bigint PRIMARY KEY, qty int);");
     var busiest = a.sizing().get("stock").busiest();
     assertThat(busiest.rows()).isEqualTo(1);
     assertThat(busiest.bytes()).isEqualTo(8 + 4 + 8);
@@ -90,7 +109,9 @@ final class SizerTest {
   @Test
   void bucketWiderThanTheHorizon_fillsOnlyForTheHorizon() {
     // Busiest key: 5 of 10 rows/s; a 1-year bucket over a 30-day horizon holds 5 × 2,592,000 rows.
-    var a = analyse("""
+    var a =
+        analyse(
+            """
           E:
             attributes:
               device: bigint
@@ -98,10 +119,12 @@ final class SizerTest {
             growth: 10/s
             spread:
               device: {distinct: 2, busiest: 5/s}
-        """, """
+        """,
+            """
           derived:
             readings.year: {window: 1y, of: ts}
-        """, "CREATE TABLE k.readings (device bigint, year int, ts timestamp, PRIMARY KEY ((device, year), ts));");
+        """,
+            "CREATE TABLE k.readings (device bigint, year int, ts timestamp, PRIMARY KEY ((device, year), ts));");
     assertThat(a.sizing().get("readings").busiest().rows()).isEqualTo(12_960_000);
   }
 }

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Replica counts of consistency levels and the R + W &gt; RF rule (Apache Cassandra docs, "Dynamo"). */
+/**
+ * Replica counts of consistency levels and the R + W &gt; RF rule (Apache Cassandra docs,
+ * "Dynamo").
+ */
 final class ConsistencyLevelsTest {
   @Test
   void quorums_countReplicas() {
-    // RF {dc1: 3, dc2: 3}: QUORUM = 6 / 2 + 1 = 4, LOCAL_QUORUM = 3 / 2 + 1 = 2, EACH_QUORUM = 2 × 2.
+    // RF {dc1: 3, dc2: 3}: QUORUM = 6 / 2 + 1 = 4, LOCAL_QUORUM = 3 / 2 + 1 = 2, EACH_QUORUM = 2 ×
+    // 2.
     assertThat(ConsistencyLevels.replicas("QUORUM", 3, 6, 2)).isEqualTo(4);
     assertThat(ConsistencyLevels.replicas("LOCAL_QUORUM", 3, 6, 2)).isEqualTo(2);
     assertThat(ConsistencyLevels.replicas("EACH_QUORUM", 3, 6, 2)).isEqualTo(4);

@@ -125,16 +125,30 @@ final class Murmur3TokenTest {
   // ... "prefix\x00..\x0f" (16 strings, every tail length 7..15 and one full block), then + "\xc8".
   @Test
   void token_gocqlPrefixSeries_matchesCassandra() {
-    List<Long> expected = List.of(-5156414768376541762L, 3700033067394128583L,
-        -3973852022020331202L, 3038655072509758878L, -5681686890369564299L, 8960422816272944721L,
-        -1104872167714568090L, -9199676315897541990L, 4847624695450664884L,
-        -2737291859101550625L, -1154133289533387924L, 5781349077088505981L,
-        -681021187788781932L, -3787130296809111096L, -3115393326357146996L,
-        -2684252762052835206L, -278181328349571586L);
+    List<Long> expected =
+        List.of(
+            -5156414768376541762L,
+            3700033067394128583L,
+            -3973852022020331202L,
+            3038655072509758878L,
+            -5681686890369564299L,
+            8960422816272944721L,
+            -1104872167714568090L,
+            -9199676315897541990L,
+            4847624695450664884L,
+            -2737291859101550625L,
+            -1154133289533387924L,
+            5781349077088505981L,
+            -681021187788781932L,
+            -3787130296809111096L,
+            -3115393326357146996L,
+            -2684252762052835206L,
+            -278181328349571586L);
     var key = new StringBuilder(PREFIX_HEX);
     for (int i = 0; i < expected.size(); i++) {
       key.append(i < 16 ? String.format("%02x", i) : "c8");
-      assertThat(Murmur3Token.token(hex(key.toString()))).as("key %s", key)
+      assertThat(Murmur3Token.token(hex(key.toString())))
+          .as("key %s", key)
           .isEqualTo(expected.get(i));
     }
   }
@@ -143,18 +157,31 @@ final class Murmur3TokenTest {
   // "prefix\x00..\x0f\xc8\xc9", then prefix2 + "\xca", ... + "\xca..\xd7": tails of high bytes.
   @Test
   void token_gocqlPrefix2Series_matchesCassandra() {
-    List<Long> expected = List.of(-5319761130493488577L, -4593148434938707926L,
-        -575713103357290760L, 4290743753678124926L, 9164754117279683406L, -107668053986278786L,
-        64887291506465003L, 6241282934480161521L, 5150183507841894143L, 5645797256444299552L,
-        -908235285856554578L, -1785405279637408062L, 5343233714768265848L,
-        4936964276934412722L, 2294903531026336836L);
-    var key = new StringBuilder(PREFIX_HEX)
-        .append("000102030405060708090a0b0c0d0e0f").append("c8c9");
+    List<Long> expected =
+        List.of(
+            -5319761130493488577L,
+            -4593148434938707926L,
+            -575713103357290760L,
+            4290743753678124926L,
+            9164754117279683406L,
+            -107668053986278786L,
+            64887291506465003L,
+            6241282934480161521L,
+            5150183507841894143L,
+            5645797256444299552L,
+            -908235285856554578L,
+            -1785405279637408062L,
+            5343233714768265848L,
+            4936964276934412722L,
+            2294903531026336836L);
+    var key =
+        new StringBuilder(PREFIX_HEX).append("000102030405060708090a0b0c0d0e0f").append("c8c9");
     for (int i = 0; i < expected.size(); i++) {
       if (i > 0) {
         key.append(String.format("%02x", 0xc9 + i));
       }
-      assertThat(Murmur3Token.token(hex(key.toString()))).as("key %s", key)
+      assertThat(Murmur3Token.token(hex(key.toString())))
+          .as("key %s", key)
           .isEqualTo(expected.get(i));
     }
   }
@@ -180,7 +207,8 @@ final class Murmur3TokenTest {
     for (int position = 0; position < 8; position++) {
       for (int b = 0; b < 256; b++) {
         long u = (long) b << (8 * position);
-        assertThat(Murmur3Token.signExtended(u)).as("byte %02x at %d", b, position)
+        assertThat(Murmur3Token.signExtended(u))
+            .as("byte %02x at %d", b, position)
             .isEqualTo(bytewise(u));
       }
     }

@@ -47,8 +47,9 @@ final class PartitionKeyCodecTest {
   // and int 0x00066a6b = 420459. Re-encoding must give the same bytes and token.
   @Test
   void encode_gocqlUuidIntComposite_reproducesBytesAndToken() {
-    byte[] key = PartitionKeyCodec.encode(List.of("uuid", "int"),
-        List.of("4327529f-b645-dd00-b883-ec39ae448bb8", "420459"));
+    byte[] key =
+        PartitionKeyCodec.encode(
+            List.of("uuid", "int"), List.of("4327529f-b645-dd00-b883-ec39ae448bb8", "420459"));
     assertThat(hex(key)).isEqualTo("00104327529fb645dd00b883ec39ae448bb800000400066a6b00");
     assertThat(Murmur3Token.token(key)).isEqualTo(-9223371632693506265L);
   }
@@ -86,8 +87,7 @@ final class PartitionKeyCodecTest {
     "text, é, c3a9",
   })
   void encodeValue_simpleTypes_matchCassandraSerializers(String type, String value, String hex) {
-    assertThat(hex(PartitionKeyCodec.encodeValue(CqlKeyType.fromName(type), value)))
-        .isEqualTo(hex);
+    assertThat(hex(PartitionKeyCodec.encodeValue(CqlKeyType.fromName(type), value))).isEqualTo(hex);
   }
 
   // apache/cassandra serializers/SimpleDateSerializer.java: days since the epoch shifted by
@@ -128,8 +128,8 @@ final class PartitionKeyCodecTest {
 
   @Test
   void encodeValue_timestampWithoutOffset_isRejectedNamingTheOffset() {
-    assertThatThrownBy(() -> PartitionKeyCodec.encodeValue(CqlKeyType.TIMESTAMP,
-        "2026-01-02 03:04:05"))
+    assertThatThrownBy(
+            () -> PartitionKeyCodec.encodeValue(CqlKeyType.TIMESTAMP, "2026-01-02 03:04:05"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("timestamp")
         .hasMessageContaining("zone offset");
@@ -138,15 +138,19 @@ final class PartitionKeyCodecTest {
   // apache/cassandra TimeUUIDType / TimeUUIDSerializer validate: byte 6 & 0xf0 must be 0x10.
   @Test
   void encodeValue_timeuuidVersion1_isAccepted() {
-    assertThat(hex(PartitionKeyCodec.encodeValue(CqlKeyType.TIMEUUID,
-        "50554d6e-29bb-11e5-b345-feff819cdc9f")))
+    assertThat(
+            hex(
+                PartitionKeyCodec.encodeValue(
+                    CqlKeyType.TIMEUUID, "50554d6e-29bb-11e5-b345-feff819cdc9f")))
         .isEqualTo("50554d6e29bb11e5b345feff819cdc9f");
   }
 
   @Test
   void encodeValue_timeuuidVersion4_isRejectedNamingTheVersion() {
-    assertThatThrownBy(() -> PartitionKeyCodec.encodeValue(CqlKeyType.TIMEUUID,
-        "123e4567-e89b-42d3-a456-426614174000"))
+    assertThatThrownBy(
+            () ->
+                PartitionKeyCodec.encodeValue(
+                    CqlKeyType.TIMEUUID, "123e4567-e89b-42d3-a456-426614174000"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("timeuuid")
         .hasMessageContaining("version 4");
@@ -175,8 +179,9 @@ final class PartitionKeyCodecTest {
   void encode_wrongValueCount_explainsOnePerComponent() {
     assertThatThrownBy(() -> PartitionKeyCodec.encode(List.of("int", "text"), List.of("1")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("1 value given for a partition key of 2 components (int, text):"
-            + " expected one value per component");
+        .hasMessage(
+            "1 value given for a partition key of 2 components (int, text):"
+                + " expected one value per component");
   }
 
   // apache/cassandra cql3/Validation.validateKey: "Key may not be empty".
@@ -210,8 +215,7 @@ final class PartitionKeyCodecTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at most 65535");
     var halves = new ArrayList<byte[]>(List.of(new byte[40_000], new byte[40_000]));
-    assertThatThrownBy(() -> PartitionKeyCodec.compose(halves))
-        .hasMessageContaining("80006 bytes");
+    assertThatThrownBy(() -> PartitionKeyCodec.compose(halves)).hasMessageContaining("80006 bytes");
   }
 
   @Test
@@ -222,12 +226,14 @@ final class PartitionKeyCodecTest {
   // apache/cassandra db/marshal/AbstractCompositeType.java split/unescape: split on ':' not
   // preceded by '\', turn '\:' into ':', drop one trailing '!'.
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "a:1|a,1",
-    "a\\:b:1|a:b,1",
-    "x\\!:1|x\\,1",
-    "one|one",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "a:1|a,1",
+        "a\\:b:1|a:b,1",
+        "x\\!:1|x\\,1",
+        "one|one",
+      })
   void splitNodetoolKey_escapes_followAbstractCompositeType(String key, String parts) {
     assertThat(PartitionKeyCodec.splitNodetoolKey(key)).containsExactly(parts.split(","));
   }

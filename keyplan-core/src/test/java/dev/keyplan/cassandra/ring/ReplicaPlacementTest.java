@@ -17,12 +17,14 @@ final class ReplicaPlacementTest {
   // Keyplan research notes §4.4, run on cassandra-all 5.0.6: SimpleStrategy RF 3 on the six-node
   // ring. Compared as sets with the primary first (notes §4.3).
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "-4069959284402364209|n3,n4,n5",
-    "9010454139840013625|n1,n2,n3",
-    "0|n4,n5,n6",
-    "-9000000000000000000|n1,n2,n3",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "-4069959284402364209|n3,n4,n5",
+        "9010454139840013625|n1,n2,n3",
+        "0|n4,n5,n6",
+        "-9000000000000000000|n1,n2,n3",
+      })
   void replicas_simpleStrategyRf3_matchCassandra506(long token, String expected) {
     assertReplicas(SIMPLE_RF3.replicas(SixNodeRing.ring(), token), expected);
   }
@@ -30,12 +32,14 @@ final class ReplicaPlacementTest {
   // Same source: NetworkTopologyStrategy {dc1: 3, dc2: 1}. For int 3 n2 is skipped: its rack r1
   // of dc1 was seen with n1 and dc1 has 3 racks for RF 3, so no rack repeats are allowed.
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "-4069959284402364209|n3,n4,n5,n1",
-    "9010454139840013625|n1,n3,n4,n5",
-    "0|n4,n5,n1,n3",
-    "-9000000000000000000|n1,n3,n4,n5",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "-4069959284402364209|n3,n4,n5,n1",
+        "9010454139840013625|n1,n3,n4,n5",
+        "0|n4,n5,n1,n3",
+        "-9000000000000000000|n1,n3,n4,n5",
+      })
   void replicas_networkTopologyDc1Rf3Dc2Rf1_matchCassandra506(long token, String expected) {
     assertReplicas(NTS_3_1.replicas(SixNodeRing.ring(), token), expected);
   }
@@ -44,11 +48,13 @@ final class ReplicaPlacementTest {
   // nodes met fill the difference (acceptableRackRepeats = rf - racks).
   @Test
   void replicas_fewerRacksThanRf_fillWithRackRepeats() {
-    Ring ring = Ring.of(List.of(
-        new Node("a", "dc1", "r1", List.of(10L)),
-        new Node("b", "dc1", "r1", List.of(20L)),
-        new Node("c", "dc1", "r2", List.of(30L)),
-        new Node("d", "dc1", "r1", List.of(40L))));
+    Ring ring =
+        Ring.of(
+            List.of(
+                new Node("a", "dc1", "r1", List.of(10L)),
+                new Node("b", "dc1", "r1", List.of(20L)),
+                new Node("c", "dc1", "r2", List.of(30L)),
+                new Node("d", "dc1", "r1", List.of(40L))));
     var nts = new ReplicaPlacement.NetworkTopology(Map.of("dc1", 3));
     assertThat(nts.replicas(ring, 5)).extracting(Node::name).containsExactly("a", "b", "c");
   }
@@ -57,8 +63,11 @@ final class ReplicaPlacementTest {
   // without nodes is skipped rather than stalling the walk.
   @Test
   void replicas_rfAboveNodeCountAndEmptyDc_takeWhatExists() {
-    Ring ring = Ring.of(List.of(
-        new Node("a", "dc1", "r1", List.of(10L)), new Node("b", "dc1", "r2", List.of(20L))));
+    Ring ring =
+        Ring.of(
+            List.of(
+                new Node("a", "dc1", "r1", List.of(10L)),
+                new Node("b", "dc1", "r2", List.of(20L))));
     var nts = new ReplicaPlacement.NetworkTopology(Map.of("dc1", 5, "ghost", 2));
     assertThat(nts.replicas(ring, 15)).extracting(Node::name).containsExactly("b", "a");
   }
@@ -66,12 +75,13 @@ final class ReplicaPlacementTest {
   // With vnodes a node holds many tokens; SimpleStrategy skips endpoints already chosen.
   @Test
   void replicas_vnodeRing_neverRepeatsANode() {
-    Ring ring = Ring.of(List.of(
-        new Node("a", "dc1", "r1", List.of(10L, 11L, 12L)),
-        new Node("b", "dc1", "r1", List.of(20L)),
-        new Node("c", "dc1", "r1", List.of(30L))));
-    assertThat(SIMPLE_RF3.replicas(ring, 0)).extracting(Node::name)
-        .containsExactly("a", "b", "c");
+    Ring ring =
+        Ring.of(
+            List.of(
+                new Node("a", "dc1", "r1", List.of(10L, 11L, 12L)),
+                new Node("b", "dc1", "r1", List.of(20L)),
+                new Node("c", "dc1", "r1", List.of(30L))));
+    assertThat(SIMPLE_RF3.replicas(ring, 0)).extracting(Node::name).containsExactly("a", "b", "c");
     assertThat(new ReplicaPlacement.Simple(5).replicas(ring, 0)).hasSize(3);
   }
 

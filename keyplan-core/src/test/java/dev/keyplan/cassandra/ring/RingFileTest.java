@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 final class RingFileTest {
 
   /** The six-node ring of keyplan research notes §4.4 as a ring file. */
-  private static final String SIX_NODES = """
+  private static final String SIX_NODES =
+      """
       replication: {class: NetworkTopologyStrategy, dc1: 3, dc2: 1}
       nodes:
         - {name: n1, dc: dc1, rack: r1, tokens: [-9000000000000000000]}
@@ -35,13 +36,17 @@ final class RingFileTest {
     assertThat(file.replication())
         .isEqualTo(new ReplicaPlacement.NetworkTopology(Map.of("dc1", 3, "dc2", 1)));
     assertThat(file.replication().replicas(file.ring(), -4069959284402364209L))
-        .extracting(Node::name).containsExactly("n3", "n4", "n5", "n1");
+        .extracting(Node::name)
+        .containsExactly("n3", "n4", "n5", "n1");
     assertThat(file.seed()).isZero();
   }
 
   @Test
   void parse_numTokensWithSeed_matchesRingBuilder() {
-    RingFile file = RingFile.parse("ring.yaml", """
+    RingFile file =
+        RingFile.parse(
+            "ring.yaml",
+            """
         replication: {class: org.apache.cassandra.locator.SimpleStrategy, replication_factor: 2}
         seed: 42
         nodes:
@@ -52,11 +57,12 @@ final class RingFileTest {
             rack: r2
             num_tokens: 4
         """);
-    Ring expected = Ring.builder()
-        .randomNode("a", "dc1", "r1", 16)
-        .node("b", "dc1", "r1", List.of(5L, -5L))
-        .randomNode("c", "dc1", "r2", 4)
-        .build(42);
+    Ring expected =
+        Ring.builder()
+            .randomNode("a", "dc1", "r1", 16)
+            .node("b", "dc1", "r1", List.of(5L, -5L))
+            .randomNode("c", "dc1", "r2", 4)
+            .build(42);
     assertThat(file.ring().sortedTokens()).isEqualTo(expected.sortedTokens());
     assertThat(file.replication()).isEqualTo(new ReplicaPlacement.Simple(2));
     assertThat(file.seed()).isEqualTo(42);
@@ -65,17 +71,25 @@ final class RingFileTest {
   // CASSANDRA-14303 auto-expansion: replication_factor applies to every DC not listed.
   @Test
   void parse_ntsReplicationFactor_expandsToUnlistedDatacenters() {
-    RingFile file = RingFile.parse("ring.yaml", SIX_NODES.replace(
-        "{class: NetworkTopologyStrategy, dc1: 3, dc2: 1}",
-        "{class: NetworkTopologyStrategy, replication_factor: 2, dc1: 3}"));
+    RingFile file =
+        RingFile.parse(
+            "ring.yaml",
+            SIX_NODES.replace(
+                "{class: NetworkTopologyStrategy, dc1: 3, dc2: 1}",
+                "{class: NetworkTopologyStrategy, replication_factor: 2, dc1: 3}"));
     assertThat(file.replication())
         .isEqualTo(new ReplicaPlacement.NetworkTopology(Map.of("dc1", 3, "dc2", 2)));
   }
 
   @Test
   void parse_manyProblems_reportsAllInFileOrderWithLineAndColumn() {
-    InputException e = catchThrowableOfType(InputException.class, () ->
-        RingFile.parse("bad.yaml", """
+    InputException e =
+        catchThrowableOfType(
+            InputException.class,
+            () ->
+                RingFile.parse(
+                    "bad.yaml",
+                    """
             replication: {class: NetworkTopologyStrategy, dc1: 3, dc2: 1}
             seed: forty-two
             nodes:
@@ -85,53 +99,72 @@ final class RingFileTest {
               - {name: n4, dc: dc2, rack: r1, tokens: [x]}
               - {name: n5, dc: dc2, rack: r1}
             """));
-    assertThat(e.diagnostics()).extracting(Diagnostic::toString).containsExactly(
-        "bad.yaml:2:7: error: expected seed as a whole number from -9223372036854775808 to"
-            + " 9223372036854775807, got 'forty-two'",
-        "bad.yaml:5:12: error: duplicate node name 'n1' (first at line 4)",
-        "bad.yaml:6:5: error: missing key 'rack': expected a rack",
-        "bad.yaml:6:25: error: unknown key 'rakc' in a node; did you mean 'rack'? (expected name,"
-            + " dc, rack, tokens, num_tokens)",
-        "bad.yaml:6:44: error: duplicate token 1: node n1 already has it",
-        "bad.yaml:7:44: error: expected a token as a whole number from -9223372036854775808 to"
-            + " 9223372036854775807, got 'x'",
-        "bad.yaml:8:5: error: node n5 needs tokens: [...] or num_tokens: N");
+    assertThat(e.diagnostics())
+        .extracting(Diagnostic::toString)
+        .containsExactly(
+            "bad.yaml:2:7: error: expected seed as a whole number from -9223372036854775808 to"
+                + " 9223372036854775807, got 'forty-two'",
+            "bad.yaml:5:12: error: duplicate node name 'n1' (first at line 4)",
+            "bad.yaml:6:5: error: missing key 'rack': expected a rack",
+            "bad.yaml:6:25: error: unknown key 'rakc' in a node; did you mean 'rack'? (expected name,"
+                + " dc, rack, tokens, num_tokens)",
+            "bad.yaml:6:44: error: duplicate token 1: node n1 already has it",
+            "bad.yaml:7:44: error: expected a token as a whole number from -9223372036854775808 to"
+                + " 9223372036854775807, got 'x'",
+            "bad.yaml:8:5: error: node n5 needs tokens: [...] or num_tokens: N");
   }
 
   @Test
   void parse_rfAboveDatacenterNodes_isAnErrorNamingTheDatacenter() {
     assertThatThrownBy(() -> RingFile.parse("ring.yaml", SIX_NODES.replace("dc2: 1", "dc2: 3")))
         .isInstanceOf(InputException.class)
-        .hasMessage("ring.yaml:1:60: error: replication factor 3 for datacenter dc2 is larger"
-            + " than its 2 nodes");
+        .hasMessage(
+            "ring.yaml:1:60: error: replication factor 3 for datacenter dc2 is larger"
+                + " than its 2 nodes");
   }
 
   @Test
   void parse_simpleRfAboveNodeCount_isAnError() {
-    assertThatThrownBy(() -> RingFile.parse("ring.yaml", """
+    assertThatThrownBy(
+            () ->
+                RingFile.parse(
+                    "ring.yaml",
+                    """
         replication: {class: SimpleStrategy, replication_factor: 3}
         nodes: [{name: a, dc: dc1, rack: r1, tokens: [1]}]
         """))
         .isInstanceOf(InputException.class)
-        .hasMessage("ring.yaml:1:58: error: replication_factor 3 is larger than the 1 node of"
-            + " the ring");
+        .hasMessage(
+            "ring.yaml:1:58: error: replication_factor 3 is larger than the 1 node of"
+                + " the ring");
   }
 
   @Test
   void parse_unknownDatacenterAndClassTypos_suggestNames() {
-    InputException e = catchThrowableOfType(InputException.class, () -> RingFile.parse("r.yaml",
-        SIX_NODES.replace("dc2: 1", "dc3: 1")));
-    assertThat(e.getMessage()).isEqualTo("r.yaml:1:55: error: unknown datacenter 'dc3'; did you"
-        + " mean 'dc1'? (the nodes are in dc1, dc2)");
-    assertThatThrownBy(() -> RingFile.parse("r.yaml",
-        SIX_NODES.replace("NetworkTopologyStrategy", "NetworkTopologyStrat")))
-        .hasMessageContaining("r.yaml:1:22: error: unsupported replication class"
-            + " 'NetworkTopologyStrat'; did you mean 'NetworkTopologyStrategy'?");
+    InputException e =
+        catchThrowableOfType(
+            InputException.class,
+            () -> RingFile.parse("r.yaml", SIX_NODES.replace("dc2: 1", "dc3: 1")));
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "r.yaml:1:55: error: unknown datacenter 'dc3'; did you"
+                + " mean 'dc1'? (the nodes are in dc1, dc2)");
+    assertThatThrownBy(
+            () ->
+                RingFile.parse(
+                    "r.yaml", SIX_NODES.replace("NetworkTopologyStrategy", "NetworkTopologyStrat")))
+        .hasMessageContaining(
+            "r.yaml:1:22: error: unsupported replication class"
+                + " 'NetworkTopologyStrat'; did you mean 'NetworkTopologyStrategy'?");
   }
 
   @Test
   void parse_tokensAndNumTokens_isRejected() {
-    assertThatThrownBy(() -> RingFile.parse("r.yaml", """
+    assertThatThrownBy(
+            () ->
+                RingFile.parse(
+                    "r.yaml",
+                    """
         replication: {class: SimpleStrategy, replication_factor: 1}
         nodes: [{name: a, dc: dc1, rack: r1, tokens: [1], num_tokens: 4}]
         """))
@@ -140,20 +173,24 @@ final class RingFileTest {
 
   @Test
   void parse_missingTopLevelKeys_reportsBoth() {
-    InputException e = catchThrowableOfType(InputException.class,
-        () -> RingFile.parse("r.yaml", "seeds: 1\n"));
-    assertThat(e.diagnostics()).extracting(Diagnostic::message).containsExactly(
-        "unknown key 'seeds' in the ring file; did you mean 'seed'? (expected replication, seed,"
-            + " nodes)",
-        "missing key 'nodes': expected a list of nodes",
-        "missing key 'replication': expected a mapping like {class: NetworkTopologyStrategy,"
-            + " dc1: 3}");
+    InputException e =
+        catchThrowableOfType(InputException.class, () -> RingFile.parse("r.yaml", "seeds: 1\n"));
+    assertThat(e.diagnostics())
+        .extracting(Diagnostic::message)
+        .containsExactly(
+            "unknown key 'seeds' in the ring file; did you mean 'seed'? (expected replication, seed,"
+                + " nodes)",
+            "missing key 'nodes': expected a list of nodes",
+            "missing key 'replication': expected a mapping like {class: NetworkTopologyStrategy,"
+                + " dc1: 3}");
   }
 
   @Test
   void parse_invalidYaml_pointsAtTheProblem() {
-    InputException e = catchThrowableOfType(InputException.class,
-        () -> RingFile.parse("r.yaml", "nodes: [a, b\nreplication: {}\n"));
+    InputException e =
+        catchThrowableOfType(
+            InputException.class,
+            () -> RingFile.parse("r.yaml", "nodes: [a, b\nreplication: {}\n"));
     assertThat(e.diagnostics()).hasSize(1);
     assertThat(e.diagnostics().get(0).location().line()).isPositive();
     assertThat(e.getMessage()).startsWith("r.yaml:").contains("invalid YAML");

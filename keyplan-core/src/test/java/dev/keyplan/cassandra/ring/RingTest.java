@@ -87,16 +87,24 @@ final class RingTest {
 
   @Test
   void of_duplicateToken_isRejectedNamingBothNodes() {
-    assertThatThrownBy(() -> Ring.of(List.of(
-        new Node("a", "dc1", "r1", List.of(1L)), new Node("b", "dc1", "r1", List.of(1L)))))
+    assertThatThrownBy(
+            () ->
+                Ring.of(
+                    List.of(
+                        new Node("a", "dc1", "r1", List.of(1L)),
+                        new Node("b", "dc1", "r1", List.of(1L)))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("token 1 is claimed by both a and b");
   }
 
   @Test
   void of_duplicateName_isRejected() {
-    assertThatThrownBy(() -> Ring.of(List.of(
-        new Node("a", "dc1", "r1", List.of(1L)), new Node("a", "dc1", "r1", List.of(2L)))))
+    assertThatThrownBy(
+            () ->
+                Ring.of(
+                    List.of(
+                        new Node("a", "dc1", "r1", List.of(1L)),
+                        new Node("a", "dc1", "r1", List.of(2L)))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("two nodes are named a");
   }

@@ -17,12 +17,13 @@ final class SixNodeRing {
   private SixNodeRing() {}
 
   static Ring ring() {
-    return Ring.of(List.of(
-        new Node("n1", "dc1", "r1", List.of(N1)),
-        new Node("n2", "dc1", "r1", List.of(N2)),
-        new Node("n3", "dc1", "r2", List.of(N3)),
-        new Node("n4", "dc2", "r1", List.of(N4)),
-        new Node("n5", "dc1", "r3", List.of(N5)),
-        new Node("n6", "dc2", "r2", List.of(N6))));
+    return Ring.of(
+        List.of(
+            new Node("n1", "dc1", "r1", List.of(N1)),
+            new Node("n2", "dc1", "r1", List.of(N2)),
+            new Node("n3", "dc1", "r2", List.of(N3)),
+            new Node("n4", "dc2", "r1", List.of(N4)),
+            new Node("n5", "dc1", "r3", List.of(N5)),
+            new Node("n6", "dc2", "r2", List.of(N6))));
   }
 }

@@ -61,9 +61,11 @@ final class ShardMapperTest {
 
   @Test
   void new_invalidParameters_areRejected() {
-    assertThatThrownBy(() -> new ShardMapper(0, 12)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new ShardMapper(0, 12))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at least 1 shard");
-    assertThatThrownBy(() -> new ShardMapper(8, 64)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new ShardMapper(8, 64))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ignore_msb");
   }
 }

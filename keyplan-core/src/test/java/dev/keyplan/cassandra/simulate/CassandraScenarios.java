@@ -21,18 +21,35 @@ final class CassandraScenarios {
   }
 
   static CassandraRun run(Model m, CassandraSetup setup, long seconds) {
-    return CassandraSimulator.run(CassandraAnalyzer.analyze(m), setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
-        Optional.empty(), Progress.NONE);
+    return CassandraSimulator.run(
+        CassandraAnalyzer.analyze(m),
+        setup,
+        SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
+        Optional.empty(),
+        Progress.NONE);
   }
 
-  static CassandraRun run(Model m, CassandraSetup setup, SimulationSettings settings, Optional<Trace> trace) {
-    return CassandraSimulator.run(CassandraAnalyzer.analyze(m), setup, settings, trace, Progress.NONE);
+  static CassandraRun run(
+      Model m, CassandraSetup setup, SimulationSettings settings, Optional<Trace> trace) {
+    return CassandraSimulator.run(
+        CassandraAnalyzer.analyze(m), setup, settings, trace, Progress.NONE);
   }
 
   /** The defaults with some fields changed. */
-  static CassandraSetup setup(int nodes, TokenAllocation allocation, int addNodes, java.util.List<String> remove) {
+  static CassandraSetup setup(
+      int nodes, TokenAllocation allocation, int addNodes, java.util.List<String> remove) {
     CassandraSetup d = CassandraSetup.defaults();
-    return new CassandraSetup(nodes, d.datacenters(), Math.min(3, nodes), d.numTokens(), allocation, d.replication(),
-        d.simpleStrategy(), d.consistency(), addNodes, remove, 0);
+    return new CassandraSetup(
+        nodes,
+        d.datacenters(),
+        Math.min(3, nodes),
+        d.numTokens(),
+        allocation,
+        d.replication(),
+        d.simpleStrategy(),
+        d.consistency(),
+        addNodes,
+        remove,
+        0);
   }
 }

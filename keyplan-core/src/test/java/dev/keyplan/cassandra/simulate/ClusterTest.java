@@ -20,7 +20,8 @@ class ClusterTest {
     var nodes = TokenAllocation.RANDOM.allocate(List.of(), joining, 16, new SplittableRandom(9));
     Cluster c = new Cluster(Ring.of(nodes), new ReplicaPlacement.Simple(3), "dc1");
     SplittableRandom r = new SplittableRandom(1);
-    List<Long> probes = new java.util.ArrayList<>(List.of(Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE, 0L));
+    List<Long> probes =
+        new java.util.ArrayList<>(List.of(Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE, 0L));
     for (long t : c.tokens) {
       probes.add(t);
       probes.add(t - 1);

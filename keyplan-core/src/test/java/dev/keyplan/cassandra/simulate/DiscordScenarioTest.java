@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.design.PartitionSize;
-import dev.keyplan.model.Model;
-import dev.keyplan.cassandra.simulate.CassandraRun.NodeStats;
-import dev.keyplan.cassandra.simulate.CassandraRun.PartitionStats;
 import dev.keyplan.cassandra.ring.Murmur3Token;
 import dev.keyplan.cassandra.ring.PartitionKeyCodec;
+import dev.keyplan.cassandra.simulate.CassandraRun.NodeStats;
+import dev.keyplan.cassandra.simulate.CassandraRun.PartitionStats;
+import dev.keyplan.model.Model;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,16 +39,31 @@ class DiscordScenarioTest {
     // Rows after the hour: 2.5% of (2 B + 127/s × 3,600 s) = 50,011,430; × the row size (≈ 72 B).
     double rows = GENERAL * (2e9 + 127 * HOUR);
     assertEquals(rows * bytesPerRow(m), general.bytes(), 1);
-    assertTrue(general.bytes() > 3.5e9, "about 3.6 GB, 36× the 100 MB guideline: " + general.bytes());
-    // Each replica: 125 reads/s × 2 of 3 = 83.3/s, plus every write, 3.175/s: 86.5/s (Poisson: ±2%).
+    assertTrue(
+        general.bytes() > 3.5e9, "about 3.6 GB, 36× the 100 MB guideline: " + general.bytes());
+    // Each replica: 125 reads/s × 2 of 3 = 83.3/s, plus every write, 3.175/s: 86.5/s (Poisson:
+    // ±2%).
     assertEquals(125 * 2.0 / 3 + 127 * GENERAL, general.opsPerReplica(), 86.5 * 0.02);
     // Its replicas carry it on top of their share: each holds more than any other node.
-    double leastReplica = run.nodes().stream().filter(n -> general.replicas().contains(n.name()))
-        .mapToDouble(NodeStats::bytes).min().orElseThrow();
-    double mostOther = run.nodes().stream().filter(n -> !general.replicas().contains(n.name()))
-        .mapToDouble(NodeStats::bytes).max().orElseThrow();
+    double leastReplica =
+        run.nodes().stream()
+            .filter(n -> general.replicas().contains(n.name()))
+            .mapToDouble(NodeStats::bytes)
+            .min()
+            .orElseThrow();
+    double mostOther =
+        run.nodes().stream()
+            .filter(n -> !general.replicas().contains(n.name()))
+            .mapToDouble(NodeStats::bytes)
+            .max()
+            .orElseThrow();
     assertTrue(leastReplica > mostOther, leastReplica + " > " + mostOther);
-    assertTrue(run.result().findings().get(0).startsWith("largest partition messages/channel_id-1: 3.6 GB, 36.0× the 100 MB guideline"),
+    assertTrue(
+        run.result()
+            .findings()
+            .get(0)
+            .startsWith(
+                "largest partition messages/channel_id-1: 3.6 GB, 36.0× the 100 MB guideline"),
         run.result().findings().get(0));
   }
 
@@ -58,11 +73,14 @@ class DiscordScenarioTest {
     Model after = CassandraScenarios.example("discord-general-weeks.yaml");
     CassandraRun b = CassandraScenarios.run(before, CassandraSetup.defaults(), HOUR);
     CassandraRun a = CassandraScenarios.run(after, CassandraSetup.defaults(), HOUR);
-    PartitionStats largest = a.hottest().stream().max(Comparator.comparingDouble(PartitionStats::bytes)).orElseThrow();
+    PartitionStats largest =
+        a.hottest().stream().max(Comparator.comparingDouble(PartitionStats::bytes)).orElseThrow();
     // A full week of #general: 3.175/s × 604,800 s = 1,920,240 rows.
     assertEquals(127 * GENERAL * 604_800 * bytesPerRow(after), largest.bytes(), 1);
     double largestBefore = b.hottest().get(0).bytes();
-    assertTrue(largestBefore / largest.bytes() > 25, "the largest partition shrinks 26-fold: " + largestBefore / largest.bytes());
+    assertTrue(
+        largestBefore / largest.bytes() > 25,
+        "the largest partition shrinks 26-fold: " + largestBefore / largest.bytes());
     // The weeks are partitions of their own, spread over the ring: more than three nodes hold one.
     long holders = a.hottest().stream().flatMap(p -> p.replicas().stream()).distinct().count();
     assertEquals(6, holders);
@@ -70,9 +88,12 @@ class DiscordScenarioTest {
     PartitionStats busiest = a.hottest().get(0);
     assertTrue(busiest.key().startsWith("channel_id-1:week_bucket "), busiest.key());
     assertEquals(b.hottest().get(0).opsPerReplica(), busiest.opsPerReplica(), 86.5 * 0.03);
-    // The clock starts at the data's age, 2 B / 127 per s = 15,748,031 s, in week 26 (÷ 604,800); the
+    // The clock starts at the data's age, 2 B / 127 per s = 15,748,031 s, in week 26 (÷ 604,800);
+    // the
     // partition's token is the one `keyplan cassandra token --type bigint,int 1 26` prints.
     assertEquals("channel_id-1:week_bucket 26", busiest.key());
-    assertEquals(Murmur3Token.token(PartitionKeyCodec.encode(List.of("bigint", "int"), List.of("1", "26"))), busiest.token());
+    assertEquals(
+        Murmur3Token.token(PartitionKeyCodec.encode(List.of("bigint", "int"), List.of("1", "26"))),
+        busiest.token());
   }
 }

@@ -30,10 +30,12 @@ final class LwtOnHotPathTest {
             update: Stock set quantity where sku = ? if quantity = ?
         cassandra:
           schema: unused.cql
-        %s""".formatted(marker, rate, roundTrip);
+        %s"""
+        .formatted(marker, rate, roundTrip);
   }
 
-  private static final String CQL = """
+  private static final String CQL =
+      """
       CREATE KEYSPACE shop WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE shop.stock (sku text PRIMARY KEY, quantity int);
       """;
@@ -41,17 +43,27 @@ final class LwtOnHotPathTest {
   @Test
   void lwtsPastWhatPaxosCommitsPerPartition_areAnError() {
     // 10,000/s × 0.05 = 500/s on the busiest partition ≥ 250/s ⇒ error.
-    tester.model(model("10k/s", "",
-            " # FINDING: LwtOnHotPath [error]: runs 500/s lightweight transactions"))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(
+            model(
+                "10k/s",
+                "",
+                " # FINDING: LwtOnHotPath [error]: runs 500/s lightweight transactions"))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
   void lwtsAtOneFifthOfCapacity_areAWarning() {
     // 1,000/s × 0.05 = 50/s: under 250/s, at least 25/s ⇒ warning.
-    tester.model(model("1k/s", "",
-            " # FINDING: LwtOnHotPath [warning]: commits at most 250/s per partition"))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(
+            model(
+                "1k/s",
+                "",
+                " # FINDING: LwtOnHotPath [warning]: commits at most 250/s per partition"))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -64,16 +76,23 @@ final class LwtOnHotPathTest {
   void longerRoundTrip_lowersTheCapacity() {
     // The same 50/s with round_trip: 10ms (replicas in several regions): 1,000 / (4 × 10) =
     // 25/s per partition, and 50/s ≥ 25/s ⇒ error.
-    tester.model(model("1k/s", "  round_trip: 10ms\n",
-            " # FINDING: LwtOnHotPath [error]: commits at most 25/s per partition"))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(
+            model(
+                "1k/s",
+                "  round_trip: 10ms\n",
+                " # FINDING: LwtOnHotPath [error]: commits at most 25/s per partition"))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
   void claimingAUniqueName_spreadOverManyKeys_isNotFlagged() {
     // Seed 000: "Use one to claim a unique name, not on a hot write path." 100/s sign-ups over
     // 100,000,000 names, each claimed once: 100 × 1 / 100,000,000 = 0.000001/s per partition.
-    tester.model("""
+    tester
+        .model(
+            """
         model: accounts
         horizon: 1y
         entities:
@@ -89,9 +108,12 @@ final class LwtOnHotPathTest {
             insert: Account if not exists
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.accounts (username text PRIMARY KEY, user_id uuid);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

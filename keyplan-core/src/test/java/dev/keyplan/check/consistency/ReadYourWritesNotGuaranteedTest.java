@@ -32,10 +32,12 @@ final class ReadYourWritesNotGuaranteedTest {
         cassandra:
           schema: unused.cql
           consistency: %s
-        """.formatted(marker, readLevel, expects, levels);
+        """
+        .formatted(marker, readLevel, expects, levels);
   }
 
-  private static final String CQL = """
+  private static final String CQL =
+      """
       CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE app.profiles (user_id uuid PRIMARY KEY, bio text);
       """;
@@ -45,25 +47,39 @@ final class ReadYourWritesNotGuaranteedTest {
   @Test
   void localOneReadOfALocalQuorumWrite_canMissIt_error() {
     // The pattern reads at LOCAL_ONE: R + W = 1 + 2 = 3 ≤ RF 3 ⇒ error.
-    tester.model(model("{read: LOCAL_QUORUM, write: LOCAL_QUORUM}", "    consistency: LOCAL_ONE\n",
-            EXPECTS, " # FINDING: ReadYourWritesNotGuaranteed [error]: R + W = 1 + 2 = 3 ≤ RF 3"))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(
+            model(
+                "{read: LOCAL_QUORUM, write: LOCAL_QUORUM}",
+                "    consistency: LOCAL_ONE\n",
+                EXPECTS,
+                " # FINDING: ReadYourWritesNotGuaranteed [error]: R + W = 1 + 2 = 3 ≤ RF 3"))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
   void quorumReadOfAOneWrite_canMissIt_error() {
     // The design writes at ONE and reads at QUORUM: R + W = 2 + 1 = 3 ≤ RF 3 ⇒ error, reported
     // at the pattern that expects to see the write.
-    tester.model(model("{read: QUORUM, write: ONE}", "", EXPECTS,
-            " # FINDING: ReadYourWritesNotGuaranteed [error]: runs at QUORUM (2 of RF 3)"))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(
+            model(
+                "{read: QUORUM, write: ONE}",
+                "",
+                EXPECTS,
+                " # FINDING: ReadYourWritesNotGuaranteed [error]: runs at QUORUM (2 of RF 3)"))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
   void localQuorumBothWays_overlaps() {
     // Near miss: R + W = 2 + 2 = 4 > RF 3.
-    tester.model(model("{read: LOCAL_QUORUM, write: LOCAL_QUORUM}", "", EXPECTS, ""))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(model("{read: LOCAL_QUORUM, write: LOCAL_QUORUM}", "", EXPECTS, ""))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -76,7 +92,14 @@ final class ReadYourWritesNotGuaranteedTest {
   void staleReadThatExpectsNothing_isNotFlagged() {
     // Near miss: LOCAL_ONE again (1 + 2 = 3 ≤ 3), but the pattern does not ask to see its
     // writes, so a stale read is a choice, not a broken promise.
-    tester.model(model("{read: LOCAL_QUORUM, write: LOCAL_QUORUM}", "    consistency: LOCAL_ONE\n",
-            "", "")).cql(CQL).expectMarkedFindings();
+    tester
+        .model(
+            model(
+                "{read: LOCAL_QUORUM, write: LOCAL_QUORUM}",
+                "    consistency: LOCAL_ONE\n",
+                "",
+                ""))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 final class StrongReadOnGlobalIndexTest {
   private final RuleTester tester = RuleTester.of(StrongReadOnGlobalIndex.class);
 
-  private static final String MODEL = """
+  private static final String MODEL =
+      """
       model: inbox
       horizon: 1y
       entities:
@@ -57,7 +58,11 @@ final class StrongReadOnGlobalIndexTest {
     // help (it shares the table's PK, from user_id), so the fix is another table, the writer's own
     // read-back, or eventual reads. user-inbox reads the table strongly (ConsistentRead: true);
     // thread-preview reads GSI1 but expects nothing ⇒ neither is flagged.
-    List<Finding> found = tester.model(MODEL.formatted("") + """
+    List<Finding> found =
+        tester
+            .model(
+                MODEL.formatted("")
+                    + """
           tables:
             Inbox:
               partition_key: PK
@@ -67,17 +72,26 @@ final class StrongReadOnGlobalIndexTest {
               items:
                 Message:
                   keys: {PK: "U#{user_id}", SK: "M#{message_id}", GSI1PK: "T#{thread_id}", GSI1SK: "M#{message_id}"}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).message()).contains("the writes of post-message reach GSI1 after the table");
-    assertThat(found.get(0).fix()).contains("store the items in a table keyed by thread_id")
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).message())
+        .contains("the writes of post-message reach GSI1 after the table");
+    assertThat(found.get(0).fix())
+        .contains("store the items in a table keyed by thread_id")
         .contains("read its own item back from Inbox by its primary key");
   }
 
   @Test
   void inboxPinnedToAnIndex_whileTheTableServesIt_isError_andTheFixIsTheTable() {
     // user-inbox pinned to GSI2, a copy of the table's key: eventually consistent ⇒ error; the read
-    // gives user_id, which builds the table's PK, so the fix reads the table or its local index LSI1.
-    List<Finding> found = tester.model(MODEL.formatted(" # FINDING: StrongReadOnGlobalIndex [error]: served by global index Inbox.GSI2") + """
+    // gives user_id, which builds the table's PK, so the fix reads the table or its local index
+    // LSI1.
+    List<Finding> found =
+        tester
+            .model(
+                MODEL.formatted(
+                        " # FINDING: StrongReadOnGlobalIndex [error]: served by global index Inbox.GSI2")
+                    + """
           access:
             user-inbox: {via: GSI2}
           tables:
@@ -91,9 +105,15 @@ final class StrongReadOnGlobalIndexTest {
               items:
                 Message:
                   keys: {PK: "U#{user_id}", SK: "M#{message_id}", GSI1PK: "T#{thread_id}", GSI1SK: "M#{message_id}", GSI2PK: "U#{user_id}", GSI2SK: "M#{message_id}", LSI1SK: "T#{thread_id}#{message_id}"}
-        """).expectMarkedFindings();
-    assertThat(found).filteredOn(f -> f.target().equals("user-inbox")).singleElement().extracting(Finding::fix)
-        .asString().startsWith("read it from table Inbox or its local index LSI1: the read gives user_id, the table's"
-            + " partition key PK (pin {via: Inbox} if GSI2 is pinned) with ConsistentRead: true");
+        """)
+            .expectMarkedFindings();
+    assertThat(found)
+        .filteredOn(f -> f.target().equals("user-inbox"))
+        .singleElement()
+        .extracting(Finding::fix)
+        .asString()
+        .startsWith(
+            "read it from table Inbox or its local index LSI1: the read gives user_id, the table's"
+                + " partition key PK (pin {via: Inbox} if GSI2 is pinned) with ConsistentRead: true");
   }
 }

@@ -15,7 +15,10 @@ final class MissingSchemaValidationTest {
   void aCollectionWithoutAValidator_isNoted_oneWithItIsNot() {
     // sessions: _id, user_id, started_at held, no validator; 200 inserts/s + 50 updates/s = 250
     //   writes/s would be checked. users has validation: true ⇒ nothing.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: logins
         horizon: 30d
         entities:
@@ -39,7 +42,8 @@ final class MissingSchemaValidationTest {
           collections:
             users: {entity: User, validation: true}
             sessions: {entity: Session} # FINDING: MissingSchemaValidation [info]: collection sessions has no validator: MongoDB accepts documents of any shape, while keyplan sized them as 3 typed fields; a validator would check every write, about 250/s
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found.get(0).fix()).startsWith("write validation: true");
   }
 }

@@ -55,7 +55,8 @@ final class TablePerEntityTest {
               sort_key: order_id
               items:
                 Order: {keys: {}}
-        """.formatted(marker, batch.indent(4).stripTrailing());
+        """
+        .formatted(marker, batch.indent(4).stripTrailing());
   }
 
   @Test
@@ -65,23 +66,36 @@ final class TablePerEntityTest {
     // Units: Customer item (customer_id 11 + 36, name 4 + 20 = 71 B) 1 × 2 = 2, orders
     // (customer_id 47, order_id 8 + 36 = 44, customer_name 13 + 20 = 33: 124 B) 10 × 2 = 20:
     // 22 WCU × 1/s × 2,628,000 × $0.625 / 10^6 = $36.14/month.
-    tester.model(customersAndOrders("batch: logged", "# FINDING: TablePerEntity [warning]: writes Customer to 2"
-        + " tables, Customers (Customer), Orders (Order), in one TransactWriteItems: every item is billed twice"
-        + " (prepare and commit), $36.14/month of write units")).expectMarkedFindings();
+    tester
+        .model(
+            customersAndOrders(
+                "batch: logged",
+                "# FINDING: TablePerEntity [warning]: writes Customer to 2"
+                    + " tables, Customers (Customer), Orders (Order), in one TransactWriteItems: every item is billed twice"
+                    + " (prepare and commit), $36.14/month of write units"))
+        .expectMarkedFindings();
   }
 
   @Test
   void sameWritesWithoutATransaction_isAdvice() {
     // 1 + 10 separate UpdateItem calls, 11 WCU/s: $18.07/month; each table holds one entity ⇒ info.
-    tester.model(customersAndOrders("", "# FINDING: TablePerEntity [info]: in separate requests, which can"
-        + " half-succeed ($18.07/month of write units)")).expectMarkedFindings();
+    tester
+        .model(
+            customersAndOrders(
+                "",
+                "# FINDING: TablePerEntity [info]: in separate requests, which can"
+                    + " half-succeed ($18.07/month of write units)"))
+        .expectMarkedFindings();
   }
 
   @Test
   void oneEntityInTwoTables_writtenInATransaction_suggestsAGsi() {
     // The same Order in two tables, one per query, kept in step by a transaction; the fix is one
     // table and a GSI, which DynamoDB maintains with one write per entry and no transaction.
-    var found = tester.model("""
+    var found =
+        tester
+            .model(
+                """
         model: shop
         horizon: 1y
         entities:
@@ -113,15 +127,20 @@ final class TablePerEntityTest {
               partition_key: order_id
               items:
                 Order: {keys: {}}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("Order is stored in 2 tables: keep it in one table and give the other"
-        + " access path a global secondary index");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith(
+            "Order is stored in 2 tables: keep it in one table and give the other"
+                + " access path a global secondary index");
   }
 
   @Test
   void singleTable_everyEntityRead_isNotFlagged() {
     // Seed 000's design: the rename writes one table (AppTable), and both entities are read.
-    tester.model("""
+    tester
+        .model(
+            """
         model: shop
         horizon: 1y
         entities:
@@ -158,12 +177,15 @@ final class TablePerEntityTest {
                   keys: {PK: "C#{customer_id}", SK: PROFILE}
                 Order:
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void singleTable_withAnEntityNoPatternReads_isWarning() {
-    tester.model("""
+    tester
+        .model(
+            """
         model: shop
         horizon: 1y
         entities:
@@ -196,6 +218,7 @@ final class TablePerEntityTest {
                   keys: {PK: "C#{customer_id}", SK: PROFILE}
                 Invoice:
                   keys: {PK: "C#{customer_id}", SK: "I#{invoice_id}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

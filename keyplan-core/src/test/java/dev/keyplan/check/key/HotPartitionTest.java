@@ -22,7 +22,9 @@ final class HotPartitionTest {
     //   writes: 50,000/s × 16% = 8,000/s, applied by every replica  → 8,000/s
     //   reads:  20,000/s × 16% = 3,200/s, 2 of 3 replicas each       → 3,200 × 2/3 = 2,133.3/s
     //   load:   8,000 + 2,133.3 = 10,133.3/s = 50.7% of 20,000/s ≥ 50% ⇒ warning
-    tester.model("""
+    tester
+        .model(
+            """
         model: chat
         horizon: 1y
         entities:
@@ -48,13 +50,16 @@ final class HotPartitionTest {
           consistency: {read: LOCAL_QUORUM, write: LOCAL_QUORUM}
           derived:
             messages_by_channel.bucket: {window: 10m, of: message_id}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE chat.messages_by_channel ( -- FINDING: HotPartition [warning]: 50.7% of the budget
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id))
           WITH CLUSTERING ORDER BY (message_id DESC);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -62,7 +67,9 @@ final class HotPartitionTest {
     // The same channel at 7,800 messages/s: share 7,800 / 50,000 = 15.6%.
     //   writes: 50,000 × 15.6% = 7,800/s; reads: 20,000 × 15.6% = 3,120/s × 2/3 = 2,080/s
     //   load:   7,800 + 2,080 = 9,880/s = 49.4% of 20,000/s < 50% ⇒ no finding
-    tester.model("""
+    tester
+        .model(
+            """
         model: chat
         horizon: 1y
         entities:
@@ -87,13 +94,16 @@ final class HotPartitionTest {
           node_budget: 20k/s
           derived:
             messages_by_channel.bucket: {window: 10m, of: message_id}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE chat.messages_by_channel (
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id))
           WITH CLUSTERING ORDER BY (message_id DESC);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -104,7 +114,9 @@ final class HotPartitionTest {
     //   writes: like-post's own spread, 25,000/s to the busiest post → 25,000/s per replica
     //   reads:  like-count's own spread, 12,000/s, 2 of 3 replicas  → 12,000 × 2/3 = 8,000/s
     //   load:   25,000 + 8,000 = 33,000/s = 165% of 20,000/s ≥ 100% ⇒ error
-    tester.model("""
+    tester
+        .model(
+            """
         model: likes
         horizon: 1y
         entities:
@@ -128,11 +140,14 @@ final class HotPartitionTest {
         cassandra:
           schema: unused.cql
           node_budget: 20k/s
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE social WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE social.post_likes ( -- FINDING: HotPartition [error]: 33,000/s on each replica, 165%
           post_id uuid PRIMARY KEY, likes counter);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -141,7 +156,9 @@ final class HotPartitionTest {
     // 20,000/s per node / 8 shards = 2,500/s. The busiest channel writes 1,000 of 50,000/s = 2%:
     //   writes: 50,000 × 2% = 1,000/s; reads: 20,000 × 2% = 400/s × 2/3 = 266.7/s
     //   load:   1,000 + 266.7 = 1,266.7/s = 50.7% of 2,500/s ≥ 50% ⇒ warning
-    tester.model("""
+    tester
+        .model(
+            """
         model: chat
         horizon: 1y
         entities:
@@ -167,20 +184,25 @@ final class HotPartitionTest {
           shards: 8
           derived:
             messages_by_channel.bucket: {window: 10m, of: message_id}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE chat.messages_by_channel ( -- FINDING: HotPartition [warning]: 2,500/s per shard
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id))
           WITH CLUSTERING ORDER BY (message_id DESC);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void cassandra_sameChannelOnAWholeNode_isNotFlagged() {
     // The ScyllaDB case above on Cassandra, where the budget is the whole node's:
     //   load 1,266.7/s = 6.3% of 20,000/s < 50% ⇒ no finding
-    tester.model("""
+    tester
+        .model(
+            """
         model: chat
         horizon: 1y
         entities:
@@ -205,12 +227,15 @@ final class HotPartitionTest {
           node_budget: 20k/s
           derived:
             messages_by_channel.bucket: {window: 10m, of: message_id}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE chat.messages_by_channel (
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id))
           WITH CLUSTERING ORDER BY (message_id DESC);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

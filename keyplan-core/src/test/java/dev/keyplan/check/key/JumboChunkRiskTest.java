@@ -25,7 +25,10 @@ final class JumboChunkRiskTest {
     //     cannot take the entity key as a ranged suffix here, so the fix is a new key
     //   compound {country_code: 1, tenant_id: 1}: one document a value ⇒ nothing
     //   small (50k tenants): 0.6 × 50,000 × 2,132 B = 64.0 MB < 134 MB ⇒ nothing
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: tenants
         horizon: 1y
         entities:
@@ -66,10 +69,14 @@ final class JumboChunkRiskTest {
             small:
               entity: SmallTenant
               shard_key: {country_code: 1}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).contains("key: {country_code: 1, _id: 1}})")
-        .contains("the busiest value then holds 2.13 KB, and the 6.4 GB of the old one split into 48 chunks of at most"
-            + " 128 MiB");
-    assertThat(found.get(1).fix()).startsWith("lead the key with a field whose values are smaller than a range");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .contains("key: {country_code: 1, _id: 1}})")
+        .contains(
+            "the busiest value then holds 2.13 KB, and the 6.4 GB of the old one split into 48 chunks of at most"
+                + " 128 MiB");
+    assertThat(found.get(1).fix())
+        .startsWith("lead the key with a field whose values are smaller than a range");
   }
 }

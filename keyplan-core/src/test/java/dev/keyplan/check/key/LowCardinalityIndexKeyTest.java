@@ -12,13 +12,14 @@ import org.junit.jupiter.api.Test;
  * has fewer than 100 values (seed 004), a busiest value with more than 2% of the items (seed 002),
  * or no placeholder at all; unless the busiest value's items fit in one 1 MB Query page.
  *
- * <p>Values are {@code Π distinct(attribute) × shards}; the busiest value's share {@code Π
- * busiest share / shards}, uniform over an enumeration's or boolean's values.
+ * <p>Values are {@code Π distinct(attribute) × shards}; the busiest value's share {@code Π busiest
+ * share / shards}, uniform over an enumeration's or boolean's values.
  */
 final class LowCardinalityIndexKeyTest {
   private final RuleTester tester = RuleTester.of(LowCardinalityIndexKey.class);
 
-  private static final String ENTITIES = """
+  private static final String ENTITIES =
+      """
       model: shop
       horizon: 1d
       entities:
@@ -53,14 +54,19 @@ final class LowCardinalityIndexKeyTest {
   @Test
   void statusAloneOnAnIndex_isWarning_aSmallConstantListIsNot() {
     // Seed 000's "status = open alone": status has 5 values, so GSI1PK has 5, uniform: the busiest
-    // holds 1/5 = 20% of the 1,000,000 orders, 200,000 entries of 2,310 B + 100 B of storage overhead
+    // holds 1/5 = 20% of the 1,000,000 orders, 200,000 entries of 2,310 B + 100 B of storage
+    // overhead
     // = 482 MB ⇒ warning.
     // (An Order item: PK 40 + SK 40 + GSI1PK 20 + GSI1SK 16 + order_id 44 + customer_id 47 +
     // tenant_id 45 + order_date 20 + status 13 + gift 5 + region 16 + body 2,004 = 2,310 B.)
     // The fix: N = max(⌈100 / 5⌉, ⌈20% / 2%⌉) = 20 shards: 100 values of 1%.
     // Orders under C#{customer_id}: 100,000 values, 0.001% each ⇒ no finding.
     // Settings under the constant SETTINGS: 50 × 161 B = 8,050 B, one Query page ⇒ no finding.
-    List<Finding> found = tester.model(ENTITIES + """
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
         dynamodb:
           tables:
             Orders:
@@ -73,12 +79,15 @@ final class LowCardinalityIndexKeyTest {
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "STATUS#{status}", GSI1SK: "{order_date}"}
                 Setting:
                   keys: {PK: "SETTINGS", SK: "{name}"}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     // The read gives only status: a key with order_date in it would turn it into a scan of every
     // date, so the fix offers the shard suffix alone.
-    assertThat(found.get(0).fix()).doesNotContain("{order_date}")
-        .contains("\"STATUS#{status}#{shard:20}\" gives 100 values, the busiest with 1%, and each read of one value"
-            + " then queries 20 partitions");
+    assertThat(found.get(0).fix())
+        .doesNotContain("{order_date}")
+        .contains(
+            "\"STATUS#{status}#{shard:20}\" gives 100 values, the busiest with 1%, and each read of one value"
+                + " then queries 20 partitions");
   }
 
   @Test
@@ -86,7 +95,11 @@ final class LowCardinalityIndexKeyTest {
     // GSI1PK "ALL" puts all 1,000,000 orders under one value ⇒ warning; the fix needs
     // max(⌈100 / 1⌉, ⌈100% / 2%⌉) = 100 shards.
     // GSI2PK "STATUS#{status}#{shard:20}": 5 × 20 = 100 values, 20% / 20 = 1% each ⇒ no finding.
-    List<Finding> found = tester.model(ENTITIES + """
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
         dynamodb:
           tables:
             Orders:
@@ -98,8 +111,10 @@ final class LowCardinalityIndexKeyTest {
               items:
                 Order:
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "ALL", GSI1SK: "{order_id}", GSI2PK: "STATUS#{status}#{shard:20}", GSI2SK: "{order_id}"}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).contains("\"ALL#{shard:100}\" gives 100 values, the busiest with 1%");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .contains("\"ALL#{shard:100}\" gives 100 values, the busiest with 1%");
   }
 
   @Test
@@ -108,7 +123,10 @@ final class LowCardinalityIndexKeyTest {
     // 1/12 × 1/2 = 4.17% ⇒ warning.
     // The table's key "T#{tenant_id}": 1,000 values, but the busiest tenant has 5% > 2% ⇒ info: a
     // skew with enough values (whether it is hot is PartitionThroughputExceeded's to say).
-    tester.model(ENTITIES + """
+    tester
+        .model(
+            ENTITIES
+                + """
         dynamodb:
           tables:
             Orders: # FINDING: LowCardinalityIndexKey [info]: 1,000 values (tenant_id: 1,000 declared values), the busiest with 5% of its 1,000,000 items
@@ -119,14 +137,19 @@ final class LowCardinalityIndexKeyTest {
               items:
                 Order:
                   keys: {PK: "T#{tenant_id}", SK: "O#{order_id}", GSI1PK: "R#{region}#{gift}", GSI1SK: "{order_id}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void keysOfTheEntitysOwnKey_orOfUnknownSpread_areNotFlagged() {
     // GSI1PK "O#{order_id}" holds the entity's key: one value per order.
-    // GSI2PK "D#{order_date}": order_date has no spread, so its values are unknown (KeySpreadUndeclared's concern).
-    tester.model(ENTITIES + """
+    // GSI2PK "D#{order_date}": order_date has no spread, so its values are unknown
+    // (KeySpreadUndeclared's concern).
+    tester
+        .model(
+            ENTITIES
+                + """
         dynamodb:
           tables:
             Orders:
@@ -138,6 +161,7 @@ final class LowCardinalityIndexKeyTest {
               items:
                 Order:
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "O#{order_id}", GSI2PK: "D#{order_date}", GSI2SK: "{order_id}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

@@ -22,7 +22,10 @@ final class LowCardinalityShardKeyTest {
     //   {plan: 1}: 3 enumerated values < 4 shards: min(3, 4) = 3 shards hold data, 1 idle ⇒ error
     //   {region: 1}: 50 values ≥ 4 shards, busiest 1 / 50 = 2% < 25%, but 50 < 100 ⇒ warning
     //   {tenant_id: hashed}: 5M values, one document each ⇒ nothing; staff is not sharded ⇒ nothing
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: tenants
         horizon: 1y
         entities:
@@ -56,10 +59,13 @@ final class LowCardinalityShardKeyTest {
               shard_key: {tenant_id: hashed}
             staff:
               entity: Tenant
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     // The suffix is the entity's key, tenant_id, which the documents hold as _id (a sole key):
     // refining gives one value per tenant, 5M of them.
-    assertThat(found.get(0).fix()).contains("key: {country_code: 1, _id: 1}}) moves no data")
-        .contains("gives 5,000,000 values").contains("at least 5 minutes and blocks writes for 2 s");
+    assertThat(found.get(0).fix())
+        .contains("key: {country_code: 1, _id: 1}}) moves no data")
+        .contains("gives 5,000,000 values")
+        .contains("at least 5 minutes and blocks writes for 2 s");
   }
 }

@@ -22,7 +22,10 @@ final class MonotonicShardKeyTest {
     //   one shard, 5% of the budget ⇒ warning.
     // events_hashed {created_at: hashed}: the hash scatters new values ⇒ nothing.
     // archive {created_at: 1}: no pattern inserts an Archived ⇒ nothing goes to MaxKey ⇒ nothing.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: events
         horizon: 90d
         entities:
@@ -64,9 +67,12 @@ final class MonotonicShardKeyTest {
             archive:
               entity: Archived
               shard_key: {created_at: 1}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).contains("shard on {created_at: \"hashed\"}: the hashes of new values spread evenly,"
-        + " 3,000/s inserts on each of 4 shards")
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .contains(
+            "shard on {created_at: \"hashed\"}: the hashes of new values spread evenly,"
+                + " 3,000/s inserts on each of 4 shards")
         .contains("last-hour (a range on created_at) would ask all 4 shards")
         .contains("{device_id: 1, created_at: 1} (1,000,000 values of device_id)");
   }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PartitionThroughputExceeded compares the busiest partition key value of each copy (table or
- * global index) with the per-partition ceilings of 3,000 RCU/s and 1,000 WCU/s: a warning from
- * 50% of either, an error from 100%.
+ * global index) with the per-partition ceilings of 3,000 RCU/s and 1,000 WCU/s: a warning from 50%
+ * of either, an error from 100%.
  *
  * <p>The load is DynamoHeat's: {@code Σ rate × busiest share × units} over the patterns that reach
  * the key. A write costs ⌈item / 1 KB⌉ WCU; an eventually consistent GetItem ⌈item / 4 KB⌉ × 0.5
@@ -26,8 +26,12 @@ final class PartitionThroughputExceededTest {
     //   writes: 5,000/s × 100% × 1 WCU = 5,000 WCU/s = 500% of 1,000 ⇒ error, one item
     //   reads:  1,000/s × 100% × 0.5 RCU = 500 RCU/s = 16.7% of 3,000
     //   shards: ⌈5,000 / 500⌉ = 10 (half the ceiling each); like-count then makes 10 GetItem-sized
-    //           queries of at least 0.5 RCU: 5 RCU instead of 0.5, (5 − 0.5) × 1,000 = 4,500 RCU/s more
-    List<Finding> found = tester.model("""
+    //           queries of at least 0.5 RCU: 5 RCU instead of 0.5, (5 − 0.5) × 1,000 = 4,500 RCU/s
+    // more
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: likes
         horizon: 1y
         entities:
@@ -55,8 +59,10 @@ final class PartitionThroughputExceededTest {
               items:
                 Post:
                   keys: {PK: "P#{post_id}"}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).contains("\"P#{post_id}#{shard:10}\" spreads the writes over 10 partitions, 500 WCU/s")
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .contains("\"P#{post_id}#{shard:10}\" spreads the writes over 10 partitions, 500 WCU/s")
         .contains("split the item into 10 items")
         .contains("like-count 1 → 10 calls, 0.5 → 5 RCU, 4,500 RCU/s more in all");
   }
@@ -69,7 +75,10 @@ final class PartitionThroughputExceededTest {
     //   reads:  100/s × 3% × 1.5 RCU (10 readings, below) = 4.5 RCU/s
     //   the sort key leads with ts, time-ordered: the collection cannot be split on it
     //   shards: ⌈600 / 500⌉ = 2
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: sensors
         horizon: 30d
         entities:
@@ -97,10 +106,12 @@ final class PartitionThroughputExceededTest {
               items:
                 Reading:
                   keys: {PK: "S#{sensor_id}", SK: "{ts}"}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     // latest-readings reads 10 × 1,042 = 10,420 B = 3 blocks × 0.5 = 1.5 RCU; over 2 shards the
     // latest 10 can sit in either suffix, so each of the 2 queries reads up to 10: 2 × 1.5 = 3 RCU.
-    assertThat(found.get(0).fix()).contains("\"S#{sensor_id}#{shard:2}\" spreads the writes over 2 partitions, 300 WCU/s")
+    assertThat(found.get(0).fix())
+        .contains("\"S#{sensor_id}#{shard:2}\" spreads the writes over 2 partitions, 300 WCU/s")
         .contains("latest-readings 1 → 2 calls, 1.5 → 3 RCU");
   }
 
@@ -110,7 +121,10 @@ final class PartitionThroughputExceededTest {
     // blocks × 0.5 = 1.5 RCU a GetItem.
     //   reads: 2,000/s × 100% × 1.5 RCU = 3,000 RCU/s = 100% of 3,000 ⇒ error
     //   copies: ⌈3,000 / 1,500⌉ = 2, each read by half the requests: 1,500 RCU/s each
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: profiles
         horizon: 1y
         entities:
@@ -136,10 +150,13 @@ final class PartitionThroughputExceededTest {
               items:
                 Profile:
                   keys: {PK: "U#{user_id}"}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("cache the hot item")
-        .contains("2 copies (\"U#{user_id}#{shard:2}\", every write puts all 2, each read picks one) bring each"
-            + " partition to 1,500 RCU/s");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith("cache the hot item")
+        .contains(
+            "2 copies (\"U#{user_id}#{shard:2}\", every write puts all 2, each read picks one) bring each"
+                + " partition to 1,500 RCU/s");
   }
 
   @Test
@@ -149,7 +166,9 @@ final class PartitionThroughputExceededTest {
     //   GSI1: 2,000/s × 20% × 3 WCU = 1,200 WCU/s = 120% of 1,000 ⇒ error, at the index
     //   Orders under C#{customer_id}: 5M customers, far below the ceilings ⇒ no finding
     //   Notes under A#{author_id}: author_id has no spread, the load is unknown ⇒ skipped
-    tester.model("""
+    tester
+        .model(
+            """
         model: shop
         horizon: 1d
         entities:
@@ -192,12 +211,15 @@ final class PartitionThroughputExceededTest {
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "STATUS#{status}", GSI1SK: "{order_id}"}
                 Note:
                   keys: {PK: "A#{author_id}", SK: "N#{note_id}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void shardedKey_suffixIsRaised_notAppended() {
-    assertThat(PartitionThroughputExceeded.sharded("P#{post_id}#{shard:4}", 12)).isEqualTo("\"P#{post_id}#{shard:12}\"");
-    assertThat(PartitionThroughputExceeded.sharded("T#{tenant} | {region}", 3)).isEqualTo("\"T#{tenant}\" | \"{region}#{shard:3}\"");
+    assertThat(PartitionThroughputExceeded.sharded("P#{post_id}#{shard:4}", 12))
+        .isEqualTo("\"P#{post_id}#{shard:12}\"");
+    assertThat(PartitionThroughputExceeded.sharded("T#{tenant} | {region}", 3))
+        .isEqualTo("\"T#{tenant}\" | \"{region}#{shard:3}\"");
   }
 }

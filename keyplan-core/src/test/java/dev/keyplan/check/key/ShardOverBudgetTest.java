@@ -24,7 +24,10 @@ final class ShardOverBudgetTest {
     //   ⌈6,000 / 5,000⌉ = 2 shards keep each under 50%
     // events {created_at: 1}: 12,000 inserts/s, all MonotonicShardKey's; nothing else ⇒ nothing
     // notes, unsharded: 100/s = 1% ⇒ nothing
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: saas
         horizon: 1y
         entities:
@@ -71,8 +74,10 @@ final class ShardOverBudgetTest {
               shard_key: {created_at: 1}
             notes:
               entity: Note
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("2,000/s of it is scatter-gather (by-country)")
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith("2,000/s of it is scatter-gather (by-country)")
         .endsWith("the rest is targeted and spread: add shards, or raise shard_budget if measured");
     assertThat(found.get(1).fix()).contains("2 shards keep each under 50% of the budget");
   }

@@ -43,14 +43,24 @@ final class TableQuotaExceededTest {
             update: Product set body where product_id = ?
         dynamodb:
           tables:
-        """.formatted(pageRate, updateRate) + tables;
+        """
+            .formatted(pageRate, updateRate)
+        + tables;
   }
 
   @Test
   void onDemandTableOverTheTableQuota_isError_itsIndexOverTheNewTableStart_isWarning() {
-    //   Products: reads 100,000/s × 0.5 = 50,000 RCU/s = 125% of 40,000 ⇒ error; writes 5,000/s × 4 = 20,000 WCU/s
-    //   GSI1:     writes 5,000/s × 4 = 20,000 WCU/s: under 40,000, over the 4,000 a new on-demand index starts with ⇒ warning
-    List<Finding> found = tester.model(model("100k/s", "5k/s", """
+    //   Products: reads 100,000/s × 0.5 = 50,000 RCU/s = 125% of 40,000 ⇒ error; writes 5,000/s × 4
+    // = 20,000 WCU/s
+    //   GSI1:     writes 5,000/s × 4 = 20,000 WCU/s: under 40,000, over the 4,000 a new on-demand
+    // index starts with ⇒ warning
+    List<Finding> found =
+        tester
+            .model(
+                model(
+                    "100k/s",
+                    "5k/s",
+                    """
             Products: # FINDING: TableQuotaExceeded [error]: table Products needs 50,000 RCU/s (125%) and 20,000 WCU/s (50%) at peak
               partition_key: PK
               indexes:
@@ -58,10 +68,17 @@ final class TableQuotaExceededTest {
               items:
                 Product:
                   keys: {PK: "P#{product_id}", GSI1PK: "CAT#{category}"}
-        """)).expectMarkedFindings();
-    assertThat(found).extracting(Finding::fix).anySatisfy(f -> assertThat(f)
-        .contains("table-level read throughput quota in Service Quotas (it is adjustable) to at least 50,000 RCU")
-        .contains("WarmThroughput: ReadUnitsPerSecond 50,000, WriteUnitsPerSecond 20,000"));
+        """))
+            .expectMarkedFindings();
+    assertThat(found)
+        .extracting(Finding::fix)
+        .anySatisfy(
+            f ->
+                assertThat(f)
+                    .contains(
+                        "table-level read throughput quota in Service Quotas (it is adjustable) to at least 50,000 RCU")
+                    .contains(
+                        "WarmThroughput: ReadUnitsPerSecond 50,000, WriteUnitsPerSecond 20,000"));
   }
 
   @Test
@@ -69,7 +86,12 @@ final class TableQuotaExceededTest {
     // 7,500 updates/s × 4 WCU = 30,000 WCU/s on the table and 30,000 on GSI1: 60,000 together, but
     // the quota applies to each copy on its own ⇒ no error; each is over a new on-demand table's
     // 4,000 write units ⇒ two warnings. Reads: 10,000/s × 0.5 = 5,000 RCU/s, under 12,000.
-    tester.model(model("10k/s", "7500/s", """
+    tester
+        .model(
+            model(
+                "10k/s",
+                "7500/s",
+                """
             Products: # FINDING: TableQuotaExceeded [warning]: on-demand table Products needs 5,000 read and 30,000 write units per second
               partition_key: PK
               indexes:
@@ -77,7 +99,8 @@ final class TableQuotaExceededTest {
               items:
                 Product:
                   keys: {PK: "P#{product_id}", GSI1PK: "CAT#{category}"}
-        """)).expectMarkedFindings();
+        """))
+        .expectMarkedFindings();
   }
 
   @Test
@@ -85,7 +108,13 @@ final class TableQuotaExceededTest {
     // Each copy provisions 35,000 WCU, under 40,000; together 3 × 35,000 = 105,000 WCU, over the
     // account's 80,000 ⇒ one error at the table. Provisioned tables start at what they provision:
     // no warm-throughput warning.
-    List<Finding> found = tester.model(model("100/s", "10/s", """
+    List<Finding> found =
+        tester
+            .model(
+                model(
+                    "100/s",
+                    "10/s",
+                    """
             Products: # FINDING: TableQuotaExceeded [error]: need 1,002 RCU/s and 105,000 WCU/s together
               partition_key: PK
               capacity: {read: 1000, write: 35000}
@@ -95,8 +124,10 @@ final class TableQuotaExceededTest {
               items:
                 Product:
                   keys: {PK: "P#{product_id}", GSI1PK: "CAT#{category}", GSI2PK: "C2#{category}"}
-        """)).expectMarkedFindings();
-    assertThat(found.get(0).fix()).contains("account-level write throughput quota (provisioned mode)")
+        """))
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .contains("account-level write throughput quota (provisioned mode)")
         .contains("to at least 105,000 WCU");
   }
 
@@ -107,7 +138,10 @@ final class TableQuotaExceededTest {
     // 3,793,946 RCU a request; once a second, with 200 RCU/s of product pages (400/s × 0.5),
     // 3,794,146 RCU/s on the table ⇒ error. The Scan carries more than half of it, so the fix
     // starts with the Scan, not with a quota increase.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: catalog
         horizon: 1d
         entities:
@@ -132,15 +166,23 @@ final class TableQuotaExceededTest {
               items:
                 Product:
                   keys: {PK: "P#{product_id}"}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("first serve find-by-body without a Scan (ScanOnHotPath names the index);"
-        + " else request an increase of the table-level read throughput quota");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith(
+            "first serve find-by-body without a Scan (ScanOnHotPath names the index);"
+                + " else request an increase of the table-level read throughput quota");
   }
 
   @Test
   void quietOnDemandTable_isNotFlagged() {
     // 400/s × 0.5 = 200 RCU/s and 20/s × 4 = 80 WCU/s per copy: far under every quota.
-    tester.model(model("400/s", "20/s", """
+    tester
+        .model(
+            model(
+                "400/s",
+                "20/s",
+                """
             Products:
               partition_key: PK
               indexes:
@@ -148,6 +190,7 @@ final class TableQuotaExceededTest {
               items:
                 Product:
                   keys: {PK: "P#{product_id}", GSI1PK: "CAT#{category}"}
-        """)).expectMarkedFindings();
+        """))
+        .expectMarkedFindings();
   }
 }

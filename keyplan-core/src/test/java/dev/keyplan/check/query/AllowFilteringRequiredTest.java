@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
  * restrictions must be a prefix of the clustering columns with at most one range, last; any other
  * restriction needs an index or ALLOW FILTERING.
  *
- * <p>Sizes: 20M books, 1M authors, the busiest author holding 0.01%: the table has
- * min(20M rows, 1M key values) = 1,000,000 partitions, and the busiest partition
- * 0.01% × 20,000,000 = 2,000 rows.
+ * <p>Sizes: 20M books, 1M authors, the busiest author holding 0.01%: the table has min(20M rows, 1M
+ * key values) = 1,000,000 partitions, and the busiest partition 0.01% × 20,000,000 = 2,000 rows.
  */
 final class AllowFilteringRequiredTest {
   private final RuleTester tester = RuleTester.of(AllowFilteringRequired.class);
 
-  private static final String BOOKS_CQL = """
+  private static final String BOOKS_CQL =
+      """
       CREATE KEYSPACE library WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE library.books_by_author (author_id uuid, published_at timestamp, book_id uuid,
         title text, genre text, isbn text,
@@ -33,7 +33,9 @@ final class AllowFilteringRequiredTest {
     // genre-of-author: genre is a regular column without an index; the LIMIT does not bound the
     //   scan, which reads through the busiest author's 2,000 rows to find 20 matches ⇒ warning
     // book-of-author: book_id is restricted without published_at before it ⇒ warning
-    tester.model("""
+    tester
+        .model(
+            """
         model: books
         horizon: 1y
         entities:
@@ -61,7 +63,9 @@ final class AllowFilteringRequiredTest {
             query: Book where author_id = ? and book_id = ?
         cassandra:
           schema: unused.cql
-        """).cql(BOOKS_CQL).expectMarkedFindings();
+        """)
+        .cql(BOOKS_CQL)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -70,7 +74,9 @@ final class AllowFilteringRequiredTest {
     // book-of-author-at: both clustering columns in order, the last one by IN.
     // book-by-isbn: the index on isbn serves it (SecondaryIndexOnHighCardinality judges that).
     // oldest-of-author: order by published_at asc is the exact reverse of the table's order.
-    tester.model("""
+    tester
+        .model(
+            """
         model: books
         horizon: 1y
         entities:
@@ -101,6 +107,8 @@ final class AllowFilteringRequiredTest {
             query: Book where author_id = ? order by published_at asc limit 20
         cassandra:
           schema: unused.cql
-        """).cql(BOOKS_CQL).expectMarkedFindings();
+        """)
+        .cql(BOOKS_CQL)
+        .expectMarkedFindings();
   }
 }

@@ -31,24 +31,38 @@ final class BlockingSortTest {
               entity: Order
               indexes:
                 - %s
-        """.formatted(marker, limit, index);
+        """
+        .formatted(marker, limit, index);
   }
 
   @Test
   void sortingAFifthOfAMillionOrders_isOverOneHundredMegabytes() {
-    // An order is _id 26 + status 1 + 7 + 4 + 8 + 1 = 21 + order_date 1 + 11 + 8 = 20 + body 1 + 5 + 4 + 900
-    // + 1 = 911, + 5: 983 B. {status: 1} matches 1M / 5 = 200,000 of them, sorted by date in memory:
+    // An order is _id 26 + status 1 + 7 + 4 + 8 + 1 = 21 + order_date 1 + 11 + 8 = 20 + body 1 + 5
+    // + 4 + 900
+    // + 1 = 911, + 5: 983 B. {status: 1} matches 1M / 5 = 200,000 of them, sorted by date in
+    // memory:
     // 200,000 × 983 = 196,600,000 B > 104,857,600 B.
-    tester.model(orders(" # FINDING: BlockingSort [error]: index status_1 of orders does not give the order, so each"
-        + " request sorts 200,000 documents, 196,600,000 B: over the 100 MB (104,857,600 B)", "", "{status: 1}"))
+    tester
+        .model(
+            orders(
+                " # FINDING: BlockingSort [error]: index status_1 of orders does not give the order, so each"
+                    + " request sorts 200,000 documents, 196,600,000 B: over the 100 MB (104,857,600 B)",
+                "",
+                "{status: 1}"))
         .expectMarkedFindings();
   }
 
   @Test
   void aLimit_keepsOnlyTheBest_isAWarning() {
-    // A top-50 sort holds 50 × 983 = 49,150 B, 0.047% of 104,857,600 B, but still reads all 200,000.
-    tester.model(orders(" # FINDING: BlockingSort [warning]: sorts 200,000 documents, 196,600,000 B, keeping the best 50"
-        + " (49,150 B), 0.047% of the 100 MB", " limit 50", "{status: 1}")).expectMarkedFindings();
+    // A top-50 sort holds 50 × 983 = 49,150 B, 0.047% of 104,857,600 B, but still reads all
+    // 200,000.
+    tester
+        .model(
+            orders(
+                " # FINDING: BlockingSort [warning]: sorts 200,000 documents, 196,600,000 B, keeping the best 50"
+                    + " (49,150 B), 0.047% of the 100 MB",
+                " limit 50", "{status: 1}"))
+        .expectMarkedFindings();
   }
 
   @Test
@@ -59,7 +73,9 @@ final class BlockingSortTest {
   @Test
   void sortingTheElementsOfAnEmbeddedArray_isNotADocumentSort() {
     // The lines of one order are sorted inside its document: no index orders array elements.
-    tester.model("""
+    tester
+        .model(
+            """
         model: shop
         horizon: 1d
         entities:
@@ -83,6 +99,7 @@ final class BlockingSortTest {
               entity: Order
               embed:
                 lines: {entity: OrderLine, by: order_id, max: 100}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

@@ -17,7 +17,10 @@ final class CaseInsensitiveWithoutCollationTest {
     //   COLLSCAN of 1,000,000 documents, × 50/s = 50,000,000/s ⇒ warning.
     // members: the same read with collation: case-insensitive on email ⇒ the index serves it.
     // by-email-exact compares with case ⇒ nothing to check.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: logins
         horizon: 1d
         entities:
@@ -53,7 +56,9 @@ final class CaseInsensitiveWithoutCollationTest {
               entity: Member
               indexes:
                 - {keys: {email: 1}, collation: case-insensitive}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("db.users.createIndex({email: 1}, {collation: {locale: \"en\", strength: 2}})");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith("db.users.createIndex({email: 1}, {collation: {locale: \"en\", strength: 2}})");
   }
 }

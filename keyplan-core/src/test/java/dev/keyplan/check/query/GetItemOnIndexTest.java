@@ -10,17 +10,18 @@ import org.junit.jupiter.api.Test;
 /**
  * GetItemOnIndex flags an {@code access:} pin whose operation DynamoDB rejects for the pattern:
  * GetItem or BatchGetItem on an index (seed 000: "GetItem does not work on an index; you query
- * it"), GetItem or BatchGetItem without the table's full primary key, and Query without a
- * partition key. The findings sit on the pin's line.
+ * it"), GetItem or BatchGetItem without the table's full primary key, and Query without a partition
+ * key. The findings sit on the pin's line.
  *
  * <p>The design is seed 000's single table: customers and orders under {@code C#{customer_id}},
- * GSI1 re-keying orders by {@code O#{order_id}}. An order item is 2,980 B (its 9 order lines of
- * 300 B are 2,717 of them), under 4 KB, so a GSI1 Query for one order is 1 block × 0.5 = 0.5 RCU.
+ * GSI1 re-keying orders by {@code O#{order_id}}. An order item is 2,980 B (its 9 order lines of 300
+ * B are 2,717 of them), under 4 KB, so a GSI1 Query for one order is 1 block × 0.5 = 0.5 RCU.
  */
 final class GetItemOnIndexTest {
   private final RuleTester tester = RuleTester.of(GetItemOnIndex.class);
 
-  private static final String MODEL = """
+  private static final String MODEL =
+      """
       model: orders
       horizon: 1y
       entities:
@@ -59,7 +60,8 @@ final class GetItemOnIndexTest {
           query: Order where status = ?
       """;
 
-  private static final String TABLES = """
+  private static final String TABLES =
+      """
         tables:
           AppTable:
             partition_key: PK
@@ -79,30 +81,43 @@ final class GetItemOnIndexTest {
     // is the planned Query, one 0.5 RCU request with Limit 1. orders-by-ids pinned to
     // BatchGetItem on GSI1 ⇒ error; the fix queries GSI1 once per key: 3 × 0.5 = 1.5 RCU.
     // customer-profile pinned to GetItem on the table, with PK and SK given ⇒ valid.
-    List<Finding> found = tester.model(MODEL + """
+    List<Finding> found =
+        tester
+            .model(
+                MODEL
+                    + """
         dynamodb:
           access:
             customer-profile: {via: AppTable, operation: GetItem}
             order-by-id: {via: GSI1, operation: GetItem} # FINDING: GetItemOnIndex [error]: pinned to GetItem on AppTable.GSI1: GetItem does not work on an index; you query it
             orders-by-ids: {via: GSI1, operation: BatchGetItem} # FINDING: GetItemOnIndex [error]: BatchGetItem does not work on an index
-        """ + TABLES).expectMarkedFindings();
-    assertThat(found).extracting(Finding::fix).containsExactlyInAnyOrder(
-        "pin {via: GSI1, operation: Query} and Query GSI1 with Limit 1: GSI1PK = \"O#<order_id>\", 0.5 RCU a request;"
-            + " or, to use GetItem, read the table by its primary key",
-        "pin {via: GSI1, operation: Query} and Query GSI1: GSI1PK = \"O#<order_id>\", once per key (3 queries),"
-            + " 1.5 RCU a request; or, to use BatchGetItem, read the table by its primary key");
+        """
+                    + TABLES)
+            .expectMarkedFindings();
+    assertThat(found)
+        .extracting(Finding::fix)
+        .containsExactlyInAnyOrder(
+            "pin {via: GSI1, operation: Query} and Query GSI1 with Limit 1: GSI1PK = \"O#<order_id>\", 0.5 RCU a request;"
+                + " or, to use GetItem, read the table by its primary key",
+            "pin {via: GSI1, operation: Query} and Query GSI1: GSI1PK = \"O#<order_id>\", once per key (3 queries),"
+                + " 1.5 RCU a request; or, to use BatchGetItem, read the table by its primary key");
   }
 
   @Test
   void getItemWithoutVia_whoseKeyOnlyAnIndexHas_isError() {
     // Without 'via', keyplan serves order-by-id from GSI1 (the table would need a Scan): a GetItem
     // cannot reach that key ⇒ error. Pinning Query on GSI1 is what the application must do ⇒ valid.
-    tester.model(MODEL + """
+    tester
+        .model(
+            MODEL
+                + """
         dynamodb:
           access:
             order-by-id: {operation: GetItem} # FINDING: GetItemOnIndex [error]: which reads the table by its full primary key (PK, SK), but the read's key is AppTable.GSI1's
             orders-by-ids: {via: GSI1, operation: Query}
-        """ + TABLES).expectMarkedFindings();
+        """
+                + TABLES)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -110,23 +125,33 @@ final class GetItemOnIndexTest {
     // latest-orders gives customer_id, so PK, but not SK: a Query of the customer's partition, not
     // a GetItem ⇒ error. orders-of-status gives neither PK nor GSI1PK: only a Scan serves it, so a
     // Query pin cannot ⇒ error.
-    tester.model(MODEL + """
+    tester
+        .model(
+            MODEL
+                + """
         dynamodb:
           access:
             latest-orders: {operation: GetItem} # FINDING: GetItemOnIndex [error]: GetItem needs the table's full primary key (PK, SK) for each item and the read gives only PK = "C#<customer_id>" AND begins_with(SK, "ORDER#"): it is a Query (one partition)
             orders-of-status: {operation: Query} # FINDING: GetItemOnIndex [error]: Query needs the partition key of AppTable or of an index by equality
-        """ + TABLES).expectMarkedFindings();
+        """
+                + TABLES)
+        .expectMarkedFindings();
   }
 
   @Test
   void pinsWithoutAnOperation_orAScanPin_areNotFlagged() {
     // 'via' alone chooses the path and keyplan the operation; a Scan pin is valid (ScanOnHotPath
     // judges its cost).
-    tester.model(MODEL + """
+    tester
+        .model(
+            MODEL
+                + """
         dynamodb:
           access:
             order-by-id: {via: GSI1}
             orders-of-status: {operation: Scan}
-        """ + TABLES).expectMarkedFindings();
+        """
+                + TABLES)
+        .expectMarkedFindings();
   }
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * LookupOnHotPath: a read whose documents lack a copied field joins its source with $lookup; error
- * past the 10,000/s default shard budget in lookups, warning on the hot path (1,000/s) or when
- * more than half the reads use $lookup, info otherwise.
+ * past the 10,000/s default shard budget in lookups, warning on the hot path (1,000/s) or when more
+ * than half the reads use $lookup, info otherwise.
  */
 final class LookupOnHotPathTest {
   private final RuleTester tester = RuleTester.of(LookupOnHotPath.class);
@@ -23,7 +23,10 @@ final class LookupOnHotPathTest {
     //   line-count selects qty only ⇒ a plain find ⇒ nothing.
     //   products by id at 400/s ⇒ nothing.
     // $lookup reads: 600 of 600 + 100 + 400 = 1,100/s = 54.5% > 50% (Atlas).
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: shop
         horizon: 1y
         entities:
@@ -58,15 +61,20 @@ final class LookupOnHotPathTest {
               indexes:
                 - {order_id: 1, line_no: 1}
             products: {entity: Product}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("keep name in the lines documents (the extended reference pattern");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith("keep name in the lines documents (the extended reference pattern");
   }
 
   @Test
   void aRareLookup_isInfo() {
     // 1 line a request (limit 1) at 10/s: 10 lookups/s, 0.1% of the budget, off the hot path; with
     // the plain 90/s product read, $lookup reads are 10 / 100 = 10%, not over Atlas's 50% ⇒ info.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: shop
         horizon: 1y
         entities:
@@ -99,7 +107,8 @@ final class LookupOnHotPathTest {
               indexes:
                 - {order_id: 1, line_no: 1}
             products: {entity: Product}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found).hasSize(1);
   }
 }

@@ -28,7 +28,9 @@ final class PatternNotServedTest {
     //   oldest-books-of-author: published_at asc is the exact reverse of desc  ⇒ served
     //   book-by-title: a full scan with ALLOW FILTERING is still served        ⇒ not this rule
     //   publish-book: books_by_author stores Book                               ⇒ served
-    tester.model("""
+    tester
+        .model(
+            """
         model: books
         horizon: 1y
         entities:
@@ -77,12 +79,15 @@ final class PatternNotServedTest {
             insert: Book
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE library WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE library.books_by_author (author_id uuid, published_at timestamp, book_id uuid,
           title text, PRIMARY KEY ((author_id), published_at, book_id))
           WITH CLUSTERING ORDER BY (published_at DESC, book_id ASC);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -90,7 +95,9 @@ final class PatternNotServedTest {
     // books_by_author lacks blurb, but books (keyed by book_id, a column books_by_author has)
     // holds it: the read is served as an application-side join, which ApplicationSideJoin
     // reports, not this rule.
-    tester.model("""
+    tester
+        .model(
+            """
         model: books
         horizon: 1y
         entities:
@@ -111,13 +118,16 @@ final class PatternNotServedTest {
             query: select title, blurb from Book where author_id = ?
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE library WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE library.books_by_author (author_id uuid, published_at timestamp, book_id uuid,
           title text, PRIMARY KEY ((author_id), published_at, book_id));
         CREATE TABLE library.books (book_id uuid PRIMARY KEY, author_id uuid,
           published_at timestamp, title text, blurb text);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -130,7 +140,10 @@ final class PatternNotServedTest {
     //   books-of-author: a Query of the author's partition                    ⇒ served
     //   book-by-title: no key gives title, but a Scan serves it (ScanOnHotPath) ⇒ not this rule
     //   publish-book: the Book item type stores it                            ⇒ served
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: books
         horizon: 1y
         entities:
@@ -183,21 +196,27 @@ final class PatternNotServedTest {
                 Book:
                   keys: {PK: "A#{author_id}", SK: "B#{published_at}#{book_id}"}
                   attributes: [title]
-        """).expectMarkedFindings();
-    assertThat(found).extracting(Finding::fix).containsExactlyInAnyOrder(
-        "add an item type for Author under a table's items:, keyed by what its reads give, such as"
-            + " Author: {keys: {PK: \"AUTHOR#{author_id}\"}}",
-        "add an item type for Author under a table's items:, keyed by what its reads give, such as"
-            + " Author: {keys: {PK: \"AUTHOR#{author_id}\"}}",
-        "add blurb to the attributes of item type Book in table Books",
-        "add isbn to the attributes of item type Book in table Books");
+        """)
+            .expectMarkedFindings();
+    assertThat(found)
+        .extracting(Finding::fix)
+        .containsExactlyInAnyOrder(
+            "add an item type for Author under a table's items:, keyed by what its reads give, such as"
+                + " Author: {keys: {PK: \"AUTHOR#{author_id}\"}}",
+            "add an item type for Author under a table's items:, keyed by what its reads give, such as"
+                + " Author: {keys: {PK: \"AUTHOR#{author_id}\"}}",
+            "add blurb to the attributes of item type Book in table Books",
+            "add isbn to the attributes of item type Book in table Books");
   }
 
   @Test
   void dynamoDb_readPinnedToAnIndexWithoutTheItem_isError() {
     // GSI1 is keyed by GSI1PK, which the Book item type does not fill (a sparse index it is not
     // in): pinned to GSI1, books-of-author has no item to read ⇒ error at the pattern.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: books
         horizon: 1y
         entities:
@@ -226,7 +245,8 @@ final class PatternNotServedTest {
               items:
                 Book:
                   keys: {PK: "A#{author_id}", SK: "B#{book_id}"}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found.get(0).fix()).startsWith("pinned to GSI1, which does not hold item type Book");
   }
 
@@ -234,7 +254,10 @@ final class PatternNotServedTest {
   void mongoDb_anEntityNoCollectionStores_isAnError_anEmbeddedOneIsServed() {
     // Review is neither a collection's entity nor embedded anywhere ⇒ not served. Line is embedded
     // in orders.lines ⇒ served through its order, so nothing.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: shop
         horizon: 1y
         entities:
@@ -265,7 +288,10 @@ final class PatternNotServedTest {
               entity: Order
               embed:
                 lines: {entity: Line, by: order_id, max: 100}
-        """).expectMarkedFindings();
-    assertThat(found.get(0).fix()).startsWith("add a collection for Review").contains("holding product_id");
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith("add a collection for Review")
+        .contains("holding product_id");
   }
 }

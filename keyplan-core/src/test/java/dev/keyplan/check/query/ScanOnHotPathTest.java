@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
  * <p>A Scan sums the bytes of every item it evaluates and rounds once to 4 KB blocks, half a unit
  * each when eventually consistent (AWS DG, "Read and write operations"). The Order item below is
  * 1,068 B: PK 2 + "O#" and a 36-character uuid 38 = 40, order_id 8 + 36 = 44, customer_id 11 + 36 =
- * 47, order_date 10 + 10 = 20, status 6 + 7 (the values average 6.6 characters) = 13, body 4 + 900 =
- * 904. A Setting item is name 4 + 20 + value 5 + 100 = 129 B.
+ * 47, order_date 10 + 10 = 20, status 6 + 7 (the values average 6.6 characters) = 13, body 4 + 900
+ * = 904. A Setting item is name 4 + 20 + value 5 + 100 = 129 B.
  */
 final class ScanOnHotPathTest {
   private final RuleTester tester = RuleTester.of(ScanOnHotPath.class);
 
-  private static final String ENTITIES = """
+  private static final String ENTITIES =
+      """
       model: shop
       horizon: 1d
       entities:
@@ -49,7 +50,11 @@ final class ScanOnHotPathTest {
     //   units:  ⌈1,068,000,000 / 4,096⌉ = 260,743 blocks × 0.5 = 130,371.5 RCU a request
     //   at 1/s: 130,372 RCU/s = 326% of the 40,000 RCU/s quota ⇒ error
     // order-by-id is a GetItem on PK and is not flagged.
-    List<Finding> found = tester.model(ENTITIES + """
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
         patterns:
           - id: open-orders # FINDING: ScanOnHotPath [error]: 1,000,000 items, 1.07 GB, in 1,019 pages of 1 MB, and costs 130,372 RCU (eventual); at 1/s that is 130,372 RCU/s, 326% of the 40,000 RCU/s
             rate: 1/s
@@ -64,7 +69,8 @@ final class ScanOnHotPathTest {
               items:
                 Order:
                   keys: {PK: "O#{order_id}"}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     // The fix keys a new GSI1 by status and sorts it by date. A Query of one status then reads 50
     // items: 50 × 1,068 = 53,400 B = 14 blocks × 0.5 = 7 RCU. But status has 5 values: all open
     // orders would share one key, so the fix says to add a date or a shard suffix.
@@ -73,14 +79,19 @@ final class ScanOnHotPathTest {
         .contains("{GSI1PK: \"STATUS#{status}\", GSI1SK: \"{order_date}\"}")
         .contains("GSI1PK = \"STATUS#<status>\" (ScanIndexForward: false, Limit 50)")
         .contains("about 7 RCU a request instead of 130,372 (50 items of 1.07 KB)")
-        .contains("status has only 5 values").contains("\"STATUS#{status}#{shard:N}\"");
+        .contains("status has only 5 values")
+        .contains("\"STATUS#{status}#{shard:N}\"");
   }
 
   @Test
   void scanWithoutAnyEquality_pointsAwayFromTheHotPath() {
     // A range on order_date alone gives no partition key to key an index on: the same 130,372 RCU
     // per request, twice a second = 260,743 RCU/s ⇒ error; no index can serve it.
-    List<Finding> found = tester.model(ENTITIES + """
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
         patterns:
           - id: orders-since # FINDING: ScanOnHotPath [error]: 260,743 RCU/s
             rate: 2/s
@@ -92,7 +103,8 @@ final class ScanOnHotPathTest {
               items:
                 Order:
                   keys: {PK: "O#{order_id}"}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found.get(0).fix()).contains("no key can serve it").contains("warehouse");
   }
 
@@ -100,7 +112,10 @@ final class ScanOnHotPathTest {
   void smallScanOnDemand_isWarning() {
     // 50 settings × 129 B = 6,450 B = 2 blocks × 0.5 = 1 RCU a request; at 10/s, 10 RCU/s, far
     // under 40,000 ⇒ a warning only: the cost still grows with the table.
-    tester.model(ENTITIES + """
+    tester
+        .model(
+            ENTITIES
+                + """
         patterns:
           - id: all-settings # FINDING: ScanOnHotPath [warning]: 50 items, 6.45 KB, in 1 page of 1 MB, and costs 1 RCU (eventual); at 10/s that is 10 RCU/s; the cost grows with the table
             rate: 10/s
@@ -115,14 +130,18 @@ final class ScanOnHotPathTest {
               items:
                 Setting:
                   keys: {name: "{name}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void smallScanOverItsProvisionedReads_isError() {
     // The same 1 RCU scan at 10/s on a table provisioned with 5 RCU: 10 / 5 = 200% ⇒ error: the
     // table throttles it long before the 40,000 RCU/s quota.
-    tester.model(ENTITIES + """
+    tester
+        .model(
+            ENTITIES
+                + """
         patterns:
           - id: all-settings # FINDING: ScanOnHotPath [error]: 10 RCU/s, 200% of the 5 RCU/s the copy provisions
             rate: 10/s
@@ -135,13 +154,17 @@ final class ScanOnHotPathTest {
               items:
                 Setting:
                   keys: {name: "{name}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void queryOnAnIndex_isNotFlagged() {
     // With GSI1 keyed by status and date, open-orders is a Query of one partition: no Scan.
-    tester.model(ENTITIES + """
+    tester
+        .model(
+            ENTITIES
+                + """
         patterns:
           - id: open-orders
             rate: 1/s
@@ -155,7 +178,8 @@ final class ScanOnHotPathTest {
               items:
                 Order:
                   keys: {PK: "O#{order_id}", GSI1PK: "STATUS#{status}", GSI1SK: "{order_date}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -163,7 +187,11 @@ final class ScanOnHotPathTest {
     // No index starts with status, so the planner scans: 1,000,000 documents a request, at 1/s
     // 1,000,000 documents examined a second on one replica set, 100 times the 10,000/s budget.
     // The ESR index: the equality status, then the sort order_date descending.
-    List<Finding> found = tester.model(ENTITIES + """
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
         patterns:
           - id: open-orders # FINDING: ScanOnHotPath [error]: is a COLLSCAN of orders: each request examines all 1,000,000 documents, 1.02 GB; at 1/s that is 1,000,000 documents examined a second, 10,000% of the shard budget of 10,000/s
             rate: 1/s
@@ -174,15 +202,20 @@ final class ScanOnHotPathTest {
         mongodb:
           collections:
             orders: {entity: Order}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found.get(0).fix()).contains("db.orders.createIndex({status: 1, order_date: -1})");
   }
 
   @Test
   void mongoCollscanOfFiftySettings_isAWarning_andAnIndexedReadIsNot() {
-    // 50 settings of 147 B (_id 30, value 112, 5): 7,350 B; 10 times a second, 500 documents examined a
+    // 50 settings of 147 B (_id 30, value 112, 5): 7,350 B; 10 times a second, 500 documents
+    // examined a
     // second, under the budget.
-    tester.model(ENTITIES + """
+    tester
+        .model(
+            ENTITIES
+                + """
         patterns:
           - id: settings # FINDING: ScanOnHotPath [warning]: examines all 50 documents, 7.35 KB; at 10/s that is 500 documents examined a second; the cost grows
             rate: 10/s
@@ -197,6 +230,7 @@ final class ScanOnHotPathTest {
               indexes:
                 - {status: 1, order_date: -1}
             settings: {entity: Setting}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

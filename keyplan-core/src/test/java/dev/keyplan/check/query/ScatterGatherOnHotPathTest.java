@@ -17,15 +17,20 @@ final class ScatterGatherOnHotPathTest {
   @Test
   void everyShardServesTheWholeRate_errorAboveTheBudget_warningOnTheHotPath_infoBelow() {
     // tenants {country_code: 1} on 4 shards:
-    //   tenant by tenant_id: no prefix ⇒ 4 shards, 2,000/s each = 20% ≥ 10% ⇒ warning; 8,000/s in all
+    //   tenant by tenant_id: no prefix ⇒ 4 shards, 2,000/s each = 20% ≥ 10% ⇒ warning; 8,000/s in
+    // all
     //   by-plan: 20,000/s each = 200% > 100% ⇒ error
     //   of-country gives country_code by equality ⇒ one shard ⇒ nothing
-    //   change-plan by tenant_id alone: the update is broadcast too, 1,500/s on each shard = 15% ⇒ warning
+    //   change-plan by tenant_id alone: the update is broadcast too, 1,500/s on each shard = 15% ⇒
+    // warning
     // events {created_at: hashed}: a range on a hashed key ⇒ 4 shards at 2/s = 0.02% ⇒ info
     // readings {ts: 1}: the last 1,000 readings sit in about one range ⇒ multi-shard (2) ⇒ nothing;
     //   10M of them (100/s × 90 days = 777.6M readings, 10M × ~70 B ≫ 4 ranges) reach all 4
     //   shards ⇒ counted as a scatter-gather, 5/s ⇒ info
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: saas
         horizon: 90d
         entities:
@@ -84,11 +89,14 @@ final class ScatterGatherOnHotPathTest {
             readings:
               entity: Reading
               shard_key: {ts: 1}
-        """).expectMarkedFindings();
-    assertThat(on(found, "tenant").fix()).startsWith("give country_code by equality in the filter")
+        """)
+            .expectMarkedFindings();
+    assertThat(on(found, "tenant").fix())
+        .startsWith("give country_code by equality in the filter")
         .contains("{_id: 1} or {_id: \"hashed\"}");
     assertThat(on(found, "since").fix()).startsWith("narrow the range");
-    assertThat(on(found, "change-plan").message()).contains("6,000/s shard writes instead of 1,500/s");
+    assertThat(on(found, "change-plan").message())
+        .contains("6,000/s shard writes instead of 1,500/s");
   }
 
   private static Finding on(List<Finding> found, String pattern) {

@@ -5,10 +5,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * KeySpreadUndeclared says, at the entity, which partition-key attribute has no known spread, so
- * the table cannot be sized or heat-checked (seed 000, step 4: "Size and heat-check each key").
- * A spread is known from the entity's {@code spread:}, from an enumeration's or a boolean's
- * values, or because the attribute alone is the entity's key (one value per row); derived
- * columns (a time bucket, a shard suffix) need none.
+ * the table cannot be sized or heat-checked (seed 000, step 4: "Size and heat-check each key"). A
+ * spread is known from the entity's {@code spread:}, from an enumeration's or a boolean's values,
+ * or because the attribute alone is the entity's key (one value per row); derived columns (a time
+ * bucket, a shard suffix) need none.
  */
 final class KeySpreadUndeclaredTest {
   private final RuleTester tester = RuleTester.of(KeySpreadUndeclared.class);
@@ -21,7 +21,9 @@ final class KeySpreadUndeclaredTest {
     // Order: status is an enumeration of 3 values ⇒ known.
     // Reading: sensor_id declares only its busiest share, 2%, so at least 1 / 2% = 50 values
     // exist ⇒ known.
-    tester.model("""
+    tester
+        .model(
+            """
         model: app
         horizon: 1y
         entities:
@@ -59,7 +61,9 @@ final class KeySpreadUndeclaredTest {
             insert: Message
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.messages_by_channel (channel_id bigint, message_id bigint, body text,
           PRIMARY KEY ((channel_id), message_id));
@@ -68,7 +72,8 @@ final class KeySpreadUndeclaredTest {
           PRIMARY KEY ((status), order_id));
         CREATE TABLE app.readings_by_sensor (sensor_id uuid, recorded_at timestamp, value double,
           PRIMARY KEY ((sensor_id), recorded_at));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -76,7 +81,9 @@ final class KeySpreadUndeclaredTest {
     // Document: tenant_id is declared, region is not ⇒ info naming region alone.
     // Upload: its key (tenant_id, day, shard) has a declared tenant_id and two derived columns
     // (a 1-day bucket and a 4-value shard suffix) ⇒ known.
-    tester.model("""
+    tester
+        .model(
+            """
         model: docs
         horizon: 1y
         entities:
@@ -107,14 +114,17 @@ final class KeySpreadUndeclaredTest {
           derived:
             uploads_by_tenant.day: {window: 1d, of: uploaded_at}
             uploads_by_tenant.shard: {shards: 4}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE docs WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE docs.documents_by_tenant_region (tenant_id uuid, region text, doc_id uuid,
           PRIMARY KEY ((tenant_id, region), doc_id));
         CREATE TABLE docs.uploads_by_tenant (tenant_id uuid, day date, shard int,
           uploaded_at timestamp, upload_id uuid,
           PRIMARY KEY ((tenant_id, day, shard), uploaded_at, upload_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -122,7 +132,9 @@ final class KeySpreadUndeclaredTest {
     // User's table key USER#{user_id} holds the whole key: one item per value ⇒ known. GSI1 is
     // keyed on the email, which is unique ⇒ known. GSI2 is keyed on the country, with no spread
     // ⇒ info at the entity, naming the index.
-    tester.model("""
+    tester
+        .model(
+            """
         model: app
         horizon: 1y
         entities:
@@ -146,7 +158,8 @@ final class KeySpreadUndeclaredTest {
                 GSI2: {partition_key: GSI2PK}
               items:
                 User: {keys: {PK: "USER#{user_id}", GSI1PK: "{email}", GSI2PK: "C#{country}"}}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -154,7 +167,9 @@ final class KeySpreadUndeclaredTest {
     // tenants on {country_code: 1}: nothing says how tenants spread over countries ⇒ info.
     // by_id on {tenant_id: hashed}: the sole key, one value per document ⇒ nothing.
     // events on {created_at: 1}: time-ordered, each document the clock's next value ⇒ nothing.
-    tester.model("""
+    tester
+        .model(
+            """
         model: saas
         horizon: 1y
         entities:
@@ -184,6 +199,7 @@ final class KeySpreadUndeclaredTest {
             events:
               entity: Event
               shard_key: {created_at: 1}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 /**
  * KeyValueTooLong reports key values over DynamoDB's limits: 2,048 B for a partition key, 1,024 B
  * for a sort key (AWS DG, "Quotas"); a value of exactly the limit is accepted. A key value is the
- * template's literal text plus each placeholder as text: {@code "F#{path}"} is 2 + the path's bytes.
+ * template's literal text plus each placeholder as text: {@code "F#{path}"} is 2 + the path's
+ * bytes.
  */
 final class KeyValueTooLongTest {
   private final RuleTester tester = RuleTester.of(KeyValueTooLong.class);
@@ -15,7 +16,9 @@ final class KeyValueTooLongTest {
   void filePathInThePartitionKey_overByFiftyFourBytes_isError_atTheLimitIsNot() {
     // File:    "F#" + 2,100 B = 2,102 B > 2,048 B, 54 B over ⇒ error.
     // Archive: "A#" + 2,046 B = 2,048 B = the limit ⇒ accepted, no finding.
-    tester.model("""
+    tester
+        .model(
+            """
         model: files
         horizon: 1y
         entities:
@@ -47,14 +50,17 @@ final class KeyValueTooLongTest {
                   keys: {PK: "F#{path}"}
                 Archive:
                   keys: {PK: "A#{path}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void urlInTheSortKey_isCheckedAgainstTheSortKeyLimit() {
     // Bookmark: SK "URL#" + 1,100 B = 1,104 B > 1,024 B, 80 B over ⇒ error (a partition key of the
     // same size would be accepted). Tag: SK "T#" + 1,022 B = 1,024 B = the limit ⇒ no finding.
-    tester.model("""
+    tester
+        .model(
+            """
         model: bookmarks
         horizon: 1y
         entities:
@@ -87,6 +93,7 @@ final class KeyValueTooLongTest {
                   keys: {PK: "U#{owner_id}", SK: "URL#{url}"}
                 Tag:
                   keys: {PK: "U#{owner_id}", SK: "T#{label}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

@@ -22,7 +22,9 @@ final class PartitionOverGuidelineTest {
     //        360,000 values ≥ 100,000 ⇒ warning (bytes are under 100 MB)
     //   10m: 100 × 600 = 60,000 rows and values; 12 + 60,000 × 216 = 12,960,012 B ≈ 13 MB
     //        ⇒ fits
-    tester.model("""
+    tester
+        .model(
+            """
         model: chat
         horizon: 1y
         entities:
@@ -44,7 +46,9 @@ final class PartitionOverGuidelineTest {
           derived:
             messages_by_channel_hour.bucket: {window: 1h, of: message_id}
             messages_by_channel.bucket: {window: 10m, of: message_id}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE chat.messages_by_channel_hour ( -- FINDING: PartitionOverGuideline [warning]: 360,000 values, 77.8 MB: over 100,000 values
           channel_id bigint, bucket int, message_id bigint, body text,
@@ -52,7 +56,8 @@ final class PartitionOverGuidelineTest {
         CREATE TABLE chat.messages_by_channel (
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -61,7 +66,9 @@ final class PartitionOverGuidelineTest {
     //   a 1,000 s bucket: 100,000 values, not below ⇒ warning
     //   a 999 s bucket:    99,900 values (12 + 99,900 × 216 B ≈ 21.6 MB), below both
     //                      ⇒ no finding
-    tester.model("""
+    tester
+        .model(
+            """
         model: chat
         horizon: 1y
         entities:
@@ -83,7 +90,9 @@ final class PartitionOverGuidelineTest {
           derived:
             messages_a.bucket: {window: 1000s, of: message_id}
             messages_b.bucket: {window: 999s, of: message_id}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE chat.messages_a ( -- FINDING: PartitionOverGuideline [warning]: 100,000 values
           channel_id bigint, bucket int, message_id bigint, body text,
@@ -91,7 +100,8 @@ final class PartitionOverGuidelineTest {
         CREATE TABLE chat.messages_b (
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -100,7 +110,9 @@ final class PartitionOverGuidelineTest {
     // 31,536,000,000 rows; uniformly over 7 days the busiest holds 31,536,000,000 / 7 =
     // 4,505,142,857 rows, one value each: > 2 billion cells ⇒ error. Bytes: 3 B key (the average
     // length of MON..SUN) + 4,505,142,857 × (8 + 16 + 100 + 8) B ≈ 595 GB.
-    tester.model("""
+    tester
+        .model(
+            """
         model: activity
         horizon: 1y
         entities:
@@ -118,19 +130,24 @@ final class PartitionOverGuidelineTest {
             insert: Event
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.events_by_day ( -- FINDING: PartitionOverGuideline [error]: 4,505,142,857 values, 595 GB: over the hard limit
           day_of_week text, event_time timestamp, event_id uuid, payload text,
           PRIMARY KEY ((day_of_week), event_time, event_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void dayOfWeekKey_justUnderTwoBillionCells_isWarning() {
     // The same key at 400 events/s: 400 × 31,536,000 / 7 = 1,802,057,143 values < 2 billion,
     // still over 100,000 values and 100 MB ⇒ warning, not error.
-    tester.model("""
+    tester
+        .model(
+            """
         model: activity
         horizon: 1y
         entities:
@@ -148,17 +165,21 @@ final class PartitionOverGuidelineTest {
             insert: Event
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.events_by_day ( -- FINDING: PartitionOverGuideline [warning]: 1,802,057,143 values
           day_of_week text, event_time timestamp, event_id uuid, payload text,
           PRIMARY KEY ((day_of_week), event_time, event_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   // A celebrity's followers, checked as Cassandra and as ScyllaDB: STORE and SHARDS are filled in
   // by each test, and MARKER in the schema holds the expected finding, if any.
-  private static final String FOLLOWERS_MODEL = """
+  private static final String FOLLOWERS_MODEL =
+      """
       model: social
       horizon: 1y
       entities:
@@ -183,7 +204,8 @@ final class PartitionOverGuidelineTest {
   // (N_v = N_r × (N_c − N_pk − N_s) + N_s = N_r × (2 − 2 − 0) = 0). The celebrity holds
   // 0.0075% × 2B = 150,000 rows of follower_id (16 B each): 16 + 150,000 × 16 = 2,400,016 B
   // ≈ 2.4 MB.
-  private static final String FOLLOWERS_CQL = """
+  private static final String FOLLOWERS_CQL =
+      """
       CREATE KEYSPACE social WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE social.followers_by_user (user_id uuid, follower_id uuid, MARKER
         PRIMARY KEY ((user_id), follower_id));
@@ -192,7 +214,8 @@ final class PartitionOverGuidelineTest {
   @Test
   void cassandra_keyOnlyRows_countNoValues_soACelebrityFits() {
     // 0 values < 100,000 and 2.4 MB < 100 MB ⇒ no finding on Cassandra.
-    tester.model(FOLLOWERS_MODEL.replace("STORE", "cassandra").replace("SHARDS", ""))
+    tester
+        .model(FOLLOWERS_MODEL.replace("STORE", "cassandra").replace("SHARDS", ""))
         .cql(FOLLOWERS_CQL.replace("MARKER", ""))
         .expectMarkedFindings();
   }
@@ -201,15 +224,19 @@ final class PartitionOverGuidelineTest {
   void scyllaDb_warnsPast100kRows_evenWithoutValues() {
     // ScyllaDB's compaction_rows_count_warning_threshold is 100,000 rows: 150,000 > 100,000 ⇒
     // warning, although the Cassandra guideline (0 values, 2.4 MB) is met.
-    tester.model(FOLLOWERS_MODEL.replace("STORE", "scylladb").replace("SHARDS", "shards: 8"))
-        .cql(FOLLOWERS_CQL.replace("MARKER",
-            "-- FINDING: PartitionOverGuideline [warning]: 150,000 rows, 0 values, 2.4 MB: over "
-                + "ScyllaDB's rows warning of 100,000 rows"))
+    tester
+        .model(FOLLOWERS_MODEL.replace("STORE", "scylladb").replace("SHARDS", "shards: 8"))
+        .cql(
+            FOLLOWERS_CQL.replace(
+                "MARKER",
+                "-- FINDING: PartitionOverGuideline [warning]: 150,000 rows, 0 values, 2.4 MB: over "
+                    + "ScyllaDB's rows warning of 100,000 rows"))
         .expectMarkedFindings();
   }
 
   // Documents of 2 MB kept as blobs: one per row, so the partition is small but each cell is large.
-  private static final String BLOBS_MODEL = """
+  private static final String BLOBS_MODEL =
+      """
       model: docs
       horizon: 1y
       entities:
@@ -233,15 +260,22 @@ final class PartitionOverGuidelineTest {
     // One row per partition: 16 B key + 2,000,000 B body + 8 B metadata ≈ 2 MB, far under 100 MB.
     // ScyllaDB warns on a cell over 1 MiB (1,048,576 B): 2,000,000 B is. A row of 2,000,008 B is
     // under its 10 MiB large-row warning.
-    String cql = """
+    String cql =
+        """
         CREATE KEYSPACE docs WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE docs.docs (doc_id uuid PRIMARY KEY, body blob); MARKER
         """;
-    tester.model(BLOBS_MODEL.replace("STORE", "cassandra").replace("SHARDS", ""))
-        .cql(cql.replace("MARKER", "")).expectMarkedFindings();
-    tester.model(BLOBS_MODEL.replace("STORE", "scylladb").replace("SHARDS", "shards: 8"))
-        .cql(cql.replace("MARKER", "-- FINDING: PartitionOverGuideline [warning]: "
-            + "ScyllaDB's large-cell warning of 1 MiB (body averages 2 MB)"))
+    tester
+        .model(BLOBS_MODEL.replace("STORE", "cassandra").replace("SHARDS", ""))
+        .cql(cql.replace("MARKER", ""))
+        .expectMarkedFindings();
+    tester
+        .model(BLOBS_MODEL.replace("STORE", "scylladb").replace("SHARDS", "shards: 8"))
+        .cql(
+            cql.replace(
+                "MARKER",
+                "-- FINDING: PartitionOverGuideline [warning]: "
+                    + "ScyllaDB's large-cell warning of 1 MiB (body averages 2 MB)"))
         .expectMarkedFindings();
   }
 }

@@ -19,7 +19,10 @@ final class TypedValueAsStringTest {
     // paid as text, sized as its longer form "false": 4 + 5 + 1 = 10 B against a bool's 1 B ⇒ 9 B
     //   more, 9 × 32,536,000 = 293 MB.
     // status is text, total an int held as int ⇒ nothing.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: shop
         horizon: 1y
         entities:
@@ -45,7 +48,8 @@ final class TypedValueAsStringTest {
                 paid: string # FINDING: TypedValueAsString [warning]: 10 B a value against 1 B as bool (9 B more per document, 293 MB
                 status: string
                 total: int
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found.get(0).fix()).startsWith("store it as BSON date");
   }
 }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
  * ten horizons, advice beyond.
  *
  * <p>Row sizes follow the Cassandra docs' formula (see Sizer): a row of these tables holds
- * event_time (8 B), event_id (16 B) and the payload, plus 8 B of metadata for its one regular
- * cell; the uuid partition key adds 16 B once.
+ * event_time (8 B), event_id (16 B) and the payload, plus 8 B of metadata for its one regular cell;
+ * the uuid partition key adds 16 B once.
  */
 final class UnboundedPartitionGrowthTest {
   private final RuleTester tester = RuleTester.of(UnboundedPartitionGrowth.class);
@@ -26,7 +26,9 @@ final class UnboundedPartitionGrowthTest {
     // 100,000 s ≈ 27.8 hours ≤ 10 years ⇒ warning.
     // Not flagged: a 30-day bucket (events_by_user_month), a table TTL (recent_events_by_user)
     // and a key that identifies the row (events).
-    tester.model("""
+    tester
+        .model(
+            """
         model: activity
         horizon: 1y
         entities:
@@ -48,7 +50,9 @@ final class UnboundedPartitionGrowthTest {
           schema: unused.cql
           derived:
             events_by_user_month.month: {window: 30d, of: event_time}
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.events_by_user ( -- FINDING: UnboundedPartitionGrowth [warning]: guideline after 27.8 hours
           user_id uuid, event_time timestamp, event_id uuid, payload text,
@@ -61,7 +65,8 @@ final class UnboundedPartitionGrowthTest {
           PRIMARY KEY ((user_id), event_time, event_id)) WITH default_time_to_live = 2592000;
         CREATE TABLE app.events (event_id uuid PRIMARY KEY, user_id uuid, event_time timestamp,
           payload text);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -73,7 +78,9 @@ final class UnboundedPartitionGrowthTest {
     //           ⇒ warning
     //   logins: 27 rows/day → 100,000 / 27 × 86,400 s = 320,000,000 s ≈ 10.1 years > 10
     //           ⇒ info
-    tester.model("""
+    tester
+        .model(
+            """
         model: accounts
         horizon: 1y
         entities:
@@ -106,7 +113,9 @@ final class UnboundedPartitionGrowthTest {
             insert: Login
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.audit_by_account ( -- FINDING: UnboundedPartitionGrowth [warning]: after 9.78 years
           account_id uuid, at timestamp, entry_id uuid, detail text,
@@ -114,7 +123,8 @@ final class UnboundedPartitionGrowthTest {
         CREATE TABLE app.logins_by_user ( -- FINDING: UnboundedPartitionGrowth [info]: after 10.1 years
           user_id uuid, at timestamp, login_id uuid, agent text,
           PRIMARY KEY ((user_id), at, login_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -123,7 +133,9 @@ final class UnboundedPartitionGrowthTest {
     // partition holds 0.1% × 50M = 50,000 rows today and gains 1 row/s. It reaches 100,000
     // values after (100,000 − 50,000) / 1 = 50,000 s ≈ 13.9 hours. (Scaling the size at the
     // horizon alone, 1y × 100,000 / 31,586,000 rows, would say 27.7 hours: twice too late.)
-    tester.model("""
+    tester
+        .model(
+            """
         model: activity
         horizon: 1y
         entities:
@@ -144,19 +156,24 @@ final class UnboundedPartitionGrowthTest {
             insert: Event
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.events_by_user ( -- FINDING: UnboundedPartitionGrowth [warning]: guideline after 13.9 hours
           user_id uuid, event_time timestamp, event_id uuid, payload text,
           PRIMARY KEY ((user_id), event_time, event_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void partitionAlreadyPastTheGuidelineToday_saysSo() {
     // 200M events today: the busiest user already has 0.1% × 200M = 200,000 rows and values,
     // past 100,000 ⇒ warning, "already".
-    tester.model("""
+    tester
+        .model(
+            """
         model: activity
         horizon: 1y
         entities:
@@ -177,11 +194,14 @@ final class UnboundedPartitionGrowthTest {
             insert: Event
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.events_by_user ( -- FINDING: UnboundedPartitionGrowth [warning]: already (200,000 rows today)
           user_id uuid, event_time timestamp, event_id uuid, payload text,
           PRIMARY KEY ((user_id), event_time, event_id));
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

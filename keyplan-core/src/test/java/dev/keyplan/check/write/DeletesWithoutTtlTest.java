@@ -26,16 +26,20 @@ final class DeletesWithoutTtlTest {
         patterns:
           - id: add-item
             rate: 100/s
-        """ + addItem + """
+        """
+        + addItem
+        + """
           - id: remove-item # FINDING marker goes here
             rate: %s
             delete: CartItem where user_id = ? and item_id = ?
         cassandra:
           schema: unused.cql
-        """.formatted(removeRate);
+        """
+            .formatted(removeRate);
   }
 
-  private static final String CQL = """
+  private static final String CQL =
+      """
       CREATE KEYSPACE carts WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE carts.items_by_user (user_id uuid, item_id uuid, quantity int,
         PRIMARY KEY ((user_id), item_id));
@@ -54,8 +58,10 @@ final class DeletesWithoutTtlTest {
   @Test
   void removingThirtyPercentOfAddedItems_isFlagged() {
     // 30/s removed of 100/s added = 30% > 20% ⇒ warning.
-    tester.model(flagged(model(INSERT, "30/s"), "[warning]: (30% of the 100/s inserted"))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(flagged(model(INSERT, "30/s"), "[warning]: (30% of the 100/s inserted"))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -68,7 +74,8 @@ final class DeletesWithoutTtlTest {
   void tableWithDefaultTimeToLive_isNotFlagged() {
     // The rows expire on their own (default_time_to_live = 30 days), so the deletes are not the
     // only way out; this rule is about rows that live forever unless deleted.
-    tester.model(unflagged(model(INSERT, "30/s")))
+    tester
+        .model(unflagged(model(INSERT, "30/s")))
         .cql(CQL.replace("item_id));", "item_id)) WITH default_time_to_live = 2592000;"))
         .expectMarkedFindings();
   }
@@ -77,8 +84,11 @@ final class DeletesWithoutTtlTest {
   void onlyTheTablesWithoutTtl_areNamed() {
     // The delete reaches both copies; items_by_item expires its rows (default_time_to_live =
     // 30 days), items_by_user does not, so only items_by_user is reported: 30% > 20% ⇒ warning.
-    tester.model(flagged(model(INSERT, "30/s"), "[warning]: from items_by_user, which has no TTL"))
-        .cql(CQL + """
+    tester
+        .model(flagged(model(INSERT, "30/s"), "[warning]: from items_by_user, which has no TTL"))
+        .cql(
+            CQL
+                + """
             CREATE TABLE carts.items_by_item (item_id uuid, user_id uuid, quantity int,
               PRIMARY KEY ((item_id), user_id)) WITH default_time_to_live = 2592000;
             """)
@@ -88,8 +98,10 @@ final class DeletesWithoutTtlTest {
   @Test
   void everyInsertSettingATtl_isNotFlagged() {
     // Every insert says USING TTL 30d, so every row has a TTL though the table has none.
-    tester.model(unflagged(model("    insert: CartItem using ttl 30d\n", "30/s")))
-        .cql(CQL).expectMarkedFindings();
+    tester
+        .model(unflagged(model("    insert: CartItem using ttl 30d\n", "30/s")))
+        .cql(CQL)
+        .expectMarkedFindings();
   }
 
   @Test
@@ -97,7 +109,8 @@ final class DeletesWithoutTtlTest {
     // No inserts: 1,000,000 coupons exist and are only deleted. 1/s × 864,000 s gc_grace_seconds
     // = 864,000 tombstones against 1,000,000 rows = 86.4% > 20% ⇒ warning. At 12/min = 0.2/s:
     // 0.2 × 864,000 = 172,800 = 17.3% ≤ 20%, not flagged.
-    String model = """
+    String model =
+        """
         model: coupons
         horizon: 1y
         entities:
@@ -117,9 +130,13 @@ final class DeletesWithoutTtlTest {
         cassandra:
           schema: unused.cql
         """;
-    tester.model(model).cql("""
+    tester
+        .model(model)
+        .cql(
+            """
         CREATE KEYSPACE shop WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE shop.coupons (code text PRIMARY KEY, value int);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

@@ -10,7 +10,8 @@ final class LoggedBatchAcrossPartitionsTest {
 
   // Seed 003's orders, written to orders_by_user (key user_id) and orders_by_status (key
   // status): one insert fills two different partition keys.
-  private static final String ORDERS_CQL = """
+  private static final String ORDERS_CQL =
+      """
       CREATE KEYSPACE shop WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
       CREATE TABLE shop.orders_by_user (user_id uuid, created_at timestamp, order_id uuid,
         status text, PRIMARY KEY (user_id, created_at, order_id));
@@ -38,32 +39,43 @@ final class LoggedBatchAcrossPartitionsTest {
             batch: %s
         cassandra:
           schema: unused.cql
-        """.formatted(marker, batch);
+        """
+        .formatted(marker, batch);
   }
 
   @Test
   void loggedBatchAcrossTwoPartitionKeys_isAWarning() {
     // 2 tables, partition keys (user_id) and (status): 2 keys > 1, so Cassandra writes the
     // batchlog before the two mutations ⇒ warning.
-    tester.model(orders("logged",
-            " # FINDING: LoggedBatchAcrossPartitions [warning]: writes 2 partition keys"))
-        .cql(ORDERS_CQL).expectMarkedFindings();
+    tester
+        .model(
+            orders(
+                "logged",
+                " # FINDING: LoggedBatchAcrossPartitions [warning]: writes 2 partition keys"))
+        .cql(ORDERS_CQL)
+        .expectMarkedFindings();
   }
 
   @Test
   void unloggedBatchAcrossTwoPartitionKeys_isInfo() {
     // No batchlog, but the coordinator still waits on both partitions' replicas; 2 keys is not
     // more than unlogged_batch_across_partitions_warn_threshold (10) ⇒ info.
-    tester.model(orders("unlogged",
-            " # FINDING: LoggedBatchAcrossPartitions [info]: writes 2 partition keys"))
-        .cql(ORDERS_CQL).expectMarkedFindings();
+    tester
+        .model(
+            orders(
+                "unlogged",
+                " # FINDING: LoggedBatchAcrossPartitions [info]: writes 2 partition keys"))
+        .cql(ORDERS_CQL)
+        .expectMarkedFindings();
   }
 
   @Test
   void loggedBatchOfTablesWithTheSamePartitionKey_isOneMutation_andIsNotFlagged() {
     // Near miss: both tables are keyed by user_id alone, filled from the same row, so the batch
     // holds one partition key and Cassandra applies it as one mutation, without a batchlog.
-    tester.model("""
+    tester
+        .model(
+            """
         model: users
         horizon: 1y
         entities:
@@ -81,17 +93,22 @@ final class LoggedBatchAcrossPartitionsTest {
             batch: logged
         cassandra:
           schema: unused.cql
-        """).cql("""
+        """)
+        .cql(
+            """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
         CREATE TABLE app.users (user_id uuid PRIMARY KEY, name text);
         CREATE TABLE app.settings_by_user (user_id uuid PRIMARY KEY, theme text);
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   /** An event copied into {@code tables} lookup tables, each keyed by its own attribute. */
   private static String fanOut(int tables, String marker) {
-    String attributes = IntStream.rangeClosed(1, tables)
-        .mapToObj(i -> "      k" + i + ": uuid\n").collect(Collectors.joining());
+    String attributes =
+        IntStream.rangeClosed(1, tables)
+            .mapToObj(i -> "      k" + i + ": uuid\n")
+            .collect(Collectors.joining());
     return """
         model: events
         horizon: 1y
@@ -99,7 +116,9 @@ final class LoggedBatchAcrossPartitionsTest {
           Event:
             attributes:
               event_id: uuid
-        """ + attributes + """
+        """
+        + attributes
+        + """
             key: [event_id]
             growth: 10/s
         patterns:
@@ -109,17 +128,27 @@ final class LoggedBatchAcrossPartitionsTest {
             batch: unlogged
         cassandra:
           schema: unused.cql
-        """.formatted(marker);
+        """
+            .formatted(marker);
   }
 
   private static String fanOutCql(int tables) {
-    String all = IntStream.rangeClosed(1, tables).mapToObj(i -> "k" + i + " uuid, ")
-        .collect(Collectors.joining());
+    String all =
+        IntStream.rangeClosed(1, tables)
+            .mapToObj(i -> "k" + i + " uuid, ")
+            .collect(Collectors.joining());
     return "CREATE KEYSPACE ev WITH replication = "
         + "{'class': 'SimpleStrategy', 'replication_factor': 3};\n"
         + IntStream.rangeClosed(1, tables)
-            .mapToObj(i -> "CREATE TABLE ev.events_by_k" + i + " (event_id uuid, " + all
-                + "PRIMARY KEY ((k" + i + "), event_id));\n")
+            .mapToObj(
+                i ->
+                    "CREATE TABLE ev.events_by_k"
+                        + i
+                        + " (event_id uuid, "
+                        + all
+                        + "PRIMARY KEY ((k"
+                        + i
+                        + "), event_id));\n")
             .collect(Collectors.joining());
   }
 
@@ -127,23 +156,28 @@ final class LoggedBatchAcrossPartitionsTest {
   void unloggedBatchOverElevenPartitionKeys_passesCassandrasWarnThreshold() {
     // 11 tables keyed by k1 … k11: 11 keys > unlogged_batch_across_partitions_warn_threshold
     // (10), where Cassandra itself logs a warning ⇒ warning.
-    tester.model(fanOut(11,
-            " # FINDING: LoggedBatchAcrossPartitions [warning]: more than 10 keys"))
-        .cql(fanOutCql(11)).expectMarkedFindings();
+    tester
+        .model(fanOut(11, " # FINDING: LoggedBatchAcrossPartitions [warning]: more than 10 keys"))
+        .cql(fanOutCql(11))
+        .expectMarkedFindings();
   }
 
   @Test
   void unloggedBatchOverTenPartitionKeys_staysInfo() {
     // Near miss: 10 keys is not more than 10 ⇒ info.
-    tester.model(fanOut(10,
-            " # FINDING: LoggedBatchAcrossPartitions [info]: writes 10 partition keys"))
-        .cql(fanOutCql(10)).expectMarkedFindings();
+    tester
+        .model(
+            fanOut(10, " # FINDING: LoggedBatchAcrossPartitions [info]: writes 10 partition keys"))
+        .cql(fanOutCql(10))
+        .expectMarkedFindings();
   }
 
   @Test
   void writesWithoutBatch_areNotFlagged() {
     // The same two-table insert sent as separate statements (no batch:) is what the fix asks for.
-    tester.model(orders("logged", "").replace("    batch: logged\n", ""))
-        .cql(ORDERS_CQL).expectMarkedFindings();
+    tester
+        .model(orders("logged", "").replace("    batch: logged\n", ""))
+        .cql(ORDERS_CQL)
+        .expectMarkedFindings();
   }
 }

@@ -3,15 +3,14 @@ package dev.keyplan.check.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.RuleTester;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import org.junit.jupiter.api.Test;
 
 /**
  * TransactionForBatchWork counts the items of one TransactWriteItems request ({@code batch:
  * logged}) and compares them with DynamoDB's 100 items and 4 MB (4,194,304 B) per transaction.
  *
- * <p>The customer model: a Customer item is PK "C#{customer_id}" 2 + 38 = 40 B, SK "PROFILE"
- * 2 + 7 = 9 B and name 4 + 20 = 24 B: 73 B. An Order item holds every attribute: PK 40 B, SK
+ * <p>The customer model: a Customer item is PK "C#{customer_id}" 2 + 38 = 40 B, SK "PROFILE" 2 + 7
+ * = 9 B and name 4 + 20 = 24 B: 73 B. An Order item holds every attribute: PK 40 B, SK
  * "O#{order_id}" 2 + 38 = 40 B, order_id 8 + 36 = 44 B, customer_id 11 + 36 = 47 B, customer_name
  * (a copy_of Customer.name) 13 + 20 = 33 B and total (a decimal of 8 B, 10 digits) 5 + 6 = 11 B:
  * 215 B. 10M orders over 1M customers are 10 per customer.
@@ -60,7 +59,8 @@ final class TransactionForBatchWorkTest {
                   attributes: [name]
                 Order:
                   keys: {PK: "C#{customer_id}", SK: "O#{order_id}"}
-        """.formatted(extra.indent(6).stripTrailing(), busiest, marker);
+        """
+        .formatted(extra.indent(6).stripTrailing(), busiest, marker);
   }
 
   @Test
@@ -70,16 +70,24 @@ final class TransactionForBatchWorkTest {
     // request is 73 + 10,000 × 215 = 2,150,073 B = 2.15 MB.
     // Second write of each item: 1/s × (1 + 10) items × 1 WCU = 11 WCU/s on demand
     // × 2,628,000 s × $0.625 / 10^6 = $18.07/month.
-    tester.model(customers("0.1%", "", "# FINDING: TransactionForBatchWork [error]: 11 items (2.22 KB) typically,"
-        + " 10,001 (2.15 MB) for the busiest key, over the 100 items a transaction may hold: DynamoDB rejects the"
-        + " busiest key's request (ValidationException). Every item is billed twice (prepare and commit), even when"
-        + " the transaction is cancelled: $18.07/month more")).expectMarkedFindings();
+    tester
+        .model(
+            customers(
+                "0.1%",
+                "",
+                "# FINDING: TransactionForBatchWork [error]: 11 items (2.22 KB) typically,"
+                    + " 10,001 (2.15 MB) for the busiest key, over the 100 items a transaction may hold: DynamoDB rejects the"
+                    + " busiest key's request (ValidationException). Every item is billed twice (prepare and commit), even when"
+                    + " the transaction is cancelled: $18.07/month more"))
+        .expectMarkedFindings();
   }
 
   @Test
   void analysisCountsTheSameTypicalTransaction() {
-    // WritePlanner's note counts 1 Customer + ⌈10⌉ Order copies = 11 items, the rule's typical count.
-    var plan = tester.model(customers("0.1%", "", "")).dynamodb().plan("rename-customer").orElseThrow();
+    // WritePlanner's note counts 1 Customer + ⌈10⌉ Order copies = 11 items, the rule's typical
+    // count.
+    var plan =
+        tester.model(customers("0.1%", "", "")).dynamodb().plan("rename-customer").orElseThrow();
     assertThat(plan.operation()).isEqualTo("TransactWriteItems");
     assertThat(plan.notes()).anyMatch(n -> n.startsWith("TransactWriteItems of 11 items"));
   }
@@ -88,9 +96,15 @@ final class TransactionForBatchWorkTest {
   void copiesThatFitToday_butGrowWithTheData_areWarning() {
     // Busiest customer 0.0005% of 10M = 50 orders: 51 items, 73 + 50 × 215 = 10,823 B = 10.8 KB,
     // within 100 items and 4 MB, but the count is a copy fan-out ⇒ warning.
-    tester.model(customers("0.0005%", "", "# FINDING: TransactionForBatchWork [warning]: Order ×10 (copy_of"
-        + " Customer.name in customer_name; 50 for the busiest key) in one TransactWriteItems: 11 items (2.22 KB)"
-        + " typically, 51 (10.8 KB) for the busiest key, the count grows with the data")).expectMarkedFindings();
+    tester
+        .model(
+            customers(
+                "0.0005%",
+                "",
+                "# FINDING: TransactionForBatchWork [warning]: Order ×10 (copy_of"
+                    + " Customer.name in customer_name; 50 for the busiest key) in one TransactWriteItems: 11 items (2.22 KB)"
+                    + " typically, 51 (10.8 KB) for the busiest key, the count grows with the data"))
+        .expectMarkedFindings();
   }
 
   @Test
@@ -98,16 +112,23 @@ final class TransactionForBatchWorkTest {
     // Each order also holds a 100 KB invoice: 215 + (11 + 100,000) = 100,226 B. The busiest
     // customer's 50 copies: 73 + 50 × 100,226 = 5,011,373 B = 5.01 MB > 4,194,304 B ⇒ error, though
     // 51 ≤ 100 items. Typically 73 + 10 × 100,226 = 1,002,333 B = 1 MB.
-    tester.model(customers("0.0005%", "invoice_pdf: {type: blob, size: 100KB}",
-        "# FINDING: TransactionForBatchWork [error]: 11 items (1 MB) typically, 51 (5.01 MB) for the busiest key,"
-            + " over the 4 MB a transaction may hold")).expectMarkedFindings();
+    tester
+        .model(
+            customers(
+                "0.0005%",
+                "invoice_pdf: {type: blob, size: 100KB}",
+                "# FINDING: TransactionForBatchWork [error]: 11 items (1 MB) typically, 51 (5.01 MB) for the busiest key,"
+                    + " over the 4 MB a transaction may hold"))
+        .expectMarkedFindings();
   }
 
   @Test
   void logoutEverywhere_deletesARangeOfSessions_isError() {
     // The delete names user_id, not the session's key: it deletes every session of the user,
     // 10M / 1M = 10 typically, 0.01% of 10M = 1,000 for the busiest user > 100 ⇒ error.
-    tester.model("""
+    tester
+        .model(
+            """
         model: sessions
         horizon: 1y
         entities:
@@ -133,13 +154,16 @@ final class TransactionForBatchWorkTest {
               items:
                 Session:
                   keys: {PK: "S#{session_id}"}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 
   @Test
   void orderAndItsLookupItem_aFixedPair_isNotFlagged() {
     // An insert writes the order item and its lookup item: 2 items, always ⇒ a small invariant.
-    tester.model("""
+    tester
+        .model(
+            """
         model: shop
         horizon: 1y
         entities:
@@ -170,6 +194,7 @@ final class TransactionForBatchWorkTest {
                   entity: Order
                   keys: {PK: "O#{order_id}", SK: ORDER}
                   attributes: [customer_id]
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

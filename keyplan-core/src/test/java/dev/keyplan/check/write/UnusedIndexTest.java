@@ -7,7 +7,9 @@ import dev.keyplan.check.RuleTester;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** UnusedIndex: an index no plan uses still costs every write, unless it does work no plan shows. */
+/**
+ * UnusedIndex: an index no plan uses still costs every write, unless it does work no plan shows.
+ */
 final class UnusedIndexTest {
   private final RuleTester tester = RuleTester.of(UnusedIndex.class);
 
@@ -20,7 +22,10 @@ final class UnusedIndexTest {
     //   email_1 is unique ⇒ it enforces the constraint ⇒ not flagged.
     //   created_at_1 with ttl: 30d ⇒ its monitor deletes ⇒ not flagged.
     //   _id_ ⇒ never flagged.
-    List<Finding> found = tester.model("""
+    List<Finding> found =
+        tester
+            .model(
+                """
         model: shop
         horizon: 30d
         entities:
@@ -48,9 +53,11 @@ final class UnusedIndexTest {
                 - {customer_id: 1, created_at: -1}
                 - {keys: {email: 1}, unique: true}
                 - {keys: {created_at: 1}, ttl: 30d}
-        """).expectMarkedFindings();
+        """)
+            .expectMarkedFindings();
     assertThat(found.get(0).message()).contains("the write patterns change 10/s of its entries");
-    assertThat(found.get(0).fix()).startsWith("drop it: db.orders.dropIndex(\"status_1\")")
+    assertThat(found.get(0).fix())
+        .startsWith("drop it: db.orders.dropIndex(\"status_1\")")
         .contains("hideIndex(\"status_1\")");
   }
 
@@ -59,7 +66,9 @@ final class UnusedIndexTest {
     // sessions sharded on {user_id: 1}: user_id_1 supports the key ⇒ not flagged, though no read
     // uses it. device_id_1: the sign-out deletes by device_id ⇒ the write finds its documents
     // through it ⇒ used.
-    tester.model("""
+    tester
+        .model(
+            """
         model: logins
         horizon: 1d
         entities:
@@ -85,6 +94,7 @@ final class UnusedIndexTest {
                 - {user_id: 1}
                 - {device_id: 1}
               shard_key: {user_id: 1}
-        """).expectMarkedFindings();
+        """)
+        .expectMarkedFindings();
   }
 }

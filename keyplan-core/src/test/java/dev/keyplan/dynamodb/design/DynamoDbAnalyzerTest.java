@@ -47,14 +47,19 @@ final class DynamoDbAnalyzerTest {
               partition_key: product_id
               items:
                 Product: {keys: {}}
-        """.formatted(body, patterns.indent(2));
+        """
+        .formatted(body, patterns.indent(2));
   }
 
   @Test
   void seed000_threeKbItemsAt400EventualReads_need200Rcu() {
     // Item: product_id (10 + 8) + body (4 + 2,978) = 3,000 B, one 4 KB block; an eventually
     // consistent GetItem costs 0.5 RCU, so 400/s need 400 × 0.5 = 200 RCU (seed 000).
-    DynamoDbAnalysis a = analyze(product(2_978, """
+    DynamoDbAnalysis a =
+        analyze(
+            product(
+                2_978,
+                """
         - id: get
           rate: 400/s
           query: Product where product_id = ?
@@ -70,7 +75,11 @@ final class DynamoDbAnalyzerTest {
   void seed000_twentyKbStrongRead_costs5Rcu() {
     // Item: 18 + (4 + 20,458) = 20,480 B = 20 KB, five 4 KB blocks; read-your-writes needs a
     // strongly consistent read, 1 RCU per block: 5 RCU (seed 000). Eventual would be 2.5.
-    DynamoDbAnalysis a = analyze(product(20_458, """
+    DynamoDbAnalysis a =
+        analyze(
+            product(
+                20_458,
+                """
         - id: get
           rate: 1/s
           query: Product where product_id = ?
@@ -81,7 +90,8 @@ final class DynamoDbAnalyzerTest {
   }
 
   /** Readings of a sensor under S#<sensor_id>, sorted by R#<seq>. */
-  private static final String READINGS = """
+  private static final String READINGS =
+      """
       model: m
       horizon: 30d
       entities:
@@ -160,7 +170,9 @@ final class DynamoDbAnalyzerTest {
   void transactionWritingThree500ByteItems_is6Wcu() {
     // Three item types of one entity, each PK (2 + 2 + 8) + data (4 + 484) = 500 B, one 1 KB
     // unit; TransactWriteItems bills each item twice: 3 × 2 = 6 WCU (AWS DG transactions).
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 30d
         entities:
@@ -190,7 +202,8 @@ final class DynamoDbAnalyzerTest {
   }
 
   /** Orders by id, with a GSI keyed on status and one projecting only the keys. */
-  private static final String ORDERS = """
+  private static final String ORDERS =
+      """
       model: m
       horizon: 30d
       entities:
@@ -238,7 +251,9 @@ final class DynamoDbAnalyzerTest {
   void writeShardedKey_spreadsWritesAndFansOutReads() {
     // Seed 004's flash sale: 800 writes/s to one product of 1 KB items, over {shard:10}: each
     // suffix partition takes 800 / 10 = 80 WCU/s; a read queries all 10 suffixes.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1d
         entities:
@@ -280,7 +295,9 @@ final class DynamoDbAnalyzerTest {
     // has no literal prefix, so "orders of a customer" can only query the whole partition: it
     // evaluates the 10,000 / 1,000 = 10 orders and the profile, 11 items, and drops the profile
     // with a filter after it is billed. The profile itself is one GetItem.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 30d
         entities:
@@ -326,7 +343,8 @@ final class DynamoDbAnalyzerTest {
     // latest could be a Query; pinned to a Scan it must read every reading to find the latest ten
     // (a Scan returns items in no order): 1M × 4,178 B = 4,178,000,000 B, 1,020,020 blocks of
     // 4 KB, strongly consistent (read-your-writes): 1,020,020 RCU per request.
-    DynamoDbAnalysis a = analyze(READINGS.formatted(4_114) + "  access:\n    latest: {operation: Scan}\n");
+    DynamoDbAnalysis a =
+        analyze(READINGS.formatted(4_114) + "  access:\n    latest: {operation: Scan}\n");
     DynamoDbPlan latest = plan(a, "latest");
     assertThat(latest.access()).isEqualTo(DynamoDbPlan.Access.SCAN);
     assertThat(latest.itemsTypical()).isEqualTo(1_000_000);
@@ -338,7 +356,8 @@ final class DynamoDbAnalyzerTest {
     // TTL reads only a Number of epoch seconds. Sessions inserted with a 1-day TTL keep one day's
     // worth, 10/s × 86,400 = 864,000 items, when expires_at is written by the application as N;
     // stored as the ISO string a timestamp defaults to, they pile up: 10/s × 30 days = 25,920,000.
-    String model = """
+    String model =
+        """
         model: m
         horizon: 30d
         entities:
@@ -358,8 +377,15 @@ final class DynamoDbAnalyzerTest {
               items:
                 Session: {keys: {}%s}
         """;
-    assertThat(analyze(model.formatted(", attributes: {expires_at: N}")).tables().get(0).items().get(0).rows())
+    assertThat(
+            analyze(model.formatted(", attributes: {expires_at: N}"))
+                .tables()
+                .get(0)
+                .items()
+                .get(0)
+                .rows())
         .isEqualTo(864_000);
-    assertThat(analyze(model.formatted("")).tables().get(0).items().get(0).rows()).isEqualTo(25_920_000);
+    assertThat(analyze(model.formatted("")).tables().get(0).items().get(0).rows())
+        .isEqualTo(25_920_000);
   }
 }

@@ -19,7 +19,8 @@ final class ImportedSchemaTest {
   /** Tests run in keyplan-core/; the fixtures are described in the README.md there. */
   private static final Path FIXTURES = Path.of("src/test/resources/dynamodb");
 
-  private static final String ENTITIES = """
+  private static final String ENTITIES =
+      """
       model: imported
       horizon: 1y
       entities:
@@ -70,7 +71,10 @@ final class ImportedSchemaTest {
 
   @Test
   void analyze_describeTableSchema_keysIndexesAndStreamFromTheFile_itemsFromTheModel() {
-    DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model("""
+    DynamoDbAnalysis analysis =
+        DynamoDbAnalyzer.analyze(
+            model(
+                """
         dynamodb:
           schema: describe-table-on-demand.json
           tables:
@@ -107,7 +111,12 @@ final class ImportedSchemaTest {
 
   @Test
   void analyze_workbenchSchema_tablesOfTheModelWithCapacityFromIt() {
-    DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(ModelReader.read("m.yaml", ENTITIES + """
+    DynamoDbAnalysis analysis =
+        DynamoDbAnalyzer.analyze(
+            ModelReader.read(
+                "m.yaml",
+                ENTITIES
+                    + """
         dynamodb:
           schema: SessionStore_3.0.json
           tables:
@@ -115,7 +124,8 @@ final class ImportedSchemaTest {
               items:
                 Customer:
                   keys: {PK: "C#{customer_id}", SK: PROFILE}
-        """, FIXTURES.resolve("workbench")));
+        """,
+                FIXTURES.resolve("workbench")));
 
     DynamoDbTable sessions = analysis.table("sessions").orElseThrow();
     // PROVISIONED 5 read / 2 write units in the Workbench model.
@@ -132,7 +142,9 @@ final class ImportedSchemaTest {
   void analyze_templateOfAnotherTypeThanTheFileDeclares_isReportedAtTheTemplate() {
     // GSI1SK is N in the file; "O#{placed_at}" is a string. Line 40 is the Order item's keys:
     // 10 spaces, then the GSI1SK template's text starts at column 71, inside its quote at 70.
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         dynamodb:
           schema: describe-table-on-demand.json
           tables:
@@ -140,14 +152,18 @@ final class ImportedSchemaTest {
               items:
                 Order:
                   keys: {PK: "C#{customer_id}", SK: "O#{placed_at}", GSI1SK: "O#{placed_at}"}
-        """)).containsExactly("m.yaml:40:71: error: key attribute 'GSI1SK' is S here but N in"
-            + " the schema file; DynamoDB declares one type per key attribute");
+        """))
+        .containsExactly(
+            "m.yaml:40:71: error: key attribute 'GSI1SK' is S here but N in"
+                + " the schema file; DynamoDB declares one type per key attribute");
   }
 
   @Test
   void analyze_missingSchemaFile_isReportedAtTheSchemaValue() {
     // Line 35 is "  schema: nope.json"; the value starts at column 11.
-    List<String> errors = errors("""
+    List<String> errors =
+        errors(
+            """
         dynamodb:
           schema: nope.json
           tables:
@@ -157,13 +173,16 @@ final class ImportedSchemaTest {
                   keys: {PK: "C#{customer_id}", SK: PROFILE}
         """);
     assertThat(errors).hasSize(1);
-    assertThat(errors.get(0)).startsWith("m.yaml:35:11: error: cannot read the dynamodb schema"
-        + " file ").endsWith("nope.json: no such file");
+    assertThat(errors.get(0))
+        .startsWith("m.yaml:35:11: error: cannot read the dynamodb schema" + " file ")
+        .endsWith("nope.json: no such file");
   }
 
   @Test
   void analyze_malformedSchemaFile_reportsInsideTheFile() {
-    List<String> errors = errors("""
+    List<String> errors =
+        errors(
+            """
         dynamodb:
           schema: malformed-describe-table.json
           tables:
@@ -173,7 +192,9 @@ final class ImportedSchemaTest {
                   keys: {PK: "C#{customer_id}", SK: PROFILE}
         """);
     assertThat(errors).hasSize(4);
-    assertThat(errors.get(0)).endsWith("malformed-describe-table.json:9:22: error: \"TableName\""
-        + " must be a string, found the number 42");
+    assertThat(errors.get(0))
+        .endsWith(
+            "malformed-describe-table.json:9:22: error: \"TableName\""
+                + " must be a string, found the number 42");
   }
 }

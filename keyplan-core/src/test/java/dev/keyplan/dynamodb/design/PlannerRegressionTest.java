@@ -33,7 +33,9 @@ final class PlannerRegressionTest {
     // item is deleted and put again (2 × 2 WCU), and its GSI entry goes and comes: 2 writes of
     // ⌈1,159 / 1,024⌉ = 2 (ALL projection) = 4. In all 8 WCU. A status change touches no key:
     // 2 + one refresh of the ALL entry, 2 = 4 WCU.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1y
         entities:
@@ -74,7 +76,9 @@ final class PlannerRegressionTest {
     // A KEYS_ONLY local index: each of the 100 items returned is fetched from the table, 8,100 B
     // = 2 blocks × 0.5 = 1 RCU each, in the same partition as the index (an LSI shares the table's
     // partition key). The busiest tenant (50%) takes 100/s × 50% × (1.5 + 100) = 5,075 RCU/s.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 30d
         entities:
@@ -108,7 +112,9 @@ final class PlannerRegressionTest {
     // `in 10` names 10 users a request: the busiest (5%) is among them 10 × 5% = 50% of the time,
     // 1,000/s × 50% = 500 queries/s of ⌈10 × 3,080 / 4,096⌉ × 0.5 = 4 RCU = 2,000 RCU/s, plus
     // the single-user read's 1,000/s × 5% × 4 = 200: 2,200 RCU/s.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1d
         entities:
@@ -140,7 +146,9 @@ final class PlannerRegressionTest {
     // order_id in (?, ?) under the customer's key: two exact keys, a BatchGetItem of 2 items
     // (1,171 B each, 0.5 RCU each) = 1 RCU, not a Query of the customer's whole partition with
     // a filter.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1y
         entities:
@@ -175,7 +183,9 @@ final class PlannerRegressionTest {
   void theBusiestCollectionOfAShardedKey_isOneSuffixsShare() {
     // 86,400,000 sales a day, 80% for one product: 69,120,000 items under its value, spread over
     // 10 suffixes: 6,912,000 per suffix partition, each of 245 + 100 B = 345 B storage: 2.38 GB.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1d
         entities:
@@ -200,7 +210,8 @@ final class PlannerRegressionTest {
         """);
     DynamoDbItem sale = a.tables().get(0).items().get(0);
     double perSuffix = 86_400_000 * 0.8 / 10;
-    assertThat(a.sizing().get("Sales").collectionBytes()).isCloseTo(perSuffix * sale.storageBytes(), within(1.0));
+    assertThat(a.sizing().get("Sales").collectionBytes())
+        .isCloseTo(perSuffix * sale.storageBytes(), within(1.0));
   }
 
   @Test
@@ -216,7 +227,9 @@ final class PlannerRegressionTest {
   void batchedAndTransactionalWrites_keepTheCallsThatFindTheirItems() {
     // An update by order_id on an item keyed under the customer: a GetItem on the ById copy finds
     // the customer, then one TransactWriteItems writes both copies: 2 calls.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1y
         entities:
@@ -249,7 +262,9 @@ final class PlannerRegressionTest {
   void includeOfAnotherIndexsKey_countsItsBytes() {
     // Index Inc includes GK, the key of index Keys ("O#" + uuid = 38 B): its entry holds the table
     // key (PK 2 + 38, SK 2 + 38), its own key (IK 2 + 38) and GK (2 + 38) = 160 B.
-    DynamoDbAnalysis a = analyze("""
+    DynamoDbAnalysis a =
+        analyze(
+            """
         model: m
         horizon: 1y
         entities:

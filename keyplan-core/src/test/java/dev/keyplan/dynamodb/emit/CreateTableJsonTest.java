@@ -224,7 +224,8 @@ final class CreateTableJsonTest {
   @Test
   void onDemandGsiWithCapacity_isRejectedAtTheCapacity() {
     // Written in the model, the model reader rejects it already; the emitter's own check covers an
-    // index capacity that comes from an imported schema file under a table the model makes on demand.
+    // index capacity that comes from an imported schema file under a table the model makes on
+    // demand.
     String model = Designs.SHOP.replace("capacity: {read: 100, write: 50}", "capacity: on-demand");
     assertThatThrownBy(() -> CreateTableJson.createTable(Designs.analyze(model)))
         .isInstanceOf(InputException.class)

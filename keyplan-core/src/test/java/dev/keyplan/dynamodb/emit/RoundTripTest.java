@@ -6,9 +6,9 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
-import dev.keyplan.input.Location;
 import dev.keyplan.dynamodb.schema.ImportedTable;
 import dev.keyplan.dynamodb.schema.SchemaFiles;
+import dev.keyplan.input.Location;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +37,11 @@ final class RoundTripTest {
     StringBuilder s = new StringBuilder(t.name()).append(": ").append(t.primaryKey());
     for (KeyPath p : t.paths()) {
       if (p.isIndex()) {
-        s.append(" ").append(p.name()).append(p.local() ? "(local)" : "").append(p.partitionKey()).append(p.sortKey())
+        s.append(" ")
+            .append(p.name())
+            .append(p.local() ? "(local)" : "")
+            .append(p.partitionKey())
+            .append(p.sortKey())
             .append(p.projection().type());
       }
     }
@@ -45,11 +49,20 @@ final class RoundTripTest {
   }
 
   private static String describe(DynamoDbDesign.Table t) {
-    StringBuilder s = new StringBuilder(t.name()).append(": ")
-        .append(t.sortKey().map(k -> List.of(t.partitionKey().get(), k)).orElse(List.of(t.partitionKey().get())));
+    StringBuilder s =
+        new StringBuilder(t.name())
+            .append(": ")
+            .append(
+                t.sortKey()
+                    .map(k -> List.of(t.partitionKey().get(), k))
+                    .orElse(List.of(t.partitionKey().get())));
     for (DynamoDbDesign.Index ix : t.indexes()) {
       List<String> pk = ix.local() ? List.of(t.partitionKey().get()) : ix.partitionKey();
-      s.append(" ").append(ix.name()).append(ix.local() ? "(local)" : "").append(pk).append(ix.sortKey())
+      s.append(" ")
+          .append(ix.name())
+          .append(ix.local() ? "(local)" : "")
+          .append(pk)
+          .append(ix.sortKey())
           .append(ix.projection().type());
     }
     return s.toString();
@@ -64,12 +77,16 @@ final class RoundTripTest {
     for (ImportedTable t : back) {
       DynamoDbTable original = a.table(t.table().name()).orElseThrow();
       for (Map.Entry<String, String> type : t.attributeTypes().entrySet()) {
-        assertThat(type.getValue()).as("type of %s", type.getKey()).isEqualTo(original.keyTypes().get(type.getKey()));
+        assertThat(type.getValue())
+            .as("type of %s", type.getKey())
+            .isEqualTo(original.keyTypes().get(type.getKey()));
       }
-      assertThat(t.table().billing().orElseThrow().onDemand()).isEqualTo(original.billing().onDemand());
+      assertThat(t.table().billing().orElseThrow().onDemand())
+          .isEqualTo(original.billing().onDemand());
       if (!original.billing().onDemand()) {
         assertThat(t.table().billing().get().readUnits()).isEqualTo(original.billing().readUnits());
-        assertThat(t.table().billing().get().writeUnits()).isEqualTo(original.billing().writeUnits());
+        assertThat(t.table().billing().get().writeUnits())
+            .isEqualTo(original.billing().writeUnits());
       }
     }
   }
@@ -79,9 +96,14 @@ final class RoundTripTest {
     // The Workbench format holds one partition and one sort key object per index, so the export
     // leaves out multi-attribute global indexes (it names them in its description).
     DynamoDbAnalysis a = Designs.analyze(Designs.SHOP);
-    List<ImportedTable> back = readBack(WorkbenchJson.emit(a, WorkbenchJson.DEFAULT_DATE), "model.json");
-    List<String> expected = a.tables().stream().map(RoundTripTest::describe)
-        .map(d -> d.replaceAll(" ByTournament\\[[^]]*]\\[[^]]*]\\w+", "")).collect(Collectors.toList());
-    assertThat(back.stream().map(t -> describe(t.table())).collect(Collectors.toList())).isEqualTo(expected);
+    List<ImportedTable> back =
+        readBack(WorkbenchJson.emit(a, WorkbenchJson.DEFAULT_DATE), "model.json");
+    List<String> expected =
+        a.tables().stream()
+            .map(RoundTripTest::describe)
+            .map(d -> d.replaceAll(" ByTournament\\[[^]]*]\\[[^]]*]\\w+", ""))
+            .collect(Collectors.toList());
+    assertThat(back.stream().map(t -> describe(t.table())).collect(Collectors.toList()))
+        .isEqualTo(expected);
   }
 }

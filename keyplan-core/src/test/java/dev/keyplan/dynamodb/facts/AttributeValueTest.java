@@ -33,8 +33,10 @@ final class AttributeValueTest {
   @Test
   void n_nonNumbers_areRejected() {
     for (String bad : List.of("", "abc", "1e", "--1", "NaN", "Infinity", "0x10", " 1")) {
-      assertThatThrownBy(() -> AttributeValue.N.of(bad)).as(bad)
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a number");
+      assertThatThrownBy(() -> AttributeValue.N.of(bad))
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("is not a number");
     }
   }
 
@@ -44,8 +46,9 @@ final class AttributeValueTest {
     var b = new AttributeValue.B(raw);
     raw[0] = 9;
     b.bytes()[1] = 9;
-    assertThat(b).isEqualTo(AttributeValue.B.ofBase64("AQI=")).hasSameHashCodeAs(
-        AttributeValue.B.ofBase64("AQI="));
+    assertThat(b)
+        .isEqualTo(AttributeValue.B.ofBase64("AQI="))
+        .hasSameHashCodeAs(AttributeValue.B.ofBase64("AQI="));
     assertThat(b.length()).isEqualTo(2);
   }
 
@@ -71,18 +74,26 @@ final class AttributeValueTest {
     assertThatThrownBy(() -> new AttributeValue.SS(List.of())).hasMessageContaining("empty SS");
     assertThatThrownBy(() -> new AttributeValue.SS(List.of("a", "a")))
         .hasMessageContaining("duplicates");
-    assertThatThrownBy(() -> new AttributeValue.NS(
-        List.of(AttributeValue.N.of("1"), AttributeValue.N.of("1.00"))))
+    assertThatThrownBy(
+            () ->
+                new AttributeValue.NS(
+                    List.of(AttributeValue.N.of("1"), AttributeValue.N.of("1.00"))))
         .hasMessageContaining("duplicates");
-    assertThatThrownBy(() -> new AttributeValue.BS(
-        List.of(AttributeValue.B.ofBase64("AQ=="), AttributeValue.B.ofBase64("AQ=="))))
+    assertThatThrownBy(
+            () ->
+                new AttributeValue.BS(
+                    List.of(AttributeValue.B.ofBase64("AQ=="), AttributeValue.B.ofBase64("AQ=="))))
         .hasMessageContaining("duplicates");
   }
 
   @Test
   void descriptors_matchTheWireNames() {
-    assertThat(List.of(new AttributeValue.S("").descriptor(), AttributeValue.N.of("1").descriptor(),
-        new AttributeValue.Bool(true).descriptor(), new AttributeValue.Null().descriptor()))
+    assertThat(
+            List.of(
+                new AttributeValue.S("").descriptor(),
+                AttributeValue.N.of("1").descriptor(),
+                new AttributeValue.Bool(true).descriptor(),
+                new AttributeValue.Null().descriptor()))
         .containsExactly("S", "N", "BOOL", "NULL");
     assertThat(AttributeValue.DESCRIPTORS).hasSize(10);
   }

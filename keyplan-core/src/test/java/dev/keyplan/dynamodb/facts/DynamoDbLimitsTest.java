@@ -23,8 +23,7 @@ final class DynamoDbLimitsTest {
   // measurement of a full Scan page (128.5, dbi-services.com) comes close to.
   @Test
   void queryPage_is256ReadUnits() {
-    assertThat(DynamoDbLimits.MAX_QUERY_PAGE_BYTES / DynamoDbLimits.READ_UNIT_BYTES)
-        .isEqualTo(256);
+    assertThat(DynamoDbLimits.MAX_QUERY_PAGE_BYTES / DynamoDbLimits.READ_UNIT_BYTES).isEqualTo(256);
   }
 
   // The key limits are ordered as ServiceQuotas gives them.
@@ -32,14 +31,16 @@ final class DynamoDbLimitsTest {
   void keyLimits_partitionKeyIsTwiceTheSortKey() {
     assertThat(DynamoDbLimits.MAX_PARTITION_KEY_BYTES)
         .isEqualTo(2 * DynamoDbLimits.MAX_SORT_KEY_BYTES);
-    assertThat(DynamoDbLimits.MIN_PARTITION_KEY_BYTES).isEqualTo(DynamoDbLimits.MIN_SORT_KEY_BYTES)
+    assertThat(DynamoDbLimits.MIN_PARTITION_KEY_BYTES)
+        .isEqualTo(DynamoDbLimits.MIN_SORT_KEY_BYTES)
         .isEqualTo(1);
   }
 
   // 10 GB, binary like the other sizes: 10,737,418,240 bytes.
   @Test
   void partitionAndItemCollection_are10Gib() {
-    assertThat(DynamoDbLimits.MAX_PARTITION_BYTES).isEqualTo(10_737_418_240L)
+    assertThat(DynamoDbLimits.MAX_PARTITION_BYTES)
+        .isEqualTo(10_737_418_240L)
         .isEqualTo(DynamoDbLimits.MAX_ITEM_COLLECTION_BYTES);
   }
 }

@@ -34,7 +34,9 @@ final class ItemSizeTest {
   // ProductCategory 15+4 = 5+19+18+18+7+26+11+14+19 = 137.
   @Test
   void of_dynamodbToolsBookItem_is137Bytes() {
-    var book = item("""
+    var book =
+        item(
+            """
         {"Id": {"N": "101"}, "Title": {"S": "Book 101 Title"}, "ISBN": {"S": "111-1111111111"},
          "Authors": {"L": [{"S": "Author1"}]}, "Price": {"N": "2"},
          "Dimensions": {"S": "8.5 x 11.0 x 0.5"}, "PageCount": {"N": "500"},
@@ -48,7 +50,9 @@ final class ItemSizeTest {
   // foods 5 + (5 + 6), sets have no overhead = 10+19+8+18+16 = 71.
   @Test
   void of_zaccharlesDefaultItem_is71Bytes() {
-    var user = item("""
+    var user =
+        item(
+            """
         {"id": {"S": "f0ba8d6c"}, "fullName": {"S": "Zac Charles"}, "isAdmin": {"BOOL": false},
          "favouriteNumber": {"N": "-1E-130"}, "foods": {"SS": ["pizza", "burger"]}}
         """);
@@ -73,9 +77,14 @@ final class ItemSizeTest {
   }
 
   private static Map<String, AttributeValue> dynaliteItem(int bChars, String bs) {
-    return item("{\"a\": {\"S\": \"" + chars(10) + "\"}, \"b\": {\"S\": \"" + chars(bChars)
-        + "\"}, \"c\": {\"N\": \"12.3456\"}, \"d\": {\"B\": \"AQI=\"}, \"e\": {\"BS\": [" + bs
-        + "]}}");
+    return item(
+        "{\"a\": {\"S\": \""
+            + chars(10)
+            + "\"}, \"b\": {\"S\": \""
+            + chars(bChars)
+            + "\"}, \"c\": {\"N\": \"12.3456\"}, \"d\": {\"B\": \"AQI=\"}, \"e\": {\"BS\": ["
+            + bs
+            + "]}}");
   }
 
   // mhart/dynalite test/getItem.js, every type: a 1+10, bb 2+3,999, ccc 3+4, dddd 4+2,
@@ -88,12 +97,16 @@ final class ItemSizeTest {
   }
 
   private static Map<String, AttributeValue> allTypesItem(int bbChars) {
-    return item("{\"a\": {\"S\": \"" + chars(10) + "\"}, \"bb\": {\"S\": \"" + chars(bbChars)
-        + "\"}, \"ccc\": {\"N\": \"12.3456\"}, \"dddd\": {\"B\": \"AQI=\"},"
-        + " \"eeeee\": {\"BS\": [\"AQI=\", \"Ag==\", \"AQ==\"]}, \"ffffff\": {\"NULL\": true},"
-        + " \"ggggggg\": {\"BOOL\": true}, \"hhhhhhhh\": {\"L\": [{\"S\": \"a\"}, {\"S\": \"aa\"},"
-        + " {\"S\": \"bb\"}, {\"S\": \"ccc\"}]}, \"iiiiiiiii\": {\"M\": {\"aa\": {\"S\": \"aa\"},"
-        + " \"bbb\": {\"S\": \"bbb\"}}}}");
+    return item(
+        "{\"a\": {\"S\": \""
+            + chars(10)
+            + "\"}, \"bb\": {\"S\": \""
+            + chars(bbChars)
+            + "\"}, \"ccc\": {\"N\": \"12.3456\"}, \"dddd\": {\"B\": \"AQI=\"},"
+            + " \"eeeee\": {\"BS\": [\"AQI=\", \"Ag==\", \"AQ==\"]}, \"ffffff\": {\"NULL\": true},"
+            + " \"ggggggg\": {\"BOOL\": true}, \"hhhhhhhh\": {\"L\": [{\"S\": \"a\"}, {\"S\": \"aa\"},"
+            + " {\"S\": \"bb\"}, {\"S\": \"ccc\"}]}, \"iiiiiiiii\": {\"M\": {\"aa\": {\"S\": \"aa\"},"
+            + " \"bbb\": {\"S\": \"bbb\"}}}}");
   }
 
   // mhart/dynalite test/getItem.js, nested numbers and binary: a 11, ab 2+4,026, abc 3+1,
@@ -106,11 +119,15 @@ final class ItemSizeTest {
   }
 
   private static Map<String, AttributeValue> nestedItem(int abChars) {
-    return item("{\"a\": {\"S\": \"" + chars(10) + "\"}, \"ab\": {\"S\": \"" + chars(abChars)
-        + "\"}, \"abc\": {\"NULL\": true}, \"abcd\": {\"BOOL\": true}, \"abcde\": {\"L\":"
-        + " [{\"S\": \"aa\"}, {\"N\": \"12.3456\"}, {\"B\": \"AQI=\"}]}, \"abcdef\": {\"M\":"
-        + " {\"aa\": {\"S\": \"aa\"}, \"bbb\": {\"N\": \"12.3456\"}, \"cccc\": {\"B\":"
-        + " \"AQI=\"}}}}");
+    return item(
+        "{\"a\": {\"S\": \""
+            + chars(10)
+            + "\"}, \"ab\": {\"S\": \""
+            + chars(abChars)
+            + "\"}, \"abc\": {\"NULL\": true}, \"abcd\": {\"BOOL\": true}, \"abcde\": {\"L\":"
+            + " [{\"S\": \"aa\"}, {\"N\": \"12.3456\"}, {\"B\": \"AQI=\"}]}, \"abcdef\": {\"M\":"
+            + " {\"aa\": {\"S\": \"aa\"}, \"bbb\": {\"N\": \"12.3456\"}, \"cccc\": {\"B\":"
+            + " \"AQI=\"}}}}");
   }
 
   // Number sizes. "DG" rows: the exact rule of mhart/dynalite db/index.js valSize and
@@ -173,10 +190,15 @@ final class ItemSizeTest {
   void valueBytes_emptyContainersAndSets_followTheRules() {
     assertThat(ItemSize.valueBytes(new AttributeValue.L(List.of()))).isEqualTo(3);
     assertThat(ItemSize.valueBytes(new AttributeValue.M(Map.of()))).isEqualTo(3);
-    assertThat(ItemSize.valueBytes(new AttributeValue.NS(
-        List.of(AttributeValue.N.of("1"), AttributeValue.N.of("-12.5"))))).isEqualTo(2 + 4);
-    assertThat(ItemSize.valueBytes(new AttributeValue.L(
-        List.of(new AttributeValue.L(List.of(new AttributeValue.Null()))))))
+    assertThat(
+            ItemSize.valueBytes(
+                new AttributeValue.NS(
+                    List.of(AttributeValue.N.of("1"), AttributeValue.N.of("-12.5")))))
+        .isEqualTo(2 + 4);
+    assertThat(
+            ItemSize.valueBytes(
+                new AttributeValue.L(
+                    List.of(new AttributeValue.L(List.of(new AttributeValue.Null()))))))
         .isEqualTo(3 + 1 + 3 + 1 + 1);
   }
 

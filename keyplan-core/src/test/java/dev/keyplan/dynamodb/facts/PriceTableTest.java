@@ -28,7 +28,10 @@ final class PriceTableTest {
     // A made-up table with round prices: $1 per million request units, $0.001 per unit-hour,
     // $0.25 per GB-month. 1,000 units/s for 730 h = 2.628 billion units = $2,628; 1,000
     // provisioned units for 730 h = $730; 2^30 × 4 bytes = 4 GB = $1.
-    PriceTable p = PriceTable.parse("p.yaml", """
+    PriceTable p =
+        PriceTable.parse(
+            "p.yaml",
+            """
         region: test-1
         currency: USD
         checked: 2026-12-02
@@ -50,7 +53,13 @@ final class PriceTableTest {
 
   @Test
   void wrongAndMissingValues_areReportedWhereTheyAre() {
-    InputException e = catchThrowableOfType(InputException.class, () -> PriceTable.parse("p.yaml", """
+    InputException e =
+        catchThrowableOfType(
+            InputException.class,
+            () ->
+                PriceTable.parse(
+                    "p.yaml",
+                    """
         region: eu-west-1
         currency: EUR
         checked: 2026-12-02
@@ -59,17 +68,22 @@ final class PriceTableTest {
         provisioned: {write_capacity_unit_hour: 0.001}
         storage: {gb_month: 0.3, gb_year: 3}
         """));
-    assertThat(e.diagnostics()).extracting(Object::toString).containsExactly(
-        "p.yaml:5:46: error: expected 'write_request_units_per_million' as a price of 0 or more, such as 0.25,"
-            + " but found 'cheap'",
-        "p.yaml:6:14: error: missing 'read_capacity_unit_hour': expected a price such as 0.25",
-        "p.yaml:7:26: error: unknown key 'gb_year'; expected one of gb_month");
+    assertThat(e.diagnostics())
+        .extracting(Object::toString)
+        .containsExactly(
+            "p.yaml:5:46: error: expected 'write_request_units_per_million' as a price of 0 or more, such as 0.25,"
+                + " but found 'cheap'",
+            "p.yaml:6:14: error: missing 'read_capacity_unit_hour': expected a price such as 0.25",
+            "p.yaml:7:26: error: unknown key 'gb_year'; expected one of gb_month");
   }
 
   @Test
   void missingFile_isReportedAtTheModelsPricesKey() {
     Location at = new Location("m.yaml", 40, 11);
-    InputException e = catchThrowableOfType(InputException.class, () -> PriceTable.read(Path.of("no-such.yaml"), at));
-    assertThat(e.diagnostics().get(0).toString()).isEqualTo("m.yaml:40:11: error: cannot read the price table no-such.yaml: no such file");
+    InputException e =
+        catchThrowableOfType(
+            InputException.class, () -> PriceTable.read(Path.of("no-such.yaml"), at));
+    assertThat(e.diagnostics().get(0).toString())
+        .isEqualTo("m.yaml:40:11: error: cannot read the price table no-such.yaml: no such file");
   }
 }

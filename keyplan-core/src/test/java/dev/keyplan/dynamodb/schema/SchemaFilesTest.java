@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reads the three formats of a {@code dynamodb: {schema: FILE}}: the hand-written fixtures of
- * src/test/resources/dynamodb/schema/ (see the README.md there) and the NoSQL Workbench fixtures
- * of src/test/resources/dynamodb/workbench/. Fixture positions are 1-based; the describe-table and
+ * src/test/resources/dynamodb/schema/ (see the README.md there) and the NoSQL Workbench fixtures of
+ * src/test/resources/dynamodb/workbench/. Fixture positions are 1-based; the describe-table and
  * CreateTable fixtures are indented by 4 spaces per level, as the AWS CLI prints JSON.
  */
 final class SchemaFilesTest {
@@ -61,9 +61,16 @@ final class SchemaFilesTest {
     assertThat(t.partitionKey()).contains("PK");
     assertThat(t.sortKey()).contains("SK");
     // The GSI's object opens at 48:13 (12 spaces).
-    assertThat(t.indexes()).containsExactly(new Index("GSI1", false, List.of("GSI1PK"),
-        List.of("GSI1SK"), new Projection(Projection.Type.KEYS_ONLY, List.of()), NO_CAPACITY,
-        at(f, 48, 13)));
+    assertThat(t.indexes())
+        .containsExactly(
+            new Index(
+                "GSI1",
+                false,
+                List.of("GSI1PK"),
+                List.of("GSI1SK"),
+                new Projection(Projection.Type.KEYS_ONLY, List.of()),
+                NO_CAPACITY,
+                at(f, 48, 13)));
     // On demand by BillingModeSummary (its value at 43:31: 8 spaces, "BillingModeSummary" is 20
     // characters, ": "); the 0-unit ProvisionedThroughput describe-table shows is not capacity.
     assertThat(t.billing()).contains(Billing.onDemand(at(f, 43, 31)));
@@ -71,7 +78,10 @@ final class SchemaFilesTest {
     assertThat(t.ttl()).isEmpty(); // describe-table has no TTL: that is describe-time-to-live
     assertThat(t.items()).isEmpty();
     assertThat(tables.get(0).attributeTypes())
-        .containsExactly(Map.entry("PK", "S"), Map.entry("SK", "S"), Map.entry("GSI1PK", "S"),
+        .containsExactly(
+            Map.entry("PK", "S"),
+            Map.entry("SK", "S"),
+            Map.entry("GSI1PK", "S"),
             Map.entry("GSI1SK", "N"));
   }
 
@@ -87,8 +97,16 @@ final class SchemaFilesTest {
     // 30:34: 8 spaces, "ProvisionedThroughput" is 23 characters, ": ").
     assertThat(t.billing()).contains(new Billing(false, 200, 150, at(f, 30, 34)));
     // A local index's partition key is the table's, so DynamoDbDesign leaves it out.
-    assertThat(t.indexes()).containsExactly(new Index("ByLevel", true, List.of(), List.of("level"),
-        new Projection(Projection.Type.INCLUDE, List.of("unit")), NO_CAPACITY, at(f, 40, 13)));
+    assertThat(t.indexes())
+        .containsExactly(
+            new Index(
+                "ByLevel",
+                true,
+                List.of(),
+                List.of("level"),
+                new Projection(Projection.Type.INCLUDE, List.of("unit")),
+                NO_CAPACITY,
+                at(f, 40, 13)));
     assertThat(t.stream()).isEmpty();
   }
 
@@ -104,10 +122,16 @@ final class SchemaFilesTest {
     assertThat(t.sortKey()).isEmpty();
     // Two HASH then two RANGE elements, in the file's order: (tournament, region) (round,
     // played_at). The GSI's object opens at 33:9.
-    assertThat(t.indexes()).containsExactly(new Index("ByTournamentRegion", false,
-        List.of("tournament", "region"), List.of("round", "played_at"),
-        new Projection(Projection.Type.INCLUDE, List.of("winner", "score")), NO_CAPACITY,
-        at(f, 33, 9)));
+    assertThat(t.indexes())
+        .containsExactly(
+            new Index(
+                "ByTournamentRegion",
+                false,
+                List.of("tournament", "region"),
+                List.of("round", "played_at"),
+                new Projection(Projection.Type.INCLUDE, List.of("winner", "score")),
+                NO_CAPACITY,
+                at(f, 33, 9)));
     // "BillingMode": "PAY_PER_REQUEST", its value at 31:20 (4 spaces, 13 characters, ": ").
     assertThat(t.billing()).contains(Billing.onDemand(at(f, 31, 20)));
     assertThat(t.stream()).isEmpty(); // "StreamEnabled": false
@@ -129,9 +153,16 @@ final class SchemaFilesTest {
     assertThat(sessions.billing()).contains(new Billing(false, 50, 20, at(f, 47, 34)));
     // A provisioned table's GSI has its own units: 63:42 is 16 spaces, "ProvisionedThroughput"
     // (23 characters), ": ".
-    assertThat(sessions.indexes()).containsExactly(new Index("ByUser", false, List.of("user_id"),
-        List.of(), Projection.ALL, Optional.of(new Billing(false, 10, 20, at(f, 63, 42))),
-        at(f, 52, 13)));
+    assertThat(sessions.indexes())
+        .containsExactly(
+            new Index(
+                "ByUser",
+                false,
+                List.of("user_id"),
+                List.of(),
+                Projection.ALL,
+                Optional.of(new Billing(false, 10, 20, at(f, 63, 42))),
+                at(f, 52, 13)));
     assertThat(sessions.stream()).contains("KEYS_ONLY");
     assertThat(tables.get(1).attributeTypes())
         .containsExactly(Map.entry("session_id", "B"), Map.entry("user_id", "S"));
@@ -149,8 +180,16 @@ final class SchemaFilesTest {
     assertThat(t.location()).isEqualTo(at(f, 11, 5));
     assertThat(t.partitionKey()).contains("PK");
     assertThat(t.sortKey()).contains("SK");
-    assertThat(t.indexes()).containsExactly(new Index("GSI1", false, List.of("GSI1PK"), List.of(),
-        Projection.ALL, NO_CAPACITY, at(f, 240, 9)));
+    assertThat(t.indexes())
+        .containsExactly(
+            new Index(
+                "GSI1",
+                false,
+                List.of("GSI1PK"),
+                List.of(),
+                Projection.ALL,
+                NO_CAPACITY,
+                at(f, 240, 9)));
     // A 1.0 model has no BillingMode: the model's capacity: or the default (on demand) applies.
     assertThat(t.billing()).isEmpty();
     assertThat(t.ttl()).isEmpty();
@@ -171,9 +210,16 @@ final class SchemaFilesTest {
     assertThat(tables).extracting(t -> t.table().name()).containsExactly("sessions", "counters");
     Table sessions = tables.get(0).table();
     assertThat(sessions.billing()).contains(new Billing(false, 5, 2, at(f, 12, 5)));
-    assertThat(sessions.indexes()).containsExactly(new Index("GSI1_inverse", false, List.of("SK"),
-        List.of("PK"), new Projection(Projection.Type.KEYS_ONLY, List.of()), NO_CAPACITY,
-        at(f, 71, 9)));
+    assertThat(sessions.indexes())
+        .containsExactly(
+            new Index(
+                "GSI1_inverse",
+                false,
+                List.of("SK"),
+                List.of("PK"),
+                new Projection(Projection.Type.KEYS_ONLY, List.of()),
+                NO_CAPACITY,
+                at(f, 71, 9)));
     Table counters = tables.get(1).table();
     assertThat(counters.partitionKey()).contains("counter_id");
     assertThat(counters.billing()).contains(Billing.onDemand(at(f, 172, 5)));
@@ -182,7 +228,10 @@ final class SchemaFilesTest {
 
   @Test
   void read_workbenchLocalIndex_isLocalWithTheTablePartitionKeyLeftOut() {
-    List<ImportedTable> tables = SchemaFiles.read("m.json", """
+    List<ImportedTable> tables =
+        SchemaFiles.read(
+            "m.json",
+            """
         {"ModelName": "M", "DataModel": [{"TableName": "Events",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"},
                             "SortKey": {"AttributeName": "at", "AttributeType": "N"}},
@@ -207,7 +256,10 @@ final class SchemaFilesTest {
   void read_bareTableDescription_isReadAsDescribeTableOutput() {
     // What `aws dynamodb describe-table --query Table` prints: no "Table" wrapper. TableStatus
     // marks it a description, so the 0 units of an on-demand table are not an error.
-    List<ImportedTable> tables = SchemaFiles.read("t.json", """
+    List<ImportedTable> tables =
+        SchemaFiles.read(
+            "t.json",
+            """
         {"TableName": "Users", "TableStatus": "ACTIVE",
          "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
          "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
@@ -221,7 +273,10 @@ final class SchemaFilesTest {
   @Test
   void read_createTableOutput_isReadThroughItsTableDescription() {
     // create-table prints {"TableDescription": …}.
-    List<ImportedTable> tables = SchemaFiles.read("t.json", """
+    List<ImportedTable> tables =
+        SchemaFiles.read(
+            "t.json",
+            """
         {"TableDescription": {"TableName": "Users", "TableStatus": "CREATING",
           "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "N"}],
           "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
@@ -239,7 +294,10 @@ final class SchemaFilesTest {
   @Test
   void read_createTableInputWithoutBillingMode_isProvisioned() {
     // CreateTable's BillingMode defaults to PROVISIONED, as in tables created before on-demand.
-    List<ImportedTable> tables = SchemaFiles.read("t.json", """
+    List<ImportedTable> tables =
+        SchemaFiles.read(
+            "t.json",
+            """
         {"TableName": "Music",
          "AttributeDefinitions": [{"AttributeName": "Artist", "AttributeType": "S"},
                                   {"AttributeName": "SongTitle", "AttributeType": "S"}],

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
-import dev.keyplan.model.Model;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.model.Model;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,8 +25,12 @@ final class CopiesTest {
     assertThat(run.copies()).extracting(CopyRun::copy).containsExactly("AppTable", "AppTable.GSI1");
     for (CopyRun c : run.copies()) {
       var cost = a.cost(c.copy()).orElseThrow();
-      assertThat(c.read().units().demand()).as(c.copy() + " reads").isCloseTo(cost.readUnits() * 600, within(0.01 * cost.readUnits() * 600 + 1));
-      assertThat(c.write().units().demand()).as(c.copy() + " writes").isCloseTo(cost.writeUnits() * 600, within(0.01 * cost.writeUnits() * 600 + 1));
+      assertThat(c.read().units().demand())
+          .as(c.copy() + " reads")
+          .isCloseTo(cost.readUnits() * 600, within(0.01 * cost.readUnits() * 600 + 1));
+      assertThat(c.write().units().demand())
+          .as(c.copy() + " writes")
+          .isCloseTo(cost.writeUnits() * 600, within(0.01 * cost.writeUnits() * 600 + 1));
     }
     // A new on-demand copy starts with 4 partitions (12,000 RRU or 4,000 WRU at 3,000 or 1,000
     // each), or more for its bytes: today's 5M customers and 50M orders at their storage bytes on
@@ -42,12 +46,17 @@ final class CopiesTest {
       }
     }
     double gb10 = DynamoDbLimits.MAX_PARTITION_BYTES;
-    assertThat(run.copies().get(0).initialPartitions()).isEqualTo((int) Math.max(4, Math.ceil(tableBytes / gb10)));
-    assertThat(run.copies().get(1).initialPartitions()).isEqualTo((int) Math.max(4, Math.ceil(gsiBytes / gb10)));
+    assertThat(run.copies().get(0).initialPartitions())
+        .isEqualTo((int) Math.max(4, Math.ceil(tableBytes / gb10)));
+    assertThat(run.copies().get(1).initialPartitions())
+        .isEqualTo((int) Math.max(4, Math.ceil(gsiBytes / gb10)));
   }
 
-  /** Seed 000's single-table layout with a busy account: 10% of the profile reads and of the orders. */
-  private static final String SHOP = """
+  /**
+   * Seed 000's single-table layout with a busy account: 10% of the profile reads and of the orders.
+   */
+  private static final String SHOP =
+      """
       model: shop
       horizon: 30d
       entities:
@@ -95,13 +104,18 @@ final class CopiesTest {
     // analysis's heat says (DynamoHeat: Σ rate × share × busiest units over the patterns reaching
     // it), here within 2% over 600 s of Poisson seconds.
     Model m = Sims.model(SHOP);
-    var heat = DynamoDbAnalyzer.analyze(m).heat().stream().filter(h -> h.signature().equals("C#{customer_id}"))
-        .findFirst().orElseThrow();
+    var heat =
+        DynamoDbAnalyzer.analyze(m).heat().stream()
+            .filter(h -> h.signature().equals("C#{customer_id}"))
+            .findFirst()
+            .orElseThrow();
     CopyRun c = Sims.only(Sims.run(m, DynamoDbSetup.defaults(), 600, 1));
     KeyStats busiest = c.hotKeys().get(0);
     assertThat(busiest.key()).isEqualTo("C#customer_id-1");
-    assertThat(busiest.read().demand() / 600).isCloseTo(heat.readUnits(), within(0.02 * heat.readUnits()));
-    assertThat(busiest.write().demand() / 600).isCloseTo(heat.writeUnits(), within(0.02 * heat.writeUnits()));
+    assertThat(busiest.read().demand() / 600)
+        .isCloseTo(heat.readUnits(), within(0.02 * heat.readUnits()));
+    assertThat(busiest.write().demand() / 600)
+        .isCloseTo(heat.writeUnits(), within(0.02 * heat.writeUnits()));
   }
 
   @Test
@@ -109,7 +123,8 @@ final class CopiesTest {
     // tenant_id has no spread and is not the entity's key: the analysis cannot name a busiest
     // tenant, so the simulator spreads the 500 writes/s evenly and says so; the total is still
     // 500 × 1 WCU a second, 300,000 over 600 s, all in the even tail (no Poisson noise).
-    String yaml = """
+    String yaml =
+        """
         model: tenants
         horizon: 1d
         entities:
@@ -130,7 +145,8 @@ final class CopiesTest {
                 Event: {keys: {}}
         """;
     DynamoDbRun run = Sims.run(yaml, DynamoDbSetup.defaults(), 600);
-    assertThat(run.result().notes()).anySatisfy(n -> assertThat(n).contains("the spread of {tenant_id} is not declared"));
+    assertThat(run.result().notes())
+        .anySatisfy(n -> assertThat(n).contains("the spread of {tenant_id} is not declared"));
     assertThat(Sims.only(run).write().units().demand()).isCloseTo(300_000, within(1e-6));
   }
 }

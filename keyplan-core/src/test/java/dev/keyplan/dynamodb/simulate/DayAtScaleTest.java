@@ -7,11 +7,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Aggregate mode costs per key and second, not per operation: a day at 50,000 operations a second
- * runs in the normal suite. Timing belongs to the benchmarks; this only runs it and checks the sums.
+ * runs in the normal suite. Timing belongs to the benchmarks; this only runs it and checks the
+ * sums.
  */
 final class DayAtScaleTest {
   /** 40,000 event writes and 10,000 reads a second over a million users, zipf(1). */
-  private static final String EVENTS = """
+  private static final String EVENTS =
+      """
       model: events
       horizon: 1d
       entities:
@@ -41,6 +43,7 @@ final class DayAtScaleTest {
     // 40,000 writes/s of one 1 KB block each over 86,400 s: 3.456 billion WCU asked, within the
     // tracked keys' Poisson noise.
     CopyRun c = Sims.only(Sims.run(EVENTS, DynamoDbSetup.defaults(), 86_400));
-    assertThat(c.write().units().demand()).isCloseTo(40_000.0 * 86_400, within(0.001 * 40_000 * 86_400));
+    assertThat(c.write().units().demand())
+        .isCloseTo(40_000.0 * 86_400, within(0.001 * 40_000 * 86_400));
   }
 }

@@ -26,22 +26,34 @@ final class DynamoDbSetupTest {
   @Test
   void badValues_areRefusedWithTheValue() {
     DynamoDbSetup d = DynamoDbSetup.defaults();
-    assertThatThrownBy(() -> d.withPartitions(0)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> d.withPartitions(0))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("partitions must be from 1 to 100000, not 0");
-    assertThatThrownBy(() -> d.withHeatSplit(0, 1)).hasMessage("heat split delay must be at least 1 s, not 0");
-    assertThatThrownBy(() -> d.withHeatSplit(300, 0)).hasMessageContaining("heat split share must be above 0");
-    assertThatThrownBy(() -> d.withOnDemandPeaks(0, 2_000)).hasMessageContaining("at least 1 RRU, not 0.0");
-    assertThatThrownBy(() -> d.withTraceReads(Capacity.Read.TRANSACTIONAL)).hasMessageContaining("not transactional");
+    assertThatThrownBy(() -> d.withHeatSplit(0, 1))
+        .hasMessage("heat split delay must be at least 1 s, not 0");
+    assertThatThrownBy(() -> d.withHeatSplit(300, 0))
+        .hasMessageContaining("heat split share must be above 0");
+    assertThatThrownBy(() -> d.withOnDemandPeaks(0, 2_000))
+        .hasMessageContaining("at least 1 RRU, not 0.0");
+    assertThatThrownBy(() -> d.withTraceReads(Capacity.Read.TRANSACTIONAL))
+        .hasMessageContaining("not transactional");
     assertThatThrownBy(() -> d.withHotKeys(-1)).hasMessageContaining("not -1");
     assertThatThrownBy(() -> d.withTable(" ")).hasMessageContaining("not be blank");
     assertThatThrownBy(() -> DynamoDbSetup.CapacityMode.provisioned(0, 100))
         .hasMessage("provisioned read capacity must be from 1 to 40,000,000 RCU, not 0.0");
-    assertThatThrownBy(() -> new DynamoDbSetup.CapacityMode(true, 5, 0)).hasMessageContaining("no provisioned units");
+    assertThatThrownBy(() -> new DynamoDbSetup.CapacityMode(true, 5, 0))
+        .hasMessageContaining("no provisioned units");
   }
 
   @Test
   void theSimulator_refusesATableTheDesignDoesNotHave() {
-    assertThatThrownBy(() -> Sims.run(Sims.example("flash-sale.yaml"), DynamoDbSetup.defaults().withTable("Sales"), 10, 1))
+    assertThatThrownBy(
+            () ->
+                Sims.run(
+                    Sims.example("flash-sale.yaml"),
+                    DynamoDbSetup.defaults().withTable("Sales"),
+                    10,
+                    1))
         .hasMessage("no table Sales in the model's dynamodb: section; it has ProductSales");
   }
 }

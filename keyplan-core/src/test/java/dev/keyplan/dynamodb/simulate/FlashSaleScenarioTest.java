@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Under DynamoDB's documented mechanics 800 WCU/s on one key is below the 1,000 WCU ceiling of
  * its partition, so "throttled once burst is spent" needs a table provisioned short of the sale:
- * examples/flash-sale-provisioned.yaml has 1,500 RCU and 800 WCU (2 partitions, 400 WCU each),
- * 200 WCU/s under the sale. Burst absorbs the first 20 minutes, then the table throttles. Write
+ * examples/flash-sale-provisioned.yaml has 1,500 RCU and 800 WCU (2 partitions, 400 WCU each), 200
+ * WCU/s under the sale. Burst absorbs the first 20 minutes, then the table throttles. Write
  * sharding (examples/flash-sale-sharded-provisioned.yaml) moves the load off one partition but
  * cannot add capacity; 1,000 WCU can. On demand (examples/flash-sale.yaml as written) nothing is
  * throttled. Every run is seed 4, 7,200 s.
@@ -42,7 +42,8 @@ final class FlashSaleScenarioTest {
 
   @Test
   void unsharded_oneOfTwoPartitionsTakes90PercentOfTheWrites_atItsCeilingsEdge() {
-    // product_id-1 (flash-deal-001) takes 800 WCU/s; the other 9,999 products' 200 split evenly over
+    // product_id-1 (flash-deal-001) takes 800 WCU/s; the other 9,999 products' 200 split evenly
+    // over
     // the 2 partitions: its partition asks 800 + 100 = 900 of the 1,000, 90%. Its busiest second is
     // 900 plus the key's Poisson peak over 7,200 seconds (about 3.8 × √800 ≈ 107): at the ceiling.
     // The table's refusals fall on it alone: the other asks 100, under its 400 share. The key's
@@ -51,7 +52,8 @@ final class FlashSaleScenarioTest {
     PartitionStats hot = c.hottest(/* write= */ true);
     assertThat(hot.write().demand() / c.write().units().demand()).isCloseTo(0.9, within(0.005));
     assertThat(hot.write().peakDemand()).isBetween(950.0, 1_100.0);
-    assertThat(hot.write().tableThrottled()).isCloseTo(c.write().units().tableThrottled(), within(1e-6));
+    assertThat(hot.write().tableThrottled())
+        .isCloseTo(c.write().units().tableThrottled(), within(1e-6));
     KeyStats deal = c.hotKeys().get(0);
     assertThat(deal.key()).isEqualTo("product_id-1");
     assertThat(deal.write().throttled()).isCloseTo(1_066_667, within(0.02 * 1_066_667));
@@ -72,8 +74,12 @@ final class FlashSaleScenarioTest {
     int most = Math.max(low, 10 - low);
     double busier = 80.0 * most + 100;
     PartitionStats hot = c.hottest(/* write= */ true);
-    assertThat(hot.write().demand() / c.write().units().demand()).isCloseTo(busier / 1_000, within(0.005)).isLessThan(0.9);
-    assertThat(hot.write().peakDemand()).isLessThan(busier + 5 * Math.sqrt(80.0 * most)).isLessThan(1_000);
+    assertThat(hot.write().demand() / c.write().units().demand())
+        .isCloseTo(busier / 1_000, within(0.005))
+        .isLessThan(0.9);
+    assertThat(hot.write().peakDemand())
+        .isLessThan(busier + 5 * Math.sqrt(80.0 * most))
+        .isLessThan(1_000);
     assertThat(c.write().units().partitionThrottled()).isZero();
     assertThat(c.write().firstTableThrottle().getAsLong()).isBetween(1_170L, 1_230L);
     assertThat(c.write().units().tableThrottled()).isCloseTo(1_200_000, within(12_000.0));
@@ -86,7 +92,8 @@ final class FlashSaleScenarioTest {
     CopyRun plain = sale("flash-sale-provisioned.yaml", DynamoDbSetup.defaults());
     CopyRun sharded = sale("flash-sale-sharded-provisioned.yaml", DynamoDbSetup.defaults());
     assertThat(plain.read().units().demand()).isCloseTo(100.0 * SALE, within(0.01 * 100 * SALE));
-    assertThat(sharded.read().units().demand()).isCloseTo(1_000.0 * SALE, within(0.01 * 1_000 * SALE));
+    assertThat(sharded.read().units().demand())
+        .isCloseTo(1_000.0 * SALE, within(0.01 * 1_000 * SALE));
     assertThat(sharded.read().units().throttled()).isZero();
   }
 
@@ -97,12 +104,14 @@ final class FlashSaleScenarioTest {
     // table's sake. The partitions stay 2 (⌈0.5 + 1⌉). Unsharded, the hot partition still runs at
     // 900 of its 1,000 and its Poisson peaks reach the ceiling now and then (a few units at most);
     // sharded, none does.
-    DynamoDbSetup cure = DynamoDbSetup.defaults().withCapacity(DynamoDbSetup.CapacityMode.provisioned(1_500, 1_000));
+    DynamoDbSetup cure =
+        DynamoDbSetup.defaults().withCapacity(DynamoDbSetup.CapacityMode.provisioned(1_500, 1_000));
     CopyRun plain = sale("flash-sale-provisioned.yaml", cure);
     CopyRun sharded = sale("flash-sale-sharded-provisioned.yaml", cure);
     assertThat(plain.write().units().tableThrottled()).isZero();
     assertThat(sharded.write().units().tableThrottled()).isZero();
-    assertThat(plain.write().units().partitionThrottled()).isLessThan(1e-4 * plain.write().units().demand());
+    assertThat(plain.write().units().partitionThrottled())
+        .isLessThan(1e-4 * plain.write().units().demand());
     assertThat(sharded.write().units().throttled()).isZero();
     assertThat(plain.write().burstSpent()).isEmpty();
   }
@@ -115,6 +124,7 @@ final class FlashSaleScenarioTest {
     assertThat(c.onDemand()).isTrue();
     assertThat(c.initialPartitions()).isEqualTo(4);
     assertThat(c.write().units().throttled()).isZero();
-    assertThat(c.hottest(/* write= */ true).write().demand() / c.write().units().demand()).isCloseTo(0.85, within(0.005));
+    assertThat(c.hottest(/* write= */ true).write().demand() / c.write().units().demand())
+        .isCloseTo(0.85, within(0.005));
   }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  */
 final class HotPartitionTest {
   /** One counter of 1,000 at 75% of 2,000 updates/s: 1,500 WCU/s on one item. */
-  private static final String HOT_ITEM = """
+  private static final String HOT_ITEM =
+      """
       model: hot-item
       horizon: 1d
       entities:
@@ -65,17 +66,28 @@ final class HotPartitionTest {
     // one by one: their rows are spread by range, a few millionths of a byte on that partition.)
     CopyRun c = Sims.only(Sims.run(HOT_ITEM, DynamoDbSetup.defaults(), 1_200));
     KeyStats hot = c.hotKeys().get(0);
-    PartitionStats home = c.partitions().stream().filter(p -> p.name().equals(hot.partitions().get(0))).findFirst()
-        .orElseThrow();
+    PartitionStats home =
+        c.partitions().stream()
+            .filter(p -> p.name().equals(hot.partitions().get(0)))
+            .findFirst()
+            .orElseThrow();
     assertThat(home.bytes()).isCloseTo(hot.bytes(), within(1e-3));
-    assertThat(home.write().demand()).isEqualTo(hot.write().demand() - 600 * 1_500, within(0.02 * 600 * 1_500));
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("split-refused")).singleElement()
-        .extracting(SimulationResult.Event::text).asString().contains("name-1 (it is one item)");
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("split")).allMatch(e -> e.text().contains("for heat"));
+    assertThat(home.write().demand())
+        .isEqualTo(hot.write().demand() - 600 * 1_500, within(0.02 * 600 * 1_500));
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("split-refused"))
+        .singleElement()
+        .extracting(SimulationResult.Event::text)
+        .asString()
+        .contains("name-1 (it is one item)");
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("split"))
+        .allMatch(e -> e.text().contains("for heat"));
   }
 
   /** Two counters at 600 updates/s each, 1,200 WCU/s, on a table of one partition. */
-  private static final String TWO_HOT = """
+  private static final String TWO_HOT =
+      """
       model: two-hot
       horizon: 1d
       entities:
@@ -103,13 +115,17 @@ final class HotPartitionTest {
     // 300 s, 60,000 in all. At 299 s the partition splits between the two counters; each half then
     // carries 600 ± 25 (Poisson) and nothing more is refused.
     CopyRun c = Sims.only(Sims.run(TWO_HOT, DynamoDbSetup.defaults().withPartitions(1), 900));
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("split")).singleElement()
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("split"))
+        .singleElement()
         .satisfies(e -> assertThat(e.second()).isEqualTo(299));
     assertThat(c.livePartitions()).hasSize(2);
     assertThat(c.write().units().partitionThrottled()).isBetween(60_000 * 0.97, 60_000 * 1.03);
     assertThat(c.hotKeys()).allSatisfy(k -> assertThat(k.partitions()).hasSize(1));
     assertThat(c.hotKeys().get(0).partitions()).isNotEqualTo(c.hotKeys().get(1).partitions());
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("throttle-stop")).singleElement()
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("throttle-stop"))
+        .singleElement()
         .satisfies(e -> assertThat(e.second()).isBetween(299L, 301L));
   }
 
@@ -137,7 +153,8 @@ final class HotPartitionTest {
               sort_key: seq
               items:
                 Reading: {keys: {}}
-        """.formatted(seq);
+        """
+        .formatted(seq);
   }
 
   @Test
@@ -145,8 +162,11 @@ final class HotPartitionTest {
     // One value, many items, a random sort key: at 299 s the collection is cut in the middle of its
     // sort key range, 750 WCU/s a side. Refused before: about 1,500 − 1,000 = 500 a second for
     // 300 s, 150,000; nothing after.
-    CopyRun c = Sims.only(Sims.run(device("uuid"), DynamoDbSetup.defaults().withPartitions(1), 900));
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("split")).singleElement()
+    CopyRun c =
+        Sims.only(Sims.run(device("uuid"), DynamoDbSetup.defaults().withPartitions(1), 900));
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("split"))
+        .singleElement()
         .satisfies(e -> assertThat(e.second()).isEqualTo(299));
     assertThat(c.hotKeys().get(0).partitions()).hasSize(2);
     assertThat(c.write().units().partitionThrottled()).isBetween(150_000 * 0.98, 150_000 * 1.02);
@@ -158,10 +178,19 @@ final class HotPartitionTest {
     // DynamoDB splits an item collection by sort key only "as long as the item collection isn't
     // traffic that is tracked by a monotonic increase or decrease of the sort key". About 500 WCU
     // a second are refused for the whole 900 s: 450,000.
-    CopyRun c = Sims.only(Sims.run(device("{type: timeuuid, time_ordered: true}"), DynamoDbSetup.defaults().withPartitions(1), 900));
+    CopyRun c =
+        Sims.only(
+            Sims.run(
+                device("{type: timeuuid, time_ordered: true}"),
+                DynamoDbSetup.defaults().withPartitions(1),
+                900));
     assertThat(c.events()).filteredOn(e -> e.kind().equals("split")).isEmpty();
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("split-refused")).singleElement()
-        .extracting(SimulationResult.Event::text).asString().contains("its sort key (seq) grows monotonically");
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("split-refused"))
+        .singleElement()
+        .extracting(SimulationResult.Event::text)
+        .asString()
+        .contains("its sort key (seq) grows monotonically");
     assertThat(c.write().units().partitionThrottled()).isBetween(450_000 * 0.98, 450_000 * 1.02);
   }
 }

@@ -10,7 +10,8 @@ final class OnDemandCapacityTest {
   @Test
   void aNewTableAskedFor10000Wru_serves4000Then8000ThenAll() {
     // A new table's previous peak is 2,000 WRU, so it serves 2 × 2,000 = 4,000 at once. Consumed at
-    // second 0, 4,000 becomes the peak at 1,800 s: 8,000 from then; 8,000 (consumed at 1,800) is the
+    // second 0, 4,000 becomes the peak at 1,800 s: 8,000 from then; 8,000 (consumed at 1,800) is
+    // the
     // peak at 3,600: 16,000 ≥ 10,000. Throttled: 6,000 × 1,800 + 2,000 × 1,800 = 14,400,000 WRU.
     OnDemandCapacity c = new OnDemandCapacity(2_000, 40_000);
     double throttled = 0;

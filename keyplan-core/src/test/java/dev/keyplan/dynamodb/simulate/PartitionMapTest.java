@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Partitions cover the hash space in order; a split halves the range given and the capacity share. */
+/**
+ * Partitions cover the hash space in order; a split halves the range given and the capacity share.
+ */
 final class PartitionMapTest {
   @Test
   void initialPartitions_haveEqualRangesAndShares() {
@@ -37,7 +39,8 @@ final class PartitionMapTest {
 
   @Test
   void placement_givesACollectionCutBySortKeyToBothPartitions() {
-    // A split a quarter of the way into a key's slot leaves 1/4 of it on the left, 3/4 on the right.
+    // A split a quarter of the way into a key's slot leaves 1/4 of it on the left, 3/4 on the
+    // right.
     PartitionMap m = new PartitionMap(1, 0, 0);
     long start = HashSpace.start("product_id-1");
     m.split(0, start + HashSpace.COLLECTION / 4, "heat", 300);

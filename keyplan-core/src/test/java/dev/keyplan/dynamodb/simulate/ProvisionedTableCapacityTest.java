@@ -7,8 +7,12 @@ import org.junit.jupiter.api.Test;
 
 /** Adaptive and burst capacity on a provisioned copy, with the worked numbers AWS publishes. */
 final class ProvisionedTableCapacityTest {
-  /** Serves one second of {@code demand} (already within the ceilings) and returns {served, throttled}. */
-  private static double[][] second(ProvisionedTableCapacity c, long t, double[] demand, double[] shares) {
+  /**
+   * Serves one second of {@code demand} (already within the ceilings) and returns {served,
+   * throttled}.
+   */
+  private static double[][] second(
+      ProvisionedTableCapacity c, long t, double[] demand, double[] shares) {
     double[] served = demand.clone();
     double[] throttled = new double[demand.length];
     c.admit(t, served, shares, throttled, demand.length);
@@ -17,13 +21,16 @@ final class ProvisionedTableCapacityTest {
 
   @Test
   void rePostExample_150RcuAt200PerSecond_burstLasts900Seconds() {
-    // AWS re:Post, dynamodb-spiky-workloads-short-intervals: 150 RCU keep 150 × 300 = 45,000 units of
+    // AWS re:Post, dynamodb-spiky-workloads-short-intervals: 150 RCU keep 150 × 300 = 45,000 units
+    // of
     // burst; 200 RCU/s draw 200 − 150 = 50 a second, so 45,000 / 50 = 900 s are served in full
     // (seconds 0 to 899) and from second 900 the 50 above the provisioned rate are throttled.
     ProvisionedTableCapacity c = new ProvisionedTableCapacity(150, /* burstFull= */ true);
     assertThat(c.burstCapacity()).isEqualTo(45_000);
     for (long t = 0; t < 900; t++) {
-      assertThat(second(c, t, new double[] {200}, new double[] {150})[1][0]).as("second %d", t).isZero();
+      assertThat(second(c, t, new double[] {200}, new double[] {150})[1][0])
+          .as("second %d", t)
+          .isZero();
     }
     assertThat(c.burst()).isZero();
     double[][] s = second(c, 900, new double[] {200}, new double[] {150});
@@ -50,7 +57,8 @@ final class ProvisionedTableCapacityTest {
 
   @Test
   void aShortTable_throttlesOnlyThePartitionsAboveTheirShare() {
-    // 400 WCU, 4 partitions of 100, burst empty; demand 50, 50, 50, 300 = 450: 50 must go, all of it
+    // 400 WCU, 4 partitions of 100, burst empty; demand 50, 50, 50, 300 = 450: 50 must go, all of
+    // it
     // from the one partition above its share (300 − 100 = 200 over; the others are under theirs).
     ProvisionedTableCapacity c = new ProvisionedTableCapacity(400, /* burstFull= */ false);
     double[][] s = second(c, 0, new double[] {50, 50, 50, 300}, new double[] {100, 100, 100, 100});
@@ -64,13 +72,16 @@ final class ProvisionedTableCapacityTest {
     // first is above its share, by 180, so it takes all 100 … and with 300 + 300 = 600 both are 100
     // above: 200 refused, 100 each.
     ProvisionedTableCapacity c = new ProvisionedTableCapacity(400, /* burstFull= */ false);
-    assertThat(second(c, 0, new double[] {380, 120}, new double[] {200, 200})[1]).containsExactly(100, 0);
-    assertThat(second(c, 1, new double[] {300, 300}, new double[] {200, 200})[1]).containsExactly(100, 100);
+    assertThat(second(c, 0, new double[] {380, 120}, new double[] {200, 200})[1])
+        .containsExactly(100, 0);
+    assertThat(second(c, 1, new double[] {300, 300}, new double[] {200, 200})[1])
+        .containsExactly(100, 100);
   }
 
   @Test
   void burstCoversAShortSpike_thenRefillsAtTheUnusedRate() {
-    // 100 WCU, bucket empty. 60 s at 50 keep 60 × 50 = 3,000; a 10 s spike at 300 draws 200 a second,
+    // 100 WCU, bucket empty. 60 s at 50 keep 60 × 50 = 3,000; a 10 s spike at 300 draws 200 a
+    // second,
     // 2,000, all served; 1,000 remain.
     ProvisionedTableCapacity c = new ProvisionedTableCapacity(100, /* burstFull= */ false);
     for (long t = 0; t < 60; t++) {

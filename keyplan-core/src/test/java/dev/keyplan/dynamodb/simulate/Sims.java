@@ -22,8 +22,12 @@ final class Sims {
   }
 
   static DynamoDbRun run(Model model, DynamoDbSetup setup, long seconds, long seed) {
-    return DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model), setup, SimulationSettings.of(seed, seconds, SimulationSettings.Mode.AGGREGATE),
-        Optional.empty(), Progress.NONE);
+    return DynamoDbSimulator.run(
+        DynamoDbAnalyzer.analyze(model),
+        setup,
+        SimulationSettings.of(seed, seconds, SimulationSettings.Mode.AGGREGATE),
+        Optional.empty(),
+        Progress.NONE);
   }
 
   static DynamoDbRun run(String yaml, DynamoDbSetup setup, long seconds) {
@@ -31,8 +35,12 @@ final class Sims {
   }
 
   static DynamoDbRun replay(String yaml, DynamoDbSetup setup, String csv, long seconds) {
-    return DynamoDbSimulator.run(DynamoDbAnalyzer.analyze(model(yaml)), setup, SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
-        Optional.of(Trace.parse("t.csv", csv)), Progress.NONE);
+    return DynamoDbSimulator.run(
+        DynamoDbAnalyzer.analyze(model(yaml)),
+        setup,
+        SimulationSettings.of(1, seconds, SimulationSettings.Mode.AGGREGATE),
+        Optional.of(Trace.parse("t.csv", csv)),
+        Progress.NONE);
   }
 
   static CopyRun only(DynamoDbRun run) {

@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
-import dev.keyplan.model.Model;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.model.Model;
 import org.junit.jupiter.api.Test;
 
-/** Partitions by size: enough at the start for 10 GB each, and a split in halves when one passes it. */
+/**
+ * Partitions by size: enough at the start for 10 GB each, and a split in halves when one passes it.
+ */
 final class SizeSplitTest {
   /** 100 million items today, 100,000 more a second. */
-  private static final String ITEMS = """
+  private static final String ITEMS =
+      """
       model: items
       horizon: 1d
       entities:
@@ -50,12 +53,16 @@ final class SizeSplitTest {
     long check = first;
     CopyRun c = Sims.only(Sims.run(m, DynamoDbSetup.defaults(), check + 61, 1));
     assertThat(c.initialPartitions()).isEqualTo(start);
-    assertThat(c.events()).filteredOn(e -> e.kind().equals("split")).hasSize(start)
-        .allSatisfy(e -> {
-          assertThat(e.second()).isEqualTo(check);
-          assertThat(e.text()).contains("for size");
-        });
-    assertThat(c.livePartitions()).hasSize(2 * start)
+    assertThat(c.events())
+        .filteredOn(e -> e.kind().equals("split"))
+        .hasSize(start)
+        .allSatisfy(
+            e -> {
+              assertThat(e.second()).isEqualTo(check);
+              assertThat(e.text()).contains("for size");
+            });
+    assertThat(c.livePartitions())
+        .hasSize(2 * start)
         .allSatisfy(p -> assertThat(p.rangeShare()).isCloseTo(0.5 / start, within(1e-12)));
   }
 }

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /** A trace replayed on a table: each line's bytes charged by the capacity rules, in its second. */
 final class TraceReplayTest {
-  private static final String KV = """
+  private static final String KV =
+      """
       model: kv
       horizon: 1d
       entities:
@@ -27,7 +28,8 @@ final class TraceReplayTest {
               Value: {keys: {}}
       """;
 
-  private static final String TRACE = """
+  private static final String TRACE =
+      """
       time,operation,key,size
       0.1,write,a,1500
       0.2,read,a,5000
@@ -56,14 +58,21 @@ final class TraceReplayTest {
   @Test
   void stronglyConsistentTracedReads_costAUnitPerBlock() {
     // 5,000 B → 2 blocks, 4,096 B → 1 block: 3 RCU strongly consistent.
-    CopyRun c = Sims.only(Sims.replay(KV, DynamoDbSetup.defaults().withTraceReads(Capacity.Read.STRONG), TRACE, 3));
+    CopyRun c =
+        Sims.only(
+            Sims.replay(
+                KV, DynamoDbSetup.defaults().withTraceReads(Capacity.Read.STRONG), TRACE, 3));
     assertThat(c.read().units().demand()).isEqualTo(3);
   }
 
   @Test
   void theNotesSayWhatTheReplayLeavesOut() {
     DynamoDbRun run = Sims.replay(KV, DynamoDbSetup.defaults(), TRACE, 3);
-    assertThat(run.result().notes()).anySatisfy(n -> assertThat(n).contains("replayed on Values only"))
-        .anySatisfy(n -> assertThat(n).isEqualTo("1 traced operations after the run's 3 s are not replayed"));
+    assertThat(run.result().notes())
+        .anySatisfy(n -> assertThat(n).contains("replayed on Values only"))
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .isEqualTo("1 traced operations after the run's 3 s are not replayed"));
   }
 }

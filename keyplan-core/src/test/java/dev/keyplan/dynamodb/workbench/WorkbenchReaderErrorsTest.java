@@ -33,28 +33,36 @@ final class WorkbenchReaderErrorsTest {
 
   @Test
   void read_tableWithoutKeyAttributes_reportsAtTheTableWithTheMisspelling() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": "M", "DataModel": [
           {"TableName": "T",
            "KeyAtributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
            "NonKeyAttributes": [{"AttributeName": "g", "AttributeType": "S"}]}]}
-        """)).containsExactly("m.json:2:3: error: table 'T' has no \"KeyAttributes\"; expected"
-            + " {\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
-            + " \"SortKey\": {…}}; found \"KeyAtributes\", a misspelling?");
+        """))
+        .containsExactly(
+            "m.json:2:3: error: table 'T' has no \"KeyAttributes\"; expected"
+                + " {\"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},"
+                + " \"SortKey\": {…}}; found \"KeyAtributes\", a misspelling?");
   }
 
   @Test
   void read_gsiOnUndeclaredAttribute_reportsAtTheAttributeNameWithSuggestion() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": "M", "DataModel": [{"TableName": "T",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
           "NonKeyAttributes": [{"AttributeName": "GSI1-PK", "AttributeType": "S"}],
           "GlobalSecondaryIndexes": [{"IndexName": "GSI1",
             "KeyAttributes": {"PartitionKey": {"AttributeName": "GSI1_PK", "AttributeType": "S"}},
             "Projection": {"ProjectionType": "ALL"}}]}]}
-        """)).containsExactly("m.json:5:57: error: GSI 'GSI1' of table 'T' is keyed on 'GSI1_PK',"
-            + " which the table does not declare (did you mean 'GSI1-PK'?); add it to the table's"
-            + " \"NonKeyAttributes\"");
+        """))
+        .containsExactly(
+            "m.json:5:57: error: GSI 'GSI1' of table 'T' is keyed on 'GSI1_PK',"
+                + " which the table does not declare (did you mean 'GSI1-PK'?); add it to the table's"
+                + " \"NonKeyAttributes\"");
   }
 
   // The fixture CustomerOrders_1.0.json with GSI1's key renamed. Only the index's key is indented
@@ -63,14 +71,17 @@ final class WorkbenchReaderErrorsTest {
   // (15 characters, columns 15-29) and ": ", so the value starts in column 32.
   @Test
   void read_fixtureWithDanglingGsiKey_pointsIntoTheFile() {
-    String broken = fixture()
-        .replace("\"AttributeName\": \"GSI1PK\",\n              \"AttributeType\"",
-            "\"AttributeName\": \"GSI1PKK\",\n              \"AttributeType\"");
+    String broken =
+        fixture()
+            .replace(
+                "\"AttributeName\": \"GSI1PK\",\n              \"AttributeType\"",
+                "\"AttributeName\": \"GSI1PKK\",\n              \"AttributeType\"");
     assertThat(broken).isNotEqualTo(fixture());
-    assertThat(errors(FIXTURE, broken)).containsExactly(
-        "CustomerOrders_1.0.json:244:32: error: GSI 'GSI1' of table 'CustomerOrders' is keyed on"
-            + " 'GSI1PKK', which the table does not declare (did you mean 'GSI1PK'?); add it"
-            + " to the table's \"NonKeyAttributes\"");
+    assertThat(errors(FIXTURE, broken))
+        .containsExactly(
+            "CustomerOrders_1.0.json:244:32: error: GSI 'GSI1' of table 'CustomerOrders' is keyed on"
+                + " 'GSI1PKK', which the table does not declare (did you mean 'GSI1PK'?); add it"
+                + " to the table's \"NonKeyAttributes\"");
   }
 
   // Line 72 of the fixture is `                "S": "ines@example.com"` (the Customer facet's
@@ -79,11 +90,12 @@ final class WorkbenchReaderErrorsTest {
   // kept.
   @Test
   void read_fixtureWithBadSampleItem_reportsDynamoJsonProblemAtFilePosition() {
-    String broken = fixture()
-        .replace("\"S\": \"ines@example.com\"", "\"SS\": \"ines@example.com\"");
+    String broken =
+        fixture().replace("\"S\": \"ines@example.com\"", "\"SS\": \"ines@example.com\"");
     assertThat(broken).isNotEqualTo(fixture());
-    assertThat(errors(FIXTURE, broken)).containsExactly(
-        "CustomerOrders_1.0.json:72:23: error: SS needs a JSON array, found a string");
+    assertThat(errors(FIXTURE, broken))
+        .containsExactly(
+            "CustomerOrders_1.0.json:72:23: error: SS needs a JSON array, found a string");
   }
 
   // Lines 76-77 of the fixture are the String Set `"newsletter",` / `"vip"`, each indented by 18
@@ -91,13 +103,16 @@ final class WorkbenchReaderErrorsTest {
   // repeats the first (76:19), which DynamoDB rejects.
   @Test
   void read_fixtureWithDuplicateSetElement_reportsBothPositions() {
-    String broken = fixture()
-        .replace("\"newsletter\",\n                  \"vip\"",
-            "\"vip\",\n                  \"vip\"");
+    String broken =
+        fixture()
+            .replace(
+                "\"newsletter\",\n                  \"vip\"",
+                "\"vip\",\n                  \"vip\"");
     assertThat(broken).isNotEqualTo(fixture());
-    assertThat(errors(FIXTURE, broken)).containsExactly(
-        "CustomerOrders_1.0.json:77:19: error: duplicate element in the SS set (same as line 76,"
-            + " column 19); DynamoDB rejects such an item");
+    assertThat(errors(FIXTURE, broken))
+        .containsExactly(
+            "CustomerOrders_1.0.json:77:19: error: duplicate element in the SS set (same as line 76,"
+                + " column 19); DynamoDB rejects such an item");
   }
 
   // Line 99 of the fixture is `            "tags"`, the last of the Customer facet's
@@ -108,15 +123,18 @@ final class WorkbenchReaderErrorsTest {
   void read_fixtureWithFacetOnUndeclaredAttribute_listsTheDeclaredOnes() {
     String broken = fixture().replace("\"tags\"\n          ],", "\"tag\"\n          ],");
     assertThat(broken).isNotEqualTo(fixture());
-    assertThat(errors(FIXTURE, broken)).containsExactly(
-        "CustomerOrders_1.0.json:99:13: error: facet 'Customer' names attribute 'tag', which the"
-            + " table does not declare; did you mean 'tags'? (declared: GSI1PK, PK, SK, email,"
-            + " lines, name, status, tags, total)");
+    assertThat(errors(FIXTURE, broken))
+        .containsExactly(
+            "CustomerOrders_1.0.json:99:13: error: facet 'Customer' names attribute 'tag', which the"
+                + " table does not declare; did you mean 'tags'? (declared: GSI1PK, PK, SK, email,"
+                + " lines, name, status, tags, total)");
   }
 
   @Test
   void read_tableDataNotDynamoDbJson_reportsEveryItemProblem() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": "M", "DataModel": [{"TableName": "T",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
           "TableData": [
@@ -126,39 +144,49 @@ final class WorkbenchReaderErrorsTest {
             ["pk"],
             {"other": {"S": "x"}},
             {"pk": {"N": "1"}}]}]}
-        """)).containsExactly(
-        "m.json:4:29: error: expected a typed value such as {\"S\": \"text\"} or {\"N\": \"1\"},"
-            + " found the number 5",
-        "m.json:5:12: error: expected a typed value such as {\"S\": \"text\"} or {\"N\": \"1\"},"
-            + " found a string",
-        "m.json:6:19: error: an empty SS set; DynamoDB sets must have at least one element"
-            + " (remove the attribute instead)",
-        "m.json:7:5: error: expected an item, a JSON object of attributes such as"
-            + " {\"id\": {\"S\": \"a\"}}, found an array",
-        "m.json:8:5: error: the sample item has no partition key 'pk'; DynamoDB needs every key"
-            + " attribute in an item",
-        "m.json:9:12: error: the partition key 'pk' is declared S but this sample item gives it"
-            + " type N");
+        """))
+        .containsExactly(
+            "m.json:4:29: error: expected a typed value such as {\"S\": \"text\"} or {\"N\": \"1\"},"
+                + " found the number 5",
+            "m.json:5:12: error: expected a typed value such as {\"S\": \"text\"} or {\"N\": \"1\"},"
+                + " found a string",
+            "m.json:6:19: error: an empty SS set; DynamoDB sets must have at least one element"
+                + " (remove the attribute instead)",
+            "m.json:7:5: error: expected an item, a JSON object of attributes such as"
+                + " {\"id\": {\"S\": \"a\"}}, found an array",
+            "m.json:8:5: error: the sample item has no partition key 'pk'; DynamoDB needs every key"
+                + " attribute in an item",
+            "m.json:9:12: error: the partition key 'pk' is declared S but this sample item gives it"
+                + " type N");
   }
 
   @Test
   void read_invalidJson_reportsTheFirstSyntaxError() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": "M", "DataModel": [{"TableName": "T",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk" "AttributeType": "S"}}}]}
-        """)).containsExactly("m.json:2:60: error: invalid JSON: expected ',' or '}' after a"
-            + " member of the object opened at line 2, column 37, found '\"'");
-    assertThat(errors("")).containsExactly("m.json:1:1: error: invalid JSON: the file is empty;"
-        + " expected a NoSQL Workbench model, an object with \"ModelName\" and \"DataModel\"");
-    assertThat(errors("{\"ModelName\": \"M\",\n \"DataModel\": [}")).containsExactly(
-        "m.json:2:16: error: invalid JSON: unexpected '}'; expected a value (an object, array,"
-            + " string, number, true, false or null)");
+        """))
+        .containsExactly(
+            "m.json:2:60: error: invalid JSON: expected ',' or '}' after a"
+                + " member of the object opened at line 2, column 37, found '\"'");
+    assertThat(errors(""))
+        .containsExactly(
+            "m.json:1:1: error: invalid JSON: the file is empty;"
+                + " expected a NoSQL Workbench model, an object with \"ModelName\" and \"DataModel\"");
+    assertThat(errors("{\"ModelName\": \"M\",\n \"DataModel\": [}"))
+        .containsExactly(
+            "m.json:2:16: error: invalid JSON: unexpected '}'; expected a value (an object, array,"
+                + " string, number, true, false or null)");
   }
 
   @Test
   void read_rootNotAnObject_saysWhatAModelIs() {
-    assertThat(errors("[]")).containsExactly("m.json:1:1: error: expected a NoSQL Workbench"
-        + " model, an object with \"ModelName\" and \"DataModel\", found an array");
+    assertThat(errors("[]"))
+        .containsExactly(
+            "m.json:1:1: error: expected a NoSQL Workbench"
+                + " model, an object with \"ModelName\" and \"DataModel\", found an array");
   }
 
   // One pass reports wrong JSON types, unknown enum values with suggestions, a non-DynamoDB
@@ -166,7 +194,9 @@ final class WorkbenchReaderErrorsTest {
   // out-of-range capacities, in file order.
   @Test
   void read_manyProblems_reportsAllInOneExceptionInFileOrder() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": 3, "ModelMetadata": {"Version": "3.0", "AWSService": "Amazon Keyspaces"},
          "DataModel": [{"TableName": "T",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "M"},
@@ -183,34 +213,37 @@ final class WorkbenchReaderErrorsTest {
              "KeyAttributes": {"PartitionKey": {"AttributeName": "Email", "AttributeType": "N"}}}],
            "ProvisionedCapacitySettings": {"ProvisionedThroughput": {"ReadCapacityUnits": 0,
              "WriteCapacityUnits": "5"}}}]}
-        """)).containsExactly(
-        "m.json:1:15: error: \"ModelName\" must be a string, found the number 3",
-        "m.json:1:68: error: this is a model for 'Amazon Keyspaces'; keyplan reads NoSQL"
-            + " Workbench models for 'Amazon DynamoDB'",
-        "m.json:3:78: error: a key attribute's type must be S, N or B, found 'M' (DynamoDB keys"
-            + " are scalar)",
-        "m.json:4:73: error: a key attribute's type must be S, N or B, found 'Str'",
-        "m.json:5:64: error: unknown attribute type 'BOOLEAN'; did you mean 'BOOL'? (expected"
-            + " one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)",
-        "m.json:6:18: error: unknown \"BillingMode\" 'PAY_PER_REQUESTS'; did you mean"
-            + " 'PAY_PER_REQUEST'? (expected one of PROVISIONED, PAY_PER_REQUEST)",
-        "m.json:10:25: error: attribute 'Email' of table 'U' is declared twice (first at line 9,"
-            + " column 25)",
-        "m.json:12:27: error: facet 'f' names attribute 'email', which the table does not"
-            + " declare; did you mean 'Email'? (declared: Email, id)",
-        "m.json:13:31: error: GSI 'g' of table 'U' has no \"Projection\"; expected"
-            + " {\"ProjectionType\": \"ALL\"}",
-        "m.json:14:84: error: GSI 'g' of table 'U' gives key attribute 'Email' type N, but the"
-            + " table declares it S (line 9, column 25)",
-        "m.json:15:83: error: \"ReadCapacityUnits\" must be at least 1, found 0",
-        "m.json:16:28: error: \"WriteCapacityUnits\" must be a whole number, found the string"
-            + " \"5\"");
+        """))
+        .containsExactly(
+            "m.json:1:15: error: \"ModelName\" must be a string, found the number 3",
+            "m.json:1:68: error: this is a model for 'Amazon Keyspaces'; keyplan reads NoSQL"
+                + " Workbench models for 'Amazon DynamoDB'",
+            "m.json:3:78: error: a key attribute's type must be S, N or B, found 'M' (DynamoDB keys"
+                + " are scalar)",
+            "m.json:4:73: error: a key attribute's type must be S, N or B, found 'Str'",
+            "m.json:5:64: error: unknown attribute type 'BOOLEAN'; did you mean 'BOOL'? (expected"
+                + " one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)",
+            "m.json:6:18: error: unknown \"BillingMode\" 'PAY_PER_REQUESTS'; did you mean"
+                + " 'PAY_PER_REQUEST'? (expected one of PROVISIONED, PAY_PER_REQUEST)",
+            "m.json:10:25: error: attribute 'Email' of table 'U' is declared twice (first at line 9,"
+                + " column 25)",
+            "m.json:12:27: error: facet 'f' names attribute 'email', which the table does not"
+                + " declare; did you mean 'Email'? (declared: Email, id)",
+            "m.json:13:31: error: GSI 'g' of table 'U' has no \"Projection\"; expected"
+                + " {\"ProjectionType\": \"ALL\"}",
+            "m.json:14:84: error: GSI 'g' of table 'U' gives key attribute 'Email' type N, but the"
+                + " table declares it S (line 9, column 25)",
+            "m.json:15:83: error: \"ReadCapacityUnits\" must be at least 1, found 0",
+            "m.json:16:28: error: \"WriteCapacityUnits\" must be a whole number, found the string"
+                + " \"5\"");
   }
 
   // AWS DG workbench.Modeler.Edit: "This value must be unique across the model".
   @Test
   void read_facetNameRepeatedAcrossTables_isAnError() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": "M", "DataModel": [
           {"TableName": "A", "KeyAttributes": {"PartitionKey": {"AttributeName": "k",
             "AttributeType": "S"}}, "TableFacets": [{"FacetName": "user",
@@ -220,14 +253,17 @@ final class WorkbenchReaderErrorsTest {
             "KeyAttributeAlias": {"PartitionKeyAlias": "USER#<id>"}}]},
           {"TableName": "A", "KeyAttributes": {"PartitionKey": {"AttributeName": "k",
             "AttributeType": "S"}}}]}
-        """)).containsExactly(
-        "m.json:6:45: error: duplicate facet name 'user' (first at line 3, column 45)",
-        "m.json:8:3: error: duplicate table name 'A' (first at line 2, column 3)");
+        """))
+        .containsExactly(
+            "m.json:6:45: error: duplicate facet name 'user' (first at line 3, column 45)",
+            "m.json:8:3: error: duplicate table name 'A' (first at line 2, column 3)");
   }
 
   @Test
   void read_localIndexNotOnTablePartitionKey_reportsEachRuleBroken() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         {"ModelName": "M", "DataModel": [{"TableName": "T",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"},
                             "SortKey": {"AttributeName": "sk", "AttributeType": "S"}},
@@ -236,23 +272,26 @@ final class WorkbenchReaderErrorsTest {
             "KeyAttributes": {"PartitionKey": {"AttributeName": "at", "AttributeType": "N"}},
             "Projection": {"ProjectionType": "INCLUDE"}}],
           "TableData": [{"pk": {"S": "a"}}]}]}
-        """)).containsExactly(
-        "m.json:6:22: error: \"KeyAttributes\" of LSI 'byAt' of table 'T' has no \"SortKey\";"
-            + " expected {\"AttributeName\": …, \"AttributeType\": …} (an LSI needs a sort key)",
-        "m.json:6:39: error: the partition key of LSI 'byAt' of table 'T' is 'at'; a local"
-            + " secondary index must use the table's partition key 'pk'",
-        "m.json:7:19: error: \"Projection\" of LSI 'byAt' of table 'T' has no"
-            + " \"NonKeyAttributes\"; expected the array of attribute names that INCLUDE copies"
-            + " into the index",
-        "m.json:8:17: error: the sample item has no sort key 'sk'; DynamoDB needs every key"
-            + " attribute in an item");
+        """))
+        .containsExactly(
+            "m.json:6:22: error: \"KeyAttributes\" of LSI 'byAt' of table 'T' has no \"SortKey\";"
+                + " expected {\"AttributeName\": …, \"AttributeType\": …} (an LSI needs a sort key)",
+            "m.json:6:39: error: the partition key of LSI 'byAt' of table 'T' is 'at'; a local"
+                + " secondary index must use the table's partition key 'pk'",
+            "m.json:7:19: error: \"Projection\" of LSI 'byAt' of table 'T' has no"
+                + " \"NonKeyAttributes\"; expected the array of attribute names that INCLUDE copies"
+                + " into the index",
+            "m.json:8:17: error: the sample item has no sort key 'sk'; DynamoDB needs every key"
+                + " attribute in an item");
   }
 
   @Test
   void read_duplicateMember_isReportedOnce() {
     String json = "{\"ModelName\": \"M\", \"ModelName\": \"N\", \"DataModel\": []}";
-    assertThat(errors(json)).containsExactly("m.json:1:20: error: duplicate \"ModelName\" in the model (first at"
-            + " line 1, column 2)");
+    assertThat(errors(json))
+        .containsExactly(
+            "m.json:1:20: error: duplicate \"ModelName\" in the model (first at"
+                + " line 1, column 2)");
   }
 
   @Test

@@ -2,10 +2,10 @@ package dev.keyplan.dynamodb.workbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.input.Location;
 import dev.keyplan.dynamodb.facts.AttributeValue;
 import dev.keyplan.dynamodb.workbench.WorkbenchIndex.Projection;
 import dev.keyplan.dynamodb.workbench.WorkbenchTable.BillingMode;
+import dev.keyplan.input.Location;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,14 +15,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reads hand-written NoSQL Workbench models in the 1.0 and 3.0 layouts; the fixtures are listed
- * in src/test/resources/dynamodb/workbench/README.md.
+ * Reads hand-written NoSQL Workbench models in the 1.0 and 3.0 layouts; the fixtures are listed in
+ * src/test/resources/dynamodb/workbench/README.md.
  */
 final class WorkbenchReaderTest {
 
   static String resource(String name) {
-    try (InputStream in = WorkbenchReaderTest.class.getResourceAsStream(
-        "/dynamodb/workbench/" + name)) {
+    try (InputStream in =
+        WorkbenchReaderTest.class.getResourceAsStream("/dynamodb/workbench/" + name)) {
       if (in == null) {
         throw new AssertionError("missing test resource " + name);
       }
@@ -58,27 +58,29 @@ final class WorkbenchReaderTest {
     assertThat(model.name()).isEqualTo("Customer orders");
     assertThat(model.version()).contains("1.0");
     assertThat(model.awsService()).isEmpty(); // the 1.0 layout has no AWSService
-    assertThat(model.description()).contains("Hand-written in the NoSQL Workbench 1.0 export"
-        + " format for keyplan's tests: customers and their orders in one table.");
+    assertThat(model.description())
+        .contains(
+            "Hand-written in the NoSQL Workbench 1.0 export"
+                + " format for keyplan's tests: customers and their orders in one table.");
     assertThat(model.location()).isEqualTo(at(1, 1));
-    assertThat(model.tables()).extracting(WorkbenchTable::name)
-        .containsExactly("CustomerOrders");
+    assertThat(model.tables()).extracting(WorkbenchTable::name).containsExactly("CustomerOrders");
 
     WorkbenchTable table = model.table("CustomerOrders").orElseThrow();
     assertThat(table.location()).isEqualTo(at(11, 5));
     assertThat(table.partitionKey()).isEqualTo(new KeyAttribute("PK", "S", at(14, 25)));
     assertThat(table.sortKey()).contains(new KeyAttribute("SK", "S", at(18, 20)));
-    assertThat(table.nonKeyAttributes()).containsExactly(
-        new AttributeDefinition("GSI1PK", "S", at(24, 9)),
-        new AttributeDefinition("name", "S", at(28, 9)),
-        new AttributeDefinition("email", "S", at(32, 9)),
-        new AttributeDefinition("tags", "SS", at(36, 9)),
-        new AttributeDefinition("total", "N", at(40, 9)),
-        new AttributeDefinition("status", "S", at(44, 9)),
-        new AttributeDefinition("lines", "L", at(48, 9)));
+    assertThat(table.nonKeyAttributes())
+        .containsExactly(
+            new AttributeDefinition("GSI1PK", "S", at(24, 9)),
+            new AttributeDefinition("name", "S", at(28, 9)),
+            new AttributeDefinition("email", "S", at(32, 9)),
+            new AttributeDefinition("tags", "SS", at(36, 9)),
+            new AttributeDefinition("total", "N", at(40, 9)),
+            new AttributeDefinition("status", "S", at(44, 9)),
+            new AttributeDefinition("lines", "L", at(48, 9)));
     // PK and SK first, then the seven above.
-    assertThat(names(table.attributes())).containsExactly("PK", "SK", "GSI1PK", "name", "email",
-        "tags", "total", "status", "lines");
+    assertThat(names(table.attributes()))
+        .containsExactly("PK", "SK", "GSI1PK", "name", "email", "tags", "total", "status", "lines");
     // No BillingMode, ProvisionedCapacitySettings, table-level TableData or LSIs in the file
     // (the 1.0 layout keeps sample items in the facets, lines 60-95 and 111-227).
     assertThat(table.billingMode()).isEmpty();
@@ -136,16 +138,23 @@ final class WorkbenchReaderTest {
     assertThat(order.sortKeyAlias()).contains("ORDER#<date>#<order_id>");
     assertThat(order.nonKeyAttributes()).containsExactly("GSI1PK", "total", "status", "lines");
     // Sort keys (lines 117, 151, 198) put one customer's orders in date order.
-    assertThat(order.data()).extracting(i -> i.get("SK")).containsExactly(
-        new AttributeValue.S("ORDER#2026-10-12#1001"),
-        new AttributeValue.S("ORDER#2026-10-14#1002"),
-        new AttributeValue.S("ORDER#2026-10-15#1003"));
+    assertThat(order.data())
+        .extracting(i -> i.get("SK"))
+        .containsExactly(
+            new AttributeValue.S("ORDER#2026-10-12#1001"),
+            new AttributeValue.S("ORDER#2026-10-14#1002"),
+            new AttributeValue.S("ORDER#2026-10-15#1003"));
     // total: Numbers at lines 123, 157 and 204; status: lines 126, 160 and 207.
-    assertThat(order.data()).extracting(i -> i.get("total")).containsExactly(
-        AttributeValue.N.of("40"), AttributeValue.N.of("90"), AttributeValue.N.of("12.5"));
-    assertThat(order.data()).extracting(i -> i.get("status")).containsExactly(
-        new AttributeValue.S("shipped"), new AttributeValue.S("open"),
-        new AttributeValue.S("open"));
+    assertThat(order.data())
+        .extracting(i -> i.get("total"))
+        .containsExactly(
+            AttributeValue.N.of("40"), AttributeValue.N.of("90"), AttributeValue.N.of("12.5"));
+    assertThat(order.data())
+        .extracting(i -> i.get("status"))
+        .containsExactly(
+            new AttributeValue.S("shipped"),
+            new AttributeValue.S("open"),
+            new AttributeValue.S("open"));
 
     Map<String, AttributeValue> order1002 = order.data().get(1); // lines 146-192
     assertThat(order1002.keySet())
@@ -154,7 +163,8 @@ final class WorkbenchReaderTest {
     assertThat(order1002.get("GSI1PK")).isEqualTo(new AttributeValue.S("ORDER#1002")); // 154
     // lines: a List (lines 163-190) of two Maps, at lines 164-176 and 177-189.
     var lines = ((AttributeValue.L) order1002.get("lines")).elements();
-    assertThat(lines).hasSize(2)
+    assertThat(lines)
+        .hasSize(2)
         .allSatisfy(l -> assertThat(l).isInstanceOf(AttributeValue.M.class));
     Map<String, AttributeValue> lamp = ((AttributeValue.M) lines.get(0)).entries();
     assertThat(lamp.keySet()).containsExactly("sku", "qty", "price");
@@ -180,12 +190,13 @@ final class WorkbenchReaderTest {
   // SessionStore_3.0.json is hand-written in the 3.0 layout (see the fixtures' README.md).
   @Test
   void read_version3File_readsServiceBillingCapacityAndTableData() {
-    WorkbenchModel model = WorkbenchReader.read("SessionStore_3.0.json",
-        resource("SessionStore_3.0.json"));
+    WorkbenchModel model =
+        WorkbenchReader.read("SessionStore_3.0.json", resource("SessionStore_3.0.json"));
 
     assertThat(model.version()).contains("3.0");
     assertThat(model.awsService()).contains("Amazon DynamoDB");
-    assertThat(model.tables()).extracting(WorkbenchTable::name)
+    assertThat(model.tables())
+        .extracting(WorkbenchTable::name)
         .containsExactly("sessions", "counters");
 
     WorkbenchTable sessions = model.tables().get(0);
@@ -204,10 +215,8 @@ final class WorkbenchReaderTest {
     WorkbenchCapacity capacity = sessions.provisioned().orElseThrow();
     assertThat(capacity.readCapacityUnits()).isEqualTo(5);
     assertThat(capacity.writeCapacityUnits()).isEqualTo(2);
-    assertThat(capacity.autoScalingRead())
-        .contains(new WorkbenchCapacity.AutoScaling(1, 10, 70.0));
-    assertThat(capacity.autoScalingWrite())
-        .contains(new WorkbenchCapacity.AutoScaling(1, 4, 50.0));
+    assertThat(capacity.autoScalingRead()).contains(new WorkbenchCapacity.AutoScaling(1, 10, 70.0));
+    assertThat(capacity.autoScalingWrite()).contains(new WorkbenchCapacity.AutoScaling(1, 4, 50.0));
 
     WorkbenchTable counters = model.tables().get(1);
     assertThat(counters.partitionKey().type()).isEqualTo("N");
@@ -222,7 +231,10 @@ final class WorkbenchReaderTest {
   // The AWS guide's hand-edited example (workbench.Modeler.Edit) has no ModelMetadata at all.
   @Test
   void read_withoutMetadata_hasNoVersion() {
-    WorkbenchModel model = WorkbenchReader.read("m.json", """
+    WorkbenchModel model =
+        WorkbenchReader.read(
+            "m.json",
+            """
         {"ModelName": "Music Library Data Model", "DataModel": [{"TableName": "Songs",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "Id", "AttributeType": "S"}}}]}
         """);
@@ -234,7 +246,10 @@ final class WorkbenchReaderTest {
   // Unknown members are ignored because the format grows with each Workbench release.
   @Test
   void read_unknownMembers_areIgnored() {
-    WorkbenchModel model = WorkbenchReader.read("m.json", """
+    WorkbenchModel model =
+        WorkbenchReader.read(
+            "m.json",
+            """
         {"ModelName": "M", "Future": [1, 2], "ModelMetadata": {"Version": "3.0", "Colour": 1},
          "DataModel": [{"TableName": "T", "AccessPatterns": [{"Name": "x"}],
            "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "S",
@@ -247,7 +262,10 @@ final class WorkbenchReaderTest {
   // either was found (docs/workbench-import.md).
   @Test
   void read_includeProjectionAndLsi_readsNonKeyAttributesAndLocalIndex() {
-    WorkbenchTable table = WorkbenchReader.read("m.json", """
+    WorkbenchTable table =
+        WorkbenchReader.read(
+                "m.json",
+                """
         {"ModelName": "M", "DataModel": [{"TableName": "T",
           "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"},
                             "SortKey": {"AttributeName": "sk", "AttributeType": "S"}},
@@ -260,7 +278,9 @@ final class WorkbenchReaderTest {
             "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"},
                               "SortKey": {"AttributeName": "at", "AttributeType": "N"}},
             "Projection": {"ProjectionType": "KEYS_ONLY"}}]}]}
-        """).tables().get(0);
+        """)
+            .tables()
+            .get(0);
 
     WorkbenchIndex byG = table.gsis().get(0);
     assertThat(byG.sortKeys()).isEmpty();
@@ -274,8 +294,8 @@ final class WorkbenchReaderTest {
   // A byte-order mark is skipped and does not shift columns.
   @Test
   void read_byteOrderMark_isSkipped() {
-    WorkbenchModel model = WorkbenchReader.read("m.json", "\uFEFF{\"ModelName\": \"M\","
-        + " \"DataModel\": []}");
+    WorkbenchModel model =
+        WorkbenchReader.read("m.json", "\uFEFF{\"ModelName\": \"M\"," + " \"DataModel\": []}");
     assertThat(model.location()).isEqualTo(new Location("m.json", 1, 1));
     assertThat(model.tables()).isEmpty();
   }

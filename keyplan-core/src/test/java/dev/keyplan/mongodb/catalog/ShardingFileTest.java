@@ -10,7 +10,9 @@ import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey.Kind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The config.collections (and config.shards) shapes keyplan reads, and each problem at its place. */
+/**
+ * The config.collections (and config.shards) shapes keyplan reads, and each problem at its place.
+ */
 final class ShardingFileTest {
   private static ImportedSharding read(String text) {
     return ShardingFile.read("sh.json", text);
@@ -27,9 +29,13 @@ final class ShardingFileTest {
 
   @Test
   void arrayOfConfigCollections_givesEachShardKey_andLeavesOutTheClustersOwn() {
-    // EJSON.stringify(db.getSiblingDB("config").collections.find().toArray()): config.system.sessions
-    // is in every cluster; a dropped namespace and an 8.0 unsplittable (unsharded) one are not sharded.
-    ImportedSharding s = read("""
+    // EJSON.stringify(db.getSiblingDB("config").collections.find().toArray()):
+    // config.system.sessions
+    // is in every cluster; a dropped namespace and an 8.0 unsplittable (unsharded) one are not
+    // sharded.
+    ImportedSharding s =
+        read(
+            """
         [
           {"_id": "config.system.sessions", "key": {"_id": 1}, "unique": false},
           {"_id": "shop.orders", "lastmodEpoch": {"$oid": "65a1b2c3d4e5f60718293a4b"},
@@ -40,7 +46,9 @@ final class ShardingFileTest {
           {"_id": "shop.reviews", "key": {"product_id": 1, "created_at": 1}}
         ]
         """);
-    assertThat(s.collections()).extracting(ImportedSharding.Collection::collection).containsExactly("orders", "reviews");
+    assertThat(s.collections())
+        .extracting(ImportedSharding.Collection::collection)
+        .containsExactly("orders", "reviews");
     ImportedSharding.Collection orders = s.collections().get(0);
     assertThat(orders.namespace()).isEqualTo("shop.orders");
     assertThat(orders.key().keys()).containsExactly(new IndexKey("customer_id", Kind.HASHED));
@@ -52,7 +60,9 @@ final class ShardingFileTest {
   @Test
   void configShardsDocuments_countTheShardsThatStay() {
     // Three shards listed, one draining out of the cluster: 2 hold the data.
-    ImportedSharding s = read("""
+    ImportedSharding s =
+        read(
+            """
         {"_id": "shop.orders", "key": {"customer_id": 1}}
         {"_id": "rs0", "host": "rs0/a:27018,b:27018", "state": 1}
         {"_id": "rs1", "host": "rs1/c:27018", "state": 1}
@@ -65,41 +75,53 @@ final class ShardingFileTest {
 
   @Test
   void oneDocument_isOneCollection() {
-    assertThat(read("{_id: 'shop.orders', key: {tenant_id: 1, order_id: 1}}").collections().get(0).key().fields())
+    assertThat(
+            read("{_id: 'shop.orders', key: {tenant_id: 1, order_id: 1}}")
+                .collections()
+                .get(0)
+                .key()
+                .fields())
         .containsExactly("tenant_id", "order_id");
   }
 
   @Test
   void documentWithoutKey_isReportedAtItsPlace() {
     assertThat(errors("[\n  {\"_id\": \"shop.orders\", \"unique\": false}\n]"))
-        .containsExactly("sh.json:2:3: error: the config.collections document of 'shop.orders' needs 'key', its shard"
-            + " key such as key: {customer_id: \"hashed\"}");
+        .containsExactly(
+            "sh.json:2:3: error: the config.collections document of 'shop.orders' needs 'key', its shard"
+                + " key such as key: {customer_id: \"hashed\"}");
   }
 
   @Test
   void badNamespacesAndKeys_areEachReported() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         [{"key": {"a": 1}},
          {"_id": "orders", "key": {"a": 1}},
          {"_id": "shop.orders", "key": {"a": -1, "b": "text"}},
          42]
-        """)).containsExactly(
-        "sh.json:1:2: error: a config.collections document needs '_id', the namespace such as \"shop.orders\";"
-            + " found the members key",
-        "sh.json:2:3: error: a config.collections document needs '_id', the namespace such as \"shop.orders\";"
-            + " found the string 'orders'",
-        "sh.json:3:33: error: a shard key field is 1 (ranged) or \"hashed\", not -1",
-        "sh.json:3:42: error: a shard key field is 1 (ranged) or \"hashed\", not text",
-        "sh.json:4:2: error: expected a config.collections document such as {_id: \"shop.orders\", key: {customer_id:"
-            + " \"hashed\"}}, found the int32 42");
+        """))
+        .containsExactly(
+            "sh.json:1:2: error: a config.collections document needs '_id', the namespace such as \"shop.orders\";"
+                + " found the members key",
+            "sh.json:2:3: error: a config.collections document needs '_id', the namespace such as \"shop.orders\";"
+                + " found the string 'orders'",
+            "sh.json:3:33: error: a shard key field is 1 (ranged) or \"hashed\", not -1",
+            "sh.json:3:42: error: a shard key field is 1 (ranged) or \"hashed\", not text",
+            "sh.json:4:2: error: expected a config.collections document such as {_id: \"shop.orders\", key: {customer_id:"
+                + " \"hashed\"}}, found the int32 42");
   }
 
   @Test
   void mongoshTimestamp_isShellSyntaxTheReaderRejects() {
     // What db.getSiblingDB("config").collections.find() prints in mongosh 2.
-    List<String> e = errors("[{ _id: 'shop.orders', timestamp: Timestamp({ t: 1764496800, i: 4 }), key: { a: 1 } }]");
+    List<String> e =
+        errors(
+            "[{ _id: 'shop.orders', timestamp: Timestamp({ t: 1764496800, i: 4 }), key: { a: 1 } }]");
     assertThat(e).hasSize(1);
-    assertThat(e.get(0)).startsWith("sh.json:1:45: error: invalid Extended JSON: ")
+    assertThat(e.get(0))
+        .startsWith("sh.json:1:45: error: invalid Extended JSON: ")
         .endsWith("print the output with EJSON.stringify(…), see docs/mongodb-import.md");
   }
 }

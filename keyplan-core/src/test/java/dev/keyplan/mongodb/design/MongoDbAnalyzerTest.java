@@ -3,10 +3,10 @@ package dev.keyplan.mongodb.design;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.keyplan.mongodb.design.MongoDbPlan.Access;
-import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbPlan.Access;
+import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import java.nio.file.Path;
 import java.util.List;
 import org.bson.BsonArray;
@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the MongoDB analysis computes, each figure derived in the comment: document sizes as the BSON
- * library measures them, the index the ESR guideline picks, how mongos routes, and the load and
- * chunks per shard.
+ * What the MongoDB analysis computes, each figure derived in the comment: document sizes as the
+ * BSON library measures them, the index the ESR guideline picks, how mongos routes, and the load
+ * and chunks per shard.
  */
 final class MongoDbAnalyzerTest {
   private static MongoDbAnalysis analyze(String yaml) {
@@ -30,7 +30,8 @@ final class MongoDbAnalyzerTest {
   }
 
   /** One year; 10M orders of 2M customers, each with 3 lines; 50k products. */
-  private static final String SHOP = """
+  private static final String SHOP =
+      """
       model: shop
       horizon: 1y
       entities:
@@ -72,9 +73,12 @@ final class MongoDbAnalyzerTest {
   final class DocumentSizes {
     @Test
     void aFlatDocument_isMeasuredByTheBsonLibrary() {
-      MongoDbAnalysis a = analyze(SHOP + "mongodb:\n  collections:\n    products: {entity: Product}\n");
-      // 4 (length) + _id binData(4): 1 + "_id\0" 4 + 4 + 1 + 16 = 26 + name: 1 + 5 + 4 + 40 + 1 = 51
-      // + price Decimal128: 1 + 6 + 16 = 23 + category: 1 + 9 + 4 + 12 + 1 = 27 + 1 (final NUL) = 132 B.
+      MongoDbAnalysis a =
+          analyze(SHOP + "mongodb:\n  collections:\n    products: {entity: Product}\n");
+      // 4 (length) + _id binData(4): 1 + "_id\0" 4 + 4 + 1 + 16 = 26 + name: 1 + 5 + 4 + 40 + 1 =
+      // 51
+      // + price Decimal128: 1 + 6 + 16 = 23 + category: 1 + 9 + 4 + 12 + 1 = 27 + 1 (final NUL) =
+      // 132 B.
       MongoDbCollection c = a.collection("products").orElseThrow();
       assertThat(c.typicalBytes()).isEqualTo(132);
       assertThat(c.largestBytes()).isEqualTo(132);
@@ -84,7 +88,10 @@ final class MongoDbAnalyzerTest {
 
     @Test
     void anEmbeddedArray_holdsTheTypicalCount_withoutTheParentKeyRepeated() {
-      MongoDbAnalysis a = analyze(SHOP + """
+      MongoDbAnalysis a =
+          analyze(
+              SHOP
+                  + """
           mongodb:
             collections:
               orders:
@@ -108,14 +115,17 @@ final class MongoDbAnalyzerTest {
     void anArrayOfMoreThanTenThousandElements_isExtendedExactlyByTheArrayKeyRule() {
       // Build 25,000 elements for real with the library and compare with the shortcut, which builds
       // 10,000 and adds the rest by BSON's rule (keys "10000" … "24999" are 5 digits).
-      BsonDocument element = new BsonDocument("sku", new BsonString("0123456789")).append("qty", new BsonInt32(1));
-      BsonDocument root = new BsonDocument("_id", new BsonBinary(BsonBinarySubType.UUID_STANDARD, new byte[16]));
+      BsonDocument element =
+          new BsonDocument("sku", new BsonString("0123456789")).append("qty", new BsonInt32(1));
+      BsonDocument root =
+          new BsonDocument("_id", new BsonBinary(BsonBinarySubType.UUID_STANDARD, new byte[16]));
       BsonArray full = new BsonArray();
       for (int i = 0; i < 25_000; i++) {
         full.add(element);
       }
       long real = DocumentShape.size(root.clone().append("lines", full));
-      assertThat(DocumentShape.size(root, List.of("lines"), List.of(element), List.of(25_000.0))).isEqualTo(real);
+      assertThat(DocumentShape.size(root, List.of("lines"), List.of(element), List.of(25_000.0)))
+          .isEqualTo(real);
       // and past another digit: 123,456 elements, the last 23,456 with 6-digit keys.
       BsonArray big = new BsonArray();
       for (int i = 0; i < 123_456; i++) {
@@ -129,16 +139,22 @@ final class MongoDbAnalyzerTest {
   @Nested
   final class IndexChoice {
     private MongoDbPlan plan(String indexes, String id) {
-      return analyze(SHOP + "mongodb:\n  collections:\n    orders:\n      entity: Order\n      indexes:\n" + indexes)
-          .plan(id).orElseThrow();
+      return analyze(
+              SHOP
+                  + "mongodb:\n  collections:\n    orders:\n      entity: Order\n      indexes:\n"
+                  + indexes)
+          .plan(id)
+          .orElseThrow();
     }
 
     @Test
     void equalityThenSort_servesTheSortFromTheIndex() {
       // ESR: customer_id (equality) then created_at (sort), no blocking sort; the scan stops at the
       // limit or the customer's last order: min(20, 10M / 2M) = 5 keys.
-      MongoDbPlan p = plan("        - {created_at: -1}\n        - {customer_id: 1}\n        - {customer_id: 1, created_at: -1}\n",
-          "latest");
+      MongoDbPlan p =
+          plan(
+              "        - {created_at: -1}\n        - {customer_id: 1}\n        - {customer_id: 1, created_at: -1}\n",
+              "latest");
       assertThat(p.access()).isEqualTo(Access.IXSCAN);
       assertThat(p.index()).contains("customer_id_1_created_at_-1");
       assertThat(p.blockingSort()).isFalse();
@@ -157,9 +173,13 @@ final class MongoDbAnalyzerTest {
 
     @Test
     void equalityBeforeRange_winsOverRangeFirst() {
-      // {created_at: 1, customer_id: 1} scans every key in the range; {customer_id: 1, created_at: 1}
+      // {created_at: 1, customer_id: 1} scans every key in the range; {customer_id: 1, created_at:
+      // 1}
       // seeks to the customer first.
-      MongoDbPlan p = plan("        - {created_at: 1, customer_id: 1}\n        - {customer_id: 1, created_at: 1}\n", "since");
+      MongoDbPlan p =
+          plan(
+              "        - {created_at: 1, customer_id: 1}\n        - {customer_id: 1, created_at: 1}\n",
+              "since");
       assertThat(p.index()).contains("customer_id_1_created_at_1");
     }
 
@@ -181,8 +201,12 @@ final class MongoDbAnalyzerTest {
   @Nested
   final class Routing {
     private MongoDbAnalysis sharded(String key) {
-      return analyze(SHOP + "mongodb:\n  shards: 4\n  collections:\n    orders:\n      entity: Order\n      indexes:\n"
-          + "        - {customer_id: 1, created_at: -1}\n      shard_key: " + key + "\n");
+      return analyze(
+          SHOP
+              + "mongodb:\n  shards: 4\n  collections:\n    orders:\n      entity: Order\n      indexes:\n"
+              + "        - {customer_id: 1, created_at: -1}\n      shard_key: "
+              + key
+              + "\n");
     }
 
     @Test
@@ -199,9 +223,11 @@ final class MongoDbAnalyzerTest {
       // {customer_id: 1, created_at: -1} starts with customer_id but is not hashed: shardCollection
       // creates customer_id_hashed, which every insert then writes too.
       MongoDbCollection c = sharded("{customer_id: hashed}").collection("orders").orElseThrow();
-      assertThat(c.indexes()).extracting(MongoDbIndex::name)
+      assertThat(c.indexes())
+          .extracting(MongoDbIndex::name)
           .containsExactly("_id_", "customer_id_1_created_at_-1", "customer_id_hashed");
-      assertThat(sharded("{customer_id: 1}").collection("orders").orElseThrow().indexes()).hasSize(2);
+      assertThat(sharded("{customer_id: 1}").collection("orders").orElseThrow().indexes())
+          .hasSize(2);
     }
 
     @Test
@@ -225,7 +251,8 @@ final class MongoDbAnalyzerTest {
   }
 
   /** 5M tenants over 4 shards; the US holds 60% of them (seed 004, worked scenario 3). */
-  private static final String TENANTS = """
+  private static final String TENANTS =
+      """
       model: tenants
       horizon: 1y
       entities:
@@ -263,23 +290,29 @@ final class MongoDbAnalyzerTest {
       assertThat(s.busiestValueBytes()).isEqualTo(0.6 * 5e6 * 2_132, within(1.0));
       assertThat(s.jumbo()).isTrue();
       assertThat(s.distinctValues()).isEqualTo(120);
-      // Adding the key makes every value one document: refineCollectionShardKey to {country_code, tenant_id}.
+      // Adding the key makes every value one document: refineCollectionShardKey to {country_code,
+      // tenant_id}.
       assertThat(s.refine()).contains(List.of("country_code", "tenant_id"));
       // Resharding needs 2 × (data + indexes) / 4 shards free on each recipient.
-      assertThat(s.reshardBytesPerShard()).isEqualTo(2 * (c.dataBytes() + c.indexBytes()) / 4, within(1.0));
+      assertThat(s.reshardBytesPerShard())
+          .isEqualTo(2 * (c.dataBytes() + c.indexBytes()) / 4, within(1.0));
       assertThat(s.initialChunks()).isEqualTo(1);
     }
 
     @Test
     void aKeyWithThreeValues_usesThreeOfFourShards() {
-      MongoDbShard s = analyze(TENANTS + "      shard_key: {plan: 1}\n").shard("tenants").orElseThrow();
+      MongoDbShard s =
+          analyze(TENANTS + "      shard_key: {plan: 1}\n").shard("tenants").orElseThrow();
       assertThat(s.distinctValues()).isEqualTo(3);
       assertThat(s.usedShards()).isEqualTo(3);
     }
 
     @Test
     void theCompoundFix_hasOneDocumentPerValue_andNoJumboChunk() {
-      MongoDbShard s = analyze(TENANTS + "      shard_key: {country_code: 1, tenant_id: 1}\n").shard("tenants").orElseThrow();
+      MongoDbShard s =
+          analyze(TENANTS + "      shard_key: {country_code: 1, tenant_id: 1}\n")
+              .shard("tenants")
+              .orElseThrow();
       assertThat(s.distinctValues()).isEqualTo(5e6, within(1.0));
       assertThat(s.busiestValueBytes()).isEqualTo(2_132, within(1e-6));
       assertThat(s.jumbo()).isFalse();
@@ -287,8 +320,11 @@ final class MongoDbAnalyzerTest {
     }
   }
 
-  /** examples/events-mongodb.yaml: 12,000 events a second for 90 days, created_at with no spread. */
-  private static final String EVENTS = """
+  /**
+   * examples/events-mongodb.yaml: 12,000 events a second for 90 days, created_at with no spread.
+   */
+  private static final String EVENTS =
+      """
       model: events
       horizon: 90d
       entities:
@@ -314,10 +350,16 @@ final class MongoDbAnalyzerTest {
     void aTimeOrderedKeyWithoutASpread_countsOneValuePerDocument() {
       // 12,000/s × 90 × 86,400 s = 93,312,000,000 documents, each its own created_at value; every
       // insert still lands in the MaxKey chunk: 12,000/s on one shard.
-      MongoDbShard s = analyze(EVENTS + "      shard_key: {created_at: 1}\n").shard("events").orElseThrow();
+      MongoDbShard s =
+          analyze(EVENTS + "      shard_key: {created_at: 1}\n").shard("events").orElseThrow();
       assertThat(s.distinctValues()).isEqualTo(12_000.0 * 90 * 86_400, within(1.0));
-      assertThat(s.busiestValueBytes()).isEqualTo(analyze(EVENTS + "      shard_key: {created_at: 1}\n")
-          .collection("events").orElseThrow().typicalBytes(), within(1e-6));
+      assertThat(s.busiestValueBytes())
+          .isEqualTo(
+              analyze(EVENTS + "      shard_key: {created_at: 1}\n")
+                  .collection("events")
+                  .orElseThrow()
+                  .typicalBytes(),
+              within(1e-6));
       assertThat(s.monotonic()).contains("created_at");
       assertThat(s.writes()).isEqualTo(12_000.0, within(1e-9));
     }
@@ -326,7 +368,8 @@ final class MongoDbAnalyzerTest {
     void aHashedTimeOrderedKey_spreadsInsertsEvenly() {
       // The hash of a new timestamp falls anywhere: b = 1 / 93.3 billion, so
       // 12,000 × (b + (1 − b) / 4) ≈ 3,000/s on the busiest shard, not NaN.
-      MongoDbShard s = analyze(EVENTS + "      shard_key: {created_at: hashed}\n").shard("events").orElseThrow();
+      MongoDbShard s =
+          analyze(EVENTS + "      shard_key: {created_at: hashed}\n").shard("events").orElseThrow();
       double b = 1 / (12_000.0 * 90 * 86_400);
       assertThat(s.writes()).isEqualTo(12_000 * (b + (1 - b) / 4), within(1e-6));
       assertThat(s.monotonic()).isEmpty();
@@ -335,9 +378,14 @@ final class MongoDbAnalyzerTest {
     @Test
     void aDeclaredSpreadOnATimeOrderedKey_isUsedAsWritten() {
       // A spread the user declares wins over the clock: 1,000 created_at values at the horizon.
-      MongoDbShard s = analyze(EVENTS.replace("    growth: 12k/s\n",
-          "    growth: 12k/s\n    spread:\n      created_at: {distinct: 1000}\n")
-          + "      shard_key: {created_at: 1}\n").shard("events").orElseThrow();
+      MongoDbShard s =
+          analyze(
+                  EVENTS.replace(
+                          "    growth: 12k/s\n",
+                          "    growth: 12k/s\n    spread:\n      created_at: {distinct: 1000}\n")
+                      + "      shard_key: {created_at: 1}\n")
+              .shard("events")
+              .orElseThrow();
       assertThat(s.distinctValues()).isEqualTo(1000);
     }
   }
@@ -345,7 +393,8 @@ final class MongoDbAnalyzerTest {
   @Nested
   final class EmbedOrReference {
     /** Seed 000's reviews: 1M of them over 50k products, 2% on the busiest, growing 1/s. */
-    private static final String REVIEWS = """
+    private static final String REVIEWS =
+        """
         model: reviews
         horizon: 1y
         entities:
@@ -380,15 +429,21 @@ final class MongoDbAnalyzerTest {
     @Test
     void unboundedChildren_areAdvisedAsReferences_boundedOwnedOnesAsEmbedded() {
       MongoDbAnalysis a = analyze(REVIEWS);
-      MongoDbRelationship reviews = a.relationships().stream().filter(r -> r.child().equals("Review")).findFirst()
-          .orElseThrow();
+      MongoDbRelationship reviews =
+          a.relationships().stream()
+              .filter(r -> r.child().equals("Review"))
+              .findFirst()
+              .orElseThrow();
       // 1M + 1/s × 31,536,000 s = 32,536,000 reviews; the busiest product holds 2%: 650,720.
       assertThat(reviews.embedded()).isTrue();
       assertThat(reviews.bounded()).isFalse();
       assertThat(reviews.busiestElements()).isEqualTo(650_720, within(1e-6));
       assertThat(reviews.advice()).isEqualTo("reference");
-      MongoDbRelationship images = a.relationships().stream().filter(r -> r.child().equals("Image")).findFirst()
-          .orElseThrow();
+      MongoDbRelationship images =
+          a.relationships().stream()
+              .filter(r -> r.child().equals("Image"))
+              .findFirst()
+              .orElseThrow();
       // 150k images over 50k products, none added: 3 per product, read with it, stored once.
       assertThat(images.typicalElements()).isEqualTo(3, within(1e-9));
       assertThat(images.advice()).isEqualTo("embed");
@@ -406,7 +461,8 @@ final class MongoDbAnalyzerTest {
 
   @Nested
   final class CaseAndJoins {
-    private static final String CUSTOMERS = """
+    private static final String CUSTOMERS =
+        """
         model: c
         horizon: 1y
         entities:
@@ -425,21 +481,27 @@ final class MongoDbAnalyzerTest {
 
     @Test
     void aCaseInsensitiveCompare_usesOnlyACaseInsensitiveIndex() {
-      MongoDbPlan simple = analyze(CUSTOMERS + "          - {email: 1}\n").plan("sign-in").orElseThrow();
+      MongoDbPlan simple =
+          analyze(CUSTOMERS + "          - {email: 1}\n").plan("sign-in").orElseThrow();
       assertThat(simple.access()).isEqualTo(Access.COLLSCAN);
-      MongoDbPlan ci = analyze(CUSTOMERS + "          - {keys: {email: 1}, collation: case-insensitive}\n")
-          .plan("sign-in").orElseThrow();
+      MongoDbPlan ci =
+          analyze(CUSTOMERS + "          - {keys: {email: 1}, collation: case-insensitive}\n")
+              .plan("sign-in")
+              .orElseThrow();
       assertThat(ci.access()).isEqualTo(Access.IXSCAN);
       assertThat(ci.index()).contains("email_1");
-      assertThat(simple.notes()).anyMatch(n -> n.startsWith("email is compared ignoring case: email_1 has the simple"));
+      assertThat(simple.notes())
+          .anyMatch(n -> n.startsWith("email is compared ignoring case: email_1 has the simple"));
     }
 
     @Test
     void anUndeclaredSpread_leavesTheFiguresUnknown_andTheIndexByEsrOrderStillWins() {
       // email has no spread: how many documents one address matches is unknown (NaN), yet the
       // planner uses {email: 1} and never scans the collection while an index serves the query.
-      MongoDbPlan p = analyze(CUSTOMERS.replace(", ignore_case: [email]", "") + "          - {email: 1}\n")
-          .plan("sign-in").orElseThrow();
+      MongoDbPlan p =
+          analyze(CUSTOMERS.replace(", ignore_case: [email]", "") + "          - {email: 1}\n")
+              .plan("sign-in")
+              .orElseThrow();
       assertThat(p.access()).isEqualTo(Access.IXSCAN);
       assertThat(p.keysExamined()).isNaN();
     }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 final class MongoDbZonesTest {
   /** Seed 004's regions on 6 shards: APAC on 0–1, EU on 2–3, US on 4–5. */
   private static MongoDbAnalysis regions(String spread, String zones) {
-    String yaml = """
+    String yaml =
+        """
         model: regions
         horizon: 1y
         entities:
@@ -40,7 +41,8 @@ final class MongoDbZonesTest {
               shard_key: {region_code: 1, customer_id: 1}
               zones:
         %s
-        """.formatted(spread, zones);
+        """
+            .formatted(spread, zones);
     return MongoDbAnalyzer.analyze(ModelReader.read("m.yaml", yaml, Path.of(".")));
   }
 
@@ -48,13 +50,17 @@ final class MongoDbZonesTest {
     return String.join("\n", java.util.Arrays.stream(zones).map(z -> "        - " + z).toList());
   }
 
-  private static final String THREE_ZONES = zones("{name: APAC, min: APAC, max: EU, shards: [0, 1]}",
-      "{name: EU, min: EU, max: US, shards: [2, 3]}", "{name: US, min: US, max: MaxKey, shards: [4, 5]}");
+  private static final String THREE_ZONES =
+      zones(
+          "{name: APAC, min: APAC, max: EU, shards: [0, 1]}",
+          "{name: EU, min: EU, max: US, shards: [2, 3]}",
+          "{name: US, min: US, max: MaxKey, shards: [4, 5]}");
 
   @Test
   void namedShares_eachZoneOnItsShards() {
     // US 45% over shards 4–5: 22.5% each; EU 35% over 2–3: 17.5%; APAC 20% over 0–1: 10%.
-    MongoDbCollection c = regions("{shares: {US: 45%, EU: 35%, APAC: 20%}}", THREE_ZONES).collections().get(0);
+    MongoDbCollection c =
+        regions("{shares: {US: 45%, EU: 35%, APAC: 20%}}", THREE_ZONES).collections().get(0);
     List<MongoDbZones.Placement> p = MongoDbZones.of(c, 6);
     assertThat(p).extracting(MongoDbZones.Placement::share).containsExactly(0.20, 0.35, 0.45);
     assertThat(p.get(2).perShardShare()).isCloseTo(0.225, within(1e-12));
@@ -94,7 +100,8 @@ final class MongoDbZonesTest {
   void stringsCompareByteByByteInUtf8() {
     // "EU" ≤ "EU" < "US": the EU zone [EU, US) holds EU but not US; "APAC" < "EU" so APAC is in
     // [APAC, EU). Byte order, as MongoDB's simple collation compares strings.
-    MongoDbCollection c = regions("{shares: {US: 45%, EU: 35%, APAC: 20%}}", THREE_ZONES).collections().get(0);
+    MongoDbCollection c =
+        regions("{shares: {US: 45%, EU: 35%, APAC: 20%}}", THREE_ZONES).collections().get(0);
     assertThat(MongoDbZones.of(c, 6).get(1).share()).isCloseTo(0.35, within(1e-12));
   }
 }

@@ -2,8 +2,8 @@ package dev.keyplan.mongodb.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,8 @@ final class MongoCommandsTest {
     assertThat(create.getString("create").getValue()).isEqualTo("users");
     BsonDocument options = create.clone();
     options.remove("create");
-    assertThat(script).contains("db.createCollection(\"users\", " + ShellJson.pretty(options) + ");");
+    assertThat(script)
+        .contains("db.createCollection(\"users\", " + ShellJson.pretty(options) + ");");
     assertThat(MongoCommands.create(a.collection("events").orElseThrow()))
         .isEqualTo(BsonDocument.parse("{create: 'events'}"));
   }
@@ -39,8 +40,13 @@ final class MongoCommandsTest {
       BsonDocument spec = v.asDocument().clone();
       BsonDocument key = spec.remove("key").asDocument();
       assertThat(spec.getString("name").getValue()).isNotEqualTo("_id_");
-      assertThat(script).contains("db.getCollection(\"sessions\").createIndex(" + ShellJson.compact(key) + ", "
-          + ShellJson.compact(spec) + ");");
+      assertThat(script)
+          .contains(
+              "db.getCollection(\"sessions\").createIndex("
+                  + ShellJson.compact(key)
+                  + ", "
+                  + ShellJson.compact(spec)
+                  + ");");
     }
   }
 
@@ -48,13 +54,24 @@ final class MongoCommandsTest {
   void shardCollection_andZones_areTheScriptsShHelpersArguments() {
     MongoDbCollection sessions = a.collection("sessions").orElseThrow();
     BsonDocument shard = MongoCommands.shardCollection("db.sessions", sessions);
-    // The id attribute session_id is stored as _id; no unique index on exactly the key, so not unique.
-    assertThat(shard).isEqualTo(BsonDocument.parse("{shardCollection: 'db.sessions', key: {region: 1, _id: 1}}"));
-    assertThat(script).contains("sh.shardCollection(db.getName() + \".sessions\", " + ShellJson.compact(shard.getDocument("key")) + ");");
+    // The id attribute session_id is stored as _id; no unique index on exactly the key, so not
+    // unique.
+    assertThat(shard)
+        .isEqualTo(
+            BsonDocument.parse("{shardCollection: 'db.sessions', key: {region: 1, _id: 1}}"));
+    assertThat(script)
+        .contains(
+            "sh.shardCollection(db.getName() + \".sessions\", "
+                + ShellJson.compact(shard.getDocument("key"))
+                + ");");
     var eu = sessions.zones().get(0);
     BsonDocument range = MongoCommands.zoneRange("db.sessions", sessions, eu, "db_EU");
     assertThat(range.getString("zone").getValue()).isEqualTo("db_EU");
-    assertThat(script).contains(ShellJson.compact(range.getDocument("min")) + ", " + ShellJson.compact(range.getDocument("max"))
-        + ", \"EU\");");
+    assertThat(script)
+        .contains(
+            ShellJson.compact(range.getDocument("min"))
+                + ", "
+                + ShellJson.compact(range.getDocument("max"))
+                + ", \"EU\");");
   }
 }

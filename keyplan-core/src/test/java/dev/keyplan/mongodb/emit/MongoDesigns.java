@@ -1,8 +1,8 @@
 package dev.keyplan.mongodb.emit;
 
+import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
-import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 
 /**
@@ -13,8 +13,8 @@ import java.nio.file.Path;
  *
  * <ul>
  *   <li>{@code users}: {@code _id} is user_id (a sole key attribute); an enumeration ({@code
- *       plan}); an embedded array of Device kept to 10 elements; a unique case-insensitive index
- *       on email; {@code validation: true}.
+ *       plan}); an embedded array of Device kept to 10 elements; a unique case-insensitive index on
+ *       email; {@code validation: true}.
  *   <li>{@code sessions}: a named sparse partial index, a TTL index of 1 day, a compound ranged
  *       shard key whose second field is the id (so {@code _id} in the script), with no index
  *       starting with it (the analysis adds one), and two zones bounded by MinKey and MaxKey.

@@ -2,15 +2,15 @@ package dev.keyplan.mongodb.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbEmbed;
 import dev.keyplan.mongodb.design.MongoDbIndex;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.mongodb.model.MongoDbDesign.Zone;
-import dev.keyplan.model.yaml.ModelReader;
-import dev.keyplan.mongodb.facts.BsonTypes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,20 +43,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  * keys in order and options, each shard key and zone range. A round trip, not string matching.
  *
  * <p>Two expressions are not JSON and are replaced before parsing, as mongosh evaluates them:
- * {@code db.getName() + ".c"} by the string {@code ".c"}, {@code db.getName()} alone by {@code ""}, and {@code keyplanShards[N]} (the N-th
- * shard of the cluster) by {@code "shard N"}.
+ * {@code db.getName() + ".c"} by the string {@code ".c"}, {@code db.getName()} alone by {@code ""},
+ * and {@code keyplanShards[N]} (the N-th shard of the cluster) by {@code "shard N"}.
  */
 final class MongoshRoundTripTest {
-  private static final Pattern CREATE_COLLECTION = Pattern.compile("db\\.createCollection\\((.*)\\);", Pattern.DOTALL);
+  private static final Pattern CREATE_COLLECTION =
+      Pattern.compile("db\\.createCollection\\((.*)\\);", Pattern.DOTALL);
   private static final Pattern CREATE_INDEX =
-      Pattern.compile("db\\.getCollection\\((\"[^\"]*\")\\)\\.createIndex\\((.*)\\);", Pattern.DOTALL);
+      Pattern.compile(
+          "db\\.getCollection\\((\"[^\"]*\")\\)\\.createIndex\\((.*)\\);", Pattern.DOTALL);
   private static final Pattern SH = Pattern.compile("sh\\.(\\w+)\\((.*)\\);", Pattern.DOTALL);
   private static final String SHARDS_CONST = "const keyplanShards = ";
 
   static Stream<Arguments> designs() throws IOException {
     List<Arguments> out = new ArrayList<>();
     out.add(Arguments.of("LOGINS", MongoDesigns.analyze(MongoDesigns.LOGINS)));
-    for (String example : List.of("shop-mongodb.yaml", "tenants-mongodb.yaml", "tenants-mongodb-fixed.yaml")) {
+    for (String example :
+        List.of("shop-mongodb.yaml", "tenants-mongodb.yaml", "tenants-mongodb-fixed.yaml")) {
       Path p = Path.of("../examples", example);
       out.add(Arguments.of(example, MongoDbAnalyzer.analyze(ModelReader.read(p))));
     }
@@ -80,10 +83,14 @@ final class MongoshRoundTripTest {
         created.add(c.name());
         checkValidator(c, args);
       } else if ((m = CREATE_INDEX.matcher(statement)).matches()) {
-        MongoDbCollection c = a.collection(arguments(m.group(1)).get(0).asString().getValue()).orElseThrow();
+        MongoDbCollection c =
+            a.collection(arguments(m.group(1)).get(0).asString().getValue()).orElseThrow();
         BsonArray args = arguments(m.group(2));
-        MongoDbIndex ix = c.indexes().stream()
-            .filter(i -> i.name().equals(args.get(1).asDocument().getString("name").getValue())).findFirst().orElseThrow();
+        MongoDbIndex ix =
+            c.indexes().stream()
+                .filter(i -> i.name().equals(args.get(1).asDocument().getString("name").getValue()))
+                .findFirst()
+                .orElseThrow();
         checkIndex(ix, args.get(0).asDocument(), args.get(1).asDocument());
         indexed.add(c.name() + "." + ix.name());
       } else if ((m = SH.matcher(statement)).matches()) {
@@ -96,15 +103,26 @@ final class MongoshRoundTripTest {
           }
           case "shardCollection" -> {
             MongoDbCollection c = collection(a, args.get(0));
-            assertThat(args.get(1).asDocument()).isEqualTo(keys(c, c.shardKey().orElseThrow().keys()));
+            assertThat(args.get(1).asDocument())
+                .isEqualTo(keys(c, c.shardKey().orElseThrow().keys()));
             sharded.add(c.name());
           }
-          case "addShardToZone" -> zoneShards.add(args.get(0).asString().getValue() + " " + args.get(1).asString().getValue());
+          case "addShardToZone" ->
+              zoneShards.add(
+                  args.get(0).asString().getValue() + " " + args.get(1).asString().getValue());
           case "updateZoneKeyRange" -> {
             MongoDbCollection c = collection(a, args.get(0));
-            Zone z = c.zones().stream().filter(x -> x.name().equals(args.get(3).asString().getValue())).findFirst().orElseThrow();
+            Zone z =
+                c.zones().stream()
+                    .filter(x -> x.name().equals(args.get(3).asString().getValue()))
+                    .findFirst()
+                    .orElseThrow();
             checkBound(c, args.get(1).asDocument(), z.min(), new BsonMinKey());
-            checkBound(c, args.get(2).asDocument(), z.max(), z.max().equals("MaxKey") ? new BsonMaxKey() : new BsonMinKey());
+            checkBound(
+                c,
+                args.get(2).asDocument(),
+                z.max(),
+                z.max().equals("MaxKey") ? new BsonMaxKey() : new BsonMinKey());
             zoneRanges.add(c.name() + " " + z.name());
           }
           default -> throw new AssertionError("unexpected sh." + m.group(1) + " in " + statement);
@@ -113,16 +131,34 @@ final class MongoshRoundTripTest {
         assertThat(statement).as("the only statement that is not a call").startsWith(SHARDS_CONST);
       }
     }
-    assertThat(created).containsExactlyElementsOf(a.collections().stream().map(MongoDbCollection::name).toList());
-    assertThat(indexed).containsExactlyElementsOf(a.collections().stream()
-        .flatMap(c -> c.indexes().stream().filter(ix -> !ix.implicitId()).map(ix -> c.name() + "." + ix.name())).toList());
-    List<MongoDbCollection> withKey = a.collections().stream().filter(MongoDbCollection::sharded).toList();
-    assertThat(sharded).containsExactlyElementsOf(withKey.stream().map(MongoDbCollection::name).toList());
+    assertThat(created)
+        .containsExactlyElementsOf(a.collections().stream().map(MongoDbCollection::name).toList());
+    assertThat(indexed)
+        .containsExactlyElementsOf(
+            a.collections().stream()
+                .flatMap(
+                    c ->
+                        c.indexes().stream()
+                            .filter(ix -> !ix.implicitId())
+                            .map(ix -> c.name() + "." + ix.name()))
+                .toList());
+    List<MongoDbCollection> withKey =
+        a.collections().stream().filter(MongoDbCollection::sharded).toList();
+    assertThat(sharded)
+        .containsExactlyElementsOf(withKey.stream().map(MongoDbCollection::name).toList());
     assertThat(enabled).isEqualTo(!withKey.isEmpty());
-    assertThat(zoneRanges).containsExactlyElementsOf(withKey.stream()
-        .flatMap(c -> c.zones().stream().map(z -> c.name() + " " + z.name())).toList());
-    assertThat(zoneShards).containsExactlyInAnyOrderElementsOf(withKey.stream().flatMap(c -> c.zones().stream())
-        .flatMap(z -> z.shards().stream().map(s -> "shard " + s + " " + z.name())).distinct().toList());
+    assertThat(zoneRanges)
+        .containsExactlyElementsOf(
+            withKey.stream()
+                .flatMap(c -> c.zones().stream().map(z -> c.name() + " " + z.name()))
+                .toList());
+    assertThat(zoneShards)
+        .containsExactlyInAnyOrderElementsOf(
+            withKey.stream()
+                .flatMap(c -> c.zones().stream())
+                .flatMap(z -> z.shards().stream().map(s -> "shard " + s + " " + z.name()))
+                .distinct()
+                .toList());
   }
 
   /**
@@ -133,11 +169,14 @@ final class MongoshRoundTripTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("designs")
   void nodeParsesTheScript(String name, MongoDbAnalysis a, @TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(nodeAvailable(), "node is not on the PATH: the script's syntax is not checked by node"
-        + " (the BSON round trip still checks every argument)");
+    Assumptions.assumeTrue(
+        nodeAvailable(),
+        "node is not on the PATH: the script's syntax is not checked by node"
+            + " (the BSON round trip still checks every argument)");
     Path script = dir.resolve("script.js");
     Files.writeString(script, MongoshScript.emit(a), StandardCharsets.UTF_8);
-    Process p = new ProcessBuilder("node", "--check", script.toString()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder("node", "--check", script.toString()).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).as(output).isZero();
@@ -170,16 +209,22 @@ final class MongoshRoundTripTest {
     assertThat(properties.keySet()).containsExactlyElementsOf(fields);
     for (Map.Entry<String, String> t : c.types().entrySet()) {
       assertThat(properties.getDocument(c.fieldOf(t.getKey())).getString("bsonType").getValue())
-          .as(t.getKey()).isEqualTo(BsonTypes.schemaType(t.getValue()));
+          .as(t.getKey())
+          .isEqualTo(BsonTypes.schemaType(t.getValue()));
     }
     List<String> required = new ArrayList<>(List.of("_id"));
-    c.entity().key().stream().filter(c::holds).map(c::fieldOf).filter(f -> !f.equals("_id")).forEach(required::add);
+    c.entity().key().stream()
+        .filter(c::holds)
+        .map(c::fieldOf)
+        .filter(f -> !f.equals("_id"))
+        .forEach(required::add);
     assertThat(strings(schema.getArray("required"))).containsExactlyElementsOf(required);
     for (MongoDbEmbed em : c.embeds()) {
       BsonDocument p = properties.getDocument(em.field());
       BsonDocument element = em.many() ? p.getDocument("items") : p;
       assertThat(p.getString("bsonType").getValue()).isEqualTo(em.many() ? "array" : "object");
-      assertThat(element.getDocument("properties").keySet()).containsExactlyElementsOf(em.types().keySet());
+      assertThat(element.getDocument("properties").keySet())
+          .containsExactlyElementsOf(em.types().keySet());
       if (em.many()) {
         assertThat(p.containsKey("maxItems")).isEqualTo(em.max().isPresent());
         em.max().ifPresent(max -> assertThat(p.getInt32("maxItems").getValue()).isEqualTo(max));
@@ -189,16 +234,26 @@ final class MongoshRoundTripTest {
 
   private static void checkIndex(MongoDbIndex ix, BsonDocument keys, BsonDocument options) {
     assertThat(keys).isEqualTo(keys(ix.keys()));
-    assertThat(options.getBoolean("unique", org.bson.BsonBoolean.FALSE).getValue()).isEqualTo(ix.unique());
-    assertThat(options.getBoolean("sparse", org.bson.BsonBoolean.FALSE).getValue()).isEqualTo(ix.sparse());
-    assertThat(options.getInt32("expireAfterSeconds", new BsonInt32(0)).getValue()).isEqualTo((int) ix.ttlSeconds());
+    assertThat(options.getBoolean("unique", org.bson.BsonBoolean.FALSE).getValue())
+        .isEqualTo(ix.unique());
+    assertThat(options.getBoolean("sparse", org.bson.BsonBoolean.FALSE).getValue())
+        .isEqualTo(ix.sparse());
+    assertThat(options.getInt32("expireAfterSeconds", new BsonInt32(0)).getValue())
+        .isEqualTo((int) ix.ttlSeconds());
     assertThat(options.containsKey("partialFilterExpression")).isEqualTo(ix.partial().isPresent());
-    // The models write filters the BSON library itself reads as shell JSON ({user_id: {$exists: true}}).
-    ix.partial().ifPresent(f -> assertThat(options.getDocument("partialFilterExpression")).isEqualTo(BsonDocument.parse(f)));
+    // The models write filters the BSON library itself reads as shell JSON ({user_id: {$exists:
+    // true}}).
+    ix.partial()
+        .ifPresent(
+            f ->
+                assertThat(options.getDocument("partialFilterExpression"))
+                    .isEqualTo(BsonDocument.parse(f)));
     assertThat(options.containsKey("collation")).isEqualTo(ix.caseInsensitive());
     if (ix.caseInsensitive()) {
       assertThat(options.getDocument("collation"))
-          .isEqualTo(new BsonDocument("locale", new BsonString("en")).append("strength", new BsonInt32(2)));
+          .isEqualTo(
+              new BsonDocument("locale", new BsonString("en"))
+                  .append("strength", new BsonInt32(2)));
     }
   }
 
@@ -206,30 +261,37 @@ final class MongoshRoundTripTest {
    * A zone bound names every shard key field as the documents hold it: the first is the zone's
    * value (a string in these designs, or MinKey/MaxKey), the others {@code rest}.
    */
-  private static void checkBound(MongoDbCollection c, BsonDocument bound, String value, BsonValue rest) {
+  private static void checkBound(
+      MongoDbCollection c, BsonDocument bound, String value, BsonValue rest) {
     List<IndexKey> key = c.shardKey().orElseThrow().keys();
-    assertThat(bound.keySet()).containsExactlyElementsOf(key.stream().map(k -> c.fieldOf(k.field())).toList());
+    assertThat(bound.keySet())
+        .containsExactlyElementsOf(key.stream().map(k -> c.fieldOf(k.field())).toList());
     BsonValue first = bound.get(c.fieldOf(key.get(0).field()));
-    BsonValue expected = switch (value) {
-      case "MinKey" -> new BsonMinKey();
-      case "MaxKey" -> new BsonMaxKey();
-      default -> new BsonString(value);
-    };
+    BsonValue expected =
+        switch (value) {
+          case "MinKey" -> new BsonMinKey();
+          case "MaxKey" -> new BsonMaxKey();
+          default -> new BsonString(value);
+        };
     assertThat(first).isEqualTo(expected);
-    bound.entrySet().stream().skip(1).forEach(e -> assertThat(e.getValue()).as(e.getKey()).isEqualTo(rest));
+    bound.entrySet().stream()
+        .skip(1)
+        .forEach(e -> assertThat(e.getValue()).as(e.getKey()).isEqualTo(rest));
   }
 
   /** The key pattern of {@code keys}: 1, -1 or the index type's name, in key order. */
   private static BsonDocument keys(List<IndexKey> keys) {
     BsonDocument d = new BsonDocument();
     for (IndexKey k : keys) {
-      d.append(k.field(), switch (k.kind()) {
-        case ASCENDING -> new BsonInt32(1);
-        case DESCENDING -> new BsonInt32(-1);
-        case HASHED -> new BsonString("hashed");
-        case TEXT -> new BsonString("text");
-        case GEO_2DSPHERE -> new BsonString("2dsphere");
-      });
+      d.append(
+          k.field(),
+          switch (k.kind()) {
+            case ASCENDING -> new BsonInt32(1);
+            case DESCENDING -> new BsonInt32(-1);
+            case HASHED -> new BsonString("hashed");
+            case TEXT -> new BsonString("text");
+            case GEO_2DSPHERE -> new BsonString("2dsphere");
+          });
     }
     return d;
   }
@@ -246,7 +308,10 @@ final class MongoshRoundTripTest {
 
   /** Parses an argument list as the elements of a BSON array. */
   private static BsonArray arguments(String text) {
-    String json = text.replace("db.getName() + \"", "\"").replace("db.getName()", "\"\"").replaceAll("keyplanShards\\[(\\d+)]", "\"shard $1\"");
+    String json =
+        text.replace("db.getName() + \"", "\"")
+            .replace("db.getName()", "\"\"")
+            .replaceAll("keyplanShards\\[(\\d+)]", "\"shard $1\"");
     return BsonDocument.parse("{\"args\": [" + json + "]}").getArray("args");
   }
 

@@ -162,7 +162,8 @@ final class MongoshScriptTest {
   @Test
   void unshardedModel_hasNoShardingPart_andRunsOnAReplicaSet() {
     String script = MongoshScript.emit(MongoDesigns.analyze(unsharded()));
-    assertThat(script).doesNotContain("sh.", "through mongos", "keyplanShards")
+    assertThat(script)
+        .doesNotContain("sh.", "through mongos", "keyplanShards")
         .contains("; shards none.\n", "existing collection):\n");
   }
 
@@ -171,18 +172,22 @@ final class MongoshScriptTest {
     // A zone name with a quote, a backslash and a line break is one string literal; a model name
     // with a line break stays inside its // comment (JavaScript ends a comment at \n, \r, U+2028
     // and U+2029, all four replaced).
-    String model = MongoDesigns.LOGINS.replace("model: logins", "model: \"log\\u2028ins\\nx\"")
-        .replace("name: EU,", "name: \"E\\\"U\\\\\\n\",");
+    String model =
+        MongoDesigns.LOGINS
+            .replace("model: logins", "model: \"log\\u2028ins\\nx\"")
+            .replace("name: EU,", "name: \"E\\\"U\\\\\\n\",");
     String script = MongoshScript.emit(MongoDesigns.analyze(model));
-    assertThat(script).startsWith("// log ins x: the MongoDB design")
+    assertThat(script)
+        .startsWith("// log ins x: the MongoDB design")
         .contains("sh.addShardToZone(keyplanShards[0], \"E\\\"U\\\\\\n\");\n");
   }
 
   @Test
   void ttlBeyondExpireAfterSecondsLimit_isAnInputError() {
-    // 100y = 100 × 365 × 86,400 = 3,153,600,000 s (keyplan's year is 365 days), over MongoDB's 2,147,483,647.
-    String model = MongoDesigns.LOGINS.replace("horizon: 30d", "horizon: 1d")
-        .replace("ttl: 1d", "ttl: 100y");
+    // 100y = 100 × 365 × 86,400 = 3,153,600,000 s (keyplan's year is 365 days), over MongoDB's
+    // 2,147,483,647.
+    String model =
+        MongoDesigns.LOGINS.replace("horizon: 30d", "horizon: 1d").replace("ttl: 1d", "ttl: 100y");
     assertThatThrownBy(() -> MongoshScript.emit(MongoDesigns.analyze(model)))
         .isInstanceOf(InputException.class)
         .hasMessageContaining("index 'started_at_1': a ttl of 100y is 3,153,600,000 s")
@@ -192,7 +197,9 @@ final class MongoshScriptTest {
   /** LOGINS without shard keys or zones, on one replica set. */
   private static String unsharded() {
     String m = MongoDesigns.LOGINS.replace("  shards: 2\n", "");
-    m = m.substring(0, m.indexOf("      shard_key: {region")) + m.substring(m.indexOf("    events:"));
+    m =
+        m.substring(0, m.indexOf("      shard_key: {region"))
+            + m.substring(m.indexOf("    events:"));
     return m.replace("      shard_key: {device_id: hashed}\n", "");
   }
 }

@@ -30,13 +30,17 @@ final class ShellJsonTest {
   @Test
   void shellHelpers_forMinKeyMaxKeyLongsAndUuids() {
     UUID id = UUID.fromString("3b241101-e2bb-4255-8caf-4136c566a962");
-    BsonDocument d = new BsonDocument("lo", new BsonMinKey()).append("hi", new BsonMaxKey())
-        .append("n", new BsonInt64(9_007_199_254_740_993L))
-        .append("u", new BsonBinary(id, UuidRepresentation.STANDARD))
-        .append("b", new BsonBinary(new byte[] {1, 2, 3}));
+    BsonDocument d =
+        new BsonDocument("lo", new BsonMinKey())
+            .append("hi", new BsonMaxKey())
+            .append("n", new BsonInt64(9_007_199_254_740_993L))
+            .append("u", new BsonBinary(id, UuidRepresentation.STANDARD))
+            .append("b", new BsonBinary(new byte[] {1, 2, 3}));
     // 2^53 + 1 as a string, which a JavaScript number cannot hold exactly.
-    assertThat(ShellJson.compact(d)).isEqualTo("{\"lo\": MinKey, \"hi\": MaxKey, \"n\": NumberLong(\"9007199254740993\"),"
-        + " \"u\": UUID(\"3b241101-e2bb-4255-8caf-4136c566a962\"), \"b\": BinData(0, \"AQID\")}");
+    assertThat(ShellJson.compact(d))
+        .isEqualTo(
+            "{\"lo\": MinKey, \"hi\": MaxKey, \"n\": NumberLong(\"9007199254740993\"),"
+                + " \"u\": UUID(\"3b241101-e2bb-4255-8caf-4136c566a962\"), \"b\": BinData(0, \"AQID\")}");
     readsBack(d);
   }
 }

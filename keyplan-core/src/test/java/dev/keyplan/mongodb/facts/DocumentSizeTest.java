@@ -20,14 +20,16 @@ import org.junit.jupiter.api.Test;
 /** Sizes as BSON (bsonspec.org) gives them, measured by the library; the notes §4 worked sizes. */
 final class DocumentSizeTest {
 
-  private static final List<FieldSpec> CHOCOLATES = List.of(
-      new FieldSpec("_id", ValueSpec.of(BsonType.OBJECT_ID)),
-      new FieldSpec("item", ValueSpec.string(10)),
-      new FieldSpec("qty", ValueSpec.of(BsonType.INT32)));
+  private static final List<FieldSpec> CHOCOLATES =
+      List.of(
+          new FieldSpec("_id", ValueSpec.of(BsonType.OBJECT_ID)),
+          new FieldSpec("item", ValueSpec.string(10)),
+          new FieldSpec("qty", ValueSpec.of(BsonType.INT32)));
 
   private static BsonDocument chocolates() {
     return new BsonDocument("_id", new BsonObjectId(new ObjectId("5b2be413c06d924ab26ff9ca")))
-        .append("item", new BsonString("Chocolates")).append("qty", new BsonInt32(25));
+        .append("item", new BsonString("Chocolates"))
+        .append("qty", new BsonInt32(25));
   }
 
   // Notes §4, verified there with bson 5.6.1: 4 (size) + 17 (_id: type, "_id\0", 12) + 21 (item:
@@ -74,15 +76,21 @@ final class DocumentSizeTest {
   }
 
   private static long arrayDocument(int n) {
-    return DocumentSize.of(List.of(new FieldSpec("a", ValueSpec.array(n,
-        ValueSpec.of(BsonType.INT32)))));
+    return DocumentSize.of(
+        List.of(new FieldSpec("a", ValueSpec.array(n, ValueSpec.of(BsonType.INT32)))));
   }
 
   // {c: 1} = 4 + 7 + 1 = 12; {b: {c: 1}} = 4 + (1 + 2 + 12) + 1 = 20; {a: …} = 4 + 23 + 1 = 28.
   @Test
   void of_nestedDocuments_addTheirOwnSizeAndNul() {
-    List<FieldSpec> nested = List.of(new FieldSpec("a", ValueSpec.document(
-        new FieldSpec("b", ValueSpec.document(new FieldSpec("c", ValueSpec.of(BsonType.INT32)))))));
+    List<FieldSpec> nested =
+        List.of(
+            new FieldSpec(
+                "a",
+                ValueSpec.document(
+                    new FieldSpec(
+                        "b",
+                        ValueSpec.document(new FieldSpec("c", ValueSpec.of(BsonType.INT32)))))));
     assertThat(DocumentSize.of(nested)).isEqualTo(28);
     assertThat(DocumentSize.nestingDepth(DocumentSize.build(nested))).isEqualTo(3);
   }
@@ -146,13 +154,18 @@ final class DocumentSizeTest {
   @Test
   void largestFitting_tooBigEmpty_isMinusOne() {
     int huge = (int) MongoDbLimits.MAX_DOCUMENT_BYTES;
-    assertThat(DocumentSize.largestFitting(n -> List.of(new FieldSpec("s",
-        ValueSpec.string(huge)), new FieldSpec("a", ValueSpec.array(n,
-        ValueSpec.of(BsonType.INT32)))))).isEqualTo(-1);
+    assertThat(
+            DocumentSize.largestFitting(
+                n ->
+                    List.of(
+                        new FieldSpec("s", ValueSpec.string(huge)),
+                        new FieldSpec("a", ValueSpec.array(n, ValueSpec.of(BsonType.INT32))))))
+        .isEqualTo(-1);
   }
 
   private static List<FieldSpec> itemsOf(int n) {
-    return List.of(new FieldSpec("_id", ValueSpec.of(BsonType.OBJECT_ID)),
+    return List.of(
+        new FieldSpec("_id", ValueSpec.of(BsonType.OBJECT_ID)),
         new FieldSpec("items", ValueSpec.array(n, ValueSpec.of(BsonType.INT32))));
   }
 
@@ -162,8 +175,8 @@ final class DocumentSizeTest {
   void nestingDepth_countsNonEmptyLevels() {
     assertThat(DocumentSize.nestingDepth(new BsonDocument())).isEqualTo(1);
     assertThat(DocumentSize.nestingDepth(new BsonDocument("a", new BsonDocument()))).isEqualTo(1);
-    var deep = new BsonDocument("a", new BsonDocument("b", new BsonArray(List.of(
-        new BsonInt32(1)))));
+    var deep =
+        new BsonDocument("a", new BsonDocument("b", new BsonArray(List.of(new BsonInt32(1)))));
     assertThat(DocumentSize.nestingDepth(deep)).isEqualTo(3);
     var wide = new ArrayList<FieldSpec>();
     wide.add(new FieldSpec("x", ValueSpec.array(2, ValueSpec.array(0, ValueSpec.string(1)))));
@@ -173,10 +186,13 @@ final class DocumentSizeTest {
   @Test
   void shapes_rejectWhatBsonCannotHold() {
     assertThatThrownBy(() -> ValueSpec.of(BsonType.STRING))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no fixed size");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no fixed size");
     assertThatThrownBy(() -> ValueSpec.string(-1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("negative");
     assertThatThrownBy(() -> new FieldSpec("a\0b", ValueSpec.string(1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NUL");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("NUL");
   }
 }

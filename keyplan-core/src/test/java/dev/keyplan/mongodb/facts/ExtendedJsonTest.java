@@ -136,98 +136,114 @@ final class ExtendedJsonTest {
 
   @Test
   void parseValue_bareWord_suggestsQuotes() {
-    assertThat(errors("abc")).containsExactly("v.json:1:1: error: invalid Extended JSON: expected"
-        + " a value, found 'abc'; a string is written in double quotes, \"abc\" (in a shell,"
-        + " '\"abc\"')");
+    assertThat(errors("abc"))
+        .containsExactly(
+            "v.json:1:1: error: invalid Extended JSON: expected"
+                + " a value, found 'abc'; a string is written in double quotes, \"abc\" (in a shell,"
+                + " '\"abc\"')");
   }
 
   @Test
   void parseValue_missingValue_isAtTheBrace() {
-    assertThat(errors("{\"a\": }")).containsExactly(
-        "v.json:1:7: error: invalid Extended JSON: expected a value, found '}'");
+    assertThat(errors("{\"a\": }"))
+        .containsExactly("v.json:1:7: error: invalid Extended JSON: expected a value, found '}'");
   }
 
   @Test
   void parseValue_missingColon_isAtTheValue() {
-    assertThat(errors("{\"a\"\n  1}")).containsExactly(
-        "v.json:2:3: error: invalid Extended JSON: expected ':', found '1'");
+    assertThat(errors("{\"a\"\n  1}"))
+        .containsExactly("v.json:2:3: error: invalid Extended JSON: expected ':', found '1'");
   }
 
   @Test
   void parseValue_unclosedDocument_endsTheInput() {
-    assertThat(errors("{\"a\": 1")).containsExactly("v.json:1:8: error: invalid Extended JSON:"
-        + " expected ',' or '}', found the end of the input");
+    assertThat(errors("{\"a\": 1"))
+        .containsExactly(
+            "v.json:1:8: error: invalid Extended JSON:"
+                + " expected ',' or '}', found the end of the input");
   }
 
   @Test
   void parseValue_unclosedString_endsTheInput() {
-    assertThat(errors("\"abc")).containsExactly("v.json:1:5: error: invalid Extended JSON: a"
-        + " string is not closed before the end of the input");
+    assertThat(errors("\"abc"))
+        .containsExactly(
+            "v.json:1:5: error: invalid Extended JSON: a"
+                + " string is not closed before the end of the input");
   }
 
   @Test
   void parseValue_badCharacter_isWhereTheScannerSaysSo() {
-    assertThat(errors("[1, #]")).containsExactly(
-        "v.json:1:5: error: invalid Extended JSON: unexpected character '#'");
+    assertThat(errors("[1, #]"))
+        .containsExactly("v.json:1:5: error: invalid Extended JSON: unexpected character '#'");
   }
 
   @Test
   void parseValue_badEscapeAndNumber() {
-    assertThat(errors("\"a\\qb\"")).containsExactly("v.json:1:3: error: invalid Extended JSON:"
-        + " invalid escape '\\q' in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and"
-        + " \\u followed by four hexadecimal digits)");
-    assertThat(errors("[1, -]")).containsExactly(
-        "v.json:1:5: error: invalid Extended JSON: invalid number");
+    assertThat(errors("\"a\\qb\""))
+        .containsExactly(
+            "v.json:1:3: error: invalid Extended JSON:"
+                + " invalid escape '\\q' in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and"
+                + " \\u followed by four hexadecimal digits)");
+    assertThat(errors("[1, -]"))
+        .containsExactly("v.json:1:5: error: invalid Extended JSON: invalid number");
   }
 
   @Test
   void parseValue_badExtendedJsonValues_sayWhatIsExpected() {
-    assertThat(errors("{\"$oid\": \"xyz\"}")).containsExactly("v.json:1:10: error: invalid"
-        + " Extended JSON: an ObjectId is 24 hexadecimal digits, such as {\"$oid\":"
-        + " \"010203040506070809101112\"}");
-    assertThat(errors("{\"$numberLong\": 12}")).containsExactly(
-        "v.json:1:17: error: invalid Extended JSON: expected a string, found '12'");
-    assertThat(errors("{\"$date\": {\"$numberLong\": \"x\"}}")).containsExactly(
-        "v.json:1:27: error: invalid Extended JSON: 'x' is not an int64");
-    assertThat(errors("{\"$date\": \"soon\"}")).singleElement().asString()
+    assertThat(errors("{\"$oid\": \"xyz\"}"))
+        .containsExactly(
+            "v.json:1:10: error: invalid"
+                + " Extended JSON: an ObjectId is 24 hexadecimal digits, such as {\"$oid\":"
+                + " \"010203040506070809101112\"}");
+    assertThat(errors("{\"$numberLong\": 12}"))
+        .containsExactly(
+            "v.json:1:17: error: invalid Extended JSON: expected a string, found '12'");
+    assertThat(errors("{\"$date\": {\"$numberLong\": \"x\"}}"))
+        .containsExactly("v.json:1:27: error: invalid Extended JSON: 'x' is not an int64");
+    assertThat(errors("{\"$date\": \"soon\"}"))
+        .singleElement()
+        .asString()
         .startsWith("v.json:1:11: error: invalid Extended JSON: not a date; write");
   }
 
   @Test
   void parseValue_textAfterTheValue_isReported() {
-    assertThat(errors("42 43")).containsExactly(
-        "v.json:1:4: error: expected one value, found '43' after it");
-    assertThat(errors("1, 2")).containsExactly(
-        "v.json:1:2: error: expected one value, found ',' after it");
-    assertThat(errors("\"a\" \"b\"")).containsExactly(
-        "v.json:1:5: error: expected one value, found '\"b\"' after it");
-    assertThat(errors("1,")).containsExactly(
-        "v.json:1:2: error: expected one value, found ',' after it");
-    assertThat(errors("1, \"b\": 2")).containsExactly(
-        "v.json:1:2: error: expected one value, found ',' after it");
-    assertThat(errors("{\"a\": 1}}")).containsExactly(
-        "v.json:1:9: error: expected one value, found '}' after it");
-    assertThat(errors("ObjectId(\"010203040506070809101112\") x")).containsExactly(
-        "v.json:1:38: error: expected one value, found 'x' after it");
+    assertThat(errors("42 43"))
+        .containsExactly("v.json:1:4: error: expected one value, found '43' after it");
+    assertThat(errors("1, 2"))
+        .containsExactly("v.json:1:2: error: expected one value, found ',' after it");
+    assertThat(errors("\"a\" \"b\""))
+        .containsExactly("v.json:1:5: error: expected one value, found '\"b\"' after it");
+    assertThat(errors("1,"))
+        .containsExactly("v.json:1:2: error: expected one value, found ',' after it");
+    assertThat(errors("1, \"b\": 2"))
+        .containsExactly("v.json:1:2: error: expected one value, found ',' after it");
+    assertThat(errors("{\"a\": 1}}"))
+        .containsExactly("v.json:1:9: error: expected one value, found '}' after it");
+    assertThat(errors("ObjectId(\"010203040506070809101112\") x"))
+        .containsExactly("v.json:1:38: error: expected one value, found 'x' after it");
   }
 
   @Test
   void parseValue_nothing_isReported() {
-    assertThat(errors("")).singleElement().asString()
+    assertThat(errors(""))
+        .singleElement()
+        .asString()
         .startsWith("v.json:1:1: error: expected a value, such as 42");
     assertThat(errors(" \n ")).singleElement().asString().startsWith("v.json:1:1: error:");
-    assertThat(errors("]")).containsExactly(
-        "v.json:1:1: error: invalid Extended JSON: expected a value, found ']'");
+    assertThat(errors("]"))
+        .containsExactly("v.json:1:1: error: invalid Extended JSON: expected a value, found ']'");
   }
 
   // Both occurrences are reported at their names; the rest of the file is still read.
   @Test
   void parseValue_duplicateFields_areReportedWithTheFirst() {
-    assertThat(errors("{\"a\": 1,\n \"b\": {\"x\": 1, \"x\": 2},\n \"a\": 3}")).containsExactly(
-        "v.json:2:16: error: field 'x' is written twice (first at line 2, column 8); drivers and"
-            + " mongosh keep only one of the two, so the document is ambiguous",
-        "v.json:3:2: error: field 'a' is written twice (first at line 1, column 2); drivers and"
-            + " mongosh keep only one of the two, so the document is ambiguous");
+    assertThat(errors("{\"a\": 1,\n \"b\": {\"x\": 1, \"x\": 2},\n \"a\": 3}"))
+        .containsExactly(
+            "v.json:2:16: error: field 'x' is written twice (first at line 2, column 8); drivers and"
+                + " mongosh keep only one of the two, so the document is ambiguous",
+            "v.json:3:2: error: field 'a' is written twice (first at line 1, column 2); drivers and"
+                + " mongosh keep only one of the two, so the document is ambiguous");
   }
 
   // MongoDB's count (insert.cpp validateDepth): {a: 1} is level 1, each non-empty document inside
@@ -238,9 +254,13 @@ final class ExtendedJsonTest {
     // An empty document at level 101 adds no level.
     assertThat(read(nested(100, "{}")).isDocument()).isTrue();
     String tooDeep = nested(101, "1");
-    assertThat(errors(tooDeep)).containsExactly("v.json:1:" + (1 + 6 * 100) + ": error: nested"
-        + " deeper than MongoDB's 100 levels (the top-level document is level 1, each non-empty"
-        + " document or array inside it one more)");
+    assertThat(errors(tooDeep))
+        .containsExactly(
+            "v.json:1:"
+                + (1 + 6 * 100)
+                + ": error: nested"
+                + " deeper than MongoDB's 100 levels (the top-level document is level 1, each non-empty"
+                + " document or array inside it one more)");
   }
 
   // A deep array is no different, and does not overflow the stack.
@@ -258,8 +278,10 @@ final class ExtendedJsonTest {
       ExtendedJson.parseDocument("d.json", "\n  [1]");
       throw new AssertionError("expected an input error");
     } catch (InputException e) {
-      assertThat(e.getMessage()).isEqualTo("d.json:2:3: error: expected a document, a JSON object"
-          + " such as {\"_id\": 1, \"item\": \"Chocolates\"}, found an array");
+      assertThat(e.getMessage())
+          .isEqualTo(
+              "d.json:2:3: error: expected a document, a JSON object"
+                  + " such as {\"_id\": 1, \"item\": \"Chocolates\"}, found an array");
     }
   }
 

@@ -157,8 +157,8 @@ final class HashedKeyTest {
 
   @Test
   void hash_arrays() {
-    var array = new BsonArray(List.of(new BsonString("bar"), new BsonString("baz"),
-        new BsonString("qux")));
+    var array =
+        new BsonArray(List.of(new BsonString("bar"), new BsonString("baz"), new BsonString("qux")));
     assertThat(hash(array)).isEqualTo(-2938911267422831539L);
     assertThat(hash(new BsonArray())).isEqualTo(8849948234993459283L);
   }
@@ -208,8 +208,7 @@ final class HashedKeyTest {
   @Test
   void hash_timestamps_haveTheirOwnCanonicalType() {
     assertThat(hash(new BsonTimestamp(0, 0))).isEqualTo(-7867208682377458672L);
-    assertThat(hash(new BsonTimestamp(0x55667788, 0x11223344)))
-        .isNotEqualTo(4476222765095560467L);
+    assertThat(hash(new BsonTimestamp(0x55667788, 0x11223344))).isNotEqualTo(4476222765095560467L);
     assertThat(hash(new BsonTimestamp(0L))).isNotEqualTo(hash(new BsonDateTime(0)));
   }
 
@@ -234,8 +233,7 @@ final class HashedKeyTest {
 
   @Test
   void hash_code() {
-    assertThat(hash(new BsonJavaScript("func f() { return 1; }")))
-        .isEqualTo(6861638109178014270L);
+    assertThat(hash(new BsonJavaScript("func f() { return 1; }"))).isEqualTo(6861638109178014270L);
   }
 
   // hasher.cpp feeds codeWScopeCode() for codeWScopeCodeLen() bytes: the code and its NUL, with
@@ -243,8 +241,9 @@ final class HashedKeyTest {
   // another number, and this one is the vector.
   @Test
   void hash_codeWithScope() {
-    var code = new BsonJavaScriptWithScope("func f() { return 1; }",
-        new BsonDocument("c", BsonBoolean.TRUE));
+    var code =
+        new BsonJavaScriptWithScope(
+            "func f() { return 1; }", new BsonDocument("c", BsonBoolean.TRUE));
     assertThat(hash(code)).isEqualTo(501342939894575968L);
   }
 
@@ -276,7 +275,8 @@ final class HashedKeyTest {
   @Test
   void hash_numbersOfOneIntegerPart_hashAlike() {
     // ConsistentHashOfIntLongAndDouble, DifferentIntHashesDiffer
-    assertThat(hash(new BsonInt32(3))).isEqualTo(hash(new BsonInt64(3)))
+    assertThat(hash(new BsonInt32(3)))
+        .isEqualTo(hash(new BsonInt64(3)))
         .isEqualTo(hash(new BsonDouble(3.1)));
     assertThat(hash(new BsonInt32(3))).isNotEqualTo(hash(new BsonInt32(4)));
     // VeryLargeAndSmallDoubles: maxInt/2 as a double differs; maxInt² clamps to maxInt.
@@ -306,31 +306,39 @@ final class HashedKeyTest {
   @Test
   void hash_nestedNumbers_areSquashedToo() {
     // RecursiveSquashingIntsAndDoubles: {a: 3, b: [3.1, {c: 3}]} = {a: 3.1, b: [3, {c: 3.0}]}
-    var left = new BsonDocument("a", new BsonInt32(3)).append("b", new BsonArray(List.of(
-        new BsonDouble(3.1), new BsonDocument("c", new BsonInt32(3)))));
-    var right = new BsonDocument("a", new BsonDouble(3.1)).append("b", new BsonArray(List.of(
-        new BsonInt32(3), new BsonDocument("c", new BsonDouble(3.0)))));
+    var left =
+        new BsonDocument("a", new BsonInt32(3))
+            .append(
+                "b",
+                new BsonArray(
+                    List.of(new BsonDouble(3.1), new BsonDocument("c", new BsonInt32(3)))));
+    var right =
+        new BsonDocument("a", new BsonDouble(3.1))
+            .append(
+                "b",
+                new BsonArray(
+                    List.of(new BsonInt32(3), new BsonDocument("c", new BsonDouble(3.0)))));
     assertThat(hash(left)).isEqualTo(hash(right));
     // CodeWithScopeSquashesScopeIntsAndDoubles
     String code = "print('this is some stupid code')";
     assertThat(hash(new BsonJavaScriptWithScope(code, new BsonDocument("a", new BsonInt32(3)))))
-        .isEqualTo(hash(new BsonJavaScriptWithScope(code,
-            new BsonDocument("a", new BsonDouble(3.1)))))
-        .isNotEqualTo(hash(new BsonJavaScriptWithScope("print('this is \nsome stupider code')",
-            new BsonDocument("a", new BsonInt32(3)))));
+        .isEqualTo(
+            hash(new BsonJavaScriptWithScope(code, new BsonDocument("a", new BsonDouble(3.1)))))
+        .isNotEqualTo(
+            hash(
+                new BsonJavaScriptWithScope(
+                    "print('this is \nsome stupider code')",
+                    new BsonDocument("a", new BsonInt32(3)))));
   }
 
   // ----- Decimal128: normalised like the other numbers (bsonelement.h, decimal128.h) -----
 
   @Test
   void hash_decimals_normaliseToInt64() {
-    assertThat(hash(new BsonDecimal128(Decimal128.parse("42"))))
-        .isEqualTo(-944302157085130861L);
+    assertThat(hash(new BsonDecimal128(Decimal128.parse("42")))).isEqualTo(-944302157085130861L);
     assertThat(hash(new BsonDecimal128(Decimal128.NaN))).isEqualTo(4854801880128277513L);
-    assertThat(hash(new BsonDecimal128(Decimal128.NEGATIVE_ZERO)))
-        .isEqualTo(4854801880128277513L);
-    assertThat(hash(new BsonDecimal128(Decimal128.parse("1E+30"))))
-        .isEqualTo(921523596458303250L);
+    assertThat(hash(new BsonDecimal128(Decimal128.NEGATIVE_ZERO))).isEqualTo(4854801880128277513L);
+    assertThat(hash(new BsonDecimal128(Decimal128.parse("1E+30")))).isEqualTo(921523596458303250L);
     assertThat(hash(new BsonDecimal128(Decimal128.NEGATIVE_INFINITY)))
         .isEqualTo(4532067210535695462L);
   }
@@ -341,8 +349,7 @@ final class HashedKeyTest {
   void numberForHash_decimalFractions_roundHalfEven() {
     assertThat(HashedKey.numberForHash(new BsonDecimal128(Decimal128.parse("2.5")))).isEqualTo(2);
     assertThat(HashedKey.numberForHash(new BsonDecimal128(Decimal128.parse("3.5")))).isEqualTo(4);
-    assertThat(HashedKey.numberForHash(new BsonDecimal128(Decimal128.parse("-2.7"))))
-        .isEqualTo(-3);
+    assertThat(HashedKey.numberForHash(new BsonDecimal128(Decimal128.parse("-2.7")))).isEqualTo(-3);
     assertThat(HashedKey.numberForHash(new BsonDouble(-2.7))).isEqualTo(-2);
   }
 
@@ -371,6 +378,7 @@ final class HashedKeyTest {
   @Test
   void numberForHash_ofANonNumber_isRejected() {
     assertThatThrownBy(() -> HashedKey.numberForHash(new BsonString("1")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("STRING");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("STRING");
   }
 }

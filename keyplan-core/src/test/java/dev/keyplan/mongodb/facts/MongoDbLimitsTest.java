@@ -20,7 +20,8 @@ final class MongoDbLimitsTest {
   void migrationThreshold_atDefaultRangeSize_is384Mb() {
     assertThat(MongoDbLimits.DEFAULT_RANGE_SIZE_BYTES).isEqualTo(134_217_728);
     assertThat(MongoDbLimits.migrationThresholdBytes(MongoDbLimits.DEFAULT_RANGE_SIZE_BYTES))
-        .isEqualTo(384 * MongoDbLimits.MB).isEqualTo(402_653_184);
+        .isEqualTo(384 * MongoDbLimits.MB)
+        .isEqualTo(402_653_184);
   }
 
   // "Modify Range Size": 1 to 1024 MB; both ends are accepted, one byte outside is not.
@@ -31,7 +32,8 @@ final class MongoDbLimitsTest {
     assertThat(MongoDbLimits.migrationThresholdBytes(1024 * MongoDbLimits.MB))
         .isEqualTo(3_221_225_472L);
     assertThatThrownBy(() -> MongoDbLimits.migrationThresholdBytes(MongoDbLimits.MB - 1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to 1024 MB");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("1 to 1024 MB");
     assertThatThrownBy(() -> MongoDbLimits.requireRangeSize(1024 * MongoDbLimits.MB + 1))
         .isInstanceOf(IllegalArgumentException.class);
   }
@@ -50,7 +52,8 @@ final class MongoDbLimitsTest {
   void reshardStorage_roundsUp() {
     assertThat(MongoDbLimits.reshardStoragePerShardBytes(1, 0, 3)).isEqualTo(1);
     assertThatThrownBy(() -> MongoDbLimits.reshardStoragePerShardBytes(1, 0, 0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1 shard");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least 1 shard");
   }
 
   // The Atlas document threshold is an eighth of the hard limit; the index advice comes before the

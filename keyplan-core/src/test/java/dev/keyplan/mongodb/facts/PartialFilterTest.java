@@ -13,20 +13,23 @@ final class PartialFilterTest {
   @Test
   void yamlFlow_plainScalarsTakeYamlCoreTypes() {
     // pending is not a JSON value: read as YAML, a string; 100 an int.
-    assertThat(PartialFilter.parse("{status: pending, total: {$gt: 100}}")).contains(
-        new BsonDocument("status", new BsonString("pending"))
-            .append("total", new BsonDocument("$gt", new BsonInt32(100))));
+    assertThat(PartialFilter.parse("{status: pending, total: {$gt: 100}}"))
+        .contains(
+            new BsonDocument("status", new BsonString("pending"))
+                .append("total", new BsonDocument("$gt", new BsonInt32(100))));
   }
 
   @Test
   void json_keepsAQuotedNumberAString() {
-    assertThat(PartialFilter.parse("{\"code\": \"123\"}")).contains(new BsonDocument("code", new BsonString("123")));
+    assertThat(PartialFilter.parse("{\"code\": \"123\"}"))
+        .contains(new BsonDocument("code", new BsonString("123")));
   }
 
   @Test
   void aDateLikeYamlScalar_isAString() {
     // YAML 1.2's core schema has no timestamps: 2026-01-01 stays text, as the model wrote it.
-    assertThat(PartialFilter.parse("{since: 2026-01-01}")).contains(new BsonDocument("since", new BsonString("2026-01-01")));
+    assertThat(PartialFilter.parse("{since: 2026-01-01}"))
+        .contains(new BsonDocument("since", new BsonString("2026-01-01")));
   }
 
   @Test

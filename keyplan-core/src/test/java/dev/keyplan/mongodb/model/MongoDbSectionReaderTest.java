@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  */
 final class MongoDbSectionReaderTest {
   /** Lines 1–18 are the workload; the mongodb section starts on line 19. */
-  private static final String WORKLOAD = """
+  private static final String WORKLOAD =
+      """
       model: m
       horizon: 1y
       entities:
@@ -53,7 +54,11 @@ final class MongoDbSectionReaderTest {
 
   @Test
   void aFullSection_isRead() {
-    Model m = ModelReader.read("m.yaml", WORKLOAD + """
+    Model m =
+        ModelReader.read(
+            "m.yaml",
+            WORKLOAD
+                + """
         mongodb:
           shards: 3
           shard_budget: 4k/s
@@ -73,20 +78,23 @@ final class MongoDbSectionReaderTest {
                   collation: case-insensitive
               shard_key: {customer_id: hashed}
               validation: true
-        """, Path.of("."));
+        """,
+            Path.of("."));
     MongoDbDesign d = m.design(MongoDbDesign.class).orElseThrow();
     assertThat(d.shards()).isEqualTo(3);
     assertThat(d.shardBudget()).isEqualTo(4000);
     assertThat(d.rangeSizeBytes()).isEqualTo(64L * 1024 * 1024);
     MongoDbDesign.Collection c = d.collections().get(0);
-    assertThat(c.fields()).extracting(MongoDbDesign.Field::name).containsExactly("order_id", "customer_id", "created_at",
-        "total");
+    assertThat(c.fields())
+        .extracting(MongoDbDesign.Field::name)
+        .containsExactly("order_id", "customer_id", "created_at", "total");
     assertThat(c.fields().get(2).type()).contains("string");
     assertThat(c.fields().get(2).size()).hasValue(24);
     assertThat(c.embeds().get(0).max()).hasValue(50);
     assertThat(c.embeds().get(0).many()).isTrue();
     assertThat(c.indexes().get(0).effectiveName()).isEqualTo("customer_id_1_created_at_-1");
-    assertThat(c.indexes().get(0).keys()).extracting(MongoDbDesign.IndexKey::kind)
+    assertThat(c.indexes().get(0).keys())
+        .extracting(MongoDbDesign.IndexKey::kind)
         .containsExactly(Kind.ASCENDING, Kind.DESCENDING);
     MongoDbDesign.Index bySku = c.indexes().get(1);
     assertThat(bySku.effectiveName()).isEqualTo("by_sku");
@@ -94,7 +102,10 @@ final class MongoDbSectionReaderTest {
     assertThat(bySku.caseInsensitive()).isTrue();
     // The quoted "123" stays a string for the filter MongoDB receives.
     assertThat(bySku.partial()).contains("{total: {$gt: 0}, code: \"123\"}");
-    assertThat(dev.keyplan.mongodb.facts.PartialFilter.parse(bySku.partial().get()).orElseThrow().get("code"))
+    assertThat(
+            dev.keyplan.mongodb.facts.PartialFilter.parse(bySku.partial().get())
+                .orElseThrow()
+                .get("code"))
         .isEqualTo(new org.bson.BsonString("123"));
     assertThat(c.shardKey().orElseThrow().hashed()).isTrue();
     assertThat(c.validation()).isTrue();
@@ -102,7 +113,11 @@ final class MongoDbSectionReaderTest {
 
   @Test
   void defaults_areOneReplicaSetTenThousandPerSecondAnd128MiB() {
-    Model m = ModelReader.read("m.yaml", WORKLOAD + "mongodb:\n  collections:\n    orders: {entity: Order}\n", Path.of("."));
+    Model m =
+        ModelReader.read(
+            "m.yaml",
+            WORKLOAD + "mongodb:\n  collections:\n    orders: {entity: Order}\n",
+            Path.of("."));
     MongoDbDesign d = m.design(MongoDbDesign.class).orElseThrow();
     assertThat(d.shards()).isEqualTo(1);
     assertThat(d.shardBudget()).isEqualTo(10_000);
@@ -111,16 +126,20 @@ final class MongoDbSectionReaderTest {
 
   @Test
   void theLimitsTheReaderHoldsValuesTo_areMongoDbLimits() {
-    assertThat(MongoDbSectionReader.DEFAULT_RANGE_SIZE).isEqualTo(MongoDbLimits.DEFAULT_RANGE_SIZE_BYTES);
+    assertThat(MongoDbSectionReader.DEFAULT_RANGE_SIZE)
+        .isEqualTo(MongoDbLimits.DEFAULT_RANGE_SIZE_BYTES);
     assertThat(MongoDbSectionReader.MIN_RANGE_SIZE).isEqualTo(MongoDbLimits.MIN_RANGE_SIZE_BYTES);
     assertThat(MongoDbSectionReader.MAX_RANGE_SIZE).isEqualTo(MongoDbLimits.MAX_RANGE_SIZE_BYTES);
     assertThat(MongoDbSectionReader.MAX_FIELD_BYTES).isEqualTo(MongoDbLimits.MAX_DOCUMENT_BYTES);
-    assertThat(MongoDbSectionReader.MAX_INDEX_FIELDS).isEqualTo(MongoDbLimits.MAX_COMPOUND_INDEX_FIELDS);
+    assertThat(MongoDbSectionReader.MAX_INDEX_FIELDS)
+        .isEqualTo(MongoDbLimits.MAX_COMPOUND_INDEX_FIELDS);
   }
 
   @Test
   void unknownKeysAndValues_getADidYouMean() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           shard: 2
           collections:
@@ -130,17 +149,20 @@ final class MongoDbSectionReaderTest {
               entity: Line
               fields: {sku: strin}
               indexs: [{sku: 1}]
-        """)).containsExactly(
-        "m.yaml:20:3: error: unknown key 'shard' in the mongodb design (did you mean 'shards'?)",
-        "m.yaml:23:15: error: no entity named 'Ordr' (did you mean 'Order'?)",
-        "m.yaml:26:21: error: unknown BSON type 'strin' (did you mean 'string'?); expected one of array, binData, bool,"
-            + " date, decimal, double, int, long, object, objectId, string, uuid",
-        "m.yaml:27:7: error: unknown key 'indexs' in collection 'lines' (did you mean 'indexes'?)");
+        """))
+        .containsExactly(
+            "m.yaml:20:3: error: unknown key 'shard' in the mongodb design (did you mean 'shards'?)",
+            "m.yaml:23:15: error: no entity named 'Ordr' (did you mean 'Order'?)",
+            "m.yaml:26:21: error: unknown BSON type 'strin' (did you mean 'string'?); expected one of array, binData, bool,"
+                + " date, decimal, double, int, long, object, objectId, string, uuid",
+            "m.yaml:27:7: error: unknown key 'indexs' in collection 'lines' (did you mean 'indexes'?)");
   }
 
   @Test
   void indexes_nameFieldsTheDocumentsHold_withDirectionsMongoDbKnows() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           collections:
             orders:
@@ -154,32 +176,39 @@ final class MongoDbSectionReaderTest {
                 - {customer_id: hashed, total: hashed}
                 - {keys: {created_at: 1, total: 1}, ttl: 30d}
                 - {keys: {total: 1}, collation: turkish}
-        """)).containsExactly(
-        "m.yaml:26:12: error: no field 'customer' in documents of Order (did you mean 'customer_id'?)",
-        "m.yaml:27:12: error: no field 'lines.skus' in documents of Order (did you mean 'lines.sku'?)",
-        "m.yaml:28:19: error: expected 1, -1, hashed, text or 2dsphere for 'total' but found '2'",
-        "m.yaml:29:11: error: an index has at most one hashed field",
-        "m.yaml:30:45: error: a TTL index has one key, a date field (MongoDB manual, \"TTL Indexes\")",
-        "m.yaml:31:41: error: expected 'case-insensitive' (strength 2) or 'simple' but found 'turkish'");
+        """))
+        .containsExactly(
+            "m.yaml:26:12: error: no field 'customer' in documents of Order (did you mean 'customer_id'?)",
+            "m.yaml:27:12: error: no field 'lines.skus' in documents of Order (did you mean 'lines.sku'?)",
+            "m.yaml:28:19: error: expected 1, -1, hashed, text or 2dsphere for 'total' but found '2'",
+            "m.yaml:29:11: error: an index has at most one hashed field",
+            "m.yaml:30:45: error: a TTL index has one key, a date field (MongoDB manual, \"TTL Indexes\")",
+            "m.yaml:31:41: error: expected 'case-insensitive' (strength 2) or 'simple' but found 'turkish'");
   }
 
   @Test
   void aTtlIndex_needsADateField_checkedWhenTheDesignIsBound() {
     // total is an int: MongoDB never expires a document whose indexed field is not a date.
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           collections:
             orders:
               entity: Order
               indexes:
                 - {keys: {total: 1}, ttl: 30d}
-        """)).containsExactly("m.yaml:24:11: error: a TTL index needs a date field; 'total' is stored as int (MongoDB"
-            + " manual, \"TTL Indexes\": documents without a date in the field never expire)");
+        """))
+        .containsExactly(
+            "m.yaml:24:11: error: a TTL index needs a date field; 'total' is stored as int (MongoDB"
+                + " manual, \"TTL Indexes\": documents without a date in the field never expire)");
   }
 
   @Test
   void embeds_needAnEntityAndALinkToTheParent() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           collections:
             orders:
@@ -192,17 +221,20 @@ final class MongoDbSectionReaderTest {
               entity: Line
               embed:
                 order: {entity: Order}
-        """)).containsExactly(
-        "m.yaml:24:9: error: 'total' is an attribute of Order; give the embedded field another name",
-        "m.yaml:25:25: error: no entity named 'Lines' (did you mean 'Line'?)",
-        "m.yaml:26:43: error: 'max' bounds an array; 'one' is one sub-document (array: false)",
-        "m.yaml:30:9: error: say which attributes of Order point at its Line with 'by: [...]': Line has no key"
-            + " to match them by");
+        """))
+        .containsExactly(
+            "m.yaml:24:9: error: 'total' is an attribute of Order; give the embedded field another name",
+            "m.yaml:25:25: error: no entity named 'Lines' (did you mean 'Line'?)",
+            "m.yaml:26:43: error: 'max' bounds an array; 'one' is one sub-document (array: false)",
+            "m.yaml:30:9: error: say which attributes of Order point at its Line with 'by: [...]': Line has no key"
+                + " to match them by");
   }
 
   @Test
   void sharding_needsShardsARangedOrHashedKeyAndZonesOnRangedKeys() {
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           collections:
             orders:
@@ -210,17 +242,20 @@ final class MongoDbSectionReaderTest {
               shard_key: {customer_id: -1}
               zones:
                 - {name: EU, min: DE, max: AT, shards: [0]}
-        """)).containsExactly(
-        "m.yaml:23:7: error: collection 'orders' has a shard key but the cluster has 1 shard; give the mongodb"
-            + " design 'shards: N' (at least 2)",
-        "m.yaml:23:32: error: a shard key field is 1 (ranged) or hashed, not -1",
-        "m.yaml:25:36: error: a zone's max must sort after its min ('DE' … 'AT')");
+        """))
+        .containsExactly(
+            "m.yaml:23:7: error: collection 'orders' has a shard key but the cluster has 1 shard; give the mongodb"
+                + " design 'shards: N' (at least 2)",
+            "m.yaml:23:32: error: a shard key field is 1 (ranged) or hashed, not -1",
+            "m.yaml:25:36: error: a zone's max must sort after its min ('DE' … 'AT')");
   }
 
   @Test
   void zones_mayNotOverlap() {
     // [EU, US) and [FR, MaxKey) share [FR, US): sh.updateZoneKeyRange would refuse the second.
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           shards: 2
           collections:
@@ -230,14 +265,17 @@ final class MongoDbSectionReaderTest {
               zones:
                 - {name: EU, min: EU, max: US, shards: [0]}
                 - {name: FR, min: FR, max: MaxKey, shards: [1]}
-        """)).containsExactly(
-        "m.yaml:27:11: error: zone 'FR' [FR, MaxKey) overlaps zone 'EU' [EU, US); zone ranges may not overlap");
+        """))
+        .containsExactly(
+            "m.yaml:27:11: error: zone 'FR' [FR, MaxKey) overlaps zone 'EU' [EU, US); zone ranges may not overlap");
   }
 
   @Test
   void zonesOnANumericField_compareAsNumbers() {
     // 5 < 20 as numbers, though "5" sorts after "20" as text; "x" is not a number at all.
-    assertThat(errors("""
+    assertThat(
+            errors(
+                """
         mongodb:
           shards: 2
           collections:
@@ -248,21 +286,26 @@ final class MongoDbSectionReaderTest {
               zones:
                 - {name: low, min: 5, max: 20, shards: [0]}
                 - {name: high, min: x, max: MaxKey, shards: [1]}
-        """)).containsExactly(
-        "m.yaml:28:29: error: the shard key's first field is a number; expected a number, MinKey or MaxKey but found 'x'");
+        """))
+        .containsExactly(
+            "m.yaml:28:29: error: the shard key's first field is a number; expected a number, MinKey or MaxKey but found 'x'");
   }
 
   @Test
   void rangeSize_isOneOfMongoDbsAllowedChunkSizes() {
-    assertThat(errors("mongodb:\n  range_size: 2GiB\n  collections:\n    orders: {entity: Order}\n")).containsExactly(
-        "m.yaml:20:15: error: expected a range size from 1MiB to 1024MiB (MongoDB's allowed chunk sizes) such as"
-            + " 128MiB, but found '2GiB'");
+    assertThat(
+            errors("mongodb:\n  range_size: 2GiB\n  collections:\n    orders: {entity: Order}\n"))
+        .containsExactly(
+            "m.yaml:20:15: error: expected a range size from 1MiB to 1024MiB (MongoDB's allowed chunk sizes) such as"
+                + " 128MiB, but found '2GiB'");
   }
 
   @Test
   void ignoreCase_namesAttributesTheWhereClauseCompares() {
-    String yaml = WORKLOAD.replace("- {id: of-customer, rate: 10/s, query: Order where customer_id = ?}",
-        "- {id: of-customer, rate: 10/s, query: Order where customer_id = ?, ignore_case: [total, totl]}");
+    String yaml =
+        WORKLOAD.replace(
+            "- {id: of-customer, rate: 10/s, query: Order where customer_id = ?}",
+            "- {id: of-customer, rate: 10/s, query: Order where customer_id = ?, ignore_case: [total, totl]}");
     String section = "mongodb:\n  collections:\n    o: {entity: Order}\n";
     List<String> found;
     try {

@@ -14,9 +14,13 @@ final class BalancerPolicyTest {
   private static final double MIB = 1_048_576;
   private static final double THRESHOLD = 384 * MIB;
 
-  /** A key space of one continuum, cut into {@code chunksPerShard} chunks on each of {@code shards}. */
+  /**
+   * A key space of one continuum, cut into {@code chunksPerShard} chunks on each of {@code shards}.
+   */
   private static ChunkMap map(int shards, int chunksPerShard, boolean... jumbo) {
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {1e9});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {1e9});
     Density d = Density.of(space, Keys.uniform("k", 1e9));
     ChunkMap map = new ChunkMap(space, shards, List.of(d, d), false);
     int n = shards * chunksPerShard;
@@ -64,8 +68,10 @@ final class BalancerPolicyTest {
 
   @Test
   void atMostHalfTheShardsMigrateAtOnce() {
-    // 6 shards, three full and three empty: ⌊6 / 2⌋ = 3 migrations, each pairing a donor and a recipient.
-    var s = BalancerPolicy.select(map(6, 1), mib(1_000, 1_000, 1_000, 0, 0, 0), List.of(), THRESHOLD);
+    // 6 shards, three full and three empty: ⌊6 / 2⌋ = 3 migrations, each pairing a donor and a
+    // recipient.
+    var s =
+        BalancerPolicy.select(map(6, 1), mib(1_000, 1_000, 1_000, 0, 0, 0), List.of(), THRESHOLD);
     assertThat(s.moves()).hasSize(3);
     assertThat(s.moves().stream().map(m -> m.chunk().shard())).containsExactly(0, 1, 2);
     assertThat(s.moves().stream().map(BalancerPolicy.Move::to)).containsExactly(3, 4, 5);
@@ -116,8 +122,10 @@ final class BalancerPolicyTest {
     zoned.add(zoned.chunk(0, 0.5, 0, false, Chunk.NEVER));
     zoned.add(zoned.chunk(0.5, 0.75, 2, false, Chunk.NEVER));
     zoned.add(zoned.chunk(0.75, Double.POSITIVE_INFINITY, 3, false, Chunk.NEVER));
-    List<ZoneRange> zones = List.of(new ZoneRange("A", 0, 0.5, List.of(0, 1)),
-        new ZoneRange("B", 0.5, Double.POSITIVE_INFINITY, List.of(2, 3)));
+    List<ZoneRange> zones =
+        List.of(
+            new ZoneRange("A", 0, 0.5, List.of(0, 1)),
+            new ZoneRange("B", 0.5, Double.POSITIVE_INFINITY, List.of(2, 3)));
     var s = BalancerPolicy.select(zoned, mib(600, 0, 900, 900), zones, THRESHOLD);
     assertThat(s.moves()).isEmpty();
   }

@@ -17,7 +17,9 @@ final class ChunkSplitPointsTest {
 
   /** One gap piece of {@code docs} documents, each its own shard key value. */
   private static Data continuum(double docs) {
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
     Density d = Density.of(space, Keys.uniform("k", 1e9));
     Data data = new Data(space, d, d, docs * DOC, DOC, 0, false);
     data.advanceTo(0);
@@ -29,7 +31,9 @@ final class ChunkSplitPointsTest {
     // The M-th document's key is the split point, so the range below it holds M − 1 = 999.
     double docs = 5_000;
     Data data = continuum(docs);
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
     List<Double> p = ChunkSplitPoints.of(data, space, 0, 1, M, 1);
     assertThat(p).hasSize(1);
     assertThat(data.documents(0, p.get(0))).isCloseTo(999, within(1e-6));
@@ -41,7 +45,9 @@ final class ChunkSplitPointsTest {
     // would make chunks of M − ⌊800 / 2⌋ = 600, and 200 < M − 600, so the point is dropped.
     double docs = 1_200;
     Data data = continuum(docs);
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
     assertThat(ChunkSplitPoints.of(data, space, 0, 1, M, 1)).isEmpty();
   }
 
@@ -52,7 +58,9 @@ final class ChunkSplitPointsTest {
     // the first key as 1: document 749's key, with 749 below it.
     double docs = 1_500;
     Data data = continuum(docs);
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
     List<Double> p = ChunkSplitPoints.of(data, space, 0, 1, M, 1);
     assertThat(p).hasSize(1);
     assertThat(data.documents(0, p.get(0))).isCloseTo(749, within(1e-6));
@@ -66,7 +74,9 @@ final class ChunkSplitPointsTest {
     // first: chunks of 999, 1,000, 874, 875, 875 and the 877 left.
     double docs = 5_500;
     Data data = continuum(docs);
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {docs});
     List<Double> p = ChunkSplitPoints.of(data, space, 0, 1, M, 0);
     assertThat(p).hasSize(5);
     double[] sizes = new double[6];
@@ -82,8 +92,13 @@ final class ChunkSplitPointsTest {
   @Test
   void oneShardKeyValue_hasNoSplitPoint() {
     // A point piece with one value: the range's first and last documents share the key.
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of("US"), new double[] {0.5},
-        new double[] {0, 1, 0});
+    KeySpace space =
+        KeySpace.ordered(
+            "k",
+            new ValueOrder(false, false),
+            List.of("US"),
+            new double[] {0.5},
+            new double[] {0, 1, 0});
     Density d = Density.of(space, Keys.single("k", "US"));
     Data data = new Data(space, d, d, 3_000_000 * DOC, DOC, 0, false);
     assertThat(ChunkSplitPoints.of(data, space, 1, 2, M, 0)).isEmpty();
@@ -94,10 +109,18 @@ final class ChunkSplitPointsTest {
     // US (3,000 documents, one value) then XX (500 documents): the M-th document is a US one, the
     // same key as the chunk's first, so the scan goes on to the next value: the one split point is
     // where XX starts, and the US stays whole in the range below it.
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of("US", "XX"), new double[] {0.3, 0.6},
-        new double[] {0, 1, 0, 1, 0});
-    Density d = Density.of(space, new Keys("k", 2, new double[] {3_000.0 / 3_500, 500.0 / 3_500}, List.of("US", "XX"),
-        false));
+    KeySpace space =
+        KeySpace.ordered(
+            "k",
+            new ValueOrder(false, false),
+            List.of("US", "XX"),
+            new double[] {0.3, 0.6},
+            new double[] {0, 1, 0, 1, 0});
+    Density d =
+        Density.of(
+            space,
+            new Keys(
+                "k", 2, new double[] {3_000.0 / 3_500, 500.0 / 3_500}, List.of("US", "XX"), false));
     Data data = new Data(space, d, d, 3_500 * DOC, DOC, 0, false);
     List<Double> p = ChunkSplitPoints.of(data, space, 0, Double.POSITIVE_INFINITY, M, 1);
     assertThat(p).containsExactly(3.0);
@@ -106,11 +129,17 @@ final class ChunkSplitPointsTest {
 
   @Test
   void splitPoints_fallOnValueBounds() {
-    // A point of 4 values (say plan: free, team, pro, enterprise under one country), 1,000 documents
+    // A point of 4 values (say plan: free, team, pro, enterprise under one country), 1,000
+    // documents
     // each: the M-th document (the 1,000th) is the last of the first value, whose key is the first
     // value's, so the point is at the second value: a quarter into the piece.
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of("US"), new double[] {0.5},
-        new double[] {0, 4, 0});
+    KeySpace space =
+        KeySpace.ordered(
+            "k",
+            new ValueOrder(false, false),
+            List.of("US"),
+            new double[] {0.5},
+            new double[] {0, 4, 0});
     Density d = Density.of(space, Keys.single("k", "US"));
     Data data = new Data(space, d, d, 4_000 * DOC, DOC, 0, false);
     List<Double> p = ChunkSplitPoints.of(data, space, 1, 2, M, 0);
@@ -120,7 +149,9 @@ final class ChunkSplitPointsTest {
   @Test
   void anEmptyRange_hasNoSplitPoint() {
     Data data = continuum(0);
-    KeySpace space = KeySpace.ordered("k", new ValueOrder(false, false), List.of(), new double[0], new double[] {1e6});
+    KeySpace space =
+        KeySpace.ordered(
+            "k", new ValueOrder(false, false), List.of(), new double[0], new double[] {1e6});
     assertThat(ChunkSplitPoints.of(data, space, 0, 1, M, 1)).isEmpty();
   }
 }

@@ -13,7 +13,8 @@ final class KeySpaceTest {
   void aHashedValue_sortsAtItsHashedIndexValue() {
     // "abc" hashes to 8478485326885698097 (mongodb/mongo hasher_test.cpp): 0.5 + h / 2⁶⁴ = 0.9596.
     ValueOrder hashed = new ValueOrder(true, false);
-    assertThat(hashed.ofSpelled("abc")).isCloseTo(0.5 + 8478485326885698097.0 / 0x1p64, within(1e-15));
+    assertThat(hashed.ofSpelled("abc"))
+        .isCloseTo(0.5 + 8478485326885698097.0 / 0x1p64, within(1e-15));
     assertThat(ValueOrder.hashAt(ValueOrder.unit(0))).isZero();
   }
 
@@ -40,8 +41,13 @@ final class KeySpaceTest {
   @Test
   void boundsFallBetweenValues() {
     // A point of 4 values: bounds at its start and each quarter; a single value: only its edges.
-    KeySpace s = KeySpace.ordered("k", new ValueOrder(false, false), List.of("A", "B"), new double[] {0.3, 0.6},
-        new double[] {0, 4, 0, 1, 0});
+    KeySpace s =
+        KeySpace.ordered(
+            "k",
+            new ValueOrder(false, false),
+            List.of("A", "B"),
+            new double[] {0.3, 0.6},
+            new double[] {0, 4, 0, 1, 0});
     assertThat(s.valueStart(1.6)).isEqualTo(1.5);
     assertThat(s.valueEnd(1.6)).isEqualTo(1.75);
     assertThat(s.valueStart(3.9)).isEqualTo(3.0);
@@ -52,9 +58,16 @@ final class KeySpaceTest {
   void spelledValues_mapOntoTheirPieces() {
     // Zone bounds and traced keys: a heavy value starts its own piece; another value falls into
     // the gap where it sorts, "C" after "B".
-    KeySpace s = KeySpace.ordered("k", new ValueOrder(false, false), List.of("A", "B"),
-        new double[] {new ValueOrder(false, false).ofSpelled("A"), new ValueOrder(false, false).ofSpelled("B")},
-        new double[] {0, 1, 0, 1, 0});
+    KeySpace s =
+        KeySpace.ordered(
+            "k",
+            new ValueOrder(false, false),
+            List.of("A", "B"),
+            new double[] {
+              new ValueOrder(false, false).ofSpelled("A"),
+              new ValueOrder(false, false).ofSpelled("B")
+            },
+            new double[] {0, 1, 0, 1, 0});
     assertThat(s.coordinateOf("A")).isEqualTo(1.0);
     assertThat(s.coordinateOf("B")).isEqualTo(3.0);
     assertThat(s.coordinateOf("C")).isBetween(4.0, 5.0);
@@ -66,8 +79,13 @@ final class KeySpaceTest {
   void aDensity_givesPointsTheirShares_andTheTailTheGapsByWidth() {
     // US 60%, the other 40% over 1,000,000 tail values: the two gaps, 0.25 and 0.75 wide, hold
     // 10% and 30%.
-    KeySpace s = KeySpace.ordered("c", new ValueOrder(false, false), List.of("US"), new double[] {0.25},
-        new double[] {1e5, 1, 1e5});
+    KeySpace s =
+        KeySpace.ordered(
+            "c",
+            new ValueOrder(false, false),
+            List.of("US"),
+            new double[] {0.25},
+            new double[] {1e5, 1, 1e5});
     Density d = Density.of(s, new Keys("c", 1_000_001, new double[] {0.6}, List.of("US"), false));
     assertThat(d.mass(1)).isCloseTo(0.6, within(1e-12));
     assertThat(d.mass(0)).isCloseTo(0.1, within(1e-6));

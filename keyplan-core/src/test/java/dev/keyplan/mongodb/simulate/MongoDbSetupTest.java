@@ -25,17 +25,33 @@ final class MongoDbSetupTest {
 
   @Test
   void badValues_areRefused() {
-    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withShards(0)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withShards(0))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("shards must be between 1 and 1024, not 0");
-    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withRangeSize(512 * 1024)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("between 1 MB and 1024 MB").hasMessageContaining("524288");
-    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withCollection(" ")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withRangeSize(512 * 1024))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("between 1 MB and 1024 MB")
+        .hasMessageContaining("524288");
+    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withCollection(" "))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("blank");
-    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withMigrationRate(0)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withMigrationRate(0))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("migration rate");
-    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withAutoMerger(-1)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withAutoMerger(-1))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("AutoMerger");
-    assertThatThrownBy(() -> new MongoDbSetup(OptionalInt.empty(), OptionalLong.empty(), Optional.empty(),
-        Optional.empty(), 0, 1, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("balancer round");
+    assertThatThrownBy(
+            () ->
+                new MongoDbSetup(
+                    OptionalInt.empty(),
+                    OptionalLong.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    0,
+                    1,
+                    0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("balancer round");
   }
 }

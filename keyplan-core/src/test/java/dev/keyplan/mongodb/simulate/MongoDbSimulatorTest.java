@@ -26,7 +26,11 @@ final class MongoDbSimulatorTest {
   }
 
   static MongoDbRun run(Model m, long seconds, Mode mode) {
-    return MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, SimulationSettings.of(4, seconds, mode), Optional.empty(),
+    return MongoDbSimulator.run(
+        MongoDbAnalyzer.analyze(m),
+        MongoDbSetup.DEFAULTS,
+        SimulationSettings.of(4, seconds, mode),
+        Optional.empty(),
         Progress.NONE);
   }
 
@@ -34,27 +38,55 @@ final class MongoDbSimulatorTest {
   void theSameSeed_givesTheSameRun_anotherSeedOtherCounts() {
     Model m = example("tenants-mongodb-fixed.yaml");
     SimulationSettings s = SimulationSettings.of(7, 1_800, Mode.AGGREGATE);
-    SimulationResult a = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE).result();
-    SimulationResult b = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE).result();
+    SimulationResult a =
+        MongoDbSimulator.run(
+                MongoDbAnalyzer.analyze(m),
+                MongoDbSetup.DEFAULTS,
+                s,
+                Optional.empty(),
+                Progress.NONE)
+            .result();
+    SimulationResult b =
+        MongoDbSimulator.run(
+                MongoDbAnalyzer.analyze(m),
+                MongoDbSetup.DEFAULTS,
+                s,
+                Optional.empty(),
+                Progress.NONE)
+            .result();
     assertThat(b.settings()).isEqualTo(a.settings());
     assertThat(b.findings()).isEqualTo(a.findings());
     assertThat(b.tables()).isEqualTo(a.tables());
     assertThat(b.events()).isEqualTo(a.events());
     assertThat(b.notes()).isEqualTo(a.notes());
     assertThat(values(b)).isEqualTo(values(a));
-    SimulationResult c = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, SimulationSettings.of(8, 1_800, Mode.AGGREGATE),
-        Optional.empty(), Progress.NONE).result();
+    SimulationResult c =
+        MongoDbSimulator.run(
+                MongoDbAnalyzer.analyze(m),
+                MongoDbSetup.DEFAULTS,
+                SimulationSettings.of(8, 1_800, Mode.AGGREGATE),
+                Optional.empty(),
+                Progress.NONE)
+            .result();
     assertThat(values(c)).isNotEqualTo(values(a));
   }
 
   private static List<String> values(SimulationResult r) {
     List<String> out = new ArrayList<>();
-    r.series().rows().forEach(row -> out.add(row.second() + " " + row.subject() + " " + Arrays.toString(row.values())));
+    r.series()
+        .rows()
+        .forEach(
+            row ->
+                out.add(row.second() + " " + row.subject() + " " + Arrays.toString(row.values())));
     return out;
   }
 
-  /** 50,000 requests a second on a hashed key over 8 shards: 45,000 reads, 4,900 renames, 100 sign-ups. */
-  private static final String BUSY = """
+  /**
+   * 50,000 requests a second on a hashed key over 8 shards: 45,000 reads, 4,900 renames, 100
+   * sign-ups.
+   */
+  private static final String BUSY =
+      """
       model: busy
       horizon: 30d
       entities:
@@ -94,8 +126,10 @@ final class MongoDbSimulatorTest {
     assertThat((double) reads).isCloseTo(45_000.0 * 86_400, within(45_000.0 * 86_400 * 1e-4));
     assertThat(r.intervals()).hasSize(1_440 * 8);
     // A hashed key spreads the 10M users evenly once balanced: within 3 ranges of each other.
-    double max = r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).max().orElseThrow();
-    double min = r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).min().orElseThrow();
+    double max =
+        r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).max().orElseThrow();
+    double min =
+        r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).min().orElseThrow();
     assertThat(max - min).isLessThan(3.0 * 134_217_728);
   }
 
@@ -138,13 +172,17 @@ final class MongoDbSimulatorTest {
     assertThat(r.shardsHolding("EU")).isSubsetOf("shard2", "shard3").isNotEmpty();
     assertThat(r.shardsHolding("APAC")).isSubsetOf("shard0", "shard1").isNotEmpty();
     assertThat(r.migrations()).anyMatch(m -> m.from().equals("shard0") && m.to().equals("shard4"));
-    // The analysis' zone shares (MongoZones) hold on the simulated shards: the US zone's shards hold
+    // The analysis' zone shares (MongoZones) hold on the simulated shards: the US zone's shards
+    // hold
     // its 45% of the data, EU's 35%, APAC's 20%.
     Model m = example("customers-zones-mongodb.yaml");
     var a = dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(m);
     for (var p : a.zones(a.collection("customers").orElseThrow())) {
-      double onZoneShards = p.shards().stream().mapToDouble(i -> r.shard("shard" + i).dataBytes()).sum();
-      assertThat(onZoneShards / r.totalBytes()).as(p.zone().name()).isCloseTo(p.share(), within(1e-9));
+      double onZoneShards =
+          p.shards().stream().mapToDouble(i -> r.shard("shard" + i).dataBytes()).sum();
+      assertThat(onZoneShards / r.totalBytes())
+          .as(p.zone().name())
+          .isCloseTo(p.share(), within(1e-9));
     }
   }
 
@@ -153,7 +191,9 @@ final class MongoDbSimulatorTest {
     // Per request instead of per shard and second; the US still is one jumbo chunk with 60% of the
     // data (3,000,000 existing documents of 5,000,000, and 60% of the inserted ones).
     MongoDbRun r = run(example("tenants-mongodb.yaml"), 900, Mode.EXACT);
-    assertThat(r.chunksHolding("country_code-1")).singleElement().matches(MongoDbRun.ChunkFigures::jumbo);
+    assertThat(r.chunksHolding("country_code-1"))
+        .singleElement()
+        .matches(MongoDbRun.ChunkFigures::jumbo);
     assertThat(r.shard("shard0").dataBytes() / r.totalBytes()).isCloseTo(0.6, within(0.001));
     long inserts = r.shards().stream().mapToLong(MongoDbRun.ShardFigures::inserts).sum();
     // 2 sign-ups a second for 900 s: about 1,800 (σ ≈ 42).
@@ -173,19 +213,29 @@ final class MongoDbSimulatorTest {
     }
     Trace trace = Trace.parse("t.csv", csv.toString());
     Model m = example("tenants-mongodb.yaml");
-    MongoDbRun r = MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS, SimulationSettings.of(1, 20, Mode.AGGREGATE),
-        Optional.of(trace), Progress.NONE);
+    MongoDbRun r =
+        MongoDbSimulator.run(
+            MongoDbAnalyzer.analyze(m),
+            MongoDbSetup.DEFAULTS,
+            SimulationSettings.of(1, 20, Mode.AGGREGATE),
+            Optional.of(trace),
+            Progress.NONE);
     assertThat(r.shard("shard0").inserts()).isEqualTo(10);
     assertThat(r.shard("shard0").readsTargeted()).isEqualTo(5);
     assertThat(r.totalBytes()).isCloseTo(5_000_000.0 * 2_135 + 10 * 2_135, within(1.0));
-    assertThat(r.result().settings()).anyMatch(s -> s.name().equals("mode") && s.value().equals("trace"));
+    assertThat(r.result().settings())
+        .anyMatch(s -> s.name().equals("mode") && s.value().equals("trace"));
   }
 
   @Test
   void progress_isToldAtMostAHundredTimes_andAtTheEnd() {
     List<long[]> calls = new ArrayList<>();
-    MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")), MongoDbSetup.DEFAULTS,
-        SimulationSettings.of(1, 3_600, Mode.AGGREGATE), Optional.empty(), (done, total) -> calls.add(new long[] {done, total}));
+    MongoDbSimulator.run(
+        MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
+        MongoDbSetup.DEFAULTS,
+        SimulationSettings.of(1, 3_600, Mode.AGGREGATE),
+        Optional.empty(),
+        (done, total) -> calls.add(new long[] {done, total}));
     assertThat(calls.size()).isBetween(100, 101);
     assertThat(calls.get(calls.size() - 1)).containsExactly(3_600, 3_600);
   }
@@ -195,24 +245,44 @@ final class MongoDbSimulatorTest {
     SimulationSettings s = SimulationSettings.of(1, 60, Mode.AGGREGATE);
     // A model without a mongodb: section has no MongoDB analysis to run: the type says so, and the
     // CLI refuses the store by name (StoreChoice).
-    assertThatThrownBy(() -> MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
-        MongoDbSetup.DEFAULTS.withCollection("orders"), s, Optional.empty(), Progress.NONE))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no collection orders")
+    assertThatThrownBy(
+            () ->
+                MongoDbSimulator.run(
+                    MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
+                    MongoDbSetup.DEFAULTS.withCollection("orders"),
+                    s,
+                    Optional.empty(),
+                    Progress.NONE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no collection orders")
         .hasMessageContaining("tenants");
-    assertThatThrownBy(() -> MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("shop-mongodb.yaml")),
-        MongoDbSetup.DEFAULTS, s, Optional.empty(), Progress.NONE))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sharded");
+    assertThatThrownBy(
+            () ->
+                MongoDbSimulator.run(
+                    MongoDbAnalyzer.analyze(example("shop-mongodb.yaml")),
+                    MongoDbSetup.DEFAULTS,
+                    s,
+                    Optional.empty(),
+                    Progress.NONE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("sharded");
   }
 
   @Test
   void theSetup_overridesTheModelsShardsAndRangeSize() {
     // 8 shards and 64 MiB ranges instead of the model's 4 and 128 MiB: the US chunk is still
     // jumbo (6.4 GB under one value), and now 8 shards share the other 40%.
-    MongoDbRun r = MongoDbSimulator.run(MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
-        MongoDbSetup.DEFAULTS.withShards(8).withRangeSize(64L * 1_048_576), SimulationSettings.of(1, 3_600, Mode.AGGREGATE),
-        Optional.empty(), Progress.NONE);
+    MongoDbRun r =
+        MongoDbSimulator.run(
+            MongoDbAnalyzer.analyze(example("tenants-mongodb.yaml")),
+            MongoDbSetup.DEFAULTS.withShards(8).withRangeSize(64L * 1_048_576),
+            SimulationSettings.of(1, 3_600, Mode.AGGREGATE),
+            Optional.empty(),
+            Progress.NONE);
     assertThat(r.shards()).hasSize(8);
     assertThat(r.rangeSizeBytes()).isEqualTo(64L * 1_048_576);
-    assertThat(r.chunksHolding("country_code-1")).singleElement().matches(MongoDbRun.ChunkFigures::jumbo);
+    assertThat(r.chunksHolding("country_code-1"))
+        .singleElement()
+        .matches(MongoDbRun.ChunkFigures::jumbo);
   }
 }

@@ -3,9 +3,9 @@ package dev.keyplan.mongodb.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationSettings;
 import java.nio.file.Path;
@@ -40,8 +40,12 @@ final class TenantsScenarioTest {
 
   static MongoDbRun run(String example) {
     Model m = ModelReader.read(Path.of("../examples", example));
-    return MongoDbSimulator.run(MongoDbAnalyzer.analyze(m), MongoDbSetup.DEFAULTS,
-        SimulationSettings.of(4, HOUR, SimulationSettings.Mode.AGGREGATE), Optional.empty(), Progress.NONE);
+    return MongoDbSimulator.run(
+        MongoDbAnalyzer.analyze(m),
+        MongoDbSetup.DEFAULTS,
+        SimulationSettings.of(4, HOUR, SimulationSettings.Mode.AGGREGATE),
+        Optional.empty(),
+        Progress.NONE);
   }
 
   /** The shard's share of the writes (or inserts) over the intervals after the balancer settled. */
@@ -80,7 +84,8 @@ final class TenantsScenarioTest {
     @Test
     void theUsChunk_isOneJumboChunkOfSixtyPercent() {
       // Every US tenant shares one shard key value, so one chunk holds all 3,000,000 of them (plus
-      // the hour's 60% × 2/s × 3,600 = 4,320 sign-ups): 3,004,320 × 2,135 = 6.414 GB, 47.8 ranges, far
+      // the hour's 60% × 2/s × 3,600 = 4,320 sign-ups): 3,004,320 × 2,135 = 6.414 GB, 47.8 ranges,
+      // far
       // over the 125,730 documents a migration takes, and with one value it has no split point.
       List<MongoDbRun.ChunkFigures> us = r.chunksHolding(US);
       assertThat(us).hasSize(1);
@@ -91,7 +96,8 @@ final class TenantsScenarioTest {
       assertThat(chunk.bytes()).isCloseTo(3_004_320 * 2_135.0, within(2_135.0));
       assertThat(chunk.bytes() / RANGE).isGreaterThan(47);
       assertThat(chunk.bytes() / r.totalBytes()).isCloseTo(0.60, within(1e-9));
-      assertThat(r.result().events()).anyMatch(e -> e.kind().equals("jumbo") && e.subject().startsWith("[" + US));
+      assertThat(r.result().events())
+          .anyMatch(e -> e.kind().equals("jumbo") && e.subject().startsWith("[" + US));
     }
 
     @Test
@@ -109,15 +115,19 @@ final class TenantsScenarioTest {
     @Test
     void theBalancer_cannotEvenItOut() {
       // The other 119 countries (4.27 GB) end on shards 1–3, about 1.42 GB each: shard0 is 6.41 −
-      // 1.42 ≈ 5 GB above them, over the 402,653,184-byte threshold, yet it has only the jumbo chunk
+      // 1.42 ≈ 5 GB above them, over the 402,653,184-byte threshold, yet it has only the jumbo
+      // chunk
       // to give. The balancer stops for good: nothing moves after it settles.
-      double min = r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).min().orElseThrow();
+      double min =
+          r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).min().orElseThrow();
       assertThat(r.shard("shard0").dataBytes() - min).isGreaterThan(10 * THRESHOLD);
-      assertThat(r.result().events()).anyMatch(e -> e.kind().equals("jumbo-only") && e.subject().equals("shard0"));
+      assertThat(r.result().events())
+          .anyMatch(e -> e.kind().equals("jumbo-only") && e.subject().equals("shard0"));
       long settled = r.settledAt().orElseThrow();
       assertThat(settled).isLessThan(HOUR / 2);
       assertThat(r.migrations()).allMatch(m -> m.start() <= settled);
-      assertThat(r.migrations()).filteredOn(m -> m.outcome() == MongoDbRun.Outcome.MOVED)
+      assertThat(r.migrations())
+          .filteredOn(m -> m.outcome() == MongoDbRun.Outcome.MOVED)
           .allMatch(m -> m.from().equals("shard0"));
     }
 
@@ -134,8 +144,8 @@ final class TenantsScenarioTest {
     @Test
     void readsWithoutTheCountry_goToEveryShard() {
       // "tenant where tenant_id = ?" gives no shard key: each of its 2,000/s reaches all 4 shards.
-      MongoDbRun.PatternFigures tenant = r.patterns().stream().filter(p -> p.pattern().equals("tenant")).findFirst()
-          .orElseThrow();
+      MongoDbRun.PatternFigures tenant =
+          r.patterns().stream().filter(p -> p.pattern().equals("tenant")).findFirst().orElseThrow();
       assertThat(tenant.targeting()).isEqualTo("scatter-gather");
       assertThat(tenant.shardsPerRequest()).isCloseTo(4, within(0.01));
     }
@@ -161,19 +171,23 @@ final class TenantsScenarioTest {
     void theUsRange_splitsIntoManyChunksOverAllShards() {
       // The balancer cuts 128 MiB ranges off shard0's chunk as it moves them. At most the whole of
       // shard0's data is US, so at least (US bytes − shard0's bytes) of the US moved, in ranges of
-      // at most 128 MiB each: with 6.41 GB and shard0 near its even 2.7 GB, that is 27 chunks or more.
+      // at most 128 MiB each: with 6.41 GB and shard0 near its even 2.7 GB, that is 27 chunks or
+      // more.
       double usBytes = 0.60 * r.totalBytes();
       double moved = usBytes - r.shard("shard0").dataBytes();
       assertThat(r.chunksHolding(US).size()).isGreaterThanOrEqualTo((int) Math.ceil(moved / RANGE));
       assertThat(r.chunksHolding(US).size()).isGreaterThan(20);
-      assertThat(r.shardsHolding(US)).containsExactlyInAnyOrder("shard0", "shard1", "shard2", "shard3");
+      assertThat(r.shardsHolding(US))
+          .containsExactlyInAnyOrder("shard0", "shard1", "shard2", "shard3");
     }
 
     @Test
     void theShards_endWithinThreeRangesOfEachOther() {
       // The balancer stops only when the most and least loaded shards are under 3 × 128 MiB apart.
-      double max = r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).max().orElseThrow();
-      double min = r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).min().orElseThrow();
+      double max =
+          r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).max().orElseThrow();
+      double min =
+          r.shards().stream().mapToDouble(MongoDbRun.ShardFigures::dataBytes).min().orElseThrow();
       assertThat(max - min).isLessThan(THRESHOLD);
       assertThat(r.result().events()).anyMatch(e -> e.kind().equals("balanced"));
       assertThat(r.settledAt().orElseThrow()).isLessThan(HOUR / 2);
@@ -191,8 +205,8 @@ final class TenantsScenarioTest {
 
     @Test
     void readsGivingBothFields_goToOneShard() {
-      MongoDbRun.PatternFigures tenant = r.patterns().stream().filter(p -> p.pattern().equals("tenant")).findFirst()
-          .orElseThrow();
+      MongoDbRun.PatternFigures tenant =
+          r.patterns().stream().filter(p -> p.pattern().equals("tenant")).findFirst().orElseThrow();
       assertThat(tenant.targeting()).isEqualTo("single shard");
       assertThat(tenant.shardsPerRequest()).isCloseTo(1, within(0.01));
     }

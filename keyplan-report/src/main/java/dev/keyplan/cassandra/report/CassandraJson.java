@@ -12,11 +12,13 @@ import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.cassandra.design.PartitionSize;
 import dev.keyplan.cassandra.design.Sizer;
-import dev.keyplan.report.JsonFields;
 import java.io.IOException;
 import java.util.Optional;
 
-/** A Cassandra or ScyllaDB analysis in {@code check --format json}: its patterns, tables and consistency (docs/output.md). */
+/**
+ * A Cassandra or ScyllaDB analysis in {@code check --format json}: its patterns, tables and
+ * consistency (docs/output.md).
+ */
 public final class CassandraJson {
   private CassandraJson() {}
 
@@ -95,7 +97,8 @@ public final class CassandraJson {
     g.writeEndObject();
   }
 
-  static void consistency(JsonGenerator g, CassandraAnalysis a, ConsistencyCheck c) throws IOException {
+  static void consistency(JsonGenerator g, CassandraAnalysis a, ConsistencyCheck c)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("pattern", c.pattern().id());
     g.writeStringField("store", a.store().id());

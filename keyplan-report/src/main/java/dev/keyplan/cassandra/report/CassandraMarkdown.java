@@ -7,25 +7,44 @@ import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
-import dev.keyplan.report.Phrases;
 
 /** A Cassandra or ScyllaDB analysis in {@code check --format markdown}: its patterns table. */
 public final class CassandraMarkdown {
   private CassandraMarkdown() {}
 
   public static void render(CassandraAnalysis a, StringBuilder out) {
-    out.append("\n## ").append(a.store().equals(StoreId.SCYLLADB) ? "ScyllaDB" : "Cassandra").append("\n\n");
+    out.append("\n## ")
+        .append(a.store().equals(StoreId.SCYLLADB) ? "ScyllaDB" : "Cassandra")
+        .append("\n\n");
     out.append("| Pattern | Says | Rate | Table | Access | Partitions read | Rows read |\n");
     out.append("|---|---|---:|---|---|---:|---:|\n");
     for (CassandraPlan p : a.plans()) {
-      out.append("| `").append(p.pattern().id()).append("` | ").append(markdownCell(p.pattern().says())).append(" | ")
-          .append(Units.rate(p.pattern().ratePerSecond())).append(" | ")
-          .append(p.tables().isEmpty() ? "—" : "`" + String.join("` + `", p.tables()) + "`").append(" | ")
-          .append(p.access().label()).append(" | ").append(pair(p.partitionsTypical(), p.partitionsBusiest()))
-          .append(" | ").append(pair(p.rowsTypical(), p.rowsBusiest())).append(" |\n");
+      out.append("| `")
+          .append(p.pattern().id())
+          .append("` | ")
+          .append(markdownCell(p.pattern().says()))
+          .append(" | ")
+          .append(Units.rate(p.pattern().ratePerSecond()))
+          .append(" | ")
+          .append(p.tables().isEmpty() ? "—" : "`" + String.join("` + `", p.tables()) + "`")
+          .append(" | ")
+          .append(p.access().label())
+          .append(" | ")
+          .append(pair(p.partitionsTypical(), p.partitionsBusiest()))
+          .append(" | ")
+          .append(pair(p.rowsTypical(), p.rowsBusiest()))
+          .append(" |\n");
     }
-    long others = a.plans().stream().filter(p -> p.pattern().isRead()
-        && p.access() != dev.keyplan.cassandra.design.CassandraAccess.SINGLE_PARTITION).count();
-    out.append("\nReads that need more than one single-partition query: ").append(others).append(".\n");
+    long others =
+        a.plans().stream()
+            .filter(
+                p ->
+                    p.pattern().isRead()
+                        && p.access()
+                            != dev.keyplan.cassandra.design.CassandraAccess.SINGLE_PARTITION)
+            .count();
+    out.append("\nReads that need more than one single-partition query: ")
+        .append(others)
+        .append(".\n");
   }
 }

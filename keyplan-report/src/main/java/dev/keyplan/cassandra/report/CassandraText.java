@@ -10,49 +10,80 @@ import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
-import dev.keyplan.report.Phrases;
 import dev.keyplan.report.TextTable;
 
-/** A Cassandra or ScyllaDB analysis in {@code check}'s text: patterns, sizing, bucket advice, heat and consistency. */
+/**
+ * A Cassandra or ScyllaDB analysis in {@code check}'s text: patterns, sizing, bucket advice, heat
+ * and consistency.
+ */
 public final class CassandraText {
   private CassandraText() {}
 
   public static void render(CassandraAnalysis a, StringBuilder out) {
     String store = a.store().id();
     out.append("Patterns (").append(store).append(")\n").append(patterns(a).render()).append('\n');
-    out.append("Sizing (").append(store).append(", at ").append(Quantities.formatSeconds(a.model().horizonSeconds()))
-        .append(", one replica; RF ").append(a.totalRf()).append(")\n").append(sizing(a).render()).append('\n');
+    out.append("Sizing (")
+        .append(store)
+        .append(", at ")
+        .append(Quantities.formatSeconds(a.model().horizonSeconds()))
+        .append(", one replica; RF ")
+        .append(a.totalRf())
+        .append(")\n")
+        .append(sizing(a).render())
+        .append('\n');
     for (CassandraSizing s : a.sizing().values()) {
       s.advice().ifPresent(b -> out.append(advice(s, b)).append('\n'));
     }
-    out.append("Heat (busiest partition; budget ").append(Units.rate(a.design().nodeBudget())).append(" per node")
-        .append(a.design().isScylla() ? " / " + a.design().shardsPerNode() + " shards" : "").append(")\n")
+    out.append("Heat (busiest partition; budget ")
+        .append(Units.rate(a.design().nodeBudget()))
+        .append(" per node")
+        .append(a.design().isScylla() ? " / " + a.design().shardsPerNode() + " shards" : "")
+        .append(")\n")
         .append(heat(a).render());
     if (a.design().isScylla()) {
-      out.append("  On ScyllaDB a partition is served by one shard (core) of each replica: token → shard with\n"
-          + "  murmur3_partitioner_ignore_msb_bits 12; 'keyplan cassandra token --shards ")
-          .append(a.design().shardsPerNode()).append(" …' gives a key's shard.\n");
+      out.append(
+              "  On ScyllaDB a partition is served by one shard (core) of each replica: token → shard with\n"
+                  + "  murmur3_partitioner_ignore_msb_bits 12; 'keyplan cassandra token --shards ")
+          .append(a.design().shardsPerNode())
+          .append(" …' gives a key's shard.\n");
     }
     out.append('\n');
-    out.append("Consistency (RF ").append(a.localRf()).append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
-        .append(")\n").append(consistency(a).render()).append('\n');
+    out.append("Consistency (RF ")
+        .append(a.localRf())
+        .append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
+        .append(")\n")
+        .append(consistency(a).render())
+        .append('\n');
   }
 
   static TextTable patterns(CassandraAnalysis a) {
     var t = new TextTable("pattern", "rate", "table", "access", "partitions", "rows");
     for (CassandraPlan p : a.plans()) {
-      t.row(p.pattern().id(), Units.rate(p.pattern().ratePerSecond()),
-          p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), p.access().label(),
-          pair(p.partitionsTypical(), p.partitionsBusiest()), pair(p.rowsTypical(), p.rowsBusiest()));
+      t.row(
+          p.pattern().id(),
+          Units.rate(p.pattern().ratePerSecond()),
+          p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()),
+          p.access().label(),
+          pair(p.partitionsTypical(), p.partitionsBusiest()),
+          pair(p.rowsTypical(), p.rowsBusiest()));
     }
     return t;
   }
 
   static TextTable sizing(CassandraAnalysis a) {
-    var t = new TextTable("table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
+    var t =
+        new TextTable(
+            "table", "rows", "partitions", "typical partition", "busiest partition", "bucket");
     for (CassandraSizing s : a.sizing().values()) {
-      t.row(s.table(), Units.count(s.rows()), Units.count(s.partitions()), size(s.typical()), size(s.busiest()),
-          s.windowSeconds() > 0 ? Quantities.formatSeconds(s.windowSeconds()) : s.unbounded() ? "none (unbounded)" : "-");
+      t.row(
+          s.table(),
+          Units.count(s.rows()),
+          Units.count(s.partitions()),
+          size(s.typical()),
+          size(s.busiest()),
+          s.windowSeconds() > 0
+              ? Quantities.formatSeconds(s.windowSeconds())
+              : s.unbounded() ? "none (unbounded)" : "-");
     }
     return t;
   }
@@ -61,37 +92,76 @@ public final class CassandraText {
     if (!p.known()) {
       return "unknown (no spread)";
     }
-    return Units.count(p.rows()) + " rows, " + Units.count(p.values()) + " values, " + Units.bytes(p.bytes());
+    return Units.count(p.rows())
+        + " rows, "
+        + Units.count(p.values())
+        + " values, "
+        + Units.bytes(p.bytes());
   }
 
   static String advice(CassandraSizing s, BucketAdvice b) {
-    var t = new TextTable("bucket", "busiest rows", "values", "bytes", "column data", "within 100k values / 100 MB",
-        "latest read walks");
+    var t =
+        new TextTable(
+            "bucket",
+            "busiest rows",
+            "values",
+            "bytes",
+            "column data",
+            "within 100k values / 100 MB",
+            "latest read walks");
     for (BucketAdvice.Option o : b.options()) {
-      t.row(Quantities.formatSeconds(o.windowSeconds()), Units.count(o.busiest().rows()), Units.count(o.busiest().values()),
-          Units.bytes(o.busiest().bytes()), Units.bytes(o.busiest().dataBytes()), o.fits() ? "yes" : "no",
-          Units.count(o.latestReadPartitions()) + (o.latestReadPartitions() == 1 ? " partition" : " partitions"));
+      t.row(
+          Quantities.formatSeconds(o.windowSeconds()),
+          Units.count(o.busiest().rows()),
+          Units.count(o.busiest().values()),
+          Units.bytes(o.busiest().bytes()),
+          Units.bytes(o.busiest().dataBytes()),
+          o.fits() ? "yes" : "no",
+          Units.count(o.latestReadPartitions())
+              + (o.latestReadPartitions() == 1 ? " partition" : " partitions"));
     }
-    String chosen = b.chosen().map(o -> "widest within both guidelines: " + Quantities.formatSeconds(o.windowSeconds()))
-        .orElse("no conventional bucket keeps the busiest partition within the guidelines: add a shard suffix");
-    return "Bucket advice for " + s.table() + " (busiest key writes " + Units.rate(s.busiestRowsPerSecond()) + "; "
-        + chosen + ")\n" + t.render();
+    String chosen =
+        b.chosen()
+            .map(
+                o ->
+                    "widest within both guidelines: " + Quantities.formatSeconds(o.windowSeconds()))
+            .orElse(
+                "no conventional bucket keeps the busiest partition within the guidelines: add a shard suffix");
+    return "Bucket advice for "
+        + s.table()
+        + " (busiest key writes "
+        + Units.rate(s.busiestRowsPerSecond())
+        + "; "
+        + chosen
+        + ")\n"
+        + t.render();
   }
 
   static TextTable heat(CassandraAnalysis a) {
     var t = new TextTable("table", "writes", "reads", "per replica", "of budget");
     for (CassandraHeat h : a.heat().values()) {
-      t.row(h.table(), Units.rate(h.writesPerSecond()), Units.rate(h.readsPerSecond()), Units.rate(h.replicaLoad()),
+      t.row(
+          h.table(),
+          Units.rate(h.writesPerSecond()),
+          Units.rate(h.readsPerSecond()),
+          Units.rate(h.replicaLoad()),
           Units.percent(h.budgetShare()));
     }
     return t;
   }
 
   static TextTable consistency(CassandraAnalysis a) {
-    var t = new TextTable("pattern", "level", "replicas", "R + W > RF", "paxos round trips", "remaining");
+    var t =
+        new TextTable(
+            "pattern", "level", "replicas", "R + W > RF", "paxos round trips", "remaining");
     for (ConsistencyCheck c : a.consistency()) {
-      t.row(c.pattern().id(), c.level(), c.replicas() + " of " + c.replicationFactor(), c.overlapsWrites() ? "yes" : "no",
-          Integer.toString(c.paxosRoundTrips()), c.remaining().isEmpty() ? "-" : c.remaining().get(0));
+      t.row(
+          c.pattern().id(),
+          c.level(),
+          c.replicas() + " of " + c.replicationFactor(),
+          c.overlapsWrites() ? "yes" : "no",
+          Integer.toString(c.paxosRoundTrips()),
+          c.remaining().isEmpty() ? "-" : c.remaining().get(0));
     }
     return t;
   }

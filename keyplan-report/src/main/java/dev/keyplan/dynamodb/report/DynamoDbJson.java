@@ -10,7 +10,6 @@ import dev.keyplan.dynamodb.design.DynamoDbSizing;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.report.JsonFields;
-import dev.keyplan.report.JsonReport;
 import java.io.IOException;
 import java.util.List;
 
@@ -18,7 +17,8 @@ import java.util.List;
 public final class DynamoDbJson {
   private DynamoDbJson() {}
 
-  public static void pattern(JsonGenerator g, DynamoDbAnalysis a, DynamoDbPlan p) throws IOException {
+  public static void pattern(JsonGenerator g, DynamoDbAnalysis a, DynamoDbPlan p)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("id", p.pattern().id());
     g.writeStringField("store", a.store().id());
@@ -48,12 +48,14 @@ public final class DynamoDbJson {
     JsonFields.number(g, "writeUnits", p.writeUnits());
     JsonFields.number(g, "calls", p.calls());
     JsonFields.text(g, "consistency", p.consistency());
-    JsonFields.number(g, "monthlyCost", a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN));
+    JsonFields.number(
+        g, "monthlyCost", a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN));
     JsonFields.strings(g, "notes", p.notes());
     g.writeEndObject();
   }
 
-  public static void table(JsonGenerator g, DynamoDbAnalysis a, DynamoDbTable t) throws IOException {
+  public static void table(JsonGenerator g, DynamoDbAnalysis a, DynamoDbTable t)
+      throws IOException {
     DynamoDbSizing s = a.sizing().get(t.name());
     g.writeStartObject();
     g.writeStringField("store", a.store().id());

@@ -10,10 +10,12 @@ import dev.keyplan.mongodb.design.MongoDbRelationship;
 import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.mongodb.design.MongoDbZones;
 import dev.keyplan.report.JsonFields;
-import dev.keyplan.report.JsonReport;
 import java.io.IOException;
 
-/** The MongoDB entries of the JSON report (docs/output.md): patterns, collections, shards, relationships. */
+/**
+ * The MongoDB entries of the JSON report (docs/output.md): patterns, collections, shards,
+ * relationships.
+ */
 public final class MongoDbJson {
   private MongoDbJson() {}
 
@@ -23,7 +25,8 @@ public final class MongoDbJson {
     g.writeStringField("store", a.store().id());
     g.writeNumberField("ratePerSecond", p.pattern().ratePerSecond());
     JsonFields.text(g, "servedBy", p.collection());
-    JsonFields.strings(g, "tables", p.touches().stream().map(MongoDbPlan.Touch::collection).distinct().toList());
+    JsonFields.strings(
+        g, "tables", p.touches().stream().map(MongoDbPlan.Touch::collection).distinct().toList());
     g.writeStringField("access", p.access().id());
     g.writeStringField("operation", p.operation());
     JsonFields.text(g, "index", p.index());
@@ -43,7 +46,8 @@ public final class MongoDbJson {
     g.writeEndObject();
   }
 
-  public static void collection(JsonGenerator g, MongoDbAnalysis a, MongoDbCollection c) throws IOException {
+  public static void collection(JsonGenerator g, MongoDbAnalysis a, MongoDbCollection c)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store().id());
     g.writeStringField("name", c.name());
@@ -70,7 +74,8 @@ public final class MongoDbJson {
     for (MongoDbIndex ix : c.indexes()) {
       g.writeStartObject();
       g.writeStringField("name", ix.name());
-      JsonFields.strings(g, "keys", ix.keys().stream().map(k -> k.field() + ": " + k.kind().text()).toList());
+      JsonFields.strings(
+          g, "keys", ix.keys().stream().map(k -> k.field() + ": " + k.kind().text()).toList());
       g.writeBooleanField("unique", ix.unique());
       g.writeBooleanField("multikey", ix.multikey());
       JsonFields.number(g, "entries", ix.entries());
@@ -119,7 +124,8 @@ public final class MongoDbJson {
     g.writeEndObject();
   }
 
-  public static void relationship(JsonGenerator g, MongoDbAnalysis a, MongoDbRelationship r) throws IOException {
+  public static void relationship(JsonGenerator g, MongoDbAnalysis a, MongoDbRelationship r)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("store", a.store().id());
     g.writeStringField("parent", r.parent());

@@ -11,71 +11,133 @@ import java.util.Locale;
 
 /**
  * keyplan's figures beside Cassandra's, and what counts as a mismatch: a token that differs, a read
- * keyplan calls single-partition that traces more than one partition (or a bucket walk that
- * walks a different number of buckets than keyplan's rounded-up figure), and partition bytes more
- * than {@value CassandraVerifier#SIZE_TOLERANCE} away from keyplan's S_t for the rows loaded.
+ * keyplan calls single-partition that traces more than one partition (or a bucket walk that walks a
+ * different number of buckets than keyplan's rounded-up figure), and partition bytes more than
+ * {@value CassandraVerifier#SIZE_TOLERANCE} away from keyplan's S_t for the rows loaded.
  */
 final class CassandraComparison {
   private CassandraComparison() {}
 
-  static List<Object> patternRow(CassandraPlan plan, String role, CassandraVerifyReads.Measured m, int[] mismatches,
+  static List<Object> patternRow(
+      CassandraPlan plan,
+      String role,
+      CassandraVerifyReads.Measured m,
+      int[] mismatches,
       List<String> findings) {
     boolean busiest = role.equals("busiest");
     double predicted = busiest ? plan.partitionsBusiest() : plan.partitionsTypical();
     double predictedRows = busiest ? plan.rowsBusiest() : plan.rowsTypical();
-    boolean walk = plan.access() == CassandraAccess.BUCKET_WALK && m.partitionsWalked() > 1 || plan.access() == CassandraAccess.BUCKET_WALK;
+    boolean walk =
+        plan.access() == CassandraAccess.BUCKET_WALK && m.partitionsWalked() > 1
+            || plan.access() == CassandraAccess.BUCKET_WALK;
     long measured = walk ? m.partitionsWalked() : m.traced().partitions();
     String verdict = "ok";
     if (plan.access() == CassandraAccess.SINGLE_PARTITION && (measured != 1 || m.traced().scan())) {
       verdict = "MISMATCH";
-      findings.add(plan.pattern().id() + " (" + role + "): keyplan says one partition; the trace shows "
-          + (m.traced().scan() ? "a range scan" : measured + " partitions"));
-    } else if (walk && !Double.isNaN(predicted) && Math.abs(measured - Math.ceil(predicted - 1e-9)) > 1) {
+      findings.add(
+          plan.pattern().id()
+              + " ("
+              + role
+              + "): keyplan says one partition; the trace shows "
+              + (m.traced().scan() ? "a range scan" : measured + " partitions"));
+    } else if (walk
+        && !Double.isNaN(predicted)
+        && Math.abs(measured - Math.ceil(predicted - 1e-9)) > 1) {
       verdict = "MISMATCH";
-      findings.add(plan.pattern().id() + " (" + role + "): keyplan says the newest-first walk reads "
-          + format(predicted) + " buckets; it read " + measured);
+      findings.add(
+          plan.pattern().id()
+              + " ("
+              + role
+              + "): keyplan says the newest-first walk reads "
+              + format(predicted)
+              + " buckets; it read "
+              + measured);
     } else if (Double.isNaN(predicted) && m.traced().scan()) {
       verdict = "ok (all nodes)";
     }
     if (verdict.startsWith("MISMATCH")) {
       mismatches[0]++;
     }
-    return List.of(plan.pattern().id(), role, plan.access().toString().toLowerCase(Locale.ROOT).replace('_', ' '),
-        plan.tables().get(0), predicted, (double) measured, measured / predicted, predictedRows,
-        (double) m.traced().rows(), m.latency().millis(50), m.latency().millis(99), verdict);
+    return List.of(
+        plan.pattern().id(),
+        role,
+        plan.access().toString().toLowerCase(Locale.ROOT).replace('_', ' '),
+        plan.tables().get(0),
+        predicted,
+        (double) measured,
+        measured / predicted,
+        predictedRows,
+        (double) m.traced().rows(),
+        m.latency().millis(50),
+        m.latency().millis(99),
+        verdict);
   }
 
-  static List<List<Object>> sizeRows(Collection<TableLoad> loads, boolean measured, int[] mismatches,
-      List<String> findings) {
+  static List<List<Object>> sizeRows(
+      Collection<TableLoad> loads, boolean measured, int[] mismatches, List<String> findings) {
     List<List<Object>> rows = new ArrayList<>();
     for (TableLoad l : loads) {
-      rows.add(sizeRow(l, "busiest", l.busiestRows, l.busiestBytes, measured, mismatches, findings));
-      rows.add(sizeRow(l, "typical", l.typicalRows, l.typicalBytes, measured, mismatches, findings));
+      rows.add(
+          sizeRow(l, "busiest", l.busiestRows, l.busiestBytes, measured, mismatches, findings));
+      rows.add(
+          sizeRow(l, "typical", l.typicalRows, l.typicalBytes, measured, mismatches, findings));
     }
     return rows;
   }
 
-  private static List<Object> sizeRow(TableLoad l, String role, long rows, long bytes, boolean measured,
-      int[] mismatches, List<String> findings) {
+  private static List<Object> sizeRow(
+      TableLoad l,
+      String role,
+      long rows,
+      long bytes,
+      boolean measured,
+      int[] mismatches,
+      List<String> findings) {
     PartitionSize p = Sizer.partition(l.table, rows);
     double ratio = measured && bytes > 0 ? bytes / p.bytes() : Double.NaN;
-    String verdict = !measured ? "not measured" : Math.abs(ratio - 1) <= CassandraVerifier.SIZE_TOLERANCE ? "ok" : "MISMATCH";
+    String verdict =
+        !measured
+            ? "not measured"
+            : Math.abs(ratio - 1) <= CassandraVerifier.SIZE_TOLERANCE ? "ok" : "MISMATCH";
     if (verdict.equals("MISMATCH")) {
       mismatches[0]++;
-      findings.add(l.table.name() + " " + role + " partition of " + rows + " rows: keyplan sizes it at "
-          + dev.keyplan.model.Units.bytes(p.bytes()) + ", Cassandra wrote " + dev.keyplan.model.Units.bytes(bytes)
-          + String.format(Locale.ROOT, " (×%.2f)", ratio));
+      findings.add(
+          l.table.name()
+              + " "
+              + role
+              + " partition of "
+              + rows
+              + " rows: keyplan sizes it at "
+              + dev.keyplan.model.Units.bytes(p.bytes())
+              + ", Cassandra wrote "
+              + dev.keyplan.model.Units.bytes(bytes)
+              + String.format(Locale.ROOT, " (×%.2f)", ratio));
     }
-    return List.of(l.table.name(), role, (double) rows, role.equals("busiest") ? l.scale : 1.0, p.bytes(),
-        measured ? (double) bytes : Double.NaN, ratio, verdict);
+    return List.of(
+        l.table.name(),
+        role,
+        (double) rows,
+        role.equals("busiest") ? l.scale : 1.0,
+        p.bytes(),
+        measured ? (double) bytes : Double.NaN,
+        ratio,
+        verdict);
   }
 
   static List<String> tokenFindings(List<List<Object>> tokens, int[] mismatches) {
     long different = tokens.stream().filter(r -> "DIFFERENT".equals(r.get(4))).count();
     mismatches[0] += (int) different;
     List<String> out = new ArrayList<>();
-    out.add(different == 0 ? "tokens: all " + tokens.size() + " loaded partition keys have the token keyplan computes"
-        : "tokens: " + different + " of " + tokens.size() + " loaded partition keys have another token than keyplan's");
+    out.add(
+        different == 0
+            ? "tokens: all "
+                + tokens.size()
+                + " loaded partition keys have the token keyplan computes"
+            : "tokens: "
+                + different
+                + " of "
+                + tokens.size()
+                + " loaded partition keys have another token than keyplan's");
     return out;
   }
 

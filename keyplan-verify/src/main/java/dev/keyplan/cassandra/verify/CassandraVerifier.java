@@ -2,16 +2,15 @@ package dev.keyplan.cassandra.verify;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
-import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.StoreVerifier;
+import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
@@ -21,12 +20,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code keyplan verify --store cassandra}: applies the design to a real Cassandra in a keyspace
- * of its own, loads each table's busiest and typical partitions, runs every read pattern traced,
- * and sets keyplan's predictions beside what Cassandra reports: tokens of the loaded keys
- * ({@code SELECT token(…)}), partition bytes (JMX {@code BytesFlushed} of a flush holding just
- * those partitions, compression off), partitions and rows each read touches (query tracing), and
- * latency. Writes are run and timed.
+ * {@code keyplan verify --store cassandra}: applies the design to a real Cassandra in a keyspace of
+ * its own, loads each table's busiest and typical partitions, runs every read pattern traced, and
+ * sets keyplan's predictions beside what Cassandra reports: tokens of the loaded keys ({@code
+ * SELECT token(…)}), partition bytes (JMX {@code BytesFlushed} of a flush holding just those
+ * partitions, compression off), partitions and rows each read touches (query tracing), and latency.
+ * Writes are run and timed.
  */
 public final class CassandraVerifier {
   private CassandraVerifier() {}
@@ -40,7 +39,11 @@ public final class CassandraVerifier {
       }
 
       @Override
-      public VerifyResult run(CassandraAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
+      public VerifyResult run(
+          CassandraAnalysis analysis,
+          VerifyOptions options,
+          Credentials credentials,
+          Progress progress) {
         return CassandraVerifier.run(analysis, options, credentials, progress);
       }
     };
@@ -48,11 +51,13 @@ public final class CassandraVerifier {
 
   /** PartitionProbe bytes within this share of keyplan's figure count as a match. */
   static final double SIZE_TOLERANCE = 0.10;
+
   /** The most time buckets loaded for a typical key's walk. */
   static final int MAX_BUCKETS = 40;
 
   /** Verifies the analysed design against the cluster {@code options} name. */
-  public static VerifyResult run(CassandraAnalysis a, VerifyOptions options, Credentials credentials, Progress progress) {
+  public static VerifyResult run(
+      CassandraAnalysis a, VerifyOptions options, Credentials credentials, Progress progress) {
     Model model = a.model();
     List<BoundTable> tables = a.tables().stream().filter(t -> !t.isView()).toList();
     if (tables.isEmpty()) {
@@ -60,8 +65,13 @@ public final class CassandraVerifier {
     }
     try (CqlSession session = CqlConnection.open(options, credentials)) {
       String dc = options.localDatacenter().orElseGet(() -> localDc(session));
-      String modelKeyspace = tables.get(0).table().keyspace() == null ? model.name() : tables.get(0).table().keyspace();
-      VerifyKeyspace ks = VerifyKeyspace.open(session, options, VerifyKeyspace.nameFor(options, modelKeyspace), dc, 1);
+      String modelKeyspace =
+          tables.get(0).table().keyspace() == null
+              ? model.name()
+              : tables.get(0).table().keyspace();
+      VerifyKeyspace ks =
+          VerifyKeyspace.open(
+              session, options, VerifyKeyspace.nameFor(options, modelKeyspace), dc, 1);
       List<String> notes = new ArrayList<>();
       try {
         return verify(a, tables, session, ks, options, progress, notes, dc);
@@ -75,14 +85,27 @@ public final class CassandraVerifier {
     }
   }
 
-  private static VerifyResult verify(CassandraAnalysis a, List<BoundTable> tables, CqlSession session, VerifyKeyspace ks,
-      VerifyOptions options, Progress progress, List<String> notes, String dc) {
+  private static VerifyResult verify(
+      CassandraAnalysis a,
+      List<BoundTable> tables,
+      CqlSession session,
+      VerifyKeyspace ks,
+      VerifyOptions options,
+      Progress progress,
+      List<String> notes,
+      String dc) {
     String[] why = new String[1];
-    String jmxAddress = System.getenv().getOrDefault("KEYPLAN_CASSANDRA_JMX",
-        CqlConnection.address(options.endpoint().orElse(CqlConnection.DEFAULT_ENDPOINT)).getHostString() + ":7199");
+    String jmxAddress =
+        System.getenv()
+            .getOrDefault(
+                "KEYPLAN_CASSANDRA_JMX",
+                CqlConnection.address(options.endpoint().orElse(CqlConnection.DEFAULT_ENDPOINT))
+                        .getHostString()
+                    + ":7199");
     Optional<Jmx> jmx = Jmx.open(jmxAddress, why);
     if (jmx.isEmpty()) {
-      notes.add(why[0] + ": partition sizes are not measured (set KEYPLAN_CASSANDRA_JMX to host:port)");
+      notes.add(
+          why[0] + ": partition sizes are not measured (set KEYPLAN_CASSANDRA_JMX to host:port)");
     }
     try {
       CassandraVerifySchema.apply(a, tables, ks, notes);
@@ -104,12 +127,15 @@ public final class CassandraVerifier {
       int[] mismatches = {0};
       List<String> findings = new ArrayList<>();
       for (CassandraPlan plan : a.plans()) {
-        if (!plan.pattern().isRead() || plan.tables().isEmpty() || plan.access() == CassandraAccess.NOT_SERVED) {
+        if (!plan.pattern().isRead()
+            || plan.tables().isEmpty()
+            || plan.access() == CassandraAccess.NOT_SERVED) {
           continue;
         }
         TableLoad l = loads.get(plan.tables().get(0));
         if (l == null) {
-          notes.add(plan.pattern().id() + ": served by a view, which keyplan verify does not create");
+          notes.add(
+              plan.pattern().id() + ": served by a view, which keyplan verify does not create");
           continue;
         }
         for (String role : List.of("busiest", "typical")) {
@@ -118,32 +144,58 @@ public final class CassandraVerifier {
           try {
             m = CassandraVerifyReads.run(session, ks.name, l, plan, parts, options.samples());
           } catch (RuntimeException e) {
-            findings.add(plan.pattern().id() + " (" + role + "): the read or its trace failed: " + firstLine(e));
+            findings.add(
+                plan.pattern().id()
+                    + " ("
+                    + role
+                    + "): the read or its trace failed: "
+                    + firstLine(e));
             mismatches[0]++;
             continue;
           }
           patternRows.add(CassandraComparison.patternRow(plan, role, m, mismatches, findings));
         }
       }
-      List<List<Object>> writeRows = CassandraVerifyWrites.run(session, ks.name, a, loads, options.samples(), notes);
-      List<List<Object>> sizeRows = CassandraComparison.sizeRows(loads.values(), jmx.isPresent(), mismatches, findings);
+      List<List<Object>> writeRows =
+          CassandraVerifyWrites.run(session, ks.name, a, loads, options.samples(), notes);
+      List<List<Object>> sizeRows =
+          CassandraComparison.sizeRows(loads.values(), jmx.isPresent(), mismatches, findings);
       findings.addAll(0, CassandraComparison.tokenFindings(tokenRows, mismatches));
-      return CassandraVerifyReport.of(a, options, ks, dc, jmx.map(j -> j.address), patternRows, writeRows, sizeRows,
-          tokenRows, findings, notes, mismatches[0], loads.values());
+      return CassandraVerifyReport.of(
+          a,
+          options,
+          ks,
+          dc,
+          jmx.map(j -> j.address),
+          patternRows,
+          writeRows,
+          sizeRows,
+          tokenRows,
+          findings,
+          notes,
+          mismatches[0],
+          loads.values());
     } finally {
       jmx.ifPresent(Jmx::close);
     }
   }
 
-  /** The buckets a typical key's walk needs: the most any read of the table walks, plus one, capped. */
+  /**
+   * The buckets a typical key's walk needs: the most any read of the table walks, plus one, capped.
+   */
   private static int walkBuckets(CassandraAnalysis a, BoundTable t) {
-    double most = a.readsServedBy(t.name()).stream().mapToDouble(CassandraPlan::partitionsTypical)
-        .filter(v -> !Double.isNaN(v)).max().orElse(1);
+    double most =
+        a.readsServedBy(t.name()).stream()
+            .mapToDouble(CassandraPlan::partitionsTypical)
+            .filter(v -> !Double.isNaN(v))
+            .max()
+            .orElse(1);
     return (int) Math.min(MAX_BUCKETS, Math.ceil(most) + 1);
   }
 
   /** Cassandra's token for each loaded partition, beside keyplan's. */
-  private static List<List<Object>> tokens(CqlSession session, String keyspace, java.util.Collection<TableLoad> loads) {
+  private static List<List<Object>> tokens(
+      CqlSession session, String keyspace, java.util.Collection<TableLoad> loads) {
     List<List<Object>> rows = new ArrayList<>();
     for (TableLoad l : loads) {
       BoundTable t = l.table;
@@ -152,11 +204,29 @@ public final class CassandraVerifier {
       List<PartitionProbe> parts = new ArrayList<>(List.of(l.busiest));
       parts.addAll(l.typical);
       for (PartitionProbe p : parts) {
-        Row r = session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
-            "SELECT token(" + pk + ") FROM " + keyspace + "." + t.name() + " WHERE " + where + " LIMIT 1",
-            p.key().toArray())).one();
+        Row r =
+            session
+                .execute(
+                    com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
+                        "SELECT token("
+                            + pk
+                            + ") FROM "
+                            + keyspace
+                            + "."
+                            + t.name()
+                            + " WHERE "
+                            + where
+                            + " LIMIT 1",
+                        p.key().toArray()))
+                .one();
         long cassandra = r == null ? Long.MIN_VALUE : r.getLong(0);
-        rows.add(List.of(t.name(), p.describe(t), p.token(), cassandra, p.token() == cassandra ? "equal" : "DIFFERENT"));
+        rows.add(
+            List.of(
+                t.name(),
+                p.describe(t),
+                p.token(),
+                cassandra,
+                p.token() == cassandra ? "equal" : "DIFFERENT"));
       }
     }
     return rows;

@@ -3,20 +3,20 @@ package dev.keyplan.cassandra.verify;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.keyplan.cassandra.design.CassandraAccess;
+import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Operation;
-import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.verify.Latency;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Runs one read pattern as CQL on a loaded partition: its where clause over the table's columns
- * (partition key from the partition, clustering and regular columns from its first row), its
- * limit, {@code ALLOW FILTERING} where keyplan says it is needed. A bucket walk queries the
- * partition's buckets newest first until the limit is met, as the application would.
+ * (partition key from the partition, clustering and regular columns from its first row), its limit,
+ * {@code ALLOW FILTERING} where keyplan says it is needed. A bucket walk queries the partition's
+ * buckets newest first until the limit is met, as the application would.
  */
 final class CassandraVerifyReads {
   private CassandraVerifyReads() {}
@@ -24,7 +24,12 @@ final class CassandraVerifyReads {
   /** What one key's requests measured. */
   record Measured(Traced traced, int partitionsWalked, Latency latency, String cql) {}
 
-  static Measured run(CqlSession session, String keyspace, TableLoad load, CassandraPlan plan, List<PartitionProbe> buckets,
+  static Measured run(
+      CqlSession session,
+      String keyspace,
+      TableLoad load,
+      CassandraPlan plan,
+      List<PartitionProbe> buckets,
       int samples) {
     Operation.Read read = (Operation.Read) plan.pattern().operation();
     BoundTable t = load.table;
@@ -57,12 +62,19 @@ final class CassandraVerifyReads {
     return new Measured(total, walked, latency, cql);
   }
 
-  private static String cql(String keyspace, CassandraPlan plan, BoundTable t, Operation.Read read, PartitionProbe p,
+  private static String cql(
+      String keyspace,
+      CassandraPlan plan,
+      BoundTable t,
+      Operation.Read read,
+      PartitionProbe p,
       List<Object> values) {
     List<String> where = new ArrayList<>();
     for (int i = 0; i < t.partitionKey().size(); i++) {
       String column = t.partitionKey().get(i);
-      boolean asked = read.where().stream().anyMatch(c -> c.attribute().equals(column)) || t.derived(column).isPresent();
+      boolean asked =
+          read.where().stream().anyMatch(c -> c.attribute().equals(column))
+              || t.derived(column).isPresent();
       if (!asked) {
         continue;
       }
@@ -100,8 +112,13 @@ final class CassandraVerifyReads {
       values.add(first);
     }
     String select = read.count() ? "count(*)" : "*";
-    StringBuilder s = new StringBuilder("SELECT ").append(select).append(" FROM ").append(keyspace).append('.')
-        .append(t.name());
+    StringBuilder s =
+        new StringBuilder("SELECT ")
+            .append(select)
+            .append(" FROM ")
+            .append(keyspace)
+            .append('.')
+            .append(t.name());
     if (!where.isEmpty()) {
       s.append(" WHERE ").append(String.join(" AND ", where));
     }

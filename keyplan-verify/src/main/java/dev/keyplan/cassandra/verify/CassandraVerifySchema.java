@@ -11,13 +11,14 @@ import java.util.regex.Pattern;
  * The design's tables and indexes as {@code keyplan emit cql} writes them, moved into the run's
  * keyspace and with compression off (keyplan sizes partitions before compression, and JMX then
  * measures the same bytes). The emitted keyspace statement is replaced by the run's own, and
- * materialized views are left out: Cassandra 5.0 ships with them disabled
- * ({@code materialized_views_enabled: false}).
+ * materialized views are left out: Cassandra 5.0 ships with them disabled ({@code
+ * materialized_views_enabled: false}).
  */
 final class CassandraVerifySchema {
   private CassandraVerifySchema() {}
 
-  static void apply(CassandraAnalysis a, List<BoundTable> tables, VerifyKeyspace ks, List<String> notes) {
+  static void apply(
+      CassandraAnalysis a, List<BoundTable> tables, VerifyKeyspace ks, List<String> notes) {
     String emitted = CqlEmitter.emit(a);
     List<String> statements = statements(emitted);
     for (String s : statements) {
@@ -26,7 +27,9 @@ final class CassandraVerifySchema {
         continue;
       }
       if (upper.startsWith("CREATE MATERIALIZED VIEW")) {
-        notes.add("materialized views are not created (disabled by default in Cassandra 5.0): " + firstLine(s));
+        notes.add(
+            "materialized views are not created (disabled by default in Cassandra 5.0): "
+                + firstLine(s));
         continue;
       }
       String moved = move(s, tables, ks.name);
@@ -66,16 +69,24 @@ final class CassandraVerifySchema {
     for (BoundTable t : tables) {
       String from = t.table().keyspace();
       if (from != null) {
-        out = out.replaceAll("\\b" + Pattern.quote(from) + "\\." + Pattern.quote(t.name()) + "\\b", keyspace + "." + t.name());
+        out =
+            out.replaceAll(
+                "\\b" + Pattern.quote(from) + "\\." + Pattern.quote(t.name()) + "\\b",
+                keyspace + "." + t.name());
       } else {
-        out = out.replaceAll("(?i)(TABLE(?: IF NOT EXISTS)?|ON)\\s+" + Pattern.quote(t.name()) + "\\b", "$1 " + keyspace + "." + t.name());
+        out =
+            out.replaceAll(
+                "(?i)(TABLE(?: IF NOT EXISTS)?|ON)\\s+" + Pattern.quote(t.name()) + "\\b",
+                "$1 " + keyspace + "." + t.name());
       }
     }
     return out;
   }
 
   static String tableName(String createTable) {
-    var m = Pattern.compile("(?i)CREATE TABLE(?: IF NOT EXISTS)?\\s+\\w+\\.(\\w+)").matcher(createTable);
+    var m =
+        Pattern.compile("(?i)CREATE TABLE(?: IF NOT EXISTS)?\\s+\\w+\\.(\\w+)")
+            .matcher(createTable);
     if (!m.find()) {
       throw new IllegalStateException("cannot read the table name of: " + firstLine(createTable));
     }

@@ -2,26 +2,31 @@ package dev.keyplan.cassandra.verify;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.Operation;
-import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.verify.Latency;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Runs each write pattern on every table keyplan says it must update, as the application would:
- * an insert (or update, which CQL writes the same way) of a new row in the busiest partition, a
- * delete of one of its rows; counters and lightweight transactions are left out and said so.
- * Reports the latency of the whole write (all its tables, one after the other).
+ * Runs each write pattern on every table keyplan says it must update, as the application would: an
+ * insert (or update, which CQL writes the same way) of a new row in the busiest partition, a delete
+ * of one of its rows; counters and lightweight transactions are left out and said so. Reports the
+ * latency of the whole write (all its tables, one after the other).
  */
 final class CassandraVerifyWrites {
   private CassandraVerifyWrites() {}
 
-  static List<List<Object>> run(CqlSession session, String keyspace, CassandraAnalysis a, Map<String, TableLoad> loads,
-      int samples, List<String> notes) {
+  static List<List<Object>> run(
+      CqlSession session,
+      String keyspace,
+      CassandraAnalysis a,
+      Map<String, TableLoad> loads,
+      int samples,
+      List<String> notes) {
     List<List<Object>> rows = new ArrayList<>();
     for (CassandraPlan plan : a.plans()) {
       if (plan.pattern().isRead() || plan.tables().isEmpty()) {
@@ -29,14 +34,20 @@ final class CassandraVerifyWrites {
       }
       Operation.Write w = (Operation.Write) plan.pattern().operation();
       if (w.kind() == Operation.Kind.INCREMENT || w.isLightweightTransaction()) {
-        notes.add(plan.pattern().id() + ": " + (w.isLightweightTransaction() ? "lightweight transactions" : "counter increments")
-            + " are not run");
+        notes.add(
+            plan.pattern().id()
+                + ": "
+                + (w.isLightweightTransaction() ? "lightweight transactions" : "counter increments")
+                + " are not run");
         continue;
       }
-      List<TableLoad> targets = plan.tables().stream().map(loads::get).filter(java.util.Objects::nonNull).toList();
+      List<TableLoad> targets =
+          plan.tables().stream().map(loads::get).filter(java.util.Objects::nonNull).toList();
       List<PreparedStatement> statements = new ArrayList<>();
       for (TableLoad l : targets) {
-        statements.add(session.prepare(w.kind() == Operation.Kind.DELETE ? delete(keyspace, l) : insert(keyspace, l)));
+        statements.add(
+            session.prepare(
+                w.kind() == Operation.Kind.DELETE ? delete(keyspace, l) : insert(keyspace, l)));
       }
       Latency latency = new Latency();
       for (int i = 0; i < samples; i++) {
@@ -46,8 +57,14 @@ final class CassandraVerifyWrites {
         }
         latency.record(System.nanoTime() - start);
       }
-      rows.add(List.of(plan.pattern().id(), w.kind().keyword(), String.join(" ", plan.tables()),
-          (long) targets.size(), latency.millis(50), latency.millis(99)));
+      rows.add(
+          List.of(
+              plan.pattern().id(),
+              w.kind().keyword(),
+              String.join(" ", plan.tables()),
+              (long) targets.size(),
+              latency.millis(50),
+              latency.millis(99)));
     }
     return rows;
   }
@@ -58,14 +75,25 @@ final class CassandraVerifyWrites {
 
   private static String insert(String keyspace, TableLoad l) {
     List<Column> cs = columns(l);
-    return "INSERT INTO " + keyspace + "." + l.table.name() + " (" + String.join(", ", cs.stream().map(Column::name).toList())
-        + ") VALUES (" + String.join(", ", cs.stream().map(c -> "?").toList()) + ")";
+    return "INSERT INTO "
+        + keyspace
+        + "."
+        + l.table.name()
+        + " ("
+        + String.join(", ", cs.stream().map(Column::name).toList())
+        + ") VALUES ("
+        + String.join(", ", cs.stream().map(c -> "?").toList())
+        + ")";
   }
 
   private static String delete(String keyspace, TableLoad l) {
     List<String> key = new ArrayList<>(l.table.partitionKey());
     l.table.clustering().forEach(c -> key.add(c.name()));
-    return "DELETE FROM " + keyspace + "." + l.table.name() + " WHERE "
+    return "DELETE FROM "
+        + keyspace
+        + "."
+        + l.table.name()
+        + " WHERE "
         + String.join(" AND ", key.stream().map(k -> k + " = ?").toList());
   }
 
@@ -84,7 +112,10 @@ final class CassandraVerifyWrites {
       Column c = cs.get(k);
       int pk = l.table.partitionKey().indexOf(c.name());
       boolean clustering = l.table.clustering().stream().anyMatch(x -> x.name().equals(c.name()));
-      out[k] = pk >= 0 ? l.busiest.key().get(pk) : CqlValues.value(l.table, c, clustering ? row : row + 7_000_000L);
+      out[k] =
+          pk >= 0
+              ? l.busiest.key().get(pk)
+              : CqlValues.value(l.table, c, clustering ? row : row + 7_000_000L);
     }
     return out;
   }

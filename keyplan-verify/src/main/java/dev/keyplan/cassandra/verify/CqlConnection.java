@@ -12,9 +12,9 @@ import java.time.Duration;
 
 /**
  * Opens the driver session (Apache Cassandra Java driver 4.19): contact point from the endpoint,
- * local datacenter from the options or inferred from the contact point
- * ({@code DcInferringLoadBalancingPolicy}), user and password from the credentials, TLS with the
- * JVM's default trust store. A failure names the endpoint, never a credential.
+ * local datacenter from the options or inferred from the contact point ({@code
+ * DcInferringLoadBalancingPolicy}), user and password from the credentials, TLS with the JVM's
+ * default trust store. A failure names the endpoint, never a credential.
  */
 final class CqlConnection {
   private CqlConnection() {}
@@ -29,7 +29,8 @@ final class CqlConnection {
       try {
         port = Integer.parseInt(endpoint.substring(colon + 1));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("--endpoint expects host:port such as 127.0.0.1:9042, not '" + endpoint + "'");
+        throw new IllegalArgumentException(
+            "--endpoint expects host:port such as 127.0.0.1:9042, not '" + endpoint + "'");
       }
     }
     return InetSocketAddress.createUnresolved(host, port);
@@ -38,25 +39,38 @@ final class CqlConnection {
   static CqlSession open(VerifyOptions options, Credentials credentials) {
     String endpoint = options.endpoint().orElse(DEFAULT_ENDPOINT);
     InetSocketAddress a = address(endpoint);
-    var config = DriverConfigLoader.programmaticBuilder()
-        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
-        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
-        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
-        // Cassandra writes a trace's events asynchronously; on a busy 2-core machine the driver's
-        // default of 5 attempts 3 ms apart gave up on finished reads. Wait up to 10 s instead.
-        .withInt(DefaultDriverOption.REQUEST_TRACE_ATTEMPTS, 100)
-        .withDuration(DefaultDriverOption.REQUEST_TRACE_INTERVAL, Duration.ofMillis(100));
+    var config =
+        DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
+            .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+            .withDuration(
+                DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
+            .withDuration(
+                DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
+            // Cassandra writes a trace's events asynchronously; on a busy 2-core machine the
+            // driver's
+            // default of 5 attempts 3 ms apart gave up on finished reads. Wait up to 10 s instead.
+            .withInt(DefaultDriverOption.REQUEST_TRACE_ATTEMPTS, 100)
+            .withDuration(DefaultDriverOption.REQUEST_TRACE_INTERVAL, Duration.ofMillis(100));
     if (options.localDatacenter().isEmpty()) {
-      config = config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+      config =
+          config.withString(
+              DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
     }
-    CqlSessionBuilder b = CqlSession.builder().withConfigLoader(config.build())
-        .addContactPoint(new InetSocketAddress(a.getHostString(), a.getPort()));
+    CqlSessionBuilder b =
+        CqlSession.builder()
+            .withConfigLoader(config.build())
+            .addContactPoint(new InetSocketAddress(a.getHostString(), a.getPort()));
     options.localDatacenter().ifPresent(b::withLocalDatacenter);
     var user = credentials.get(Credentials.CASSANDRA_USERNAME);
     var password = credentials.get(Credentials.CASSANDRA_PASSWORD);
     if (user.isPresent() != password.isPresent()) {
-      throw new VerifyException("give both " + Credentials.CASSANDRA_USERNAME + " and " + Credentials.CASSANDRA_PASSWORD + ", or neither");
+      throw new VerifyException(
+          "give both "
+              + Credentials.CASSANDRA_USERNAME
+              + " and "
+              + Credentials.CASSANDRA_PASSWORD
+              + ", or neither");
     }
     if (user.isPresent()) {
       b.withAuthCredentials(user.get(), password.get());
@@ -72,7 +86,8 @@ final class CqlConnection {
       return b.build();
     } catch (RuntimeException e) {
       // The driver's messages name hosts and errors, not credentials; keep only the first line.
-      String why = String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName());
+      String why =
+          String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName());
       throw new VerifyException("cannot connect to Cassandra at " + endpoint + ": " + why);
     }
   }

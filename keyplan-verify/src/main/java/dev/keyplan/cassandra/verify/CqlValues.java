@@ -1,10 +1,10 @@
 package dev.keyplan.cassandra.verify;
 
 import com.datastax.oss.driver.api.core.uuid.Uuids;
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.model.Attribute;
 import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlType;
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.model.Attribute;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -22,9 +22,9 @@ import java.util.UUID;
 /**
  * Column values for loaded rows, shaped as keyplan sizes them: a text, blob or collection element
  * takes the attribute's {@code size} in bytes (ASCII, so characters are bytes), a collection its
- * {@code items} elements, fixed-size types their own width. Partition key columns get the value
- * of a partition number (its literal too, for the token check); clustering columns the row's
- * number, so every row is distinct.
+ * {@code items} elements, fixed-size types their own width. Partition key columns get the value of
+ * a partition number (its literal too, for the token check); clustering columns the row's number,
+ * so every row is distinct.
  */
 final class CqlValues {
   private CqlValues() {}
@@ -32,7 +32,10 @@ final class CqlValues {
   /** A key value as a driver object and as the literal keyplan's token function reads. */
   record Key(Object value, String literal) {}
 
-  /** The value of partition number {@code n} in key column {@code c} (a bucket or suffix holds n itself). */
+  /**
+   * The value of partition number {@code n} in key column {@code c} (a bucket or suffix holds n
+   * itself).
+   */
   static Key key(Column c, long n) {
     String type = c.type().name();
     return switch (type) {
@@ -47,16 +50,26 @@ final class CqlValues {
       }
       case "timestamp" -> new Key(Instant.ofEpochMilli(n), Long.toString(n));
       case "date" -> new Key(LocalDate.ofEpochDay(n), LocalDate.ofEpochDay(n).toString());
-      default -> throw new IllegalArgumentException("keyplan verify cannot load a partition key of type " + type
-          + " (" + c.name() + ") yet");
+      default ->
+          throw new IllegalArgumentException(
+              "keyplan verify cannot load a partition key of type "
+                  + type
+                  + " ("
+                  + c.name()
+                  + ") yet");
     };
   }
 
   /** The value of column {@code c} in row {@code row}. */
   static Object value(BoundTable t, Column c, long row) {
     java.util.Optional<Attribute> a = t.entity().attribute(c.name());
-    long size = a.flatMap(x -> x.size().isPresent() ? java.util.Optional.of(x.size().getAsLong()) : java.util.Optional.empty())
-        .orElse(16L);
+    long size =
+        a.flatMap(
+                x ->
+                    x.size().isPresent()
+                        ? java.util.Optional.of(x.size().getAsLong())
+                        : java.util.Optional.empty())
+            .orElse(16L);
     int items = a.map(Attribute::items).orElse(1);
     CqlType type = c.type().unfrozen();
     if (type.isCollection()) {
@@ -79,7 +92,9 @@ final class CqlValues {
         default -> {
           Map<Object, Object> out = new LinkedHashMap<>();
           for (int i = 0; i < items; i++) {
-            out.put(scalar(type.arguments().get(0).name(), 8, row * 1_000 + i), scalar(element.name(), size, i));
+            out.put(
+                scalar(type.arguments().get(0).name(), 8, row * 1_000 + i),
+                scalar(element.name(), size, i));
           }
           return out;
         }
@@ -88,7 +103,9 @@ final class CqlValues {
     return scalar(type.name(), size, row);
   }
 
-  /** A value of a scalar type: {@code size} bytes for variable-size types, {@code n} for numbers. */
+  /**
+   * A value of a scalar type: {@code size} bytes for variable-size types, {@code n} for numbers.
+   */
   static Object scalar(String type, long size, long n) {
     return switch (type) {
       case "int" -> (int) n;
@@ -106,7 +123,9 @@ final class CqlValues {
       case "date" -> LocalDate.ofEpochDay(n % 100_000);
       case "blob" -> ByteBuffer.wrap(text(size, n).getBytes(StandardCharsets.US_ASCII));
       case "text", "varchar", "ascii" -> text(size, n);
-      default -> throw new IllegalArgumentException("keyplan verify cannot load a column of type " + type + " yet");
+      default ->
+          throw new IllegalArgumentException(
+              "keyplan verify cannot load a column of type " + type + " yet");
     };
   }
 

@@ -11,11 +11,11 @@ import javax.management.remote.JMXServiceURL;
 /**
  * Cassandra's JMX, for what CQL does not say: flushing a table's memtable, and the bytes each flush
  * wrote. {@code BytesFlushed} (org.apache.cassandra.metrics:type=Table, a counter) grows by the
- * Data.db bytes of every sstable a flush writes — with compression off, the partitions'
- * serialised size on disk, which is what keyplan's S_t estimates. Measured here: a 1,010-row
- * table flushed to a 222,240-byte Data.db and {@code BytesFlushed} 222,240. The histogram gauges
- * ({@code MaxPartitionSize}, {@code MeanPartitionSize}) come from buckets 20% apart, too coarse
- * for a ±10% comparison, so keyplan does not use them.
+ * Data.db bytes of every sstable a flush writes — with compression off, the partitions' serialised
+ * size on disk, which is what keyplan's S_t estimates. Measured here: a 1,010-row table flushed to
+ * a 222,240-byte Data.db and {@code BytesFlushed} 222,240. The histogram gauges ({@code
+ * MaxPartitionSize}, {@code MeanPartitionSize}) come from buckets 20% apart, too coarse for a ±10%
+ * comparison, so keyplan does not use them.
  */
 final class Jmx implements AutoCloseable {
   private final JMXConnector connector;
@@ -48,17 +48,26 @@ final class Jmx implements AutoCloseable {
   long flush(String keyspace, String table) {
     try {
       long before = bytesFlushed(keyspace, table);
-      server.invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"), "forceKeyspaceFlush",
-          new Object[] {keyspace, new String[] {table}}, new String[] {"java.lang.String", "[Ljava.lang.String;"});
+      server.invoke(
+          new ObjectName("org.apache.cassandra.db:type=StorageService"),
+          "forceKeyspaceFlush",
+          new Object[] {keyspace, new String[] {table}},
+          new String[] {"java.lang.String", "[Ljava.lang.String;"});
       return bytesFlushed(keyspace, table) - before;
     } catch (Exception e) {
-      throw new IllegalStateException("JMX flush of " + keyspace + "." + table + " failed: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "JMX flush of " + keyspace + "." + table + " failed: " + e.getMessage(), e);
     }
   }
 
   private long bytesFlushed(String keyspace, String table) throws Exception {
-    ObjectName n = new ObjectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
-        + ",name=BytesFlushed");
+    ObjectName n =
+        new ObjectName(
+            "org.apache.cassandra.metrics:type=Table,keyspace="
+                + keyspace
+                + ",scope="
+                + table
+                + ",name=BytesFlushed");
     return ((Number) server.getAttribute(n, "Count")).longValue();
   }
 

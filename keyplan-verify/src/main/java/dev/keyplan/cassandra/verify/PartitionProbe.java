@@ -1,17 +1,18 @@
 package dev.keyplan.cassandra.verify;
 
-import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.ring.Murmur3Token;
 import dev.keyplan.cassandra.ring.PartitionKeyCodec;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One loaded partition: partition number {@code n} (1 is the busiest key, 2 a typical one) in
- * time bucket {@code bucket}, its key columns' values, and the token keyplan computes for them.
+ * One loaded partition: partition number {@code n} (1 is the busiest key, 2 a typical one) in time
+ * bucket {@code bucket}, its key columns' values, and the token keyplan computes for them.
  */
-record PartitionProbe(String role, long n, long bucket, List<Object> key, List<String> literals, long token) {
+record PartitionProbe(
+    String role, long n, long bucket, List<Object> key, List<String> literals, long token) {
 
   static PartitionProbe of(BoundTable t, String role, long n, long bucket) {
     List<Object> values = new ArrayList<>();
@@ -33,7 +34,10 @@ record PartitionProbe(String role, long n, long bucket, List<Object> key, List<S
   String describe(BoundTable t) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < t.partitionKey().size(); i++) {
-      b.append(i == 0 ? "" : ", ").append(t.partitionKey().get(i)).append('=').append(literals.get(i));
+      b.append(i == 0 ? "" : ", ")
+          .append(t.partitionKey().get(i))
+          .append('=')
+          .append(literals.get(i));
     }
     return b.toString();
   }

@@ -4,9 +4,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraSizing;
-import dev.keyplan.cassandra.cql.Column;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -45,10 +45,18 @@ final class TableLoad {
 
   /** Inserts the rows, flushing and measuring after each group when JMX is there. */
   void load(CqlSession session, String keyspace, java.util.Optional<Jmx> jmx, Runnable tick) {
-    List<Column> columns = table.table().columns().stream().filter(c -> !c.type().isCounter()).toList();
-    String cql = "INSERT INTO " + keyspace + "." + table.name() + " ("
-        + String.join(", ", columns.stream().map(Column::name).toList()) + ") VALUES ("
-        + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
+    List<Column> columns =
+        table.table().columns().stream().filter(c -> !c.type().isCounter()).toList();
+    String cql =
+        "INSERT INTO "
+            + keyspace
+            + "."
+            + table.name()
+            + " ("
+            + String.join(", ", columns.stream().map(Column::name).toList())
+            + ") VALUES ("
+            + String.join(", ", columns.stream().map(c -> "?").toList())
+            + ")";
     PreparedStatement insert = session.prepare(cql);
     insertRows(session, insert, columns, busiest, busiestRows, tick);
     jmx.ifPresent(j -> busiestBytes = j.flush(keyspace, table.name()));
@@ -58,7 +66,12 @@ final class TableLoad {
     jmx.ifPresent(j -> typicalBytes = j.flush(keyspace, table.name()) / typical.size());
   }
 
-  private void insertRows(CqlSession session, PreparedStatement insert, List<Column> columns, PartitionProbe p, long rows,
+  private void insertRows(
+      CqlSession session,
+      PreparedStatement insert,
+      List<Column> columns,
+      PartitionProbe p,
+      long rows,
       Runnable tick) {
     Semaphore window = new Semaphore(64);
     List<CompletionStage<AsyncResultSet>> pending = new ArrayList<>();
@@ -68,8 +81,10 @@ final class TableLoad {
         Column c = columns.get(i);
         int k = table.partitionKey().indexOf(c.name());
         boolean clustering = table.clustering().stream().anyMatch(x -> x.name().equals(c.name()));
-        values[i] = k >= 0 ? p.key().get(k)
-            : CqlValues.value(table, c, clustering ? r : r + p.n() * 1_000_000L);
+        values[i] =
+            k >= 0
+                ? p.key().get(k)
+                : CqlValues.value(table, c, clustering ? r : r + p.n() * 1_000_000L);
       }
       BoundStatement s = insert.bind(values);
       window.acquireUninterruptibly();

@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
 /**
  * What a query trace says a request touched: single-partition reads ("Executing single-partition
  * query on t", one event per partition and replica) and range scans ("Executing seq scan" or
- * "Submitting range requests"), and the live rows read ("Read 20 live rows and 0 tombstone
- * cells"). Event texts as Cassandra 5.0.6 writes them (measured here).
+ * "Submitting range requests"), and the live rows read ("Read 20 live rows and 0 tombstone cells").
+ * Event texts as Cassandra 5.0.6 writes them (measured here).
  */
 record Traced(int partitions, boolean scan, long rows) {
   private static final Pattern ROWS = Pattern.compile("Read (\\d+) live rows");
@@ -22,7 +22,8 @@ record Traced(int partitions, boolean scan, long rows) {
       String a = String.valueOf(e.getActivity());
       if (a.startsWith("Executing single-partition query")) {
         partitions++;
-      } else if (a.startsWith("Executing seq scan") || a.startsWith("Submitting range requests")
+      } else if (a.startsWith("Executing seq scan")
+          || a.startsWith("Submitting range requests")
           || a.startsWith("Executing read on")) {
         scan = true;
       }

@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * The one keyspace a run works in: {@code <prefix><model keyspace>}, created by keyplan unless
- * {@code --reuse} lets it use one that exists. Tables are created only where no table of that
- * name exists; at the end keyplan drops exactly what it created (unless {@code --keep}), so
- * anything that was there before is left as it was.
+ * {@code --reuse} lets it use one that exists. Tables are created only where no table of that name
+ * exists; at the end keyplan drops exactly what it created (unless {@code --keep}), so anything
+ * that was there before is left as it was.
  */
 final class VerifyKeyspace {
   /** Cassandra's limit on keyspace names (SchemaConstants.NAME_LENGTH). */
@@ -29,7 +29,10 @@ final class VerifyKeyspace {
   }
 
   static String nameFor(VerifyOptions o, String modelKeyspace) {
-    String n = (o.prefix() + modelKeyspace).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+    String n =
+        (o.prefix() + modelKeyspace)
+            .toLowerCase(java.util.Locale.ROOT)
+            .replaceAll("[^a-z0-9_]", "_");
     return n.length() > MAX_NAME ? n.substring(0, MAX_NAME) : n;
   }
 
@@ -39,25 +42,44 @@ final class VerifyKeyspace {
    * @throws VerifyException if it exists and reuse was not asked for
    */
   static VerifyKeyspace open(CqlSession session, VerifyOptions o, String name, String dc, int rf) {
-    boolean exists = session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(name)).isPresent();
+    boolean exists =
+        session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(name)).isPresent();
     if (exists && !o.reuse()) {
-      throw new VerifyException("keyspace " + name + " already exists; keyplan verify works only in what it creates:"
-          + " pass --reuse to work in it (keyplan then adds and drops only its own tables), or --prefix for another name");
+      throw new VerifyException(
+          "keyspace "
+              + name
+              + " already exists; keyplan verify works only in what it creates:"
+              + " pass --reuse to work in it (keyplan then adds and drops only its own tables), or --prefix for another name");
     }
     if (!exists) {
-      session.execute("CREATE KEYSPACE " + name + " WITH replication = {'class': 'NetworkTopologyStrategy', '"
-          + dc + "': " + rf + "}");
+      session.execute(
+          "CREATE KEYSPACE "
+              + name
+              + " WITH replication = {'class': 'NetworkTopologyStrategy', '"
+              + dc
+              + "': "
+              + rf
+              + "}");
     }
     return new VerifyKeyspace(session, name, !exists);
   }
 
   /** Creates {@code table} with {@code ddl}, refusing if a table of that name exists. */
   void createTable(String table, String ddl) {
-    boolean exists = session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(name))
-        .flatMap(k -> k.getTable(CqlIdentifier.fromInternal(table))).isPresent();
+    boolean exists =
+        session
+            .getMetadata()
+            .getKeyspace(CqlIdentifier.fromInternal(name))
+            .flatMap(k -> k.getTable(CqlIdentifier.fromInternal(table)))
+            .isPresent();
     if (exists) {
-      throw new VerifyException("table " + name + "." + table + " already exists; keyplan verify never touches a table"
-          + " it did not create: drop it, or choose another --prefix");
+      throw new VerifyException(
+          "table "
+              + name
+              + "."
+              + table
+              + " already exists; keyplan verify never touches a table"
+              + " it did not create: drop it, or choose another --prefix");
     }
     session.execute(ddl);
     createdTables.add(table);

@@ -24,16 +24,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  *   <li>Endpoint: {@code --endpoint} as an {@code http://} or {@code https://} URL (TLS is the
  *       scheme's: an https endpoint is verified against the JVM's trust store); none means AWS's
  *       own regional endpoint.
- *   <li>Region: {@code --region}, default {@code us-east-1}; it only names the signing region on
- *       a local endpoint.
+ *   <li>Region: {@code --region}, default {@code us-east-1}; it only names the signing region on a
+ *       local endpoint.
  *   <li>Credentials: {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY} (and {@code
  *       AWS_SESSION_TOKEN}) from {@link Credentials}. With none and a loopback endpoint (dynalite,
  *       which checks no signature) a fixed pair {@value #LOCAL_KEY}/{@value #LOCAL_KEY} is used;
  *       with none and any other endpoint the run stops before connecting.
  * </ul>
  *
- * <p>The SDK's default credential chain is never consulted: a run meant for a local engine must
- * not pick up a developer's AWS profile.
+ * <p>The SDK's default credential chain is never consulted: a run meant for a local engine must not
+ * pick up a developer's AWS profile.
  */
 final class Connection {
   /** Access key id and secret of the local pair; dynalite accepts any. */
@@ -48,7 +48,8 @@ final class Connection {
   private final boolean localPair;
   private final AwsCredentials credentials;
 
-  private Connection(Optional<URI> endpoint, Region region, boolean localPair, AwsCredentials credentials) {
+  private Connection(
+      Optional<URI> endpoint, Region region, boolean localPair, AwsCredentials credentials) {
     this.endpoint = endpoint;
     this.region = region;
     this.localPair = localPair;
@@ -64,28 +65,44 @@ final class Connection {
   static Connection of(VerifyOptions options, Credentials secrets) {
     Optional<URI> endpoint = options.endpoint().map(Connection::parse);
     if (options.tls() && endpoint.isPresent() && !endpoint.get().getScheme().equals("https")) {
-      throw new IllegalArgumentException("--tls asks for TLS but the endpoint " + endpoint.get()
-          + " is http://: give an https:// endpoint (TLS follows the URL's scheme)");
+      throw new IllegalArgumentException(
+          "--tls asks for TLS but the endpoint "
+              + endpoint.get()
+              + " is http://: give an https:// endpoint (TLS follows the URL's scheme)");
     }
     Region region = Region.of(options.region().orElse(DEFAULT_REGION));
     Optional<String> id = secrets.get(Credentials.AWS_ACCESS_KEY_ID);
     Optional<String> secret = secrets.get(Credentials.AWS_SECRET_ACCESS_KEY);
     if (id.isPresent() != secret.isPresent()) {
-      throw new VerifyException("only one of " + Credentials.AWS_ACCESS_KEY_ID + " and "
-          + Credentials.AWS_SECRET_ACCESS_KEY + " is set (" + secrets + "): give both, or neither for a local endpoint");
+      throw new VerifyException(
+          "only one of "
+              + Credentials.AWS_ACCESS_KEY_ID
+              + " and "
+              + Credentials.AWS_SECRET_ACCESS_KEY
+              + " is set ("
+              + secrets
+              + "): give both, or neither for a local endpoint");
     }
     if (id.isPresent()) {
       Optional<String> token = secrets.get(Credentials.AWS_SESSION_TOKEN);
-      AwsCredentials c = token.isPresent()
-          ? AwsSessionCredentials.create(id.get(), secret.get(), token.get())
-          : AwsBasicCredentials.create(id.get(), secret.get());
+      AwsCredentials c =
+          token.isPresent()
+              ? AwsSessionCredentials.create(id.get(), secret.get(), token.get())
+              : AwsBasicCredentials.create(id.get(), secret.get());
       return new Connection(endpoint, region, false, c);
     }
     if (endpoint.isEmpty() || !isLoopback(endpoint.get().getHost())) {
-      throw new VerifyException("no AWS credentials for " + endpoint.map(URI::toString).orElse("AWS DynamoDB in " + region)
-          + ": set " + Credentials.AWS_ACCESS_KEY_ID + " and " + Credentials.AWS_SECRET_ACCESS_KEY
-          + " (and " + Credentials.AWS_SESSION_TOKEN + " for temporary credentials) in the environment or the"
-          + " credentials file; only a loopback endpoint (dynalite) runs without them");
+      throw new VerifyException(
+          "no AWS credentials for "
+              + endpoint.map(URI::toString).orElse("AWS DynamoDB in " + region)
+              + ": set "
+              + Credentials.AWS_ACCESS_KEY_ID
+              + " and "
+              + Credentials.AWS_SECRET_ACCESS_KEY
+              + " (and "
+              + Credentials.AWS_SESSION_TOKEN
+              + " for temporary credentials) in the environment or the"
+              + " credentials file; only a loopback endpoint (dynalite) runs without them");
     }
     return new Connection(endpoint, region, true, AwsBasicCredentials.create(LOCAL_KEY, LOCAL_KEY));
   }
@@ -96,13 +113,20 @@ final class Connection {
     try {
       uri = new URI(text.trim());
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("--endpoint '" + text + "' is not a URL (" + e.getReason()
-          + "): give an http:// or https:// URL, such as http://127.0.0.1:8000");
+      throw new IllegalArgumentException(
+          "--endpoint '"
+              + text
+              + "' is not a URL ("
+              + e.getReason()
+              + "): give an http:// or https:// URL, such as http://127.0.0.1:8000");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-      throw new IllegalArgumentException("--endpoint '" + text + "' must be an http:// or https:// URL with a host,"
-          + " such as http://127.0.0.1:8000");
+      throw new IllegalArgumentException(
+          "--endpoint '"
+              + text
+              + "' must be an http:// or https:// URL with a host,"
+              + " such as http://127.0.0.1:8000");
     }
     return uri;
   }
@@ -116,16 +140,19 @@ final class Connection {
     if (h.startsWith("[") && h.endsWith("]")) {
       h = h.substring(1, h.length() - 1);
     }
-    return h.equals("localhost") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1")
+    return h.equals("localhost")
+        || h.equals("::1")
+        || h.equals("0:0:0:0:0:0:0:1")
         || IPV4.matcher(h).matches() && h.startsWith("127.");
   }
 
   /** Returns a client for this connection; the caller closes it. */
   DynamoDbClient client() {
-    DynamoDbClientBuilder b = DynamoDbClient.builder()
-        .region(region)
-        .credentialsProvider(StaticCredentialsProvider.create(credentials))
-        .httpClient(UrlConnectionHttpClient.create());
+    DynamoDbClientBuilder b =
+        DynamoDbClient.builder()
+            .region(region)
+            .credentialsProvider(StaticCredentialsProvider.create(credentials))
+            .httpClient(UrlConnectionHttpClient.create());
     endpoint.ifPresent(b::endpointOverride);
     return b.build();
   }
@@ -153,8 +180,9 @@ final class Connection {
       // The fixed local pair is no secret, and "keyplan" is in every table name.
       return java.util.List.of();
     }
-    java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(credentials.accessKeyId(),
-        credentials.secretAccessKey()));
+    java.util.List<String> out =
+        new java.util.ArrayList<>(
+            java.util.List.of(credentials.accessKeyId(), credentials.secretAccessKey()));
     if (credentials instanceof AwsSessionCredentials s) {
       out.add(s.sessionToken());
     }

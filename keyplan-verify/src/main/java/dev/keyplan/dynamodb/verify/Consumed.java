@@ -8,25 +8,30 @@ import software.amazon.awssdk.services.dynamodb.model.Capacity;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
- * The capacity units one request consumed, by table and index: the table itself, and each index
- * as {@code table.index}. A local index uses the table's capacity (keyplan's {@link
+ * The capacity units one request consumed, by table and index: the table itself, and each index as
+ * {@code table.index}. A local index uses the table's capacity (keyplan's {@link
  * dev.keyplan.dynamodb.design.DynamoDbPlan.Touch} counts it in the table's copy), but its reads are
- * kept apart here so that a query of it and the table fetches it makes can be compared one by one. Filled from the {@code ConsumedCapacity} of every call with
- * {@code ReturnConsumedCapacity=INDEXES}; DynamoDB and dynalite report {@code CapacityUnits}
- * only, so read and write units are told apart by the call, not the response.
+ * kept apart here so that a query of it and the table fetches it makes can be compared one by one.
+ * Filled from the {@code ConsumedCapacity} of every call with {@code
+ * ReturnConsumedCapacity=INDEXES}; DynamoDB and dynalite report {@code CapacityUnits} only, so read
+ * and write units are told apart by the call, not the response.
  */
 final class Consumed {
   private final Map<String, Double> byCopy = new LinkedHashMap<>();
   private double total;
 
-  /** Adds one call's consumption; {@code designName} maps a prefixed table name back to the design's. */
+  /**
+   * Adds one call's consumption; {@code designName} maps a prefixed table name back to the
+   * design's.
+   */
   void add(ConsumedCapacity c, UnaryOperator<String> designName) {
     if (c == null) {
       return;
     }
     String table = designName.apply(c.tableName());
     total += value(c.capacityUnits());
-    boolean split = c.table() != null || c.hasGlobalSecondaryIndexes() || c.hasLocalSecondaryIndexes();
+    boolean split =
+        c.table() != null || c.hasGlobalSecondaryIndexes() || c.hasLocalSecondaryIndexes();
     if (!split) {
       add(table, value(c.capacityUnits()));
       return;

@@ -37,7 +37,8 @@ final class Dataset {
           }
           for (DynamoDbIndex.Placed at : analysis.index().itemsOf(row.entity().name())) {
             Map<String, AttributeValue> item = builder.item(at.table(), at.item(), row);
-            List<Object> key = List.of(at.table().name(), builder.primaryKey(at.table(), at.item(), row));
+            List<Object> key =
+                List.of(at.table().name(), builder.primaryKey(at.table(), at.item(), row));
             if (keys.add(key)) {
               d.items.add(new Written(at.table(), at.item(), item));
             }

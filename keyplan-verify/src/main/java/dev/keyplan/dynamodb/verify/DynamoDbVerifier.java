@@ -2,12 +2,11 @@ package dev.keyplan.dynamodb.verify;
 
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
-import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.StoreVerifier;
+import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
@@ -27,11 +26,12 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
  *       TableRequests}) with every table named {@code <prefix><table>}, billed on demand;
  *   <li>every one of those tables looked up; one that exists stops the run unless {@code --reuse}
  *       ({@link Namespace}); the others are created;
- *   <li>the busiest and a typical partition key value of every key template a pattern uses
- *       loaded, counted and sized as keyplan's analysis says, scaled to {@code --max-rows}
- *       ({@link GroupPlanner}, {@link ItemBuilder}, {@link Loader});
+ *   <li>the busiest and a typical partition key value of every key template a pattern uses loaded,
+ *       counted and sized as keyplan's analysis says, scaled to {@code --max-rows} ({@link
+ *       GroupPlanner}, {@link ItemBuilder}, {@link Loader});
  *   <li>every pattern run {@code --samples} times per key as keyplan's plan says ({@link
- *       DynamoDbVerifyReads}, {@link DynamoDbVerifyWrites}), each item type's size measured ({@link SizeProbe});
+ *       DynamoDbVerifyReads}, {@link DynamoDbVerifyWrites}), each item type's size measured ({@link
+ *       SizeProbe});
  *   <li>the tables keyplan created dropped, and the items it wrote into reused tables deleted,
  *       unless {@code --keep}, whether the run succeeded or not.
  * </ol>
@@ -51,7 +51,11 @@ public final class DynamoDbVerifier {
       }
 
       @Override
-      public VerifyResult run(DynamoDbAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
+      public VerifyResult run(
+          DynamoDbAnalysis analysis,
+          VerifyOptions options,
+          Credentials credentials,
+          Progress progress) {
         return DynamoDbVerifier.run(analysis, options, credentials, progress);
       }
     };
@@ -64,7 +68,10 @@ public final class DynamoDbVerifier {
    * @throws VerifyException when the engine cannot be reached, refuses the request, or a table
    *     keyplan would create exists without {@code --reuse}
    */
-  public static VerifyResult run(DynamoDbAnalysis analysis, VerifyOptions options, Credentials credentials,
+  public static VerifyResult run(
+      DynamoDbAnalysis analysis,
+      VerifyOptions options,
+      Credentials credentials,
       Progress progress) {
     Model model = analysis.model();
     List<CreateTableRequest> tables = TableRequests.of(analysis, options.prefix());
@@ -76,10 +83,14 @@ public final class DynamoDbVerifier {
         session.create(tables);
         session.measure(progress);
       } catch (SdkClientException e) {
-        throw new VerifyException("cannot reach DynamoDB at " + connection.describe() + ": "
-            + connection.scrub(e.getMessage()));
+        throw new VerifyException(
+            "cannot reach DynamoDB at "
+                + connection.describe()
+                + ": "
+                + connection.scrub(e.getMessage()));
       } catch (SdkException e) {
-        throw new VerifyException(connection.describe() + " refused a request: " + connection.scrub(e.getMessage()));
+        throw new VerifyException(
+            connection.describe() + " refused a request: " + connection.scrub(e.getMessage()));
       } finally {
         cleanup.addAll(cleanUp(session, options, connection));
       }
@@ -87,19 +98,28 @@ public final class DynamoDbVerifier {
     }
   }
 
-  /** Drops what keyplan created and deletes what it wrote into reused tables, unless {@code keep}. */
+  /**
+   * Drops what keyplan created and deletes what it wrote into reused tables, unless {@code keep}.
+   */
   private static List<String> cleanUp(Session s, VerifyOptions options, Connection connection) {
     List<String> out = new ArrayList<>();
     if (options.keep()) {
       if (!s.names.created().isEmpty()) {
-        out.add("--keep: the tables keyplan created were left in place: " + String.join(", ", s.names.created()));
+        out.add(
+            "--keep: the tables keyplan created were left in place: "
+                + String.join(", ", s.names.created()));
       }
       return out;
     }
     try {
       for (String t : s.names.reused()) {
         int n = s.ledger.deleteAll(s.client, t);
-        out.add("reused table " + t + ": the " + n + " items keyplan wrote were deleted; nothing else in it was touched");
+        out.add(
+            "reused table "
+                + t
+                + ": the "
+                + n
+                + " items keyplan wrote were deleted; nothing else in it was touched");
       }
       List<String> dropped = s.names.dropCreated();
       if (!dropped.isEmpty()) {

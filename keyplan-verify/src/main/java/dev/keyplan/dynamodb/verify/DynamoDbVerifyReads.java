@@ -4,10 +4,10 @@ import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.model.Operation;
 import dev.keyplan.dynamodb.verify.KeyCondition.Bound;
 import dev.keyplan.dynamodb.verify.KeyCondition.Op;
 import dev.keyplan.dynamodb.verify.KeyCondition.Term;
+import dev.keyplan.model.Operation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,10 +28,10 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 /**
  * Runs one request of a read plan against one key group, the way the plan says: GetItem with the
  * plan's key; Query on the plan's table or index with its key condition, once per write shard,
- * newest first where the read orders so, with the read's limit, paging on LastEvaluatedKey; a
- * Scan of every page; and, where a global index does not project what the read selects, a
- * BatchGetItem of the table items the query returned (eventually consistent, as keyplan costs
- * it). Every call asks for {@code ReturnConsumedCapacity=INDEXES}.
+ * newest first where the read orders so, with the read's limit, paging on LastEvaluatedKey; a Scan
+ * of every page; and, where a global index does not project what the read selects, a BatchGetItem
+ * of the table items the query returned (eventually consistent, as keyplan costs it). Every call
+ * asks for {@code ReturnConsumedCapacity=INDEXES}.
  *
  * <p>The key condition's placeholders take the group's first row of the read's item type; a range
  * ({@code <attr from>}, {@code <attr to>}) spans every row of that type in the group, so it reads
@@ -51,8 +51,16 @@ final class DynamoDbVerifyReads {
   }
 
   /** How a read request is sent, decided once per pattern. */
-  record Shape(DynamoDbPlan plan, DynamoDbTable table, DynamoDbItem item, KeyPath path, Operation.Read read,
-      OptionalInt limitPerQuery, boolean forward, boolean fetchFromTable, boolean selectAll) {}
+  record Shape(
+      DynamoDbPlan plan,
+      DynamoDbTable table,
+      DynamoDbItem item,
+      KeyPath path,
+      Operation.Read read,
+      OptionalInt limitPerQuery,
+      boolean forward,
+      boolean fetchFromTable,
+      boolean selectAll) {}
 
   /** Runs one request of {@code shape} against {@code group} (none for a Scan). */
   Outcome run(Shape shape, KeyGroup group) {
@@ -83,8 +91,13 @@ final class DynamoDbVerifyReads {
     for (Term t : kc.terms()) {
       key.put(t.attribute(), value(s, g, t, 0, 0));
     }
-    GetItemResponse r = client.getItem(b -> b.tableName(names.name(s.table().name())).key(key)
-        .consistentRead(strong(s)).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+    GetItemResponse r =
+        client.getItem(
+            b ->
+                b.tableName(names.name(s.table().name()))
+                    .key(key)
+                    .consistentRead(strong(s))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
     out.calls++;
     out.returned += r.hasItem() && !r.item().isEmpty() ? 1 : 0;
     out.evaluated += 1;
@@ -115,10 +128,15 @@ final class DynamoDbVerifyReads {
       Map<String, AttributeValue> startKey = null;
       int got = 0;
       do {
-        QueryRequest.Builder b = QueryRequest.builder().tableName(names.name(s.table().name()))
-            .keyConditionExpression(String.join(" AND ", terms)).expressionAttributeNames(attributeNames)
-            .expressionAttributeValues(values).consistentRead(strong(s)).scanIndexForward(s.forward())
-            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
+        QueryRequest.Builder b =
+            QueryRequest.builder()
+                .tableName(names.name(s.table().name()))
+                .keyConditionExpression(String.join(" AND ", terms))
+                .expressionAttributeNames(attributeNames)
+                .expressionAttributeValues(values)
+                .consistentRead(strong(s))
+                .scanIndexForward(s.forward())
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
         if (s.path().isIndex()) {
           b.indexName(s.path().name());
         }
@@ -142,8 +160,12 @@ final class DynamoDbVerifyReads {
         if (r.hasItems()) {
           found.addAll(r.items());
         }
-        startKey = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-      } while (startKey != null && (s.limitPerQuery().isEmpty() || got < s.limitPerQuery().getAsInt()));
+        startKey =
+            r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()
+                ? r.lastEvaluatedKey()
+                : null;
+      } while (startKey != null
+          && (s.limitPerQuery().isEmpty() || got < s.limitPerQuery().getAsInt()));
     }
     if (s.fetchFromTable()) {
       fetch(s, found, out);
@@ -155,17 +177,19 @@ final class DynamoDbVerifyReads {
     String table = names.name(s.table().name());
     for (int from = 0; from < entries.size(); from += BATCH_GET) {
       List<Map<String, AttributeValue>> keys = new ArrayList<>();
-      for (Map<String, AttributeValue> e : entries.subList(from, Math.min(entries.size(), from + BATCH_GET))) {
+      for (Map<String, AttributeValue> e :
+          entries.subList(from, Math.min(entries.size(), from + BATCH_GET))) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         s.table().primaryKey().forEach(k -> key.put(k, e.get(k)));
         keys.add(key);
       }
-      Map<String, KeysAndAttributes> request = Map.of(table, KeysAndAttributes.builder().keys(keys)
-          .consistentRead(false).build());
+      Map<String, KeysAndAttributes> request =
+          Map.of(table, KeysAndAttributes.builder().keys(keys).consistentRead(false).build());
       while (!request.isEmpty()) {
         Map<String, KeysAndAttributes> now = request;
-        BatchGetItemResponse r = client.batchGetItem(b -> b.requestItems(now)
-            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+        BatchGetItemResponse r =
+            client.batchGetItem(
+                b -> b.requestItems(now).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
         out.calls++;
         out.reads.addAll(r.consumedCapacity(), names::designName);
         request = r.hasUnprocessedKeys() ? r.unprocessedKeys() : Map.of();
@@ -177,8 +201,11 @@ final class DynamoDbVerifyReads {
     Map<String, AttributeValue> startKey = null;
     int got = 0;
     do {
-      ScanRequest.Builder b = ScanRequest.builder().tableName(names.name(s.table().name()))
-          .consistentRead(strong(s)).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
+      ScanRequest.Builder b =
+          ScanRequest.builder()
+              .tableName(names.name(s.table().name()))
+              .consistentRead(strong(s))
+              .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
       if (s.path().isIndex()) {
         b.indexName(s.path().name());
       }
@@ -197,24 +224,32 @@ final class DynamoDbVerifyReads {
       out.evaluated += r.scannedCount();
       got += r.count();
       out.reads.add(r.consumedCapacity(), names::designName);
-      startKey = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-    } while (startKey != null && (s.limitPerQuery().isEmpty() || got < s.limitPerQuery().getAsInt()));
+      startKey =
+          r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+    } while (startKey != null
+        && (s.limitPerQuery().isEmpty() || got < s.limitPerQuery().getAsInt()));
   }
 
   /**
-   * Returns operand {@code operand} of term {@code t} for the group's first row of the item type:
-   * a bare placeholder of an N or B key as that key's own value, anything else as text.
+   * Returns operand {@code operand} of term {@code t} for the group's first row of the item type: a
+   * bare placeholder of an N or B key as that key's own value, anything else as text.
    */
   private AttributeValue value(Shape s, KeyGroup g, Term t, int operand, int shard) {
     KeyCondition.Template template = t.operands().get(operand);
-    KeyGroup.Member m = g.member(s.item()).orElseThrow(() -> new IllegalStateException(
-        "the key group " + g.label() + " holds no " + s.item().name() + " items"));
+    KeyGroup.Member m =
+        g.member(s.item())
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "the key group " + g.label() + " holds no " + s.item().name() + " items"));
     Instance row = m.rows().get(0);
     String type = s.table().keyTypes().getOrDefault(t.attribute(), "S");
     if (template.bare().isPresent() && !type.equals("S")) {
       return builder.key(s.table(), s.item(), t.attribute(), row);
     }
-    String text = KeyCondition.fill(template, (a, bound) -> placeholder(s, m, row, a, bound), count -> shard % count);
+    String text =
+        KeyCondition.fill(
+            template, (a, bound) -> placeholder(s, m, row, a, bound), count -> shard % count);
     return AttributeValue.fromS(text);
   }
 

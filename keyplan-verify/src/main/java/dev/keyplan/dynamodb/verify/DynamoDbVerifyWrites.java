@@ -3,9 +3,9 @@ package dev.keyplan.dynamodb.verify;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.workload.KeyCounts;
-import dev.keyplan.model.Operation;
 import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
+import dev.keyplan.model.Operation;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -38,8 +38,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * </ul>
  *
  * <p>A write that must first find its item runs keyplan's plan of that find ({@code find}) with
- * {@link DynamoDbVerifyReads} before the write, and both count in the request. Other conditions than {@code
- * if not exists} are not sent: a condition that passes does not change what a write consumes.
+ * {@link DynamoDbVerifyReads} before the write, and both count in the request. Other conditions
+ * than {@code if not exists} are not sent: a condition that passes does not change what a write
+ * consumes.
  */
 final class DynamoDbVerifyWrites {
   private final DynamoDbClient client;
@@ -48,10 +49,16 @@ final class DynamoDbVerifyWrites {
   private final DynamoDbVerifyReads reads;
   private final Tags tags;
   private final Ledger ledger;
+
   /** Rows an update changed, by the row as loaded: the row as it is now. */
   private final Map<Instance, Instance> current = new IdentityHashMap<>();
 
-  DynamoDbVerifyWrites(DynamoDbClient client, Namespace names, ItemBuilder builder, DynamoDbVerifyReads reads, Tags tags,
+  DynamoDbVerifyWrites(
+      DynamoDbClient client,
+      Namespace names,
+      ItemBuilder builder,
+      DynamoDbVerifyReads reads,
+      Tags tags,
       Ledger ledger) {
     this.ledger = ledger;
     this.client = client;
@@ -70,14 +77,21 @@ final class DynamoDbVerifyWrites {
    * @param source the item type whose rows the write takes: the first target's, or the find's
    * @param find the read that finds the item first, with its plan, if the plan has one
    */
-  record Shape(DynamoDbPlan plan, Operation.Write write, List<Target> targets, DynamoDbItem source,
+  record Shape(
+      DynamoDbPlan plan,
+      Operation.Write write,
+      List<Target> targets,
+      DynamoDbItem source,
       Optional<DynamoDbVerifyReads.Shape> find) {
     Shape {
       targets = List.copyOf(targets);
     }
   }
 
-  /** Runs request number {@code sample} of {@code shape} against {@code group}, the group rows come from. */
+  /**
+   * Runs request number {@code sample} of {@code shape} against {@code group}, the group rows come
+   * from.
+   */
   Outcome run(Shape s, KeyGroup group, int sample) {
     Operation.Kind kind = s.write().kind();
     boolean fresh = kind == Operation.Kind.INSERT || kind == Operation.Kind.UPSERT;
@@ -86,7 +100,10 @@ final class DynamoDbVerifyWrites {
     if (kind == Operation.Kind.DELETE) {
       for (Target t : s.targets()) {
         ledger.wrote(names.name(t.table().name()), builder.primaryKey(t.table(), t.item(), row));
-        client.putItem(b -> b.tableName(names.name(t.table().name())).item(builder.item(t.table(), t.item(), row)));
+        client.putItem(
+            b ->
+                b.tableName(names.name(t.table().name()))
+                    .item(builder.item(t.table(), t.item(), row)));
       }
     }
     long start = System.nanoTime();
@@ -107,15 +124,24 @@ final class DynamoDbVerifyWrites {
     Map<String, String> bound = new LinkedHashMap<>();
     // A key that names one item (a customer's profile) is a new value; a collection gains an item.
     if (!KeyCounts.identifies(s.source().entity(), g.keyAttributes())) {
-      g.keyAttributes().stream().filter(a -> s.source().entity().attribute(a).isPresent())
+      g.keyAttributes().stream()
+          .filter(a -> s.source().entity().attribute(a).isPresent())
           .forEach(a -> bound.put(a, g.tag()));
     }
     return new Instance(s.source().entity(), bound, tags.next(), sample);
   }
 
   private Instance existingRow(Shape s, KeyGroup g, int sample) {
-    KeyGroup.Member m = g.member(s.source()).orElseThrow(() -> new IllegalStateException(
-        "the key group " + g.label() + " holds no " + s.source().name() + " items"));
+    KeyGroup.Member m =
+        g.member(s.source())
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "the key group "
+                            + g.label()
+                            + " holds no "
+                            + s.source().name()
+                            + " items"));
     // A find reads the group's first row, so the write takes that row too.
     return s.find().isPresent() ? m.rows().get(0) : m.rows().get(sample % m.rows().size());
   }
@@ -125,17 +151,30 @@ final class DynamoDbVerifyWrites {
       ledger.wrote(names.name(t.table().name()), builder.primaryKey(t.table(), t.item(), row));
     }
     if (s.plan().operation().equals("BatchWriteItem")) {
-      batch(s, t -> WriteRequest.builder().putRequest(PutRequest.builder()
-          .item(builder.item(t.table(), t.item(), row)).build()).build(), out);
+      batch(
+          s,
+          t ->
+              WriteRequest.builder()
+                  .putRequest(
+                      PutRequest.builder().item(builder.item(t.table(), t.item(), row)).build())
+                  .build(),
+          out);
       return;
     }
-    boolean notExists = s.write().condition().map(c -> c.toLowerCase(Locale.ROOT).equals("not exists")).orElse(false);
+    boolean notExists =
+        s.write()
+            .condition()
+            .map(c -> c.toLowerCase(Locale.ROOT).equals("not exists"))
+            .orElse(false);
     for (Target t : s.targets()) {
-      PutItemRequest.Builder b = PutItemRequest.builder().tableName(names.name(t.table().name()))
-          .item(builder.item(t.table(), t.item(), row)).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
+      PutItemRequest.Builder b =
+          PutItemRequest.builder()
+              .tableName(names.name(t.table().name()))
+              .item(builder.item(t.table(), t.item(), row))
+              .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
       if (notExists) {
-        b.conditionExpression("attribute_not_exists(#pk)").expressionAttributeNames(
-            Map.of("#pk", t.table().partitionKey().name()));
+        b.conditionExpression("attribute_not_exists(#pk)")
+            .expressionAttributeNames(Map.of("#pk", t.table().partitionKey().name()));
       }
       out.writes.add(client.putItem(b.build()).consumedCapacity(), names::designName);
       out.calls++;
@@ -144,25 +183,43 @@ final class DynamoDbVerifyWrites {
 
   private void delete(Shape s, Instance row, Outcome out) {
     if (s.plan().operation().equals("BatchWriteItem")) {
-      batch(s, t -> WriteRequest.builder().deleteRequest(DeleteRequest.builder()
-          .key(builder.primaryKey(t.table(), t.item(), row)).build()).build(), out);
+      batch(
+          s,
+          t ->
+              WriteRequest.builder()
+                  .deleteRequest(
+                      DeleteRequest.builder()
+                          .key(builder.primaryKey(t.table(), t.item(), row))
+                          .build())
+                  .build(),
+          out);
       return;
     }
     for (Target t : s.targets()) {
-      out.writes.add(client.deleteItem(b -> b.tableName(names.name(t.table().name()))
-          .key(builder.primaryKey(t.table(), t.item(), row)).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
-          .consumedCapacity(), names::designName);
+      out.writes.add(
+          client
+              .deleteItem(
+                  b ->
+                      b.tableName(names.name(t.table().name()))
+                          .key(builder.primaryKey(t.table(), t.item(), row))
+                          .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+              .consumedCapacity(),
+          names::designName);
       out.calls++;
     }
   }
 
-  private void batch(Shape s, java.util.function.Function<Target, WriteRequest> request, Outcome out) {
+  private void batch(
+      Shape s, java.util.function.Function<Target, WriteRequest> request, Outcome out) {
     Map<String, List<WriteRequest>> items = new LinkedHashMap<>();
     for (Target t : s.targets()) {
-      items.computeIfAbsent(names.name(t.table().name()), k -> new ArrayList<>()).add(request.apply(t));
+      items
+          .computeIfAbsent(names.name(t.table().name()), k -> new ArrayList<>())
+          .add(request.apply(t));
     }
-    BatchWriteItemResponse r = client.batchWriteItem(b -> b.requestItems(items)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+    BatchWriteItemResponse r =
+        client.batchWriteItem(
+            b -> b.requestItems(items).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
     out.writes.addAll(r.consumedCapacity(), names::designName);
     out.calls++;
   }
@@ -178,16 +235,33 @@ final class DynamoDbVerifyWrites {
       DynamoDbTable table = t.table();
       DynamoDbItem it = t.item();
       Map<String, AttributeValue> key = builder.primaryKey(table, it, row);
-      boolean keyChange = s.write().set().stream()
-          .anyMatch(a -> ItemBuilder.keysUsing(it, a).stream().anyMatch(table.primaryKey()::contains));
+      boolean keyChange =
+          s.write().set().stream()
+              .anyMatch(
+                  a ->
+                      ItemBuilder.keysUsing(it, a).stream().anyMatch(table.primaryKey()::contains));
       if (keyChange) {
         // DynamoDB cannot change a key: the item is deleted and put again, as keyplan plans it.
-        out.writes.add(client.deleteItem(b -> b.tableName(names.name(table.name())).key(key)
-            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity(), names::designName);
+        out.writes.add(
+            client
+                .deleteItem(
+                    b ->
+                        b.tableName(names.name(table.name()))
+                            .key(key)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity(),
+            names::designName);
         Map<String, AttributeValue> item = builder.item(table, it, after);
         ledger.wrote(names.name(table.name()), builder.primaryKey(table, it, after));
-        out.writes.add(client.putItem(b -> b.tableName(names.name(table.name())).item(item)
-            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity(), names::designName);
+        out.writes.add(
+            client
+                .putItem(
+                    b ->
+                        b.tableName(names.name(table.name()))
+                            .item(item)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity(),
+            names::designName);
         out.calls += 2;
         continue;
       }
@@ -223,11 +297,20 @@ final class DynamoDbVerifyWrites {
       if (sets.isEmpty() && adds.isEmpty()) {
         continue;
       }
-      String expression = (sets.isEmpty() ? "" : "SET " + String.join(", ", sets))
-          + (adds.isEmpty() ? "" : (sets.isEmpty() ? "" : " ") + "ADD " + String.join(", ", adds));
-      UpdateItemRequest request = UpdateItemRequest.builder().tableName(names.name(table.name())).key(key)
-          .updateExpression(expression).expressionAttributeNames(attributeNames).expressionAttributeValues(values)
-          .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build();
+      String expression =
+          (sets.isEmpty() ? "" : "SET " + String.join(", ", sets))
+              + (adds.isEmpty()
+                  ? ""
+                  : (sets.isEmpty() ? "" : " ") + "ADD " + String.join(", ", adds));
+      UpdateItemRequest request =
+          UpdateItemRequest.builder()
+              .tableName(names.name(table.name()))
+              .key(key)
+              .updateExpression(expression)
+              .expressionAttributeNames(attributeNames)
+              .expressionAttributeValues(values)
+              .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+              .build();
       out.writes.add(client.updateItem(request).consumedCapacity(), names::designName);
       out.calls++;
     }

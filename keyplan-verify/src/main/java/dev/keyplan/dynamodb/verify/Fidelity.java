@@ -10,18 +10,18 @@ import java.util.Optional;
 /**
  * Where the engine can be trusted to charge what DynamoDB charges, so that a difference is
  * keyplan's and not the engine's. Against AWS everything that is run is compared. Against dynalite
- * 4.0.0 (architect/dynalite {@code db/index.js}, checked by measurement in
- * docs/verify-dynamodb.md) these are not:
+ * 4.0.0 (architect/dynalite {@code db/index.js}, checked by measurement in docs/verify-dynamodb.md)
+ * these are not:
  *
  * <ul>
- *   <li>index writes: dynalite never charges write units for a global or local secondary index
- *       (AWS adds one or two writes per index entry, GSI.md), so a write's units are compared on
- *       the table alone, and not even there when the item has a local index entry, which keyplan
- *       counts in the table's units;
+ *   <li>index writes: dynalite never charges write units for a global or local secondary index (AWS
+ *       adds one or two writes per index entry, GSI.md), so a write's units are compared on the
+ *       table alone, and not even there when the item has a local index entry, which keyplan counts
+ *       in the table's units;
  *   <li>transactions: dynalite has no TransactWriteItems or TransactGetItems;
  *   <li>string sizes: dynalite counts a string or an attribute name in UTF-16 code units, DynamoDB
- *       in UTF-8 bytes, so an item type with non-ASCII names or key text is not compared
- *       (keyplan's generated values are ASCII, where the two agree);
+ *       in UTF-8 bytes, so an item type with non-ASCII names or key text is not compared (keyplan's
+ *       generated values are ASCII, where the two agree);
  *   <li>TTL (no UpdateTimeToLive, nothing expires) and throttling (no limits at all): neither
  *       changes a request's units, and neither is measured.
  * </ul>
@@ -43,8 +43,8 @@ enum Fidelity {
   }
 
   /**
-   * Returns why the write units on {@code copy} (a table, or {@code table.index}) are not
-   * compared, or empty when they are; {@code written} are the item types the request writes.
+   * Returns why the write units on {@code copy} (a table, or {@code table.index}) are not compared,
+   * or empty when they are; {@code written} are the item types the request writes.
    */
   Optional<String> writeUnits(String copy, List<DynamoDbTable> tables, List<DynamoDbItem> written) {
     if (this == DYNAMODB) {
@@ -52,11 +52,15 @@ enum Fidelity {
     }
     Optional<DynamoDbTable> table = tables.stream().filter(t -> t.name().equals(copy)).findFirst();
     if (table.isEmpty()) {
-      return Optional.of("dynalite never charges global index writes (AWS charges each entry written)");
+      return Optional.of(
+          "dynalite never charges global index writes (AWS charges each entry written)");
     }
-    boolean lsi = table.get().lsis().stream()
-        .anyMatch(l -> written.stream().anyMatch(it -> it.table().equals(copy) && it.on(l)));
-    return lsi ? Optional.of("dynalite does not charge local index writes, which keyplan counts in the table's units")
+    boolean lsi =
+        table.get().lsis().stream()
+            .anyMatch(l -> written.stream().anyMatch(it -> it.table().equals(copy) && it.on(l)));
+    return lsi
+        ? Optional.of(
+            "dynalite does not charge local index writes, which keyplan counts in the table's units")
         : Optional.empty();
   }
 
@@ -67,10 +71,14 @@ enum Fidelity {
    * secondary indexes", read capacity units), as keyplan does.
    */
   Optional<String> readUnits(DynamoDbPlan plan, String copy) {
-    boolean lsiFetch = plan.path().map(p -> p.local() && copy.equals(p.table())).orElse(false)
-        && plan.touches().size() > 1;
-    return this == DYNALITE && lsiFetch ? Optional.of("dynalite charges the table items a local index query fetches"
-        + " as one sum rounded once; DynamoDB charges each item fetched") : Optional.empty();
+    boolean lsiFetch =
+        plan.path().map(p -> p.local() && copy.equals(p.table())).orElse(false)
+            && plan.touches().size() > 1;
+    return this == DYNALITE && lsiFetch
+        ? Optional.of(
+            "dynalite charges the table items a local index query fetches"
+                + " as one sum rounded once; DynamoDB charges each item fetched")
+        : Optional.empty();
   }
 
   /** Returns why request units touching {@code items} are not compared, or empty when they are. */
@@ -80,8 +88,11 @@ enum Fidelity {
     }
     for (DynamoDbItem it : items) {
       if (!ascii(it)) {
-        return Optional.of("item type " + it.name() + " has non-ASCII names or key text: dynalite counts UTF-16"
-            + " code units where DynamoDB counts UTF-8 bytes");
+        return Optional.of(
+            "item type "
+                + it.name()
+                + " has non-ASCII names or key text: dynalite counts UTF-16"
+                + " code units where DynamoDB counts UTF-8 bytes");
       }
     }
     return Optional.empty();
@@ -93,8 +104,10 @@ enum Fidelity {
       return Optional.of("keyplan's plan does not serve it: " + String.join("; ", plan.notes()));
     }
     if (plan.operation().startsWith("Transact")) {
-      return Optional.of(this == DYNALITE ? "dynalite has no " + plan.operation() + " (UnknownOperationException)"
-          : "keyplan verify does not send transactions");
+      return Optional.of(
+          this == DYNALITE
+              ? "dynalite has no " + plan.operation() + " (UnknownOperationException)"
+              : "keyplan verify does not send transactions");
     }
     return Optional.empty();
   }

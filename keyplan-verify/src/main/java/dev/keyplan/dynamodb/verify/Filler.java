@@ -20,8 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *   <li>N of b bytes: an integer of 2(b − 1) digits with no trailing zero, which is 1 + (b − 1)
  *       bytes; 1 byte is 0; 21 bytes is a negative number of 38 digits;
  *   <li>B: seeded bytes ending with the tag's;
- *   <li>L and M of v bytes: 3 + Σ (1 + element), with the model's number of elements, each an S
- *       (a map's keys are {@code a}, {@code b}, …);
+ *   <li>L and M of v bytes: 3 + Σ (1 + element), with the model's number of elements, each an S (a
+ *       map's keys are {@code a}, {@code b}, …);
  *   <li>SS, NS, BS: that many distinct elements whose sizes add up to v.
  * </ul>
  *
@@ -38,7 +38,10 @@ final class Filler {
     this.seed = seed;
   }
 
-  /** Returns ASCII text of exactly {@code bytes} characters ending with {@code tag} (cut from the left if longer). */
+  /**
+   * Returns ASCII text of exactly {@code bytes} characters ending with {@code tag} (cut from the
+   * left if longer).
+   */
   String text(String attribute, String tag, long bytes) {
     int n = (int) Math.max(0, bytes);
     if (tag.length() >= n) {
@@ -77,7 +80,11 @@ final class Filler {
     byte[] out = new byte[(int) Math.max(0, bytes)];
     random(attribute, tag).nextBytes(out);
     byte[] t = tag.getBytes(StandardCharsets.US_ASCII);
-    System.arraycopy(t, Math.max(0, t.length - out.length), out, Math.max(0, out.length - t.length),
+    System.arraycopy(
+        t,
+        Math.max(0, t.length - out.length),
+        out,
+        Math.max(0, out.length - t.length),
         Math.min(t.length, out.length));
     return out;
   }
@@ -106,15 +113,17 @@ final class Filler {
         return AttributeValue.fromSs(distinctTexts(attribute, tag, bytes, items));
       case "NS":
         return AttributeValue.fromNs(distinctNumbers(attribute, tag, bytes, items));
-      case "BS": {
-        List<SdkBytes> out = new ArrayList<>();
-        for (String s : distinctTexts(attribute, tag, bytes, items)) {
-          out.add(SdkBytes.fromString(s, StandardCharsets.US_ASCII));
+      case "BS":
+        {
+          List<SdkBytes> out = new ArrayList<>();
+          for (String s : distinctTexts(attribute, tag, bytes, items)) {
+            out.add(SdkBytes.fromString(s, StandardCharsets.US_ASCII));
+          }
+          return AttributeValue.fromBs(out);
         }
-        return AttributeValue.fromBs(out);
-      }
       default:
-        throw new IllegalArgumentException("unknown DynamoDB type " + descriptor + " of attribute " + attribute);
+        throw new IllegalArgumentException(
+            "unknown DynamoDB type " + descriptor + " of attribute " + attribute);
     }
   }
 

@@ -4,7 +4,6 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
@@ -21,8 +20,8 @@ import java.util.Set;
  * primary key, planned by keyplan itself: keyplan's write plan costs that find but keeps its key
  * condition to itself, so the write pattern is replaced, in a copy of the model, by the read
  * keyplan's WritePlanner plans for it (the item's table key attributes, selected with the write's
- * restrictions), and that copy is analysed. The find keeps the pattern's id, rate and
- * consistency, so a design's {@code access:} pin applies to it as it does to the write.
+ * restrictions), and that copy is analysed. The find keeps the pattern's id, rate and consistency,
+ * so a design's {@code access:} pin applies to it as it does to the write.
  */
 final class FindPlans {
   private FindPlans() {}
@@ -33,22 +32,53 @@ final class FindPlans {
     return write.notes().stream().anyMatch(n -> n.startsWith(marker));
   }
 
-  /** Returns keyplan's plan of the read that finds {@code item} of {@code table} for write pattern {@code p}. */
-  static DynamoDbPlan find(Model model, AccessPattern p, Operation.Write w, DynamoDbTable table, DynamoDbItem item) {
+  /**
+   * Returns keyplan's plan of the read that finds {@code item} of {@code table} for write pattern
+   * {@code p}.
+   */
+  static DynamoDbPlan find(
+      Model model, AccessPattern p, Operation.Write w, DynamoDbTable table, DynamoDbItem item) {
     Entity e = item.entity();
-    Set<String> key = new LinkedHashSet<>(KeyCounts.placeholders(item.partitionTemplates(table.table())));
+    Set<String> key =
+        new LinkedHashSet<>(KeyCounts.placeholders(item.partitionTemplates(table.table())));
     key.addAll(KeyCounts.placeholders(item.sortTemplates(table.table())));
-    List<Operation.Condition> where = w.where().stream().filter(c -> e.attribute(c.attribute()).isPresent()).toList();
-    Operation.Read read = new Operation.Read(e.name(), List.copyOf(key), where, List.of(), java.util.OptionalInt.empty(),
-        false, w.names(), w.location());
-    AccessPattern find = new AccessPattern(p.id(), p.says(), p.ratePerSecond(), read, p.consistency(),
-        p.readYourWrites(), p.batch(), p.spread(), p.ignoreCase(), p.location());
+    List<Operation.Condition> where =
+        w.where().stream().filter(c -> e.attribute(c.attribute()).isPresent()).toList();
+    Operation.Read read =
+        new Operation.Read(
+            e.name(),
+            List.copyOf(key),
+            where,
+            List.of(),
+            java.util.OptionalInt.empty(),
+            false,
+            w.names(),
+            w.location());
+    AccessPattern find =
+        new AccessPattern(
+            p.id(),
+            p.says(),
+            p.ratePerSecond(),
+            read,
+            p.consistency(),
+            p.readYourWrites(),
+            p.batch(),
+            p.spread(),
+            p.ignoreCase(),
+            p.location());
     List<AccessPattern> patterns = new ArrayList<>();
     for (AccessPattern q : model.patterns()) {
       patterns.add(q.id().equals(p.id()) ? find : q);
     }
-    Model copy = new Model(model.name(), model.file(), model.horizonSeconds(), model.entities(), patterns,
-        model.designs(), model.location());
+    Model copy =
+        new Model(
+            model.name(),
+            model.file(),
+            model.horizonSeconds(),
+            model.entities(),
+            patterns,
+            model.designs(),
+            model.location());
     return DynamoDbAnalyzer.analyze(copy).plan(p.id()).orElseThrow();
   }
 
@@ -57,10 +87,15 @@ final class FindPlans {
    * the replanned find is the one the write plan costs.
    */
   static Optional<String> mismatch(DynamoDbPlan write, DynamoDbPlan find) {
-    double planned = write.touches().stream().filter(t -> t.writeUnits() == 0).mapToDouble(DynamoDbPlan.Touch::readUnitsTypical)
-        .sum();
+    double planned =
+        write.touches().stream()
+            .filter(t -> t.writeUnits() == 0)
+            .mapToDouble(DynamoDbPlan.Touch::readUnitsTypical)
+            .sum();
     double found = find.readUnits();
-    return Math.abs(planned - found) < 1e-9 ? Optional.empty()
-        : Optional.of("the replanned find costs " + found + " RCU but the write plan counts " + planned);
+    return Math.abs(planned - found) < 1e-9
+        ? Optional.empty()
+        : Optional.of(
+            "the replanned find costs " + found + " RCU but the write plan counts " + planned);
   }
 }

@@ -3,11 +3,11 @@ package dev.keyplan.dynamodb.verify;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.workload.KeyCounts;
 import dev.keyplan.dynamodb.design.KeyPath;
-import dev.keyplan.model.Entity;
 import dev.keyplan.dynamodb.verify.KeyGroup.Member;
 import dev.keyplan.dynamodb.verify.KeyGroup.Which;
+import dev.keyplan.model.Entity;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,9 +22,9 @@ import java.util.Set;
  * that no group holds more than {@code maxRows} items.
  *
  * <p>A group's rows are rows of entities: each is written as every item type of its entity (an
- * order placed under its customer is also the order under its own id), so a read that finds an
- * item in one table or index finds the same row's items everywhere else, as in an application.
- * An entity with several item types in one group gets one set of rows for them all.
+ * order placed under its customer is also the order under its own id), so a read that finds an item
+ * in one table or index finds the same row's items everywhere else, as in an application. An entity
+ * with several item types in one group gets one set of rows for them all.
  */
 final class GroupPlanner {
   private final DynamoDbAnalysis analysis;
@@ -40,8 +40,14 @@ final class GroupPlanner {
 
   /** Returns the busiest and the typical group of {@code signature} on {@code path} (made once). */
   KeyGroup group(DynamoDbTable table, KeyPath path, String signature, Which which) {
-    KeyGroup[] pair = groups.computeIfAbsent(path.label() + "\u0000" + signature,
-        k -> new KeyGroup[] {make(table, path, signature, Which.BUSIEST), make(table, path, signature, Which.TYPICAL)});
+    KeyGroup[] pair =
+        groups.computeIfAbsent(
+            path.label() + "\u0000" + signature,
+            k ->
+                new KeyGroup[] {
+                  make(table, path, signature, Which.BUSIEST),
+                  make(table, path, signature, Which.TYPICAL)
+                });
     return pair[which.ordinal()];
   }
 
@@ -53,8 +59,10 @@ final class GroupPlanner {
   }
 
   private KeyGroup make(DynamoDbTable table, KeyPath path, String signature, Which which) {
-    List<DynamoDbItem> sharing = table.items().stream()
-        .filter(it -> it.on(path) && it.partitionSignature(path).equals(signature)).toList();
+    List<DynamoDbItem> sharing =
+        table.items().stream()
+            .filter(it -> it.on(path) && it.partitionSignature(path).equals(signature))
+            .toList();
     Set<String> keyAttributes = new LinkedHashSet<>();
     Map<DynamoDbItem, Double> full = new LinkedHashMap<>();
     double total = 0;
@@ -78,7 +86,9 @@ final class GroupPlanner {
     Map<Entity, List<Instance>> made = new LinkedHashMap<>();
     for (Map.Entry<Entity, Integer> e : rows.entrySet()) {
       Map<String, String> bound = new LinkedHashMap<>();
-      keyAttributes.stream().filter(a -> e.getKey().attribute(a).isPresent()).forEach(a -> bound.put(a, tag));
+      keyAttributes.stream()
+          .filter(a -> e.getKey().attribute(a).isPresent())
+          .forEach(a -> bound.put(a, tag));
       Map<String, Integer> repeating = repeating(e.getKey(), sharing, path, keyAttributes);
       List<Instance> list = new ArrayList<>();
       for (int i = 0; i < e.getValue(); i++) {
@@ -104,8 +114,8 @@ final class GroupPlanner {
    * counts it ({@link KeyCounts#distinct}). An attribute whose values are unknown or unique stays
    * the row's own.
    */
-  private static Map<String, Integer> repeating(Entity e, List<DynamoDbItem> sharing, KeyPath path,
-      Set<String> keyAttributes) {
+  private static Map<String, Integer> repeating(
+      Entity e, List<DynamoDbItem> sharing, KeyPath path, Set<String> keyAttributes) {
     Map<String, Integer> out = new LinkedHashMap<>();
     for (DynamoDbItem it : sharing) {
       if (!it.entity().equals(e)) {

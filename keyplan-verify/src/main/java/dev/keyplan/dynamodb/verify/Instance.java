@@ -6,9 +6,9 @@ import java.util.Map;
 
 /**
  * One made-up row of an entity, as the application would hold it before writing its item types:
- * each attribute's tag (the part of its value that tells rows apart) and the write shard a
- * {@code {shard:N}} suffix takes. Attributes not bound to a key's tag get the row's own tag, so
- * two rows share a value only where keyplan's key groups put them together.
+ * each attribute's tag (the part of its value that tells rows apart) and the write shard a {@code
+ * {shard:N}} suffix takes. Attributes not bound to a key's tag get the row's own tag, so two rows
+ * share a value only where keyplan's key groups put them together.
  *
  * @param bound the attributes whose value is shared with other rows (a key group's partition key)
  * @param own the row's tag for every other attribute
@@ -24,7 +24,10 @@ record Instance(Entity entity, Map<String, String> bound, String own, int shard)
     return bound.getOrDefault(a, own);
   }
 
-  /** Returns this row with {@code a} re-tagged {@code tag}: the same row after an update of {@code a}. */
+  /**
+   * Returns this row with {@code a} re-tagged {@code tag}: the same row after an update of {@code
+   * a}.
+   */
   Instance with(String a, String tag) {
     Map<String, String> b = new LinkedHashMap<>(bound);
     b.put(a, tag);

@@ -2,11 +2,11 @@ package dev.keyplan.dynamodb.verify;
 
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.facts.AttributeTypes;
+import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
-import dev.keyplan.dynamodb.facts.AttributeTypes;
-import dev.keyplan.dynamodb.facts.AttributeTypes.Stored;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       Stored#valueBytes} bytes ({@link Filler}); a table's TTL attribute is a time in 2100.
  * </ul>
  *
- * <p>Where keyplan's size cannot be met exactly (a shard suffix shorter than the largest one,
- * which keyplan counts) the item differs, and the size table shows by how much.
+ * <p>Where keyplan's size cannot be met exactly (a shard suffix shorter than the largest one, which
+ * keyplan counts) the item differs, and the size table shows by how much.
  */
 final class ItemBuilder {
   /** 2100-01-01T00:00:01Z: a TTL attribute far enough ahead that AWS would not expire the item. */
@@ -42,7 +42,10 @@ final class ItemBuilder {
     this.filler = filler;
   }
 
-  /** Returns item type {@code it} of {@code t} for row {@code row}: table key first, then the other keys, then the rest. */
+  /**
+   * Returns item type {@code it} of {@code t} for row {@code row}: table key first, then the other
+   * keys, then the rest.
+   */
   Map<String, AttributeValue> item(DynamoDbTable t, DynamoDbItem it, Instance row) {
     Map<String, AttributeValue> out = new LinkedHashMap<>();
     for (String k : t.primaryKey()) {
@@ -73,7 +76,8 @@ final class ItemBuilder {
     if (template.isBareAttribute() && !type.equals("S")) {
       String a = ((KeyTemplate.Placeholder) template.parts().get(0)).attribute();
       long bytes = stored(it.entity(), a).map(Stored::valueBytes).orElse(0L);
-      return type.equals("N") ? AttributeValue.fromN(filler.number(a, row.tag(a), bytes))
+      return type.equals("N")
+          ? AttributeValue.fromN(filler.number(a, row.tag(a), bytes))
           : AttributeValue.fromB(SdkBytes.fromByteArray(filler.binary(a, row.tag(a), bytes)));
     }
     StringBuilder s = new StringBuilder();
@@ -89,12 +93,17 @@ final class ItemBuilder {
     return AttributeValue.fromS(s.toString());
   }
 
-  /** Returns attribute {@code a} of {@code e} written as text inside a key template, for {@code tag}. */
+  /**
+   * Returns attribute {@code a} of {@code e} written as text inside a key template, for {@code
+   * tag}.
+   */
   String text(Entity e, String a, String tag) {
     return filler.text(a, tag, stored(e, a).map(Stored::textBytes).orElse(0L));
   }
 
-  /** Returns a new value of non-key attribute {@code a}, for an update: the same size, another tag. */
+  /**
+   * Returns a new value of non-key attribute {@code a}, for an update: the same size, another tag.
+   */
   AttributeValue attribute(DynamoDbTable t, Entity e, String a, Stored s, Instance row) {
     if (t.ttl().map(a::equals).orElse(false) && s.descriptor().equals("N")) {
       return AttributeValue.fromN(TTL_VALUE);
@@ -104,12 +113,15 @@ final class ItemBuilder {
   }
 
   private static Optional<Stored> stored(Entity e, String a) {
-    return e.attribute(a).flatMap(x -> AttributeTypes.of(x, Optional.empty(), OptionalLong.empty()));
+    return e.attribute(a)
+        .flatMap(x -> AttributeTypes.of(x, Optional.empty(), OptionalLong.empty()));
   }
 
   /** Returns the key attributes of {@code it} whose template uses entity attribute {@code a}. */
   static List<String> keysUsing(DynamoDbItem it, String a) {
-    return it.keys().entrySet().stream().filter(k -> k.getValue().attributes().contains(a)).map(Map.Entry::getKey)
+    return it.keys().entrySet().stream()
+        .filter(k -> k.getValue().attributes().contains(a))
+        .map(Map.Entry::getKey)
         .toList();
   }
 }

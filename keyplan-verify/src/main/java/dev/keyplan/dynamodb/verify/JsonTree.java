@@ -19,7 +19,10 @@ final class JsonTree {
 
   private JsonTree() {}
 
-  /** Returns the value {@code json} holds: a {@code Map}, {@code List}, {@code String}, {@code Number}, {@code Boolean} or null. */
+  /**
+   * Returns the value {@code json} holds: a {@code Map}, {@code List}, {@code String}, {@code
+   * Number}, {@code Boolean} or null.
+   */
   static Object parse(String json) {
     try (JsonParser p = FACTORY.createParser(json)) {
       p.nextToken();
@@ -32,22 +35,24 @@ final class JsonTree {
   private static Object value(JsonParser p) throws IOException {
     JsonToken t = p.currentToken();
     switch (t) {
-      case START_OBJECT: {
-        Map<String, Object> m = new LinkedHashMap<>();
-        while (p.nextToken() != JsonToken.END_OBJECT) {
-          String name = p.currentName();
-          p.nextToken();
-          m.put(name, value(p));
+      case START_OBJECT:
+        {
+          Map<String, Object> m = new LinkedHashMap<>();
+          while (p.nextToken() != JsonToken.END_OBJECT) {
+            String name = p.currentName();
+            p.nextToken();
+            m.put(name, value(p));
+          }
+          return m;
         }
-        return m;
-      }
-      case START_ARRAY: {
-        List<Object> l = new ArrayList<>();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-          l.add(value(p));
+      case START_ARRAY:
+        {
+          List<Object> l = new ArrayList<>();
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            l.add(value(p));
+          }
+          return l;
         }
-        return l;
-      }
       case VALUE_STRING:
         return p.getText();
       case VALUE_NUMBER_INT:

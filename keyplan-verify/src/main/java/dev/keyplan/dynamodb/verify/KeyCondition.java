@@ -48,7 +48,8 @@ record KeyCondition(List<Term> terms) {
 
     /** Returns the single placeholder, if the operand is nothing else. */
     java.util.Optional<Placeholder> bare() {
-      return parts.size() == 1 && parts.get(0) instanceof Placeholder p ? java.util.Optional.of(p)
+      return parts.size() == 1 && parts.get(0) instanceof Placeholder p
+          ? java.util.Optional.of(p)
           : java.util.Optional.empty();
     }
 
@@ -135,7 +136,10 @@ record KeyCondition(List<Term> terms) {
         throw bad(whole);
       }
       String attribute = t.substring("begins_with(".length(), comma).trim();
-      return new Term(attribute, Op.BEGINS_WITH, List.of(template(t.substring(comma + 1, t.length() - 1).trim(), whole)));
+      return new Term(
+          attribute,
+          Op.BEGINS_WITH,
+          List.of(template(t.substring(comma + 1, t.length() - 1).trim(), whole)));
     }
     int space = t.indexOf(' ');
     if (space < 0) {
@@ -151,7 +155,10 @@ record KeyCondition(List<Term> terms) {
       if (quoted.size() != 2) {
         throw bad(whole);
       }
-      return new Term(attribute, Op.BETWEEN, List.of(template(quoted.get(0), whole), template(quoted.get(1), whole)));
+      return new Term(
+          attribute,
+          Op.BETWEEN,
+          List.of(template(quoted.get(0), whole), template(quoted.get(1), whole)));
     }
     if (rest.startsWith("< or > ")) {
       // One bound, written as a BETWEEN from the value to the end of the prefix.
@@ -169,7 +176,9 @@ record KeyCondition(List<Term> terms) {
       List<Part> to = new ArrayList<>(from.parts().subList(0, ranged));
       to.add(new Literal("\uffff"));
       List<Part> low = new ArrayList<>(from.parts());
-      low.set(ranged, new Placeholder(((Placeholder) from.parts().get(ranged)).attribute(), Bound.FROM));
+      low.set(
+          ranged,
+          new Placeholder(((Placeholder) from.parts().get(ranged)).attribute(), Bound.FROM));
       return new Term(attribute, Op.BETWEEN, List.of(new Template(low), new Template(to)));
     }
     throw bad(whole);
@@ -266,6 +275,7 @@ record KeyCondition(List<Term> terms) {
   }
 
   private static IllegalArgumentException bad(String whole) {
-    return new IllegalArgumentException("keyplan's key condition '" + whole + "' is not in a form keyplan verify reads");
+    return new IllegalArgumentException(
+        "keyplan's key condition '" + whole + "' is not in a form keyplan verify reads");
   }
 }

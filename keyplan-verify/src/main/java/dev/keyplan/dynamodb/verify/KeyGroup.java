@@ -11,11 +11,11 @@ import java.util.Set;
  * The items under one partition key value of one table or index, as loaded: the busiest value's
  * item collection or a typical value's, for one partition key template ({@code C#{customer_id}}),
  * with every item type that shares the template. Counts come from keyplan's {@link
- * dev.keyplan.workload.KeyCounts} at the model's horizon and are scaled down by {@code
- * factor} when they add up to more than {@code --max-rows}.
+ * dev.keyplan.workload.KeyCounts} at the model's horizon and are scaled down by {@code factor} when
+ * they add up to more than {@code --max-rows}.
  *
- * @param keyAttributes the entity attributes the partition key is built from; every row here
- *     shares {@code tag} for them
+ * @param keyAttributes the entity attributes the partition key is built from; every row here shares
+ *     {@code tag} for them
  * @param total items under the value at the horizon, all item types together (keyplan's figure)
  * @param factor loaded / total, at most 1
  * @param members the item types under the value, in table order

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The primary key of every item keyplan wrote, per table, so that a table it reused (and so must
@@ -34,8 +34,10 @@ final class Ledger {
     List<Map<String, AttributeValue>> all = new ArrayList<>(keys(table));
     for (int from = 0; from < all.size(); from += Loader.BATCH) {
       List<WriteRequest> batch = new ArrayList<>();
-      for (Map<String, AttributeValue> k : all.subList(from, Math.min(all.size(), from + Loader.BATCH))) {
-        batch.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(k).build()).build());
+      for (Map<String, AttributeValue> k :
+          all.subList(from, Math.min(all.size(), from + Loader.BATCH))) {
+        batch.add(
+            WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(k).build()).build());
       }
       Map<String, List<WriteRequest>> pending = Map.of(table, batch);
       while (!pending.isEmpty()) {

@@ -26,7 +26,11 @@ final class Loader {
   private final UnaryOperator<String> scrub;
   private final Ledger ledger;
 
-  Loader(DynamoDbClient client, UnaryOperator<String> tableName, UnaryOperator<String> scrub, Ledger ledger) {
+  Loader(
+      DynamoDbClient client,
+      UnaryOperator<String> tableName,
+      UnaryOperator<String> scrub,
+      Ledger ledger) {
     this.client = client;
     this.tableName = tableName;
     this.scrub = scrub;
@@ -42,11 +46,16 @@ final class Loader {
       Map<String, List<WriteRequest>> batch = new LinkedHashMap<>();
       for (Dataset.Written w : all.subList(from, Math.min(all.size(), from + BATCH))) {
         String table = tableName.apply(w.table().name());
-        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key = new LinkedHashMap<>();
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key =
+            new LinkedHashMap<>();
         w.table().primaryKey().forEach(k -> key.put(k, w.item().get(k)));
         ledger.wrote(table, key);
-        batch.computeIfAbsent(table, k -> new ArrayList<>())
-            .add(WriteRequest.builder().putRequest(PutRequest.builder().item(w.item()).build()).build());
+        batch
+            .computeIfAbsent(table, k -> new ArrayList<>())
+            .add(
+                WriteRequest.builder()
+                    .putRequest(PutRequest.builder().item(w.item()).build())
+                    .build());
       }
       write(batch);
       done = Math.min(all.size(), from + BATCH);
@@ -58,8 +67,11 @@ final class Loader {
     Map<String, List<WriteRequest>> pending = batch;
     for (int round = 0; !pending.isEmpty(); round++) {
       if (round == MAX_ROUNDS) {
-        throw new VerifyException("BatchWriteItem left items unprocessed " + MAX_ROUNDS + " times: the endpoint"
-            + " is throttling the load; try again with a smaller --max-rows");
+        throw new VerifyException(
+            "BatchWriteItem left items unprocessed "
+                + MAX_ROUNDS
+                + " times: the endpoint"
+                + " is throttling the load; try again with a smaller --max-rows");
       }
       BatchWriteItemResponse r;
       try {

@@ -16,15 +16,15 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * The tables keyplan works in: {@code <prefix><table name>}, one per table of the design, and
- * nothing else. Before anything is written every one of them is looked up; if one exists and
- * {@code --reuse} was not given, the run stops naming it and has touched nothing. With {@code
- * --reuse} an existing table is used when its key schema is the design's (else the run stops),
- * and it is never dropped: the items keyplan wrote into it are deleted again at the end, unless
- * {@code --keep}. Tables keyplan created are dropped at the end unless {@code --keep}, whatever
- * happened in between; a table outside this list is never read, written or dropped.
+ * nothing else. Before anything is written every one of them is looked up; if one exists and {@code
+ * --reuse} was not given, the run stops naming it and has touched nothing. With {@code --reuse} an
+ * existing table is used when its key schema is the design's (else the run stops), and it is never
+ * dropped: the items keyplan wrote into it are deleted again at the end, unless {@code --keep}.
+ * Tables keyplan created are dropped at the end unless {@code --keep}, whatever happened in
+ * between; a table outside this list is never read, written or dropped.
  *
- * <p>An engine that answers with an error is reported here, naming the call and the table; one
- * that does not answer at all is the caller's to report.
+ * <p>An engine that answers with an error is reported here, naming the call and the table; one that
+ * does not answer at all is the caller's to report.
  */
 final class Namespace {
   private final DynamoDbClient client;
@@ -63,16 +63,30 @@ final class Namespace {
       describe(t.tableName()).ifPresent(d -> existing.put(t.tableName(), d));
     }
     if (!existing.isEmpty() && !reuse) {
-      throw new VerifyException("table" + (existing.size() == 1 ? " " : "s ") + String.join(", ", existing.keySet())
-          + " already exist" + (existing.size() == 1 ? "s" : "") + " at the endpoint: keyplan verify works only in tables"
-          + " it creates and touched nothing; drop " + (existing.size() == 1 ? "it" : "them") + ", choose another --prefix,"
-          + " or pass --reuse to work in " + (existing.size() == 1 ? "it" : "them"));
+      throw new VerifyException(
+          "table"
+              + (existing.size() == 1 ? " " : "s ")
+              + String.join(", ", existing.keySet())
+              + " already exist"
+              + (existing.size() == 1 ? "s" : "")
+              + " at the endpoint: keyplan verify works only in tables"
+              + " it creates and touched nothing; drop "
+              + (existing.size() == 1 ? "it" : "them")
+              + ", choose another --prefix,"
+              + " or pass --reuse to work in "
+              + (existing.size() == 1 ? "it" : "them"));
     }
     for (CreateTableRequest t : tables) {
       TableDescription d = existing.get(t.tableName());
       if (d != null && !sameKeys(d.keySchema(), t.keySchema())) {
-        throw new VerifyException("--reuse: table " + t.tableName() + " has key schema " + keys(d.keySchema())
-            + " but the design's is " + keys(t.keySchema()) + "; keyplan will not write into it");
+        throw new VerifyException(
+            "--reuse: table "
+                + t.tableName()
+                + " has key schema "
+                + keys(d.keySchema())
+                + " but the design's is "
+                + keys(t.keySchema())
+                + "; keyplan will not write into it");
       }
     }
     for (CreateTableRequest t : tables) {
@@ -83,7 +97,8 @@ final class Namespace {
       try {
         client.createTable(t);
       } catch (SdkServiceException e) {
-        throw new VerifyException("CreateTable " + t.tableName() + " failed: " + scrub.apply(e.getMessage()));
+        throw new VerifyException(
+            "CreateTable " + t.tableName() + " failed: " + scrub.apply(e.getMessage()));
       }
       created.add(t.tableName());
       client.waiter().waitUntilTableExists(r -> r.tableName(t.tableName()));
@@ -105,7 +120,10 @@ final class Namespace {
     return List.copyOf(created);
   }
 
-  /** Drops every table keyplan created and has not dropped yet, in reverse order; returns their names. */
+  /**
+   * Drops every table keyplan created and has not dropped yet, in reverse order; returns their
+   * names.
+   */
   List<String> dropCreated() {
     List<String> now = new ArrayList<>();
     for (int i = created.size() - 1; i >= 0; i--) {
@@ -130,7 +148,8 @@ final class Namespace {
     } catch (ResourceNotFoundException e) {
       return Optional.empty();
     } catch (SdkServiceException e) {
-      throw new VerifyException("DescribeTable " + table + " failed: " + scrub.apply(e.getMessage()));
+      throw new VerifyException(
+          "DescribeTable " + table + " failed: " + scrub.apply(e.getMessage()));
     }
   }
 

@@ -3,9 +3,9 @@ package dev.keyplan.dynamodb.verify;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.verify.KeyGroup.Which;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.verify.Latency;
-import dev.keyplan.dynamodb.verify.KeyGroup.Which;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,27 +19,42 @@ final class PatternRun {
   final AccessPattern pattern;
   final DynamoDbPlan plan;
   final Which which;
+
   /** Why the pattern is not sent; empty when it is. */
   final Optional<String> notRun;
+
   final Optional<DynamoDbVerifyReads.Shape> read;
   final Optional<DynamoDbVerifyWrites.Shape> write;
+
   /** The key group the requests read or write; empty for a Scan. */
   final Optional<KeyGroup> group;
+
   /** The table the requests go to (a write's first target's). */
   final Optional<DynamoDbTable> table;
+
   /** The item types the request reads or writes, for the fidelity checks. */
   final List<DynamoDbItem> items;
+
   /** What is worth saying about how this pattern was run. */
   final List<String> notes = new ArrayList<>();
+
   final List<Outcome> samples = new ArrayList<>();
   final Latency latency = new Latency();
   Prediction prediction;
+
   /** The engine's error, when a request failed. */
   Optional<String> failure = Optional.empty();
 
-  PatternRun(AccessPattern pattern, DynamoDbPlan plan, Which which, Optional<String> notRun,
-      Optional<DynamoDbVerifyReads.Shape> read, Optional<DynamoDbVerifyWrites.Shape> write, Optional<KeyGroup> group,
-      Optional<DynamoDbTable> table, List<DynamoDbItem> items) {
+  PatternRun(
+      AccessPattern pattern,
+      DynamoDbPlan plan,
+      Which which,
+      Optional<String> notRun,
+      Optional<DynamoDbVerifyReads.Shape> read,
+      Optional<DynamoDbVerifyWrites.Shape> write,
+      Optional<KeyGroup> group,
+      Optional<DynamoDbTable> table,
+      List<DynamoDbItem> items) {
     this.pattern = pattern;
     this.plan = plan;
     this.which = which;
@@ -53,8 +68,16 @@ final class PatternRun {
 
   /** Returns a run that is not sent, for {@code reason}. */
   static PatternRun skipped(AccessPattern p, DynamoDbPlan plan, Which which, String reason) {
-    return new PatternRun(p, plan, which, Optional.of(reason), Optional.empty(), Optional.empty(), Optional.empty(),
-        Optional.empty(), List.of());
+    return new PatternRun(
+        p,
+        plan,
+        which,
+        Optional.of(reason),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        List.of());
   }
 
   /** Returns true if requests were sent and none failed. */
@@ -62,7 +85,10 @@ final class PatternRun {
     return notRun.isEmpty() && failure.isEmpty() && !samples.isEmpty();
   }
 
-  /** Returns how the report names the request's target: the table or index, or the copies a write touches. */
+  /**
+   * Returns how the report names the request's target: the table or index, or the copies a write
+   * touches.
+   */
   String on() {
     return plan.path().map(p -> p.label()).orElse(String.join(", ", plan.copies()));
   }

@@ -27,8 +27,8 @@ import java.util.Map;
  *       bytes are then scaled by {@code s} and rounded by keyplan's own rule ({@link
  *       Capacity#query}, once per query), and fetches scaled by {@code s}.
  *   <li>Scan: keyplan's Scan rule ({@link Capacity#query} of the summed entry sizes, {@link
- *       DynamoDbItem#entryBytes}) over the items actually loaded, since the plan's figure is for the
- *       whole table at the horizon.
+ *       DynamoDbItem#entryBytes}) over the items actually loaded, since the plan's figure is for
+ *       the whole table at the horizon.
  * </ul>
  *
  * @param reads predicted read units per copy, at the scale loaded
@@ -37,20 +37,38 @@ import java.util.Map;
  * @param scale the factor the plan's figures were scaled by (1 when not scaled)
  * @param horizon the plan's read units per copy at the horizon, unscaled
  */
-record Prediction(Map<String, Double> reads, Map<String, Double> writes, double items, double scale,
+record Prediction(
+    Map<String, Double> reads,
+    Map<String, Double> writes,
+    double items,
+    double scale,
     Map<String, Double> horizon) {
 
-  /** Returns the prediction for a read run against {@code group} (null for a Scan) of {@code data}. */
-  static Prediction read(DynamoDbPlan plan, Which which, KeyGroup group, DynamoDbTable table, DynamoDbItem item,
+  /**
+   * Returns the prediction for a read run against {@code group} (null for a Scan) of {@code data}.
+   */
+  static Prediction read(
+      DynamoDbPlan plan,
+      Which which,
+      KeyGroup group,
+      DynamoDbTable table,
+      DynamoDbItem item,
       Dataset data) {
-    Capacity.Read mode = plan.consistency().map("strong"::equals).orElse(false) ? Capacity.Read.STRONG
-        : Capacity.Read.EVENTUAL;
+    Capacity.Read mode =
+        plan.consistency().map("strong"::equals).orElse(false)
+            ? Capacity.Read.STRONG
+            : Capacity.Read.EVENTUAL;
     KeyPath path = plan.path().orElseThrow();
     boolean busiest = which == Which.BUSIEST;
     if (plan.access() == Access.SCAN) {
       double[] scanned = data.scanned(table, path);
-      Map<String, Double> reads = Map.of(path.copy(), Capacity.query((long) Math.ceil(scanned[1]), mode));
-      return new Prediction(reads, Map.of(), scanned[0], scanned[0] / Math.max(1, plan.itemsTypical()),
+      Map<String, Double> reads =
+          Map.of(path.copy(), Capacity.query((long) Math.ceil(scanned[1]), mode));
+      return new Prediction(
+          reads,
+          Map.of(),
+          scanned[0],
+          scanned[0] / Math.max(1, plan.itemsTypical()),
           units(plan, busiest, 1, mode));
     }
     double items = busiest ? plan.itemsBusiest() : plan.itemsTypical();
@@ -58,12 +76,17 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
     // Scaled only where keyplan counts more items than were loaded (and knows how many).
     boolean known = !Double.isNaN(items) && !Double.isNaN(own.full());
     double scale = !known || own.loaded() >= items - 1e-9 ? 1 : own.loaded() / own.full();
-    return new Prediction(units(plan, busiest, scale, mode), Map.of(), items * scale, scale,
+    return new Prediction(
+        units(plan, busiest, scale, mode),
+        Map.of(),
+        items * scale,
+        scale,
         units(plan, busiest, 1, mode));
   }
 
   /** Returns the read units per copy of one request, the plan's figures scaled by {@code scale}. */
-  private static Map<String, Double> units(DynamoDbPlan plan, boolean busiest, double scale, Capacity.Read mode) {
+  private static Map<String, Double> units(
+      DynamoDbPlan plan, boolean busiest, double scale, Capacity.Read mode) {
     Map<String, Double> reads = new LinkedHashMap<>();
     double bytes = busiest ? plan.bytesBusiest() : plan.bytesTypical();
     int queries = plan.touches().get(0).shards();
@@ -79,7 +102,10 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
         units = (busiest ? t.readUnitsBusiest() : t.readUnitsTypical()) * (i == 0 ? 1 : scale);
       }
       // A local index's own reads are shown apart from the table items it fetches.
-      String copy = i == 0 && plan.path().map(KeyPath::local).orElse(false) ? plan.path().get().label() : t.copy();
+      String copy =
+          i == 0 && plan.path().map(KeyPath::local).orElse(false)
+              ? plan.path().get().label()
+              : t.copy();
       reads.merge(copy, units, Double::sum);
     }
     return reads;
@@ -93,8 +119,10 @@ record Prediction(Map<String, Double> reads, Map<String, Double> writes, double 
       if (t.writeUnits() > 0) {
         writes.merge(t.copy(), t.writeUnits(), Double::sum);
       }
-      double r = which == Which.BUSIEST && !t.signature().isEmpty() ? t.readUnitsBusiest() * t.shards()
-          : t.readUnitsTypical();
+      double r =
+          which == Which.BUSIEST && !t.signature().isEmpty()
+              ? t.readUnitsBusiest() * t.shards()
+              : t.readUnitsTypical();
       if (r > 0) {
         reads.merge(t.copy(), r, Double::sum);
       }

@@ -3,7 +3,6 @@ package dev.keyplan.dynamodb.verify;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
@@ -21,8 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * One verification from the tables' creation to the last measurement: create, load, count, run
- * every pattern, measure item sizes. What it measured is kept for {@link DynamoDbVerifyReport}; dropping what
- * it created is {@link DynamoDbVerifier}'s, whatever happens here.
+ * every pattern, measure item sizes. What it measured is kept for {@link DynamoDbVerifyReport};
+ * dropping what it created is {@link DynamoDbVerifier}'s, whatever happens here.
  */
 final class Session {
   final Model model;
@@ -38,14 +37,21 @@ final class Session {
   List<KeyGroup> groups = List.of();
   Dataset data;
   List<PatternRun> runs = List.of();
+
   /** Items counted in each table keyplan created, after the load. */
   final Map<String, Long> counted = new LinkedHashMap<>();
+
   final List<SizeRow> sizes = new ArrayList<>();
 
   /** One item type's size: keyplan's, the built item's by keyplan's rules, and the engine's. */
   record SizeRow(DynamoDbTable table, DynamoDbItem item, long built, SizeProbe.Measured measured) {}
 
-  Session(Model model, DynamoDbAnalysis analysis, VerifyOptions options, DynamoDbClient client, Connection connection) {
+  Session(
+      Model model,
+      DynamoDbAnalysis analysis,
+      VerifyOptions options,
+      DynamoDbClient client,
+      Connection connection) {
     this.model = model;
     this.analysis = analysis;
     this.options = options;
@@ -58,7 +64,8 @@ final class Session {
   /** Creates the tables; nothing is written before every table was looked up. */
   void create(List<CreateTableRequest> tables) {
     names.create(tables, options.reuse());
-    String arn = client.describeTable(r -> r.tableName(tables.get(0).tableName())).table().tableArn();
+    String arn =
+        client.describeTable(r -> r.tableName(tables.get(0).tableName())).table().tableArn();
     fidelity = Fidelity.ofArn(arn);
   }
 
@@ -75,12 +82,20 @@ final class Session {
       }
     }
     DynamoDbVerifyReads reads = new DynamoDbVerifyReads(client, names, builder);
-    DynamoDbVerifyWrites writes = new DynamoDbVerifyWrites(client, names, builder, reads, tags, ledger);
+    DynamoDbVerifyWrites writes =
+        new DynamoDbVerifyWrites(client, names, builder, reads, tags, ledger);
     for (PatternRun run : runs) {
       if (run.notRun.isEmpty()) {
-        run.prediction = run.read.isPresent()
-            ? Prediction.read(run.plan, run.which, run.group.orElse(null), run.table.get(), run.items.get(0), data)
-            : Prediction.write(run.plan, run.which);
+        run.prediction =
+            run.read.isPresent()
+                ? Prediction.read(
+                    run.plan,
+                    run.which,
+                    run.group.orElse(null),
+                    run.table.get(),
+                    run.items.get(0),
+                    data)
+                : Prediction.write(run.plan, run.which);
       }
     }
     // Reads first, so that what they find is what was loaded; then the writes.
@@ -102,8 +117,12 @@ final class Session {
         Instance row = new Instance(it.entity(), Map.of(), tags.next(), shard);
         Map<String, AttributeValue> item = builder.item(t, it, row);
         ledger.wrote(names.name(t.name()), builder.primaryKey(t, it, row));
-        sizes.add(new SizeRow(t, it, SdkValues.size(item),
-            probe.measure(names.name(t.name()), item, builder.primaryKey(t, it, row))));
+        sizes.add(
+            new SizeRow(
+                t,
+                it,
+                SdkValues.size(item),
+                probe.measure(names.name(t.name()), item, builder.primaryKey(t, it, row))));
       }
     }
   }
@@ -125,9 +144,11 @@ final class Session {
     Map<String, AttributeValue> start = null;
     do {
       Map<String, AttributeValue> from = start;
-      ScanResponse r = client.scan(b -> b.tableName(table).select(Select.COUNT).exclusiveStartKey(from));
+      ScanResponse r =
+          client.scan(b -> b.tableName(table).select(Select.COUNT).exclusiveStartKey(from));
       n += r.count();
-      start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+      start =
+          r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
     } while (start != null);
     return n;
   }

@@ -1,15 +1,15 @@
 package dev.keyplan.mongodb.verify;
 
-import dev.keyplan.workload.KeyCounts;
-import dev.keyplan.mongodb.design.MongoDbCollection;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbEmbed;
-import dev.keyplan.mongodb.design.MongoDbFields;
-import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Spread;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbEmbed;
+import dev.keyplan.mongodb.design.MongoDbFields;
+import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -26,8 +26,8 @@ import org.bson.BsonValue;
  * The documents loaded into one collection, in blocks shaped by keyplan's spreads:
  *
  * <ul>
- *   <li>{@code base}: documents of their own, {@code maxRows / 10} of them (at least 10, at most the
- *       collection's predicted documents), for reads that name one document and for scans;
+ *   <li>{@code base}: documents of their own, {@code maxRows / 10} of them (at least 10, at most
+ *       the collection's predicted documents), for reads that name one document and for scans;
  *   <li>for every set of attributes a read restricts by equality (and the shard key) that does not
  *       name one document: a {@code busiest} block sharing the busiest value, keyplan's busiest
  *       count at the horizon ({@code KeyCounts.busiestPerValue}) scaled down to at most {@code
@@ -39,7 +39,13 @@ import org.bson.BsonValue;
  */
 final class CollectionLoad {
   /** A run of consecutive documents sharing the values of {@code attributes}. */
-  record Block(String role, Set<String> attributes, Map<String, BsonValue> values, int from, int to, double predicted) {
+  record Block(
+      String role,
+      Set<String> attributes,
+      Map<String, BsonValue> values,
+      int from,
+      int to,
+      double predicted) {
     int size() {
       return to - from;
     }
@@ -66,8 +72,12 @@ final class CollectionLoad {
       double busiest = KeyCounts.busiestPerValue(e, s, c.documents());
       double typical = KeyCounts.typicalPerValue(e, s, c.documents());
       if (Double.isNaN(busiest) || Double.isNaN(typical)) {
-        notes.add(c.name() + ": the spread of " + String.join(", ", s) + " is not declared; 10 documents share each of its two"
-            + " values loaded");
+        notes.add(
+            c.name()
+                + ": the spread of "
+                + String.join(", ", s)
+                + " is not declared; 10 documents share each of its two"
+                + " values loaded");
       }
       add("busiest", s, groupValues(s, true), count(busiest, maxRows), busiest, false);
       add("typical", s, groupValues(s, false), count(typical, maxRows), typical, false);
@@ -77,15 +87,20 @@ final class CollectionLoad {
       if (c.largestBytes() <= MongoDbLimits.MAX_DOCUMENT_BYTES) {
         add("largest", Set.of(), Map.of(), 1, 1, true);
       } else {
-        notes.add(c.name() + ": keyplan's largest document (" + dev.keyplan.model.Units.bytes(c.largestBytes())
-            + ") is over MongoDB's 16 MiB, so it is not loaded");
+        notes.add(
+            c.name()
+                + ": keyplan's largest document ("
+                + dev.keyplan.model.Units.bytes(c.largestBytes())
+                + ") is over MongoDB's 16 MiB, so it is not loaded");
       }
     }
   }
 
   /** Returns the block of {@code role} over exactly {@code attributes}, if one was loaded. */
   Optional<Block> block(String role, Set<String> attributes) {
-    return blocks.stream().filter(b -> b.role().equals(role) && b.attributes().equals(attributes)).findFirst();
+    return blocks.stream()
+        .filter(b -> b.role().equals(role) && b.attributes().equals(attributes))
+        .findFirst();
   }
 
   /** Returns the block called {@code base}. */
@@ -93,7 +108,12 @@ final class CollectionLoad {
     return blocks.get(0);
   }
 
-  private void add(String role, Set<String> attributes, Map<String, BsonValue> values, int n, double predicted,
+  private void add(
+      String role,
+      Set<String> attributes,
+      Map<String, BsonValue> values,
+      int n,
+      double predicted,
       boolean largest) {
     int from = documents.size();
     for (int i = 0; i < n; i++) {
@@ -103,18 +123,21 @@ final class CollectionLoad {
   }
 
   private static int count(double predicted, int maxRows) {
-    return Double.isNaN(predicted) ? 10 : (int) Math.max(1, Math.min(maxRows, Math.round(predicted)));
+    return Double.isNaN(predicted)
+        ? 10
+        : (int) Math.max(1, Math.min(maxRows, Math.round(predicted)));
   }
 
   /**
-   * The attribute sets that group documents: each read's equality attributes on this collection
-   * (an embedded entity's pointer counted as its parent's key), and the shard key's; only sets of
-   * the collection's own attributes that do not name one document.
+   * The attribute sets that group documents: each read's equality attributes on this collection (an
+   * embedded entity's pointer counted as its parent's key), and the shard key's; only sets of the
+   * collection's own attributes that do not name one document.
    */
   static List<Set<String>> groupings(MongoDbAnalysis a, MongoDbCollection c) {
     Set<Set<String>> out = new LinkedHashSet<>();
     for (MongoDbPlan p : a.plans()) {
-      if (p.pattern().operation() instanceof Operation.Read r && p.collection().equals(Optional.of(c.name()))) {
+      if (p.pattern().operation() instanceof Operation.Read r
+          && p.collection().equals(Optional.of(c.name()))) {
         out.add(rootEqualities(c, r));
       }
     }
@@ -129,7 +152,10 @@ final class CollectionLoad {
     return result;
   }
 
-  /** The root attributes {@code r} restricts by equality: its own, or its parent pointer's parent key. */
+  /**
+   * The root attributes {@code r} restricts by equality: its own, or its parent pointer's parent
+   * key.
+   */
   static Set<String> rootEqualities(MongoDbCollection c, Operation.Read r) {
     Set<String> s = new TreeSet<>();
     Optional<MongoDbFields.View> v = MongoDbFields.of(c, r.entity());
@@ -165,8 +191,15 @@ final class CollectionLoad {
       }
       if (!attribute.values().isEmpty() && rep.isString()) {
         List<String> values = attribute.values();
-        String top = Optional.ofNullable(e.spread().get(a)).map(Spread::shares).orElse(Map.of()).entrySet().stream()
-            .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(values.get(0));
+        String top =
+            Optional.ofNullable(e.spread().get(a))
+                .map(Spread::shares)
+                .orElse(Map.of())
+                .entrySet()
+                .stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse(values.get(0));
         String other = values.stream().filter(x -> !x.equals(top)).findFirst().orElse(top);
         out.put(a, new BsonString(busiest ? top : other));
       } else {

@@ -35,16 +35,23 @@ final class DriverGateway implements MongoGateway {
 
   /** Returns the URI from the credentials, or a message saying where to put it. */
   static String uri(Credentials credentials) {
-    return credentials.get(Credentials.MONGODB_URI).orElseThrow(() -> new VerifyException("no MongoDB to verify against: set "
-        + Credentials.MONGODB_URI + " (mongodb://HOST:PORT/, or mongodb+srv://…) in the environment or in --credentials FILE;"
-        + " the URI is never taken from the command line, since it may hold a password"));
+    return credentials
+        .get(Credentials.MONGODB_URI)
+        .orElseThrow(
+            () ->
+                new VerifyException(
+                    "no MongoDB to verify against: set "
+                        + Credentials.MONGODB_URI
+                        + " (mongodb://HOST:PORT/, or mongodb+srv://…) in the environment or in --credentials FILE;"
+                        + " the URI is never taken from the command line, since it may hold a password"));
   }
 
   /** Returns the hosts of {@code uri}, for the report: no user, no password, no options. */
   static String hosts(String uri) {
     try {
       ConnectionString cs = new ConnectionString(uri);
-      return (uri.startsWith("mongodb+srv://") ? "mongodb+srv://" : "mongodb://") + String.join(",", cs.getHosts());
+      return (uri.startsWith("mongodb+srv://") ? "mongodb+srv://" : "mongodb://")
+          + String.join(",", cs.getHosts());
     } catch (IllegalArgumentException e) {
       return "an invalid URI";
     }
@@ -58,18 +65,28 @@ final class DriverGateway implements MongoGateway {
     try {
       cs = new ConnectionString(uri);
     } catch (IllegalArgumentException e) {
-      throw new VerifyException(Credentials.MONGODB_URI + " is not a MongoDB connection string: " + secrets.reason(e));
+      throw new VerifyException(
+          Credentials.MONGODB_URI + " is not a MongoDB connection string: " + secrets.reason(e));
     }
-    MongoClientSettings.Builder b = MongoClientSettings.builder().applyConnectionString(cs)
-        .applicationName("keyplan-verify")
-        .applyToClusterSettings(c -> c.serverSelectionTimeout(
-            cs.getServerSelectionTimeout() == null ? 15_000 : cs.getServerSelectionTimeout(), TimeUnit.MILLISECONDS));
+    MongoClientSettings.Builder b =
+        MongoClientSettings.builder()
+            .applyConnectionString(cs)
+            .applicationName("keyplan-verify")
+            .applyToClusterSettings(
+                c ->
+                    c.serverSelectionTimeout(
+                        cs.getServerSelectionTimeout() == null
+                            ? 15_000
+                            : cs.getServerSelectionTimeout(),
+                        TimeUnit.MILLISECONDS));
     if (options.tls()) {
       b.applyToSslSettings(s -> s.enabled(true));
     }
     MongoClient client = MongoClients.create(b.build());
     try {
-      client.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);
+      client
+          .getDatabase("admin")
+          .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);
     } catch (RuntimeException e) {
       client.close();
       throw new VerifyException("cannot reach MongoDB at " + hosts(uri) + ": " + secrets.reason(e));
@@ -97,8 +114,16 @@ final class DriverGateway implements MongoGateway {
   @Override
   public long read(String database, String collection, ReadQuery q) {
     MongoCollection<BsonDocument> c = collection(database, collection);
-    Collation collation = q.collation().map(x -> Collation.builder().locale(x.getString("locale").getValue())
-        .collationStrength(CollationStrength.fromInt(x.getInt32("strength").getValue())).build()).orElse(null);
+    Collation collation =
+        q.collation()
+            .map(
+                x ->
+                    Collation.builder()
+                        .locale(x.getString("locale").getValue())
+                        .collationStrength(
+                            CollationStrength.fromInt(x.getInt32("strength").getValue()))
+                        .build())
+            .orElse(null);
     if (q.count()) {
       return c.countDocuments(q.filter(), new CountOptions().collation(collation));
     }

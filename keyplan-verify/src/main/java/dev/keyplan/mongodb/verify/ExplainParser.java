@@ -12,11 +12,11 @@ import org.bson.BsonValue;
  * https://www.mongodb.com/docs/manual/reference/explain-results/):
  *
  * <ul>
- *   <li>{@code queryPlanner.winningPlan} is a tree of stages, each with {@code stage} and an
- *       {@code inputStage} (one child) or {@code inputStages} (several). The leaves read the
- *       collection ({@code COLLSCAN}) or an index ({@code IXSCAN}, {@code COUNT_SCAN}, {@code
- *       DISTINCT_SCAN}, 8.0's {@code EXPRESS_IXSCAN}, each with {@code indexName}; {@code IDHACK},
- *       a lookup by {@code _id}, names none and is the {@code _id_} index);
+ *   <li>{@code queryPlanner.winningPlan} is a tree of stages, each with {@code stage} and an {@code
+ *       inputStage} (one child) or {@code inputStages} (several). The leaves read the collection
+ *       ({@code COLLSCAN}) or an index ({@code IXSCAN}, {@code COUNT_SCAN}, {@code DISTINCT_SCAN},
+ *       8.0's {@code EXPRESS_IXSCAN}, each with {@code indexName}; {@code IDHACK}, a lookup by
+ *       {@code _id}, names none and is the {@code _id_} index);
  *   <li>with the slot-based engine (5.1+) the tree is under {@code winningPlan.queryPlan};
  *   <li>on a sharded collection the mongos' {@code winningPlan} ({@code SHARD_MERGE}, {@code
  *       SINGLE_SHARD}, …) holds a {@code shards} array, each with {@code shardName} and its own
@@ -38,8 +38,10 @@ final class ExplainParser {
   static Explained parse(BsonDocument explain) {
     BsonDocument planner = explain.getDocument("queryPlanner", null);
     if (planner == null || !planner.isDocument("winningPlan")) {
-      throw new IllegalArgumentException("not an explain reply: no queryPlanner.winningPlan (keys: "
-          + String.join(", ", explain.keySet()) + ")");
+      throw new IllegalArgumentException(
+          "not an explain reply: no queryPlanner.winningPlan (keys: "
+              + String.join(", ", explain.keySet())
+              + ")");
     }
     BsonDocument winning = tree(planner.getDocument("winningPlan"));
     Set<String> access = new LinkedHashSet<>();
@@ -58,11 +60,20 @@ final class ExplainParser {
       walk(winning, access, sort);
     }
     BsonDocument stats = explain.getDocument("executionStats", new BsonDocument());
-    return new Explained(new ArrayList<>(access), sort[0], sharded, shards, number(stats, "totalKeysExamined"),
-        number(stats, "totalDocsExamined"), number(stats, "nReturned"));
+    return new Explained(
+        new ArrayList<>(access),
+        sort[0],
+        sharded,
+        shards,
+        number(stats, "totalKeysExamined"),
+        number(stats, "totalDocsExamined"),
+        number(stats, "nReturned"));
   }
 
-  /** The stage tree of a plan: under {@code queryPlan} with the slot-based engine, else the plan itself. */
+  /**
+   * The stage tree of a plan: under {@code queryPlan} with the slot-based engine, else the plan
+   * itself.
+   */
   private static BsonDocument tree(BsonDocument plan) {
     return plan.isDocument("queryPlan") ? plan.getDocument("queryPlan") : plan;
   }

@@ -15,8 +15,14 @@ import java.util.List;
  * @param docsExamined {@code executionStats.totalDocsExamined}
  * @param returned {@code executionStats.nReturned}
  */
-record Explained(List<String> access, boolean blockingSort, boolean sharded, List<String> shards, long keysExamined,
-    long docsExamined, long returned) {
+record Explained(
+    List<String> access,
+    boolean blockingSort,
+    boolean sharded,
+    List<String> shards,
+    long keysExamined,
+    long docsExamined,
+    long returned) {
 
   static final String COLLSCAN = "COLLSCAN";
 
@@ -25,7 +31,10 @@ record Explained(List<String> access, boolean blockingSort, boolean sharded, Lis
     shards = List.copyOf(shards);
   }
 
-  /** Returns the access as one word: the index name, {@code COLLSCAN}, or the names joined by {@code +}. */
+  /**
+   * Returns the access as one word: the index name, {@code COLLSCAN}, or the names joined by {@code
+   * +}.
+   */
   String accessLabel() {
     return access.isEmpty() ? "?" : String.join("+", access);
   }

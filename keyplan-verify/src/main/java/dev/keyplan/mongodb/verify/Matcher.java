@@ -10,8 +10,8 @@ import org.bson.BsonValue;
 /**
  * Counts the generated documents a filter matches, for the filters keyplan verify writes: equality
  * ({@code {f: v}}), {@code {f: {$in: [...]}}} and {@code {f: {$gte: lowest}}}, on root fields and
- * on paths into embedded arrays ({@code lines.product_id}), where an array matches when one of
- * its elements does (MongoDB manual, "Query an Array of Embedded Documents"). It tells how many
+ * on paths into embedded arrays ({@code lines.product_id}), where an array matches when one of its
+ * elements does (MongoDB manual, "Query an Array of Embedded Documents"). It tells how many
  * documents an index can at most lead a query to on the data loaded, the figure keyplan's
  * prediction is held to when the load is scaled down. Strings are compared as they are: generated
  * strings are lower case, so a case-insensitive collation matches the same documents.
@@ -36,16 +36,21 @@ final class Matcher {
 
   private static boolean condition(List<BsonValue> values, BsonValue c) {
     if (c.isDocument() && c.asDocument().containsKey("$in")) {
-      return c.asDocument().getArray("$in").stream().anyMatch(v -> values.stream().anyMatch(v::equals));
+      return c.asDocument().getArray("$in").stream()
+          .anyMatch(v -> values.stream().anyMatch(v::equals));
     }
     if (c.isDocument() && c.asDocument().containsKey("$gte")) {
       BsonValue low = c.asDocument().get("$gte");
-      return values.stream().anyMatch(v -> v.getBsonType() == low.getBsonType() || (v.isNumber() && low.isNumber()));
+      return values.stream()
+          .anyMatch(v -> v.getBsonType() == low.getBsonType() || (v.isNumber() && low.isNumber()));
     }
     return values.stream().anyMatch(c::equals);
   }
 
-  /** The values at {@code path}: through arrays of sub-documents, and each element of an array at the end as well as the array. */
+  /**
+   * The values at {@code path}: through arrays of sub-documents, and each element of an array at
+   * the end as well as the array.
+   */
   static List<BsonValue> resolve(BsonValue v, String path) {
     List<BsonValue> out = new ArrayList<>();
     int dot = path.indexOf('.');

@@ -13,19 +13,19 @@ import java.util.Locale;
  * finding):
  *
  * <ul>
- *   <li><b>index</b>: the winning plan's index (or COLLSCAN) is not the one keyplan plans
- *       ({@code MongoDbPlan.index}, {@code MongoDbPlan.access});
+ *   <li><b>index</b>: the winning plan's index (or COLLSCAN) is not the one keyplan plans ({@code
+ *       MongoDbPlan.index}, {@code MongoDbPlan.access});
  *   <li><b>sort</b>: a blocking SORT stage where keyplan expects the index to give the order, or
  *       none where it predicts an in-memory sort ({@code MongoDbPlan.blockingSort});
  *   <li><b>routing</b>, on a mongos: a single-shard (or unsharded) read that reaches more than one
  *       shard; a multi-shard read that reaches more than keyplan's {@code MongoDbPlan.shards}; a
- *       scatter-gather that reaches fewer shards than hold the collection's chunks (mongos
- *       targeted it after all);
+ *       scatter-gather that reaches fewer shards than hold the collection's chunks (mongos targeted
+ *       it after all);
  *   <li><b>keys</b> and <b>docs</b> examined: more than 10% (and more than 1) away from keyplan's
  *       figure ({@code keysExamined}, {@code docsExamined}, or their busiest forms) taken on the
- *       data loaded: at most the documents the filter matches there, since the load is scaled
- *       down. A collection scan's documents are an upper bound (a limit stops a scan early), and
- *       a multikey index's keys or an {@code in} with values no document holds are shown, not
+ *       data loaded: at most the documents the filter matches there, since the load is scaled down.
+ *       A collection scan's documents are an upper bound (a limit stops a scan early), and a
+ *       multikey index's keys or an {@code in} with values no document holds are shown, not
  *       compared: keyplan counts each element or value as holding a typical key's documents.
  * </ul>
  */
@@ -45,7 +45,12 @@ final class MongoDbComparison {
    */
   record Context(boolean mongos, int holdingShards, long loaded, List<MongoDbIndex> indexes) {}
 
-  static List<Object> readRow(MongoDbVerifyReads.Probe p, MongoDbVerifyReads.Measured m, Context ctx, int[] mismatches, List<String> findings) {
+  static List<Object> readRow(
+      MongoDbVerifyReads.Probe p,
+      MongoDbVerifyReads.Measured m,
+      Context ctx,
+      int[] mismatches,
+      List<String> findings) {
     MongoDbPlan plan = p.plan();
     Explained e = m.explained();
     boolean busiest = p.role().equals("busiest");
@@ -58,8 +63,12 @@ final class MongoDbComparison {
     }
     if (plan.blockingSort() != e.blockingSort()) {
       wrong.add("sort");
-      findings.add(id + ": keyplan predicts " + (plan.blockingSort() ? "a blocking in-memory sort" : "the order from the index")
-          + "; the explain has " + (e.blockingSort() ? "a SORT stage" : "no SORT stage"));
+      findings.add(
+          id
+              + ": keyplan predicts "
+              + (plan.blockingSort() ? "a blocking in-memory sort" : "the order from the index")
+              + "; the explain has "
+              + (e.blockingSort() ? "a SORT stage" : "no SORT stage"));
     }
     String routing = "-";
     if (ctx.mongos()) {
@@ -71,8 +80,11 @@ final class MongoDbComparison {
         findings.add(id + ": " + why);
       }
     }
-    boolean multikey = plan.index().flatMap(n -> ctx.indexes().stream().filter(ix -> ix.name().equals(n)).findFirst())
-        .map(MongoDbIndex::multikey).orElse(false);
+    boolean multikey =
+        plan.index()
+            .flatMap(n -> ctx.indexes().stream().filter(ix -> ix.name().equals(n)).findFirst())
+            .map(MongoDbIndex::multikey)
+            .orElse(false);
     boolean scan = plan.access() == Access.COLLSCAN;
     double keys = busiest ? plan.keysExaminedBusiest() : plan.keysExamined();
     double docs = busiest ? plan.docsExaminedBusiest() : plan.docsExamined();
@@ -80,28 +92,77 @@ final class MongoDbComparison {
     double docsHere = scan ? onLoad(docs, ctx.loaded()) : onLoad(docs, p.matching());
     if (!multikey && !p.hasIn() && !within(e.keysExamined(), keysHere, false)) {
       wrong.add("keys");
-      findings.add(id + ": keyplan's " + format(keys) + " keys examined come to " + format(keysHere)
-          + " on the data loaded; MongoDB examined " + e.keysExamined());
+      findings.add(
+          id
+              + ": keyplan's "
+              + format(keys)
+              + " keys examined come to "
+              + format(keysHere)
+              + " on the data loaded; MongoDB examined "
+              + e.keysExamined());
     }
     if (!p.hasIn() && !within(e.docsExamined(), docsHere, scan)) {
       wrong.add("docs");
-      findings.add(id + ": keyplan's " + format(docs) + " documents examined come to " + format(docsHere)
-          + " on the data loaded; MongoDB examined " + e.docsExamined());
+      findings.add(
+          id
+              + ": keyplan's "
+              + format(docs)
+              + " documents examined come to "
+              + format(docsHere)
+              + " on the data loaded; MongoDB examined "
+              + e.docsExamined());
     }
     mismatches[0] += wrong.size();
-    String verdict = wrong.isEmpty() ? (multikey || p.hasIn() ? "ok (keys not compared)" : "ok")
-        : "MISMATCH: " + String.join(", ", wrong);
-    return List.of(plan.pattern().id(), p.role(), predictedIndex, e.accessLabel(), yesNo(plan.blockingSort()),
-        yesNo(e.blockingSort()), routingLabel(plan), routing, keys, keysHere, (double) e.keysExamined(),
-        ratio(e.keysExamined(), keysHere), docs, docsHere, (double) e.docsExamined(), ratio(e.docsExamined(), docsHere),
-        (double) m.returned(), m.latency().millis(50), m.latency().millis(99), verdict);
+    String verdict =
+        wrong.isEmpty()
+            ? (multikey || p.hasIn() ? "ok (keys not compared)" : "ok")
+            : "MISMATCH: " + String.join(", ", wrong);
+    return List.of(
+        plan.pattern().id(),
+        p.role(),
+        predictedIndex,
+        e.accessLabel(),
+        yesNo(plan.blockingSort()),
+        yesNo(e.blockingSort()),
+        routingLabel(plan),
+        routing,
+        keys,
+        keysHere,
+        (double) e.keysExamined(),
+        ratio(e.keysExamined(), keysHere),
+        docs,
+        docsHere,
+        (double) e.docsExamined(),
+        ratio(e.docsExamined(), docsHere),
+        (double) m.returned(),
+        m.latency().millis(50),
+        m.latency().millis(99),
+        verdict);
   }
 
   /** The columns of {@link #readRow}, in order. */
-  static final List<String> READ_COLUMNS = List.of("pattern", "key", "keyplan_index", "chosen_index", "keyplan_sort",
-      "explain_sort", "keyplan_routing", "shards_reached", "keyplan_keys", "keyplan_keys_loaded", "keys_examined",
-      "keys_ratio", "keyplan_docs", "keyplan_docs_loaded", "docs_examined", "docs_ratio", "returned", "p50_ms", "p99_ms",
-      "verdict");
+  static final List<String> READ_COLUMNS =
+      List.of(
+          "pattern",
+          "key",
+          "keyplan_index",
+          "chosen_index",
+          "keyplan_sort",
+          "explain_sort",
+          "keyplan_routing",
+          "shards_reached",
+          "keyplan_keys",
+          "keyplan_keys_loaded",
+          "keys_examined",
+          "keys_ratio",
+          "keyplan_docs",
+          "keyplan_docs_loaded",
+          "docs_examined",
+          "docs_ratio",
+          "returned",
+          "p50_ms",
+          "p99_ms",
+          "verdict");
 
   static String predictedAccess(MongoDbPlan plan) {
     return plan.access() == Access.COLLSCAN ? Explained.COLLSCAN : plan.index().orElse("?");
@@ -114,10 +175,16 @@ final class MongoDbComparison {
       return "keyplan routes it to one shard; mongos sent it to " + reached;
     }
     if (t == Targeting.MULTI_SHARD && reached > Math.min(plan.shards(), holding)) {
-      return "keyplan routes it to at most " + plan.shards() + " shards; mongos sent it to " + reached;
+      return "keyplan routes it to at most "
+          + plan.shards()
+          + " shards; mongos sent it to "
+          + reached;
     }
     if (t == Targeting.SCATTER_GATHER && reached < holding) {
-      return "keyplan predicts a scatter-gather over the " + holding + " shards holding data; mongos targeted " + reached;
+      return "keyplan predicts a scatter-gather over the "
+          + holding
+          + " shards holding data; mongos targeted "
+          + reached;
     }
     return null;
   }
@@ -127,7 +194,10 @@ final class MongoDbComparison {
     return Double.isNaN(predicted) ? Double.NaN : Math.min(predicted, available);
   }
 
-  /** Whether {@code measured} is within tolerance of {@code expected} (at most it, for an upper bound); unknown passes. */
+  /**
+   * Whether {@code measured} is within tolerance of {@code expected} (at most it, for an upper
+   * bound); unknown passes.
+   */
   static boolean within(long measured, double expected, boolean upperBound) {
     if (Double.isNaN(expected) || measured < 0) {
       return true;
@@ -137,7 +207,8 @@ final class MongoDbComparison {
   }
 
   static String routingLabel(MongoDbPlan plan) {
-    return plan.targeting().label() + (plan.targeting() == Targeting.MULTI_SHARD ? " (" + plan.shards() + ")" : "");
+    return plan.targeting().label()
+        + (plan.targeting() == Targeting.MULTI_SHARD ? " (" + plan.shards() + ")" : "");
   }
 
   private static double ratio(long measured, double expected) {
@@ -152,6 +223,8 @@ final class MongoDbComparison {
     if (Double.isNaN(v)) {
       return "unknown";
     }
-    return v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%,.1f", v);
+    return v == Math.rint(v)
+        ? String.format(Locale.ROOT, "%,d", (long) v)
+        : String.format(Locale.ROOT, "%,.1f", v);
   }
 }

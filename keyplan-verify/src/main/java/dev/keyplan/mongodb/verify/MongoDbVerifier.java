@@ -1,15 +1,12 @@
 package dev.keyplan.mongodb.verify;
 
-import dev.keyplan.model.Model;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbPlan;
-import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
-import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.StoreVerifier;
+import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
@@ -42,17 +39,25 @@ public final class MongoDbVerifier {
       }
 
       @Override
-      public VerifyResult run(MongoDbAnalysis analysis, VerifyOptions options, Credentials credentials, Progress progress) {
+      public VerifyResult run(
+          MongoDbAnalysis analysis,
+          VerifyOptions options,
+          Credentials credentials,
+          Progress progress) {
         return MongoDbVerifier.run(analysis, options, credentials, progress);
       }
     };
   }
 
-  /** Documents per insertMany call: small enough for one progress tick each, large enough to load fast. */
+  /**
+   * Documents per insertMany call: small enough for one progress tick each, large enough to load
+   * fast.
+   */
   static final int BATCH = 500;
 
   /** Verifies the analysed design against the server {@code credentials} name. */
-  public static VerifyResult run(MongoDbAnalysis a, VerifyOptions options, Credentials credentials, Progress progress) {
+  public static VerifyResult run(
+      MongoDbAnalysis a, VerifyOptions options, Credentials credentials, Progress progress) {
     String uri = DriverGateway.uri(credentials);
     try (MongoGateway g = DriverGateway.open(options, credentials)) {
       return run(a, g, options, progress, DriverGateway.hosts(uri), Secrets.of(uri));
@@ -60,7 +65,12 @@ public final class MongoDbVerifier {
   }
 
   /** Runs the verification through {@code g}; a failure's message is scrubbed of every secret. */
-  static VerifyResult run(MongoDbAnalysis a, MongoGateway g, VerifyOptions o, Progress progress, String endpoint,
+  static VerifyResult run(
+      MongoDbAnalysis a,
+      MongoGateway g,
+      VerifyOptions o,
+      Progress progress,
+      String endpoint,
       Secrets secrets) {
     if (a.collections().isEmpty()) {
       throw new VerifyException("the design has no collection to verify");
@@ -80,12 +90,20 @@ public final class MongoDbVerifier {
     } catch (VerifyException e) {
       throw new VerifyException(secrets.scrub(e.getMessage()));
     } catch (RuntimeException e) {
-      throw new VerifyException("MongoDB at " + endpoint + " refused keyplan verify: " + secrets.reason(e));
+      throw new VerifyException(
+          "MongoDB at " + endpoint + " refused keyplan verify: " + secrets.reason(e));
     }
   }
 
-  private static MongoDbVerifyReport.Outcome verify(MongoDbAnalysis a, MongoGateway g, Database db, VerifyOptions o,
-      boolean mongos, Progress progress, List<String> notes, MongoDbVerifySchema schema) {
+  private static MongoDbVerifyReport.Outcome verify(
+      MongoDbAnalysis a,
+      MongoGateway g,
+      Database db,
+      VerifyOptions o,
+      boolean mongos,
+      Progress progress,
+      List<String> notes,
+      MongoDbVerifySchema schema) {
     schema.apply(a, db, mongos, notes);
     int clusterShards = mongos ? MongoDbVerifySchema.shards(g).size() : 1;
     Map<String, CollectionLoad> loads = new LinkedHashMap<>();
@@ -99,7 +117,8 @@ public final class MongoDbVerifier {
     long done = 0;
     for (CollectionLoad l : loads.values()) {
       for (int from = 0; from < l.documents.size(); from += BATCH) {
-        List<BsonDocument> batch = l.documents.subList(from, Math.min(l.documents.size(), from + BATCH));
+        List<BsonDocument> batch =
+            l.documents.subList(from, Math.min(l.documents.size(), from + BATCH));
         g.insertMany(db.name, l.collection.name(), batch);
         done += batch.size();
         progress.at(done, total);
@@ -114,19 +133,31 @@ public final class MongoDbVerifier {
         measured = Sizes.measure(g, db.name, l);
       } catch (RuntimeException e) {
         // $bsonSize came in MongoDB 4.4; the driver still talks to 4.2.
-        notes.add(l.collection.name() + ": document sizes not measured, the server refused $bsonSize: " + firstLine(e));
+        notes.add(
+            l.collection.name()
+                + ": document sizes not measured, the server refused $bsonSize: "
+                + firstLine(e));
         measured = Sizes.NOT_MEASURED;
       }
       sizes.add(Sizes.row(l, measured, mismatches, findings));
     }
     List<List<Object>> reads = reads(a, g, db, loads, o, mongos, mismatches, findings, notes);
-    List<List<Object>> writes = MongoDbVerifyWrites.run(a, g, db, loads, o.samples(), mismatches, findings, notes);
-    return new MongoDbVerifyReport.Outcome(mongos, clusterShards, a.design().shards(), reads, writes, sizes, findings,
-        mismatches[0]);
+    List<List<Object>> writes =
+        MongoDbVerifyWrites.run(a, g, db, loads, o.samples(), mismatches, findings, notes);
+    return new MongoDbVerifyReport.Outcome(
+        mongos, clusterShards, a.design().shards(), reads, writes, sizes, findings, mismatches[0]);
   }
 
-  private static List<List<Object>> reads(MongoDbAnalysis a, MongoGateway g, Database db, Map<String, CollectionLoad> loads,
-      VerifyOptions o, boolean mongos, int[] mismatches, List<String> findings, List<String> notes) {
+  private static List<List<Object>> reads(
+      MongoDbAnalysis a,
+      MongoGateway g,
+      Database db,
+      Map<String, CollectionLoad> loads,
+      VerifyOptions o,
+      boolean mongos,
+      int[] mismatches,
+      List<String> findings,
+      List<String> notes) {
     List<List<Object>> rows = new ArrayList<>();
     Map<String, Integer> holding = new LinkedHashMap<>();
     for (MongoDbPlan plan : a.plans()) {
@@ -135,18 +166,36 @@ public final class MongoDbVerifier {
       }
       Optional<CollectionLoad> load = plan.collection().map(loads::get);
       if (plan.access() == MongoDbPlan.Access.NOT_SERVED || load.isEmpty()) {
-        notes.add(plan.pattern().id() + ": not served by the design (" + String.join("; ", plan.notes()) + "), not run");
+        notes.add(
+            plan.pattern().id()
+                + ": not served by the design ("
+                + String.join("; ", plan.notes())
+                + "), not run");
         continue;
       }
       if (!plan.lookups().isEmpty()) {
-        notes.add(plan.pattern().id() + ": the $lookup into " + String.join(", ", plan.lookups()) + " is not run; the"
-            + " explain is of the query on " + plan.collection().get() + " alone");
+        notes.add(
+            plan.pattern().id()
+                + ": the $lookup into "
+                + String.join(", ", plan.lookups())
+                + " is not run; the"
+                + " explain is of the query on "
+                + plan.collection().get()
+                + " alone");
       }
       MongoDbCollection c = load.get().collection;
-      int shards = holding.computeIfAbsent(c.name(), n -> mongos && c.sharded() ? MongoDbVerifySchema.holdingShards(g, db.namespace(n)) : 1);
-      var ctx = new MongoDbComparison.Context(mongos, shards, load.get().documents.size(), c.indexes());
+      int shards =
+          holding.computeIfAbsent(
+              c.name(),
+              n ->
+                  mongos && c.sharded()
+                      ? MongoDbVerifySchema.holdingShards(g, db.namespace(n))
+                      : 1);
+      var ctx =
+          new MongoDbComparison.Context(mongos, shards, load.get().documents.size(), c.indexes());
       for (String role : List.of("busiest", "typical")) {
-        Optional<MongoDbVerifyReads.Probe> probe = MongoDbVerifyReads.probe(plan, role, load.get(), notes);
+        Optional<MongoDbVerifyReads.Probe> probe =
+            MongoDbVerifyReads.probe(plan, role, load.get(), notes);
         if (probe.isEmpty()) {
           continue;
         }
@@ -154,20 +203,26 @@ public final class MongoDbVerifier {
           notes.add(plan.pattern().id() + ": " + probe.get().query().shape(c.name()));
         }
         try {
-          MongoDbVerifyReads.Measured m = MongoDbVerifyReads.run(g, db.name, c.name(), probe.get().query(), o.samples());
+          MongoDbVerifyReads.Measured m =
+              MongoDbVerifyReads.run(g, db.name, c.name(), probe.get().query(), o.samples());
           rows.add(MongoDbComparison.readRow(probe.get(), m, ctx, mismatches, findings));
         } catch (RuntimeException e) {
           mismatches[0]++;
-          findings.add(plan.pattern().id() + " (" + role + "): MongoDB refused the read: " + firstLine(e));
+          findings.add(
+              plan.pattern().id() + " (" + role + "): MongoDB refused the read: " + firstLine(e));
         }
       }
     }
     return rows;
   }
 
-  private static void cleanUp(Database db, MongoDbVerifySchema schema, VerifyOptions o, List<String> notes) {
+  private static void cleanUp(
+      Database db, MongoDbVerifySchema schema, VerifyOptions o, List<String> notes) {
     if (o.keep()) {
-      notes.add("--keep: database " + db.name + ", its collections and any zones it made were left in place");
+      notes.add(
+          "--keep: database "
+              + db.name
+              + ", its collections and any zones it made were left in place");
       return;
     }
     schema.removeRanges(notes);

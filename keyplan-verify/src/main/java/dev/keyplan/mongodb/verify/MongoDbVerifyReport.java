@@ -16,56 +16,133 @@ final class MongoDbVerifyReport {
   private MongoDbVerifyReport() {}
 
   /** What a run measured, before it is put in tables. */
-  record Outcome(boolean mongos, int clusterShards, int designShards, List<List<Object>> reads, List<List<Object>> writes,
-      List<List<Object>> collections, List<String> findings, int mismatches) {}
+  record Outcome(
+      boolean mongos,
+      int clusterShards,
+      int designShards,
+      List<List<Object>> reads,
+      List<List<Object>> writes,
+      List<List<Object>> collections,
+      List<String> findings,
+      int mismatches) {}
 
-  static VerifyResult of(Outcome o, VerifyOptions options, String endpoint, Database db, List<String> notes, Secrets secrets) {
+  static VerifyResult of(
+      Outcome o,
+      VerifyOptions options,
+      String endpoint,
+      Database db,
+      List<String> notes,
+      Secrets secrets) {
     List<Setting> settings = new ArrayList<>();
     settings.add(new Setting("endpoint", endpoint));
-    settings.add(new Setting("database", db.name + (db.created ? " (created by this run)" : " (reused)")));
-    settings.add(new Setting("server", o.mongos() ? "mongos, a sharded cluster of " + o.clusterShards() + " shards (the design has "
-        + o.designShards() + ")" : "not a mongos: routing is not compared"));
+    settings.add(
+        new Setting("database", db.name + (db.created ? " (created by this run)" : " (reused)")));
+    settings.add(
+        new Setting(
+            "server",
+            o.mongos()
+                ? "mongos, a sharded cluster of "
+                    + o.clusterShards()
+                    + " shards (the design has "
+                    + o.designShards()
+                    + ")"
+                : "not a mongos: routing is not compared"));
     settings.add(new Setting("max_rows", Integer.toString(options.maxRows())));
     settings.add(new Setting("samples", Integer.toString(options.samples())));
     settings.add(new Setting("seed", Long.toString(options.seed())));
     settings.add(new Setting("tls", options.tls() ? "true (--tls)" : "as the URI says"));
-    settings.add(new Setting("at the end", options.keep() ? "kept" : "dropped what this run created"));
+    settings.add(
+        new Setting("at the end", options.keep() ? "kept" : "dropped what this run created"));
     List<String> findings = new ArrayList<>();
-    findings.add(o.mismatches() == 0 ? "keyplan's predictions match what MongoDB measured (" + o.reads().size() + " reads, "
-        + o.collections().size() + " collections, " + o.writes().size() + " writes)"
-        : o.mismatches() + " measurements differ from keyplan's predictions");
+    findings.add(
+        o.mismatches() == 0
+            ? "keyplan's predictions match what MongoDB measured ("
+                + o.reads().size()
+                + " reads, "
+                + o.collections().size()
+                + " collections, "
+                + o.writes().size()
+                + " writes)"
+            : o.mismatches() + " measurements differ from keyplan's predictions");
     findings.addAll(o.findings());
-    List<Table> tables = List.of(
-        new Table("reads", "Reads: keyplan's plan beside explain(\"executionStats\") (latency in ms at the client)",
-            MongoDbComparison.READ_COLUMNS, o.reads()),
-        new Table("writes", "Writes (every collection the pattern writes; latency in ms)", MongoDbVerifyWrites.COLUMNS, o.writes()),
-        new Table("collections", "Documents: keyplan's sizes, the generated documents' (BSON library) and MongoDB's $bsonSize",
-            Sizes.COLUMNS, o.collections()));
+    List<Table> tables =
+        List.of(
+            new Table(
+                "reads",
+                "Reads: keyplan's plan beside explain(\"executionStats\") (latency in ms at the client)",
+                MongoDbComparison.READ_COLUMNS,
+                o.reads()),
+            new Table(
+                "writes",
+                "Writes (every collection the pattern writes; latency in ms)",
+                MongoDbVerifyWrites.COLUMNS,
+                o.writes()),
+            new Table(
+                "collections",
+                "Documents: keyplan's sizes, the generated documents' (BSON library) and MongoDB's $bsonSize",
+                Sizes.COLUMNS,
+                o.collections()));
     List<String> all = new ArrayList<>(notes);
-    all.add("loaded per collection: " + "a base block of documents of their own, and for every attribute set a read"
-        + " restricts by equality (and the shard key) a busiest block — keyplan's busiest count at the horizon scaled to at"
-        + " most " + options.maxRows() + " (busiest_scale) — and a typical block of keyplan's typical count, at most "
-        + options.maxRows());
-    all.add("keyplan_keys and keyplan_docs are keyplan's figures at the horizon; the _loaded columns are the same figures"
-        + " on the data loaded (at most the documents the filter matches there), which the explain is held to within "
-        + (int) (MongoDbComparison.EXAMINED_TOLERANCE * 100) + "% or 1");
-    all.add("document sizes match within " + Sizes.TOLERANCE_PERCENT + "%: keyplan sizes an enumeration at its values'"
-        + " average length, the documents hold the values themselves");
-    all.add("latency: " + options.samples() + " requests per pattern and key, measured at the client (HdrHistogram, 3"
-        + " significant digits); count patterns are timed with countDocuments and explained with the count command");
+    all.add(
+        "loaded per collection: "
+            + "a base block of documents of their own, and for every attribute set a read"
+            + " restricts by equality (and the shard key) a busiest block — keyplan's busiest count at the horizon scaled to at"
+            + " most "
+            + options.maxRows()
+            + " (busiest_scale) — and a typical block of keyplan's typical count, at most "
+            + options.maxRows());
+    all.add(
+        "keyplan_keys and keyplan_docs are keyplan's figures at the horizon; the _loaded columns are the same figures"
+            + " on the data loaded (at most the documents the filter matches there), which the explain is held to within "
+            + (int) (MongoDbComparison.EXAMINED_TOLERANCE * 100)
+            + "% or 1");
+    all.add(
+        "document sizes match within "
+            + Sizes.TOLERANCE_PERCENT
+            + "%: keyplan sizes an enumeration at its values'"
+            + " average length, the documents hold the values themselves");
+    all.add(
+        "latency: "
+            + options.samples()
+            + " requests per pattern and key, measured at the client (HdrHistogram, 3"
+            + " significant digits); count patterns are timed with countDocuments and explained with the count command");
     if (o.mongos()) {
-      all.add("routing is seen only where the data spans shards: a hashed key's empty collection starts with a chunk per"
-          + " shard and zones pin their ranges, but a ranged key without zones keeps its first chunk on one shard until"
-          + " the balancer splits it");
+      all.add(
+          "routing is seen only where the data spans shards: a hashed key's empty collection starts with a chunk per"
+              + " shard and zones pin their ranges, but a ranged key without zones keeps its first chunk on one shard until"
+              + " the balancer splits it");
     }
-    return scrub(new VerifyResult("mongodb", settings, findings, tables, all, o.mismatches()), secrets);
+    return scrub(
+        new VerifyResult("mongodb", settings, findings, tables, all, o.mismatches()), secrets);
   }
 
   private static VerifyResult scrub(VerifyResult r, Secrets s) {
-    List<Setting> settings = r.settings().stream().map(x -> new Setting(x.name(), s.scrub(x.value()))).toList();
-    List<Table> tables = r.tables().stream().map(t -> new Table(t.id(), t.title(), t.columns(), t.rows().stream()
-        .map(row -> row.stream().map(c -> c instanceof String str ? (Object) s.scrub(str) : c).toList()).toList())).toList();
-    return new VerifyResult(r.store(), settings, r.findings().stream().map(s::scrub).toList(), tables,
-        r.notes().stream().map(s::scrub).toList(), r.mismatches());
+    List<Setting> settings =
+        r.settings().stream().map(x -> new Setting(x.name(), s.scrub(x.value()))).toList();
+    List<Table> tables =
+        r.tables().stream()
+            .map(
+                t ->
+                    new Table(
+                        t.id(),
+                        t.title(),
+                        t.columns(),
+                        t.rows().stream()
+                            .map(
+                                row ->
+                                    row.stream()
+                                        .map(
+                                            c ->
+                                                c instanceof String str ? (Object) s.scrub(str) : c)
+                                        .toList())
+                            .toList()))
+            .toList();
+    return new VerifyResult(
+        r.store(),
+        settings,
+        r.findings().stream().map(s::scrub).toList(),
+        tables,
+        r.notes().stream().map(s::scrub).toList(),
+        r.mismatches());
   }
 }

@@ -1,7 +1,7 @@
 package dev.keyplan.mongodb.verify;
 
-import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.emit.MongoCommands;
 import dev.keyplan.mongodb.model.MongoDbDesign.Zone;
 import java.util.ArrayList;
@@ -35,19 +35,25 @@ final class MongoDbVerifySchema {
     this.g = g;
   }
 
-  /** Creates the collections and indexes, and on a mongos shards them; what it adds is recorded as it goes, for {@link #undo}. */
+  /**
+   * Creates the collections and indexes, and on a mongos shards them; what it adds is recorded as
+   * it goes, for {@link #undo}.
+   */
   void apply(MongoDbAnalysis a, Database db, boolean mongos, List<String> notes) {
     for (MongoDbCollection c : a.collections()) {
       db.createCollection(MongoCommands.create(c));
       MongoCommands.createIndexes(c).ifPresent(cmd -> g.command(db.name, cmd));
     }
-    List<MongoDbCollection> sharded = a.collections().stream().filter(MongoDbCollection::sharded).toList();
+    List<MongoDbCollection> sharded =
+        a.collections().stream().filter(MongoDbCollection::sharded).toList();
     if (sharded.isEmpty()) {
       return;
     }
     if (!mongos) {
-      notes.add("the server is not a mongos (hello's msg is not isdbgrid): " + String.join(", ",
-          sharded.stream().map(MongoDbCollection::name).toList()) + " stay unsharded, and routing is not compared");
+      notes.add(
+          "the server is not a mongos (hello's msg is not isdbgrid): "
+              + String.join(", ", sharded.stream().map(MongoDbCollection::name).toList())
+              + " stay unsharded, and routing is not compared");
       return;
     }
     enableSharding(g, db.name);
@@ -58,15 +64,28 @@ final class MongoDbVerifySchema {
     }
   }
 
-  private void zones(Database db, MongoDbCollection c, List<BsonDocument> shards, List<String> notes) {
+  private void zones(
+      Database db, MongoDbCollection c, List<BsonDocument> shards, List<String> notes) {
     for (Zone z : c.zones()) {
       for (String shard : z.shards()) {
-        Optional<BsonDocument> target = shard.matches("[0-9]+")
-            ? (Integer.parseInt(shard) < shards.size() ? Optional.of(shards.get(Integer.parseInt(shard))) : Optional.empty())
-            : shards.stream().filter(x -> x.getString("_id").getValue().equals(shard)).findFirst();
+        Optional<BsonDocument> target =
+            shard.matches("[0-9]+")
+                ? (Integer.parseInt(shard) < shards.size()
+                    ? Optional.of(shards.get(Integer.parseInt(shard)))
+                    : Optional.empty())
+                : shards.stream()
+                    .filter(x -> x.getString("_id").getValue().equals(shard))
+                    .findFirst();
         if (target.isEmpty()) {
-          notes.add(c.name() + ": zone " + z.name() + " names shard " + shard + ", which this cluster of " + shards.size()
-              + " shards does not have; its zones are not applied");
+          notes.add(
+              c.name()
+                  + ": zone "
+                  + z.name()
+                  + " names shard "
+                  + shard
+                  + ", which this cluster of "
+                  + shards.size()
+                  + " shards does not have; its zones are not applied");
           return;
         }
       }
@@ -74,12 +93,20 @@ final class MongoDbVerifySchema {
     for (Zone z : c.zones()) {
       String zone = db.name + "_" + z.name();
       for (String shard : z.shards()) {
-        BsonDocument target = shard.matches("[0-9]+") ? shards.get(Integer.parseInt(shard))
-            : shards.stream().filter(x -> x.getString("_id").getValue().equals(shard)).findFirst().orElseThrow();
+        BsonDocument target =
+            shard.matches("[0-9]+")
+                ? shards.get(Integer.parseInt(shard))
+                : shards.stream()
+                    .filter(x -> x.getString("_id").getValue().equals(shard))
+                    .findFirst()
+                    .orElseThrow();
         String id = target.getString("_id").getValue();
         boolean had = target.getArray("tags", new BsonArray()).contains(new BsonString(zone));
         if (!had && shardZones.stream().noneMatch(x -> x[0].equals(id) && x[1].equals(zone))) {
-          g.command("admin", new BsonDocument("addShardToZone", new BsonString(id)).append("zone", new BsonString(zone)));
+          g.command(
+              "admin",
+              new BsonDocument("addShardToZone", new BsonString(id))
+                  .append("zone", new BsonString(zone)));
           shardZones.add(new String[] {id, zone});
         }
       }
@@ -97,8 +124,11 @@ final class MongoDbVerifySchema {
       try {
         g.command("admin", off);
       } catch (RuntimeException e) {
-        notes.add("could not remove the zone range of " + r.getString("updateZoneKeyRange").getValue() + ": "
-            + MongoDbVerifier.firstLine(e));
+        notes.add(
+            "could not remove the zone range of "
+                + r.getString("updateZoneKeyRange").getValue()
+                + ": "
+                + MongoDbVerifier.firstLine(e));
       }
     }
   }
@@ -107,14 +137,26 @@ final class MongoDbVerifySchema {
   void undo(List<String> notes) {
     for (String[] sz : shardZones) {
       try {
-        g.command("admin", new BsonDocument("removeShardFromZone", new BsonString(sz[0])).append("zone", new BsonString(sz[1])));
+        g.command(
+            "admin",
+            new BsonDocument("removeShardFromZone", new BsonString(sz[0]))
+                .append("zone", new BsonString(sz[1])));
       } catch (RuntimeException e) {
-        notes.add("could not take shard " + sz[0] + " out of zone " + sz[1] + ": " + MongoDbVerifier.firstLine(e));
+        notes.add(
+            "could not take shard "
+                + sz[0]
+                + " out of zone "
+                + sz[1]
+                + ": "
+                + MongoDbVerifier.firstLine(e));
       }
     }
   }
 
-  /** enableSharding, which MongoDB 6.0+ no longer needs and older versions refuse twice ("already enabled"). */
+  /**
+   * enableSharding, which MongoDB 6.0+ no longer needs and older versions refuse twice ("already
+   * enabled").
+   */
   private static void enableSharding(MongoGateway g, String database) {
     try {
       g.command("admin", new BsonDocument("enableSharding", new BsonString(database)));
@@ -125,30 +167,46 @@ final class MongoDbVerifySchema {
     }
   }
 
-  /** The cluster's shards sorted by {@code _id}: shard N of the model is the N-th, as in the script. */
+  /**
+   * The cluster's shards sorted by {@code _id}: shard N of the model is the N-th, as in the script.
+   */
   static List<BsonDocument> shards(MongoGateway g) {
     List<BsonDocument> out = new ArrayList<>();
-    for (BsonValue v : g.command("admin", new BsonDocument("listShards", new BsonInt32(1))).getArray("shards")) {
+    for (BsonValue v :
+        g.command("admin", new BsonDocument("listShards", new BsonInt32(1))).getArray("shards")) {
       out.add(v.asDocument());
     }
     out.sort(java.util.Comparator.comparing(d -> d.getString("_id").getValue()));
     return out;
   }
 
-  /** The shards holding chunks of {@code namespace} (config.chunks by the collection's uuid, or by ns before 5.0). */
+  /**
+   * The shards holding chunks of {@code namespace} (config.chunks by the collection's uuid, or by
+   * ns before 5.0).
+   */
   static int holdingShards(MongoGateway g, String namespace) {
-    BsonDocument found = g.command("config", new BsonDocument("find", new BsonString("collections"))
-        .append("filter", new BsonDocument("_id", new BsonString(namespace))));
+    BsonDocument found =
+        g.command(
+            "config",
+            new BsonDocument("find", new BsonString("collections"))
+                .append("filter", new BsonDocument("_id", new BsonString(namespace))));
     BsonArray batch = found.getDocument("cursor").getArray("firstBatch");
     BsonArray or = new BsonArray();
     or.add(new BsonDocument("ns", new BsonString(namespace)));
     if (!batch.isEmpty() && batch.get(0).asDocument().containsKey("uuid")) {
       or.add(new BsonDocument("uuid", batch.get(0).asDocument().get("uuid")));
     }
-    BsonArray pipeline = new BsonArray(List.of(new BsonDocument("$match", new BsonDocument("$or", or)),
-        new BsonDocument("$group", new BsonDocument("_id", new BsonString("$shard")))));
-    BsonDocument r = g.command("config", new BsonDocument("aggregate", new BsonString("chunks")).append("pipeline", pipeline)
-        .append("cursor", new BsonDocument()));
+    BsonArray pipeline =
+        new BsonArray(
+            List.of(
+                new BsonDocument("$match", new BsonDocument("$or", or)),
+                new BsonDocument("$group", new BsonDocument("_id", new BsonString("$shard")))));
+    BsonDocument r =
+        g.command(
+            "config",
+            new BsonDocument("aggregate", new BsonString("chunks"))
+                .append("pipeline", pipeline)
+                .append("cursor", new BsonDocument()));
     return Math.max(1, r.getDocument("cursor").getArray("firstBatch").size());
   }
 }

@@ -6,8 +6,8 @@ import org.bson.BsonDocument;
 /**
  * The few driver calls keyplan verify makes on MongoDB, kept this small so that a test can stand in
  * for a server with a plain class of its own ({@code FakeGateway}) and no mock library. Everything
- * but bulk loading and the timed reads is a database command (MongoDB manual, "Database
- * Commands"), as the driver's helpers send them.
+ * but bulk loading and the timed reads is a database command (MongoDB manual, "Database Commands"),
+ * as the driver's helpers send them.
  */
 interface MongoGateway extends AutoCloseable {
   /** Returns the names of the databases that exist ({@code listDatabases}, names only). */
@@ -23,7 +23,10 @@ interface MongoGateway extends AutoCloseable {
   /** Inserts {@code documents} into {@code collection}, in batches the driver splits. */
   void insertMany(String database, String collection, List<BsonDocument> documents);
 
-  /** Runs a read as the application would (a find iterated to its end, or a count) and returns the documents it returned or counted. */
+  /**
+   * Runs a read as the application would (a find iterated to its end, or a count) and returns the
+   * documents it returned or counted.
+   */
   long read(String database, String collection, ReadQuery query);
 
   @Override

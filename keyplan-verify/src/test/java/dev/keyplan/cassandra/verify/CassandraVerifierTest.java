@@ -23,10 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
 class CassandraVerifierTest {
   @Test
   void chat_everyPredictionMatches() {
-    // examples/chat.yaml: keyplan predicts the busiest 10-minute bucket's S_t and a typical channel's
+    // examples/chat.yaml: keyplan predicts the busiest 10-minute bucket's S_t and a typical
+    // channel's
     // walk of 17 buckets for its latest 50 messages; the run measures both (≤ 500 rows loaded).
-    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")), LiveCassandra.options(), Credentials.none(),
-        Progress.NONE);
+    VerifyResult r =
+        CassandraVerifier.run(
+            CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")),
+            LiveCassandra.options(),
+            Credentials.none(),
+            Progress.NONE);
     assertEquals(0, r.mismatches(), String.join("\n", r.findings()));
     Table sizes = r.table("partitions");
     for (int i = 0; i < sizes.rows().size(); i++) {
@@ -34,7 +39,8 @@ class CassandraVerifierTest {
     }
     Table reads = r.table("patterns");
     assertEquals(17.0, reads.cell(1, "traced_partitions")); // the typical key's newest-first walk
-    assertEquals(1.0, reads.cell(0, "traced_partitions")); // the busiest channel's newest bucket holds 50
+    assertEquals(
+        1.0, reads.cell(0, "traced_partitions")); // the busiest channel's newest bucket holds 50
     Table tokens = r.table("tokens");
     assertThat(tokens.rows()).allSatisfy(row -> assertEquals("equal", row.get(4)));
   }
@@ -42,11 +48,17 @@ class CassandraVerifierTest {
   @Test
   void orders_keyplanOverestimatesSmallCells_byAboutEleventhPercent() {
     // Honest account: keyplan's S_t counts 8 bytes of metadata per cell; Cassandra's format writes
-    // a cell's flags and a delta-encoded timestamp in 1-3 bytes, plus a few bytes per row. Tables of
+    // a cell's flags and a delta-encoded timestamp in 1-3 bytes, plus a few bytes per row. Tables
+    // of
     // many small cells (orders: ids, amounts, timestamps) come out about 11% smaller than keyplan
-    // says (measured: ×0.89); a table whose bytes are mostly values (chat's 200-byte bodies) within 2%.
-    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("orders.yaml")), LiveCassandra.options(), Credentials.none(),
-        Progress.NONE);
+    // says (measured: ×0.89); a table whose bytes are mostly values (chat's 200-byte bodies) within
+    // 2%.
+    VerifyResult r =
+        CassandraVerifier.run(
+            CassandraAnalyzer.analyze(LiveCassandra.example("orders.yaml")),
+            LiveCassandra.options(),
+            Credentials.none(),
+            Progress.NONE);
     Table sizes = r.table("partitions");
     for (int i = 0; i < sizes.rows().size(); i++) {
       assertThat((Double) sizes.cell(i, "ratio")).as("row %d", i).isBetween(0.85, 1.0);
@@ -54,13 +66,24 @@ class CassandraVerifierTest {
   }
 
   @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"chat-scylla.yaml", "sensors.yaml", "inbox.yaml", "books.yaml",
-      "discord-general.yaml", "discord-general-weeks.yaml"})
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "chat-scylla.yaml",
+        "sensors.yaml",
+        "inbox.yaml",
+        "books.yaml",
+        "discord-general.yaml",
+        "discord-general-weeks.yaml"
+      })
   void everyShippedCassandraExample_tracesAsPredicted_andIsSizedWithinTenPercent(String example) {
     // Measured on Cassandra 5.0.6: ratios from 0.915 (discord-general: keys and an 8-byte id per
     // 40-byte body) to 1.036 (books' authors: one row); orders.yaml is the 11% case above.
-    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example(example)), LiveCassandra.options(), Credentials.none(),
-        Progress.NONE);
+    VerifyResult r =
+        CassandraVerifier.run(
+            CassandraAnalyzer.analyze(LiveCassandra.example(example)),
+            LiveCassandra.options(),
+            Credentials.none(),
+            Progress.NONE);
     assertEquals(0, r.mismatches(), example + ":\n" + String.join("\n", r.findings()));
     Table sizes = r.table("partitions");
     for (int i = 0; i < sizes.rows().size(); i++) {
@@ -71,21 +94,44 @@ class CassandraVerifierTest {
   @Test
   void anExistingKeyspace_isRefused_andLeftAsItWas_reuseAddsAndDropsOnlyItsOwnTables() {
     try (CqlSession s = LiveCassandra.session()) {
-      s.execute("CREATE KEYSPACE IF NOT EXISTS keyplan_verify_chat WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-      s.execute("CREATE TABLE IF NOT EXISTS keyplan_verify_chat.precious (id int PRIMARY KEY, v text)");
+      s.execute(
+          "CREATE KEYSPACE IF NOT EXISTS keyplan_verify_chat WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      s.execute(
+          "CREATE TABLE IF NOT EXISTS keyplan_verify_chat.precious (id int PRIMARY KEY, v text)");
       s.execute("INSERT INTO keyplan_verify_chat.precious (id, v) VALUES (1, 'keep me')");
       try {
-        var refused = assertThrows(VerifyException.class, () -> CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")),
-            LiveCassandra.options(), Credentials.none(), Progress.NONE));
+        var refused =
+            assertThrows(
+                VerifyException.class,
+                () ->
+                    CassandraVerifier.run(
+                        CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")),
+                        LiveCassandra.options(),
+                        Credentials.none(),
+                        Progress.NONE));
         assertThat(refused.getMessage()).startsWith("keyspace keyplan_verify_chat already exists");
-        VerifyResult reused = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")), LiveCassandra.options().with(true, false),
-            Credentials.none(), Progress.NONE);
+        VerifyResult reused =
+            CassandraVerifier.run(
+                CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml")),
+                LiveCassandra.options().with(true, false),
+                Credentials.none(),
+                Progress.NONE);
         assertEquals(0, reused.mismatches(), String.join("\n", reused.findings()));
         s.refreshSchema();
-        var ks = s.getMetadata().getKeyspace(CqlIdentifier.fromInternal("keyplan_verify_chat")).orElseThrow();
-        assertEquals(List.of("precious"), ks.getTables().keySet().stream().map(CqlIdentifier::asInternal).toList());
-        assertEquals("keep me", s.execute("SELECT v FROM keyplan_verify_chat.precious WHERE id = 1").one().getString(0));
-        assertEquals(1, s.execute("SELECT count(*) FROM keyplan_verify_chat.precious").one().getLong(0));
+        var ks =
+            s.getMetadata()
+                .getKeyspace(CqlIdentifier.fromInternal("keyplan_verify_chat"))
+                .orElseThrow();
+        assertEquals(
+            List.of("precious"),
+            ks.getTables().keySet().stream().map(CqlIdentifier::asInternal).toList());
+        assertEquals(
+            "keep me",
+            s.execute("SELECT v FROM keyplan_verify_chat.precious WHERE id = 1")
+                .one()
+                .getString(0));
+        assertEquals(
+            1, s.execute("SELECT count(*) FROM keyplan_verify_chat.precious").one().getLong(0));
       } finally {
         s.execute("DROP KEYSPACE IF EXISTS keyplan_verify_chat");
       }
@@ -97,11 +143,21 @@ class CassandraVerifierTest {
     // The test server allows anyone in, so a user and password are sent and ignored; neither may
     // show in what the run returns.
     Path file = dir.resolve("creds.properties");
-    Files.writeString(file, "KEYPLAN_CASSANDRA_USERNAME=alice\nKEYPLAN_CASSANDRA_PASSWORD=s3cr3t-pa55\n");
+    Files.writeString(
+        file, "KEYPLAN_CASSANDRA_USERNAME=alice\nKEYPLAN_CASSANDRA_PASSWORD=s3cr3t-pa55\n");
     Credentials c = Credentials.load(java.util.Optional.of(file), Map.of());
-    VerifyResult r = CassandraVerifier.run(CassandraAnalyzer.analyze(LiveCassandra.example("inbox.yaml")), LiveCassandra.options(), c, Progress.NONE);
+    VerifyResult r =
+        CassandraVerifier.run(
+            CassandraAnalyzer.analyze(LiveCassandra.example("inbox.yaml")),
+            LiveCassandra.options(),
+            c,
+            Progress.NONE);
     String all = r.toString() + r.asResult();
     assertThat(all).doesNotContain("s3cr3t-pa55").doesNotContain("alice");
-    assertThat(c.toString()).isEqualTo("credentials from file " + file + " (KEYPLAN_CASSANDRA_PASSWORD, KEYPLAN_CASSANDRA_USERNAME)");
+    assertThat(c.toString())
+        .isEqualTo(
+            "credentials from file "
+                + file
+                + " (KEYPLAN_CASSANDRA_PASSWORD, KEYPLAN_CASSANDRA_USERNAME)");
   }
 }

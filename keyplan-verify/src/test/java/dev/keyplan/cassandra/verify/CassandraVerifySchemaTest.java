@@ -17,14 +17,21 @@ class CassandraVerifySchemaTest {
     String moved = CassandraVerifySchema.move(statements.get(1), a.tables(), "keyplan_verify_chat");
     assertEquals("messages_by_channel", CassandraVerifySchema.tableName(moved));
     String ddl = CassandraVerifySchema.withoutCompression(moved);
-    assertEquals(true, ddl.startsWith("CREATE TABLE keyplan_verify_chat.messages_by_channel ("), ddl);
-    assertEquals(true, ddl.endsWith(") WITH CLUSTERING ORDER BY (message_id DESC) AND compression = {'enabled': 'false'}"), ddl);
+    assertEquals(
+        true, ddl.startsWith("CREATE TABLE keyplan_verify_chat.messages_by_channel ("), ddl);
+    assertEquals(
+        true,
+        ddl.endsWith(
+            ") WITH CLUSTERING ORDER BY (message_id DESC) AND compression = {'enabled': 'false'}"),
+        ddl);
   }
 
   @Test
   void aTableWithoutOptions_getsAWithClause() {
-    assertEquals("CREATE TABLE k.t (a int PRIMARY KEY) WITH compression = {'enabled': 'false'}",
-        CassandraVerifySchema.withoutCompression("CREATE TABLE IF NOT EXISTS k.t (a int PRIMARY KEY)"));
+    assertEquals(
+        "CREATE TABLE k.t (a int PRIMARY KEY) WITH compression = {'enabled': 'false'}",
+        CassandraVerifySchema.withoutCompression(
+            "CREATE TABLE IF NOT EXISTS k.t (a int PRIMARY KEY)"));
   }
 
   @Test

@@ -22,7 +22,8 @@ final class LiveCassandra {
     String e = System.getenv("KEYPLAN_CASSANDRA_ENDPOINT");
     if (e == null || e.isBlank()) {
       if (System.getenv("CI") != null) {
-        fail("CI is set but KEYPLAN_CASSANDRA_ENDPOINT is not: .ci/run must start Cassandra for these tests");
+        fail(
+            "CI is set but KEYPLAN_CASSANDRA_ENDPOINT is not: .ci/run must start Cassandra for these tests");
       }
       Assumptions.abort("KEYPLAN_CASSANDRA_ENDPOINT is not set: no Cassandra to verify against");
     }

@@ -32,27 +32,91 @@ class TokenFidelityTest {
   /** One key type: its CQL name, a random value as a driver object, and its literal for keyplan. */
   private record Kind(String type, java.util.function.Function<SplittableRandom, Object[]> draw) {}
 
-  private static final List<Kind> KINDS = List.of(
-      new Kind("int", r -> { int v = r.nextInt(); return new Object[] {v, Integer.toString(v)}; }),
-      new Kind("bigint", r -> { long v = r.nextLong(); return new Object[] {v, Long.toString(v)}; }),
-      new Kind("smallint", r -> { short v = (short) r.nextInt(); return new Object[] {v, Short.toString(v)}; }),
-      new Kind("tinyint", r -> { byte v = (byte) r.nextInt(); return new Object[] {v, Byte.toString(v)}; }),
-      new Kind("text", r -> { String v = text(r); return new Object[] {v, v}; }),
-      new Kind("ascii", r -> { String v = ascii(r); return new Object[] {v, v}; }),
-      new Kind("uuid", r -> { UUID v = new UUID(r.nextLong(), r.nextLong()); return new Object[] {v, v.toString()}; }),
-      new Kind("timeuuid", r -> { UUID v = com.datastax.oss.driver.api.core.uuid.Uuids.startOf(r.nextLong(0, 1L << 40));
-        return new Object[] {v, v.toString()}; }),
-      new Kind("timestamp", r -> { long ms = r.nextLong(-1L << 40, 1L << 42); return new Object[] {Instant.ofEpochMilli(ms), Long.toString(ms)}; }),
-      new Kind("date", r -> { LocalDate d = LocalDate.ofEpochDay(r.nextLong(-700_000, 700_000)); return new Object[] {d, d.toString()}; }),
-      new Kind("boolean", r -> { boolean v = r.nextBoolean(); return new Object[] {v, Boolean.toString(v)}; }),
-      new Kind("blob", r -> { byte[] b = new byte[r.nextInt(1, 40)]; r.nextBytes(b);
-        return new Object[] {ByteBuffer.wrap(b), "0x" + HexFormat.of().formatHex(b)}; }));
+  private static final List<Kind> KINDS =
+      List.of(
+          new Kind(
+              "int",
+              r -> {
+                int v = r.nextInt();
+                return new Object[] {v, Integer.toString(v)};
+              }),
+          new Kind(
+              "bigint",
+              r -> {
+                long v = r.nextLong();
+                return new Object[] {v, Long.toString(v)};
+              }),
+          new Kind(
+              "smallint",
+              r -> {
+                short v = (short) r.nextInt();
+                return new Object[] {v, Short.toString(v)};
+              }),
+          new Kind(
+              "tinyint",
+              r -> {
+                byte v = (byte) r.nextInt();
+                return new Object[] {v, Byte.toString(v)};
+              }),
+          new Kind(
+              "text",
+              r -> {
+                String v = text(r);
+                return new Object[] {v, v};
+              }),
+          new Kind(
+              "ascii",
+              r -> {
+                String v = ascii(r);
+                return new Object[] {v, v};
+              }),
+          new Kind(
+              "uuid",
+              r -> {
+                UUID v = new UUID(r.nextLong(), r.nextLong());
+                return new Object[] {v, v.toString()};
+              }),
+          new Kind(
+              "timeuuid",
+              r -> {
+                UUID v =
+                    com.datastax.oss.driver.api.core.uuid.Uuids.startOf(r.nextLong(0, 1L << 40));
+                return new Object[] {v, v.toString()};
+              }),
+          new Kind(
+              "timestamp",
+              r -> {
+                long ms = r.nextLong(-1L << 40, 1L << 42);
+                return new Object[] {Instant.ofEpochMilli(ms), Long.toString(ms)};
+              }),
+          new Kind(
+              "date",
+              r -> {
+                LocalDate d = LocalDate.ofEpochDay(r.nextLong(-700_000, 700_000));
+                return new Object[] {d, d.toString()};
+              }),
+          new Kind(
+              "boolean",
+              r -> {
+                boolean v = r.nextBoolean();
+                return new Object[] {v, Boolean.toString(v)};
+              }),
+          new Kind(
+              "blob",
+              r -> {
+                byte[] b = new byte[r.nextInt(1, 40)];
+                r.nextBytes(b);
+                return new Object[] {ByteBuffer.wrap(b), "0x" + HexFormat.of().formatHex(b)};
+              }));
 
   @Test
   void everyTypeAndCompositeKeys_haveCassandrasToken() {
     try (CqlSession s = LiveCassandra.session()) {
       s.execute("DROP KEYSPACE IF EXISTS " + KS);
-      s.execute("CREATE KEYSPACE " + KS + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      s.execute(
+          "CREATE KEYSPACE "
+              + KS
+              + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
       try {
         SplittableRandom r = new SplittableRandom(6);
         int checked = 0;
@@ -74,19 +138,59 @@ class TokenFidelityTest {
     }
   }
 
-  /** Inserts {@value #KEYS} random keys of {@code parts} and compares every token; returns how many matched. */
+  /**
+   * Inserts {@value #KEYS} random keys of {@code parts} and compares every token; returns how many
+   * matched.
+   */
   private static int check(CqlSession s, List<Kind> parts, SplittableRandom r) {
-    String table = "t_" + String.join("_", parts.stream().map(Kind::type).toList()) + "_" + Math.abs(r.nextInt(1_000));
+    String table =
+        "t_"
+            + String.join("_", parts.stream().map(Kind::type).toList())
+            + "_"
+            + Math.abs(r.nextInt(1_000));
     List<String> cols = new ArrayList<>();
     for (int i = 0; i < parts.size(); i++) {
       cols.add("k" + i + " " + parts.get(i).type());
     }
-    String key = String.join(", ", java.util.stream.IntStream.range(0, parts.size()).mapToObj(i -> "k" + i).toList());
-    s.execute("CREATE TABLE " + KS + "." + table + " (" + String.join(", ", cols) + ", PRIMARY KEY ((" + key + ")))");
-    PreparedStatement insert = s.prepare("INSERT INTO " + KS + "." + table + " (" + key + ") VALUES ("
-        + String.join(", ", parts.stream().map(p -> "?").toList()) + ")");
-    PreparedStatement token = s.prepare("SELECT token(" + key + ") FROM " + KS + "." + table + " WHERE "
-        + String.join(" AND ", java.util.stream.IntStream.range(0, parts.size()).mapToObj(i -> "k" + i + " = ?").toList()));
+    String key =
+        String.join(
+            ", ",
+            java.util.stream.IntStream.range(0, parts.size()).mapToObj(i -> "k" + i).toList());
+    s.execute(
+        "CREATE TABLE "
+            + KS
+            + "."
+            + table
+            + " ("
+            + String.join(", ", cols)
+            + ", PRIMARY KEY (("
+            + key
+            + ")))");
+    PreparedStatement insert =
+        s.prepare(
+            "INSERT INTO "
+                + KS
+                + "."
+                + table
+                + " ("
+                + key
+                + ") VALUES ("
+                + String.join(", ", parts.stream().map(p -> "?").toList())
+                + ")");
+    PreparedStatement token =
+        s.prepare(
+            "SELECT token("
+                + key
+                + ") FROM "
+                + KS
+                + "."
+                + table
+                + " WHERE "
+                + String.join(
+                    " AND ",
+                    java.util.stream.IntStream.range(0, parts.size())
+                        .mapToObj(i -> "k" + i + " = ?")
+                        .toList()));
     int matched = 0;
     for (int n = 0; n < KEYS; n++) {
       Object[] values = new Object[parts.size()];

@@ -16,8 +16,9 @@ final class ConnectionTest {
   private static final String SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
 
   private static Credentials aws() {
-    return Credentials.load(Optional.empty(), Map.of(Credentials.AWS_ACCESS_KEY_ID, KEY_ID,
-        Credentials.AWS_SECRET_ACCESS_KEY, SECRET));
+    return Credentials.load(
+        Optional.empty(),
+        Map.of(Credentials.AWS_ACCESS_KEY_ID, KEY_ID, Credentials.AWS_SECRET_ACCESS_KEY, SECRET));
   }
 
   @Test
@@ -34,7 +35,9 @@ final class ConnectionTest {
 
   @Test
   void noCredentials_onALoopbackEndpoint_signsWithTheFixedLocalPair() {
-    Connection c = Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), Credentials.none());
+    Connection c =
+        Connection.of(
+            VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), Credentials.none());
     assertThat(c.localPair()).isTrue();
     assertThat(c.region()).isEqualTo("us-east-1");
     assertThat(c.describe()).isEqualTo("http://127.0.0.1:8000");
@@ -42,22 +45,30 @@ final class ConnectionTest {
 
   @Test
   void noCredentials_onARemoteEndpoint_failsNamingTheVariables() {
-    assertThatThrownBy(() -> Connection.of(VerifyOptions.defaults().withEndpoint("https://dynamodb.example.com"),
-        Credentials.none()))
+    assertThatThrownBy(
+            () ->
+                Connection.of(
+                    VerifyOptions.defaults().withEndpoint("https://dynamodb.example.com"),
+                    Credentials.none()))
         .isInstanceOf(VerifyException.class)
-        .hasMessageContaining("AWS_ACCESS_KEY_ID").hasMessageContaining("AWS_SECRET_ACCESS_KEY");
+        .hasMessageContaining("AWS_ACCESS_KEY_ID")
+        .hasMessageContaining("AWS_SECRET_ACCESS_KEY");
   }
 
   @Test
   void noCredentials_andNoEndpoint_failsBeforeReachingAws() {
     assertThatThrownBy(() -> Connection.of(VerifyOptions.defaults(), Credentials.none()))
-        .isInstanceOf(VerifyException.class).hasMessageContaining("AWS DynamoDB in us-east-1");
+        .isInstanceOf(VerifyException.class)
+        .hasMessageContaining("AWS DynamoDB in us-east-1");
   }
 
   @Test
   void halfAPair_failsWithoutShowingTheHalfGiven() {
-    Credentials half = Credentials.load(Optional.empty(), Map.of(Credentials.AWS_SECRET_ACCESS_KEY, SECRET));
-    assertThatThrownBy(() -> Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), half))
+    Credentials half =
+        Credentials.load(Optional.empty(), Map.of(Credentials.AWS_SECRET_ACCESS_KEY, SECRET));
+    assertThatThrownBy(
+            () ->
+                Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), half))
         .isInstanceOf(VerifyException.class)
         .hasMessageContaining("only one of")
         .hasMessageNotContaining(SECRET);
@@ -65,46 +76,81 @@ final class ConnectionTest {
 
   @Test
   void givenCredentials_areUsedEvenOnALoopbackEndpoint_andNeverDescribed() {
-    Connection c = Connection.of(VerifyOptions.defaults().withEndpoint("http://localhost:8000"), aws());
+    Connection c =
+        Connection.of(VerifyOptions.defaults().withEndpoint("http://localhost:8000"), aws());
     assertThat(c.localPair()).isFalse();
     assertThat(c.describe()).doesNotContain(KEY_ID).doesNotContain(SECRET);
   }
 
   @Test
   void scrub_removesEveryCredentialFromAnEngineMessage() {
-    Connection c = Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), aws());
-    String echoed = "The request signature we calculated does not match: Credential=" + KEY_ID
-        + "/20260101/us-east-1/dynamodb, secret " + SECRET;
-    assertThat(c.scrub(echoed)).doesNotContain(KEY_ID).doesNotContain(SECRET).contains("<redacted>");
+    Connection c =
+        Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), aws());
+    String echoed =
+        "The request signature we calculated does not match: Credential="
+            + KEY_ID
+            + "/20260101/us-east-1/dynamodb, secret "
+            + SECRET;
+    assertThat(c.scrub(echoed))
+        .doesNotContain(KEY_ID)
+        .doesNotContain(SECRET)
+        .contains("<redacted>");
   }
 
   @Test
   void theLocalPair_isNotScrubbed_becauseTableNamesHoldTheSameWord() {
-    Connection c = Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), Credentials.none());
+    Connection c =
+        Connection.of(
+            VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), Credentials.none());
     assertThat(c.scrub("table keyplan_verify_AppTable")).isEqualTo("table keyplan_verify_AppTable");
   }
 
   @Test
   void tlsWithAnHttpEndpoint_isRejected() {
-    VerifyOptions tls = new VerifyOptions(Optional.of("http://127.0.0.1:8000"), "keyplan_verify_", false, false, 2000,
-        50, true, Optional.empty(), 1, Optional.empty(), Optional.empty());
+    VerifyOptions tls =
+        new VerifyOptions(
+            Optional.of("http://127.0.0.1:8000"),
+            "keyplan_verify_",
+            false,
+            false,
+            2000,
+            50,
+            true,
+            Optional.empty(),
+            1,
+            Optional.empty(),
+            Optional.empty());
     assertThatThrownBy(() -> Connection.of(tls, Credentials.none()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("https://");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("https://");
   }
 
   @Test
   void anEndpointThatIsNotAnHttpUrl_isRejected() {
-    assertThatThrownBy(() -> Connection.parse("127.0.0.1:8000")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Connection.parse("127.0.0.1:8000"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("http:// or https://");
-    assertThatThrownBy(() -> Connection.parse("http://")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Connection.parse("http://"))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThat(Connection.parse(" https://dynamodb.eu-west-1.amazonaws.com ").getHost())
         .isEqualTo("dynamodb.eu-west-1.amazonaws.com");
   }
 
   @Test
   void theRegionOption_namesTheSigningRegion() {
-    VerifyOptions o = new VerifyOptions(Optional.of("http://127.0.0.1:8000"), "keyplan_verify_", false, false, 2000,
-        50, false, Optional.empty(), 1, Optional.empty(), Optional.of("eu-west-1"));
+    VerifyOptions o =
+        new VerifyOptions(
+            Optional.of("http://127.0.0.1:8000"),
+            "keyplan_verify_",
+            false,
+            false,
+            2000,
+            50,
+            false,
+            Optional.empty(),
+            1,
+            Optional.empty(),
+            Optional.of("eu-west-1"));
     assertThat(Connection.of(o, Credentials.none()).region()).isEqualTo("eu-west-1");
   }
 }

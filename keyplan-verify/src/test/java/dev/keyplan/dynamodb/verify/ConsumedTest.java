@@ -17,9 +17,13 @@ final class ConsumedTest {
   @Test
   void aGlobalIndexQuery_isChargedToTheIndex() {
     // As dynalite answers a GSI query with INDEXES: the table at 0, the index at 1.5.
-    ConsumedCapacity c = ConsumedCapacity.builder().tableName("kp_AppTable").capacityUnits(1.5)
-        .table(Capacity.builder().capacityUnits(0.0).build())
-        .globalSecondaryIndexes(Map.of("GSI1", Capacity.builder().capacityUnits(1.5).build())).build();
+    ConsumedCapacity c =
+        ConsumedCapacity.builder()
+            .tableName("kp_AppTable")
+            .capacityUnits(1.5)
+            .table(Capacity.builder().capacityUnits(0.0).build())
+            .globalSecondaryIndexes(Map.of("GSI1", Capacity.builder().capacityUnits(1.5).build()))
+            .build();
     Consumed x = new Consumed();
     x.add(c, ConsumedTest::design);
     assertThat(x.on("AppTable")).isEqualTo(0);
@@ -29,19 +33,28 @@ final class ConsumedTest {
 
   @Test
   void aLocalIndex_isKeptApartFromTheTable() {
-    ConsumedCapacity c = ConsumedCapacity.builder().tableName("kp_Readings").capacityUnits(1.5)
-        .table(Capacity.builder().capacityUnits(1.0).build())
-        .localSecondaryIndexes(Map.of("ByQuality", Capacity.builder().capacityUnits(0.5).build())).build();
+    ConsumedCapacity c =
+        ConsumedCapacity.builder()
+            .tableName("kp_Readings")
+            .capacityUnits(1.5)
+            .table(Capacity.builder().capacityUnits(1.0).build())
+            .localSecondaryIndexes(
+                Map.of("ByQuality", Capacity.builder().capacityUnits(0.5).build()))
+            .build();
     Consumed x = new Consumed();
     x.add(c, ConsumedTest::design);
-    assertThat(x.byCopy()).containsExactly(Map.entry("Readings", 1.0), Map.entry("Readings.ByQuality", 0.5));
+    assertThat(x.byCopy())
+        .containsExactly(Map.entry("Readings", 1.0), Map.entry("Readings.ByQuality", 0.5));
   }
 
   @Test
   void aTotalWithoutBreakdown_isTheTables_andCallsAddUp() {
     Consumed x = new Consumed();
-    x.addAll(List.of(ConsumedCapacity.builder().tableName("kp_T").capacityUnits(1.0).build(),
-        ConsumedCapacity.builder().tableName("kp_T").capacityUnits(2.0).build()), ConsumedTest::design);
+    x.addAll(
+        List.of(
+            ConsumedCapacity.builder().tableName("kp_T").capacityUnits(1.0).build(),
+            ConsumedCapacity.builder().tableName("kp_T").capacityUnits(2.0).build()),
+        ConsumedTest::design);
     x.add(null, ConsumedTest::design);
     assertThat(x.on("T")).isEqualTo(3.0);
     assertThat(x.on("U")).isEqualTo(0);

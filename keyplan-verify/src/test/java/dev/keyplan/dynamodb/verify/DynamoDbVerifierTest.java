@@ -35,12 +35,12 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * keyplan verify against a real DynamoDB-compatible engine: dynalite 4.0.0 in CI, at the URL in
- * {@code KEYPLAN_DYNAMODB_ENDPOINT}. Skipped when that is not set, except under CI (the {@code
- * CI} variable), where a missing engine fails the build rather than passing it unseen.
+ * {@code KEYPLAN_DYNAMODB_ENDPOINT}. Skipped when that is not set, except under CI (the {@code CI}
+ * variable), where a missing engine fails the build rather than passing it unseen.
  *
- * <p>The specification: capacity units equal to the engine's wherever the engine follows
- * DynamoDB (and, where it does not, the value is shown and not compared); tables keyplan did not
- * create are left exactly as they were; no credential appears in anything keyplan returns.
+ * <p>The specification: capacity units equal to the engine's wherever the engine follows DynamoDB
+ * (and, where it does not, the value is shown and not compared); tables keyplan did not create are
+ * left exactly as they were; no credential appears in anything keyplan returns.
  */
 final class DynamoDbVerifierTest {
   static final String ENDPOINT = "KEYPLAN_DYNAMODB_ENDPOINT";
@@ -55,13 +55,23 @@ final class DynamoDbVerifierTest {
     endpoint = System.getenv(ENDPOINT);
     if (endpoint == null || endpoint.isBlank()) {
       if (System.getenv("CI") != null) {
-        fail("CI is set but " + ENDPOINT + " is not: start dynalite and point " + ENDPOINT + " at it");
+        fail(
+            "CI is set but "
+                + ENDPOINT
+                + " is not: start dynalite and point "
+                + ENDPOINT
+                + " at it");
       }
       Assumptions.assumeTrue(false, ENDPOINT + " is not set: no DynamoDB engine to verify against");
     }
-    client = DynamoDbClient.builder().endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-        .httpClient(UrlConnectionHttpClient.create()).build();
+    client =
+        DynamoDbClient.builder()
+            .endpointOverride(URI.create(endpoint))
+            .region(Region.US_EAST_1)
+            .credentialsProvider(
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+            .httpClient(UrlConnectionHttpClient.create())
+            .build();
   }
 
   @AfterAll
@@ -78,7 +88,11 @@ final class DynamoDbVerifierTest {
   private static VerifyResult verify(Model model, VerifyOptions options) {
     dropAll(options.prefix());
     try {
-      return DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(model), options, Credentials.none(), dev.keyplan.simulate.Progress.NONE);
+      return DynamoDbVerifier.run(
+          DynamoDbAnalyzer.analyze(model),
+          options,
+          Credentials.none(),
+          dev.keyplan.simulate.Progress.NONE);
     } finally {
       assertThat(tables(options.prefix())).as("tables left under %s", options.prefix()).isEmpty();
     }
@@ -99,8 +113,13 @@ final class DynamoDbVerifierTest {
   }
 
   private static Map<String, Object> row(VerifyResult r, String table, String... cells) {
-    return rows(r, table).stream().filter(m -> m.values().containsAll(List.of(cells))).findFirst()
-        .orElseThrow(() -> new AssertionError("no row with " + List.of(cells) + " in " + r.table(table).rows()));
+    return rows(r, table).stream()
+        .filter(m -> m.values().containsAll(List.of(cells)))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no row with " + List.of(cells) + " in " + r.table(table).rows()));
   }
 
   @Test
@@ -108,26 +127,37 @@ final class DynamoDbVerifierTest {
     List<long[]> progress = new ArrayList<>();
     VerifyOptions o = options("kpit_orders_");
     dropAll(o.prefix());
-    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("orders-dynamodb.yaml")), o, Credentials.none(),
-        (done, total) -> progress.add(new long[] {done, total}));
+    VerifyResult r =
+        DynamoDbVerifier.run(
+            DynamoDbAnalyzer.analyze(Examples.model("orders-dynamodb.yaml")),
+            o,
+            Credentials.none(),
+            (done, total) -> progress.add(new long[] {done, total}));
     assertThat(tables(o.prefix())).isEmpty();
     assertThat(r.mismatches()).as(String.join("\n", r.findings())).isZero();
     // Five patterns, two keys each: GetItem, Query and the GSI1 query on one copy each, the two
     // writes on the table (their GSI1 rows are shown but not compared).
-    assertThat(rows(r, "capacity")).filteredOn(m -> m.get("compared").equals("yes")).hasSize(10)
+    assertThat(rows(r, "capacity"))
+        .filteredOn(m -> m.get("compared").equals("yes"))
+        .hasSize(10)
         .allSatisfy(m -> assertThat(m.get("measured")).isEqualTo(m.get("keyplan (as loaded)")));
     // A customer's latest 20 orders of 2,880 B: 57,600 B, 15 blocks of 4 KB at 0.5.
-    assertThat(row(r, "capacity", "latest-orders", "typical", "AppTable").get("measured")).isEqualTo(7.5);
+    assertThat(row(r, "capacity", "latest-orders", "typical", "AppTable").get("measured"))
+        .isEqualTo(7.5);
     // A 2,880 B order costs 3 WCU on the table; dynalite charges nothing for GSI1's entry.
-    assertThat(row(r, "capacity", "place-order", "busiest", "AppTable", "WCU").get("measured")).isEqualTo(3.0);
-    assertThat((String) row(r, "capacity", "place-order", "busiest", "AppTable.GSI1").get("compared"))
+    assertThat(row(r, "capacity", "place-order", "busiest", "AppTable", "WCU").get("measured"))
+        .isEqualTo(3.0);
+    assertThat(
+            (String) row(r, "capacity", "place-order", "busiest", "AppTable.GSI1").get("compared"))
         .startsWith("no: dynalite never charges global index writes");
     assertThat(row(r, "items", "Order").get("measured bytes")).isEqualTo(2_880L);
     assertThat(row(r, "items", "Customer").get("measured bytes")).isEqualTo(108L);
     // The load is reported in steps, ending with every item written.
     assertThat(progress).isNotEmpty();
     long[] last = progress.get(progress.size() - 1);
-    assertThat(last[0]).isEqualTo(last[1]).isEqualTo(row(r, "tables", "kpit_orders_AppTable").get("items loaded"));
+    assertThat(last[0])
+        .isEqualTo(last[1])
+        .isEqualTo(row(r, "tables", "kpit_orders_AppTable").get("items loaded"));
     assertThat(row(r, "tables", "kpit_orders_AppTable").get("items counted")).isEqualTo(last[1]);
   }
 
@@ -141,12 +171,19 @@ final class DynamoDbVerifierTest {
     assertThat(row(r, "capacity", "buy", "busiest").get("measured")).isEqualTo(1.0);
     // The latest 20 sales of 125 B are 2,500 B: one block at 0.5, busiest or not.
     assertThat(row(r, "capacity", "latest-sales", "busiest").get("measured")).isEqualTo(0.5);
-    assertThat(row(r, "patterns", "latest-sales", "busiest").get("items evaluated")).isEqualTo(20.0);
+    assertThat(row(r, "patterns", "latest-sales", "busiest").get("items evaluated"))
+        .isEqualTo(20.0);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"flash-sale-sharded.yaml", "app-table.yaml", "appdata.yaml", "orders.yaml",
-      "shop-workbench.yaml"})
+  @ValueSource(
+      strings = {
+        "flash-sale-sharded.yaml",
+        "app-table.yaml",
+        "appdata.yaml",
+        "orders.yaml",
+        "shop-workbench.yaml"
+      })
   void theOtherShippedExamples_matchDynalite_onEveryComparedValue(String example) {
     VerifyResult r = verify(Examples.model(example), options("kpit_ex_"));
     assertThat(r.mismatches()).as(String.join("\n", r.findings())).isZero();
@@ -157,18 +194,28 @@ final class DynamoDbVerifierTest {
   void theCoverageModel_localIndexScanIncrementAndDelete_matchDynalite_andSayWhatIsNotCompared() {
     VerifyResult r = verify(Examples.coverage(), options("kpit_cov_"));
     assertThat(r.mismatches()).as(String.join("\n", r.findings())).isZero();
-    assertThat(row(r, "capacity", "readings-by-quality", "typical", "Readings.ByQuality").get("measured"))
+    assertThat(
+            row(r, "capacity", "readings-by-quality", "typical", "Readings.ByQuality")
+                .get("measured"))
         .isEqualTo(0.5);
-    assertThat((String) row(r, "capacity", "readings-by-quality", "typical", "Readings", "RCU").get("compared"))
+    assertThat(
+            (String)
+                row(r, "capacity", "readings-by-quality", "typical", "Readings", "RCU")
+                    .get("compared"))
         .contains("one sum rounded once");
     assertThat(row(r, "capacity", "hit", "typical", "Counters").get("measured")).isEqualTo(1.0);
-    assertThat((String) row(r, "patterns", "some-counters", "typical").get("run")).startsWith("not run:");
+    assertThat((String) row(r, "patterns", "some-counters", "typical").get("run"))
+        .startsWith("not run:");
     assertThat(r.notes()).anyMatch(n -> n.contains("has TTL on expires_at: dynalite has no TTL"));
   }
 
   @Test
   void aQueryOfSeveralPages_isChargedPageByPage_whereKeyplanRoundsOnce() {
-    VerifyOptions o = VerifyOptions.defaults().withEndpoint(endpoint).withPrefix("kpit_pages_").withScale(4_000, 1);
+    VerifyOptions o =
+        VerifyOptions.defaults()
+            .withEndpoint(endpoint)
+            .withPrefix("kpit_pages_")
+            .withScale(4_000, 1);
     VerifyResult r = verify(Examples.model("appdata.yaml"), o);
     Map<String, Object> busiest = row(r, "capacity", "user-orders", "busiest");
     double keyplan = (Double) busiest.get("keyplan (as loaded)");
@@ -189,8 +236,13 @@ final class DynamoDbVerifierTest {
     dropAll(prefix);
     Map<String, AttributeValue> item = createWithItem(prefix + "AppTable", "PK");
     Map<String, Object> before = snapshot(prefix + "AppTable");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("orders-dynamodb.yaml")), options(prefix),
-        Credentials.none(), dev.keyplan.simulate.Progress.NONE))
+    assertThatThrownBy(
+            () ->
+                DynamoDbVerifier.run(
+                    DynamoDbAnalyzer.analyze(Examples.model("orders-dynamodb.yaml")),
+                    options(prefix),
+                    Credentials.none(),
+                    dev.keyplan.simulate.Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .hasMessageContaining("kpit_ns_AppTable already exists")
         .hasMessageContaining("--reuse");
@@ -206,8 +258,12 @@ final class DynamoDbVerifierTest {
     dropAll(prefix);
     Map<String, AttributeValue> item = createWithItem(prefix + "Other", "id");
     Map<String, Object> before = snapshot(prefix + "Other");
-    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(true, false),
-        Credentials.none(), dev.keyplan.simulate.Progress.NONE);
+    VerifyResult r =
+        DynamoDbVerifier.run(
+            DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+            options(prefix).with(true, false),
+            Credentials.none(),
+            dev.keyplan.simulate.Progress.NONE);
     assertThat(r.mismatches()).isZero();
     assertThat(snapshot(prefix + "Other")).isEqualTo(before);
     assertThat(scan(prefix + "Other")).containsExactly(item);
@@ -220,19 +276,43 @@ final class DynamoDbVerifierTest {
     String prefix = "kpit_rd_";
     dropAll(prefix);
     String table = prefix + "ProductSales";
-    client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(a -> a.attributeName("product_id").attributeType(ScalarAttributeType.S),
-            a -> a.attributeName("sale_id").attributeType(ScalarAttributeType.S))
-        .keySchema(KeySchemaElement.builder().attributeName("product_id").keyType(KeyType.HASH).build(),
-            KeySchemaElement.builder().attributeName("sale_id").keyType(KeyType.RANGE).build()));
+    client.createTable(
+        b ->
+            b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                    a -> a.attributeName("product_id").attributeType(ScalarAttributeType.S),
+                    a -> a.attributeName("sale_id").attributeType(ScalarAttributeType.S))
+                .keySchema(
+                    KeySchemaElement.builder()
+                        .attributeName("product_id")
+                        .keyType(KeyType.HASH)
+                        .build(),
+                    KeySchemaElement.builder()
+                        .attributeName("sale_id")
+                        .keyType(KeyType.RANGE)
+                        .build()));
     client.waiter().waitUntilTableExists(b -> b.tableName(table));
-    Map<String, AttributeValue> item = Map.of("product_id", AttributeValue.fromS("existing"),
-        "sale_id", AttributeValue.fromS("01-before-keyplan"), "note", AttributeValue.fromS("do not touch"));
+    Map<String, AttributeValue> item =
+        Map.of(
+            "product_id",
+            AttributeValue.fromS("existing"),
+            "sale_id",
+            AttributeValue.fromS("01-before-keyplan"),
+            "note",
+            AttributeValue.fromS("do not touch"));
     client.putItem(b -> b.tableName(table).item(item));
-    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(true, false),
-        Credentials.none(), dev.keyplan.simulate.Progress.NONE);
-    assertThat(r.settings()).anyMatch(s -> s.name().equals("tables reused") && s.value().equals(table));
-    assertThat(r.notes()).anyMatch(n -> n.startsWith("reused table " + table + ": the ") && n.contains("were deleted"));
+    VerifyResult r =
+        DynamoDbVerifier.run(
+            DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+            options(prefix).with(true, false),
+            Credentials.none(),
+            dev.keyplan.simulate.Progress.NONE);
+    assertThat(r.settings())
+        .anyMatch(s -> s.name().equals("tables reused") && s.value().equals(table));
+    assertThat(r.notes())
+        .anyMatch(
+            n -> n.startsWith("reused table " + table + ": the ") && n.contains("were deleted"));
     assertThat(scan(table)).containsExactly(item);
     dropAll(prefix);
   }
@@ -242,9 +322,15 @@ final class DynamoDbVerifierTest {
     String prefix = "kpit_rk_";
     dropAll(prefix);
     Map<String, AttributeValue> item = createWithItem(prefix + "ProductSales", "id");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(true, false),
-        Credentials.none(), dev.keyplan.simulate.Progress.NONE))
-        .isInstanceOf(VerifyException.class).hasMessageContaining("key schema");
+    assertThatThrownBy(
+            () ->
+                DynamoDbVerifier.run(
+                    DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+                    options(prefix).with(true, false),
+                    Credentials.none(),
+                    dev.keyplan.simulate.Progress.NONE))
+        .isInstanceOf(VerifyException.class)
+        .hasMessageContaining("key schema");
     assertThat(scan(prefix + "ProductSales")).containsExactly(item);
     dropAll(prefix);
   }
@@ -253,8 +339,12 @@ final class DynamoDbVerifierTest {
   void keep_leavesTheCreatedTablesInPlace() {
     String prefix = "kpit_keep_";
     dropAll(prefix);
-    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix).with(false, true),
-        Credentials.none(), dev.keyplan.simulate.Progress.NONE);
+    VerifyResult r =
+        DynamoDbVerifier.run(
+            DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+            options(prefix).with(false, true),
+            Credentials.none(),
+            dev.keyplan.simulate.Progress.NONE);
     assertThat(tables(prefix)).containsExactly(prefix + "ProductSales");
     assertThat(r.notes()).anyMatch(n -> n.startsWith("--keep"));
     dropAll(prefix);
@@ -264,20 +354,40 @@ final class DynamoDbVerifierTest {
   void givenCredentials_appearNowhereInTheResult_norInAnError() {
     String prefix = "kpit_sec_";
     dropAll(prefix);
-    Credentials secrets = Credentials.load(Optional.empty(), Map.of(Credentials.AWS_ACCESS_KEY_ID, KEY_ID,
-        Credentials.AWS_SECRET_ACCESS_KEY, SECRET, Credentials.AWS_SESSION_TOKEN, "token-" + SECRET));
-    VerifyResult r = DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix), secrets,
-        dev.keyplan.simulate.Progress.NONE);
+    Credentials secrets =
+        Credentials.load(
+            Optional.empty(),
+            Map.of(
+                Credentials.AWS_ACCESS_KEY_ID,
+                KEY_ID,
+                Credentials.AWS_SECRET_ACCESS_KEY,
+                SECRET,
+                Credentials.AWS_SESSION_TOKEN,
+                "token-" + SECRET));
+    VerifyResult r =
+        DynamoDbVerifier.run(
+            DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+            options(prefix),
+            secrets,
+            dev.keyplan.simulate.Progress.NONE);
     StringBuilder all = new StringBuilder();
     r.settings().forEach(s -> all.append(s.name()).append(s.value()));
     r.findings().forEach(all::append);
     r.notes().forEach(all::append);
     r.tables().forEach(t -> t.rows().forEach(row -> row.forEach(all::append)));
-    assertThat(all.toString()).doesNotContain(KEY_ID).doesNotContain(SECRET).contains("AWS keys given (never shown)");
+    assertThat(all.toString())
+        .doesNotContain(KEY_ID)
+        .doesNotContain(SECRET)
+        .contains("AWS keys given (never shown)");
 
     createWithItem(prefix + "ProductSales", "id");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), options(prefix), secrets,
-        dev.keyplan.simulate.Progress.NONE))
+    assertThatThrownBy(
+            () ->
+                DynamoDbVerifier.run(
+                    DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+                    options(prefix),
+                    secrets,
+                    dev.keyplan.simulate.Progress.NONE))
         .isInstanceOf(VerifyException.class)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(KEY_ID).doesNotContain(SECRET));
     dropAll(prefix);
@@ -285,20 +395,38 @@ final class DynamoDbVerifierTest {
 
   @Test
   void anEndpointThatDoesNotAnswer_isAVerifyException() {
-    VerifyOptions o = VerifyOptions.defaults().withEndpoint("http://127.0.0.1:1").withPrefix("kpit_none_");
-    assertThatThrownBy(() -> DynamoDbVerifier.run(DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")), o, Credentials.none(),
-        dev.keyplan.simulate.Progress.NONE))
-        .isInstanceOf(VerifyException.class).hasMessageContaining("cannot reach DynamoDB at http://127.0.0.1:1");
+    VerifyOptions o =
+        VerifyOptions.defaults().withEndpoint("http://127.0.0.1:1").withPrefix("kpit_none_");
+    assertThatThrownBy(
+            () ->
+                DynamoDbVerifier.run(
+                    DynamoDbAnalyzer.analyze(Examples.model("flash-sale.yaml")),
+                    o,
+                    Credentials.none(),
+                    dev.keyplan.simulate.Progress.NONE))
+        .isInstanceOf(VerifyException.class)
+        .hasMessageContaining("cannot reach DynamoDB at http://127.0.0.1:1");
   }
 
   /** Creates {@code table} keyed by {@code key} (S) with one item, and returns the item. */
   private static Map<String, AttributeValue> createWithItem(String table, String key) {
-    client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(a -> a.attributeName(key).attributeType(ScalarAttributeType.S))
-        .keySchema(KeySchemaElement.builder().attributeName(key).keyType(KeyType.HASH).build()));
+    client.createTable(
+        b ->
+            b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                    a -> a.attributeName(key).attributeType(ScalarAttributeType.S))
+                .keySchema(
+                    KeySchemaElement.builder().attributeName(key).keyType(KeyType.HASH).build()));
     client.waiter().waitUntilTableExists(b -> b.tableName(table));
-    Map<String, AttributeValue> item = Map.of(key, AttributeValue.fromS("keep-me"),
-        "v", AttributeValue.fromN("1"), "note", AttributeValue.fromS("written before keyplan ran"));
+    Map<String, AttributeValue> item =
+        Map.of(
+            key,
+            AttributeValue.fromS("keep-me"),
+            "v",
+            AttributeValue.fromN("1"),
+            "note",
+            AttributeValue.fromS("written before keyplan ran"));
     client.putItem(b -> b.tableName(table).item(item));
     return item;
   }
@@ -306,9 +434,21 @@ final class DynamoDbVerifierTest {
   /** What a table is: its key schema, attributes, indexes and billing, as DescribeTable says. */
   private static Map<String, Object> snapshot(String table) {
     var d = client.describeTable(b -> b.tableName(table)).table();
-    return Map.of("keys", d.keySchema(), "attributes", d.attributeDefinitions(),
-        "gsi", d.globalSecondaryIndexes().toString(), "lsi", d.localSecondaryIndexes().toString(),
-        "billing", String.valueOf(d.billingModeSummary()), "arn", d.tableArn(), "created", d.creationDateTime());
+    return Map.of(
+        "keys",
+        d.keySchema(),
+        "attributes",
+        d.attributeDefinitions(),
+        "gsi",
+        d.globalSecondaryIndexes().toString(),
+        "lsi",
+        d.localSecondaryIndexes().toString(),
+        "billing",
+        String.valueOf(d.billingModeSummary()),
+        "arn",
+        d.tableArn(),
+        "created",
+        d.creationDateTime());
   }
 
   private static List<Map<String, AttributeValue>> scan(String table) {

@@ -18,7 +18,10 @@ final class Examples {
     return ModelReader.read(Path.of("examples", name));
   }
 
-  /** Returns the model that covers what the examples do not: a local index, a Scan, deletes, increments. */
+  /**
+   * Returns the model that covers what the examples do not: a local index, a Scan, deletes,
+   * increments.
+   */
   static Model coverage() {
     try {
       return ModelReader.read(Path.of(Examples.class.getResource("coverage.yaml").toURI()));

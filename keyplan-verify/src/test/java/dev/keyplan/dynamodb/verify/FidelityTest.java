@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 final class FidelityTest {
   @Test
   void anEmulatorsArn_carriesAccountZero() {
-    assertThat(Fidelity.ofArn("arn:aws:dynamodb:us-east-1:000000000000:table/kp_AppTable")).isEqualTo(Fidelity.DYNALITE);
-    assertThat(Fidelity.ofArn("arn:aws:dynamodb:eu-west-1:123456789012:table/kp_AppTable")).isEqualTo(Fidelity.DYNAMODB);
+    assertThat(Fidelity.ofArn("arn:aws:dynamodb:us-east-1:000000000000:table/kp_AppTable"))
+        .isEqualTo(Fidelity.DYNALITE);
+    assertThat(Fidelity.ofArn("arn:aws:dynamodb:eu-west-1:123456789012:table/kp_AppTable"))
+        .isEqualTo(Fidelity.DYNAMODB);
   }
 
   @Test
@@ -22,7 +24,9 @@ final class FidelityTest {
     DynamoDbAnalysis a = Examples.analysis(Examples.model("orders-dynamodb.yaml"));
     DynamoDbTable t = a.tables().get(0);
     List<dev.keyplan.dynamodb.design.DynamoDbItem> order = List.of(Examples.item(t, "Order"));
-    assertThat(Fidelity.DYNALITE.writeUnits("AppTable.GSI1", a.tables(), order)).get().asString()
+    assertThat(Fidelity.DYNALITE.writeUnits("AppTable.GSI1", a.tables(), order))
+        .get()
+        .asString()
         .contains("never charges global index writes");
     assertThat(Fidelity.DYNALITE.writeUnits("AppTable", a.tables(), order)).isEmpty();
     assertThat(Fidelity.DYNAMODB.writeUnits("AppTable.GSI1", a.tables(), order)).isEmpty();
@@ -32,12 +36,20 @@ final class FidelityTest {
   void onDynalite_aTableWhoseItemHasALocalIndexEntry_isNotComparedForWrites() {
     DynamoDbAnalysis a = Examples.analysis(Examples.coverage());
     DynamoDbTable t = a.tables().get(0);
-    assertThat(Fidelity.DYNALITE.writeUnits("Readings", a.tables(), List.of(Examples.item(t, "Reading")))).get()
-        .asString().contains("local index writes");
+    assertThat(
+            Fidelity.DYNALITE.writeUnits(
+                "Readings", a.tables(), List.of(Examples.item(t, "Reading"))))
+        .get()
+        .asString()
+        .contains("local index writes");
     // The alerts' table has no local index: a write of both item types is compared there.
     DynamoDbTable counters = a.tables().get(1);
-    assertThat(Fidelity.DYNALITE.writeUnits("Counters", a.tables(), List.of(Examples.item(counters, "AlertById"),
-        Examples.item(t, "Alert")))).isEmpty();
+    assertThat(
+            Fidelity.DYNALITE.writeUnits(
+                "Counters",
+                a.tables(),
+                List.of(Examples.item(counters, "AlertById"), Examples.item(t, "Alert"))))
+        .isEmpty();
   }
 
   @Test
@@ -52,15 +64,24 @@ final class FidelityTest {
   void transactions_areNotRun_andSayWhy() {
     var plan = Examples.analysis(Examples.model("appdata.yaml")).plan("place-order").orElseThrow();
     assertThat(plan.operation()).isEqualTo("TransactWriteItems");
-    assertThat(Fidelity.DYNALITE.notRun(plan)).get().asString().contains("dynalite has no TransactWriteItems");
-    assertThat(Fidelity.DYNAMODB.notRun(plan)).get().asString().contains("does not send transactions");
-    assertThat(Fidelity.DYNALITE.notRun(Examples.analysis(Examples.model("appdata.yaml")).plan("get-user")
-        .orElseThrow())).isEmpty();
+    assertThat(Fidelity.DYNALITE.notRun(plan))
+        .get()
+        .asString()
+        .contains("dynalite has no TransactWriteItems");
+    assertThat(Fidelity.DYNAMODB.notRun(plan))
+        .get()
+        .asString()
+        .contains("does not send transactions");
+    assertThat(
+            Fidelity.DYNALITE.notRun(
+                Examples.analysis(Examples.model("appdata.yaml")).plan("get-user").orElseThrow()))
+        .isEmpty();
   }
 
   @Test
   void nonAsciiKeyText_isNotComparedOnDynalite() {
-    String yaml = """
+    String yaml =
+        """
         model: accents
         horizon: 1d
         entities:

@@ -44,7 +44,9 @@ final class FillerTest {
         for (int items : new int[] {1, 3, 9}) {
           AttributeValue v = filler.value(type, "lines", "r1", bytes, items);
           long expected = type.equals("N") ? Math.min(bytes, 21) : bytes;
-          assertThat(size(v)).as("%s of %d bytes, %d items", type, bytes, items).isEqualTo(expected);
+          assertThat(size(v))
+              .as("%s of %d bytes, %d items", type, bytes, items)
+              .isEqualTo(expected);
         }
       }
     }
@@ -64,14 +66,17 @@ final class FillerTest {
 
   @Test
   void theSameSeedAndTag_giveTheSameValue_andAnotherTagAnother() {
-    assertThat(new Filler(7).text("email", "a1", 30)).isEqualTo(new Filler(7).text("email", "a1", 30));
-    assertThat(new Filler(7).text("email", "a1", 30)).isNotEqualTo(new Filler(8).text("email", "a1", 30));
+    assertThat(new Filler(7).text("email", "a1", 30))
+        .isEqualTo(new Filler(7).text("email", "a1", 30));
+    assertThat(new Filler(7).text("email", "a1", 30))
+        .isNotEqualTo(new Filler(8).text("email", "a1", 30));
     assertThat(filler.text("email", "a1", 30)).isNotEqualTo(filler.text("email", "a2", 30));
   }
 
   @Test
   void aSizeThatCannotBeMade_getsTheNearestValue() {
-    // A string set cannot be empty: 0 bytes becomes one element of 1 byte, and the size table shows it.
+    // A string set cannot be empty: 0 bytes becomes one element of 1 byte, and the size table shows
+    // it.
     assertThat(size(filler.value("SS", "tags", "r1", 0, 2))).isEqualTo(1);
     // A list is at least its 3 bytes of overhead.
     assertThat(size(filler.value("L", "xs", "r1", 1, 2))).isEqualTo(3);

@@ -17,7 +17,8 @@ final class GroupPlannerTest {
     GroupPlanner p = new GroupPlanner(a, 2_000, new Tags());
     KeyGroup busiest = p.group(t, t.table(), "{product_id}", Which.BUSIEST);
     KeyGroup typical = p.group(t, t.table(), "{product_id}", Which.TYPICAL);
-    // 1,000 sales/s for 2 h is 7,200,000; the flash deal takes 80% = 5,760,000; 10,000 products share
+    // 1,000 sales/s for 2 h is 7,200,000; the flash deal takes 80% = 5,760,000; 10,000 products
+    // share
     // the rest evenly on average: 7,200,000 / 10,000 = 720 a product.
     assertThat(busiest.total()).isEqualTo(5_760_000);
     assertThat(busiest.loaded()).isEqualTo(2_000);
@@ -32,7 +33,9 @@ final class GroupPlannerTest {
   void rowsOfAGroup_shareItsPartitionKey_andNothingElse() {
     DynamoDbAnalysis a = Examples.analysis(Examples.model("orders-dynamodb.yaml"));
     DynamoDbTable t = a.tables().get(0);
-    KeyGroup g = new GroupPlanner(a, 2_000, new Tags()).group(t, t.table(), "C#{customer_id}", Which.TYPICAL);
+    KeyGroup g =
+        new GroupPlanner(a, 2_000, new Tags())
+            .group(t, t.table(), "C#{customer_id}", Which.TYPICAL);
     assertThat(g.members()).extracting(m -> m.item().name()).containsExactly("Customer", "Order");
     List<Instance> orders = g.member(Examples.item(t, "Order")).orElseThrow().rows();
     assertThat(orders).allSatisfy(r -> assertThat(r.tag("customer_id")).isEqualTo(g.tag()));
@@ -45,12 +48,15 @@ final class GroupPlannerTest {
   void aSortKeyValueTheReadGives_repeatsAsOftenAsKeyplanCountsIt() {
     DynamoDbAnalysis a = Examples.analysis(Examples.coverage());
     DynamoDbTable t = a.tables().get(0);
-    KeyGroup g = new GroupPlanner(a, 100, new Tags()).group(t, t.path("ByQuality").orElseThrow(), "S#{sensor_id}",
-        Which.BUSIEST);
+    KeyGroup g =
+        new GroupPlanner(a, 100, new Tags())
+            .group(t, t.path("ByQuality").orElseThrow(), "S#{sensor_id}", Which.BUSIEST);
     List<Instance> rows = g.members().get(0).rows();
     // quality has 2 values: every other row shares the first row's, so begins_with("<quality>#")
     // matches half the partition, as keyplan's plan says; at (a timestamp) stays each row's own.
-    assertThat(rows).filteredOn(r -> r.tag("quality").equals(rows.get(0).tag("quality"))).hasSize(50);
+    assertThat(rows)
+        .filteredOn(r -> r.tag("quality").equals(rows.get(0).tag("quality")))
+        .hasSize(50);
     assertThat(rows).extracting(r -> r.tag("at")).doesNotHaveDuplicates();
   }
 }

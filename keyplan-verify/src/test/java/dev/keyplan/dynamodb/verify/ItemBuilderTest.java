@@ -10,9 +10,9 @@ import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The items keyplan verify writes are the items keyplan's analysis sizes. */
@@ -24,8 +24,16 @@ final class ItemBuilderTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"orders-dynamodb.yaml", "flash-sale.yaml", "flash-sale-sharded.yaml", "app-table.yaml",
-      "appdata.yaml", "orders.yaml", "shop-workbench.yaml"})
+  @ValueSource(
+      strings = {
+        "orders-dynamodb.yaml",
+        "flash-sale.yaml",
+        "flash-sale-sharded.yaml",
+        "app-table.yaml",
+        "appdata.yaml",
+        "orders.yaml",
+        "shop-workbench.yaml"
+      })
   void everyItemTypeOfTheShippedExamples_isBuiltAtKeyplansSize(String example) {
     assertBuiltAtKeyplansSize(analysis(example));
   }
@@ -43,7 +51,8 @@ final class ItemBuilderTest {
       for (DynamoDbItem it : t.items()) {
         // The largest shard suffix: keyplan counts the digits of the largest.
         int shard = it.keys().values().stream().mapToInt(KeyTemplate::shards).max().orElse(1) - 1;
-        Map<String, AttributeValue> item = builder.item(t, it, new Instance(it.entity(), Map.of(), "r1", shard));
+        Map<String, AttributeValue> item =
+            builder.item(t, it, new Instance(it.entity(), Map.of(), "r1", shard));
         assertThat(SdkValues.size(item)).as("%s %s", t.name(), it.name()).isEqualTo(it.bytes());
         assertThat(item.keySet()).containsAll(t.primaryKey());
       }
@@ -57,8 +66,10 @@ final class ItemBuilderTest {
     DynamoDbItem customer = t.items().get(0);
     DynamoDbItem order = t.items().get(1);
     Map<String, String> bound = Map.of("customer_id", "c7");
-    Map<String, AttributeValue> c = builder.item(t, customer, new Instance(customer.entity(), bound, "r1", 0));
-    Map<String, AttributeValue> o = builder.item(t, order, new Instance(order.entity(), bound, "r2", 0));
+    Map<String, AttributeValue> c =
+        builder.item(t, customer, new Instance(customer.entity(), bound, "r1", 0));
+    Map<String, AttributeValue> o =
+        builder.item(t, order, new Instance(order.entity(), bound, "r2", 0));
     // Seed 000's 2,880 B order: C#{customer_id} and the SK template, a 36-character uuid each.
     assertThat(c.get("PK").s()).startsWith("C#").hasSize(2 + 36).isEqualTo(o.get("PK").s());
     assertThat(c.get("SK").s()).isEqualTo("PROFILE");
@@ -73,8 +84,10 @@ final class ItemBuilderTest {
     DynamoDbTable t = a.tables().get(0);
     DynamoDbItem sale = t.items().get(0);
     String pk = t.partitionKey().name();
-    assertThat(builder.item(t, sale, new Instance(sale.entity(), Map.of(), "r1", 3)).get(pk).s()).endsWith("#3");
-    assertThat(builder.item(t, sale, new Instance(sale.entity(), Map.of(), "r1", 13)).get(pk).s()).endsWith("#3");
+    assertThat(builder.item(t, sale, new Instance(sale.entity(), Map.of(), "r1", 3)).get(pk).s())
+        .endsWith("#3");
+    assertThat(builder.item(t, sale, new Instance(sale.entity(), Map.of(), "r1", 13)).get(pk).s())
+        .endsWith("#3");
   }
 
   @Test
@@ -85,7 +98,8 @@ final class ItemBuilderTest {
     Instance row = new Instance(order.entity(), Map.of(), "r1", 0);
     Instance after = row.with("status", "u1");
     assertThat(builder.primaryKey(t, order, after)).isEqualTo(builder.primaryKey(t, order, row));
-    assertThat(builder.item(t, order, after).get("status")).isNotEqualTo(builder.item(t, order, row).get("status"));
+    assertThat(builder.item(t, order, after).get("status"))
+        .isNotEqualTo(builder.item(t, order, row).get("status"));
     assertThat(SdkValues.size(builder.item(t, order, after))).isEqualTo(order.bytes());
   }
 }

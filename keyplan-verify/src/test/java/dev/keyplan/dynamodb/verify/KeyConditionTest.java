@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 final class KeyConditionTest {
   /** Placeholders become {attr}, range bounds {attr:FROM} and {attr:TO}; shards take 7. */
   private static String filled(KeyCondition.Template t) {
-    return KeyCondition.fill(t, (a, b) -> b == Bound.VALUE ? "{" + a + "}" : "{" + a + ":" + b + "}", n -> 7);
+    return KeyCondition.fill(
+        t, (a, b) -> b == Bound.VALUE ? "{" + a + "}" : "{" + a + ":" + b + "}", n -> 7);
   }
 
   @Test
@@ -35,20 +36,24 @@ final class KeyConditionTest {
 
   @Test
   void between_hasTwoOperands_andItsAndIsNotATermBoundary() {
-    KeyCondition kc = KeyCondition.parse(
-        "PK = \"C#<customer_id>\" AND SK BETWEEN \"ORDER#<order_date from>\" AND \"ORDER#<order_date to>\\uffff\"");
+    KeyCondition kc =
+        KeyCondition.parse(
+            "PK = \"C#<customer_id>\" AND SK BETWEEN \"ORDER#<order_date from>\" AND \"ORDER#<order_date to>\\uffff\"");
     assertThat(kc.terms()).hasSize(2);
     KeyCondition.Term between = kc.terms().get(1);
     assertThat(between.op()).isEqualTo(Op.BETWEEN);
     assertThat(filled(between.operands().get(0))).isEqualTo("ORDER#{order_date:FROM}");
-    // The escape keyplan prints is the highest character, so the upper bound keeps the last value's items.
+    // The escape keyplan prints is the highest character, so the upper bound keeps the last value's
+    // items.
     assertThat(filled(between.operands().get(1))).isEqualTo("ORDER#{order_date:TO}\uffff");
   }
 
   @Test
   void oneBound_isRunAsABetweenToTheEndOfThePrefix() {
-    KeyCondition kc = KeyCondition.parse("PK = \"S#<sensor_id>\" AND SK < or > \"R#<day>#<at>\""
-        + " (written as a BETWEEN with the prefix's end as the other bound)");
+    KeyCondition kc =
+        KeyCondition.parse(
+            "PK = \"S#<sensor_id>\" AND SK < or > \"R#<day>#<at>\""
+                + " (written as a BETWEEN with the prefix's end as the other bound)");
     KeyCondition.Term t = kc.terms().get(1);
     assertThat(t.op()).isEqualTo(Op.BETWEEN);
     // Only the last placeholder is the ranged one; <day> was given by equality.
@@ -68,7 +73,8 @@ final class KeyConditionTest {
   void aBarePlaceholder_isRecognised() {
     KeyCondition kc = KeyCondition.parse("product_id = \"<product_id>\"");
     assertThat(kc.terms().get(0).operands().get(0).bare()).isPresent();
-    assertThat(KeyCondition.parse("PK = \"C#<c>\"").terms().get(0).operands().get(0).bare()).isEmpty();
+    assertThat(KeyCondition.parse("PK = \"C#<c>\"").terms().get(0).operands().get(0).bare())
+        .isEmpty();
   }
 
   @Test
@@ -80,8 +86,10 @@ final class KeyConditionTest {
 
   @Test
   void textThatIsNoKeyCondition_isRejectedNamingIt() {
-    assertThatThrownBy(() -> KeyCondition.parse("-")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> KeyCondition.parse("-"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'-'");
-    assertThatThrownBy(() -> KeyCondition.parse("PK LIKE \"x\"")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> KeyCondition.parse("PK LIKE \"x\""))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.entry;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
-import dev.keyplan.model.Model;
 import dev.keyplan.dynamodb.verify.KeyGroup.Which;
+import dev.keyplan.model.Model;
 import org.junit.jupiter.api.Test;
 
 /** keyplan's units per request, read off its plan, and scaled only where the load was. */
@@ -20,15 +20,18 @@ final class PredictionTest {
     GroupPlanner groups = new GroupPlanner(a, maxRows, new Tags());
     // Every pattern's groups, as a session plans them: a Scan reads what the others loaded.
     new Jobs(model, a, groups, Fidelity.DYNALITE).all();
-    KeyGroup g = plan.access() == DynamoDbPlan.Access.SCAN ? null
-        : groups.group(t, plan.path().get(), item.partitionSignature(plan.path().get()), which);
+    KeyGroup g =
+        plan.access() == DynamoDbPlan.Access.SCAN
+            ? null
+            : groups.group(t, plan.path().get(), item.partitionSignature(plan.path().get()), which);
     Dataset data = Dataset.of(a, groups.all(), new ItemBuilder(new Filler(1)));
     return Prediction.read(plan, which, g, t, item, data);
   }
 
   @Test
   void aTypicalGetItem_isThePlansFigure() {
-    Prediction p = read(Examples.model("orders-dynamodb.yaml"), "customer-profile", Which.TYPICAL, 2_000);
+    Prediction p =
+        read(Examples.model("orders-dynamodb.yaml"), "customer-profile", Which.TYPICAL, 2_000);
     // A 108 B profile, eventually consistent: one 4 KB block at half a unit.
     assertThat(p.reads()).containsExactly(entry("AppTable", 0.5));
     assertThat(p.items()).isEqualTo(1);
@@ -47,7 +50,8 @@ final class PredictionTest {
 
   @Test
   void aLimitedRead_isNotScaled_whenTheLoadHoldsEveryItemItReads() {
-    Prediction p = read(Examples.model("orders-dynamodb.yaml"), "latest-orders", Which.BUSIEST, 2_000);
+    Prediction p =
+        read(Examples.model("orders-dynamodb.yaml"), "latest-orders", Which.BUSIEST, 2_000);
     // 20 orders of 2,880 B = 57,600 B: 15 blocks × 0.5.
     assertThat(p.scale()).isEqualTo(1);
     assertThat(p.reads()).containsExactly(entry("AppTable", 7.5));
@@ -55,7 +59,8 @@ final class PredictionTest {
 
   @Test
   void aShardedRead_isOneQueryPerShard() {
-    Prediction p = read(Examples.model("flash-sale-sharded.yaml"), "latest-sales", Which.BUSIEST, 2_000);
+    Prediction p =
+        read(Examples.model("flash-sale-sharded.yaml"), "latest-sales", Which.BUSIEST, 2_000);
     // 10 shards × 20 sales of 145 B = 2,900 B a query: 0.5 RCU each.
     assertThat(p.reads()).containsExactly(entry("ProductSales", 5.0));
     assertThat(p.items()).isEqualTo(200);
@@ -72,7 +77,8 @@ final class PredictionTest {
   void aLocalIndex_isShownApartFromTheTableItemsItFetches() {
     Prediction p = read(Examples.coverage(), "readings-by-quality", Which.TYPICAL, 2_000);
     // 20 keys-only entries in one block (0.5), then 20 table items of 322 B, each 0.5 on its own.
-    assertThat(p.reads()).containsExactly(entry("Readings.ByQuality", 0.5), entry("Readings", 10.0));
+    assertThat(p.reads())
+        .containsExactly(entry("Readings.ByQuality", 0.5), entry("Readings", 10.0));
   }
 
   @Test
@@ -88,11 +94,13 @@ final class PredictionTest {
 
   @Test
   void aWriteThatFindsFirst_hasTheFindsReadsAndEveryCopysWrites() {
-    DynamoDbPlan plan = Examples.analysis(Examples.model("app-table.yaml")).plan("ship-order").orElseThrow();
+    DynamoDbPlan plan =
+        Examples.analysis(Examples.model("app-table.yaml")).plan("ship-order").orElseThrow();
     Prediction p = Prediction.write(plan, Which.TYPICAL);
     // The 472 B order: 1 WCU; GSI2's key and GSI3's key both change: 2 writes each; found on GSI2.
-    assertThat(p.writes()).containsExactly(entry("app-table", 1.0), entry("app-table.GSI2", 2.0),
-        entry("app-table.GSI3", 2.0));
+    assertThat(p.writes())
+        .containsExactly(
+            entry("app-table", 1.0), entry("app-table.GSI2", 2.0), entry("app-table.GSI3", 2.0));
     assertThat(p.reads()).containsExactly(entry("app-table.GSI2", 0.5));
   }
 }

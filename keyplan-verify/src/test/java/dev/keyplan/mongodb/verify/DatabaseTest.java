@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
@@ -25,8 +24,11 @@ final class DatabaseTest {
   @Test
   void theName_isThePrefixAndTheModel_lowerCase_withUnderscores_atMost63Characters() {
     assertThat(Database.nameFor(options, "shop-mongodb")).isEqualTo(DB);
-    assertThat(Database.nameFor(options.withPrefix("kv_"), "Shop Mongo.DB/2")).isEqualTo("kv_shop_mongo_db_2");
-    assertThat(Database.nameFor(options, "m".repeat(80))).hasSize(63).startsWith("keyplan_verify_mmm");
+    assertThat(Database.nameFor(options.withPrefix("kv_"), "Shop Mongo.DB/2"))
+        .isEqualTo("kv_shop_mongo_db_2");
+    assertThat(Database.nameFor(options, "m".repeat(80)))
+        .hasSize(63)
+        .startsWith("keyplan_verify_mmm");
   }
 
   @Test
@@ -36,18 +38,29 @@ final class DatabaseTest {
     assertThat(g.databaseNames()).isEmpty();
     assertThat(g.commands).last().asString().isEqualTo(DB + " {\"dropDatabase\": 1}");
     FakeGateway kept = new FakeGateway();
-    var r = MongoDbVerifier.run(shop, kept, options.with(false, true), Progress.NONE, "mongodb://fake", Secrets.none());
-    assertThat(kept.databases.get(DB).keySet()).containsExactly("customers", "orders", "products", "reviews");
-    assertThat(r.notes()).contains("--keep: database " + DB + ", its collections and any zones it made were left in place");
+    var r =
+        MongoDbVerifier.run(
+            shop, kept, options.with(false, true), Progress.NONE, "mongodb://fake", Secrets.none());
+    assertThat(kept.databases.get(DB).keySet())
+        .containsExactly("customers", "orders", "products", "reviews");
+    assertThat(r.notes())
+        .contains(
+            "--keep: database "
+                + DB
+                + ", its collections and any zones it made were left in place");
   }
 
   @Test
   void anExistingDatabase_isRefused_andNothingIsTouched() {
     FakeGateway g = new FakeGateway();
     g.existing(DB, "precious", PRECIOUS);
-    assertThatThrownBy(() -> MongoDbVerifier.run(shop, g, options, Progress.NONE, "mongodb://fake", Secrets.none()))
+    assertThatThrownBy(
+            () ->
+                MongoDbVerifier.run(
+                    shop, g, options, Progress.NONE, "mongodb://fake", Secrets.none()))
         .isInstanceOf(VerifyException.class)
-        .hasMessageStartingWith("database " + DB + " already exists; keyplan verify works only in what it creates");
+        .hasMessageStartingWith(
+            "database " + DB + " already exists; keyplan verify works only in what it creates");
     assertThat(g.databases.get(DB).keySet()).containsExactly("precious");
     assertThat(g.documents(DB, "precious")).containsExactly(PRECIOUS);
     assertThat(g.commands).containsExactly("admin {\"hello\": 1}");
@@ -57,22 +70,36 @@ final class DatabaseTest {
   void reuse_addsAndDropsOnlyItsOwnCollections() {
     FakeGateway g = new FakeGateway();
     g.existing(DB, "precious", PRECIOUS);
-    var r = MongoDbVerifier.run(shop, g, options.with(true, false), Progress.NONE, "mongodb://fake", Secrets.none());
+    var r =
+        MongoDbVerifier.run(
+            shop, g, options.with(true, false), Progress.NONE, "mongodb://fake", Secrets.none());
     assertThat(r.settings()).anySatisfy(s -> assertThat(s.value()).isEqualTo(DB + " (reused)"));
     assertThat(g.databases.get(DB).keySet()).containsExactly("precious");
     assertThat(g.documents(DB, "precious")).containsExactly(PRECIOUS);
-    assertThat(g.commands).doesNotContain(DB + " {\"dropDatabase\": 1}").contains(DB + " {\"drop\": \"orders\"}");
+    assertThat(g.commands)
+        .doesNotContain(DB + " {\"dropDatabase\": 1}")
+        .contains(DB + " {\"drop\": \"orders\"}");
   }
 
   @Test
   void aCollectionOfTheDesignsName_isRefused_evenWithReuse_andWhatWasCreatedBeforeIsDropped() {
     FakeGateway g = new FakeGateway();
     g.existing(DB, "orders", PRECIOUS);
-    assertThatThrownBy(() -> MongoDbVerifier.run(shop, g, options.with(true, false), Progress.NONE, "mongodb://fake",
-        Secrets.none()))
+    assertThatThrownBy(
+            () ->
+                MongoDbVerifier.run(
+                    shop,
+                    g,
+                    options.with(true, false),
+                    Progress.NONE,
+                    "mongodb://fake",
+                    Secrets.none()))
         .isInstanceOf(VerifyException.class)
-        .hasMessageStartingWith("collection " + DB + ".orders already exists; keyplan verify never touches a collection it"
-            + " did not create");
+        .hasMessageStartingWith(
+            "collection "
+                + DB
+                + ".orders already exists; keyplan verify never touches a collection it"
+                + " did not create");
     // customers came before orders and was created, then dropped; orders is as it was.
     assertThat(g.databases.get(DB).keySet()).containsExactly("orders");
     assertThat(g.documents(DB, "orders")).containsExactly(PRECIOUS);
@@ -85,8 +112,11 @@ final class DatabaseTest {
     g.existing("Keyplan_Verify_Shop_Mongodb", "x", PRECIOUS);
     assertThatThrownBy(() -> Database.open(g, options.with(true, false), DB))
         .isInstanceOf(VerifyException.class)
-        .hasMessage("database Keyplan_Verify_Shop_Mongodb exists and differs from " + DB + " only in case, which MongoDB"
-            + " does not allow: choose another --prefix");
+        .hasMessage(
+            "database Keyplan_Verify_Shop_Mongodb exists and differs from "
+                + DB
+                + " only in case, which MongoDB"
+                + " does not allow: choose another --prefix");
     assertThat(g.commands).isEmpty();
   }
 }

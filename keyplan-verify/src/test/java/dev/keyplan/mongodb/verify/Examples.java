@@ -1,9 +1,9 @@
 package dev.keyplan.mongodb.verify;
 
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import java.nio.file.Path;
 
 /** The shipped MongoDB examples, read from examples/ (the tests run from the repository root). */

@@ -10,15 +10,18 @@ import org.junit.jupiter.api.Test;
 /**
  * Explain replies written by hand in the shapes the MongoDB manual documents ("Explain Results",
  * https://www.mongodb.com/docs/manual/reference/explain-results/: queryPlanner.winningPlan as a
- * tree of stages, executionStats with its totals, and the sharded form whose winningPlan lists
- * the shards), trimmed to the fields keyplan reads.
+ * tree of stages, executionStats with its totals, and the sharded form whose winningPlan lists the
+ * shards), trimmed to the fields keyplan reads.
  */
 final class ExplainParserTest {
   @Test
   void anIndexScan_underFetchAndLimit_namesItsIndex_andTheTotals() {
     // A customer's latest 20 orders on {customer_id: 1, created_at: -1}: the index gives the order,
     // so no SORT stage; 11 matching keys, 11 documents fetched, 11 returned.
-    Explained e = ExplainParser.parse(BsonDocument.parse("""
+    Explained e =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {namespace: 'db.orders', winningPlan: {stage: 'LIMIT', limitAmount: 20,
            inputStage: {stage: 'FETCH', inputStage: {stage: 'IXSCAN', keyPattern: {customer_id: 1, created_at: -1},
              indexName: 'customer_id_1_created_at_-1', isMultiKey: false, direction: 'forward'}}},
@@ -36,7 +39,10 @@ final class ExplainParserTest {
 
   @Test
   void aCollectionScan_underASort_isCollscan_withABlockingSort() {
-    Explained e = ExplainParser.parse(BsonDocument.parse("""
+    Explained e =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {winningPlan: {stage: 'SORT', sortPattern: {created_at: -1}, memLimit: 104857600,
            inputStage: {stage: 'COLLSCAN', filter: {status: {$eq: 'paid'}}, direction: 'forward'}}},
          executionStats: {nReturned: 100, totalKeysExamined: 0, totalDocsExamined: 2200}}"""));
@@ -48,12 +54,19 @@ final class ExplainParserTest {
 
   @Test
   void idhack_isTheIdIndex_andTheSlotBasedEnginesQueryPlanIsRead() {
-    Explained id = ExplainParser.parse(BsonDocument.parse("""
+    Explained id =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {winningPlan: {stage: 'IDHACK'}},
          executionStats: {nReturned: 1, totalKeysExamined: 1, totalDocsExamined: 1}}"""));
     assertThat(id.access()).containsExactly("_id_");
-    // 5.1+ with the slot-based engine: the stage tree is under winningPlan.queryPlan, beside slotBasedPlan.
-    Explained sbe = ExplainParser.parse(BsonDocument.parse("""
+    // 5.1+ with the slot-based engine: the stage tree is under winningPlan.queryPlan, beside
+    // slotBasedPlan.
+    Explained sbe =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {winningPlan: {queryPlan: {stage: 'FETCH', planNodeId: 2,
              inputStage: {stage: 'IXSCAN', planNodeId: 1, indexName: 'email_1'}},
            slotBasedPlan: {slots: '$$RESULT=s11', stages: '[2] nlj ...'}}},
@@ -63,7 +76,10 @@ final class ExplainParserTest {
 
   @Test
   void twoIndexes_underAnOr_areBothNamed_andASortMergeIsNotABlockingSort() {
-    Explained e = ExplainParser.parse(BsonDocument.parse("""
+    Explained e =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {winningPlan: {stage: 'FETCH', inputStage: {stage: 'SORT_MERGE', inputStages: [
            {stage: 'IXSCAN', indexName: 'a_1_t_1'}, {stage: 'IXSCAN', indexName: 'b_1_t_1'}]}}},
          executionStats: {nReturned: 4, totalKeysExamined: 4, totalDocsExamined: 4}}"""));
@@ -76,7 +92,10 @@ final class ExplainParserTest {
   void theShardedForm_listsTheShardsReached_andEachShardsPlan() {
     // A scatter-gather on a hashed key: the mongos merges what two shards found with their own
     // index scans; the totals in executionStats are over both shards.
-    Explained e = ExplainParser.parse(BsonDocument.parse("""
+    Explained e =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {mongosPlannerVersion: 1, winningPlan: {stage: 'SHARD_MERGE', shards: [
            {shardName: 'shard-a', connectionString: 'rs-a/h1:27018', serverInfo: {host: 'h1', port: 27018},
             namespace: 'db.events', winningPlan: {stage: 'LIMIT', inputStage: {stage: 'SHARDING_FILTER',
@@ -95,7 +114,10 @@ final class ExplainParserTest {
 
   @Test
   void aSingleShardTarget_isOneShard() {
-    Explained e = ExplainParser.parse(BsonDocument.parse("""
+    Explained e =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
         {queryPlanner: {winningPlan: {stage: 'SINGLE_SHARD', shards: [{shardName: 'shard-c',
            winningPlan: {queryPlan: {stage: 'EXPRESS_IXSCAN', indexName: 'country_code_1_tenant_id_1'}}}]}},
          executionStats: {nReturned: 1, totalKeysExamined: 1, totalDocsExamined: 1}}"""));
@@ -105,7 +127,8 @@ final class ExplainParserTest {
 
   @Test
   void aReplyWithoutAQueryPlanner_isRefused_namingWhatItHas() {
-    assertThatThrownBy(() -> ExplainParser.parse(BsonDocument.parse("{ok: 0, errmsg: 'no such command'}")))
+    assertThatThrownBy(
+            () -> ExplainParser.parse(BsonDocument.parse("{ok: 0, errmsg: 'no such command'}")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("not an explain reply: no queryPlanner.winningPlan (keys: ok, errmsg)");
   }

@@ -23,11 +23,16 @@ final class LiveMongo {
     if (uri == null || uri.isBlank()) {
       String none = System.getenv("KEYPLAN_NO_MONGODB");
       if (System.getenv("CI") != null && (none == null || none.isBlank())) {
-        fail("CI is set but " + Credentials.MONGODB_URI + " is not: point it at a MongoDB server, or set KEYPLAN_NO_MONGODB"
-            + " to the reason this CI has none");
+        fail(
+            "CI is set but "
+                + Credentials.MONGODB_URI
+                + " is not: point it at a MongoDB server, or set KEYPLAN_NO_MONGODB"
+                + " to the reason this CI has none");
       }
-      Assumptions.abort(Credentials.MONGODB_URI + " is not set: no MongoDB to verify against"
-          + (none == null || none.isBlank() ? "" : " (" + none + ")"));
+      Assumptions.abort(
+          Credentials.MONGODB_URI
+              + " is not set: no MongoDB to verify against"
+              + (none == null || none.isBlank() ? "" : " (" + none + ")"));
     }
     return uri;
   }

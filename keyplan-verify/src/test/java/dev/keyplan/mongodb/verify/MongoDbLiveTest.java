@@ -28,8 +28,12 @@ class MongoDbLiveTest {
   void shop_everyReadAsPlanned_andEveryDocumentAsSized() {
     // Every read of the shop has an index keyplan plans by ESR (or _id): the server should choose
     // it, give the order from it (no SORT stage), and examine keyplan's keys on the data loaded.
-    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), LiveMongo.options(), LiveMongo.credentials(),
-        Progress.NONE);
+    VerifyResult r =
+        MongoDbVerifier.run(
+            MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
+            LiveMongo.options(),
+            LiveMongo.credentials(),
+            Progress.NONE);
     Table reads = r.table("reads");
     for (int i = 0; i < reads.rows().size(); i++) {
       assertEquals(reads.cell(i, "keyplan_index"), reads.cell(i, "chosen_index"), "row " + i);
@@ -40,10 +44,23 @@ class MongoDbLiveTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"shop-mongodb-embedded-reviews.yaml", "tenants-mongodb.yaml", "tenants-mongodb-fixed.yaml",
-      "customers-zones-mongodb.yaml", "events-mongodb.yaml", "events-mongodb-hashed.yaml", "orders.yaml"})
+  @ValueSource(
+      strings = {
+        "shop-mongodb-embedded-reviews.yaml",
+        "tenants-mongodb.yaml",
+        "tenants-mongodb-fixed.yaml",
+        "customers-zones-mongodb.yaml",
+        "events-mongodb.yaml",
+        "events-mongodb-hashed.yaml",
+        "orders.yaml"
+      })
   void everyShippedExample_loadsAndRunsEveryPattern_andIsSizedWithinTwoPercent(String example) {
-    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model(example)), LiveMongo.options(), LiveMongo.credentials(), Progress.NONE);
+    VerifyResult r =
+        MongoDbVerifier.run(
+            MongoDbAnalyzer.analyze(Examples.model(example)),
+            LiveMongo.options(),
+            LiveMongo.credentials(),
+            Progress.NONE);
     assertThat(r.findings()).noneMatch(f -> f.contains("refused"));
     assertSizes(r);
   }
@@ -55,12 +72,23 @@ class MongoDbLiveTest {
       g.command(db, new BsonDocument("create", new BsonString("precious")));
       g.insertMany(db, "precious", List.of(BsonDocument.parse("{_id: 1, v: 'keep me'}")));
       try {
-        VerifyException refused = assertThrows(VerifyException.class, () -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
-            LiveMongo.options(), LiveMongo.credentials(), Progress.NONE));
+        VerifyException refused =
+            assertThrows(
+                VerifyException.class,
+                () ->
+                    MongoDbVerifier.run(
+                        MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
+                        LiveMongo.options(),
+                        LiveMongo.credentials(),
+                        Progress.NONE));
         assertThat(refused.getMessage()).startsWith("database " + db + " already exists");
         assertPrecious(g, db);
-        VerifyResult reused = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), LiveMongo.options().with(true, false),
-            LiveMongo.credentials(), Progress.NONE);
+        VerifyResult reused =
+            MongoDbVerifier.run(
+                MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
+                LiveMongo.options().with(true, false),
+                LiveMongo.credentials(),
+                Progress.NONE);
         assertThat(reused.findings()).noneMatch(f -> f.contains("refused"));
         assertPrecious(g, db);
       } finally {
@@ -72,10 +100,15 @@ class MongoDbLiveTest {
   @Test
   void theUrisUserAndPassword_appearNowhereInTheResult() {
     String uri = LiveMongo.uri();
-    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("tenants-mongodb.yaml")), LiveMongo.options(), LiveMongo.credentials(),
-        Progress.NONE);
+    VerifyResult r =
+        MongoDbVerifier.run(
+            MongoDbAnalyzer.analyze(Examples.model("tenants-mongodb.yaml")),
+            LiveMongo.options(),
+            LiveMongo.credentials(),
+            Progress.NONE);
     String all = r.toString() + r.asResult();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^mongodb(?:\\+srv)?://([^@/]+)@").matcher(uri);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("^mongodb(?:\\+srv)?://([^@/]+)@").matcher(uri);
     if (m.find()) {
       for (String part : m.group(1).split(":", 2)) {
         assertThat(all).doesNotContain(part);
@@ -87,15 +120,29 @@ class MongoDbLiveTest {
   @Test
   void onAMongos_theShardKeyIsApplied_andATargetedReadReachesOneShard() {
     try (DriverGateway g = LiveMongo.gateway()) {
-      Assumptions.assumeTrue(LiveMongo.mongos(g), "not a mongos: the sharding checks need a sharded cluster");
+      Assumptions.assumeTrue(
+          LiveMongo.mongos(g), "not a mongos: the sharding checks need a sharded cluster");
       String db = "keyplan_verify_tenants_mongodb";
       try {
-        VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("tenants-mongodb.yaml")), LiveMongo.options().with(false, true),
-            LiveMongo.credentials(), Progress.NONE);
-        BsonDocument found = g.command("config", new BsonDocument("find", new BsonString("collections"))
-            .append("filter", new BsonDocument("_id", new BsonString(db + ".tenants"))));
-        assertEquals(BsonDocument.parse("{country_code: 1}"),
-            found.getDocument("cursor").getArray("firstBatch").get(0).asDocument().getDocument("key"));
+        VerifyResult r =
+            MongoDbVerifier.run(
+                MongoDbAnalyzer.analyze(Examples.model("tenants-mongodb.yaml")),
+                LiveMongo.options().with(false, true),
+                LiveMongo.credentials(),
+                Progress.NONE);
+        BsonDocument found =
+            g.command(
+                "config",
+                new BsonDocument("find", new BsonString("collections"))
+                    .append("filter", new BsonDocument("_id", new BsonString(db + ".tenants"))));
+        assertEquals(
+            BsonDocument.parse("{country_code: 1}"),
+            found
+                .getDocument("cursor")
+                .getArray("firstBatch")
+                .get(0)
+                .asDocument()
+                .getDocument("key"));
         Table reads = r.table("reads");
         for (int i = 0; i < reads.rows().size(); i++) {
           if (reads.cell(i, "pattern").equals("tenants-of-country")) {
@@ -117,11 +164,18 @@ class MongoDbLiveTest {
   }
 
   private static void assertPrecious(DriverGateway g, String db) {
-    BsonDocument listed = g.command(db, new BsonDocument("listCollections", new BsonInt32(1)).append("nameOnly",
-        org.bson.BsonBoolean.TRUE));
-    assertThat(listed.getDocument("cursor").getArray("firstBatch").stream()
-        .map(v -> v.asDocument().getString("name").getValue()).toList()).containsExactly("precious");
+    BsonDocument listed =
+        g.command(
+            db,
+            new BsonDocument("listCollections", new BsonInt32(1))
+                .append("nameOnly", org.bson.BsonBoolean.TRUE));
+    assertThat(
+            listed.getDocument("cursor").getArray("firstBatch").stream()
+                .map(v -> v.asDocument().getString("name").getValue())
+                .toList())
+        .containsExactly("precious");
     BsonDocument all = g.command(db, new BsonDocument("find", new BsonString("precious")));
-    assertThat(all.getDocument("cursor").getArray("firstBatch")).containsExactly(BsonDocument.parse("{_id: 1, v: 'keep me'}"));
+    assertThat(all.getDocument("cursor").getArray("firstBatch"))
+        .containsExactly(BsonDocument.parse("{_id: 1, v: 'keep me'}"));
   }
 }

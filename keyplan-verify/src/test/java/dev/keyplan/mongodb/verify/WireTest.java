@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * these machines can run. It answers what a CRUD application sends (isMaster, create,
  * listCollections, createIndexes, insert, find with sort and limit, count, update with {@code
  * $push}/{@code $slice}, dropDatabase) but has no {@code explain}, no {@code $bsonSize}, no
- * validators, no sharding: those are tested on {@link FakeGateway} and, against a real server,
- * by {@link MongoDbLiveTest}.
+ * validators, no sharding: those are tested on {@link FakeGateway} and, against a real server, by
+ * {@link MongoDbLiveTest}.
  */
 final class WireTest {
   private MongoServer server;
@@ -60,19 +60,39 @@ final class WireTest {
   @Test
   void theDriverCalls_createListInsertReadAndDrop() {
     try (DriverGateway g = gateway()) {
-      assertThat(MongoDbVerifier.mongos(g)).isFalse(); // no hello here: isMaster, without msg: isdbgrid
+      assertThat(MongoDbVerifier.mongos(g))
+          .isFalse(); // no hello here: isMaster, without msg: isdbgrid
       assertThat(g.databaseNames()).isEmpty();
       Database db = Database.open(g, VerifyOptions.defaults(), "keyplan_verify_t");
       db.createCollection(BsonDocument.parse("{create: 'c'}"));
       assertThatThrownBy(() -> db.createCollection(BsonDocument.parse("{create: 'c'}")))
           .hasMessageStartingWith("collection keyplan_verify_t.c already exists");
-      g.insertMany(db.name, "c", List.of(BsonDocument.parse("{_id: 1, a: 'x', t: 3}"), BsonDocument.parse("{_id: 2, a: 'x', t: 5}"),
-          BsonDocument.parse("{_id: 3, a: 'y', t: 4}")));
-      ReadQuery latest = new ReadQuery(BsonDocument.parse("{a: 'x'}"), BsonDocument.parse("{t: -1}"), java.util.OptionalInt.of(1),
-          Optional.empty(), false);
+      g.insertMany(
+          db.name,
+          "c",
+          List.of(
+              BsonDocument.parse("{_id: 1, a: 'x', t: 3}"),
+              BsonDocument.parse("{_id: 2, a: 'x', t: 5}"),
+              BsonDocument.parse("{_id: 3, a: 'y', t: 4}")));
+      ReadQuery latest =
+          new ReadQuery(
+              BsonDocument.parse("{a: 'x'}"),
+              BsonDocument.parse("{t: -1}"),
+              java.util.OptionalInt.of(1),
+              Optional.empty(),
+              false);
       assertThat(g.read(db.name, "c", latest)).isEqualTo(1);
-      assertThat(g.read(db.name, "c", new ReadQuery(BsonDocument.parse("{a: 'x'}"), new BsonDocument(),
-          java.util.OptionalInt.empty(), Optional.empty(), true))).isEqualTo(2);
+      assertThat(
+              g.read(
+                  db.name,
+                  "c",
+                  new ReadQuery(
+                      BsonDocument.parse("{a: 'x'}"),
+                      new BsonDocument(),
+                      java.util.OptionalInt.empty(),
+                      Optional.empty(),
+                      true)))
+          .isEqualTo(2);
       assertThat(g.databaseNames()).containsExactly("keyplan_verify_t");
       db.dropCreated();
       assertThat(g.databaseNames()).isEmpty();
@@ -95,10 +115,15 @@ final class WireTest {
             continue;
           }
           for (String role : List.of("busiest", "typical")) {
-            MongoDbVerifyReads.Probe probe = MongoDbVerifyReads.probe(p, role, load, new ArrayList<>()).orElseThrow();
-            long expected = probe.query().limit().isPresent() ? Math.min(probe.matching(), probe.query().limit().getAsInt())
-                : probe.matching();
-            assertThat(g.read("w", c.name(), probe.query())).as("%s %s", p.pattern().id(), role).isEqualTo(expected)
+            MongoDbVerifyReads.Probe probe =
+                MongoDbVerifyReads.probe(p, role, load, new ArrayList<>()).orElseThrow();
+            long expected =
+                probe.query().limit().isPresent()
+                    ? Math.min(probe.matching(), probe.query().limit().getAsInt())
+                    : probe.matching();
+            assertThat(g.read("w", c.name(), probe.query()))
+                .as("%s %s", p.pattern().id(), role)
+                .isEqualTo(expected)
                 .isPositive();
           }
         }
@@ -108,13 +133,25 @@ final class WireTest {
 
   @Test
   void aWholeRun_onAServerWithoutExplain_reportsEveryReadRefused_runsTheWrites_andLeavesNothing() {
-    VerifyResult r = MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults().withScale(50, 2),
-        credentials(uri), Progress.NONE);
-    assertThat(r.findings()).filteredOn(f -> f.contains("MongoDB refused the read")).hasSize(12)
+    VerifyResult r =
+        MongoDbVerifier.run(
+            MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
+            VerifyOptions.defaults().withScale(50, 2),
+            credentials(uri),
+            Progress.NONE);
+    assertThat(r.findings())
+        .filteredOn(f -> f.contains("MongoDB refused the read"))
+        .hasSize(12)
         .allSatisfy(f -> assertThat(f).contains("no such command: 'explain'"));
-    assertThat(r.table("writes").rows()).hasSize(3).allSatisfy(row -> assertThat(row.get(6)).isEqualTo("ok"));
-    assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("orders: document sizes not measured, the server refused"
-        + " $bsonSize"));
+    assertThat(r.table("writes").rows())
+        .hasSize(3)
+        .allSatisfy(row -> assertThat(row.get(6)).isEqualTo("ok"));
+    assertThat(r.notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .startsWith(
+                        "orders: document sizes not measured, the server refused" + " $bsonSize"));
     assertThat(r.mismatches()).isEqualTo(12);
     try (DriverGateway g = gateway()) {
       assertThat(g.databaseNames()).isEmpty();
@@ -128,13 +165,23 @@ final class WireTest {
       g.command("keyplan_verify_shop_mongodb", BsonDocument.parse("{create: 'precious'}"));
       g.insertMany("keyplan_verify_shop_mongodb", "precious", List.of(precious));
     }
-    assertThatThrownBy(() -> MongoDbVerifier.run(MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")), VerifyOptions.defaults(), credentials(uri),
-        Progress.NONE))
-        .isInstanceOf(VerifyException.class).hasMessageStartingWith("database keyplan_verify_shop_mongodb already exists");
+    assertThatThrownBy(
+            () ->
+                MongoDbVerifier.run(
+                    MongoDbAnalyzer.analyze(Examples.model("shop-mongodb.yaml")),
+                    VerifyOptions.defaults(),
+                    credentials(uri),
+                    Progress.NONE))
+        .isInstanceOf(VerifyException.class)
+        .hasMessageStartingWith("database keyplan_verify_shop_mongodb already exists");
     try (DriverGateway g = gateway()) {
-      BsonDocument all = g.command("keyplan_verify_shop_mongodb", BsonDocument.parse("{find: 'precious'}"));
+      BsonDocument all =
+          g.command("keyplan_verify_shop_mongodb", BsonDocument.parse("{find: 'precious'}"));
       assertThat(all.getDocument("cursor").getArray("firstBatch")).containsExactly(precious);
-      BsonDocument listed = g.command("keyplan_verify_shop_mongodb", BsonDocument.parse("{listCollections: 1, nameOnly: true}"));
+      BsonDocument listed =
+          g.command(
+              "keyplan_verify_shop_mongodb",
+              BsonDocument.parse("{listCollections: 1, nameOnly: true}"));
       assertThat(listed.getDocument("cursor").getArray("firstBatch")).hasSize(1);
     }
   }
@@ -143,10 +190,15 @@ final class WireTest {
   void aRefusedLogin_namesTheHostOnly_thoughTheDriversMessageNamesTheUser() {
     // The server has no users: the driver's SCRAM login fails with a message that names the user
     // (MongoCredential{…, userName='…', password=<hidden>}); keyplan's message has neither.
-    String withPassword = uri.replace("mongodb://", "mongodb://ops-alice:Tr0ub4dor%263@") + "?serverSelectionTimeoutMS=3000";
-    assertThatThrownBy(() -> DriverGateway.open(VerifyOptions.defaults(), credentials(withPassword)))
+    String withPassword =
+        uri.replace("mongodb://", "mongodb://ops-alice:Tr0ub4dor%263@")
+            + "?serverSelectionTimeoutMS=3000";
+    assertThatThrownBy(
+            () -> DriverGateway.open(VerifyOptions.defaults(), credentials(withPassword)))
         .isInstanceOf(VerifyException.class)
         .hasMessageStartingWith("cannot reach MongoDB at mongodb://127.0.0.1:")
-        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("ops-alice").doesNotContain("Tr0ub4dor"));
+        .satisfies(
+            e ->
+                assertThat(e.getMessage()).doesNotContain("ops-alice").doesNotContain("Tr0ub4dor"));
   }
 }
