@@ -36,11 +36,11 @@ import java.util.function.ToDoubleFunction;
  *       the busiest shard key value's chunk cannot split and becomes jumbo (rule JumboChunkRisk).
  * </ul>
  */
-final class GrowthCharts {
+public final class GrowthCharts {
   private GrowthCharts() {}
 
   /** Returns the DynamoDB analysis at each sample time, the model's own analysis last. */
-  static List<DynamoDbAnalysis> dynamodb(DynamoDbAnalysis a) {
+  public static List<DynamoDbAnalysis> dynamodb(DynamoDbAnalysis a) {
     List<DynamoDbAnalysis> out = new ArrayList<>();
     for (long t : times(a.model())) {
       out.add(
@@ -50,7 +50,7 @@ final class GrowthCharts {
   }
 
   /** Returns the MongoDB analysis at each sample time, the model's own analysis last. */
-  static List<MongoDbAnalysis> mongodb(MongoDbAnalysis a) {
+  public static List<MongoDbAnalysis> mongodb(MongoDbAnalysis a) {
     List<MongoDbAnalysis> out = new ArrayList<>();
     for (long t : times(a.model())) {
       out.add(
@@ -60,7 +60,7 @@ final class GrowthCharts {
   }
 
   /** Returns table {@code t}'s chart, or empty when a size is unknown (a spread undeclared). */
-  static Optional<String> table(DynamoDbTable t, List<DynamoDbAnalysis> at) {
+  public static Optional<String> table(DynamoDbTable t, List<DynamoDbAnalysis> at) {
     Model m = at.get(at.size() - 1).model();
     SizingChart.Series s =
         series(
@@ -98,7 +98,7 @@ final class GrowthCharts {
   }
 
   /** Returns collection {@code c}'s chart, or empty when a size is unknown. */
-  static Optional<String> collection(MongoDbCollection c, List<MongoDbAnalysis> at) {
+  public static Optional<String> collection(MongoDbCollection c, List<MongoDbAnalysis> at) {
     Model m = at.get(at.size() - 1).model();
     MongoDbAnalysis last = at.get(at.size() - 1);
     boolean sharded = last.shard(c.name()).map(MongoDbShard::sharded).orElse(false);

@@ -29,7 +29,7 @@ import java.util.List;
  * label says how many times the ceiling it is (a key at 24× must not shrink every other bar to a
  * pixel). An unknown load (an undeclared spread) gets no bar and says so.
  */
-final class HeatBars {
+public final class HeatBars {
   private static final int WIDTH = 1010;
   private static final int ROW = 30;
   private static final int LABEL = 270;
@@ -75,7 +75,7 @@ final class HeatBars {
   private HeatBars() {}
 
   /** Cassandra and ScyllaDB: one replica of each table's busiest partition against its budget. */
-  static List<Bar> cassandra(CassandraAnalysis a) {
+  public static List<Bar> cassandra(CassandraAnalysis a) {
     String per = a.design().isScylla() ? "shard" : "replica";
     List<Bar> out = new ArrayList<>();
     for (CassandraHeat h : a.heat().values()) {
@@ -95,7 +95,7 @@ final class HeatBars {
   /**
    * DynamoDB: each copy's busiest partition key value, reads and writes against 3,000 and 1,000.
    */
-  static List<Bar> dynamodb(DynamoDbAnalysis a) {
+  public static List<Bar> dynamodb(DynamoDbAnalysis a) {
     List<Bar> out = new ArrayList<>();
     for (DynamoDbHeat h : a.heat()) {
       String key = h.copy() + " " + h.signature();
@@ -128,7 +128,7 @@ final class HeatBars {
   /**
    * MongoDB: the busiest shard (or the one primary) of each collection against a shard's budget.
    */
-  static List<Bar> mongodb(MongoDbAnalysis a) {
+  public static List<Bar> mongodb(MongoDbAnalysis a) {
     List<Bar> out = new ArrayList<>();
     for (MongoDbShard s : a.shards()) {
       String key =
@@ -151,7 +151,7 @@ final class HeatBars {
    * #MINOR_SHARE} of their ceiling as one line of text, so that a table with twenty cold keys still
    * shows its hot one at the top. At least {@link #MIN_BARS} keys are drawn as bars.
    */
-  static void section(String store, List<Bar> bars, String note, StringBuilder out) {
+  public static void section(String store, List<Bar> bars, String note, StringBuilder out) {
     if (bars.isEmpty()) {
       return;
     }

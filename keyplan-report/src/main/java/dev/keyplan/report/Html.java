@@ -2,6 +2,7 @@ package dev.keyplan.report;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.Optional;
 
 /**
  * The two things every piece of the HTML report needs: escaping and plain numbers.
@@ -10,11 +11,11 @@ import java.math.MathContext;
  * emitted schema) goes through {@link #escape}, in text and in attribute values alike, so a model
  * cannot inject markup or script into a page someone opens from a design review.
  */
-final class Html {
+public final class Html {
   private Html() {}
 
   /** Returns {@code s} safe as element text and as a double- or single-quoted attribute value. */
-  static String escape(String s) {
+  public static String escape(String s) {
     StringBuilder out = new StringBuilder(s.length() + 16);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -46,7 +47,7 @@ final class Html {
   }
 
   /** Returns a table cell showing {@code shown} and carrying {@code value} for machines. */
-  static String numberCell(double value, String shown) {
+  public static String numberCell(double value, String shown) {
     return "<td class=\"num\" data-value=\"" + plain(value) + "\">" + escape(shown) + "</td>";
   }
 
@@ -54,12 +55,12 @@ final class Html {
    * Returns what a pattern touches, "typical (busiest N)"; "-" for a write the analysis gives no
    * figure (NaN), which the text report's "all" would misstate as a scan.
    */
-  static String reads(dev.keyplan.model.AccessPattern p, double typical, double busiest) {
+  public static String reads(dev.keyplan.model.AccessPattern p, double typical, double busiest) {
     return !p.isRead() && Double.isNaN(typical) ? "-" : Phrases.pair(typical, busiest);
   }
 
   /** Returns a table cell of text. */
-  static String cell(String text) {
+  public static String cell(String text) {
     return "<td>" + escape(text) + "</td>";
   }
 
@@ -67,12 +68,12 @@ final class Html {
   private static final String NUMBERS = "\u0000";
 
   /** Returns {@code name} as the header of a column of {@link #numberCell}s. */
-  static String num(String name) {
+  public static String num(String name) {
     return NUMBERS + name;
   }
 
   /** Returns a table header row; names made with {@link #num} are set right, over their numbers. */
-  static String header(String... names) {
+  public static String header(String... names) {
     StringBuilder out = new StringBuilder("<thead><tr>");
     for (String n : names) {
       out.append(n.startsWith(NUMBERS) ? "<th class=\"num\">" : "<th>")
@@ -80,5 +81,27 @@ final class Html {
           .append("</th>");
     }
     return out.append("</tr></thead>\n").toString();
+  }
+
+  /** Appends {@code text} under a heading, as the schema section shows each store's. */
+  public static void pre(StringBuilder out, String title, String text) {
+    out.append("<h3>")
+        .append(Html.escape(title))
+        .append("</h3>\n<pre class=\"schema\">")
+        .append(Html.escape(text))
+        .append("</pre>\n");
+  }
+
+  /** One growth chart in a figure, or a note when a size is unknown. */
+  public static void figure(String store, String name, Optional<String> svg, StringBuilder out) {
+    out.append("<figure class=\"sizing\" data-store=\"")
+        .append(store)
+        .append("\"><figcaption><b>")
+        .append(Html.escape(name))
+        .append("</b> from today to the horizon</figcaption>\n")
+        .append(
+            svg.orElse(
+                "<p class=\"note\">Size unknown: a key attribute has no declared spread.</p>\n"))
+        .append("</figure>\n");
   }
 }

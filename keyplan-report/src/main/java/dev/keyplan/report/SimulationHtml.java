@@ -1,7 +1,9 @@
 package dev.keyplan.report;
 
+import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
 import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.store.Stores;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -250,13 +252,8 @@ public final class SimulationHtml {
     return v;
   }
 
+  /** The store's name as a heading prints it, from the registry; an id it does not know as is. */
   private static String storeName(String store) {
-    return switch (store) {
-      case "cassandra" -> "Apache Cassandra";
-      case "scylladb" -> "ScyllaDB";
-      case "dynamodb" -> "Amazon DynamoDB";
-      case "mongodb" -> "MongoDB";
-      default -> store;
-    };
+    return Stores.builtIn().id(store).map(StoreId::displayName).orElse(store);
   }
 }

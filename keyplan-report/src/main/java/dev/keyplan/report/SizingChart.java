@@ -37,7 +37,7 @@ import java.util.List;
  * scylla.yaml) is drawn too. The y axis is logarithmic because the limits sit orders of magnitude
  * above most partitions.
  */
-final class SizingChart {
+public final class SizingChart {
   /** Samples along the horizon: enough for a smooth line, few enough to keep the page small. */
   static final int SAMPLES = 25;
 
@@ -59,12 +59,12 @@ final class SizingChart {
   record Curve(String kind, String label, double[] bytes) {}
 
   /** The curves of one chart at the same sample times. */
-  record Series(double[] seconds, List<Curve> curves) {
-    Series {
+  public record Series(double[] seconds, List<Curve> curves) {
+    public Series {
       curves = List.copyOf(curves);
     }
 
-    Series(double[] seconds, double[] typical, double[] busiest) {
+    public Series(double[] seconds, double[] typical, double[] busiest) {
       this(
           seconds,
           List.of(
@@ -87,7 +87,7 @@ final class SizingChart {
   private SizingChart() {}
 
   /** Returns the curves for {@code s}, or null when its size is unknown (no declared spread). */
-  static Series series(BoundTable t, CassandraSizing s, long horizonSeconds) {
+  public static Series series(BoundTable t, CassandraSizing s, long horizonSeconds) {
     if (!s.typical().known() || !s.busiest().known()) {
       return null;
     }
@@ -115,7 +115,7 @@ final class SizingChart {
   /**
    * Returns the reference lines for {@code t}: the guideline, ScyllaDB's warning, the hard limit.
    */
-  static List<Limit> limits(BoundTable t, boolean scylla) {
+  public static List<Limit> limits(BoundTable t, boolean scylla) {
     List<Limit> out = new ArrayList<>();
     out.add(
         new Limit(
@@ -144,12 +144,12 @@ final class SizingChart {
   /**
    * Returns the partition-size chart of a Cassandra or ScyllaDB table as an {@code <svg>} element.
    */
-  static String svg(String table, Series s, List<Limit> limits) {
+  public static String svg(String table, Series s, List<Limit> limits) {
     return svg(table, "Partition size of " + table + " over the horizon", s, limits);
   }
 
   /** Returns the chart as an {@code <svg>} element titled {@code title}. */
-  static String svg(String subject, String title, Series s, List<Limit> limits) {
+  public static String svg(String subject, String title, Series s, List<Limit> limits) {
     double lo = Double.MAX_VALUE;
     double hi = 0;
     for (Curve c : s.curves()) {

@@ -22,6 +22,12 @@ public interface StoreReport<A extends StoreAnalysis> {
   /** Appends the store's section of the Markdown document. */
   void markdown(A analysis, StringBuilder out);
 
+  /** Appends the store's section of the HTML page ({@link HtmlReport}). */
+  void html(A analysis, StringBuilder out);
+
+  /** Appends the store's schema, as a tool would deploy it, to the page's schema section. */
+  void htmlSchema(A analysis, StringBuilder out);
+
   /**
    * Writes the store's elements of the JSON array {@code section}; nothing when it has none there.
    */

@@ -37,6 +37,16 @@ public final class StoreReports {
     markdown(of(a), a, out);
   }
 
+  /** Appends {@code a}'s section of the HTML page. */
+  public static void html(StoreAnalysis a, StringBuilder out) {
+    html(of(a), a, out);
+  }
+
+  /** Appends {@code a}'s schema to the HTML page's schema section. */
+  public static void htmlSchema(StoreAnalysis a, StringBuilder out) {
+    htmlSchema(of(a), a, out);
+  }
+
   /** Writes {@code a}'s elements of the JSON array {@code section}. */
   public static void json(JsonSection section, JsonGenerator g, StoreAnalysis a)
       throws IOException {
@@ -53,6 +63,16 @@ public final class StoreReports {
   private static <A extends StoreAnalysis> void text(
       StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
     r.text(r.analysisType().cast(a), out);
+  }
+
+  private static <A extends StoreAnalysis> void html(
+      StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
+    r.html(r.analysisType().cast(a), out);
+  }
+
+  private static <A extends StoreAnalysis> void htmlSchema(
+      StoreReport<A> r, StoreAnalysis a, StringBuilder out) {
+    r.htmlSchema(r.analysisType().cast(a), out);
   }
 
   private static <A extends StoreAnalysis> void markdown(

@@ -27,6 +27,16 @@ public final class CassandraSections implements StoreReport<CassandraAnalysis> {
   }
 
   @Override
+  public void html(CassandraAnalysis a, StringBuilder out) {
+    CassandraHtml.render(a, out);
+  }
+
+  @Override
+  public void htmlSchema(CassandraAnalysis a, StringBuilder out) {
+    CassandraHtml.schema(a, out);
+  }
+
+  @Override
   public void json(JsonSection section, JsonGenerator g, CassandraAnalysis a) throws IOException {
     switch (section) {
       case PATTERNS -> {

@@ -27,6 +27,16 @@ public final class DynamoDbSections implements StoreReport<DynamoDbAnalysis> {
   }
 
   @Override
+  public void html(DynamoDbAnalysis a, StringBuilder out) {
+    DynamoDbHtml.render(a, out);
+  }
+
+  @Override
+  public void htmlSchema(DynamoDbAnalysis a, StringBuilder out) {
+    DynamoDbHtml.schema(a, out);
+  }
+
+  @Override
   public void json(JsonSection section, JsonGenerator g, DynamoDbAnalysis a) throws IOException {
     switch (section) {
       case PATTERNS -> {

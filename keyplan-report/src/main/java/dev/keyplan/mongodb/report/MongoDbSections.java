@@ -28,6 +28,16 @@ public final class MongoDbSections implements StoreReport<MongoDbAnalysis> {
   }
 
   @Override
+  public void html(MongoDbAnalysis a, StringBuilder out) {
+    MongoDbHtml.render(a, out);
+  }
+
+  @Override
+  public void htmlSchema(MongoDbAnalysis a, StringBuilder out) {
+    MongoDbHtml.schema(a, out);
+  }
+
+  @Override
   public void json(JsonSection section, JsonGenerator g, MongoDbAnalysis a) throws IOException {
     switch (section) {
       case PATTERNS -> {

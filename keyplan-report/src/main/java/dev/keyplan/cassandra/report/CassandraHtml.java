@@ -1,0 +1,162 @@
+package dev.keyplan.cassandra.report;
+
+import dev.keyplan.cassandra.design.BoundTable;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.emit.CqlEmitter;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.Units;
+import dev.keyplan.report.HeatBars;
+import dev.keyplan.report.Html;
+import dev.keyplan.report.SizingChart;
+import java.util.List;
+import java.util.Optional;
+
+/** A Cassandra or ScyllaDB analysis on the HTML page of {@code keyplan report} (docs/report.md). */
+public final class CassandraHtml {
+  private CassandraHtml() {}
+
+  /** Appends the store's section: patterns, heat, copies of the data and partition-size charts. */
+  public static void render(CassandraAnalysis a, StringBuilder out) {
+    String store = a.store().id();
+    out.append("<section class=\"store\" id=\"store-")
+        .append(store)
+        .append("\"><h2>")
+        .append(a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra")
+        .append("</h2>\n")
+        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"")
+        .append(store)
+        .append("\">")
+        .append(
+            Html.header(
+                "pattern",
+                Html.num("rate"),
+                "table",
+                "access",
+                Html.num("partitions"),
+                Html.num("rows")));
+    for (CassandraPlan p : a.plans()) {
+      out.append("<tr data-pattern=\"")
+          .append(Html.escape(p.pattern().id()))
+          .append("\">")
+          .append(Html.cell(p.pattern().id()))
+          .append(
+              Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
+          .append(Html.cell(p.tables().isEmpty() ? "-" : String.join(" + ", p.tables())))
+          .append(Html.cell(p.access().label()))
+          .append(
+              Html.numberCell(
+                  p.partitionsTypical(),
+                  Html.reads(p.pattern(), p.partitionsTypical(), p.partitionsBusiest())))
+          .append(
+              Html.numberCell(
+                  p.rowsTypical(), Html.reads(p.pattern(), p.rowsTypical(), p.rowsBusiest())))
+          .append("</tr>\n");
+    }
+    out.append("</table>\n");
+    HeatBars.section(
+        store,
+        HeatBars.cassandra(a),
+        "Each table's busiest partition: the operations per second one replica of it"
+            + " serves (every replica applies every write), against the model's budget per "
+            + (a.design().isScylla() ? "shard" : "node")
+            + ".",
+        out);
+    copies(a, out);
+    out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
+        .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
+        .append(", on one replica (RF ")
+        .append(a.totalRf())
+        .append(
+            "). Sizes follow the Apache Cassandra docs'"
+                + " partition-size formula; the y axis is logarithmic.</p>\n");
+    for (CassandraSizing s : a.sizing().values()) {
+      out.append("<figure class=\"sizing\" data-store=\"")
+          .append(store)
+          .append("\"><figcaption><b>")
+          .append(Html.escape(s.table()))
+          .append("</b> · ")
+          .append(Html.escape(Units.count(s.rows())))
+          .append(" rows · ")
+          .append(Html.escape(Units.count(s.partitions())))
+          .append(" partitions · ")
+          .append(
+              Html.escape(
+                  s.windowSeconds() > 0
+                      ? "bucket " + Quantities.formatSeconds(s.windowSeconds())
+                      : s.unbounded() ? "no bucket: grows without bound" : "no bucket"))
+          .append("</figcaption>\n");
+      Optional<BoundTable> t = a.table(s.table());
+      SizingChart.Series series =
+          t.map(b -> SizingChart.series(b, s, a.model().horizonSeconds())).orElse(null);
+      if (series == null) {
+        out.append("<p class=\"note\">Size unknown: the model gives no spread for ")
+            .append(Html.escape(String.join(", ", s.undeclared())))
+            .append(".</p>\n");
+      } else {
+        out.append(
+            SizingChart.svg(s.table(), series, SizingChart.limits(t.get(), a.design().isScylla())));
+      }
+      out.append("</figure>\n");
+    }
+    out.append("</section>\n");
+  }
+
+  /**
+   * Each table is a copy of its entity's data: what it holds at the horizon, on one replica and in
+   * the cluster, and which writes keep it. keyplan prices DynamoDB only; a Cassandra copy costs
+   * disk and writes, said here in bytes and writes per second.
+   */
+  private static void copies(CassandraAnalysis a, StringBuilder out) {
+    out.append("<h3>Copies of the data</h3>\n<table class=\"copies\" data-store=\"")
+        .append(a.store())
+        .append("\">")
+        .append(
+            Html.header(
+                "table",
+                "copy of",
+                Html.num("rows"),
+                Html.num("one replica"),
+                Html.num("cluster (RF " + a.totalRf() + ")"),
+                "written by",
+                Html.num("writes/s")));
+    double replica = 0;
+    double writes = 0;
+    for (CassandraSizing s : a.sizing().values()) {
+      Optional<BoundTable> t = a.table(s.table());
+      double bytes = t.map(b -> Sizer.table(b, s)).orElse(Double.NaN);
+      List<CassandraPlan> writers = a.writesInto(s.table());
+      double rate = writers.stream().mapToDouble(p -> p.pattern().ratePerSecond()).sum();
+      replica += bytes;
+      writes += rate;
+      out.append("<tr data-table=\"")
+          .append(Html.escape(s.table()))
+          .append("\">")
+          .append(Html.cell(s.table()))
+          .append(Html.cell(t.map(b -> b.entity().name()).orElse("-")))
+          .append(Html.numberCell(s.rows(), Units.count(s.rows())))
+          .append(Html.numberCell(bytes, Units.bytes(bytes)))
+          .append(Html.numberCell(bytes * a.totalRf(), Units.bytes(bytes * a.totalRf())))
+          .append(
+              Html.cell(
+                  writers.isEmpty()
+                      ? "-"
+                      : String.join(", ", writers.stream().map(p -> p.pattern().id()).toList())))
+          .append(Html.numberCell(rate, Units.rate(rate)))
+          .append("</tr>\n");
+    }
+    out.append("<tr class=\"total\"><td colspan=\"3\">total</td>")
+        .append(Html.numberCell(replica, Units.bytes(replica)))
+        .append(Html.numberCell(replica * a.totalRf(), Units.bytes(replica * a.totalRf())))
+        .append("<td>row writes</td>")
+        .append(Html.numberCell(writes, Units.rate(writes)))
+        .append("</tr>\n</table>\n");
+  }
+
+  /** Appends the design's CQL to the schema section. */
+  public static void schema(CassandraAnalysis a, StringBuilder out) {
+    Html.pre(out, "CQL (" + a.store() + ")", CqlEmitter.emit(a));
+  }
+}
