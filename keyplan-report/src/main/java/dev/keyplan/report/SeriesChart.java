@@ -19,7 +19,7 @@ import java.util.function.DoubleFunction;
  * data-values}, "-" where the subject had no row in that interval, as a partition before its
  * split), so tests compare them with {@code simulate --format json} without a browser.
  */
-final class SeriesChart {
+public final class SeriesChart {
   /**
    * Lines drawn at most, "others" included: past eight, colours and the legend stop telling lines
    * apart.
@@ -56,7 +56,7 @@ final class SeriesChart {
   }
 
   /** A horizontal reference line: an engine's ceiling the lines are read against. */
-  record Limit(String label, double value) {}
+  public record Limit(String label, double value) {}
 
   /** A moment of the run marked across the chart: the burst spent, a chunk marked jumbo. */
   record Marker(long second, String label) {}

@@ -3,6 +3,7 @@ package dev.keyplan.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.keyplan.analysis.StoreAnalysis;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * How one store's analysis reads in each format of {@code keyplan check}. The renderers ({@link
@@ -27,6 +28,14 @@ public interface StoreReport<A extends StoreAnalysis> {
 
   /** Appends the store's schema, as a tool would deploy it, to the page's schema section. */
   void htmlSchema(A analysis, StringBuilder out);
+
+  /**
+   * The charts of the store's simulation on the page, in order; empty to chart every series column
+   * over every subject.
+   */
+  default List<SimulationPlots.Plot> simulationPlots() {
+    return List.of();
+  }
 
   /**
    * Writes the store's elements of the JSON array {@code section}; nothing when it has none there.

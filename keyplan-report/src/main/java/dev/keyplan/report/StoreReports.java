@@ -5,6 +5,7 @@ import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cassandra.report.CassandraSections;
 import dev.keyplan.dynamodb.report.DynamoDbSections;
 import dev.keyplan.mongodb.report.MongoDbSections;
+import dev.keyplan.store.Stores;
 import java.io.IOException;
 import java.util.List;
 
@@ -51,6 +52,20 @@ public final class StoreReports {
   public static void json(JsonSection section, JsonGenerator g, StoreAnalysis a)
       throws IOException {
     json(of(a), section, g, a);
+  }
+
+  /**
+   * Returns the simulation charts of the store that reads section {@code storeId}, if it has its
+   * own.
+   */
+  public static List<SimulationPlots.Plot> simulationPlots(String storeId) {
+    return Stores.builtIn().all().stream()
+        .filter(s -> s.ids().stream().anyMatch(id -> id.id().equals(storeId)))
+        .findFirst()
+        .flatMap(
+            s -> ALL.stream().filter(r -> r.analysisType().equals(s.analysisType())).findFirst())
+        .map(StoreReport::simulationPlots)
+        .orElse(List.of());
   }
 
   private static StoreReport<?> of(StoreAnalysis a) {

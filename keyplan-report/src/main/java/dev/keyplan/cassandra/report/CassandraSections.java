@@ -1,13 +1,19 @@
 package dev.keyplan.cassandra.report;
 
+import static dev.keyplan.report.SimulationPlots.ALL;
+import static dev.keyplan.report.SimulationPlots.BYTES;
+import static dev.keyplan.report.SimulationPlots.RATE;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.report.JsonSection;
+import dev.keyplan.report.SimulationPlots.Plot;
 import dev.keyplan.report.StoreReport;
 import java.io.IOException;
+import java.util.List;
 
 /** A Cassandra or ScyllaDB analysis in each format of {@code keyplan check}. */
 public final class CassandraSections implements StoreReport<CassandraAnalysis> {
@@ -34,6 +40,20 @@ public final class CassandraSections implements StoreReport<CassandraAnalysis> {
   @Override
   public void htmlSchema(CassandraAnalysis a, StringBuilder out) {
     CassandraHtml.schema(a, out);
+  }
+
+  @Override
+  public List<Plot> simulationPlots() {
+    return List.of(
+        new Plot("coordinator_ops", "Requests each node coordinates, per second", RATE, ALL, null),
+        new Plot("replica_reads", "Replica reads on each node, per second", RATE, ALL, null),
+        new Plot("replica_writes", "Replica writes on each node, per second", RATE, ALL, null),
+        new Plot(
+            "bytes",
+            "Data on each node at each interval's end (before compression)",
+            BYTES,
+            ALL,
+            null));
   }
 
   @Override
