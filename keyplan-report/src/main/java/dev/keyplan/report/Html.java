@@ -1,5 +1,8 @@
 package dev.keyplan.report;
 
+import dev.keyplan.analysis.Plan;
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.model.Units;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Optional;
@@ -103,5 +106,35 @@ public final class Html {
             svg.orElse(
                 "<p class=\"note\">Size unknown: a key attribute has no declared spread.</p>\n"))
         .append("</figure>\n");
+  }
+
+  /**
+   * Opens a store's section: its heading (the store's display name) and its patterns table, whose
+   * columns are {@code columns}.
+   */
+  public static void openStoreSection(StoreAnalysis a, StringBuilder out, String... columns) {
+    out.append("<section class=\"store\" id=\"store-")
+        .append(a.store())
+        .append("\"><h2>")
+        .append(escape(a.store().displayName()))
+        .append("</h2>\n")
+        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"")
+        .append(a.store())
+        .append("\">")
+        .append(header(columns));
+  }
+
+  /**
+   * Opens a plan's row of the patterns table with the cells every store has: the pattern, its rate,
+   * what serves it and how.
+   */
+  public static void openPatternRow(Plan p, String servedBy, StringBuilder out) {
+    out.append("<tr data-pattern=\"")
+        .append(escape(p.pattern().id()))
+        .append("\">")
+        .append(cell(p.pattern().id()))
+        .append(numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
+        .append(cell(servedBy))
+        .append(cell(p.kind().label()));
   }
 }

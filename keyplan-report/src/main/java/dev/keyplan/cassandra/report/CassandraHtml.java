@@ -21,32 +21,18 @@ public final class CassandraHtml {
   /** Appends the store's section: patterns, heat, copies of the data and partition-size charts. */
   public static void render(CassandraAnalysis a, StringBuilder out) {
     String store = a.store().id();
-    out.append("<section class=\"store\" id=\"store-")
-        .append(store)
-        .append("\"><h2>")
-        .append(a.design().isScylla() ? "ScyllaDB" : "Apache Cassandra")
-        .append("</h2>\n")
-        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"")
-        .append(store)
-        .append("\">")
-        .append(
-            Html.header(
-                "pattern",
-                Html.num("rate"),
-                "table",
-                "access",
-                Html.num("partitions"),
-                Html.num("rows")));
+    Html.openStoreSection(
+        a,
+        out,
+        "pattern",
+        Html.num("rate"),
+        "table",
+        "access",
+        Html.num("partitions"),
+        Html.num("rows"));
     for (CassandraPlan p : a.plans()) {
-      out.append("<tr data-pattern=\"")
-          .append(Html.escape(p.pattern().id()))
-          .append("\">")
-          .append(Html.cell(p.pattern().id()))
-          .append(
-              Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
-          .append(Html.cell(p.tables().isEmpty() ? "-" : String.join(" + ", p.tables())))
-          .append(Html.cell(p.access().label()))
-          .append(
+      Html.openPatternRow(p, p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), out);
+      out.append(
               Html.numberCell(
                   p.partitionsTypical(),
                   Html.reads(p.pattern(), p.partitionsTypical(), p.partitionsBusiest())))

@@ -20,35 +20,23 @@ public final class DynamoDbHtml {
   /** Appends the store's section of the page. */
   public static void render(DynamoDbAnalysis a, StringBuilder out) {
     String currency = a.prices().currency();
-    out.append("<section class=\"store\" id=\"store-")
-        .append(a.store())
-        .append("\"><h2>Amazon DynamoDB</h2>\n")
-        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"")
-        .append(a.store())
-        .append("\">")
-        .append(
-            Html.header(
-                "pattern",
-                Html.num("rate"),
-                "table / index",
-                "access",
-                Html.num("items read"),
-                Html.num("read units"),
-                Html.num("write units"),
-                Html.num("per month")));
+    Html.openStoreSection(
+        a,
+        out,
+        "pattern",
+        Html.num("rate"),
+        "table / index",
+        "access",
+        Html.num("items read"),
+        Html.num("read units"),
+        Html.num("write units"),
+        Html.num("per month"));
     for (DynamoDbPlan p : a.plans()) {
       String servedBy =
           p.path().map(k -> k.label()).orElse(p.copies().isEmpty() ? "-" : p.copies().get(0));
       double cost = a.patternCosts().getOrDefault(p.pattern().id(), Double.NaN);
-      out.append("<tr data-pattern=\"")
-          .append(Html.escape(p.pattern().id()))
-          .append("\">")
-          .append(Html.cell(p.pattern().id()))
-          .append(
-              Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
-          .append(Html.cell(servedBy))
-          .append(Html.cell(p.access().label()))
-          .append(
+      Html.openPatternRow(p, servedBy, out);
+      out.append(
               Html.numberCell(
                   p.itemsTypical(), Html.reads(p.pattern(), p.itemsTypical(), p.itemsBusiest())))
           .append(Html.numberCell(p.readUnits(), Units.count(p.readUnits())))

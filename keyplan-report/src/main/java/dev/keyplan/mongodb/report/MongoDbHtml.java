@@ -17,32 +17,20 @@ public final class MongoDbHtml {
 
   /** Appends the store's section of the page. */
   public static void render(MongoDbAnalysis a, StringBuilder out) {
-    out.append("<section class=\"store\" id=\"store-")
-        .append(a.store())
-        .append("\"><h2>MongoDB</h2>\n")
-        .append("<h3>Patterns</h3>\n<table class=\"patterns\" data-store=\"")
-        .append(a.store())
-        .append("\">")
-        .append(
-            Html.header(
-                "pattern",
-                Html.num("rate"),
-                "collection / index",
-                "access",
-                "routing",
-                Html.num("keys examined"),
-                Html.num("docs examined")));
+    Html.openStoreSection(
+        a,
+        out,
+        "pattern",
+        Html.num("rate"),
+        "collection / index",
+        "access",
+        "routing",
+        Html.num("keys examined"),
+        Html.num("docs examined"));
     for (MongoDbPlan p : a.plans()) {
       String servedBy = p.collection().orElse("-") + p.index().map(i -> " / " + i).orElse("");
-      out.append("<tr data-pattern=\"")
-          .append(Html.escape(p.pattern().id()))
-          .append("\">")
-          .append(Html.cell(p.pattern().id()))
-          .append(
-              Html.numberCell(p.pattern().ratePerSecond(), Units.rate(p.pattern().ratePerSecond())))
-          .append(Html.cell(servedBy))
-          .append(Html.cell(p.access().label()))
-          .append(
+      Html.openPatternRow(p, servedBy, out);
+      out.append(
               Html.cell(
                   p.targeting().id() + (p.shards() > 1 ? " (" + p.shards() + " shards)" : "")))
           .append(
