@@ -68,13 +68,6 @@ final class LayeringTest {
   private static final Pattern QUALIFIED =
       Pattern.compile("\\bdev\\.keyplan\\.(cassandra|dynamodb|mongodb)\\.");
 
-  /**
-   * Store-neutral files that still name a store, each until the store registry replaces the triple
-   * they spell out (issue 14). The list may only shrink.
-   */
-  private static final Set<String> NEUTRAL_NAMING_A_STORE_FOR_NOW =
-      Set.of("check/", "simulate/SimulationResult.java");
-
   /** A package as {@code store} (empty in the spine) and {@code kind} (its floor's name). */
   record Place(String store, String kind) {
     static Place of(String packagePath) {
@@ -171,8 +164,7 @@ final class LayeringTest {
     for (Path f : sources()) {
       String rel = relative(f);
       if (!Place.of(packagePath(f)).store().isEmpty()
-          || rel.equals(REGISTRY.replace('.', '/') + ".java")
-          || NEUTRAL_NAMING_A_STORE_FOR_NOW.stream().anyMatch(rel::startsWith)) {
+          || rel.equals(REGISTRY.replace('.', '/') + ".java")) {
         continue;
       }
       Matcher m = QUALIFIED.matcher(withoutComments(Files.readString(f, StandardCharsets.UTF_8)));

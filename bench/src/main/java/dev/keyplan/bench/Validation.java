@@ -41,14 +41,14 @@ public final class Validation {
    */
   static final Set<String> EXPECTED_RULES =
       dev.keyplan.check.BuiltInRules.all().stream()
-          .filter(dev.keyplan.check.CassandraRule.class::isAssignableFrom)
+          .filter(dev.keyplan.cassandra.check.CassandraRule.class::isAssignableFrom)
           .map(Class::getSimpleName)
           .collect(Collectors.toUnmodifiableSet());
 
   /** The same for every built-in DynamoDB rule on a DynamoDB benchmark model. */
   static final Set<String> EXPECTED_DYNAMODB_RULES =
       dev.keyplan.check.BuiltInRules.all().stream()
-          .filter(dev.keyplan.check.DynamoDbRule.class::isAssignableFrom)
+          .filter(dev.keyplan.dynamodb.check.DynamoDbRule.class::isAssignableFrom)
           .map(Class::getSimpleName)
           .collect(Collectors.toUnmodifiableSet());
 

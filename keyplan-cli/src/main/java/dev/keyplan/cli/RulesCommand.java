@@ -70,9 +70,8 @@ final class RulesCommand implements Callable<Integer> {
     return ExitCode.OK.code();
   }
 
-  /** Returns a rule's category: the last part of its package. */
+  /** Returns a rule's category, as its {@code @RuleSpec} says. */
   static String category(Class<?> rule) {
-    String p = rule.getPackageName();
-    return p.substring(p.lastIndexOf('.') + 1);
+    return Checker.spec(rule).category().word();
   }
 }

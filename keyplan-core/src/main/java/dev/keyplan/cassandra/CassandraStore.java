@@ -1,6 +1,7 @@
 package dev.keyplan.cassandra;
 
 import dev.keyplan.cassandra.check.CassandraRuleParts;
+import dev.keyplan.cassandra.check.CassandraRules;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.emit.CqlEmitter;
@@ -62,6 +63,11 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   @Override
   public CassandraAnalysis analyze(Model model) {
     return CassandraAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Class<? extends Rule>> rules() {
+    return CassandraRules.all();
   }
 
   @Override

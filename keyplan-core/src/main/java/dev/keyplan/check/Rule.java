@@ -8,7 +8,7 @@ import java.util.function.BiConsumer;
  * A rule: one class, named by its id, with its metadata in {@link RuleSpec}. As Error Prone's
  * {@code BugChecker} declares the tree nodes it matches through nested matcher interfaces, a rule
  * declares the analyses it reads through the kind it implements: {@link OnStore} for one store's
- * analysis (each store names its own, such as {@link CassandraRule}), {@link OnStores} for a rule
+ * analysis (each store names its own, such as {@code CassandraRule}), {@link OnStores} for a rule
  * with a part per store. The {@link Checker} runs each part on the analyses of its type, so a store
  * plugged in later brings rules of its own without an edit here.
  */

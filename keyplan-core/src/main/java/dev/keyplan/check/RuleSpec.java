@@ -17,4 +17,7 @@ public @interface RuleSpec {
 
   /** The severity of the rule's worst finding; a rule may report a milder one with its reason. */
   Severity severity();
+
+  /** What the rule is about. */
+  Category category();
 }

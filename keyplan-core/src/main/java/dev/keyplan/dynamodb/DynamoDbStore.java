@@ -2,6 +2,7 @@ package dev.keyplan.dynamodb;
 
 import dev.keyplan.check.Rule;
 import dev.keyplan.dynamodb.check.DynamoDbRuleParts;
+import dev.keyplan.dynamodb.check.DynamoDbRules;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.dynamodb.emit.DynamoDbEmitters;
@@ -57,6 +58,11 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
   @Override
   public DynamoDbAnalysis analyze(Model model) {
     return DynamoDbAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Class<? extends Rule>> rules() {
+    return DynamoDbRules.all();
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.SectionReader;
 import dev.keyplan.mongodb.check.MongoDbRuleParts;
+import dev.keyplan.mongodb.check.MongoDbRules;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbAnalyzer;
 import dev.keyplan.mongodb.emit.MongoshScript;
@@ -57,6 +58,11 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
   @Override
   public MongoDbAnalysis analyze(Model model) {
     return MongoDbAnalyzer.analyze(model);
+  }
+
+  @Override
+  public List<Class<? extends Rule>> rules() {
+    return MongoDbRules.all();
   }
 
   @Override

@@ -39,6 +39,11 @@ public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends S
   /** Analyses the model's design of this store, which the model has. */
   A analyze(Model model);
 
+  /** The rules over this store's designs alone, sorted by id ({@code BuiltInRules} adds them). */
+  default List<Class<? extends Rule>> rules() {
+    return List.of();
+  }
+
   /**
    * The store's parts of {@code rule}, a rule over several stores ({@code PatternNotServed}): each
    * store checks its own analyses, under the rule's id.

@@ -47,17 +47,25 @@ final class BuiltInRulesTest {
 
   @Test
   void registry_isSortedById_withUniqueIds() {
+    // each list a rule's line goes into is sorted, and the ids are unique across them
+    List<List<Class<? extends Rule>>> lists = new java.util.ArrayList<>();
+    lists.add(BuiltInRules.overSeveralStores());
+    dev.keyplan.store.Stores.builtIn().all().forEach(st -> lists.add(st.rules()));
+    for (List<Class<? extends Rule>> list : lists) {
+      assertThat(list.stream().map(Class::getSimpleName).toList()).isSorted();
+    }
     List<String> ids =
         BuiltInRules.all().stream().map(Class::getSimpleName).collect(Collectors.toList());
     assertThat(ids).isSorted().doesNotHaveDuplicates();
   }
 
   @Test
-  void everyRuleClassInTheCheckPackages_isRegistered() throws IOException, URISyntaxException {
+  void everyRuleClass_isRegistered() throws IOException, URISyntaxException {
     Path classes =
         Path.of(BuiltInRules.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     Set<String> found = new TreeSet<>();
-    try (Stream<Path> files = Files.walk(classes.resolve("dev/keyplan/check"))) {
+    // every class with a @RuleSpec, in the spine's check packages and in each store's
+    try (Stream<Path> files = Files.walk(classes.resolve("dev/keyplan"))) {
       for (Path f :
           files
               .filter(p -> p.toString().endsWith(".class") && !p.toString().contains("$"))
@@ -65,7 +73,7 @@ final class BuiltInRulesTest {
         String name = classes.relativize(f).toString().replace('/', '.').replace(".class", "");
         try {
           Class<?> c = Class.forName(name);
-          if (Checker.isRule(c)) {
+          if (Checker.isRule(c) && c.isAnnotationPresent(RuleSpec.class)) {
             found.add(c.getName());
           }
         } catch (ClassNotFoundException e) {
@@ -96,7 +104,13 @@ final class BuiltInRulesTest {
     RuleSpec spec = rule.getAnnotation(RuleSpec.class);
     assertThat(spec).as("@RuleSpec on %s", rule).isNotNull();
     assertThat(spec.summary()).isNotBlank().doesNotEndWith(".");
-    assertThat(rule.getPackageName()).startsWith("dev.keyplan.check.");
+    // a rule over several stores lives in the spine's check packages, a rule over one store in
+    // that store's check package
+    assertThat(rule.getPackageName())
+        .matches(
+            Rule.OnStores.class.isAssignableFrom(rule)
+                ? "dev\\.keyplan\\.check\\.\\w+"
+                : "dev\\.keyplan\\.\\w+\\.check");
     assertThat(Checker.isRule(rule)).as("%s implements a store's rule interface", rule).isTrue();
     try {
       Class.forName(rule.getName() + "Test");

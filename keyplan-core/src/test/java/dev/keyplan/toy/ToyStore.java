@@ -3,6 +3,7 @@ package dev.keyplan.toy;
 import dev.keyplan.analysis.AccessKind;
 import dev.keyplan.analysis.Plan;
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.check.Category;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
@@ -76,7 +77,10 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
   /**
    * Flags a toy design whose busiest bucket takes more than half the requests: 1 / buckets > 0.5.
    */
-  @RuleSpec(summary = "Toy design with too few buckets", severity = Severity.WARNING)
+  @RuleSpec(
+      summary = "Toy design with too few buckets",
+      severity = Severity.WARNING,
+      category = Category.KEY)
   public static final class ToyTooFewBuckets implements Rule.OnStore<ToyAnalysis> {
     @Override
     public Class<ToyAnalysis> analysisType() {

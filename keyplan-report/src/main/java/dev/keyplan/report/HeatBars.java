@@ -1,14 +1,14 @@
 package dev.keyplan.report;
 
+import dev.keyplan.cassandra.check.HotPartition;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraHeat;
-import dev.keyplan.check.key.HotPartition;
-import dev.keyplan.check.key.PartitionThroughputExceeded;
-import dev.keyplan.check.key.ShardOverBudget;
+import dev.keyplan.dynamodb.check.PartitionThroughputExceeded;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbHeat;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.check.ShardOverBudget;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbShard;
 import java.util.ArrayList;

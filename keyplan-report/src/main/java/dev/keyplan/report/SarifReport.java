@@ -245,10 +245,9 @@ public final class SarifReport {
   }
 
   /**
-   * Returns a rule's category, the last part of its package, as {@code keyplan rules} prints it.
+   * Returns a rule's category, as its {@code @RuleSpec} says and {@code keyplan rules} prints it.
    */
   private static String category(Class<?> rule) {
-    String p = rule.getPackageName();
-    return p.substring(p.lastIndexOf('.') + 1);
+    return Checker.spec(rule).category().word();
   }
 }

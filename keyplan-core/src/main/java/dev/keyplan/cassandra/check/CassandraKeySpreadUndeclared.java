@@ -3,7 +3,6 @@ package dev.keyplan.cassandra.check;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraSizing;
-import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.Severity;
 

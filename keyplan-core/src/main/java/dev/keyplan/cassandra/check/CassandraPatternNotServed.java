@@ -4,7 +4,6 @@ import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.TableSuggestion;
-import dev.keyplan.check.CassandraRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.Severity;
 import dev.keyplan.model.Operation;

@@ -1,5 +1,6 @@
 package dev.keyplan.check.query;
 
+import dev.keyplan.check.Category;
 import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
@@ -17,7 +18,10 @@ import java.util.List;
  * index serves is a COLLSCAN, ScanOnHotPath's), no collection stores the entity, as its own
  * documents or embedded, or none holds every attribute the read uses.
  */
-@RuleSpec(summary = "Access pattern that no table serves", severity = Severity.ERROR)
+@RuleSpec(
+    category = Category.QUERY,
+    summary = "Access pattern that no table serves",
+    severity = Severity.ERROR)
 public final class PatternNotServed implements Rule.OnStores {
   /**
    * Each store's part of the rule ({@code <Store>PatternNotServed} in the store's {@code check}

@@ -1,5 +1,6 @@
 package dev.keyplan.check.query;
 
+import dev.keyplan.check.Category;
 import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
@@ -36,6 +37,7 @@ import java.util.List;
  * the ESR guideline gives.
  */
 @RuleSpec(
+    category = Category.QUERY,
     summary = "Read pattern served by a scan of a whole table, index or collection",
     severity = Severity.ERROR)
 public final class ScanOnHotPath implements Rule.OnStores {

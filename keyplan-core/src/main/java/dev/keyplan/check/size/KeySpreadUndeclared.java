@@ -1,5 +1,6 @@
 package dev.keyplan.check.size;
 
+import dev.keyplan.check.Category;
 import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
@@ -15,6 +16,7 @@ import java.util.List;
  * unknown.
  */
 @RuleSpec(
+    category = Category.SIZE,
     summary = "Partition key attribute without a declared spread: table not sized",
     severity = Severity.INFO)
 public final class KeySpreadUndeclared implements Rule.OnStores {

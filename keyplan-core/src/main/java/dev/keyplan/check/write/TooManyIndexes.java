@@ -1,5 +1,6 @@
 package dev.keyplan.check.write;
 
+import dev.keyplan.check.Category;
 import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
@@ -31,6 +32,7 @@ import java.util.List;
  * 14 MB.
  */
 @RuleSpec(
+    category = Category.WRITE,
     summary =
         "Table or collection has more indexes than advised (write amplification) or than the store allows",
     severity = Severity.ERROR)

@@ -1,7 +1,5 @@
 package dev.keyplan.dynamodb.check;
 
-import dev.keyplan.check.DynamoDbFacts;
-import dev.keyplan.check.DynamoDbRule;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.Severity;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;

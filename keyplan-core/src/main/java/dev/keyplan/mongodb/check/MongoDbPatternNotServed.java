@@ -1,7 +1,6 @@
 package dev.keyplan.mongodb.check;
 
 import dev.keyplan.check.Findings;
-import dev.keyplan.check.MongoDbRule;
 import dev.keyplan.check.Severity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;

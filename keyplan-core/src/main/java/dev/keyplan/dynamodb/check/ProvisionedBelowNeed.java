@@ -1,0 +1,152 @@
+package dev.keyplan.dynamodb.check;
+
+import dev.keyplan.check.Category;
+import dev.keyplan.check.Findings;
+import dev.keyplan.check.RuleSpec;
+import dev.keyplan.check.Severity;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.input.Location;
+import dev.keyplan.model.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Flags provisioned capacity below what the patterns need, per copy (the table, and each global
+ * index, which has its own capacity; local indexes use the table's):
+ *
+ * <ul>
+ *   <li>error: read or write capacity below the peak units (DynamoDbCost.readUnits, writeUnits):
+ *       requests beyond it are throttled once burst capacity, at most {@value
+ *       DynamoDbLimits#BURST_CAPACITY_SECONDS} s of unused capacity, is spent. A GSI short of write
+ *       capacity throttles the table's writes too (GSI.md);
+ *   <li>error: a GSI of a provisioned table without capacity of its own: CreateTable needs
+ *       ProvisionedThroughput for every GSI of a PROVISIONED table ("You must use
+ *       ProvisionedThroughput or OnDemandThroughput based on your table's capacity mode", API
+ *       reference, GlobalSecondaryIndex);
+ *   <li>warning: at or above the peak but below {@code peak / 0.7}, the capacity Application Auto
+ *       Scaling's default 70% target would set: no headroom, and auto scaling reacts in minutes.
+ * </ul>
+ *
+ * Each message compares the monthly cost at the need with on demand (DynamoDbCost). Worked number:
+ * 120 puts/s of a 102 B item need 120 WCU at peak and ⌈120 / 0.7⌉ = 172 to provision; 50 WCU
+ * throttles 70 writes a second.
+ */
+@RuleSpec(
+    category = Category.COST,
+    summary = "Provisioned capacity is below the patterns' peak or the 70% auto-scaling target",
+    severity = Severity.ERROR)
+public final class ProvisionedBelowNeed implements DynamoDbRule {
+  @Override
+  public void check(DynamoDbAnalysis a, Findings out) {
+    for (DynamoDbTable t : a.tables()) {
+      if (t.billing().onDemand()) {
+        continue;
+      }
+      for (KeyPath path : t.paths()) {
+        if (path.isIndex() && !path.isGlobal()) {
+          continue;
+        }
+        DynamoDbCost c = a.cost(path.copy()).orElse(null);
+        if (c == null) {
+          continue;
+        }
+        String what = path.isIndex() ? "index " + path.label() : "table " + t.name();
+        Location at = path.isIndex() ? path.location() : t.location();
+        String need =
+            "the workload needs "
+                + Units.count(c.neededRead())
+                + " RCU and "
+                + Units.count(c.neededWrite())
+                + " WCU (peaks of "
+                + DynamoDbFigures.units(c.readUnits(), "RCU")
+                + " and "
+                + DynamoDbFigures.units(c.writeUnits(), "WCU")
+                + " at 70% target utilisation), "
+                + DynamoDbFigures.money(a, c.neededMonthly())
+                + "/month provisioned; on demand "
+                + DynamoDbFigures.money(a, c.onDemandMonthly())
+                + "/month";
+        if (c.provisioned().isEmpty()) {
+          out.report(
+              Severity.ERROR,
+              path.label(),
+              at,
+              what
+                  + " of provisioned table "
+                  + t.name()
+                  + " has no capacity of its own: CreateTable requires"
+                  + " ProvisionedThroughput for every global index of a provisioned table; "
+                  + need,
+              "give the index its capacity: capacity: {read: "
+                  + Math.round(c.neededRead())
+                  + ", write: "
+                  + Math.round(c.neededWrite())
+                  + "}, or make the table on-demand");
+          continue;
+        }
+        double[] set = c.provisioned().get();
+        List<String> problems = new ArrayList<>();
+        Severity severity = null;
+        for (int i = 0; i < 2; i++) {
+          double peak = i == 0 ? c.readUnits() : c.writeUnits();
+          double needed = i == 0 ? c.neededRead() : c.neededWrite();
+          String unit = i == 0 ? "RCU" : "WCU";
+          if (set[i] < peak) {
+            severity = Severity.ERROR;
+            problems.add(
+                Units.count(set[i])
+                    + " "
+                    + unit
+                    + ", below the peak of "
+                    + DynamoDbFigures.units(peak, unit)
+                    + ": "
+                    + DynamoDbFigures.units(peak - set[i], unit)
+                    + " are throttled once burst"
+                    + " capacity (at most "
+                    + DynamoDbLimits.BURST_CAPACITY_SECONDS
+                    + " s of unused capacity) is spent"
+                    + (i == 1 && path.isIndex()
+                        ? ", and the index's throttling throttles the table's writes"
+                        : ""));
+          } else if (set[i] < needed) {
+            severity = severity == null ? Severity.WARNING : severity;
+            problems.add(
+                Units.count(set[i])
+                    + " "
+                    + unit
+                    + ", at least the peak of "
+                    + DynamoDbFigures.units(peak, unit)
+                    + " but below the "
+                    + Units.count(needed)
+                    + " that a 70% target utilisation gives: no headroom");
+          }
+        }
+        if (severity == null) {
+          continue;
+        }
+        out.report(
+            severity,
+            path.label(),
+            at,
+            what
+                + " is provisioned with "
+                + String.join("; and ", problems)
+                + "; "
+                + need
+                + " (the capacity set costs "
+                + DynamoDbFigures.money(a, c.provisionedMonthly().orElse(0.0))
+                + "/month)",
+            "provision capacity: {read: "
+                + Math.round(Math.max(set[0], c.neededRead()))
+                + ", write: "
+                + Math.round(Math.max(set[1], c.neededWrite()))
+                + "} with auto scaling, or switch to on-demand,"
+                + " which follows the peaks");
+      }
+    }
+  }
+}

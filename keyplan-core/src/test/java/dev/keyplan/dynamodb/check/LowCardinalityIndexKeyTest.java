@@ -1,0 +1,167 @@
+package dev.keyplan.dynamodb.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.RuleTester;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * LowCardinalityIndexKey warns when an item type's partition key, on the table or a global index,
+ * has fewer than 100 values (seed 004), a busiest value with more than 2% of the items (seed 002),
+ * or no placeholder at all; unless the busiest value's items fit in one 1 MB Query page.
+ *
+ * <p>Values are {@code Π distinct(attribute) × shards}; the busiest value's share {@code Π busiest
+ * share / shards}, uniform over an enumeration's or boolean's values.
+ */
+final class LowCardinalityIndexKeyTest {
+  private final RuleTester tester = RuleTester.of(LowCardinalityIndexKey.class);
+
+  private static final String ENTITIES =
+      """
+      model: shop
+      horizon: 1d
+      entities:
+        Order:
+          attributes:
+            order_id: uuid
+            customer_id: uuid
+            tenant_id: uuid
+            order_date: date
+            status: {type: text, values: [open, paid, shipped, delivered, cancelled]}
+            gift: boolean
+            region: {type: text, size: 10B}
+            body: {type: text, size: 2000B}
+          key: [order_id]
+          count: 1M
+          spread:
+            customer_id: {distinct: 100k}
+            region: {distinct: 12}
+            tenant_id: {distinct: 1000, busiest: 5%}
+        Setting:
+          attributes:
+            name: {type: text, size: 20B}
+            value: {type: text, size: 100B}
+          key: [name]
+          count: 50
+      patterns:
+        - id: open-orders
+          rate: 1/s
+          query: Order where status = ?
+      """;
+
+  @Test
+  void statusAloneOnAnIndex_isWarning_aSmallConstantListIsNot() {
+    // Seed 000's "status = open alone": status has 5 values, so GSI1PK has 5, uniform: the busiest
+    // holds 1/5 = 20% of the 1,000,000 orders, 200,000 entries of 2,310 B + 100 B of storage
+    // overhead
+    // = 482 MB ⇒ warning.
+    // (An Order item: PK 40 + SK 40 + GSI1PK 20 + GSI1SK 16 + order_id 44 + customer_id 47 +
+    // tenant_id 45 + order_date 20 + status 13 + gift 5 + region 16 + body 2,004 = 2,310 B.)
+    // The fix: N = max(⌈100 / 5⌉, ⌈20% / 2%⌉) = 20 shards: 100 values of 1%.
+    // Orders under C#{customer_id}: 100,000 values, 0.001% each ⇒ no finding.
+    // Settings under the constant SETTINGS: 50 × 161 B = 8,050 B, one Query page ⇒ no finding.
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
+        dynamodb:
+          tables:
+            Orders:
+              partition_key: PK
+              sort_key: SK
+              indexes:
+                GSI1: {partition_key: GSI1PK, sort_key: GSI1SK} # FINDING: LowCardinalityIndexKey [warning]: 5 values (status: 5 enumerated values), the busiest with 20% of its 1,000,000 items (200,000 items, 482 MB)
+              items:
+                Order:
+                  keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "STATUS#{status}", GSI1SK: "{order_date}"}
+                Setting:
+                  keys: {PK: "SETTINGS", SK: "{name}"}
+        """)
+            .expectMarkedFindings();
+    // The read gives only status: a key with order_date in it would turn it into a scan of every
+    // date, so the fix offers the shard suffix alone.
+    assertThat(found.get(0).fix())
+        .doesNotContain("{order_date}")
+        .contains(
+            "\"STATUS#{status}#{shard:20}\" gives 100 values, the busiest with 1%, and each read of one value"
+                + " then queries 20 partitions");
+  }
+
+  @Test
+  void constantKeyOverAMillionItems_isWarning_aShardedStatusWithAHundredValuesIsNot() {
+    // GSI1PK "ALL" puts all 1,000,000 orders under one value ⇒ warning; the fix needs
+    // max(⌈100 / 1⌉, ⌈100% / 2%⌉) = 100 shards.
+    // GSI2PK "STATUS#{status}#{shard:20}": 5 × 20 = 100 values, 20% / 20 = 1% each ⇒ no finding.
+    List<Finding> found =
+        tester
+            .model(
+                ENTITIES
+                    + """
+        dynamodb:
+          tables:
+            Orders:
+              partition_key: PK
+              sort_key: SK
+              indexes:
+                GSI1: {partition_key: GSI1PK, sort_key: GSI1SK} # FINDING: LowCardinalityIndexKey [warning]: is the constant "ALL" for item type Order: all its 1,000,000 items share one value
+                GSI2: {partition_key: GSI2PK, sort_key: GSI2SK}
+              items:
+                Order:
+                  keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "ALL", GSI1SK: "{order_id}", GSI2PK: "STATUS#{status}#{shard:20}", GSI2SK: "{order_id}"}
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .contains("\"ALL#{shard:100}\" gives 100 values, the busiest with 1%");
+  }
+
+  @Test
+  void regionAndBoolean_areWarnings_aDominantTenantIsInfo() {
+    // GSI1PK "R#{region}#{gift}": 12 declared × 2 (a boolean) = 24 values < 100; the busiest with
+    // 1/12 × 1/2 = 4.17% ⇒ warning.
+    // The table's key "T#{tenant_id}": 1,000 values, but the busiest tenant has 5% > 2% ⇒ info: a
+    // skew with enough values (whether it is hot is PartitionThroughputExceeded's to say).
+    tester
+        .model(
+            ENTITIES
+                + """
+        dynamodb:
+          tables:
+            Orders: # FINDING: LowCardinalityIndexKey [info]: 1,000 values (tenant_id: 1,000 declared values), the busiest with 5% of its 1,000,000 items
+              partition_key: PK
+              sort_key: SK
+              indexes:
+                GSI1: {partition_key: GSI1PK, sort_key: GSI1SK} # FINDING: LowCardinalityIndexKey [warning]: 24 values (region: 12 declared values; gift: a boolean, 2 values), the busiest with 4.17%
+              items:
+                Order:
+                  keys: {PK: "T#{tenant_id}", SK: "O#{order_id}", GSI1PK: "R#{region}#{gift}", GSI1SK: "{order_id}"}
+        """)
+        .expectMarkedFindings();
+  }
+
+  @Test
+  void keysOfTheEntitysOwnKey_orOfUnknownSpread_areNotFlagged() {
+    // GSI1PK "O#{order_id}" holds the entity's key: one value per order.
+    // GSI2PK "D#{order_date}": order_date has no spread, so its values are unknown
+    // (KeySpreadUndeclared's concern).
+    tester
+        .model(
+            ENTITIES
+                + """
+        dynamodb:
+          tables:
+            Orders:
+              partition_key: PK
+              sort_key: SK
+              indexes:
+                GSI1: {partition_key: GSI1PK}
+                GSI2: {partition_key: GSI2PK, sort_key: GSI2SK}
+              items:
+                Order:
+                  keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "O#{order_id}", GSI2PK: "D#{order_date}", GSI2SK: "{order_id}"}
+        """)
+        .expectMarkedFindings();
+  }
+}
