@@ -5,7 +5,8 @@
  * ({@link dev.keyplan.check.BuiltInRules}) in a stable order, and {@link
  * dev.keyplan.check.CheckResult} holds a model's analyses with every finding.
  *
- * <p>The rules themselves live in one subpackage per category; the subpackage's name is the
- * category {@code keyplan rules} prints.
+ * <p>A rule over one store lives in that store's {@code check} package; the rules over several
+ * stores live here, in one subpackage per category ({@link dev.keyplan.check.Category}, which each
+ * rule's {@code @RuleSpec} names), and each store contributes its part.
  */
 package dev.keyplan.check;

@@ -1,7 +1,7 @@
 /**
- * Rules of the query category: reads a design serves badly or not at all, on every store: patterns
- * no table serves, scans and scatter-gathers on the hot path, ALLOW FILTERING, application-side
- * joins and {@code $lookup}, blocking sorts, comparisons without a case-insensitive collation,
- * counts without a counter table, and GetItem pinned on an index.
+ * The query rules over several stores: patterns no table, item type or collection serves ({@link
+ * dev.keyplan.check.query.PatternNotServed}), and scans on the hot path ({@link
+ * dev.keyplan.check.query.ScanOnHotPath}). Each store checks its own designs in its part; the query
+ * rules over one store live in its {@code check} package.
  */
 package dev.keyplan.check.query;

@@ -1,7 +1,6 @@
 /**
- * Rules of the size category: data that passes a store's limits or guidelines at the model's
- * horizon (partitions, items, documents, item collections, key values, unbounded arrays, lists and
- * partitions, bloated documents, typed values stored as strings), and tables keyplan cannot size
- * because the model does not give a key's spread.
+ * The size rule over several stores: tables, item types and shard keys keyplan cannot size because
+ * the model does not say how a key spreads ({@link dev.keyplan.check.size.KeySpreadUndeclared}).
+ * The size rules over one store live in its {@code check} package.
  */
 package dev.keyplan.check.size;
