@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -15,34 +16,22 @@ import java.util.TreeMap;
  * the command line; they appear in no output, log or exception message ({@link #toString()} names
  * the keys only).
  *
- * <p>Keys: {@code KEYPLAN_CASSANDRA_USERNAME}, {@code KEYPLAN_CASSANDRA_PASSWORD}; {@code
- * AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY}, {@code AWS_SESSION_TOKEN}; {@code
- * KEYPLAN_MONGODB_URI}. A file, when given, is the only source, so a stray environment variable
- * cannot leak into a run meant for another cluster.
+ * <p>Keys: those each store's verifier names ({@code StoreVerifier.credentialKeys}), such as {@code
+ * KEYPLAN_CASSANDRA_USERNAME} or {@code AWS_ACCESS_KEY_ID}. A file, when given, is the only source,
+ * so a stray environment variable cannot leak into a run meant for another cluster.
  */
 public final class Credentials {
-  public static final String CASSANDRA_USERNAME = "KEYPLAN_CASSANDRA_USERNAME";
-  public static final String CASSANDRA_PASSWORD = "KEYPLAN_CASSANDRA_PASSWORD";
-  public static final String AWS_ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
-  public static final String AWS_SECRET_ACCESS_KEY = "AWS_SECRET_ACCESS_KEY";
-  public static final String AWS_SESSION_TOKEN = "AWS_SESSION_TOKEN";
-  public static final String MONGODB_URI = "KEYPLAN_MONGODB_URI";
-
-  private static final java.util.List<String> KEYS =
-      java.util.List.of(
-          CASSANDRA_USERNAME,
-          CASSANDRA_PASSWORD,
-          AWS_ACCESS_KEY_ID,
-          AWS_SECRET_ACCESS_KEY,
-          AWS_SESSION_TOKEN,
-          MONGODB_URI);
-
   private final Map<String, String> values;
   private final String source;
 
   private Credentials(Map<String, String> values, String source) {
     this.values = Map.copyOf(values);
     this.source = source;
+  }
+
+  /** The keys every store's verifier reads, in the registry's order. */
+  private static List<String> keys() {
+    return Verifiers.credentialKeys();
   }
 
   /** No credentials at all. */
@@ -69,21 +58,21 @@ public final class Credentials {
                 + dev.keyplan.input.InputException.reason(e));
       }
       for (String k : p.stringPropertyNames()) {
-        if (!KEYS.contains(k)) {
+        if (!keys().contains(k)) {
           throw new IllegalArgumentException(
               "the credentials file "
                   + file.get()
                   + " has an unknown key "
                   + k
                   + " (known: "
-                  + String.join(", ", KEYS)
+                  + String.join(", ", keys())
                   + ")");
         }
         out.put(k, p.getProperty(k));
       }
       return new Credentials(out, "file " + file.get());
     }
-    for (String k : KEYS) {
+    for (String k : keys()) {
       String v = env.get(k);
       if (v != null && !v.isEmpty()) {
         out.put(k, v);

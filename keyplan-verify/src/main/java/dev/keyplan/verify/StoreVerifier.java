@@ -2,6 +2,7 @@ package dev.keyplan.verify;
 
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.simulate.Progress;
+import java.util.List;
 
 /**
  * How {@code keyplan verify} checks one store's analysed design on a real engine: apply it in a
@@ -14,6 +15,9 @@ import dev.keyplan.simulate.Progress;
 public interface StoreVerifier<A extends StoreAnalysis> {
   /** The analysis type this verifier reads. */
   Class<A> analysisType();
+
+  /** The keys of the credentials it reads, from the environment or a credentials file. */
+  List<String> credentialKeys();
 
   /**
    * Verifies {@code analysis} on the engine {@code options} and {@code credentials} name.

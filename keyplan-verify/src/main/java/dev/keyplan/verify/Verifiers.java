@@ -24,6 +24,11 @@ public final class Verifiers {
     return ALL;
   }
 
+  /** Returns every verifier's credential keys, in the registry's order. */
+  public static List<String> credentialKeys() {
+    return ALL.stream().flatMap(v -> v.credentialKeys().stream()).toList();
+  }
+
   /** Returns the verifier that reads analyses like {@code analysis}, if its store has one. */
   public static Optional<StoreVerifier<?>> of(StoreAnalysis analysis) {
     return ALL.stream().filter(v -> v.analysisType().isInstance(analysis)).findFirst();

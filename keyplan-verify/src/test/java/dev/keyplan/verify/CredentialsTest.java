@@ -24,7 +24,7 @@ class CredentialsTest {
                 "/root",
                 "AWS_SECRET_ACCESS_KEY",
                 "abc/xyz"));
-    assertEquals(Optional.of("mongodb://u:hunter2@h/"), c.get(Credentials.MONGODB_URI));
+    assertEquals(Optional.of("mongodb://u:hunter2@h/"), c.get("KEYPLAN_MONGODB_URI"));
     assertEquals(Optional.empty(), c.get("HOME"));
     assertThat(c.toString())
         .isEqualTo("credentials from environment (AWS_SECRET_ACCESS_KEY, KEYPLAN_MONGODB_URI)")
@@ -37,7 +37,7 @@ class CredentialsTest {
     Files.writeString(f, "KEYPLAN_CASSANDRA_USERNAME=bob\n");
     Credentials c =
         Credentials.load(Optional.of(f), Map.of("KEYPLAN_CASSANDRA_PASSWORD", "from-env"));
-    assertEquals(Optional.empty(), c.get(Credentials.CASSANDRA_PASSWORD));
+    assertEquals(Optional.empty(), c.get("KEYPLAN_CASSANDRA_PASSWORD"));
     Files.writeString(f, "PASSWORD=x\n");
     var e =
         assertThrows(

@@ -28,6 +28,12 @@ import java.util.Optional;
  * Writes are run and timed.
  */
 public final class CassandraVerifier {
+  /** The user name, with PASSWORD, of a cluster with authentication. */
+  public static final String USERNAME = "KEYPLAN_CASSANDRA_USERNAME";
+
+  /** The password of USERNAME. */
+  public static final String PASSWORD = "KEYPLAN_CASSANDRA_PASSWORD";
+
   private CassandraVerifier() {}
 
   /** Returns this store's verifier, for the registry ({@code dev.keyplan.verify.Verifiers}). */
@@ -36,6 +42,11 @@ public final class CassandraVerifier {
       @Override
       public Class<CassandraAnalysis> analysisType() {
         return CassandraAnalysis.class;
+      }
+
+      @Override
+      public List<String> credentialKeys() {
+        return List.of(USERNAME, PASSWORD);
       }
 
       @Override

@@ -62,14 +62,14 @@ final class CqlConnection {
             .withConfigLoader(config.build())
             .addContactPoint(new InetSocketAddress(a.getHostString(), a.getPort()));
     options.localDatacenter().ifPresent(b::withLocalDatacenter);
-    var user = credentials.get(Credentials.CASSANDRA_USERNAME);
-    var password = credentials.get(Credentials.CASSANDRA_PASSWORD);
+    var user = credentials.get(CassandraVerifier.USERNAME);
+    var password = credentials.get(CassandraVerifier.PASSWORD);
     if (user.isPresent() != password.isPresent()) {
       throw new VerifyException(
           "give both "
-              + Credentials.CASSANDRA_USERNAME
+              + CassandraVerifier.USERNAME
               + " and "
-              + Credentials.CASSANDRA_PASSWORD
+              + CassandraVerifier.PASSWORD
               + ", or neither");
     }
     if (user.isPresent()) {

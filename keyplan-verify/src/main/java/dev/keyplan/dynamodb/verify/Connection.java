@@ -71,20 +71,20 @@ final class Connection {
               + " is http://: give an https:// endpoint (TLS follows the URL's scheme)");
     }
     Region region = Region.of(options.region().orElse(DEFAULT_REGION));
-    Optional<String> id = secrets.get(Credentials.AWS_ACCESS_KEY_ID);
-    Optional<String> secret = secrets.get(Credentials.AWS_SECRET_ACCESS_KEY);
+    Optional<String> id = secrets.get(DynamoDbVerifier.ACCESS_KEY_ID);
+    Optional<String> secret = secrets.get(DynamoDbVerifier.SECRET_ACCESS_KEY);
     if (id.isPresent() != secret.isPresent()) {
       throw new VerifyException(
           "only one of "
-              + Credentials.AWS_ACCESS_KEY_ID
+              + DynamoDbVerifier.ACCESS_KEY_ID
               + " and "
-              + Credentials.AWS_SECRET_ACCESS_KEY
+              + DynamoDbVerifier.SECRET_ACCESS_KEY
               + " is set ("
               + secrets
               + "): give both, or neither for a local endpoint");
     }
     if (id.isPresent()) {
-      Optional<String> token = secrets.get(Credentials.AWS_SESSION_TOKEN);
+      Optional<String> token = secrets.get(DynamoDbVerifier.SESSION_TOKEN);
       AwsCredentials c =
           token.isPresent()
               ? AwsSessionCredentials.create(id.get(), secret.get(), token.get())
@@ -96,11 +96,11 @@ final class Connection {
           "no AWS credentials for "
               + endpoint.map(URI::toString).orElse("AWS DynamoDB in " + region)
               + ": set "
-              + Credentials.AWS_ACCESS_KEY_ID
+              + DynamoDbVerifier.ACCESS_KEY_ID
               + " and "
-              + Credentials.AWS_SECRET_ACCESS_KEY
+              + DynamoDbVerifier.SECRET_ACCESS_KEY
               + " (and "
-              + Credentials.AWS_SESSION_TOKEN
+              + DynamoDbVerifier.SESSION_TOKEN
               + " for temporary credentials) in the environment or the"
               + " credentials file; only a loopback endpoint (dynalite) runs without them");
     }

@@ -40,6 +40,15 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
  * credential; docs/verify-dynamodb.md lists what is compared and what is not, and why.
  */
 public final class DynamoDbVerifier {
+  /** The AWS access key id, as the AWS CLI reads it. */
+  public static final String ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
+
+  /** The AWS secret access key. */
+  public static final String SECRET_ACCESS_KEY = "AWS_SECRET_ACCESS_KEY";
+
+  /** The session token of temporary AWS credentials. */
+  public static final String SESSION_TOKEN = "AWS_SESSION_TOKEN";
+
   private DynamoDbVerifier() {}
 
   /** Returns this store's verifier, for the registry ({@code dev.keyplan.verify.Verifiers}). */
@@ -48,6 +57,11 @@ public final class DynamoDbVerifier {
       @Override
       public Class<DynamoDbAnalysis> analysisType() {
         return DynamoDbAnalysis.class;
+      }
+
+      @Override
+      public List<String> credentialKeys() {
+        return List.of(ACCESS_KEY_ID, SECRET_ACCESS_KEY, SESSION_TOKEN);
       }
 
       @Override

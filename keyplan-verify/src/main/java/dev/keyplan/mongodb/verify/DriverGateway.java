@@ -36,12 +36,12 @@ final class DriverGateway implements MongoGateway {
   /** Returns the URI from the credentials, or a message saying where to put it. */
   static String uri(Credentials credentials) {
     return credentials
-        .get(Credentials.MONGODB_URI)
+        .get(MongoDbVerifier.URI)
         .orElseThrow(
             () ->
                 new VerifyException(
                     "no MongoDB to verify against: set "
-                        + Credentials.MONGODB_URI
+                        + MongoDbVerifier.URI
                         + " (mongodb://HOST:PORT/, or mongodb+srv://…) in the environment or in --credentials FILE;"
                         + " the URI is never taken from the command line, since it may hold a password"));
   }
@@ -66,7 +66,7 @@ final class DriverGateway implements MongoGateway {
       cs = new ConnectionString(uri);
     } catch (IllegalArgumentException e) {
       throw new VerifyException(
-          Credentials.MONGODB_URI + " is not a MongoDB connection string: " + secrets.reason(e));
+          MongoDbVerifier.URI + " is not a MongoDB connection string: " + secrets.reason(e));
     }
     MongoClientSettings.Builder b =
         MongoClientSettings.builder()

@@ -28,6 +28,9 @@ import org.bson.BsonString;
  * KEYPLAN_MONGODB_URI} in the credentials, and no part of it but the hosts is ever printed.
  */
 public final class MongoDbVerifier {
+  /** The connection string of the server or cluster, credentials included. */
+  public static final String URI = "KEYPLAN_MONGODB_URI";
+
   private MongoDbVerifier() {}
 
   /** Returns this store's verifier, for the registry ({@code dev.keyplan.verify.Verifiers}). */
@@ -36,6 +39,11 @@ public final class MongoDbVerifier {
       @Override
       public Class<MongoDbAnalysis> analysisType() {
         return MongoDbAnalysis.class;
+      }
+
+      @Override
+      public List<String> credentialKeys() {
+        return List.of(URI);
       }
 
       @Override

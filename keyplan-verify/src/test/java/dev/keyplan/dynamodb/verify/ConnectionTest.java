@@ -18,7 +18,7 @@ final class ConnectionTest {
   private static Credentials aws() {
     return Credentials.load(
         Optional.empty(),
-        Map.of(Credentials.AWS_ACCESS_KEY_ID, KEY_ID, Credentials.AWS_SECRET_ACCESS_KEY, SECRET));
+        Map.of(DynamoDbVerifier.ACCESS_KEY_ID, KEY_ID, DynamoDbVerifier.SECRET_ACCESS_KEY, SECRET));
   }
 
   @Test
@@ -65,7 +65,7 @@ final class ConnectionTest {
   @Test
   void halfAPair_failsWithoutShowingTheHalfGiven() {
     Credentials half =
-        Credentials.load(Optional.empty(), Map.of(Credentials.AWS_SECRET_ACCESS_KEY, SECRET));
+        Credentials.load(Optional.empty(), Map.of(DynamoDbVerifier.SECRET_ACCESS_KEY, SECRET));
     assertThatThrownBy(
             () ->
                 Connection.of(VerifyOptions.defaults().withEndpoint("http://127.0.0.1:8000"), half))

@@ -358,11 +358,11 @@ final class DynamoDbVerifierTest {
         Credentials.load(
             Optional.empty(),
             Map.of(
-                Credentials.AWS_ACCESS_KEY_ID,
+                DynamoDbVerifier.ACCESS_KEY_ID,
                 KEY_ID,
-                Credentials.AWS_SECRET_ACCESS_KEY,
+                DynamoDbVerifier.SECRET_ACCESS_KEY,
                 SECRET,
-                Credentials.AWS_SESSION_TOKEN,
+                DynamoDbVerifier.SESSION_TOKEN,
                 "token-" + SECRET));
     VerifyResult r =
         DynamoDbVerifier.run(

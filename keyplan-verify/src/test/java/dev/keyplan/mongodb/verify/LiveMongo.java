@@ -19,18 +19,18 @@ final class LiveMongo {
   private LiveMongo() {}
 
   static String uri() {
-    String uri = System.getenv(Credentials.MONGODB_URI);
+    String uri = System.getenv(MongoDbVerifier.URI);
     if (uri == null || uri.isBlank()) {
       String none = System.getenv("KEYPLAN_NO_MONGODB");
       if (System.getenv("CI") != null && (none == null || none.isBlank())) {
         fail(
             "CI is set but "
-                + Credentials.MONGODB_URI
+                + MongoDbVerifier.URI
                 + " is not: point it at a MongoDB server, or set KEYPLAN_NO_MONGODB"
                 + " to the reason this CI has none");
       }
       Assumptions.abort(
-          Credentials.MONGODB_URI
+          MongoDbVerifier.URI
               + " is not set: no MongoDB to verify against"
               + (none == null || none.isBlank() ? "" : " (" + none + ")"));
     }
@@ -38,7 +38,7 @@ final class LiveMongo {
   }
 
   static Credentials credentials() {
-    return Credentials.load(Optional.empty(), Map.of(Credentials.MONGODB_URI, uri()));
+    return Credentials.load(Optional.empty(), Map.of(MongoDbVerifier.URI, uri()));
   }
 
   static VerifyOptions options() {

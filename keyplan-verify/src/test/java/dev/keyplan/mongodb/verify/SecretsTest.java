@@ -61,7 +61,7 @@ final class SecretsTest {
     Credentials c =
         Credentials.load(
             Optional.empty(),
-            Map.of(Credentials.MONGODB_URI, "mongodb://" + USER + ":" + PASSWORD + "@"));
+            Map.of(MongoDbVerifier.URI, "mongodb://" + USER + ":" + PASSWORD + "@"));
     assertThatThrownBy(
             () ->
                 MongoDbVerifier.run(
@@ -80,7 +80,7 @@ final class SecretsTest {
     Path file = dir.resolve("mongo.properties");
     Files.writeString(
         file,
-        Credentials.MONGODB_URI
+        MongoDbVerifier.URI
             + "=mongodb://"
             + USER
             + ":"

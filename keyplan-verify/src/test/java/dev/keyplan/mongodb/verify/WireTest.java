@@ -50,7 +50,7 @@ final class WireTest {
   }
 
   private Credentials credentials(String u) {
-    return Credentials.load(Optional.empty(), Map.of(Credentials.MONGODB_URI, u));
+    return Credentials.load(Optional.empty(), Map.of(MongoDbVerifier.URI, u));
   }
 
   private DriverGateway gateway() {
