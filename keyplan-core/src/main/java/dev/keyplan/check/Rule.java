@@ -2,7 +2,6 @@ package dev.keyplan.check;
 
 import dev.keyplan.analysis.StoreAnalysis;
 import java.util.List;
-import java.util.function.BiConsumer;
 
 /**
  * A rule: one class, named by its id, with its metadata in {@link RuleSpec}. As Error Prone's
@@ -29,21 +28,6 @@ public sealed interface Rule permits Rule.OnStore, Rule.OnStores {
   non-sealed interface OnStores extends Rule {
     /** One part per analysis type the rule reads. */
     List<OnStore<?>> parts();
-  }
-
-  /** Returns a rule part reading analyses of {@code type} with {@code check}. */
-  static <A extends StoreAnalysis> OnStore<A> part(Class<A> type, BiConsumer<A, Findings> check) {
-    return new OnStore<>() {
-      @Override
-      public Class<A> analysisType() {
-        return type;
-      }
-
-      @Override
-      public void check(A analysis, Findings out) {
-        check.accept(analysis, out);
-      }
-    };
   }
 
   /** Returns the parts of {@code rule}: itself for a one-store rule. */

@@ -97,7 +97,7 @@ public final class Stores {
   }
 
   /** Returns the store whose analysis is of type {@code analysisType}, if one is. */
-  public Optional<Store<?, ?>> ofAnalysis(Class<?> analysisType) {
+  private Optional<Store<?, ?>> ofAnalysis(Class<?> analysisType) {
     return stores.stream().filter(s -> analysisType.isAssignableFrom(s.analysisType())).findFirst();
   }
 
