@@ -27,12 +27,7 @@ public final class StoreClis {
    * Returns the part of the store that reads section {@code id} ({@code scylladb} is Cassandra's).
    */
   public static StoreCli of(StoreId id) {
-    StoreId own =
-        Stores.builtIn().all().stream()
-            .filter(s -> s.ids().contains(id))
-            .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("no store reads " + id))
-            .id();
+    StoreId own = Stores.builtIn().owning(id).id();
     return ALL.stream()
         .filter(c -> c.id().equals(own))
         .findFirst()

@@ -87,6 +87,16 @@ public final class Stores {
     return ids().stream().filter(s -> s.id().equals(id)).findFirst();
   }
 
+  /**
+   * Returns the store that reads section {@code id}: its own id or a variant's ({@code scylladb}).
+   */
+  public Store<?, ?> owning(StoreId id) {
+    return stores.stream()
+        .filter(s -> s.ids().contains(id))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no store reads " + id));
+  }
+
   /** Returns the store that reads designs like {@code design}. */
   public Store<?, ?> of(StoreDesign design) {
     return stores.stream()

@@ -59,11 +59,11 @@ public final class StoreReports {
    * own.
    */
   public static List<SimulationPlots.Plot> simulationPlots(String storeId) {
-    return Stores.builtIn().all().stream()
-        .filter(s -> s.ids().stream().anyMatch(id -> id.id().equals(storeId)))
-        .findFirst()
+    return Stores.builtIn()
+        .id(storeId)
+        .map(id -> Stores.builtIn().owning(id))
         .flatMap(
-            s -> ALL.stream().filter(r -> r.analysisType().equals(s.analysisType())).findFirst())
+            st -> ALL.stream().filter(r -> r.analysisType().equals(st.analysisType())).findFirst())
         .map(StoreReport::simulationPlots)
         .orElse(List.of());
   }
