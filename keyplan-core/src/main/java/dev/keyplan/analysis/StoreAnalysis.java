@@ -1,5 +1,6 @@
 package dev.keyplan.analysis;
 
+import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreDesign;
 import dev.keyplan.model.StoreId;
@@ -28,4 +29,23 @@ public interface StoreAnalysis {
   default Optional<? extends Plan> plan(String id) {
     return plans().stream().filter(p -> p.pattern().id().equals(id)).findFirst();
   }
+
+  /** How the store serves pattern {@code p}, graded, in one line. */
+  Serving serving(AccessPattern p);
+
+  /**
+   * The busiest key of each table, index or collection against the ceiling of one partition
+   * (replica, shard), in the design's order; a load is NaN where a key spread is undeclared.
+   */
+  List<Hotspot> hotspots();
+
+  /** The largest unit of data (partition, item, document) against its limit; empty if none. */
+  Optional<DataUnit> largestUnit();
+
+  /**
+   * Each table's or collection's sizes at {@code samples} times from today to the horizon, with the
+   * engine's limits, in the design's order. The last point of each curve is this analysis's own
+   * figure.
+   */
+  List<Growth> growth(int samples);
 }

@@ -1,7 +1,12 @@
 package dev.keyplan.toy;
 
 import dev.keyplan.analysis.AccessKind;
+import dev.keyplan.analysis.DataUnit;
+import dev.keyplan.analysis.Grade;
+import dev.keyplan.analysis.Growth;
+import dev.keyplan.analysis.Hotspot;
 import dev.keyplan.analysis.Plan;
+import dev.keyplan.analysis.Serving;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Category;
 import dev.keyplan.check.Findings;
@@ -65,12 +70,44 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
 
   record ToyPlan(AccessPattern pattern, ToyAccess kind, List<String> notes) implements Plan {}
 
-  /** The toy's analysis: one plan per pattern, and the busiest bucket's share of the requests. */
+  /**
+   * The toy's analysis: one plan per pattern, and the busiest bucket's share of the requests. Its
+   * neutral view is what a plain key-value store can say: a lookup is good, the busiest bucket is
+   * the hotspot (its share of the requests against all of them), nothing is sized.
+   */
   public record ToyAnalysis(Model model, ToyDesign design, List<ToyPlan> plans, double busiestShare)
       implements StoreAnalysis {
     @Override
     public StoreId store() {
       return TOY;
+    }
+
+    @Override
+    public Serving serving(AccessPattern p) {
+      ToyAccess kind =
+          plans.stream()
+              .filter(x -> x.pattern().id().equals(p.id()))
+              .findFirst()
+              .map(ToyPlan::kind)
+              .orElse(ToyAccess.NOT_SERVED);
+      return new Serving(
+          kind.served() ? Grade.GOOD : Grade.POOR, kind.label(), design.buckets() + " buckets");
+    }
+
+    @Override
+    public List<Hotspot> hotspots() {
+      return List.of(
+          new Hotspot("busiest bucket", "share of requests", "", busiestShare, 1, "all", 0.5));
+    }
+
+    @Override
+    public Optional<DataUnit> largestUnit() {
+      return Optional.empty();
+    }
+
+    @Override
+    public List<Growth> growth(int samples) {
+      return List.of();
     }
   }
 

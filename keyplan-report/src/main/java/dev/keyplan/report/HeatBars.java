@@ -1,28 +1,17 @@
 package dev.keyplan.report;
 
-import dev.keyplan.cassandra.check.HotPartition;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraHeat;
-import dev.keyplan.dynamodb.check.PartitionThroughputExceeded;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbHeat;
-import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.analysis.Hotspot;
 import dev.keyplan.model.Units;
-import dev.keyplan.mongodb.check.ShardOverBudget;
-import dev.keyplan.mongodb.design.MongoDbAnalysis;
-import dev.keyplan.mongodb.design.MongoDbShard;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The busiest key of each table, index or collection against its per-partition ceiling, as one
  * horizontal bar each, in inline SVG.
  *
- * <p>The loads are the check's own ({@link CassandraHeat}, {@link DynamoDbHeat}, {@link
- * MongoDbShard}): each bar's {@code data-load} and {@code data-ceiling} equal the JSON report's
- * heat figures. A bar is coloured as the rule that judges it would judge it: below half the ceiling
- * fine, from half a warning, at or above the ceiling an error ({@link HotPartition#WARN_SHARE},
- * {@link PartitionThroughputExceeded#WARN_SHARE}, {@link ShardOverBudget#WARN_SHARE}).
+ * <p>The bars are the analysis's own {@link Hotspot}s ({@code StoreAnalysis.hotspots()}): each
+ * bar's {@code data-load} and {@code data-ceiling} equal the JSON report's heat figures. A bar is
+ * coloured as the rule that judges it would judge it ({@link Hotspot#level()}): below the rule's
+ * warning share of the ceiling fine, from it a warning, at or above the ceiling an error.
  *
  * <p>The scale runs from 0 to twice the ceiling, so the ceiling sits mid-track on every bar and
  * bars compare at a glance. A load beyond twice the ceiling is clipped at the track's end and its
@@ -45,122 +34,24 @@ public final class HeatBars {
   /** Keys drawn as bars even when all are cold, so a store's heat is always pictured. */
   static final int MIN_BARS = 3;
 
-  /**
-   * One bar.
-   *
-   * @param key what is loaded: a table's busiest partition, {@code table.index key}, a shard
-   * @param what the load's kind and unit, such as {@code write units/s}
-   * @param unit the load's unit in the value label, such as {@code WCU/s}
-   * @param warnShare the share of the ceiling from which the rule warns
-   */
-  record Bar(
-      String key,
-      String what,
-      String unit,
-      double load,
-      double ceiling,
-      String ceilingName,
-      double warnShare) {
-    double share() {
-      return load / ceiling;
-    }
-
-    String level() {
-      return Double.isNaN(load)
-          ? "unknown"
-          : share() >= 1 ? "error" : share() >= warnShare ? "warning" : "ok";
-    }
-  }
-
   private HeatBars() {}
-
-  /** Cassandra and ScyllaDB: one replica of each table's busiest partition against its budget. */
-  public static List<Bar> cassandra(CassandraAnalysis a) {
-    String per = a.design().isScylla() ? "shard" : "replica";
-    List<Bar> out = new ArrayList<>();
-    for (CassandraHeat h : a.heat().values()) {
-      out.add(
-          new Bar(
-              h.table(),
-              "ops/s on one " + per,
-              "ops/s",
-              h.replicaLoad(),
-              h.budget(),
-              "the " + Units.count(h.budget()) + " ops/s budget of a " + per,
-              HotPartition.WARN_SHARE));
-    }
-    return out;
-  }
-
-  /**
-   * DynamoDB: each copy's busiest partition key value, reads and writes against 3,000 and 1,000.
-   */
-  public static List<Bar> dynamodb(DynamoDbAnalysis a) {
-    List<Bar> out = new ArrayList<>();
-    for (DynamoDbHeat h : a.heat()) {
-      String key = h.copy() + " " + h.signature();
-      out.add(
-          new Bar(
-              key,
-              "read units/s",
-              "RCU/s",
-              h.readUnits(),
-              DynamoDbLimits.MAX_RCU_PER_PARTITION,
-              "the "
-                  + Units.count(DynamoDbLimits.MAX_RCU_PER_PARTITION)
-                  + " RCU/s partition ceiling",
-              PartitionThroughputExceeded.WARN_SHARE));
-      out.add(
-          new Bar(
-              key,
-              "write units/s",
-              "WCU/s",
-              h.writeUnits(),
-              DynamoDbLimits.MAX_WCU_PER_PARTITION,
-              "the "
-                  + Units.count(DynamoDbLimits.MAX_WCU_PER_PARTITION)
-                  + " WCU/s partition ceiling",
-              PartitionThroughputExceeded.WARN_SHARE));
-    }
-    return out;
-  }
-
-  /**
-   * MongoDB: the busiest shard (or the one primary) of each collection against a shard's budget.
-   */
-  public static List<Bar> mongodb(MongoDbAnalysis a) {
-    List<Bar> out = new ArrayList<>();
-    for (MongoDbShard s : a.shards()) {
-      String key =
-          s.collection() + (s.sharded() ? " busiest of " + s.shards() + " shards" : " (unsharded)");
-      out.add(
-          new Bar(
-              key,
-              "reads + writes/s",
-              "ops/s",
-              s.reads() + s.writes(),
-              s.budget(),
-              "the " + Units.count(s.budget()) + " ops/s budget of a shard",
-              ShardOverBudget.WARN_SHARE));
-    }
-    return out;
-  }
 
   /**
    * Writes a store's heat under a heading: the bars hottest first, then the keys below {@link
    * #MINOR_SHARE} of their ceiling as one line of text, so that a table with twenty cold keys still
    * shows its hot one at the top. At least {@link #MIN_BARS} keys are drawn as bars.
    */
-  public static void section(String store, List<Bar> bars, String note, StringBuilder out) {
+  public static void section(String store, List<Hotspot> bars, String note, StringBuilder out) {
     if (bars.isEmpty()) {
       return;
     }
     // Unknown loads first (nothing says they are cold), then by share of the ceiling; stable.
-    List<Bar> sorted =
+    List<Hotspot> sorted =
         bars.stream()
             .sorted(
                 java.util.Comparator.comparingDouble(
-                        (Bar b) -> Double.isNaN(b.load()) ? Double.POSITIVE_INFINITY : b.share())
+                        (Hotspot b) ->
+                            Double.isNaN(b.load()) ? Double.POSITIVE_INFINITY : b.share())
                     .reversed())
             .toList();
     int drawn = 0;
@@ -176,7 +67,7 @@ public final class HeatBars {
         .append(store)
         .append("\">")
         .append(svg(store, sorted.subList(0, drawn)));
-    List<Bar> rest = sorted.subList(drawn, sorted.size());
+    List<Hotspot> rest = sorted.subList(drawn, sorted.size());
     if (!rest.isEmpty()) {
       out.append("<p class=\"note heat-rest\">")
           .append(rest.size())
@@ -185,7 +76,7 @@ public final class HeatBars {
           .append(Units.percent(MINOR_SHARE))
           .append(" of its ceiling: ");
       for (int i = 0; i < rest.size(); i++) {
-        Bar b = rest.get(i);
+        Hotspot b = rest.get(i);
         out.append(i == 0 ? "" : "; ")
             .append(attributes("<span class=\"bar-rest\"", b))
             .append(">")
@@ -198,7 +89,7 @@ public final class HeatBars {
   }
 
   /** {@code <tag ... data-key … data-ceiling}, the figures a test compares with the JSON report. */
-  private static String attributes(String open, Bar b) {
+  private static String attributes(String open, Hotspot b) {
     return open
         + " data-key=\""
         + Html.escape(b.key())
@@ -212,7 +103,7 @@ public final class HeatBars {
   }
 
   /** Returns the bars as one {@code <svg>}, or an empty string when there are none. */
-  static String svg(String store, List<Bar> bars) {
+  static String svg(String store, List<Hotspot> bars) {
     if (bars.isEmpty()) {
       return "";
     }
@@ -236,7 +127,7 @@ public final class HeatBars {
         .append(Svg.text("tick", mid, PAD + 10, "middle", "ceiling"))
         .append(Svg.text("tick", LABEL + TRACK, PAD + 10, "end", "2×"));
     for (int i = 0; i < bars.size(); i++) {
-      Bar b = bars.get(i);
+      Hotspot b = bars.get(i);
       double y = PAD + 14 + i * ROW;
       out.append(attributes("<g class=\"bar " + b.level() + "\"", b))
           .append(">\n")
@@ -269,7 +160,7 @@ public final class HeatBars {
    * budget of a replica", or why there is no figure. Shares below 0.1% and loads below 0.01 are
    * said as such rather than in scientific notation.
    */
-  static String label(Bar b) {
+  static String label(Hotspot b) {
     if (Double.isNaN(b.load())) {
       return "unknown: a key spread is undeclared";
     }
@@ -277,7 +168,7 @@ public final class HeatBars {
   }
 
   /** "840 WCU/s", "< 0.01 RCU/s". */
-  static String load(Bar b) {
+  static String load(Hotspot b) {
     return (b.load() > 0 && b.load() < 0.01 ? "< 0.01" : Units.count(b.load())) + " " + b.unit();
   }
 

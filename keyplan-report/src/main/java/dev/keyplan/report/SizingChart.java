@@ -1,45 +1,22 @@
 package dev.keyplan.report;
 
-import dev.keyplan.cassandra.design.BoundTable;
-import dev.keyplan.cassandra.design.CassandraSizing;
-import dev.keyplan.cassandra.design.PartitionSize;
-import dev.keyplan.cassandra.design.Sizer;
-import dev.keyplan.cassandra.facts.CassandraLimits;
-import dev.keyplan.cassandra.scylla.ScyllaLimits;
-import dev.keyplan.model.Entity;
+import dev.keyplan.analysis.Growth;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One Cassandra or ScyllaDB table's partition size over the model's horizon, drawn as inline SVG:
- * the typical and the busiest partition, with the engine's guideline and hard limit as labelled
- * horizontal lines.
+ * One table's or collection's sizes over the model's horizon, drawn as inline SVG: the curves of
+ * the analysis's {@link Growth} (a partition, an item, a document, a shard key value), with the
+ * engine's guideline, warning and hard limit as labelled horizontal lines. The y axis is
+ * logarithmic because the limits sit orders of magnitude above most units of data.
  *
- * <p>The curves come from the same sizing as {@code check}: the point at the horizon is exactly
- * {@link CassandraSizing#typical()} and {@link CassandraSizing#busiest()} (the JSON report's {@code
- * partitions.typical.bytes} and {@code partitions.busiest.bytes}). Before the horizon:
- *
- * <ul>
- *   <li>a table with a time bucket, or whose key identifies one row, holds the same partition at
- *       any time, so its curves are flat;
- *   <li>an unbucketed table's partitions hold a fixed share of the table's rows, and the rows grow
- *       linearly ({@code count + growth × t}, capped at the horizon's rows when a TTL holds them
- *       there), so each partition's rows scale with them and its bytes follow {@link
- *       Sizer#partition}.
- * </ul>
- *
- * Deliberately left out: the number of partitions is held at its horizon value (a key whose
- * distinct values grow with the rows would make early partitions slightly larger than drawn).
- *
- * <p>The hard limit is Cassandra's 2 billion values per partition, converted to bytes for this
- * table's row shape with the same formula; on ScyllaDB the large-partition warning (1000 MB,
- * scylla.yaml) is drawn too. The y axis is logarithmic because the limits sit orders of magnitude
- * above most partitions.
+ * <p>The curves are the analysis's own ({@code StoreAnalysis.growth}): the point at the horizon is
+ * the figure the JSON report prints, and this class draws, it does not size.
  */
 public final class SizingChart {
   /** Samples along the horizon: enough for a smooth line, few enough to keep the page small. */
-  static final int SAMPLES = 25;
+  public static final int SAMPLES = 25;
 
   private static final int WIDTH = 980;
   private static final int HEIGHT = 240;
@@ -48,111 +25,23 @@ public final class SizingChart {
   private static final int TOP = 12;
   private static final int BOTTOM = 34;
 
-  /** A horizontal reference line. */
-  record Limit(String kind, String label, double bytes) {}
-
-  /**
-   * One curve: bytes at each sample time.
-   *
-   * @param kind its CSS class and the name of its {@code data-<kind>-bytes} attribute on the chart
-   */
-  record Curve(String kind, String label, double[] bytes) {}
-
-  /** The curves of one chart at the same sample times. */
-  public record Series(double[] seconds, List<Curve> curves) {
-    public Series {
-      curves = List.copyOf(curves);
-    }
-
-    public Series(double[] seconds, double[] typical, double[] busiest) {
-      this(
-          seconds,
-          List.of(
-              new Curve("typical", "typical", typical), new Curve("busiest", "busiest", busiest)));
-    }
-
-    double[] typical() {
-      return curve("typical");
-    }
-
-    double[] busiest() {
-      return curve("busiest");
-    }
-
-    private double[] curve(String kind) {
-      return curves.stream().filter(c -> c.kind().equals(kind)).findFirst().orElseThrow().bytes();
-    }
-  }
-
   private SizingChart() {}
 
-  /** Returns the curves for {@code s}, or null when its size is unknown (no declared spread). */
-  public static Series series(BoundTable t, CassandraSizing s, long horizonSeconds) {
-    if (!s.typical().known() || !s.busiest().known()) {
-      return null;
-    }
-    double[] at = new double[SAMPLES];
-    double[] typical = new double[SAMPLES];
-    double[] busiest = new double[SAMPLES];
-    boolean flat = s.windowSeconds() > 0 || s.keyIdentifiesRow() || !(s.rows() > 0);
-    Entity e = t.entity();
-    for (int i = 0; i < SAMPLES; i++) {
-      at[i] = horizonSeconds * (double) i / (SAMPLES - 1);
-      double share =
-          flat ? 1 : Math.min(e.count() + e.growthPerSecond() * at[i], s.rows()) / s.rows();
-      typical[i] =
-          i == SAMPLES - 1 || flat
-              ? s.typical().bytes()
-              : Sizer.partition(t, s.typical().rows() * share).bytes();
-      busiest[i] =
-          i == SAMPLES - 1 || flat
-              ? s.busiest().bytes()
-              : Sizer.partition(t, s.busiest().rows() * share).bytes();
-    }
-    return new Series(at, typical, busiest);
+  /** Returns {@code g}'s chart, or empty when a size is unknown (a key spread undeclared). */
+  public static java.util.Optional<String> svg(Growth g) {
+    return g.known() ? java.util.Optional.of(draw(g)) : java.util.Optional.empty();
   }
 
-  /**
-   * Returns the reference lines for {@code t}: the guideline, ScyllaDB's warning, the hard limit.
-   */
-  public static List<Limit> limits(BoundTable t, boolean scylla) {
-    List<Limit> out = new ArrayList<>();
-    out.add(
-        new Limit(
-            "guideline",
-            "guideline " + Units.bytes(CassandraLimits.GUIDELINE_BYTES_PER_PARTITION),
-            CassandraLimits.GUIDELINE_BYTES_PER_PARTITION));
-    if (scylla) {
-      // Named as scylla.yaml states it (1000 "MB" of 1024 × 1024 bytes), not as Units would print
-      // it (1.05 GB).
-      out.add(new Limit("warning", "ScyllaDB warning 1000 MB", ScyllaLimits.LARGE_PARTITION_BYTES));
-    }
-    // Values grow linearly in rows, so two points give the rows at which they reach the limit.
-    PartitionSize none = Sizer.partition(t, 0);
-    double perRow = Sizer.partition(t, 1).values() - none.values();
-    if (perRow > 0) {
-      double rows = (CassandraLimits.MAX_CELLS_PER_PARTITION - none.values()) / perRow;
-      out.add(
-          new Limit(
-              "hard",
-              "hard limit 2 billion values ≈ " + Units.bytes(Sizer.partition(t, rows).bytes()),
-              Sizer.partition(t, rows).bytes()));
-    }
-    return out;
-  }
-
-  /**
-   * Returns the partition-size chart of a Cassandra or ScyllaDB table as an {@code <svg>} element.
-   */
-  public static String svg(String table, Series s, List<Limit> limits) {
-    return svg(table, "Partition size of " + table + " over the horizon", s, limits);
-  }
-
-  /** Returns the chart as an {@code <svg>} element titled {@code title}. */
-  public static String svg(String subject, String title, Series s, List<Limit> limits) {
+  /** Returns the chart of {@code g}, whose points are all known, as an {@code <svg>} element. */
+  static String draw(Growth g) {
+    String subject = g.subject();
+    String title = g.title();
+    List<Growth.Curve> curves = g.curves();
+    List<Growth.Limit> limits = g.limits();
+    double[] seconds = g.seconds();
     double lo = Double.MAX_VALUE;
     double hi = 0;
-    for (Curve c : s.curves()) {
+    for (Growth.Curve c : curves) {
       for (double y : c.bytes()) {
         if (y > 0) {
           lo = Math.min(lo, y);
@@ -160,7 +49,7 @@ public final class SizingChart {
         hi = Math.max(hi, y);
       }
     }
-    for (Limit l : limits) {
+    for (Growth.Limit l : limits) {
       lo = Math.min(lo, l.bytes());
       hi = Math.max(hi, l.bytes());
     }
@@ -168,10 +57,10 @@ public final class SizingChart {
     // axis.
     int decadeLo = (int) Math.ceil(Math.log10(lo)) - 1;
     int decadeHi = Math.max(decadeLo + 1, (int) Math.ceil(Math.log10(hi)));
-    var axes = new Axes(s.seconds()[s.seconds().length - 1], decadeLo, decadeHi);
+    var axes = new Axes(seconds[seconds.length - 1], decadeLo, decadeHi);
 
     StringBuilder out = new StringBuilder();
-    int n = s.seconds().length;
+    int n = seconds.length;
     out.append("<svg class=\"chart sizing\" role=\"img\" viewBox=\"0 0 ")
         .append(WIDTH)
         .append(' ')
@@ -182,7 +71,7 @@ public final class SizingChart {
         .append(HEIGHT)
         .append("\" data-table=\"")
         .append(Html.escape(subject));
-    for (Curve c : s.curves()) {
+    for (Growth.Curve c : curves) {
       out.append("\" data-")
           .append(c.kind())
           .append("-bytes=\"")
@@ -209,7 +98,7 @@ public final class SizingChart {
                   q == 0 ? "now" : Units.duration(sec)));
     }
     out.append(Svg.line("axis", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
-    for (Limit l : limits) {
+    for (Growth.Limit l : limits) {
       double y = axes.y(l.bytes());
       out.append("<line class=\"limit ")
           .append(l.kind())
@@ -223,15 +112,15 @@ public final class SizingChart {
           .append(Svg.f(y))
           .append("\"/>\n");
     }
-    for (Curve c : s.curves()) {
-      out.append(path(c.kind(), axes, s.seconds(), c.bytes()));
+    for (Growth.Curve c : curves) {
+      out.append(path(c.kind(), axes, seconds, c.bytes()));
     }
     // Each label sits at the right end of its line, moved apart where two would overlap.
     List<Label> labels = new ArrayList<>();
-    for (Limit l : limits) {
+    for (Growth.Limit l : limits) {
       labels.add(new Label("limit-label " + l.kind(), l.label(), axes.y(l.bytes())));
     }
-    for (Curve c : s.curves()) {
+    for (Growth.Curve c : curves) {
       double last = c.bytes()[n - 1];
       labels.add(
           new Label("series-label " + c.kind(), c.label() + " " + Units.bytes(last), axes.y(last)));

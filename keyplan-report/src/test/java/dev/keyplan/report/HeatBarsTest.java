@@ -2,6 +2,7 @@ package dev.keyplan.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keyplan.analysis.Hotspot;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.check.CheckResult;
@@ -18,8 +19,8 @@ final class HeatBarsTest {
     return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml")));
   }
 
-  private static HeatBars.Bar bar(double load, double ceiling) {
-    return new HeatBars.Bar("k", "ops/s", "ops/s", load, ceiling, "the ceiling", 0.5);
+  private static Hotspot bar(double load, double ceiling) {
+    return new Hotspot("k", "ops/s", "ops/s", load, ceiling, "the ceiling", 0.5);
   }
 
   @Test
@@ -64,7 +65,7 @@ final class HeatBarsTest {
     // chat: the busiest channel's table serves 127 ops/s on one replica of a 20,000/s budget.
     var a = check("chat").analysis(CassandraAnalysis.class).orElseThrow();
     CassandraHeat h = a.heat().get("messages_by_channel");
-    List<HeatBars.Bar> bars = HeatBars.cassandra(a);
+    List<Hotspot> bars = a.hotspots();
     assertThat(bars).hasSize(a.heat().size());
     assertThat(bars.get(0).load()).isEqualTo(h.replicaLoad());
     assertThat(bars.get(0).ceiling()).isEqualTo(h.budget()).isEqualTo(20_000);
@@ -77,11 +78,11 @@ final class HeatBarsTest {
     // orders.yaml: Orders.ByStatus STATUS#{status} takes 840 WCU/s on its busiest status, 84% of
     // the 1,000 WCU ceiling: a warning, as PartitionThroughputExceeded reports it.
     var a = check("orders").analysis(DynamoDbAnalysis.class).orElseThrow();
-    List<HeatBars.Bar> bars = HeatBars.dynamodb(a);
+    List<Hotspot> bars = a.hotspots();
     assertThat(bars).hasSize(2 * a.heat().size());
     DynamoDbHeat status =
         a.heat().stream().filter(h -> h.copy().equals("Orders.ByStatus")).findFirst().orElseThrow();
-    HeatBars.Bar writes =
+    Hotspot writes =
         bars.stream()
             .filter(b -> b.key().startsWith("Orders.ByStatus") && b.unit().equals("WCU/s"))
             .findFirst()
@@ -100,15 +101,15 @@ final class HeatBarsTest {
   void mongodb_busiestShardAgainstItsBudget() {
     // tenants-mongodb: 2,055 reads and writes a second on the busiest of 4 shards, 20.5% of 10,000.
     var a = check("tenants-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
-    HeatBars.Bar b = HeatBars.mongodb(a).get(0);
+    Hotspot b = a.hotspots().get(0);
     assertThat(b.load()).isEqualTo(a.shards().get(0).reads() + a.shards().get(0).writes());
     assertThat(b.ceiling()).isEqualTo(10_000);
     assertThat(HeatBars.label(b))
         .isEqualTo("2,055 ops/s · 20.5% of the 10,000 ops/s budget of a shard");
   }
 
-  private static HeatBars.Bar named(String key, double load) {
-    return new HeatBars.Bar(key, "ops/s", "ops/s", load, 1000, "the ceiling", 0.5);
+  private static Hotspot named(String key, double load) {
+    return new Hotspot(key, "ops/s", "ops/s", load, 1000, "the ceiling", 0.5);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.keyplan.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.keyplan.analysis.Growth;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.check.CheckResult;
@@ -19,48 +20,49 @@ final class SizingChartTest {
         .orElseThrow();
   }
 
-  private static SizingChart.Series series(CassandraAnalysis a, String table) {
-    CassandraSizing s = a.sizing().get(table);
-    return SizingChart.series(a.table(table).orElseThrow(), s, a.model().horizonSeconds());
+  private static Growth growth(CassandraAnalysis a, String table) {
+    return a.growth(SizingChart.SAMPLES).stream()
+        .filter(g -> g.subject().equals(table))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
   void bucketedTable_isFlatAtTheBucketsSize() {
     // chat: a 10-minute bucket of the 100 messages/s channel: 13,920,012 B (Sizer's worked
     // example).
-    var s = series(analysis("chat"), "messages_by_channel");
-    assertThat(s.busiest()).hasSize(SizingChart.SAMPLES).containsOnly(13_920_012.0);
-    assertThat(s.typical()).containsOnly(708.0);
+    var s = growth(analysis("chat"), "messages_by_channel");
+    assertThat(s.curve("busiest")).hasSize(SizingChart.SAMPLES).containsOnly(13_920_012.0);
+    assertThat(s.curve("typical")).containsOnly(708.0);
   }
 
   @Test
   void unbucketedTable_growsLinearlyToTheHorizonsSize() {
     CassandraAnalysis a = analysis("orders");
     CassandraSizing sizing = a.sizing().get("orders_by_user");
-    var s = series(a, "orders_by_user");
+    var s = growth(a, "orders_by_user");
+    double[] busiest = s.curve("busiest");
     int last = SizingChart.SAMPLES - 1;
-    assertThat(s.busiest()[last]).isEqualTo(sizing.busiest().bytes());
-    assertThat(s.typical()[last]).isEqualTo(sizing.typical().bytes());
-    assertThat(s.busiest()[0]).isLessThan(s.busiest()[last]);
+    assertThat(busiest[last]).isEqualTo(sizing.busiest().bytes());
+    assertThat(s.curve("typical")[last]).isEqualTo(sizing.typical().bytes());
+    assertThat(busiest[0]).isLessThan(busiest[last]);
     // Rows grow as count + growth × t and bytes are affine in rows, so the middle sample (t = H/2)
     // is the mean of the ends.
-    assertThat(s.busiest()[last / 2])
-        .isCloseTo((s.busiest()[0] + s.busiest()[last]) / 2, within(1.0));
+    assertThat(busiest[last / 2]).isCloseTo((busiest[0] + busiest[last]) / 2, within(1.0));
   }
 
   @Test
   void limits_areTheGuidelineAndTheHardLimit_plusScyllasWarning() {
-    CassandraAnalysis chat = analysis("chat");
-    var t = chat.table("messages_by_channel").orElseThrow();
-    List<SizingChart.Limit> cassandra = SizingChart.limits(t, /* scylla= */ false);
-    assertThat(cassandra).extracting(SizingChart.Limit::kind).containsExactly("guideline", "hard");
+    List<Growth.Limit> cassandra = growth(analysis("chat"), "messages_by_channel").limits();
+    assertThat(cassandra).extracting(Growth.Limit::kind).containsExactly("guideline", "hard");
     assertThat(cassandra.get(0).bytes()).isEqualTo(100e6);
     // 2 values a row (author_id, body): 1e9 rows at 216 B + 2e9 × 8 B of cell metadata, plus the
     // 12-byte key: 1e9 × 216 + 2e9 × 8 + 12 = 232,000,000,012 B.
     assertThat(cassandra.get(1).bytes()).isCloseTo(232_000_000_012.0, within(1.0));
-    List<SizingChart.Limit> scylla = SizingChart.limits(t, /* scylla= */ true);
+    // chat-scylla.yaml is chat.yaml's design on ScyllaDB.
+    List<Growth.Limit> scylla = growth(analysis("chat-scylla"), "messages_by_channel").limits();
     assertThat(scylla)
-        .extracting(SizingChart.Limit::kind)
+        .extracting(Growth.Limit::kind)
         .containsExactly("guideline", "warning", "hard");
     // compaction_large_partition_warning_threshold_mb: 1000 × 1024 × 1024 = 1,048,576,000 B.
     assertThat(scylla.get(1).bytes()).isEqualTo(1_048_576_000.0);
@@ -69,11 +71,7 @@ final class SizingChartTest {
 
   @Test
   void svg_drawsTwoSeriesAndOneLinePerLimit() {
-    CassandraAnalysis a = analysis("chat");
-    var t = a.table("messages_by_channel").orElseThrow();
-    String svg =
-        SizingChart.svg(
-            "messages_by_channel", series(a, "messages_by_channel"), SizingChart.limits(t, false));
+    String svg = SizingChart.svg(growth(analysis("chat"), "messages_by_channel")).orElseThrow();
     assertThat(count(svg, "<svg")).isEqualTo(1);
     assertThat(count(svg, "<path class=\"series")).isEqualTo(2);
     assertThat(count(svg, "<line class=\"limit")).isEqualTo(2);

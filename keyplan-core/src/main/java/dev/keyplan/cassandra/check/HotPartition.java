@@ -3,6 +3,7 @@ package dev.keyplan.cassandra.check;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraHeat;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.check.Category;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
@@ -20,14 +21,12 @@ import dev.keyplan.model.Units;
     summary = "One partition takes a large share of what a replica can serve",
     severity = Severity.ERROR)
 public final class HotPartition implements CassandraRule {
-  /** Share of the budget from which a partition is flagged as a warning. */
-  public static final double WARN_SHARE = 0.5;
 
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
       CassandraHeat h = a.heat().get(t.name());
-      if (h == null || h.budgetShare() < WARN_SHARE) {
+      if (h == null || h.budgetShare() < CassandraLimits.HOT_PARTITION_WARN_SHARE) {
         continue;
       }
       String unit =

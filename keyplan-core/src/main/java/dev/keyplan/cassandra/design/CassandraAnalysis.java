@@ -1,8 +1,13 @@
 package dev.keyplan.cassandra.design;
 
+import dev.keyplan.analysis.DataUnit;
+import dev.keyplan.analysis.Growth;
+import dev.keyplan.analysis.Hotspot;
+import dev.keyplan.analysis.Serving;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import java.util.List;
@@ -127,5 +132,25 @@ public record CassandraAnalysis(
   /** Returns the plan of the pattern {@code id}. */
   public Optional<CassandraPlan> plan(String id) {
     return Optional.ofNullable(plansById.get(id));
+  }
+
+  @Override
+  public Serving serving(AccessPattern p) {
+    return CassandraSummary.serving(this, p);
+  }
+
+  @Override
+  public List<Hotspot> hotspots() {
+    return CassandraSummary.hotspots(this);
+  }
+
+  @Override
+  public Optional<DataUnit> largestUnit() {
+    return CassandraSummary.largestUnit(this);
+  }
+
+  @Override
+  public List<Growth> growth(int samples) {
+    return CassandraSummary.growth(this, samples);
   }
 }

@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param keyIdentifiesRow the partition key contains the entity's identifying key: one row each
  * @param undeclared key attributes whose spread the model does not give
  * @param advice bucket widths for a growing partition, when one is needed
+ * @param tableBytes the whole table on one replica ({@link Sizer#table}; NaN when a spread is
+ *     undeclared)
  */
 public record CassandraSizing(
     String table,
@@ -33,7 +35,8 @@ public record CassandraSizing(
     double busiestShare,
     boolean keyIdentifiesRow,
     List<String> undeclared,
-    Optional<BucketAdvice> advice) {
+    Optional<BucketAdvice> advice,
+    double tableBytes) {
 
   public CassandraSizing {
     undeclared = List.copyOf(undeclared);

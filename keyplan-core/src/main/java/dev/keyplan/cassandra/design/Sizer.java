@@ -92,8 +92,8 @@ public final class Sizer {
    * year: 525,600,000,000 partitions × 12 B + 1,576,800,000,000 rows × 232 B ≈ 372 TB. NaN when the
    * partition count is unknown (an undeclared spread).
    */
-  public static double table(BoundTable t, CassandraSizing s) {
-    return s.partitions() * partition(t, 0).bytes() + s.rows() * rowBytes(t);
+  static double table(BoundTable t, double partitions, double rows) {
+    return partitions * partition(t, 0).bytes() + rows * rowBytes(t);
   }
 
   /**
@@ -182,7 +182,8 @@ public final class Sizer {
           Double.NaN,
           keyIdentifiesRow,
           undeclared,
-          Optional.empty());
+          Optional.empty(),
+          Double.NaN);
     }
     double buckets =
         bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
@@ -221,7 +222,8 @@ public final class Sizer {
         share,
         keyIdentifiesRow,
         undeclared,
-        advice);
+        advice,
+        table(t, partitions, rows));
   }
 
   private BucketAdvice advise(

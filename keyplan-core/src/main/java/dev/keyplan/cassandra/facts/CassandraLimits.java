@@ -76,4 +76,11 @@ public final class CassandraLimits {
    * for Paxos cost: 1 ms.
    */
   public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
+
+  /**
+   * Share of a replica's (a ScyllaDB shard's) budget from which one partition's load is a warning
+   * (rule HotPartition, the report's heat bars): keyplan's choice, leaving room for a burst of
+   * twice the modelled rate before the replica saturates.
+   */
+  public static final double HOT_PARTITION_WARN_SHARE = 0.5;
 }

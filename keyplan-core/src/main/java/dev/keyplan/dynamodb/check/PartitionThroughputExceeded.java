@@ -41,15 +41,13 @@ import java.util.Map;
     summary = "One partition key value needs more read or write units than a partition serves",
     severity = Severity.ERROR)
 public final class PartitionThroughputExceeded implements DynamoDbRule {
-  /** Share of a ceiling from which the busiest value is flagged as a warning. */
-  public static final double WARN_SHARE = 0.5;
 
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbHeat h : a.heat()) {
       if (Double.isNaN(h.readUnits())
           || Double.isNaN(h.writeUnits())
-          || h.ceilingShare() < WARN_SHARE) {
+          || h.ceilingShare() < DynamoDbLimits.PARTITION_THROUGHPUT_WARN_SHARE) {
         continue;
       }
       Severity severity = h.ceilingShare() >= 1 ? Severity.ERROR : Severity.WARNING;
@@ -226,7 +224,12 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
    * reads of each copy to half the ceiling; or a cache in front of the key.
    */
   private static String readFix(DynamoDbHeat h) {
-    int k = (int) Math.ceil(h.readUnits() / (WARN_SHARE * DynamoDbLimits.MAX_RCU_PER_PARTITION));
+    int k =
+        (int)
+            Math.ceil(
+                h.readUnits()
+                    / (DynamoDbLimits.PARTITION_THROUGHPUT_WARN_SHARE
+                        * DynamoDbLimits.MAX_RCU_PER_PARTITION));
     return "cache the hot item in front of DynamoDB (DAX or an application cache), or duplicate it: "
         + k
         + " copies ("

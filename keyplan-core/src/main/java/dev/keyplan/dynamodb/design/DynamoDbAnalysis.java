@@ -1,8 +1,13 @@
 package dev.keyplan.dynamodb.design;
 
+import dev.keyplan.analysis.DataUnit;
+import dev.keyplan.analysis.Growth;
+import dev.keyplan.analysis.Hotspot;
+import dev.keyplan.analysis.Serving;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.dynamodb.facts.PriceTable;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
+import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import java.util.ArrayList;
@@ -226,5 +231,25 @@ public record DynamoDbAnalysis(
   /** Returns the monthly total of every copy, in its billing mode. */
   public double monthlyTotal() {
     return costs.stream().mapToDouble(DynamoDbCost::monthly).sum();
+  }
+
+  @Override
+  public Serving serving(AccessPattern p) {
+    return DynamoDbSummary.serving(this, p);
+  }
+
+  @Override
+  public List<Hotspot> hotspots() {
+    return DynamoDbSummary.hotspots(this);
+  }
+
+  @Override
+  public Optional<DataUnit> largestUnit() {
+    return DynamoDbSummary.largestUnit(this);
+  }
+
+  @Override
+  public List<Growth> growth(int samples) {
+    return DynamoDbSummary.growth(this, samples);
   }
 }

@@ -209,4 +209,11 @@ public final class DynamoDbLimits {
    * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html
    */
   public static final int BURST_CAPACITY_SECONDS = 300;
+
+  /**
+   * Share of a partition's 3,000 RCU or 1,000 WCU from which the busiest key value is a warning
+   * (rule PartitionThroughputExceeded, the report's heat bars): keyplan's choice, leaving room for
+   * a burst of twice the modelled rate before the partition throttles.
+   */
+  public static final double PARTITION_THROUGHPUT_WARN_SHARE = 0.5;
 }

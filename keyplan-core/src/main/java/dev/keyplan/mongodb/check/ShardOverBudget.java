@@ -9,6 +9,7 @@ import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,8 +42,6 @@ import java.util.List;
     summary = "The busiest shard of a collection serves more than a shard's budget",
     severity = Severity.ERROR)
 public final class ShardOverBudget implements MongoDbRule {
-  /** Share of the budget from which the busiest shard is flagged as a warning. */
-  public static final double WARN_SHARE = 0.5;
 
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
@@ -56,7 +55,7 @@ public final class ShardOverBudget implements MongoDbRule {
       double writes = Math.max(0, s.writes() - inserts);
       double load = s.reads() + writes;
       double share = load / s.budget();
-      if (share < WARN_SHARE) {
+      if (share < MongoDbLimits.SHARD_WARN_SHARE) {
         continue;
       }
       String where =
@@ -97,9 +96,9 @@ public final class ShardOverBudget implements MongoDbRule {
       return "shard "
           + c.name()
           + " on a key its hot patterns give by equality: spread evenly, "
-          + Units.count(Math.ceil(load / (s.budget() * WARN_SHARE)))
+          + Units.count(Math.ceil(load / (s.budget() * MongoDbLimits.SHARD_WARN_SHARE)))
           + " shards keep each under "
-          + Units.percent(WARN_SHARE)
+          + Units.percent(MongoDbLimits.SHARD_WARN_SHARE)
           + " of the budget; or raise shard_budget if measured";
     }
     double scatter = 0;

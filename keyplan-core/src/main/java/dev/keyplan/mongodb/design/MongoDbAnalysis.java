@@ -1,6 +1,11 @@
 package dev.keyplan.mongodb.design;
 
+import dev.keyplan.analysis.DataUnit;
+import dev.keyplan.analysis.Growth;
+import dev.keyplan.analysis.Hotspot;
+import dev.keyplan.analysis.Serving;
 import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.mongodb.model.MongoDbDesign;
@@ -54,5 +59,25 @@ public record MongoDbAnalysis(
    */
   public List<MongoDbZones.Placement> zones(MongoDbCollection c) {
     return MongoDbZones.of(c, c.sharded() ? design.shards() : 1);
+  }
+
+  @Override
+  public Serving serving(AccessPattern p) {
+    return MongoDbSummary.serving(this, p);
+  }
+
+  @Override
+  public List<Hotspot> hotspots() {
+    return MongoDbSummary.hotspots(this);
+  }
+
+  @Override
+  public Optional<DataUnit> largestUnit() {
+    return MongoDbSummary.largestUnit(this);
+  }
+
+  @Override
+  public List<Growth> growth(int samples) {
+    return MongoDbSummary.growth(this, samples);
   }
 }

@@ -259,4 +259,10 @@ public final class MongoDbLimits {
               + " bytes");
     }
   }
+
+  /**
+   * Share of a shard's budget from which the busiest shard is a warning (rule ShardOverBudget, the
+   * report's heat bars): keyplan's choice, leaving room for a burst of twice the modelled rate.
+   */
+  public static final double SHARD_WARN_SHARE = 0.5;
 }

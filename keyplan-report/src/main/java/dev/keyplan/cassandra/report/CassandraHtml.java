@@ -1,17 +1,19 @@
 package dev.keyplan.cassandra.report;
 
+import dev.keyplan.analysis.Growth;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.CassandraSizing;
-import dev.keyplan.cassandra.design.Sizer;
 import dev.keyplan.cassandra.emit.CqlEmitter;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 import dev.keyplan.report.HeatBars;
 import dev.keyplan.report.Html;
 import dev.keyplan.report.SizingChart;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A Cassandra or ScyllaDB analysis on the HTML page of {@code keyplan report} (docs/report.md). */
@@ -44,7 +46,7 @@ public final class CassandraHtml {
     out.append("</table>\n");
     HeatBars.section(
         store,
-        HeatBars.cassandra(a),
+        a.hotspots(),
         "Each table's busiest partition: the operations per second one replica of it"
             + " serves (every replica applies every write), against the model's budget per "
             + (a.design().isScylla() ? "shard" : "node")
@@ -58,6 +60,8 @@ public final class CassandraHtml {
         .append(
             "). Sizes follow the Apache Cassandra docs'"
                 + " partition-size formula; the y axis is logarithmic.</p>\n");
+    Map<String, Growth> growth = new LinkedHashMap<>();
+    a.growth(SizingChart.SAMPLES).forEach(g -> growth.put(g.subject(), g));
     for (CassandraSizing s : a.sizing().values()) {
       out.append("<figure class=\"sizing\" data-store=\"")
           .append(store)
@@ -74,16 +78,13 @@ public final class CassandraHtml {
                       ? "bucket " + Quantities.formatSeconds(s.windowSeconds())
                       : s.unbounded() ? "no bucket: grows without bound" : "no bucket"))
           .append("</figcaption>\n");
-      Optional<BoundTable> t = a.table(s.table());
-      SizingChart.Series series =
-          t.map(b -> SizingChart.series(b, s, a.model().horizonSeconds())).orElse(null);
-      if (series == null) {
+      Optional<String> chart = Optional.ofNullable(growth.get(s.table())).flatMap(SizingChart::svg);
+      if (chart.isEmpty()) {
         out.append("<p class=\"note\">Size unknown: the model gives no spread for ")
             .append(Html.escape(String.join(", ", s.undeclared())))
             .append(".</p>\n");
       } else {
-        out.append(
-            SizingChart.svg(s.table(), series, SizingChart.limits(t.get(), a.design().isScylla())));
+        out.append(chart.get());
       }
       out.append("</figure>\n");
     }
@@ -112,7 +113,7 @@ public final class CassandraHtml {
     double writes = 0;
     for (CassandraSizing s : a.sizing().values()) {
       Optional<BoundTable> t = a.table(s.table());
-      double bytes = t.map(b -> Sizer.table(b, s)).orElse(Double.NaN);
+      double bytes = s.tableBytes();
       List<CassandraPlan> writers = a.writesInto(s.table());
       double rate = writers.stream().mapToDouble(p -> p.pattern().ratePerSecond()).sum();
       replica += bytes;

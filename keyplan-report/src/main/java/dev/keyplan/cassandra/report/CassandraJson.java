@@ -3,7 +3,6 @@ package dev.keyplan.cassandra.report;
 import static dev.keyplan.report.JsonFields.number;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.BucketAdvice;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraHeat;
@@ -11,9 +10,7 @@ import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.cassandra.design.PartitionSize;
-import dev.keyplan.cassandra.design.Sizer;
 import java.io.IOException;
-import java.util.Optional;
 
 /**
  * A Cassandra or ScyllaDB analysis in {@code check --format json}: its patterns, tables and
@@ -57,8 +54,7 @@ public final class CassandraJson {
     g.writeStringField("entity", a.table(s.table()).map(t -> t.entity().name()).orElse(""));
     number(g, "rows", s.rows());
     number(g, "partitionCount", s.partitions());
-    Optional<BoundTable> bound = a.table(s.table());
-    number(g, "bytes", bound.map(t -> Sizer.table(t, s)).orElse(Double.NaN));
+    number(g, "bytes", s.tableBytes());
     g.writeObjectFieldStart("partitions");
     size(g, "typical", s.typical());
     size(g, "busiest", s.busiest());

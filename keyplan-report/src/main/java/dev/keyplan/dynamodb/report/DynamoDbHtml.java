@@ -1,5 +1,6 @@
 package dev.keyplan.dynamodb.report;
 
+import dev.keyplan.analysis.Growth;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
@@ -8,10 +9,9 @@ import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.emit.CreateTableJson;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.model.Units;
-import dev.keyplan.report.GrowthCharts;
 import dev.keyplan.report.HeatBars;
 import dev.keyplan.report.Html;
-import java.util.List;
+import dev.keyplan.report.SizingChart;
 
 /** A DynamoDB analysis on the HTML page of {@code keyplan report} (docs/report.md). */
 public final class DynamoDbHtml {
@@ -47,7 +47,7 @@ public final class DynamoDbHtml {
     out.append("</table>\n");
     HeatBars.section(
         a.store().id(),
-        HeatBars.dynamodb(a),
+        a.hotspots(),
         "Each copy's busiest partition key value: read and write units per"
             + " second, summed over every pattern that reaches it, against the per-partition ceilings.",
         out);
@@ -84,9 +84,8 @@ public final class DynamoDbHtml {
           .append("</tr>\n");
     }
     out.append("</table>\n");
-    List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
-    for (DynamoDbTable t : a.tables()) {
-      Html.figure(a.store().id(), t.name(), GrowthCharts.table(t, at), out);
+    for (Growth g : a.growth(SizingChart.SAMPLES)) {
+      Html.figure(a.store().id(), g.subject(), SizingChart.svg(g), out);
     }
     out.append("<h3>Copies of the data and what they cost</h3>\n<table class=\"costs\">")
         .append(

@@ -1,15 +1,15 @@
 package dev.keyplan.mongodb.report;
 
+import dev.keyplan.analysis.Growth;
 import dev.keyplan.model.Units;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.emit.MongoshScript;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
-import dev.keyplan.report.GrowthCharts;
 import dev.keyplan.report.HeatBars;
 import dev.keyplan.report.Html;
-import java.util.List;
+import dev.keyplan.report.SizingChart;
 
 /** A MongoDB analysis on the HTML page of {@code keyplan report} (docs/report.md). */
 public final class MongoDbHtml {
@@ -46,7 +46,7 @@ public final class MongoDbHtml {
     out.append("</table>\n");
     HeatBars.section(
         a.store().id(),
-        HeatBars.mongodb(a),
+        a.hotspots(),
         "Each collection's busiest shard (an unsharded collection's one"
             + " primary): reads and writes per second against the model's shard budget.",
         out);
@@ -87,9 +87,8 @@ public final class MongoDbHtml {
           .append("</tr>\n");
     }
     out.append("</table>\n");
-    List<MongoDbAnalysis> at = GrowthCharts.mongodb(a);
-    for (MongoDbCollection c : a.collections()) {
-      Html.figure(a.store().id(), c.name(), GrowthCharts.collection(c, at), out);
+    for (Growth g : a.growth(SizingChart.SAMPLES)) {
+      Html.figure(a.store().id(), g.subject(), SizingChart.svg(g), out);
     }
     out.append("</section>\n");
   }

@@ -2,6 +2,7 @@ package dev.keyplan.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keyplan.analysis.Growth;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
@@ -13,12 +14,15 @@ import dev.keyplan.mongodb.design.MongoDbShard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-final class GrowthChartsTest {
+/**
+ * The growth charts of DynamoDB and MongoDB as the report draws them from each analysis's {@code
+ * growth()}: the points are the analysis at each horizon, the limits the engine's.
+ */
+final class StoreGrowthChartsTest {
   private static CheckResult check(String example) {
     // Maven runs the module's tests in keyplan-report/; the examples sit at the repository root.
     return CheckResult.of(ModelReader.read(Path.of("../examples/" + example + ".yaml")));
@@ -34,26 +38,28 @@ final class GrowthChartsTest {
   @Test
   void dynamodb_eachPointIsTheAnalysisAtThatHorizon() {
     DynamoDbAnalysis a = check("orders-dynamodb").analysis(DynamoDbAnalysis.class).orElseThrow();
-    List<DynamoDbAnalysis> at = GrowthCharts.dynamodb(a);
-    assertThat(at).hasSize(SizingChart.SAMPLES);
+    Growth g = a.growth(SizingChart.SAMPLES).get(0);
+    assertThat(g.subject()).isEqualTo("AppTable");
+    double[] collection = g.curve("collection");
+    assertThat(collection).hasSize(SizingChart.SAMPLES);
     // The last point is the model's own analysis: the JSON report's figure, not a recomputation.
-    assertThat(at.get(at.size() - 1)).isSameAs(a);
+    assertThat(collection[SizingChart.SAMPLES - 1])
+        .isEqualTo(a.sizing().get("AppTable").collectionBytes());
     // The middle point is what check says for a model whose horizon is half as long.
     Model m = a.model();
     long half = Math.round(m.horizonSeconds() * 12.0 / 24);
+    assertThat(g.seconds()[12]).isEqualTo(half);
     DynamoDbAnalysis halfway = DynamoDbAnalyzer.analyze(m.atHorizon(half));
-    assertThat(at.get(12).sizing().get("AppTable").collectionBytes())
-        .isEqualTo(halfway.sizing().get("AppTable").collectionBytes());
+    assertThat(collection[12]).isEqualTo(halfway.sizing().get("AppTable").collectionBytes());
     // The busiest customer's orders pile up: today's collection is smaller than the horizon's.
-    assertThat(at.get(0).sizing().get("AppTable").collectionBytes())
-        .isLessThan(a.sizing().get("AppTable").collectionBytes());
+    assertThat(collection[0]).isLessThan(a.sizing().get("AppTable").collectionBytes());
   }
 
   @Test
   void dynamodb_chartEndsAtTheTablesFiguresAndDrawsTheItemLimit() {
     DynamoDbAnalysis a = check("orders-dynamodb").analysis(DynamoDbAnalysis.class).orElseThrow();
     DynamoDbTable t = a.tables().get(0);
-    String svg = GrowthCharts.table(t, GrowthCharts.dynamodb(a)).orElseThrow();
+    String svg = SizingChart.svg(a.growth(SizingChart.SAMPLES).get(0)).orElseThrow();
     assertThat(attribute(svg, "data-item-bytes"))
         .isEqualTo(Html.plain(a.sizing().get(t.name()).largestItemBytes()));
     assertThat(attribute(svg, "data-collection-bytes"))
@@ -80,7 +86,7 @@ final class GrowthChartsTest {
         CheckResult.of(ModelReader.read("lsi.yaml", yaml, Path.of("../examples")))
             .analysis(DynamoDbAnalysis.class)
             .orElseThrow();
-    String svg = GrowthCharts.table(a.tables().get(0), GrowthCharts.dynamodb(a)).orElseThrow();
+    String svg = SizingChart.svg(a.growth(SizingChart.SAMPLES).get(0)).orElseThrow();
     assertThat(svg)
         .contains("item collection limit 10 GB (local index)")
         .contains("class=\"limit hard\"");
@@ -91,8 +97,7 @@ final class GrowthChartsTest {
     // tenants-mongodb: {country_code: 1}; the US holds 87.2 GB at the horizon, 650 × the 128 MiB
     // range size (JumboChunkRisk's figure), so its curve ends far above the range-size line.
     MongoDbAnalysis a = check("tenants-mongodb").analysis(MongoDbAnalysis.class).orElseThrow();
-    String svg =
-        GrowthCharts.collection(a.collections().get(0), GrowthCharts.mongodb(a)).orElseThrow();
+    String svg = SizingChart.svg(a.growth(SizingChart.SAMPLES).get(0)).orElseThrow();
     MongoDbShard s = a.shard("tenants").orElseThrow();
     assertThat(attribute(svg, "data-value-bytes")).isEqualTo(Html.plain(s.busiestValueBytes()));
     assertThat(s.busiestValueBytes() / a.design().rangeSizeBytes())
@@ -111,7 +116,12 @@ final class GrowthChartsTest {
             .filter(x -> a.shard(x.name()).map(s -> !s.sharded()).orElse(true))
             .findFirst();
     assertThat(c).as("an unsharded collection in shop-mongodb").isPresent();
-    String svg = GrowthCharts.collection(c.get(), GrowthCharts.mongodb(a)).orElseThrow();
+    Growth g =
+        a.growth(SizingChart.SAMPLES).stream()
+            .filter(x -> x.subject().equals(c.get().name()))
+            .findFirst()
+            .orElseThrow();
+    String svg = SizingChart.svg(g).orElseThrow();
     assertThat(svg).doesNotContain("data-value-bytes").doesNotContain("range size");
   }
 }
