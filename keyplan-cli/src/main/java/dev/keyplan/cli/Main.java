@@ -1,6 +1,7 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.cli.simulate.SimulateCommand;
+import dev.keyplan.cli.verify.VerifyCommand;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import java.io.PrintWriter;
@@ -38,7 +39,8 @@ public final class Main {
       commands.put(sub.getCommandName(), sub);
     }
     commands.forEach(cli::addSubcommand);
-    SimulateCommand.addStoreOptions(commands.get("simulate"));
+    SimulateCommand.addStores(commands.get("simulate"));
+    VerifyCommand.addStores(commands.get("verify"));
     EmitCommand.describe(commands.get("emit"));
     cli.setOut(out);
     cli.setErr(err);

@@ -38,6 +38,21 @@ public final class StoreChoice {
       }
       return designs.get(0);
     }
+    StoreId chosen = named(option, allowed);
+    String s = chosen.id();
+    if (!designs.contains(chosen)) {
+      throw new InputException(
+          Cli.commandLine(),
+          "the model has no "
+              + s
+              + " design"
+              + (designs.isEmpty() ? "" : " (it has: " + ids(designs) + ")"));
+    }
+    return chosen;
+  }
+
+  /** Returns the store {@code option} names among {@code allowed}, in any case. */
+  public static StoreId named(String option, List<StoreId> allowed) {
     String s = option.toLowerCase(Locale.ROOT);
     List<String> names = allowed.stream().map(StoreId::id).toList();
     if (!names.contains(s)) {
@@ -50,16 +65,7 @@ public final class StoreChoice {
               + ", not "
               + option);
     }
-    StoreId chosen = allowed.get(names.indexOf(s));
-    if (!designs.contains(chosen)) {
-      throw new InputException(
-          Cli.commandLine(),
-          "the model has no "
-              + s
-              + " design"
-              + (designs.isEmpty() ? "" : " (it has: " + ids(designs) + ")"));
-    }
-    return chosen;
+    return allowed.get(names.indexOf(s));
   }
 
   /** Returns the stores the model has a design for, in the model's order (the registry's). */

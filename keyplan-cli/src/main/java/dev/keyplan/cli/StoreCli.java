@@ -1,6 +1,7 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.cli.simulate.StoreSimulateOptions;
+import dev.keyplan.cli.verify.StoreVerifyOptions;
 import dev.keyplan.model.StoreId;
 import java.util.Optional;
 
@@ -16,6 +17,17 @@ public interface StoreCli {
   /** A new instance of the store's tool command, a picocli {@code @Command}, if it has one. */
   Optional<Object> tools();
 
-  /** New simulate options of this store, each at its default until the command line sets it. */
-  StoreSimulateOptions simulateOptions();
+  /**
+   * New options of {@code keyplan simulate ID} for store id {@code id} (the store's own id or a
+   * variant's), each at its default until the command line sets it.
+   */
+  StoreSimulateOptions simulateOptions(StoreId id);
+
+  /**
+   * The engine {@code keyplan simulate ID} simulates, in words: {@code DynamoDB's partition map}.
+   */
+  String engine(StoreId id);
+
+  /** New options of {@code keyplan verify ID}, when the store has a verifier. */
+  Optional<StoreVerifyOptions> verifyOptions();
 }

@@ -80,6 +80,28 @@ public record VerifyOptions(
         Optional.empty());
   }
 
+  /**
+   * Returns these options with a store's own: where it listens, and a datacenter or region (empty
+   * when the store takes none).
+   */
+  public VerifyOptions withStoreOptions(
+      Optional<String> storeEndpoint,
+      Optional<String> storeLocalDatacenter,
+      Optional<String> storeRegion) {
+    return new VerifyOptions(
+        storeEndpoint,
+        prefix,
+        reuse,
+        keep,
+        maxRows,
+        samples,
+        tls,
+        credentialsFile,
+        seed,
+        storeLocalDatacenter,
+        storeRegion);
+  }
+
   /** Returns these options with {@code endpoint}. */
   public VerifyOptions withEndpoint(String e) {
     return new VerifyOptions(

@@ -2,6 +2,7 @@ package dev.keyplan.cassandra.cli;
 
 import dev.keyplan.cli.StoreCli;
 import dev.keyplan.cli.simulate.StoreSimulateOptions;
+import dev.keyplan.cli.verify.StoreVerifyOptions;
 import dev.keyplan.model.StoreId;
 import java.util.Optional;
 
@@ -21,7 +22,21 @@ public final class CassandraCli implements StoreCli {
   }
 
   @Override
-  public StoreSimulateOptions simulateOptions() {
-    return new CassandraSimulateOptions();
+  public StoreSimulateOptions simulateOptions(StoreId id) {
+    return id.equals(StoreId.SCYLLADB)
+        ? new ScyllaSimulateOptions()
+        : new CassandraSimulateOptions();
+  }
+
+  @Override
+  public String engine(StoreId id) {
+    return id.equals(StoreId.SCYLLADB)
+        ? "ScyllaDB's token ring and shards"
+        : "Cassandra's token ring";
+  }
+
+  @Override
+  public Optional<StoreVerifyOptions> verifyOptions() {
+    return Optional.of(new CassandraVerifyOptions());
   }
 }

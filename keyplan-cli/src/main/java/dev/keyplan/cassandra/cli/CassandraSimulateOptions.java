@@ -6,12 +6,10 @@ import dev.keyplan.cassandra.simulate.CassandraSetup;
 import dev.keyplan.cassandra.simulate.CassandraSimulator;
 import dev.keyplan.cassandra.simulate.TokenAllocation;
 import dev.keyplan.cli.simulate.StoreSimulateOptions;
-import dev.keyplan.model.StoreId;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,9 +18,10 @@ import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
- * The cluster options of {@code keyplan simulate --store cassandra|scylladb}; null means not given.
+ * The cluster options of {@code keyplan simulate cassandra} (and, with {@code --shards}, of {@code
+ * scylladb}: {@link ScyllaSimulateOptions}); null means not given.
  */
-public final class CassandraSimulateOptions implements StoreSimulateOptions {
+public class CassandraSimulateOptions implements StoreSimulateOptions {
   @Option(
       names = "--nodes",
       paramLabel = "N",
@@ -90,21 +89,9 @@ public final class CassandraSimulateOptions implements StoreSimulateOptions {
           "Cassandra/ScyllaDB: A node that leaves at the end (repeatable): shows the data that streams.")
   List<String> removeNodes;
 
-  /** Options given, by name, to reject them for other stores. */
-  @Override
-  public List<String> given() {
-    List<String> out = new ArrayList<>();
-    if (nodes != null) out.add("--nodes");
-    if (datacenters != null) out.add("--datacenters");
-    if (racks != null) out.add("--racks");
-    if (numTokens != null) out.add("--num-tokens");
-    if (allocation != null) out.add("--allocation");
-    if (rf != null) out.add("--rf");
-    if (strategy != null) out.add("--strategy");
-    if (consistency != null) out.add("--cl");
-    if (addNodes != null) out.add("--add-nodes");
-    if (removeNodes != null) out.add("--remove-node");
-    return out;
+  /** Shards per node: none on Cassandra, {@code --shards} on ScyllaDB (null when not given). */
+  Integer shardsPerNode() {
+    return null;
   }
 
   /** Builds the setup; a bad value is reported as bad input naming the option. */
@@ -179,23 +166,13 @@ public final class CassandraSimulateOptions implements StoreSimulateOptions {
   }
 
   @Override
-  public boolean takesShards(StoreId id) {
-    return id.equals(StoreId.SCYLLADB);
-  }
-
-  @Override
   public SimulationResult run(
       StoreAnalysis analysis,
       SimulationSettings settings,
       Optional<Trace> trace,
-      Progress progress,
-      Integer shards) {
+      Progress progress) {
     return CassandraSimulator.run(
-            (CassandraAnalysis) analysis,
-            setup(analysis.store().equals(StoreId.SCYLLADB) ? shards : null),
-            settings,
-            trace,
-            progress)
+            (CassandraAnalysis) analysis, setup(shardsPerNode()), settings, trace, progress)
         .result();
   }
 }

@@ -2,6 +2,7 @@ package dev.keyplan.dynamodb.cli;
 
 import dev.keyplan.cli.StoreCli;
 import dev.keyplan.cli.simulate.StoreSimulateOptions;
+import dev.keyplan.cli.verify.StoreVerifyOptions;
 import dev.keyplan.model.StoreId;
 import java.util.Optional;
 
@@ -18,7 +19,17 @@ public final class DynamoDbCli implements StoreCli {
   }
 
   @Override
-  public StoreSimulateOptions simulateOptions() {
+  public StoreSimulateOptions simulateOptions(StoreId id) {
     return new DynamoDbSimulateOptions();
+  }
+
+  @Override
+  public String engine(StoreId id) {
+    return "DynamoDB's partition map, adaptive capacity and burst";
+  }
+
+  @Override
+  public Optional<StoreVerifyOptions> verifyOptions() {
+    return Optional.of(new DynamoDbVerifyOptions());
   }
 }

@@ -7,18 +7,15 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.simulate.DynamoDbSetup;
 import dev.keyplan.dynamodb.simulate.DynamoDbSimulator;
 import dev.keyplan.input.InputException;
-import dev.keyplan.model.StoreId;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** The options of {@code keyplan simulate --store dynamodb}; null means not given. */
+/** The options of {@code keyplan simulate dynamodb}; null means not given. */
 public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
   @Option(
       names = "--capacity",
@@ -57,18 +54,6 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
       description =
           "DynamoDB: the burst bucket at the start (default: full, 300 s of unused capacity).")
   String burst;
-
-  @Override
-  public List<String> given() {
-    List<String> out = new ArrayList<>();
-    if (capacity != null) out.add("--capacity");
-    if (rcu != null) out.add("--rcu");
-    if (wcu != null) out.add("--wcu");
-    if (table != null) out.add("--table");
-    if (partitions != null) out.add("--partitions");
-    if (burst != null) out.add("--burst");
-    return out;
-  }
 
   public DynamoDbSetup setup() {
     try {
@@ -121,17 +106,11 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
   }
 
   @Override
-  public boolean takesShards(StoreId id) {
-    return false;
-  }
-
-  @Override
   public SimulationResult run(
       StoreAnalysis analysis,
       SimulationSettings settings,
       Optional<Trace> trace,
-      Progress progress,
-      Integer shards) {
+      Progress progress) {
     return DynamoDbSimulator.run((DynamoDbAnalysis) analysis, setup(), settings, trace, progress)
         .result();
   }

@@ -2,6 +2,7 @@ package dev.keyplan.mongodb.cli;
 
 import dev.keyplan.cli.StoreCli;
 import dev.keyplan.cli.simulate.StoreSimulateOptions;
+import dev.keyplan.cli.verify.StoreVerifyOptions;
 import dev.keyplan.model.StoreId;
 import java.util.Optional;
 
@@ -18,7 +19,17 @@ public final class MongoDbCli implements StoreCli {
   }
 
   @Override
-  public StoreSimulateOptions simulateOptions() {
+  public StoreSimulateOptions simulateOptions(StoreId id) {
     return new MongoDbSimulateOptions();
+  }
+
+  @Override
+  public String engine(StoreId id) {
+    return "MongoDB's chunks, balancer and shards";
+  }
+
+  @Override
+  public Optional<StoreVerifyOptions> verifyOptions() {
+    return Optional.of(new MongoDbVerifyOptions());
   }
 }

@@ -5,7 +5,6 @@ import dev.keyplan.cli.Cli;
 import dev.keyplan.cli.simulate.StoreSimulateOptions;
 import dev.keyplan.input.InputException;
 import dev.keyplan.model.Quantities;
-import dev.keyplan.model.StoreId;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.simulate.MongoDbSetup;
 import dev.keyplan.mongodb.simulate.MongoDbSimulator;
@@ -13,17 +12,18 @@ import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/**
- * The options of {@code keyplan simulate --store mongodb} (besides {@code --shards}); null means
- * not given.
- */
+/** The options of {@code keyplan simulate mongodb}; null means not given. */
 public final class MongoDbSimulateOptions implements StoreSimulateOptions {
+  @Option(
+      names = "--shards",
+      paramLabel = "N",
+      description = "Shards in the cluster (default: the model's).")
+  Integer shards;
+
   @Option(
       names = "--chunk-size",
       paramLabel = "SIZE",
@@ -52,17 +52,7 @@ public final class MongoDbSimulateOptions implements StoreSimulateOptions {
           "MongoDB: bytes one migration copies per second, an assumption (default: 16MB/s).")
   String migrationRate;
 
-  @Override
-  public List<String> given() {
-    List<String> out = new ArrayList<>();
-    if (chunkSize != null) out.add("--chunk-size");
-    if (collection != null) out.add("--collection");
-    if (start != null) out.add("--start");
-    if (migrationRate != null) out.add("--migration-rate");
-    return out;
-  }
-
-  public MongoDbSetup setup(Integer shards) {
+  public MongoDbSetup setup() {
     try {
       MongoDbSetup s = MongoDbSetup.DEFAULTS;
       if (shards != null) {
@@ -104,19 +94,12 @@ public final class MongoDbSimulateOptions implements StoreSimulateOptions {
   }
 
   @Override
-  public boolean takesShards(StoreId id) {
-    return true;
-  }
-
-  @Override
   public SimulationResult run(
       StoreAnalysis analysis,
       SimulationSettings settings,
       Optional<Trace> trace,
-      Progress progress,
-      Integer shards) {
-    return MongoDbSimulator.run(
-            (MongoDbAnalysis) analysis, setup(shards), settings, trace, progress)
+      Progress progress) {
+    return MongoDbSimulator.run((MongoDbAnalysis) analysis, setup(), settings, trace, progress)
         .result();
   }
 }

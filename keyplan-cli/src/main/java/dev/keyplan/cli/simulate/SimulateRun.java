@@ -1,0 +1,145 @@
+package dev.keyplan.cli.simulate;
+
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.cli.Cli;
+import dev.keyplan.cli.ExitCode;
+import dev.keyplan.cli.Input;
+import dev.keyplan.cli.StoreChoice;
+import dev.keyplan.input.InputException;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.report.SimulationCsv;
+import dev.keyplan.report.SimulationJson;
+import dev.keyplan.report.SimulationText;
+import dev.keyplan.simulate.Progress;
+import dev.keyplan.simulate.SetupException;
+import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
+import dev.keyplan.store.Stores;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The options every store's {@code keyplan simulate STORE} takes (a picocli mixin): the model, the
+ * seed, the simulated time, the output; and the run they set up once the store's own options are
+ * known.
+ */
+public final class SimulateRun {
+  enum Format {
+    text,
+    json,
+    csv
+  }
+
+  @Parameters(
+      index = "0",
+      paramLabel = "MODEL",
+      description = "The workload model (YAML), e.g. examples/chat.yaml.")
+  Path model;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = Simulations.DEFAULT_SEED,
+      description =
+          "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = Simulations.DEFAULT_DURATION,
+      description =
+          "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
+  String duration;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "TIME",
+      description = "Time series step (default: 1s up to 10 minutes of simulated time, else 60s).")
+  String interval;
+
+  @Option(
+      names = "--mode",
+      paramLabel = "MODE",
+      defaultValue = Simulations.DEFAULT_MODE,
+      description =
+          "aggregate (per key value and second: fast at any rate) or exact (every operation drawn) (default: ${DEFAULT-VALUE}).")
+  String mode;
+
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE",
+      description =
+          "Replay a CSV trace (time,operation,key,size) instead of generating operations from the patterns.")
+  Path trace;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  Format format = Format.text;
+
+  @Option(
+      names = "--csv",
+      paramLabel = "FILE",
+      description = "Also write the time series as CSV to FILE.")
+  Path csv;
+
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description = "Draw a progress bar on stderr (default: when stderr is a terminal).")
+  Boolean progress;
+
+  /**
+   * Runs the model's design for store {@code id} with the store's options {@code own}, prints the
+   * result to {@code cli}'s output and returns the exit code.
+   */
+  int run(CommandLine cli, StoreId id, StoreSimulateOptions own) {
+    Model m = ModelReader.read(model);
+    StoreId s = StoreChoice.of(m, id.id(), List.of(id), false, "simulate");
+    SimulationSettings settings = Simulations.settings(seed, duration, interval, mode);
+    Optional<Trace> t =
+        Optional.ofNullable(trace)
+            .map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
+    Progress bar =
+        (progress != null ? progress : System.console() != null)
+            ? new ProgressBar(cli.getErr())
+            : Progress.NONE;
+    SimulationResult result;
+    try {
+      StoreAnalysis analysis = Stores.builtIn().of(StoreChoice.design(m, s)).analyze(m);
+      result = own.run(analysis, settings, t, bar);
+    } catch (SetupException e) {
+      throw new InputException(Cli.commandLine(), e.getMessage());
+    }
+    String text =
+        switch (format) {
+          case json -> SimulationJson.render(result);
+          case csv -> SimulationCsv.render(result);
+          default -> SimulationText.render(result);
+        };
+    if (csv != null) {
+      try {
+        Files.writeString(csv, SimulationCsv.render(result), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new InputException(
+            Cli.commandLine(), "cannot write " + csv + ": " + InputException.reason(e));
+      }
+    }
+    cli.getOut().print(text);
+    cli.getOut().flush();
+    return ExitCode.OK.code();
+  }
+}
