@@ -22,10 +22,7 @@ import picocli.CommandLine.Option;
  * scylladb}: {@link ScyllaSimulateOptions}); null means not given.
  */
 public class CassandraSimulateOptions implements StoreSimulateOptions {
-  @Option(
-      names = "--nodes",
-      paramLabel = "N",
-      description = "Cassandra/ScyllaDB: Nodes per datacenter (default: 6).")
+  @Option(names = "--nodes", paramLabel = "N", description = "Nodes per datacenter (default: 6).")
   Integer nodes;
 
   @Option(
@@ -33,60 +30,53 @@ public class CassandraSimulateOptions implements StoreSimulateOptions {
       paramLabel = "DC[,DC…]",
       split = ",",
       description =
-          "Cassandra/ScyllaDB: Datacenter names; the first is where clients are (default: the keyspace's, else dc1).")
+          "Datacenter names; the first is where clients are (default: the keyspace's, else dc1).")
   List<String> datacenters;
 
-  @Option(
-      names = "--racks",
-      paramLabel = "N",
-      description = "Cassandra/ScyllaDB: Racks per datacenter (default: 3).")
+  @Option(names = "--racks", paramLabel = "N", description = "Racks per datacenter (default: 3).")
   Integer racks;
 
-  @Option(
-      names = "--num-tokens",
-      paramLabel = "N",
-      description = "Cassandra/ScyllaDB: Vnodes per node (default: 16).")
+  @Option(names = "--num-tokens", paramLabel = "N", description = "Vnodes per node (default: 16).")
   Integer numTokens;
 
   @Option(
       names = "--allocation",
       paramLabel = "HOW",
       description =
-          "Cassandra/ScyllaDB: Token allocation: random or replication-aware (default: replication-aware, as Cassandra 4.0+ ships).")
+          "Token allocation: random or replication-aware (default: replication-aware, as Cassandra 4.0+ ships).")
   String allocation;
 
   @Option(
       names = "--rf",
       paramLabel = "N|DC=N[,DC=N…]",
       description =
-          "Cassandra/ScyllaDB: Replication factor, in every datacenter or per datacenter (default: the keyspace's).")
+          "Replication factor, in every datacenter or per datacenter (default: the keyspace's).")
   String rf;
 
   @Option(
       names = "--strategy",
       paramLabel = "S",
-      description = "Cassandra/ScyllaDB: simple or network-topology (default: the keyspace's).")
+      description = "Simple or network-topology (default: the keyspace's).")
   String strategy;
 
   @Option(
       names = "--cl",
       paramLabel = "LEVEL",
       description =
-          "Cassandra/ScyllaDB: Consistency level of every request: ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL… (default: each pattern's).")
+          "Consistency level of every request: ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL… (default: each pattern's).")
   String consistency;
 
   @Option(
       names = "--add-nodes",
       paramLabel = "N",
       description =
-          "Cassandra/ScyllaDB: Nodes that join the first datacenter at the end: shows the data that streams (default: 0).")
+          "Nodes that join the first datacenter at the end: shows the data that streams (default: 0).")
   Integer addNodes;
 
   @Option(
       names = "--remove-node",
       paramLabel = "NAME",
-      description =
-          "Cassandra/ScyllaDB: A node that leaves at the end (repeatable): shows the data that streams.")
+      description = "A node that leaves at the end (repeatable): shows the data that streams.")
   List<String> removeNodes;
 
   /** Shards per node: none on Cassandra, {@code --shards} on ScyllaDB (null when not given). */

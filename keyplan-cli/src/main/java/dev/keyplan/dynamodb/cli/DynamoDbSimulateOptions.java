@@ -20,39 +20,38 @@ public final class DynamoDbSimulateOptions implements StoreSimulateOptions {
   @Option(
       names = "--capacity",
       paramLabel = "MODE",
-      description = "DynamoDB: on-demand or provisioned (default: the design's, else on-demand).")
+      description = "On-demand or provisioned (default: the design's, else on-demand).")
   String capacity;
 
   @Option(
       names = "--rcu",
       paramLabel = "N",
-      description = "DynamoDB: provisioned read capacity units per second (implies provisioned).")
+      description = "Provisioned read capacity units per second (implies provisioned).")
   Double rcu;
 
   @Option(
       names = "--wcu",
       paramLabel = "N",
-      description = "DynamoDB: provisioned write capacity units per second (implies provisioned).")
+      description = "Provisioned write capacity units per second (implies provisioned).")
   Double wcu;
 
   @Option(
       names = "--table",
       paramLabel = "NAME",
-      description = "DynamoDB: one table (and its indexes) to simulate (default: every table).")
+      description = "One table (and its indexes) to simulate (default: every table).")
   String table;
 
   @Option(
       names = "--partitions",
       paramLabel = "N",
       description =
-          "DynamoDB: partitions at the start (default: from size and throughput: max(⌈bytes / 10 GB⌉, ⌈RCU / 3,000 + WCU / 1,000⌉)).")
+          "Partitions at the start (default: from size and throughput: max(⌈bytes / 10 GB⌉, ⌈RCU / 3,000 + WCU / 1,000⌉)).")
   Integer partitions;
 
   @Option(
       names = "--burst",
       paramLabel = "full|empty",
-      description =
-          "DynamoDB: the burst bucket at the start (default: full, 300 s of unused capacity).")
+      description = "The burst bucket at the start (default: full, 300 s of unused capacity).")
   String burst;
 
   public DynamoDbSetup setup() {

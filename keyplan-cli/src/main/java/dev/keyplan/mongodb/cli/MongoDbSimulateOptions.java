@@ -27,29 +27,27 @@ public final class MongoDbSimulateOptions implements StoreSimulateOptions {
   @Option(
       names = "--chunk-size",
       paramLabel = "SIZE",
-      description = "MongoDB range (chunk) size, 1MB to 1024MB (default: the model's, else 128MB).")
+      description = "Range (chunk) size, 1MB to 1024MB (default: the model's, else 128MB).")
   String chunkSize;
 
   @Option(
       names = "--collection",
       paramLabel = "NAME",
-      description =
-          "MongoDB: the sharded collection to simulate (default: the first in the model).")
+      description = "The sharded collection to simulate (default: the first in the model).")
   String collection;
 
   @Option(
       names = "--start",
       paramLabel = "HOW",
       description =
-          "MongoDB: populated (the model's documents in one chunk on the primary shard) or empty"
+          "Populated (the model's documents in one chunk on the primary shard) or empty"
               + " (default: populated when the entity has a count).")
   String start;
 
   @Option(
       names = "--migration-rate",
       paramLabel = "SIZE/s",
-      description =
-          "MongoDB: bytes one migration copies per second, an assumption (default: 16MB/s).")
+      description = "Bytes one migration copies per second, an assumption (default: 16MB/s).")
   String migrationRate;
 
   public MongoDbSetup setup() {
