@@ -42,9 +42,9 @@ public final class AllowFilteringRequired implements CassandraRule {
                 + " on "
                 + p.tables().get(0)
                 + " needs ALLOW FILTERING: it scans "
-                + Units.count(p.partitionsBusiest())
+                + Units.count(p.partitions().busiest())
                 + " partitions and "
-                + Units.count(p.rowsBusiest())
+                + Units.count(p.rows().busiest())
                 + " rows per request, at "
                 + Units.rate(p.pattern().ratePerSecond()),
             fix);

@@ -40,7 +40,7 @@ public final class ApplicationSideJoin implements CassandraRule {
               + " then joins "
               + joined
               + " in the application: "
-              + Units.count(p.partitionsBusiest())
+              + Units.count(p.partitions().busiest())
               + " partitions per request for the busiest key",
           "store the missing attributes in "
               + first

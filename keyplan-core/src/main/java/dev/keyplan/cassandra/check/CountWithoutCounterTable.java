@@ -28,7 +28,7 @@ public final class CountWithoutCounterTable implements CassandraRule {
           || !((Operation.Read) p.pattern().operation()).count()) {
         continue;
       }
-      double rows = p.rowsBusiest();
+      double rows = p.rows().busiest();
       if (rows <= 1) {
         continue;
       }

@@ -114,7 +114,7 @@ public final class QueuePattern implements CassandraRule {
       // One read steps over the tombstones of one partition: count at most its rows.
       double partition = a.sizing().get(t.name()).busiest().rows();
       double rows =
-          Double.isNaN(r.rowsBusiest()) ? partition : Math.min(r.rowsBusiest(), partition);
+          Double.isNaN(r.rows().busiest()) ? partition : Math.min(r.rows().busiest(), partition);
       most = Double.isNaN(most) ? rows : Math.max(most, rows);
     }
     return most;

@@ -3,6 +3,7 @@ package dev.keyplan.cassandra.design;
 import dev.keyplan.analysis.AccessKind;
 import dev.keyplan.analysis.Plan;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.workload.Estimate;
 import java.util.List;
 
 /**
@@ -10,11 +11,9 @@ import java.util.List;
  *
  * @param tables the table that serves a read (and the second one of a join), or every table a write
  *     must update
- * @param partitionsTypical partitions one request reads or writes for a typical key; NaN when it
- *     reaches every node (index, scan) or cannot be known
- * @param partitionsBusiest the same for the busiest key
- * @param rowsTypical rows one request reads for a typical key
- * @param rowsBusiest rows one request reads for the busiest key
+ * @param partitions partitions one request reads or writes, for a typical and the busiest key; NaN
+ *     when it reaches every node (index, scan) or cannot be known
+ * @param rows rows one request reads, for a typical and the busiest key
  * @param filtersInPartition the read restricts columns its table cannot seek to, so Cassandra needs
  *     ALLOW FILTERING even inside one partition
  * @param notes why, in words: what was restricted, what the fix would need
@@ -23,10 +22,8 @@ public record CassandraPlan(
     AccessPattern pattern,
     CassandraAccess access,
     List<String> tables,
-    double partitionsTypical,
-    double partitionsBusiest,
-    double rowsTypical,
-    double rowsBusiest,
+    Estimate partitions,
+    Estimate rows,
     boolean filtersInPartition,
     List<String> notes)
     implements Plan {

@@ -9,6 +9,7 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
 import dev.keyplan.model.Operation.Condition;
+import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -76,7 +77,7 @@ final class CassandraReadPlanner {
     candidates.sort(
         Comparator.comparingInt((Candidate c) -> c.plan().access().ordinal())
             .thenComparingInt(c -> c.missing().size())
-            .thenComparingDouble(c -> c.plan().rowsBusiest()));
+            .thenComparingDouble(c -> c.plan().rows().busiest()));
     Candidate best = candidates.get(0);
     if (best.missing().isEmpty()) {
       return best.plan();
@@ -89,10 +90,8 @@ final class CassandraReadPlanner {
         p,
         CassandraAccess.NOT_SERVED,
         List.of(),
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
+        Estimate.UNKNOWN,
+        Estimate.UNKNOWN,
         false,
         List.of(why));
   }
@@ -199,10 +198,8 @@ final class CassandraReadPlanner {
               p,
               CassandraAccess.NOT_SERVED,
               List.of(t.name()),
-              Double.NaN,
-              Double.NaN,
-              Double.NaN,
-              Double.NaN,
+              Estimate.UNKNOWN,
+              Estimate.UNKNOWN,
               false,
               List.of(
                   "order by "
@@ -261,10 +258,8 @@ final class CassandraReadPlanner {
             p,
             access,
             List.of(t.name()),
-            pTypical,
-            pBusiest,
-            typicalRows,
-            busiestRows,
+            new Estimate(pTypical, pBusiest),
+            new Estimate(typicalRows, busiestRows),
             filtering,
             notes),
         missing);
@@ -301,10 +296,8 @@ final class CassandraReadPlanner {
                 p,
                 CassandraAccess.SECONDARY_INDEX,
                 List.of(t.name()),
-                Double.NaN,
-                Double.NaN,
-                rows,
-                rows,
+                Estimate.UNKNOWN,
+                Estimate.same(rows),
                 false,
                 notes),
             missing);
@@ -318,10 +311,8 @@ final class CassandraReadPlanner {
               p,
               CassandraAccess.FULL_SCAN,
               List.of(t.name()),
-              size.partitions(),
-              size.partitions(),
-              size.rows(),
-              size.rows(),
+              Estimate.same(size.partitions()),
+              Estimate.same(size.rows()),
               false,
               notes),
           missing);
@@ -336,10 +327,8 @@ final class CassandraReadPlanner {
             p,
             CassandraAccess.ALLOW_FILTERING,
             List.of(t.name()),
-            size.partitions(),
-            size.partitions(),
-            size.rows(),
-            size.rows(),
+            Estimate.same(size.partitions()),
+            Estimate.same(size.rows()),
             true,
             notes),
         missing);
@@ -377,16 +366,17 @@ final class CassandraReadPlanner {
             + " for "
             + String.join(", ", best.missing())
             + ": "
-            + Math.round(first.rowsBusiest() * lookups)
+            + Math.round(first.rows().busiest() * lookups)
             + " extra reads per request for the busiest key");
     return new CassandraPlan(
         p,
         CassandraAccess.APPLICATION_JOIN,
         names,
-        first.partitionsTypical() + first.rowsTypical() * lookups,
-        first.partitionsBusiest() + first.rowsBusiest() * lookups,
-        first.rowsTypical() * (1 + lookups),
-        first.rowsBusiest() * (1 + lookups),
+        new Estimate(
+            first.partitions().typical() + first.rows().typical() * lookups,
+            first.partitions().busiest() + first.rows().busiest() * lookups),
+        new Estimate(
+            first.rows().typical() * (1 + lookups), first.rows().busiest() * (1 + lookups)),
         first.filtersInPartition(),
         notes);
   }

@@ -82,8 +82,8 @@ final class CassandraSummary {
     String partitions =
         p.isRead()
             ? " · "
-                + Units.count(x.partitionsTypical())
-                + (x.partitionsTypical() == 1 ? " partition" : " partitions")
+                + Units.count(x.partitions().typical())
+                + (x.partitions().typical() == 1 ? " partition" : " partitions")
             : "";
     return new Serving(grade, x.access().label(), where + partitions);
   }

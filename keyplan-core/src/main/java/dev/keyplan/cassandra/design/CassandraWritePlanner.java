@@ -6,6 +6,7 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
 import dev.keyplan.model.Operation.Kind;
+import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,10 +141,8 @@ final class CassandraWritePlanner {
           p,
           CassandraAccess.NOT_SERVED,
           List.of(),
-          Double.NaN,
-          Double.NaN,
-          Double.NaN,
-          Double.NaN,
+          Estimate.UNKNOWN,
+          Estimate.UNKNOWN,
           false,
           List.of(
               "no table stores "
@@ -157,10 +156,8 @@ final class CassandraWritePlanner {
         p,
         CassandraAccess.WRITE,
         written,
-        written.size(),
-        written.size(),
-        rowsTypical,
-        rowsBusiest,
+        Estimate.same(written.size()),
+        new Estimate(rowsTypical, rowsBusiest),
         false,
         notes);
   }

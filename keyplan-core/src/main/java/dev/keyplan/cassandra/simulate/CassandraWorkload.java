@@ -143,12 +143,12 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
                 || plan.access() == CassandraAccess.ALLOW_FILTERING
                 || plan.access() == CassandraAccess.FULL_SCAN;
         double partitions =
-            p.isRead() && !Double.isNaN(plan.partitionsTypical())
-                ? Math.max(1, plan.partitionsTypical())
+            p.isRead() && !Double.isNaN(plan.partitions().typical())
+                ? Math.max(1, plan.partitions().typical())
                 : 1;
         double busiest =
-            p.isRead() && !Double.isNaN(plan.partitionsBusiest())
-                ? Math.max(1, plan.partitionsBusiest())
+            p.isRead() && !Double.isNaN(plan.partitions().busiest())
+                ? Math.max(1, plan.partitions().busiest())
                 : partitions;
         streams.add(
             new Stream(

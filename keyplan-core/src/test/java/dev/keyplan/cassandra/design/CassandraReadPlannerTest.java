@@ -53,15 +53,15 @@ final class CassandraReadPlannerTest {
     // 1M orders over 1,000 users: 1,000 rows per partition; the limit reads 20 of them.
     var p = plan("Order where user_id = ? order by created_at desc limit 20");
     assertThat(p.access()).isEqualTo(CassandraAccess.SINGLE_PARTITION);
-    assertThat(p.partitionsTypical()).isEqualTo(1);
-    assertThat(p.rowsTypical()).isEqualTo(20);
+    assertThat(p.partitions().typical()).isEqualTo(1);
+    assertThat(p.rows().typical()).isEqualTo(20);
   }
 
   @Test
   void fullPrimaryKey_readsOneRow() {
     var p = plan("Order where user_id = ? and created_at = ? and order_id = ?");
     assertThat(p.access()).isEqualTo(CassandraAccess.SINGLE_PARTITION);
-    assertThat(p.rowsTypical()).isEqualTo(1);
+    assertThat(p.rows().typical()).isEqualTo(1);
   }
 
   @Test
@@ -69,8 +69,8 @@ final class CassandraReadPlannerTest {
     // 5 keys × 1,000 rows each.
     var p = plan("Order where user_id in (?, ?, ?, ?, ?)");
     assertThat(p.access()).isEqualTo(CassandraAccess.MULTI_PARTITION);
-    assertThat(p.partitionsTypical()).isEqualTo(5);
-    assertThat(p.rowsTypical()).isEqualTo(5_000);
+    assertThat(p.partitions().typical()).isEqualTo(5);
+    assertThat(p.rows().typical()).isEqualTo(5_000);
   }
 
   @Test
@@ -99,8 +99,8 @@ final class CassandraReadPlannerTest {
     // Every partition is scanned: 1,000 partitions and all 1M rows.
     var p = plan("Order where status = ?");
     assertThat(p.access()).isEqualTo(CassandraAccess.ALLOW_FILTERING);
-    assertThat(p.partitionsTypical()).isEqualTo(1_000);
-    assertThat(p.rowsTypical()).isEqualTo(1_000_000);
+    assertThat(p.partitions().typical()).isEqualTo(1_000);
+    assertThat(p.rows().typical()).isEqualTo(1_000_000);
   }
 
   @Test
@@ -108,8 +108,8 @@ final class CassandraReadPlannerTest {
     // 1M rows over 1M distinct notes: 1 row per value, found by asking every node.
     var p = plan("Order where note = ?");
     assertThat(p.access()).isEqualTo(CassandraAccess.SECONDARY_INDEX);
-    assertThat(p.partitionsTypical()).isNaN();
-    assertThat(p.rowsTypical()).isEqualTo(1);
+    assertThat(p.partitions().typical()).isNaN();
+    assertThat(p.rows().typical()).isEqualTo(1);
   }
 
   @Test
@@ -193,7 +193,7 @@ final class CassandraReadPlannerTest {
           schema: unused.cql
         """;
     var p = RuleTester.withoutRule().model(model).cql(CQL).analysis().plan("q").orElseThrow();
-    assertThat(p.rowsTypical()).isEqualTo(5_000);
-    assertThat(p.rowsBusiest()).isEqualTo(104_000);
+    assertThat(p.rows().typical()).isEqualTo(5_000);
+    assertThat(p.rows().busiest()).isEqualTo(104_000);
   }
 }

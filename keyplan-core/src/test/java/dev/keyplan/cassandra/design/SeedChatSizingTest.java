@@ -117,7 +117,7 @@ final class SeedChatSizingTest {
     var a = RuleTester.withoutRule().model(MODEL).cql(CQL).analysis();
     var plan = a.plan("latest-messages").orElseThrow();
     assertThat(plan.access()).isEqualTo(CassandraAccess.BUCKET_WALK);
-    assertThat(plan.partitionsTypical()).isEqualTo(17);
-    assertThat(plan.partitionsBusiest()).isEqualTo(1);
+    assertThat(plan.partitions().typical()).isEqualTo(17);
+    assertThat(plan.partitions().busiest()).isEqualTo(1);
   }
 }

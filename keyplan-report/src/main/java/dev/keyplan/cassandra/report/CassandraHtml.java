@@ -36,11 +36,12 @@ public final class CassandraHtml {
       Html.openPatternRow(p, p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()), out);
       out.append(
               Html.numberCell(
-                  p.partitionsTypical(),
-                  Html.reads(p.pattern(), p.partitionsTypical(), p.partitionsBusiest())))
+                  p.partitions().typical(),
+                  Html.reads(p.pattern(), p.partitions().typical(), p.partitions().busiest())))
           .append(
               Html.numberCell(
-                  p.rowsTypical(), Html.reads(p.pattern(), p.rowsTypical(), p.rowsBusiest())))
+                  p.rows().typical(),
+                  Html.reads(p.pattern(), p.rows().typical(), p.rows().busiest())))
           .append("</tr>\n");
     }
     out.append("</table>\n");

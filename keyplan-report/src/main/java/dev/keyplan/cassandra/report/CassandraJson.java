@@ -35,10 +35,10 @@ public final class CassandraJson {
     }
     g.writeEndArray();
     g.writeStringField("access", p.access().id());
-    number(g, "partitionsRead", p.partitionsTypical());
-    number(g, "partitionsReadBusiest", p.partitionsBusiest());
-    number(g, "rowsRead", p.rowsTypical());
-    number(g, "rowsReadBusiest", p.rowsBusiest());
+    number(g, "partitionsRead", p.partitions().typical());
+    number(g, "partitionsReadBusiest", p.partitions().busiest());
+    number(g, "rowsRead", p.rows().typical());
+    number(g, "rowsReadBusiest", p.rows().busiest());
     g.writeArrayFieldStart("notes");
     for (String n : p.notes()) {
       g.writeString(n);

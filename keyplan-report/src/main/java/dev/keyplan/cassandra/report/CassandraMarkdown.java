@@ -30,9 +30,9 @@ public final class CassandraMarkdown {
           .append(" | ")
           .append(p.access().label())
           .append(" | ")
-          .append(pair(p.partitionsTypical(), p.partitionsBusiest()))
+          .append(pair(p.partitions().typical(), p.partitions().busiest()))
           .append(" | ")
-          .append(pair(p.rowsTypical(), p.rowsBusiest()))
+          .append(pair(p.rows().typical(), p.rows().busiest()))
           .append(" |\n");
     }
     long others =

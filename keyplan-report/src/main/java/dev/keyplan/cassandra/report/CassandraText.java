@@ -64,8 +64,8 @@ public final class CassandraText {
           Units.rate(p.pattern().ratePerSecond()),
           p.tables().isEmpty() ? "-" : String.join(" + ", p.tables()),
           p.access().label(),
-          pair(p.partitionsTypical(), p.partitionsBusiest()),
-          pair(p.rowsTypical(), p.rowsBusiest()));
+          pair(p.partitions().typical(), p.partitions().busiest()),
+          pair(p.rows().typical(), p.rows().busiest()));
     }
     return t;
   }

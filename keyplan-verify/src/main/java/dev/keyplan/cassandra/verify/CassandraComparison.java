@@ -25,8 +25,8 @@ final class CassandraComparison {
       int[] mismatches,
       List<String> findings) {
     boolean busiest = role.equals("busiest");
-    double predicted = busiest ? plan.partitionsBusiest() : plan.partitionsTypical();
-    double predictedRows = busiest ? plan.rowsBusiest() : plan.rowsTypical();
+    double predicted = busiest ? plan.partitions().busiest() : plan.partitions().typical();
+    double predictedRows = busiest ? plan.rows().busiest() : plan.rows().typical();
     boolean walk =
         plan.access() == CassandraAccess.BUCKET_WALK && m.partitionsWalked() > 1
             || plan.access() == CassandraAccess.BUCKET_WALK;

@@ -197,7 +197,7 @@ public final class CassandraVerifier {
   private static int walkBuckets(CassandraAnalysis a, BoundTable t) {
     double most =
         a.readsServedBy(t.name()).stream()
-            .mapToDouble(CassandraPlan::partitionsTypical)
+            .mapToDouble(x -> x.partitions().typical())
             .filter(v -> !Double.isNaN(v))
             .max()
             .orElse(1);
