@@ -265,4 +265,11 @@ public final class MongoDbLimits {
    * report's heat bars): keyplan's choice, leaving room for a burst of twice the modelled rate.
    */
   public static final double SHARD_WARN_SHARE = 0.5;
+
+  /**
+   * Planning default for a model's {@code shard_budget}: 10,000 operations/s per shard (a replica
+   * set's primary). A planning figure, not a limit, of the same order as keyplan's Cassandra node
+   * budget; measure yours (YCSB or mongoperf) and set it.
+   */
+  public static final double DEFAULT_SHARD_BUDGET = 10_000;
 }

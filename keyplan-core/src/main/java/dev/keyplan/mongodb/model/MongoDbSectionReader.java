@@ -9,6 +9,7 @@ import dev.keyplan.model.Quantities;
 import dev.keyplan.model.yaml.EntityReader;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.model.MongoDbDesign.Collection;
 import dev.keyplan.mongodb.model.MongoDbDesign.Embed;
 import dev.keyplan.mongodb.model.MongoDbDesign.Field;
@@ -65,15 +66,10 @@ public final class MongoDbSectionReader extends SectionReader {
           "object");
   public static final Set<String> COLLATIONS = Set.of("case-insensitive", "simple");
 
-  /** Default ops/s one shard is planned to serve: see {@link #DEFAULT_SHARD_BUDGET}. */
-  static final String SHARD_BUDGET = "shard_budget";
-
   /**
-   * Planning default for {@code shard_budget}: 10,000 operations/s per shard (a replica set's
-   * primary). A planning figure, not a limit, kept in line with keyplan's Cassandra node budget;
-   * measure yours (YCSB or mongoperf) and set it.
+   * Default ops/s one shard is planned to serve: see {@link MongoDbLimits#DEFAULT_SHARD_BUDGET}.
    */
-  static final double DEFAULT_SHARD_BUDGET = 10_000;
+  static final String SHARD_BUDGET = "shard_budget";
 
   /*
    * MongoDB's limits the reader holds values to. They are MongoDbLimits' (the model layer does not
@@ -130,7 +126,7 @@ public final class MongoDbSectionReader extends SectionReader {
                         d.valueLocation(SHARD_BUDGET),
                         "operations per second one shard serves, such as 10k/s",
                         false))
-            .orElse(DEFAULT_SHARD_BUDGET);
+            .orElse(MongoDbLimits.DEFAULT_SHARD_BUDGET);
     long range =
         d.scalar("range_size", "a range size from 1MiB to 1024MiB, such as 128MiB", false)
             .map(
