@@ -35,10 +35,10 @@ fi
 report=dev.keyplan.bench.BenchmarkReport
 if [[ "${1:-}" == "cassandra" ]]; then
   shift
-  report=dev.keyplan.bench.CassandraBaselineReport
+  report=dev.keyplan.cassandra.bench.CassandraBaselineReport
 elif [[ "${1:-}" == "simulate" ]]; then
   shift
-  report=dev.keyplan.bench.SimulationReport
+  report=dev.keyplan.cassandra.bench.SimulationReport
 fi
 
 exec java -Dkeyplan.bench.out=bench/target -cp "$jar" "$report" "$@"

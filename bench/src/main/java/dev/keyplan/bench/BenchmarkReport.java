@@ -1,5 +1,7 @@
 package dev.keyplan.bench;
 
+import static java.util.stream.Collectors.joining;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,22 +14,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.util.Utils;
 
 /**
  * Runs {@link CheckBenchmark} through JMH's runner (any JMH command-line option may be passed, e.g.
  * {@code -p patterns=250,1000}, {@code -p store=dynamodb} or {@code -prof stack}), writes the
  * results as JSON and CSV to {@code OUT} (system property {@code keyplan.bench.out}, default {@code
- * bench/target}) and prints the figures bench/RESULTS.md records, per store: per size, check and
- * parseOnly in ms, the ratio check/parseOnly (parseOnly is the named baseline, measured in the same
- * run) and check(n)/check(smallest), which is n/smallest when check grows linearly; then, with both
- * stores, the two side by side.
+ * bench/target}) and prints the figures bench/RESULTS.md records, per store: per size, the model's
+ * size in the store's own columns ({@link BenchStore#sizeColumns}), check and parseOnly in ms, the
+ * ratio check/parseOnly (parseOnly is the named baseline, measured in the same run) and
+ * check(n)/check(smallest), which is n/smallest when check grows linearly; then, with several
+ * stores, the stores side by side. The stores are every registered {@link BenchStore}, unless
+ * {@code -p store=...} picks some.
  */
 public final class BenchmarkReport {
   private BenchmarkReport() {}
@@ -48,11 +52,23 @@ public final class BenchmarkReport {
     Path out = jmh.out();
     Path json = jmh.json();
     var builder = jmh.builder();
+    // CheckBenchmark's store parameter names no store: its default, EVERY_STORE, becomes every
+    // registered store's id here (also when -p store= gives it), one trial each.
+    Collection<String> asked =
+        jmh.cmd().getParameter("store").orElse(List.of(CheckBenchmark.EVERY_STORE));
+    builder.param(
+        "store",
+        asked.stream()
+            .flatMap(
+                s ->
+                    s.equals(CheckBenchmark.EVERY_STORE) ? BenchStore.ids().stream() : Stream.of(s))
+            .distinct()
+            .toArray(String[]::new));
     Path csv = out.resolve("jmh-result.csv");
     Options options = builder.build();
-    double loadBefore = loadAverage();
+    double loadBefore = JmhArgs.loadAverage();
     Collection<RunResult> results = new Runner(options).run();
-    double loadAfter = loadAverage();
+    double loadAfter = JmhArgs.loadAverage();
     ResultFormatFactory.getInstance(ResultFormatType.CSV, csv.toString()).writeOut(results);
 
     String table = table(results);
@@ -60,7 +76,7 @@ public final class BenchmarkReport {
         "keyplan check benchmark, "
             + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
             + "\nJMH "
-            + jmhVersion()
+            + JmhArgs.jmhVersion()
             + ", "
             + System.getProperty("java.vm.name")
             + " "
@@ -94,13 +110,13 @@ public final class BenchmarkReport {
       String bench = r.getParams().getBenchmark();
       String method = bench.substring(bench.lastIndexOf('.') + 1);
       String p = r.getParams().getParam("patterns");
-      if (p == null) {
+      String store = r.getParams().getParam("store");
+      if (p == null || store == null) {
         continue;
       }
-      String store = r.getParams().getParam("store");
       double[] s =
           byStore
-              .computeIfAbsent(store == null ? "cassandra" : store, k -> new TreeMap<>())
+              .computeIfAbsent(store, k -> new TreeMap<>())
               .computeIfAbsent(
                   Integer.parseInt(p),
                   k ->
@@ -138,29 +154,25 @@ public final class BenchmarkReport {
   private static void store(StringBuilder sb, String store, List<Row> rows) {
     Row first = rows.get(0);
     int n0 = first.patterns();
-    boolean dynamodb = store.equals("dynamodb");
+    // The store's own columns sizing each model (tables, item types, …), after the patterns.
+    BenchStore bench = BenchStore.named(store);
+    List<String> columns = bench.sizeColumns();
     sb.append("## ").append(store).append("\n\n");
     sb.append("Wall clock (JMH score, ms/op, ± 99.9% interval):\n\n");
-    sb.append("| patterns | tables")
-        .append(dynamodb ? " | item types" : "")
-        .append(" | check ms | parseOnly ms (baseline) | check / parseOnly | check(n) / check(")
+    sb.append("| patterns");
+    columns.forEach(c -> sb.append(" | ").append(c));
+    sb.append(" | check ms | parseOnly ms (baseline) | check / parseOnly | check(n) / check(")
         .append(n0)
         .append(") | n / ")
         .append(n0)
         .append(" | parseOnly(n) / parseOnly(")
         .append(n0)
         .append(") |\n");
-    sb.append(
-        dynamodb
-            ? "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-            : "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    // patterns, the store's columns, then the six figures
+    sb.append("|---:".repeat(1 + columns.size() + 6)).append("|\n");
     for (Row r : rows) {
       String shape =
-          dynamodb
-              ? DynamoDbModelGenerator.tablesFor(r.patterns())
-                  + " | "
-                  + DynamoDbModelGenerator.itemTypesFor(r.patterns())
-              : Long.toString(Math.round(r.patterns() * ModelGenerator.TABLES_PER_PATTERN));
+          bench.sizes(r.patterns()).stream().map(String::valueOf).collect(joining(" | "));
       sb.append(
           String.format(
               Locale.ROOT,
@@ -258,35 +270,5 @@ public final class BenchmarkReport {
       return Double.NaN;
     }
     return cpu.getScore() / ops.getScore() / 1e6;
-  }
-
-  /** Other processes share the cores: the load average tells how much (NaN where unknown). */
-  static double loadAverage() {
-    double l =
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    return l < 0 ? Double.NaN : l;
-  }
-
-  static String jmhVersion() {
-    try {
-      return Utils.class.getPackage().getImplementationVersion() != null
-          ? Utils.class.getPackage().getImplementationVersion()
-          : versionFromResource();
-    } catch (RuntimeException e) {
-      return "?";
-    }
-  }
-
-  private static String versionFromResource() {
-    try (var in = Utils.class.getResourceAsStream("/jmh.properties")) {
-      if (in == null) {
-        return "?";
-      }
-      var props = new java.util.Properties();
-      props.load(in);
-      return props.getProperty("jmh.version", "?");
-    } catch (IOException e) {
-      return "?";
-    }
   }
 }

@@ -1,16 +1,9 @@
 package dev.keyplan.bench;
 
-import dev.keyplan.cassandra.cql.CqlParser;
-import dev.keyplan.cassandra.cql.CqlSchema;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraAnalyzer;
-import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
-import dev.keyplan.model.yaml.ModelReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
@@ -32,24 +25,19 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * {@code keyplan check} in-process on generated models of P patterns and 0.1 P entities, for each
- * store ({@link #store}):
+ * store ({@link #store}) that has a {@link BenchStore}: its generator sizes the rest (Cassandra:
+ * 0.3 P tables and their CQL schema, 1,000 patterns giving 300 tables and 100 entities; DynamoDB: a
+ * single-table design of one item type per entity plus 0.01 P archive tables, 1,000 patterns giving
+ * 11 tables and 110 item types).
+ *
+ * <p>Two benchmarks per store and size:
  *
  * <ul>
- *   <li>{@code cassandra}: {@link ModelGenerator}, with 0.3 P tables (1,000 patterns: 300 tables,
- *       100 entities) and their CQL schema;
- *   <li>{@code dynamodb}: {@link DynamoDbModelGenerator}, a single-table design of one item type
- *       per entity plus 0.01 P archive tables (1,000 patterns: 11 tables, 110 item types).
- * </ul>
- *
- * Two benchmarks per store and size:
- *
- * <ul>
- *   <li>{@link #parseOnly}, the named baseline: read the model YAML, and parse the CQL for
- *       Cassandra, from text already in memory (no disk);
- *   <li>{@link #check}: the same parsing, then the store's analysis ({@link CassandraAnalyzer}:
- *       bind tables, size, plan every pattern, heat and consistency; {@link DynamoDbAnalyzer}: bind
- *       tables and item types, plan every pattern, heat, sizing and cost), then every built-in rule
- *       of the store ({@link Checker}).
+ *   <li>{@link #parseOnly}, the named baseline: read the model YAML, and parse the store's schema
+ *       files (the CQL for Cassandra), from text already in memory (no disk);
+ *   <li>{@link #check}: the same parsing, then the store's analysis ({@link BenchStore#analyze}:
+ *       binding tables (and item types), sizing, planning every pattern, heat, and consistency or
+ *       cost), then every built-in rule ({@link Checker}), which runs the store's own.
  * </ul>
  *
  * Targets (bench/RESULTS.md): check at 1,000 patterns under 1 s; check(500)/check(250) ≈ 2 and
@@ -58,12 +46,11 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-// Two stores × three sizes make 12 trials; at 12 × 1 s warm-up and 6 × 1 s measurement the full run
-// (bench/run.sh) takes about 4 minutes. 12 s is where, on the idle 2-core machine of
-// bench/RESULTS.md,
-// the slowest trials (1,000 patterns, either store) stopped getting faster; with other builds
-// running
-// (load average 4 to 12) a fresh JVM still sped up after 13 s, so use -wi 20 on a busy machine.
+// Two stores × three sizes make 12 trials; at 12 × 1 s warm-up and 6 × 1 s measurement the full
+// run (bench/run.sh) takes about 4 minutes. 12 s is where, on the idle 2-core machine of
+// bench/RESULTS.md, the slowest trials (1,000 patterns, either store) stopped getting faster; with
+// other builds running (load average 4 to 12) a fresh JVM still sped up after 13 s, so use -wi 20
+// on a busy machine.
 @Warmup(iterations = 12, time = 1)
 @Measurement(iterations = 6, time = 1)
 @Fork(
@@ -71,34 +58,39 @@ import org.openjdk.jmh.infra.Blackhole;
     jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class CheckBenchmark {
 
-  @Param({"cassandra", "dynamodb"})
+  /**
+   * The value of {@link #store} that stands for every registered {@link BenchStore}: JMH allows no
+   * parameter without a default, and a default naming the stores would make this class name them.
+   * {@link BenchmarkReport} (bench/run.sh) expands it to {@link BenchStore#ids}, one trial per
+   * store; JMH's own main cannot, so there {@code -p store=...} must name the stores.
+   */
+  public static final String EVERY_STORE = "every";
+
+  /** The store's id, or {@link #EVERY_STORE}. */
+  @Param({EVERY_STORE})
   public String store;
 
   @Param({"250", "500", "1000"})
   public int patterns;
 
-  /** The Cassandra model, when {@link #store} is {@code cassandra}. */
-  private ModelGenerator.Generated model;
+  /** The store's side of the benchmark, found by {@link #store}. */
+  private BenchStore bench;
 
-  /** The DynamoDB model, when {@link #store} is {@code dynamodb}. */
-  private DynamoDbModelGenerator.Generated dynamodb;
+  /** The generated model, validated. */
+  private BenchModel model;
 
   @Setup(Level.Trial)
   public void generate() {
-    // Each fails the trial loudly if the model does not parse, bind or exercise every path and
-    // rule.
-    switch (store) {
-      case "cassandra":
-        model = ModelGenerator.forPatterns(patterns);
-        Validation.validate(model);
-        break;
-      case "dynamodb":
-        dynamodb = DynamoDbModelGenerator.forPatterns(patterns);
-        Validation.validate(dynamodb);
-        break;
-      default:
-        throw new IllegalArgumentException("store is cassandra or dynamodb, not " + store);
+    if (store.equals(EVERY_STORE)) {
+      throw new IllegalArgumentException(
+          "store="
+              + EVERY_STORE
+              + " is expanded by BenchmarkReport (bench/run.sh); with JMH's own main, give -p store="
+              + String.join(",", BenchStore.ids()));
     }
+    bench = BenchStore.named(store);
+    // Fails the trial loudly if the model does not parse, bind or exercise every path and rule.
+    model = bench.model(patterns);
   }
 
   /**
@@ -132,16 +124,12 @@ public class CheckBenchmark {
     }
   }
 
-  /** Baseline: model YAML parsing, and the CQL schema's for Cassandra; nothing else. */
+  /** Baseline: model YAML parsing, and the store's schema files; nothing else. */
   @Benchmark
   public void parseOnly(Blackhole bh, CpuTime cpu) {
     cpu.start();
-    if (dynamodb != null) {
-      bh.consume(ModelReader.read(dynamodb.yamlFile(), dynamodb.yaml(), Validation.BASE_DIR));
-    } else {
-      bh.consume(ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR));
-      bh.consume(CqlParser.parse(model.cqlFile(), model.cql()));
-    }
+    bh.consume(model.read());
+    bench.parseSchemas(model, bh);
     cpu.stop();
   }
 
@@ -149,19 +137,10 @@ public class CheckBenchmark {
   @Benchmark
   public void check(Blackhole bh, CpuTime cpu) {
     cpu.start();
-    if (dynamodb != null) {
-      Model m = ModelReader.read(dynamodb.yamlFile(), dynamodb.yaml(), Validation.BASE_DIR);
-      DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(m);
-      List<Finding> findings = Checker.builtIn().check(analysis);
-      bh.consume(findings);
-    } else {
-      Model m = ModelReader.read(model.yamlFile(), model.yaml(), Validation.BASE_DIR);
-      CqlSchema schema = CqlParser.parse(model.cqlFile(), model.cql());
-      CassandraAnalysis analysis =
-          CassandraAnalyzer.analyze(m, m.design(CassandraDesign.class).orElseThrow(), schema);
-      List<Finding> findings = Checker.builtIn().check(analysis);
-      bh.consume(findings);
-    }
+    Model m = model.read();
+    StoreAnalysis analysis = bench.analyze(m, model);
+    List<Finding> findings = Checker.builtIn().check(analysis);
+    bh.consume(findings);
     cpu.stop();
   }
 }

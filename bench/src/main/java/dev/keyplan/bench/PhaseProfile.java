@@ -1,19 +1,11 @@
 package dev.keyplan.bench;
 
-import dev.keyplan.cassandra.cql.CqlParser;
-import dev.keyplan.cassandra.cql.CqlSchema;
-import dev.keyplan.cassandra.design.CassandraAnalysis;
-import dev.keyplan.cassandra.design.CassandraAnalyzer;
-import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.BuiltInRules;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Rule;
-import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
-import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
 import dev.keyplan.model.Model;
-import dev.keyplan.model.StoreId;
-import dev.keyplan.model.yaml.ModelReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -27,37 +19,33 @@ import java.util.function.Function;
 /**
  * A diagnostic, not a benchmark: where check's time goes, phase by phase, and how each phase grows.
  * For each size it runs check {@code REPS} times in one JVM and reports the thread CPU time of the
- * second half of the runs for: model YAML, CQL, analysis, and each built-in rule alone. A phase
- * whose growth column is far above the size ratio is where to look (then profile it with JFR; see
- * bench/RESULTS.md).
+ * second half of the runs for: model YAML, the store's phases (schema files such as the CQL, then
+ * the analysis; {@link BenchStore#analyze(Model, BenchModel, BenchStore.Lap)}), and each of the
+ * store's rules alone. A phase whose growth column is far above the size ratio is where to look
+ * (then profile it with JFR; see bench/RESULTS.md).
  *
  * <pre>java -cp bench/target/benchmarks.jar dev.keyplan.bench.PhaseProfile [SIZES] [REPS] [STORE]
  * </pre>
  *
  * SIZES are pattern counts, default {@code 250,500,1000,2000}; they run largest first so the JIT is
- * warm for the small ones. REPS defaults to 20. STORE is {@code cassandra} (the default, models of
- * {@link ModelGenerator}) or {@code dynamodb} ({@link DynamoDbModelGenerator}; its rules are the
- * DynamoDB ones).
+ * warm for the small ones. REPS defaults to 20. STORE is the id of a {@link BenchStore}, by default
+ * the first in id order (cassandra, then dynamodb); its models are those of the check benchmark.
  */
 public final class PhaseProfile {
   private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
-
-  /** The rules of a DynamoDB analysis: the Cassandra ones never run on it. */
-  private static final List<Class<? extends Rule>> DYNAMODB_RULES =
-      BuiltInRules.all().stream()
-          .filter(r -> Checker.stores(r).contains(StoreId.DYNAMODB.id()))
-          .toList();
 
   private PhaseProfile() {}
 
   public static void main(String[] args) {
     String sizes = args.length > 0 ? args[0] : "250,500,1000,2000";
     int reps = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-    String store = args.length > 2 ? args[2] : "cassandra";
-    if (!store.equals("cassandra") && !store.equals("dynamodb")) {
-      System.err.println("STORE is cassandra or dynamodb, not " + store);
+    List<String> ids = BenchStore.ids();
+    String id = args.length > 2 ? args[2] : ids.get(0);
+    if (!ids.contains(id)) {
+      System.err.println("STORE is one of " + ids + ", not " + id);
       System.exit(2);
     }
+    BenchStore store = BenchStore.named(id);
     List<Integer> order = new ArrayList<>();
     for (String s : sizes.split(",")) {
       order.add(Integer.parseInt(s.trim()));
@@ -67,7 +55,7 @@ public final class PhaseProfile {
     java.util.Collections.reverse(runOrder);
     Map<Integer, Map<String, Double>> bySize = new LinkedHashMap<>();
     for (int n : runOrder) {
-      bySize.put(n, store.equals("dynamodb") ? profileDynamoDb(n, reps) : profile(n, reps));
+      bySize.put(n, profile(store, n, reps));
     }
     int first = order.get(0);
     StringBuilder sb = new StringBuilder();
@@ -89,41 +77,30 @@ public final class PhaseProfile {
     System.out.print(sb);
   }
 
-  private static Map<String, Double> profile(int patterns, int reps) {
-    ModelGenerator.Generated g = ModelGenerator.forPatterns(patterns);
-    Validation.validate(g);
+  /**
+   * Profiles the check of {@code store}'s model of {@code patterns}: the model YAML, the store's
+   * phases, then each rule that checks the store's analyses (its own and its parts of the rules
+   * over several stores), alone; the other stores' rules would run nothing on it.
+   */
+  private static Map<String, Double> profile(BenchStore store, int patterns, int reps) {
+    BenchModel g = store.model(patterns);
+    List<Class<? extends Rule>> rules =
+        BuiltInRules.all().stream()
+            .filter(r -> Checker.stores(r).contains(store.store().id()))
+            .toList();
     return repeat(
         reps,
         laps -> {
-          Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
+          Model model = g.read();
           laps.lap("model YAML (ModelReader)");
-          CqlSchema schema = CqlParser.parse(g.cqlFile(), g.cql());
-          laps.lap("CQL (CqlParser)");
-          CassandraAnalysis analysis =
-              CassandraAnalyzer.analyze(
-                  model, model.design(CassandraDesign.class).orElseThrow(), schema);
-          laps.lap("analysis (CassandraAnalyzer)");
-          laps.rules(BuiltInRules.all(), checker -> checker.check(analysis));
-        });
-  }
-
-  private static Map<String, Double> profileDynamoDb(int patterns, int reps) {
-    DynamoDbModelGenerator.Generated g = DynamoDbModelGenerator.forPatterns(patterns);
-    Validation.validate(g);
-    return repeat(
-        reps,
-        laps -> {
-          Model model = ModelReader.read(g.yamlFile(), g.yaml(), Validation.BASE_DIR);
-          laps.lap("model YAML (ModelReader)");
-          DynamoDbAnalysis analysis = DynamoDbAnalyzer.analyze(model);
-          laps.lap("analysis (DynamoDbAnalyzer)");
-          laps.rules(DYNAMODB_RULES, checker -> checker.check(analysis));
+          StoreAnalysis analysis = store.analyze(model, g, laps::lap);
+          laps.rules(rules, checker -> checker.check(analysis));
         });
   }
 
   /**
    * Runs {@code check} {@code reps} times and returns the mean ms per phase of the second half of
-   * the runs (the first half warms the JIT). One loop for both stores, so their phases are timed
+   * the runs (the first half warms the JIT). One loop for every store, so their phases are timed
    * alike.
    */
   private static Map<String, Double> repeat(int reps, Consumer<Laps> check) {

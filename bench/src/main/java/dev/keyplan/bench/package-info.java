@@ -1,8 +1,8 @@
 /**
- * JMH benchmarks of keyplan, outside the shipped tool: {@code check} on generated Cassandra and
- * DynamoDB models of growing size ({@link dev.keyplan.bench.CheckBenchmark}, with the generators
- * and the {@link dev.keyplan.bench.Validation} that each model exercises every plan and rule),
- * tokens and replicas against cassandra-all 5.0.6, and the ring simulation's throughput, with the
- * report mains that print the figures bench/RESULTS.md records.
+ * JMH benchmarks of keyplan, outside the shipped tool, store-neutral: {@code check} on generated
+ * models of growing size ({@link dev.keyplan.bench.CheckBenchmark}) for every store plugged in
+ * through {@link dev.keyplan.bench.BenchStore}, with the report mains that print the figures
+ * bench/RESULTS.md records; each store's side lives in its own package, {@code
+ * dev.keyplan.<store>.bench}.
  */
 package dev.keyplan.bench;

@@ -1,4 +1,4 @@
-package dev.keyplan.bench;
+package dev.keyplan.cassandra.bench;
 
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.ring.Node;

@@ -1,5 +1,7 @@
-package dev.keyplan.bench;
+package dev.keyplan.dynamodb.bench;
 
+import dev.keyplan.bench.BenchModel;
+import dev.keyplan.bench.WorkloadGenerator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,7 +11,7 @@ import java.util.Locale;
 
 /**
  * Writes a synthetic but valid workload model with a {@code dynamodb:} design of E entities and P
- * patterns for the benchmarks, the DynamoDB counterpart of {@link ModelGenerator}: the same
+ * patterns for the benchmarks, the DynamoDB counterpart of Cassandra's model generator: the same
  * workload ({@link WorkloadGenerator}: entity pairs, pattern templates, spreads, the fixed seed),
  * laid out as a single-table design. This class adds the {@code dynamodb:} section and its {@code
  * access:} pins, and the attributes, reads and writes that reach DynamoDB's limits and plans. The
@@ -42,10 +44,12 @@ import java.util.Locale;
  * (conditional, with TTL, logged and unlogged batches), upserts, updates that change index keys or
  * fan out to {@code copy_of} copies (some in a TransactWriteItems), increments on a hot key, and
  * deletes. {@code access:} pins a GetItem on an index, a Query that only a Scan serves and a Scan.
- * Every DynamoDB plan kind and every DynamoDB rule has work to do; {@link Validation} checks it.
+ * Every DynamoDB plan kind and every DynamoDB rule has work to do; {@link DynamoDbValidation}
+ * checks it.
  *
- * <p>Run {@code java -cp bench/target/benchmarks.jar dev.keyplan.bench.DynamoDbModelGenerator 1000
- * DIR} to write {@code bench-dynamodb-1000.yaml} to DIR (to try the CLI on it).
+ * <p>Run {@code java -cp bench/target/benchmarks.jar
+ * dev.keyplan.dynamodb.bench.DynamoDbModelGenerator 1000 DIR} to write {@code
+ * bench-dynamodb-1000.yaml} to DIR (to try the CLI on it).
  */
 public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** The main table, holding an item type of every entity. */
@@ -57,6 +61,11 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     /** File name the model is read as. */
     public String yamlFile() {
       return name + ".yaml";
+    }
+
+    /** The model as the store-neutral benchmarks read it: the YAML alone, no schema file. */
+    public BenchModel benchModel() {
+      return new BenchModel(name, yaml, List.of());
     }
   }
 
@@ -137,31 +146,31 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
 
   /** Every twentieth account keys GSI1SK by its bio: over DynamoDB's 1,024 B sort key limit. */
   @Override
-  int bioSize(int e) {
+  protected int bioSize(int e) {
     return e % 20 == 0 ? between(1100, 1400) : super.bioSize(e);
   }
 
   /** Every twentieth child (from 11) carries a body near the 400 KB item limit. */
   @Override
-  int bodySize(int e) {
+  protected int bodySize(int e) {
     return e % 20 == 11 ? between(310_000, 330_000) : super.bodySize(e);
   }
 
   /** Every twentieth child (from 17) gains a tag a day and never loses one. */
   @Override
-  String tagsGrowth(int e) {
+  protected String tagsGrowth(int e) {
     return e % 20 == 17 ? ", grows: 1/day" : "";
   }
 
   /** An expiry time: the archive tables' TTL attribute. */
   @Override
-  void moreChildAttributes(int e) {
+  protected void moreChildAttributes(int e) {
     yaml.append("      e").append(e).append("_expires: timestamp\n");
   }
 
   /** The kinds' spread, for LSI1 keyed by kind. */
   @Override
-  void moreChildSpreads(int e) {
+  protected void moreChildSpreads(int e) {
     yaml.append("      e")
         .append(e)
         .append("_kind: {busiest: ")
@@ -314,7 +323,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
 
   /** Every sixth account's read by id expects its own writes: a strongly consistent GetItem. */
   @Override
-  void profileOptions(int e, List<String> extra) {
+  protected void profileOptions(int e, List<String> extra) {
     if (e % 6 == 0) {
       extra.add("expects: read-your-writes");
     }
@@ -325,7 +334,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    * GSI1.
    */
   @Override
-  void byNameOptions(int e, String id, List<String> extra) {
+  protected void byNameOptions(int e, String id, List<String> extra) {
     if (e % 6 == 2) {
       extra.add("expects: read-your-writes");
     }
@@ -336,7 +345,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
 
   /** A BatchGetItem of a few ids. */
   @Override
-  void severalAccounts(int e, int round, List<String> extra) {
+  protected void severalAccounts(int e, int round, List<String> extra) {
     pattern(
         id(e, "in-ids", round),
         "a few accounts at once",
@@ -351,7 +360,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    * a status on GSI2 and filter it by region.
    */
   @Override
-  void regionRead(int e, int round, List<String> extra) {
+  protected void regionRead(int e, int round, List<String> extra) {
     if (e % 4 == 0) {
       if (e % 8 == 4) {
         pin(id(e, "count-region", round), "operation: Query");
@@ -371,7 +380,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
 
   /** A status and a range of creation times: GSI2's partition and sort keys. */
   @Override
-  void statusRead(int e, int round, List<String> extra) {
+  protected void statusRead(int e, int round, List<String> extra) {
     String p = "e" + e + "_";
     pattern(
         id(e, "recent-in-status", round),
@@ -384,7 +393,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
 
   /** Every eighth account (from 6) is imported: an upsert, not a conditional insert. */
   @Override
-  void signUp(int e, int round, List<String> extra) {
+  protected void signUp(int e, int round, List<String> extra) {
     if (e % 8 == 6) {
       pattern(
           id(e, "import", round),
@@ -402,7 +411,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    * Every fourth account rewrites the copies in the same transaction: a fan-out of unbounded size.
    */
   @Override
-  void renameOptions(int e, List<String> extra) {
+  protected void renameOptions(int e, List<String> extra) {
     if (e % 4 == 0) {
       extra.add("batch: logged");
     }
@@ -413,7 +422,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    * application might.
    */
   @Override
-  void kindRead(int e, int round, List<String> extra) {
+  protected void kindRead(int e, int round, List<String> extra) {
     String id = id(e, "of-kind", round);
     if (e % 16 == 3) {
       pin(id, "operation: Scan");
@@ -432,7 +441,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    * GSI1 first.
    */
   @Override
-  void edit(int e, int round, List<String> extra) {
+  protected void edit(int e, int round, List<String> extra) {
     if (e % 4 == 3) {
       super.edit(e, round, extra);
     } else {
@@ -448,12 +457,12 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
 
   /** Likes update the post's item, in its owner's partition: a viral owner is hot. */
   @Override
-  String likePartition(int e) {
+  protected String likePartition(int e) {
     return "e" + (e - 1) + "_id";
   }
 
   @Override
-  String likeKey(int e) {
+  protected String likeKey(int e) {
     return postKey(e);
   }
 
@@ -462,7 +471,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    * transient data without a TTL; the others at most a tenth.
    */
   @Override
-  int removeRate(int e) {
+  protected int removeRate(int e) {
     int posted = postRate(e, 100);
     return e % 10 == 9
         ? Math.max(1, posted * between(60, 95) / 100)
@@ -485,6 +494,6 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(g.yamlFile()), g.yaml(), StandardCharsets.UTF_8);
     System.out.printf(Locale.ROOT, "wrote %s to %s%n", g.yamlFile(), dir.toAbsolutePath());
-    System.out.println(Validation.validate(g).summary());
+    System.out.println(DynamoDbValidation.validate(g).summary());
   }
 }

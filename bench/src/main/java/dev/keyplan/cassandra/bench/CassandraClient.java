@@ -1,4 +1,4 @@
-package dev.keyplan.bench;
+package dev.keyplan.cassandra.bench;
 
 import org.apache.cassandra.config.DatabaseDescriptor;
 import org.apache.cassandra.dht.Murmur3Partitioner;

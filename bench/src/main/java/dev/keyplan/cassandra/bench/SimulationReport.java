@@ -1,5 +1,6 @@
-package dev.keyplan.bench;
+package dev.keyplan.cassandra.bench;
 
+import dev.keyplan.bench.JmhArgs;
 import dev.keyplan.cassandra.simulate.CassandraRun;
 import dev.keyplan.simulate.SimulationSettings;
 import java.io.IOException;
@@ -48,7 +49,7 @@ public final class SimulationReport {
         .append(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))
         .append('\n')
         .append("JMH ")
-        .append(BenchmarkReport.jmhVersion())
+        .append(JmhArgs.jmhVersion())
         .append(", ")
         .append(System.getProperty("java.vm.version"))
         .append(", ")

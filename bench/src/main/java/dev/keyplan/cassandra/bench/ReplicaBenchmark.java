@@ -1,4 +1,4 @@
-package dev.keyplan.bench;
+package dev.keyplan.cassandra.bench;
 
 import com.google.common.collect.HashMultimap;
 import com.google.common.collect.Multimap;

@@ -1,5 +1,6 @@
-package dev.keyplan.bench;
+package dev.keyplan.cassandra.bench;
 
+import dev.keyplan.bench.JmhArgs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,16 +44,16 @@ public final class CassandraBaselineReport {
     if (cmd.getProfilers().isEmpty()) {
       builder.addProfiler(GCProfiler.class);
     }
-    double loadBefore = BenchmarkReport.loadAverage();
+    double loadBefore = JmhArgs.loadAverage();
     Collection<RunResult> results = new Runner(builder.build()).run();
-    double loadAfter = BenchmarkReport.loadAverage();
+    double loadAfter = JmhArgs.loadAverage();
     ResultFormatFactory.getInstance(ResultFormatType.CSV, csv.toString()).writeOut(results);
 
     String header =
         "keyplan against cassandra-all 5.0.6, "
             + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
             + "\nJMH "
-            + BenchmarkReport.jmhVersion()
+            + JmhArgs.jmhVersion()
             + ", "
             + System.getProperty("java.vm.name")
             + " "

@@ -1,4 +1,4 @@
-package dev.keyplan.bench;
+package dev.keyplan.cassandra.bench;
 
 import dev.keyplan.cassandra.ring.CqlKeyType;
 import dev.keyplan.cassandra.ring.Murmur3Token;

@@ -1,0 +1,63 @@
+package dev.keyplan.dynamodb.bench;
+
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.bench.BenchModel;
+import dev.keyplan.bench.BenchStore;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.store.Store;
+import dev.keyplan.store.Stores;
+import java.util.List;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * DynamoDB's side of the check benchmark: single-table models of {@link DynamoDbModelGenerator}
+ * (AppTable plus 0.01 P archive tables), validated by {@link DynamoDbValidation}. The model holds
+ * the whole design, so there is no schema to parse and the analysis is the registry's, exactly what
+ * {@code keyplan check} runs.
+ */
+public final class DynamoDbBenchStore implements BenchStore {
+  /** The store's plug-in, looked up once, not per timed operation. */
+  private static final Store<?, ?> STORE = Stores.builtIn().owning(StoreId.DYNAMODB);
+
+  @Override
+  public StoreId store() {
+    return StoreId.DYNAMODB;
+  }
+
+  @Override
+  public List<String> sizeColumns() {
+    return List.of("tables", "item types");
+  }
+
+  @Override
+  public List<Long> sizes(int patterns) {
+    return List.of(
+        (long) DynamoDbModelGenerator.tablesFor(patterns),
+        (long) DynamoDbModelGenerator.itemTypesFor(patterns));
+  }
+
+  @Override
+  public BenchModel model(int patterns) {
+    DynamoDbModelGenerator.Generated g = DynamoDbModelGenerator.forPatterns(patterns);
+    DynamoDbValidation.validate(g);
+    return g.benchModel();
+  }
+
+  @Override
+  public void parseSchemas(BenchModel model, Blackhole bh) {
+    // A DynamoDB model has no schema file: the baseline is the model YAML alone.
+  }
+
+  @Override
+  public StoreAnalysis analyze(Model model, BenchModel generated) {
+    return STORE.analyze(model);
+  }
+
+  @Override
+  public StoreAnalysis analyze(Model model, BenchModel generated, Lap lap) {
+    StoreAnalysis analysis = STORE.analyze(model);
+    lap.end("analysis (DynamoDbAnalyzer)");
+    return analysis;
+  }
+}
