@@ -31,7 +31,7 @@ public interface StoreAnalysis {
   }
 
   /** How the store serves pattern {@code p}, graded, in one line. */
-  Serving serving(AccessPattern p);
+  PlanSummary summary(AccessPattern p);
 
   /**
    * The busiest key of each table, index or collection against the ceiling of one partition

@@ -6,7 +6,7 @@ import dev.keyplan.analysis.Grade;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
 import dev.keyplan.analysis.Plan;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Category;
 import dev.keyplan.check.Findings;
@@ -83,14 +83,14 @@ public final class ToyStore implements Store<ToyStore.ToyDesign, ToyStore.ToyAna
     }
 
     @Override
-    public Serving serving(AccessPattern p) {
+    public PlanSummary summary(AccessPattern p) {
       ToyAccess kind =
           plans.stream()
               .filter(x -> x.pattern().id().equals(p.id()))
               .findFirst()
               .map(ToyPlan::kind)
               .orElse(ToyAccess.NOT_SERVED);
-      return new Serving(
+      return new PlanSummary(
           kind.served() ? Grade.GOOD : Grade.POOR, kind.label(), design.buckets() + " buckets");
     }
 

@@ -2,7 +2,7 @@ package dev.keyplan.report;
 
 import dev.keyplan.analysis.Grade;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Severity;
@@ -21,7 +21,7 @@ import java.util.Optional;
  * one-partition (one-item, one-shard) read or a write, {@code fair} for a read that fans out over
  * known keys or shards, {@code poor} for a scan, an index on every node or a pattern the design
  * does not serve. The findings say why and what to do. Every cell is the analysis's own
- * store-neutral view ({@link StoreAnalysis#serving}, {@link StoreAnalysis#hotspots}, {@link
+ * store-neutral view ({@link StoreAnalysis#summary}, {@link StoreAnalysis#hotspots}, {@link
  * StoreAnalysis#largestUnit}): this class grades nothing itself.
  */
 final class SideBySide {
@@ -51,7 +51,7 @@ final class SideBySide {
           .append(Html.escape((p.isRead() ? "read " : "write ") + Units.rate(p.ratePerSecond())))
           .append("</span></td>");
       for (StoreAnalysis c : columns) {
-        Serving cell = c.serving(p);
+        PlanSummary cell = c.summary(p);
         out.append("<td class=\"grade ")
             .append(cell.grade().id())
             .append("\" data-store=\"")

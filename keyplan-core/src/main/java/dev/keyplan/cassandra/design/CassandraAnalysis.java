@@ -3,7 +3,7 @@ package dev.keyplan.cassandra.design;
 import dev.keyplan.analysis.DataUnit;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.model.CassandraDesign;
@@ -135,8 +135,8 @@ public record CassandraAnalysis(
   }
 
   @Override
-  public Serving serving(AccessPattern p) {
-    return CassandraSummary.serving(this, p);
+  public PlanSummary summary(AccessPattern p) {
+    return CassandraSummary.summary(this, p);
   }
 
   @Override

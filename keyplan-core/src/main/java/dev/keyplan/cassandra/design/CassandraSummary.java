@@ -4,7 +4,7 @@ import dev.keyplan.analysis.DataUnit;
 import dev.keyplan.analysis.Grade;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.scylla.ScyllaLimits;
 import dev.keyplan.model.AccessPattern;
@@ -66,10 +66,10 @@ final class CassandraSummary {
    * One partition, a bucket walk or a write is good; a fan-out over known partitions or a join in
    * the application fair; anything else (a scan, an index on every node, not served) poor.
    */
-  static Serving serving(CassandraAnalysis a, AccessPattern p) {
+  static PlanSummary summary(CassandraAnalysis a, AccessPattern p) {
     Optional<CassandraPlan> plan = a.plan(p.id());
     if (plan.isEmpty()) {
-      return new Serving(Grade.POOR, CassandraAccess.NOT_SERVED.label(), "");
+      return new PlanSummary(Grade.POOR, CassandraAccess.NOT_SERVED.label(), "");
     }
     CassandraPlan x = plan.get();
     Grade grade =
@@ -85,7 +85,7 @@ final class CassandraSummary {
                 + Units.count(x.partitions().typical())
                 + (x.partitions().typical() == 1 ? " partition" : " partitions")
             : "";
-    return new Serving(grade, x.access().label(), where + partitions);
+    return new PlanSummary(grade, x.access().label(), where + partitions);
   }
 
   /**

@@ -3,7 +3,7 @@ package dev.keyplan.dynamodb.design;
 import dev.keyplan.analysis.DataUnit;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.dynamodb.facts.PriceTable;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
@@ -234,8 +234,8 @@ public record DynamoDbAnalysis(
   }
 
   @Override
-  public Serving serving(AccessPattern p) {
-    return DynamoDbSummary.serving(this, p);
+  public PlanSummary summary(AccessPattern p) {
+    return DynamoDbSummary.summary(this, p);
   }
 
   @Override

@@ -4,7 +4,7 @@ import dev.keyplan.analysis.DataUnit;
 import dev.keyplan.analysis.Grade;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Units;
@@ -74,10 +74,10 @@ final class DynamoDbSummary {
    * fair; a Scan or a pattern not served poor. The detail names the key path, the units and, when
    * priced, the pattern's monthly cost.
    */
-  static Serving serving(DynamoDbAnalysis a, AccessPattern p) {
+  static PlanSummary summary(DynamoDbAnalysis a, AccessPattern p) {
     Optional<DynamoDbPlan> plan = a.plan(p.id());
     if (plan.isEmpty()) {
-      return new Serving(Grade.POOR, DynamoDbPlan.Access.NOT_SERVED.label(), "");
+      return new PlanSummary(Grade.POOR, DynamoDbPlan.Access.NOT_SERVED.label(), "");
     }
     DynamoDbPlan x = plan.get();
     Grade grade =
@@ -91,7 +91,7 @@ final class DynamoDbSummary {
     double cost = a.patternCosts().getOrDefault(p.id(), Double.NaN);
     String units =
         p.isRead() ? Units.count(x.readUnits()) + " RCU" : Units.count(x.writeUnits()) + " WCU";
-    return new Serving(
+    return new PlanSummary(
         grade,
         x.access().label(),
         where

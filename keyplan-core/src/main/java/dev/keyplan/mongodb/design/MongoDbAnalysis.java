@@ -3,7 +3,7 @@ package dev.keyplan.mongodb.design;
 import dev.keyplan.analysis.DataUnit;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
@@ -62,8 +62,8 @@ public record MongoDbAnalysis(
   }
 
   @Override
-  public Serving serving(AccessPattern p) {
-    return MongoDbSummary.serving(this, p);
+  public PlanSummary summary(AccessPattern p) {
+    return MongoDbSummary.summary(this, p);
   }
 
   @Override

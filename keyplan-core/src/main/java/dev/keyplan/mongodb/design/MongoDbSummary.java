@@ -4,7 +4,7 @@ import dev.keyplan.analysis.DataUnit;
 import dev.keyplan.analysis.Grade;
 import dev.keyplan.analysis.Growth;
 import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.Serving;
+import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Units;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
@@ -61,10 +61,10 @@ final class MongoDbSummary {
    * An index scan or a write is good on one shard (or an unsharded collection) and fair when it
    * goes to several; a collection scan, an in-memory sort or a pattern not served poor.
    */
-  static Serving serving(MongoDbAnalysis a, AccessPattern p) {
+  static PlanSummary summary(MongoDbAnalysis a, AccessPattern p) {
     Optional<MongoDbPlan> plan = a.plan(p.id());
     if (plan.isEmpty()) {
-      return new Serving(Grade.POOR, MongoDbPlan.Access.NOT_SERVED.label(), "");
+      return new PlanSummary(Grade.POOR, MongoDbPlan.Access.NOT_SERVED.label(), "");
     }
     MongoDbPlan x = plan.get();
     boolean oneShard =
@@ -77,7 +77,7 @@ final class MongoDbSummary {
         };
     String where = x.collection().orElse("") + x.index().map(i -> " / " + i).orElse("");
     String routing = x.targeting().label() + (x.shards() > 1 ? " (" + x.shards() + " shards)" : "");
-    return new Serving(grade, x.access().label(), where + " · " + routing);
+    return new PlanSummary(grade, x.access().label(), where + " · " + routing);
   }
 
   /**

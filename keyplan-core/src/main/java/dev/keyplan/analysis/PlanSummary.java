@@ -8,4 +8,4 @@ package dev.keyplan.analysis;
  * @param detail where and at what cost, such as {@code orders · 1 partition}; empty when the
  *     pattern is not served
  */
-public record Serving(Grade grade, String access, String detail) {}
+public record PlanSummary(Grade grade, String access, String detail) {}
