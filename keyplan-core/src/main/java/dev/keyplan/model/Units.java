@@ -53,6 +53,43 @@ public final class Units {
   }
 
   /**
+   * Returns a rate of named units, {@code 120 WCU/s} or {@code 0.5 RCU/s}: the number as {@link
+   * #rate(double)} writes it, then the unit.
+   */
+  public static String rate(double perSecond, String unit) {
+    String r = rate(perSecond);
+    // rate() ends in "/s" except for NaN, which it writes "?"
+    return (r.endsWith("/s") ? r.substring(0, r.length() - 2) : r) + " " + unit + "/s";
+  }
+
+  /**
+   * Returns a number of capacity units as the DynamoDB patterns table prints them: whole numbers
+   * and anything from 10 up with thousands separators ({@code 17,584,229}), smaller ones with up to
+   * two decimals ({@code 0.5}, {@code 7.25}), and {@code <0.01} for a trace, where {@link
+   * #count(double)} would print {@code 0.00}.
+   */
+  public static String capacity(double units) {
+    if (Double.isNaN(units)) {
+      return "?";
+    }
+    if (units == Math.rint(units) || units >= 10) {
+      return count(units);
+    }
+    if (units < 0.01) {
+      return "<0.01";
+    }
+    return String.format(Locale.ROOT, "%.2f", units).replaceAll("0$", "");
+  }
+
+  /**
+   * Returns a share as {@link #percent(double)} does, but a trace (above 0, below 0.01%) as {@code
+   * <0.01%}: a share of a ceiling that small is noise, and {@code 0.0012%} would read as precise.
+   */
+  public static String share(double fraction) {
+    return fraction > 0 && fraction < 0.0001 ? "<0.01%" : percent(fraction);
+  }
+
+  /**
    * Returns a fraction as a percentage with up to two significant decimals ({@code 0.2%}, {@code
    * 25%}).
    */

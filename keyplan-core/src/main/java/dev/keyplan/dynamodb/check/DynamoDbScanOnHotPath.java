@@ -61,19 +61,19 @@ public final class DynamoDbScanOnHotPath implements DynamoDbRule {
               + Units.count(plan.calls())
               + (plan.calls() == 1 ? " page" : " pages")
               + " of 1 MB, and costs "
-              + units(perRequest)
+              + Units.capacity(perRequest)
               + " RCU ("
               + plan.consistency().orElse("eventual")
               + "); at "
               + Units.rate(rate)
               + " that is "
-              + units(perSecond)
+              + Units.capacity(perSecond)
               + " RCU/s"
               + (severity == Severity.ERROR
                   ? ", "
                       + Units.percent(perSecond / ceiling)
                       + " of the "
-                      + units(ceiling)
+                      + Units.capacity(ceiling)
                       + " RCU/s "
                       + (provisioned ? "the copy provisions" : "default table-level read quota")
                       + ": it is throttled"
@@ -167,9 +167,9 @@ public final class DynamoDbScanOnHotPath implements DynamoDbRule {
         .ifPresent(
             q ->
                 fix.append(": about ")
-                    .append(units(q[0]))
+                    .append(Units.capacity(q[0]))
                     .append(" RCU a request instead of ")
-                    .append(units(plan.readUnits()))
+                    .append(Units.capacity(plan.readUnits()))
                     .append(" (")
                     .append(Units.count(q[1]))
                     .append(" items of ")
@@ -250,9 +250,5 @@ public final class DynamoDbScanOnHotPath implements DynamoDbRule {
    */
   private static String prefix(String attribute) {
     return attribute.toUpperCase(java.util.Locale.ROOT);
-  }
-
-  private static String units(double u) {
-    return DynamoDbFacts.units(u);
   }
 }

@@ -11,6 +11,7 @@ import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.Operation;
+import dev.keyplan.model.Units;
 import java.util.Optional;
 import java.util.Set;
 
@@ -145,9 +146,9 @@ public final class GetItemOnIndex implements DynamoDbRule {
         + limit
         + ": "
         + plan.keyCondition()
-        + (calls > 1 ? ", once per key (" + DynamoDbFacts.units(calls) + " queries)" : "")
+        + (calls > 1 ? ", once per key (" + Units.capacity(calls) + " queries)" : "")
         + ", "
-        + DynamoDbFacts.units(plan.readUnits())
+        + Units.capacity(plan.readUnits())
         + " RCU a request; or, to use "
         + op
         + ", read the table by its"

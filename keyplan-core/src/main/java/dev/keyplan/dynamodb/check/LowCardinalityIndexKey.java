@@ -171,7 +171,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
               + " items share "
               + shards
               + " values, the busiest with "
-              + DynamoDbFacts.percent(share)
+              + Units.share(share)
               + " ("
               + busiest
               + ")";
@@ -191,7 +191,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
               + String.join("; ", sources)
               + (shards > 1 ? "; × " + shards + " shards" : "")
               + "), the busiest with "
-              + DynamoDbFacts.percent(share)
+              + Units.share(share)
               + " of its "
               + Units.count(it.rows())
               + " items ("
@@ -289,7 +289,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
         .append("\" gives ")
         .append(Units.count(distinct / had * n))
         .append(" values, the busiest with ")
-        .append(DynamoDbFacts.percent(share * had / n))
+        .append(Units.share(share * had / n))
         .append(", and each read of one value then queries ")
         .append(n)
         .append(" partitions and merges them");

@@ -58,15 +58,15 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
                   + " value of "
                   + h.copy()
                   + " takes "
-                  + DynamoDbFacts.units(h.readUnits())
+                  + Units.capacity(h.readUnits())
                   + " RCU/s ("
-                  + DynamoDbFacts.percent(h.readShare())
+                  + Units.share(h.readShare())
                   + " of "
                   + Units.count(DynamoDbLimits.MAX_RCU_PER_PARTITION)
                   + ") and "
-                  + DynamoDbFacts.units(h.writeUnits())
+                  + Units.capacity(h.writeUnits())
                   + " WCU/s ("
-                  + DynamoDbFacts.percent(h.writeShare())
+                  + Units.share(h.writeShare())
                   + " of "
                   + Units.count(DynamoDbLimits.MAX_WCU_PER_PARTITION)
                   + ") a partition serves per second");
@@ -93,7 +93,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
       out.report(
           severity,
           h.copy() + " " + h.signature(),
-          DynamoDbFacts.location(a, h.copy()),
+          a.index().locationOf(h.copy()),
           m.toString(),
           fix);
     }
@@ -116,10 +116,10 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
     for (Map.Entry<String, double[]> e : sorted) {
       List<String> parts = new ArrayList<>();
       if (e.getValue()[0] > 0) {
-        parts.add(DynamoDbFacts.units(e.getValue()[0]) + " RCU/s");
+        parts.add(Units.capacity(e.getValue()[0]) + " RCU/s");
       }
       if (e.getValue()[1] > 0) {
-        parts.add(DynamoDbFacts.units(e.getValue()[1]) + " WCU/s");
+        parts.add(Units.capacity(e.getValue()[1]) + " WCU/s");
       }
       out.add(e.getKey() + " " + (parts.isEmpty() ? "0 units/s" : String.join(" + ", parts)));
     }
@@ -158,7 +158,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
                 + " spreads the writes over "
                 + n
                 + " partitions, "
-                + DynamoDbFacts.units(h.writeUnits() * h.shards() / n)
+                + Units.capacity(h.writeUnits() * h.shards() / n)
                 + " WCU/s each");
     if (h.oneItem()) {
       fix.append(" (split the item into ")
@@ -196,13 +196,13 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
       reads.add(
           plan.pattern().id()
               + " "
-              + DynamoDbFacts.units(plan.calls())
+              + Units.capacity(plan.calls())
               + " → "
-              + DynamoDbFacts.units(calls)
+              + Units.capacity(calls)
               + " calls, "
-              + DynamoDbFacts.units(t.readUnitsTypical())
+              + Units.capacity(t.readUnitsTypical())
               + " → "
-              + DynamoDbFacts.units(units)
+              + Units.capacity(units)
               + " RCU");
     }
     if (reads.isEmpty()) {
@@ -213,7 +213,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
           .append(" shards and merges them (")
           .append(String.join("; ", reads))
           .append(", ")
-          .append(DynamoDbFacts.units(extra))
+          .append(Units.capacity(extra))
           .append(" RCU/s more in all)");
     }
     return fix.toString();
@@ -238,11 +238,11 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
         + k
         + ", each read picks one) bring"
         + " each partition to "
-        + DynamoDbFacts.units(h.readUnits() / k)
+        + Units.capacity(h.readUnits() / k)
         + " RCU/s, and the writes to "
-        + DynamoDbFacts.units(h.writeUnits() * k)
+        + Units.capacity(h.writeUnits() * k)
         + " WCU/s in all, "
-        + DynamoDbFacts.units(h.writeUnits())
+        + Units.capacity(h.writeUnits())
         + " on each copy";
   }
 

@@ -67,9 +67,9 @@ public final class TableQuotaExceeded implements DynamoDbRule {
         parts.add(
             path.copy()
                 + " "
-                + DynamoDbFacts.units(read)
+                + Units.capacity(read)
                 + " RCU/s, "
-                + DynamoDbFacts.units(write)
+                + Units.capacity(write)
                 + " WCU/s");
         copy(a, t, path, read, write, out);
       }
@@ -84,9 +84,9 @@ public final class TableQuotaExceeded implements DynamoDbRule {
                 + t.name()
                 + " and its global indexes"
                 + " need "
-                + DynamoDbFacts.units(sumRead)
+                + Units.capacity(sumRead)
                 + " RCU/s and "
-                + DynamoDbFacts.units(sumWrite)
+                + Units.capacity(sumWrite)
                 + " WCU/s together ("
                 + String.join("; ", parts)
                 + "): over the default account-level quota of "
@@ -124,10 +124,10 @@ public final class TableQuotaExceeded implements DynamoDbRule {
     boolean onDemand = t.billing().onDemand();
     List<String> warmTo = new ArrayList<>();
     if (read > DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS) {
-      warmTo.add("ReadUnitsPerSecond " + DynamoDbFacts.units(Math.ceil(read)));
+      warmTo.add("ReadUnitsPerSecond " + Units.capacity(Math.ceil(read)));
     }
     if (write > DynamoDbLimits.NEW_ON_DEMAND_WRITE_UNITS) {
-      warmTo.add("WriteUnitsPerSecond " + DynamoDbFacts.units(Math.ceil(write)));
+      warmTo.add("WriteUnitsPerSecond " + Units.capacity(Math.ceil(write)));
     }
     String warm =
         "pre-warm it before the traffic arrives: set its warm throughput (UpdateTable WarmThroughput"
@@ -149,13 +149,13 @@ public final class TableQuotaExceeded implements DynamoDbRule {
           path.location(),
           what
               + " needs "
-              + DynamoDbFacts.units(read)
+              + Units.capacity(read)
               + " RCU/s ("
-              + DynamoDbFacts.percent(read / DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
+              + Units.share(read / DynamoDbLimits.DEFAULT_TABLE_MAX_RCU)
               + ") and "
-              + DynamoDbFacts.units(write)
+              + Units.capacity(write)
               + " WCU/s ("
-              + DynamoDbFacts.percent(write / DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
+              + Units.share(write / DynamoDbLimits.DEFAULT_TABLE_MAX_WCU)
               + ") at peak"
               + (onDemand ? "" : ", provisioned")
               + ": over the default table-level quota of "
@@ -187,9 +187,9 @@ public final class TableQuotaExceeded implements DynamoDbRule {
           "on-demand "
               + what
               + " needs "
-              + DynamoDbFacts.units(read)
+              + Units.capacity(read)
               + " read and "
-              + DynamoDbFacts.units(write)
+              + Units.capacity(write)
               + " write units per second at peak, over the "
               + Units.count(DynamoDbLimits.NEW_ON_DEMAND_READ_UNITS)
               + " read or "
@@ -237,7 +237,7 @@ public final class TableQuotaExceeded implements DynamoDbRule {
       parts.add(
           e.getKey()
               + " "
-              + DynamoDbFacts.units(e.getValue())
+              + Units.capacity(e.getValue())
               + unit
               + (scans.contains(e.getKey()) ? " (a Scan)" : ""));
     }

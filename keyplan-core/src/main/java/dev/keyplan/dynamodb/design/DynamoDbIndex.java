@@ -1,5 +1,6 @@
 package dev.keyplan.dynamodb.design;
 
+import dev.keyplan.input.Location;
 import dev.keyplan.model.Attribute;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -184,6 +185,19 @@ public final class DynamoDbIndex {
    */
   public Optional<KeyPath> capacityPath(String copy) {
     return Optional.ofNullable(capacityPaths.get(copy));
+  }
+
+  /**
+   * Returns where {@code copy} is written in the model: a global index's own entry for a global
+   * index, else its table's; {@link Location#NONE} for a copy of no indexed table.
+   */
+  public Location locationOf(String copy) {
+    Optional<KeyPath> p = capacityPath(copy);
+    if (p.isPresent() && p.get().isIndex()) {
+      return p.get().location();
+    }
+    String table = p.map(KeyPath::table).orElse(copy);
+    return table(table).map(DynamoDbTable::location).orElse(Location.NONE);
   }
 
   /** Returns the first table having a path (its key, or an index) whose copy is {@code copy}. */

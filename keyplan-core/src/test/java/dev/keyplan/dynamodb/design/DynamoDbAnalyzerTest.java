@@ -3,6 +3,7 @@ package dev.keyplan.dynamodb.design;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.keyplan.input.Location;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
@@ -245,6 +246,19 @@ final class DynamoDbAnalyzerTest {
     assertThat(plan(a, "place").writeUnits()).isEqualTo(1 + 1);
     // The index's own capacity: 10/s × 2 + 10/s × 1 = 30 WCU/s.
     assertThat(cost(a, "Orders.ByStatus").writeUnits()).isEqualTo(30);
+  }
+
+  @Test
+  void locationOfACopy_isTheGlobalIndexOwnEntry_elseTheTable() {
+    // A finding on the index's capacity points at the index's line, one on the table's at the
+    // table's; a copy the design does not have points nowhere rather than at a guess.
+    DynamoDbAnalysis a = analyze(ORDERS);
+    DynamoDbTable orders = a.table("Orders").orElseThrow();
+    assertThat(a.index().locationOf("Orders.ByStatus"))
+        .isEqualTo(orders.path("ByStatus").orElseThrow().location())
+        .isNotEqualTo(orders.location());
+    assertThat(a.index().locationOf("Orders")).isEqualTo(orders.location());
+    assertThat(a.index().locationOf("Missing")).isEqualTo(Location.NONE);
   }
 
   @Test
