@@ -34,7 +34,7 @@ public final class DynamoDbTooManyIndexes implements DynamoDbRule {
         Optional<DynamoDbCost> c = cost(a, g.copy());
         if (c.isPresent()) {
           indexWcu += c.get().writeUnits();
-          writes += DynamoDbFigures.writeMonthly(a, t, c.get().writeUnits());
+          writes += c.get().writesMonthly();
           storage += c.get().storageMonthly();
         }
       }
@@ -42,9 +42,9 @@ public final class DynamoDbTooManyIndexes implements DynamoDbRule {
       String amplification =
           tableWcu > 0
               ? "its writes of "
-                  + DynamoDbFigures.units(tableWcu, "WCU")
+                  + Units.rate(tableWcu, "WCU")
                   + " add "
-                  + DynamoDbFigures.units(indexWcu, "WCU")
+                  + Units.rate(indexWcu, "WCU")
                   + " on the indexes (×"
                   + Units.count((tableWcu + indexWcu) / tableWcu)
                   + " in all)"
@@ -64,9 +64,9 @@ public final class DynamoDbTooManyIndexes implements DynamoDbRule {
               + "; "
               + amplification
               + ": "
-              + DynamoDbFigures.money(a, writes)
+              + a.prices().money(writes)
               + "/month of index writes and "
-              + DynamoDbFigures.money(a, storage)
+              + a.prices().money(storage)
               + "/month of index storage",
           "serve several patterns with one overloaded index (generic GSI1PK/GSI1SK whose values each item type"
               + " fills its own way, seed 000), composite sort keys, or sparse indexes that only the items that"

@@ -132,7 +132,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
                         + " (the TTL plus the 48 hours TTL may take to delete): "
                         + Units.bytes(extra)
                         + " more storage, "
-                        + DynamoDbFigures.money(a, DynamoDbFigures.storageMonthly(a, extra))
+                        + a.prices().money(a.prices().storageMonthly(extra))
                         + "/month, and growing"
                     : "Within the horizon of "
                         + Quantities.formatSeconds(horizon)
@@ -191,7 +191,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
                         + " a working TTL would keep: "
                         + Units.bytes(extra)
                         + " more storage, "
-                        + DynamoDbFigures.money(a, DynamoDbFigures.storageMonthly(a, extra))
+                        + a.prices().money(a.prices().storageMonthly(extra))
                         + "/month"
                     : ""),
             "store "
@@ -267,9 +267,9 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
                 + ", which has no TTL"
                 + (byAge ? ", by age (a range on a time attribute)" : "")
                 + ": "
-                + DynamoDbFigures.units(wcu, "WCU")
+                + Units.rate(wcu, "WCU")
                 + " at peak ("
-                + DynamoDbFigures.money(a, DynamoDbFigures.writeMonthly(a, t, wcu))
+                + a.prices().money(a.writesMonthly(t, wcu))
                 + "/month) that TTL deletes would not consume",
             byAge
                 ? "set the expiry time when the item is written and enable TTL (ttl: expires_at, epoch seconds):"

@@ -6,6 +6,7 @@ import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.dynamodb.facts.Capacity;
@@ -44,9 +45,10 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
   @Override
   public void check(DynamoDbAnalysis a, Findings out) {
     for (DynamoDbTable t : a.tables()) {
+      DynamoDbSizing sizing = a.sizing().get(t.name());
       for (DynamoDbItem it : t.items()) {
-        long lsi = DynamoDbFigures.lsiEntryBytes(it, t);
-        long counted = it.bytes() + lsi;
+        long lsi = sizing.lsiEntryBytes(it.name());
+        long counted = sizing.limitBytes(it);
         double share = counted / (double) DynamoDbLimits.MAX_ITEM_BYTES;
         if (share * 100 < WARN_PERCENT) {
           continue;

@@ -74,7 +74,7 @@ public final class LongAttributeNames implements DynamoDbRule {
                     * entryNames(it, t, p).stream().mapToLong(LongAttributeNames::excess).sum();
           }
         }
-        double storage = DynamoDbFigures.storageMonthly(a, savedBytes);
+        double storage = a.prices().storageMonthly(savedBytes);
         long shorter = it.bytes() - saved;
         double wcu = 0;
         for (DynamoDbPlan plan : a.writesOf(it.name())) {
@@ -90,7 +90,7 @@ public final class LongAttributeNames implements DynamoDbRule {
                   * (Capacity.write(it.bytes(), it.bytes(), mode)
                       - Capacity.write(shorter, shorter, mode));
         }
-        double writes = DynamoDbFigures.writeMonthly(a, t, wcu);
+        double writes = a.writesMonthly(t, wcu);
         if (storage + writes < MIN_MONTHLY_SAVING) {
           continue;
         }
@@ -103,9 +103,9 @@ public final class LongAttributeNames implements DynamoDbRule {
                     + " WCU instead of "
                     + Capacity.writeBlocks(it.bytes())
                     + ": "
-                    + DynamoDbFigures.units(wcu, "WCU")
+                    + Units.rate(wcu, "WCU")
                     + " fewer at peak ("
-                    + DynamoDbFigures.money(a, writes)
+                    + a.prices().money(writes)
                     + "/month)"
                 : " (its writes stay at " + Capacity.writeBlocks(it.bytes()) + " WCU)";
         out.report(
@@ -133,11 +133,11 @@ public final class LongAttributeNames implements DynamoDbRule {
                 + " B smaller: "
                 + Units.bytes(savedBytes)
                 + " less storage, items and index entries ("
-                + DynamoDbFigures.money(a, storage)
+                + a.prices().money(storage)
                 + "/month)"
                 + writePart
                 + "; "
-                + DynamoDbFigures.money(a, storage + writes)
+                + a.prices().money(storage + writes)
                 + "/month in all",
             "shorten the longest names ("
                 + longest(it)

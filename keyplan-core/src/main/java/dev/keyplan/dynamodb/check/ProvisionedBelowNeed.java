@@ -62,13 +62,13 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                 + " RCU and "
                 + Units.count(c.neededWrite())
                 + " WCU (peaks of "
-                + DynamoDbFigures.units(c.readUnits(), "RCU")
+                + Units.rate(c.readUnits(), "RCU")
                 + " and "
-                + DynamoDbFigures.units(c.writeUnits(), "WCU")
+                + Units.rate(c.writeUnits(), "WCU")
                 + " at 70% target utilisation), "
-                + DynamoDbFigures.money(a, c.neededMonthly())
+                + a.prices().money(c.neededMonthly())
                 + "/month provisioned; on demand "
-                + DynamoDbFigures.money(a, c.onDemandMonthly())
+                + a.prices().money(c.onDemandMonthly())
                 + "/month";
         if (c.provisioned().isEmpty()) {
           out.report(
@@ -102,9 +102,9 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                     + " "
                     + unit
                     + ", below the peak of "
-                    + DynamoDbFigures.units(peak, unit)
+                    + Units.rate(peak, unit)
                     + ": "
-                    + DynamoDbFigures.units(peak - set[i], unit)
+                    + Units.rate(peak - set[i], unit)
                     + " are throttled once burst"
                     + " capacity (at most "
                     + DynamoDbLimits.BURST_CAPACITY_SECONDS
@@ -119,7 +119,7 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                     + " "
                     + unit
                     + ", at least the peak of "
-                    + DynamoDbFigures.units(peak, unit)
+                    + Units.rate(peak, unit)
                     + " but below the "
                     + Units.count(needed)
                     + " that a 70% target utilisation gives: no headroom");
@@ -138,7 +138,7 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                 + "; "
                 + need
                 + " (the capacity set costs "
-                + DynamoDbFigures.money(a, c.provisionedMonthly().orElse(0.0))
+                + a.prices().money(c.provisionedMonthly().orElse(0.0))
                 + "/month)",
             "provision capacity: {read: "
                 + Math.round(Math.max(set[0], c.neededRead()))

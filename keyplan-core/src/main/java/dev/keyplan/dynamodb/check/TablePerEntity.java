@@ -59,16 +59,9 @@ public final class TablePerEntity implements DynamoDbRule {
         continue;
       }
       Set<String> touched = new LinkedHashSet<>();
-      double writes = 0;
       for (DynamoDbPlan.Touch t : plan.touches()) {
         if (t.writeUnits() > 0) {
-          var table = DynamoDbFigures.tableOf(a, t.copy());
-          if (table.isPresent()) {
-            touched.add(table.get().name());
-            writes +=
-                DynamoDbFigures.writeMonthly(
-                    a, table.get(), plan.pattern().ratePerSecond() * t.writeUnits());
-          }
+          a.index().tableOf(t.copy()).ifPresent(table -> touched.add(table.name()));
         }
       }
       // In model order, so the message reads the same on every run.
@@ -88,7 +81,9 @@ public final class TablePerEntity implements DynamoDbRule {
         where.add(t.name() + " (" + String.join(", ", entities.apply(t)) + ")");
       }
       long sameEntity = tables.stream().filter(t -> entities.apply(t).contains(written)).count();
-      String cost = DynamoDbFigures.money(a, writes) + "/month of write units";
+      String cost =
+          a.prices().money(a.patternWriteCosts().getOrDefault(p.id(), 0.0))
+              + "/month of write units";
       String how =
           transaction
               ? "in one TransactWriteItems: every item is billed twice (prepare and commit), "

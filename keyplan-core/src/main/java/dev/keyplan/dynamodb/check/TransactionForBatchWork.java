@@ -105,8 +105,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
       }
       double surcharge = 0;
       for (Map.Entry<String, Double> e : secondWrite.entrySet()) {
-        surcharge +=
-            DynamoDbFigures.writeMonthly(a, a.table(e.getKey()).orElseThrow(), e.getValue());
+        surcharge += a.writesMonthly(a.table(e.getKey()).orElseThrow(), e.getValue());
       }
       List<String> what = new ArrayList<>();
       for (Part p : parts) {
@@ -168,7 +167,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
               + verdict
               + ". Every item is billed twice (prepare and commit), even when the transaction"
               + " is cancelled: "
-              + DynamoDbFigures.money(a, surcharge)
+              + a.prices().money(surcharge)
               + "/month more than the same writes made"
               + " separately; a retry with the client token is idempotent only for "
               + DynamoDbLimits.TRANSACTION_IDEMPOTENCY_WINDOW_SECONDS / 60

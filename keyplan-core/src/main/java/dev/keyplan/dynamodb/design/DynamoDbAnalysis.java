@@ -32,6 +32,9 @@ import java.util.Optional;
  * @param sizing per table
  * @param costs per copy (table, then each global index)
  * @param patternCosts per pattern id: monthly on-demand throughput cost at the average load
+ * @param patternWriteCosts per pattern id: the monthly cost of its write units, each copy it writes
+ *     priced in its table's billing mode ({@link #writesMonthly}), summed in touch order; 0 for a
+ *     read
  * @param prices the price table the costs come from
  * @param index look-ups over the tables: item types by entity, tables by name, paths by copy
  * @param plansById the first plan of each pattern id
@@ -49,6 +52,7 @@ public record DynamoDbAnalysis(
     Map<String, DynamoDbSizing> sizing,
     List<DynamoDbCost> costs,
     Map<String, Double> patternCosts,
+    Map<String, Double> patternWriteCosts,
     PriceTable prices,
     DynamoDbIndex index,
     Map<String, DynamoDbPlan> plansById,
@@ -74,6 +78,8 @@ public record DynamoDbAnalysis(
     costs = List.copyOf(costs);
     patternCosts =
         java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(patternCosts));
+    patternWriteCosts =
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(patternWriteCosts));
     plansById = Map.copyOf(plansById);
     costsByCopy = Map.copyOf(costsByCopy);
     touchesByCopy = Map.copyOf(touchesByCopy);
@@ -91,6 +97,7 @@ public record DynamoDbAnalysis(
       Map<String, DynamoDbSizing> sizing,
       List<DynamoDbCost> costs,
       Map<String, Double> patternCosts,
+      Map<String, Double> patternWriteCosts,
       PriceTable prices) {
     this(
         model,
@@ -101,6 +108,7 @@ public record DynamoDbAnalysis(
         sizing,
         costs,
         patternCosts,
+        patternWriteCosts,
         prices,
         DynamoDbIndex.of(tables));
   }
@@ -118,6 +126,7 @@ public record DynamoDbAnalysis(
       Map<String, DynamoDbSizing> sizing,
       List<DynamoDbCost> costs,
       Map<String, Double> patternCosts,
+      Map<String, Double> patternWriteCosts,
       PriceTable prices,
       DynamoDbIndex index) {
     this(
@@ -129,6 +138,7 @@ public record DynamoDbAnalysis(
         sizing,
         costs,
         patternCosts,
+        patternWriteCosts,
         prices,
         index,
         plansById(plans),
@@ -226,6 +236,19 @@ public record DynamoDbAnalysis(
    */
   public List<DynamoDbPlan> writesOf(String item) {
     return writesByItem.getOrDefault(item, List.of());
+  }
+
+  /**
+   * Returns what {@code wcuPerSecond} write units at peak cost per month in table {@code t}'s
+   * billing mode, the way {@link DynamoDbCost#writesMonthly} prices a copy's writes: on demand, at
+   * the design's average load; provisioned, at the capacity they need, {@code peak / 0.7}. The
+   * analysis prices its own write figures with it; a rule prices with it the write units only the
+   * rule knows (what shorter names would save, a transaction's second write), so that both are
+   * priced alike.
+   */
+  public double writesMonthly(DynamoDbTable t, double wcuPerSecond) {
+    return DynamoDbAnalyzer.writesMonthly(
+        prices, design.averageLoad(), t.billing().onDemand(), wcuPerSecond);
   }
 
   /** Returns the monthly total of every copy, in its billing mode. */

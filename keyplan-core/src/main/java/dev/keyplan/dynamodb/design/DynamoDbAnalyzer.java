@@ -89,14 +89,65 @@ public final class DynamoDbAnalyzer {
       sizing.put(t.name(), sizing(t, storage[0], tableCost));
     }
     Map<String, Double> patternCosts = new LinkedHashMap<>();
+    Map<String, Double> patternWriteCosts = new LinkedHashMap<>();
     for (DynamoDbPlan plan : plans) {
       double rate = plan.pattern().ratePerSecond() * design.averageLoad();
       patternCosts.put(
           plan.pattern().id(),
           prices.onDemandMonthly(rate * plan.readUnits(), rate * plan.writeUnits()));
+      patternWriteCosts.put(plan.pattern().id(), writeCost(plan, index, prices, design));
     }
     return new DynamoDbAnalysis(
-        model, design, tables, plans, heat, sizing, costs, patternCosts, prices, index);
+        model,
+        design,
+        tables,
+        plans,
+        heat,
+        sizing,
+        costs,
+        patternCosts,
+        patternWriteCosts,
+        prices,
+        index);
+  }
+
+  /**
+   * Returns the monthly cost of a plan's write units: each touch's {@code rate × write units}
+   * priced in the billing mode of the table its copy belongs to (a global index's writes at its
+   * table's mode), added in touch order. Per touch rather than per copy, since the tables a write
+   * spans may bill differently.
+   */
+  private static double writeCost(
+      DynamoDbPlan plan, DynamoDbIndex index, PriceTable prices, DynamoDbDesign design) {
+    double monthly = 0;
+    for (DynamoDbPlan.Touch t : plan.touches()) {
+      if (t.writeUnits() > 0) {
+        Optional<DynamoDbTable> table = index.tableOf(t.copy());
+        if (table.isPresent()) {
+          monthly +=
+              writesMonthly(
+                  prices,
+                  design.averageLoad(),
+                  table.get().billing().onDemand(),
+                  plan.pattern().ratePerSecond() * t.writeUnits());
+        }
+      }
+    }
+    return monthly;
+  }
+
+  /**
+   * Returns what {@code wcuPerSecond} write units at peak cost per month: on demand, at the average
+   * load ({@code wcu × average × 2,628,000 s × price per million}); provisioned, at {@code wcu /
+   * 0.7} units ({@code × 730 h × price per WCU-hour}), not rounded up to whole units as {@link
+   * #needed} is, so that a share of a copy's writes is priced as its share of the bill. At the
+   * built-in prices 1,000 WCU/s at an average load of 1 cost $1,642.50 on demand.
+   */
+  static double writesMonthly(
+      PriceTable prices, double averageLoad, boolean onDemand, double wcuPerSecond) {
+    return onDemand
+        ? prices.onDemandMonthly(0, wcuPerSecond * averageLoad)
+        : prices.provisionedMonthly(0, wcuPerSecond / TARGET_UTILIZATION);
   }
 
   private static List<DynamoDbHeat> heat(DynamoDbIndex index, List<DynamoDbPlan> plans) {
@@ -259,6 +310,7 @@ public final class DynamoDbAnalyzer {
         neededRead,
         neededWrite,
         prices.provisionedMonthly(neededRead, neededWrite),
+        writesMonthly(prices, average, onDemand, write),
         bytes,
         prices.storageMonthly(bytes),
         onDemand);
@@ -284,8 +336,18 @@ public final class DynamoDbAnalyzer {
       partitionKeys.addAll(p.partitionKey());
       sortKeys.addAll(p.sortKey());
     }
+    Map<String, Long> lsiEntryBytes = new LinkedHashMap<>();
     for (DynamoDbItem it : t.items()) {
       items += it.rows();
+      long lsi = 0;
+      for (KeyPath l : t.lsis()) {
+        if (it.on(l)) {
+          lsi += it.entryBytes(l, t);
+        }
+      }
+      if (lsi > 0) {
+        lsiEntryBytes.put(it.name(), lsi);
+      }
       if (it.largestBytes() > largestBytes) {
         largestBytes = it.largestBytes();
         largest = it.name();
@@ -349,6 +411,7 @@ public final class DynamoDbAnalyzer {
         byThroughput,
         largest,
         largestBytes,
+        lsiEntryBytes,
         oversized,
         signature,
         collection);

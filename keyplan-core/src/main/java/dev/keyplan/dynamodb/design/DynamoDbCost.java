@@ -19,6 +19,11 @@ import java.util.Optional;
  * @param neededRead read capacity units the workload needs: peak / 0.7
  * @param neededWrite write capacity units the workload needs: peak / 0.7
  * @param neededMonthly provisioned capacity at the workload's need
+ * @param writesMonthly the write units alone in the copy's billing mode, what its writes add to the
+ *     bill: on demand, {@code writeUnits × average load × 2,628,000 s × price per million};
+ *     provisioned, {@code writeUnits / 0.7 × 730 h × price per WCU-hour}, not rounded up to whole
+ *     units as {@code neededWrite} is. At the built-in prices 1,000 WCU/s at an average load of 1
+ *     is $1,642.50 on demand; 700 WCU/s provisioned is 1,000 WCU × 730 h × $0.00065 = $474.50
  * @param storageMonthly storage at the horizon
  */
 public record DynamoDbCost(
@@ -31,6 +36,7 @@ public record DynamoDbCost(
     double neededRead,
     double neededWrite,
     double neededMonthly,
+    double writesMonthly,
     double storageBytes,
     double storageMonthly,
     boolean onDemand) {

@@ -21,6 +21,10 @@ import java.util.Map;
  * @param partitionsBySize lower bound from 10 GB per partition
  * @param partitionsByThroughput lower bound from the peak read and write units of the table
  * @param largestItem the item type with the largest item, and its size
+ * @param lsiEntryBytes per item type, by name: the bytes of its entries in the table's local
+ *     indexes (the table's and the index's key attributes plus the projected ones, no storage
+ *     overhead), which the 400 KB item limit counts with the item (AWS DG, LSI.html, "Item
+ *     collection size limit"; notes §2.1); an item type with no local index entry is left out
  * @param oversizedKeys key values that may exceed 2,048 (partition) or 1,024 (sort) bytes: item
  *     type, attribute, bytes
  * @param collectionBytes the busiest item collection (all items sharing a partition key value, with
@@ -35,13 +39,30 @@ public record DynamoDbSizing(
     double partitionsByThroughput,
     String largestItem,
     long largestItemBytes,
+    Map<String, Long> lsiEntryBytes,
     List<OversizedKey> oversizedKeys,
     String collectionSignature,
     double collectionBytes) {
 
   public DynamoDbSizing {
     indexes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(indexes));
+    lsiEntryBytes =
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(lsiEntryBytes));
     oversizedKeys = List.copyOf(oversizedKeys);
+  }
+
+  /** Returns the bytes of item type {@code item}'s local index entries: 0 if it is on none. */
+  public long lsiEntryBytes(String item) {
+    return lsiEntryBytes.getOrDefault(item, 0L);
+  }
+
+  /**
+   * Returns an item's size as the 400 KB item limit counts it: the item plus its local index
+   * entries. An item of 250,189 B on one local index projecting ALL counts 2 × 250,189 = 500,378 B,
+   * over the limit although the item alone is 61% of it.
+   */
+  public long limitBytes(DynamoDbItem it) {
+    return it.bytes() + lsiEntryBytes(it.name());
   }
 
   /** A key value over DynamoDB's limit. */

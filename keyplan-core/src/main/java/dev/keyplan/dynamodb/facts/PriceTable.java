@@ -3,6 +3,7 @@ package dev.keyplan.dynamodb.facts;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.model.Units;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -87,6 +88,11 @@ public record PriceTable(
   /** Returns the monthly cost of storing {@code bytes}. */
   public double storageMonthly(double bytes) {
     return bytes / BYTES_PER_GB * storageGbMonth;
+  }
+
+  /** Returns {@code amount} in this table's currency: {@code $1,642.50}, {@code 1,642.50 EUR}. */
+  public String money(double amount) {
+    return Units.money(amount, currency);
   }
 
   /** Returns the built-in price table. */

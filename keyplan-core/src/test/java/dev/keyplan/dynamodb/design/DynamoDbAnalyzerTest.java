@@ -249,6 +249,97 @@ final class DynamoDbAnalyzerTest {
   }
 
   @Test
+  void writeCosts_onDemand_areTheWriteUnitsAtTheAverageLoad() {
+    // On demand a write unit costs $0.625 per million, 2,628,000 s a month, at average_load 100%
+    // (the default). ByStatus takes pay's 2 entries and place's 1 at 10/s each: 30 WCU/s ×
+    // 2,628,000 × 0.625 / 10^6 = $49.275.
+    DynamoDbAnalysis a = analyze(ORDERS);
+    assertThat(cost(a, "Orders.ByStatus").writesMonthly()).isCloseTo(49.275, within(1e-9));
+    // A pattern's writes, each copy priced alike: pay is 10/s × (1 item + 2 entries) = 30 WCU/s,
+    // $49.275; retotal 10 WCU/s, $16.425; place 10/s × (1 + 1) = 20 WCU/s, $32.85.
+    assertThat(a.patternWriteCosts().get("pay")).isCloseTo(49.275, within(1e-9));
+    assertThat(a.patternWriteCosts().get("retotal")).isCloseTo(16.425, within(1e-9));
+    assertThat(a.patternWriteCosts().get("place")).isCloseTo(32.85, within(1e-9));
+  }
+
+  @Test
+  void writeCosts_provisioned_areTheUnitsAtSeventyPercentTarget_notRoundedUp() {
+    // Provisioned, 30 WCU/s need 30 / 0.7 = 42.857 WCU at the 70% target: × 730 h × $0.00065 =
+    // $20.34 a month. The capacity to set is a whole 43 WCU ($20.40), but a share of the writes
+    // is priced as its share of the bill, so the figure is not rounded up.
+    DynamoDbAnalysis a =
+        analyze(
+            ORDERS.replace(
+                "      partition_key: order_id\n",
+                "      partition_key: order_id\n      capacity: {read: 5, write: 50}\n"));
+    DynamoDbCost index = cost(a, "Orders.ByStatus");
+    assertThat(index.onDemand()).isFalse();
+    assertThat(index.writesMonthly()).isCloseTo(30 / 0.7 * 730 * 0.00065, within(1e-9));
+    assertThat(index.neededWrite()).isEqualTo(43);
+    // The same rule for write units only a rule knows: 700 WCU/s need 1,000 WCU, × 730 h ×
+    // $0.00065 = $474.50 (PriceTable's example).
+    DynamoDbTable orders = a.table("Orders").orElseThrow();
+    assertThat(a.writesMonthly(orders, 700)).isCloseTo(474.50, within(1e-9));
+  }
+
+  @Test
+  void localIndexEntries_countTowardTheItemLimit() {
+    // Keys PK = "U#{owner_id}" 2 + (2 + 36) = 40 B, SK = "D#{doc_id}" 40 B, title (the LSI's sort
+    // key) 5 + 100 = 105 B, body 4 + 250,000: the item is 250,189 B. Its entry in an
+    // ALL-projected LSI is the whole item again, so the 400 KB limit counts 2 × 250,189 =
+    // 500,378 B. A KEYS_ONLY entry holds the table's and the index's keys, PK + SK + title =
+    // 40 + 40 + 105 = 185 B. An item type on no local index adds nothing.
+    DynamoDbAnalysis a =
+        analyze(
+            """
+        model: docs
+        horizon: 1y
+        entities:
+          Document:
+            attributes:
+              doc_id: uuid
+              owner_id: uuid
+              title: {type: text, size: 100B}
+              body: {type: text, size: 250KB}
+            key: [doc_id]
+            count: 1M
+        patterns:
+          - id: get-doc
+            rate: 10/s
+            query: Document where owner_id = ? and doc_id = ?
+        dynamodb:
+          tables:
+            All:
+              partition_key: PK
+              sort_key: SK
+              indexes:
+                by_title: {local: true, sort_key: title}
+              items:
+                Document: {keys: {PK: "U#{owner_id}", SK: "D#{doc_id}"}, attributes: [title, body]}
+            KeysOnly:
+              partition_key: PK
+              sort_key: SK
+              indexes:
+                by_title: {local: true, sort_key: title, projection: KEYS_ONLY}
+              items:
+                Document: {keys: {PK: "U#{owner_id}", SK: "D#{doc_id}"}, attributes: [title, body]}
+            Plain:
+              partition_key: PK
+              sort_key: SK
+              items:
+                Document: {keys: {PK: "U#{owner_id}", SK: "D#{doc_id}"}, attributes: [title, body]}
+        """);
+    DynamoDbItem all = a.table("All").orElseThrow().items().get(0);
+    assertThat(all.bytes()).isEqualTo(250_189);
+    assertThat(a.sizing().get("All").lsiEntryBytes("Document")).isEqualTo(250_189);
+    assertThat(a.sizing().get("All").limitBytes(all)).isEqualTo(500_378);
+    assertThat(a.sizing().get("KeysOnly").lsiEntryBytes("Document")).isEqualTo(185);
+    DynamoDbItem plain = a.table("Plain").orElseThrow().items().get(0);
+    assertThat(a.sizing().get("Plain").lsiEntryBytes("Document")).isZero();
+    assertThat(a.sizing().get("Plain").limitBytes(plain)).isEqualTo(250_189);
+  }
+
+  @Test
   void locationOfACopy_isTheGlobalIndexOwnEntry_elseTheTable() {
     // A finding on the index's capacity points at the index's line, one on the table's at the
     // table's; a copy the design does not have points nowhere rather than at a guess.
