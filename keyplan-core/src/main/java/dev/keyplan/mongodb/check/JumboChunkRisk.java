@@ -49,7 +49,7 @@ public final class JumboChunkRisk implements MongoDbRule {
           c.name(),
           key.location(),
           "the busiest "
-              + ShardKeyFacts.text(key)
+              + key.pattern()
               + " value of "
               + c.name()
               + " holds "
@@ -59,18 +59,18 @@ public final class JumboChunkRisk implements MongoDbRule {
               + " of the collection), "
               + Units.count(bytes / range)
               + " × the "
-              + ShardKeyFacts.rangeSize(range)
+              + a.rangeSize()
               + " range size: its chunk cannot split"
               + " below one value, becomes jumbo, and the balancer cannot move it off its shard",
-          fix(c, s, key, bytes, range));
+          fix(a, c, s, bytes, range));
     }
   }
 
   private static String fix(
-      MongoDbCollection c, MongoDbShard s, MongoDbDesign.ShardKey key, double bytes, long range) {
+      MongoDbAnalysis a, MongoDbCollection c, MongoDbShard s, double bytes, long range) {
     if (s.refine().isEmpty()) {
       return "lead the key with a field whose values are smaller than a range (reshardCollection: "
-          + ShardKeyFacts.reshardCost(s)
+          + s.reshardCost()
           + ")";
     }
     List<String> refined = s.refine().get().stream().map(c::fieldOf).toList();
@@ -78,7 +78,7 @@ public final class JumboChunkRisk implements MongoDbRule {
     return "add a suffix so the value spans chunks: db.adminCommand({refineCollectionShardKey: \"<db>."
         + c.name()
         + "\", key: "
-        + ShardKeyFacts.ranged(refined)
+        + MongoDbDesign.ShardKey.rangedPattern(refined)
         + "}) (create that index first; no data moves): the busiest value"
         + " then holds "
         + Units.bytes(after)
@@ -87,10 +87,10 @@ public final class JumboChunkRisk implements MongoDbRule {
         + " of the old one split into "
         + Units.count(Math.ceil(bytes / range))
         + " chunks of at most "
-        + ShardKeyFacts.rangeSize(range)
+        + a.rangeSize()
         + " that the balancer can spread over "
         + s.shards()
         + " shards; or reshardCollection, "
-        + ShardKeyFacts.reshardCost(s);
+        + s.reshardCost();
   }
 }

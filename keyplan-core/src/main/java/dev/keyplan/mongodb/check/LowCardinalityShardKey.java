@@ -66,7 +66,7 @@ public final class LowCardinalityShardKey implements MongoDbRule {
       StringBuilder m =
           new StringBuilder(
               "shard key "
-                  + ShardKeyFacts.text(key)
+                  + key.pattern()
                   + " of "
                   + c.name()
                   + " has "
@@ -130,9 +130,9 @@ public final class LowCardinalityShardKey implements MongoDbRule {
     return "add a high-cardinality suffix: db.adminCommand({refineCollectionShardKey: \"<db>."
         + c.name()
         + "\", key: "
-        + ShardKeyFacts.ranged(refined)
+        + MongoDbDesign.ShardKey.rangedPattern(refined)
         + "}) moves no data (create an index on "
-        + ShardKeyFacts.ranged(refined)
+        + MongoDbDesign.ShardKey.rangedPattern(refined)
         + " first) and gives "
         + Units.count(after)
         + " values, so every value's documents can split over all "
@@ -141,6 +141,6 @@ public final class LowCardinalityShardKey implements MongoDbRule {
         + String.join(", ", key.fields())
         + " reads that value's chunks). If the key should lead with another field,"
         + " reshardCollection: "
-        + ShardKeyFacts.reshardCost(s);
+        + s.reshardCost();
   }
 }

@@ -46,7 +46,7 @@ public final class MonotonicShardKey implements MongoDbRule {
         continue;
       }
       MongoDbCollection c = a.collection(s.collection()).orElseThrow();
-      double inserts = ShardKeyFacts.insertsPerSecond(a, c);
+      double inserts = s.inserts();
       if (inserts == 0) {
         continue;
       }
@@ -58,7 +58,7 @@ public final class MonotonicShardKey implements MongoDbRule {
           c.name(),
           key.location(),
           "shard key "
-              + ShardKeyFacts.text(key)
+              + key.pattern()
               + " of "
               + c.name()
               + " is ranged and leads with "
@@ -129,7 +129,7 @@ public final class MonotonicShardKey implements MongoDbRule {
                     .append(" per ")
                     .append(p)
                     .append(" on one shard"));
-    fix.append(". Either is a new key: reshardCollection, ").append(ShardKeyFacts.reshardCost(s));
+    fix.append(". Either is a new key: reshardCollection, ").append(s.reshardCost());
     return fix.toString();
   }
 

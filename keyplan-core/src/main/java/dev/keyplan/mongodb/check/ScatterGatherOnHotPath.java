@@ -79,8 +79,8 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
           plan.targeting() == Targeting.MULTI_SHARD
               ? "its range of the shard key covers chunks on all of them"
               : key.hashed()
-                  ? "it gives no equality on the hashed shard key " + ShardKeyFacts.text(key)
-                  : "it gives no prefix of the shard key " + ShardKeyFacts.text(key);
+                  ? "it gives no equality on the hashed shard key " + key.pattern()
+                  : "it gives no prefix of the shard key " + key.pattern();
       out.report(
           severity,
           plan.pattern().id(),

@@ -8,6 +8,8 @@ import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
+import dev.keyplan.model.Units;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +54,18 @@ public record MongoDbAnalysis(
   /** Returns the shard figures of collection {@code name}. */
   public Optional<MongoDbShard> shard(String name) {
     return shards.stream().filter(s -> s.collection().equals(name)).findFirst();
+  }
+
+  /**
+   * Returns the design's range (chunk) size as MongoDB states it: in MiB of 1,048,576 bytes when
+   * whole ({@code 128 MiB} for 134,217,728 bytes), else in bytes as {@link Units#bytes} writes
+   * them.
+   */
+  public String rangeSize() {
+    long bytes = design.rangeSizeBytes();
+    return bytes % MongoDbLimits.MB == 0
+        ? Units.count(bytes / (double) MongoDbLimits.MB) + " MiB"
+        : Units.bytes((double) bytes);
   }
 
   /**

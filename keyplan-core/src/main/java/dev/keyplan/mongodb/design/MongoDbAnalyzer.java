@@ -55,13 +55,22 @@ public final class MongoDbAnalyzer {
       MongoDbReadPlanner reads) {
     double r = 0;
     double w = 0;
+    double inserts = 0;
     List<String> scatter = new ArrayList<>();
     for (MongoDbPlan plan : plans) {
+      // Inserts of the collection's own documents; one into an embedded array updates the parent.
+      boolean insertsOwn =
+          plan.pattern().operation() instanceof Operation.Write x
+              && x.entity().equals(c.entity().name())
+              && (x.kind() == Operation.Kind.INSERT || x.kind() == Operation.Kind.UPSERT);
       for (MongoDbPlan.Touch t : plan.touches()) {
         if (t.collection().equals(c.name())) {
           double load = plan.pattern().ratePerSecond() * t.busiestShardShare() * t.operations();
           if (t.write()) {
             w += load;
+            if (insertsOwn) {
+              inserts += plan.pattern().ratePerSecond() * t.operations();
+            }
           } else {
             r += load;
           }
@@ -81,6 +90,7 @@ public final class MongoDbAnalyzer {
           1,
           r,
           w,
+          inserts,
           design.shardBudget(),
           Optional.empty(),
           Double.NaN,
@@ -122,6 +132,7 @@ public final class MongoDbAnalyzer {
         reads.usedShards(c),
         r,
         w,
+        inserts,
         design.shardBudget(),
         monotonic,
         distinct,

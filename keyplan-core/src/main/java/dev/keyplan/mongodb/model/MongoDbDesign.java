@@ -179,6 +179,27 @@ public record MongoDbDesign(
     public List<String> fields() {
       return keys.stream().map(IndexKey::field).toList();
     }
+
+    /**
+     * Returns the key pattern as {@code sh.shardCollection} takes it: {@code {country_code: 1,
+     * tenant_id: 1}}, {@code {customer_id: "hashed"}}.
+     */
+    public String pattern() {
+      List<String> parts = new java.util.ArrayList<>();
+      for (IndexKey k : keys) {
+        parts.add(
+            k.field() + ": " + (k.kind() == IndexKey.Kind.HASHED ? "\"hashed\"" : k.kind().text()));
+      }
+      return "{" + String.join(", ", parts) + "}";
+    }
+
+    /**
+     * Returns the pattern of a ranged key over {@code fields}, as a refined or new key is proposed:
+     * {@code {country_code: 1, tenant_id: 1}}.
+     */
+    public static String rangedPattern(List<String> fields) {
+      return "{" + String.join(", ", fields.stream().map(f -> f + ": 1").toList()) + "}";
+    }
   }
 
   /**

@@ -177,7 +177,7 @@ final class MongoDbRunSummary {
             "collection",
             run.collection().name()
                 + (run.setup().collection().isEmpty() ? " (the first sharded collection)" : "")));
-    s.add(new Setting("shard key", keyPattern(run.collection().shardKey().orElseThrow())));
+    s.add(new Setting("shard key", run.collection().shardKey().orElseThrow().pattern()));
     s.add(new Setting("shards", Integer.toString(run.shards())));
     s.add(
         new Setting(
@@ -201,19 +201,6 @@ final class MongoDbRunSummary {
                 ? "off"
                 : "every " + run.setup().autoMergerSeconds() + " s"));
     return s;
-  }
-
-  /**
-   * Returns the key as {@code sh.shardCollection} takes it: {@code {country_code: 1, tenant_id:
-   * 1}}.
-   */
-  private static String keyPattern(dev.keyplan.mongodb.model.MongoDbDesign.ShardKey key) {
-    List<String> parts = new ArrayList<>();
-    for (dev.keyplan.mongodb.model.MongoDbDesign.IndexKey k : key.keys()) {
-      boolean hashed = k.kind() == dev.keyplan.mongodb.model.MongoDbDesign.IndexKey.Kind.HASHED;
-      parts.add(k.field() + ": " + (hashed ? "\"hashed\"" : k.kind().text()));
-    }
-    return "{" + String.join(", ", parts) + "}";
   }
 
   private static List<Table> tables(Run run, Figures typed) {

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.model.Model;
+import dev.keyplan.model.Units;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.mongodb.design.MongoDbPlan.Access;
 import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
+import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.nio.file.Path;
 import java.util.List;
 import org.bson.BsonArray;
@@ -240,6 +242,47 @@ final class MongoDbAnalyzerTest {
     }
 
     @Test
+    void inserts_countTheCollectionsOwnDocuments_notOnesIntoAnEmbeddedArray() {
+      // Orders embed their lines. place inserts 10 orders/s: 10 inserts/s of orders' own
+      // documents, whatever the key. add-line inserts 30 lines/s into the orders' arrays: each is
+      // an update of an order, routed by the order's key, so it is a write but not an insert.
+      MongoDbShard s =
+          analyze(
+                  SHOP.replace(
+                          "  - {id: place, rate: 10/s, insert: Order}\n",
+                          "  - {id: place, rate: 10/s, insert: Order}\n  - {id: add-line, rate: 30/s,"
+                              + " insert: OrderLine}\n")
+                      + """
+                      mongodb:
+                        shards: 4
+                        collections:
+                          orders:
+                            entity: Order
+                            embed:
+                              lines: {entity: OrderLine, by: order_id}
+                            shard_key: {created_at: 1}
+                      """)
+              .shard("orders")
+              .orElseThrow();
+      assertThat(s.inserts()).isEqualTo(10.0, within(1e-9));
+      assertThat(s.writes()).isGreaterThan(s.inserts());
+    }
+
+    @Test
+    void aShardKey_isWrittenAsShardCollectionTakesIt() {
+      assertThat(
+              sharded("{customer_id: hashed}")
+                  .collection("orders")
+                  .orElseThrow()
+                  .shardKey()
+                  .orElseThrow()
+                  .pattern())
+          .isEqualTo("{customer_id: \"hashed\"}");
+      assertThat(MongoDbDesign.ShardKey.rangedPattern(List.of("country_code", "tenant_id")))
+          .isEqualTo("{country_code: 1, tenant_id: 1}");
+    }
+
+    @Test
     void aHashedKey_spreadsInsertsOverTheShards() {
       // {customer_id: hashed}: the busiest customer's 0.01% of inserts, plus an even quarter of the
       // rest: 10 × (0.0001 + 0.9999 / 4) = 2.50075/s.
@@ -296,7 +339,25 @@ final class MongoDbAnalyzerTest {
       // Resharding needs 2 × (data + indexes) / 4 shards free on each recipient.
       assertThat(s.reshardBytesPerShard())
           .isEqualTo(2 * (c.dataBytes() + c.indexBytes()) / 4, within(1.0));
+      assertThat(s.reshardCost())
+          .isEqualTo(
+              "each recipient shard needs "
+                  + Units.bytes(s.reshardBytesPerShard())
+                  + " free ((data "
+                  + Units.bytes(c.dataBytes())
+                  + " + indexes "
+                  + Units.bytes(c.indexBytes())
+                  + ") × 2 / 4 shards), it takes at least 5 minutes and blocks writes for 2 s at"
+                  + " the end");
       assertThat(s.initialChunks()).isEqualTo(1);
+      // 134,217,728 B is 128 MiB exactly; 100 MB (decimal) is not a whole number of MiB.
+      assertThat(a.rangeSize()).isEqualTo("128 MiB");
+      assertThat(
+              analyze(
+                      TENANTS.replace("  shards: 4\n", "  shards: 4\n  range_size: 100MB\n")
+                          + "      shard_key: {country_code: 1}\n")
+                  .rangeSize())
+          .isEqualTo("100 MB");
     }
 
     @Test
