@@ -54,9 +54,9 @@ public final class DynamoDbScanOnHotPath implements DynamoDbRule {
               + " is a Scan of "
               + path.label()
               + ": each request evaluates "
-              + Units.count(plan.itemsTypical())
+              + Units.count(plan.itemsEvaluated().typical())
               + " items, "
-              + Units.bytes(plan.bytesTypical())
+              + Units.bytes(plan.bytes().typical())
               + ", in "
               + Units.count(plan.calls())
               + (plan.calls() == 1 ? " page" : " pages")

@@ -138,7 +138,7 @@ public final class GetItemOnIndex implements DynamoDbRule {
   /** The fix for a by-key operation on an index: the planned Query, once per key. */
   private static String queryInstead(String op, KeyPath path, DynamoDbPlan plan) {
     double calls = plan.calls();
-    String limit = plan.itemsTypical() <= 1 ? " with Limit 1" : "";
+    String limit = plan.itemsEvaluated().typical() <= 1 ? " with Limit 1" : "";
     return "pin {via: "
         + path.name()
         + ", operation: Query} and Query "

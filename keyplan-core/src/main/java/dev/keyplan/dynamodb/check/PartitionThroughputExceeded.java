@@ -107,7 +107,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
       DynamoDbPlan.Touch t = pt.touch();
       double[] l = load.computeIfAbsent(plan.pattern().id(), k -> new double[2]);
       double rate = plan.pattern().ratePerSecond() * t.busiestShare();
-      l[0] += rate * t.readUnitsBusiest();
+      l[0] += rate * t.readUnits().busiest();
       l[1] += rate * t.writeUnits();
     }
     List<Map.Entry<String, double[]>> sorted = new ArrayList<>(load.entrySet());
@@ -181,18 +181,19 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
       double grow = n / (double) h.shards();
       double units =
           limited
-              ? t.readUnitsTypical() * grow
+              ? t.readUnits().typical() * grow
               : n
-                  * Math.max(1, Math.ceil(plan.bytesTypical() / n / DynamoDbLimits.READ_UNIT_BYTES))
+                  * Math.max(
+                      1, Math.ceil(plan.bytes().typical() / n / DynamoDbLimits.READ_UNIT_BYTES))
                   * blockUnits;
       double fetchCalls =
           plan.touches().stream().anyMatch(x -> x.signature().isEmpty())
               ? Math.ceil(
-                  Math.min(plan.itemsTypical(), r.limit().orElse(Integer.MAX_VALUE))
+                  Math.min(plan.itemsEvaluated().typical(), r.limit().orElse(Integer.MAX_VALUE))
                       / (double) DynamoDbLimits.MAX_BATCH_GET_ITEMS)
               : 0;
       double calls = (plan.calls() - fetchCalls) * grow + fetchCalls;
-      extra += plan.pattern().ratePerSecond() * (units - t.readUnitsTypical());
+      extra += plan.pattern().ratePerSecond() * (units - t.readUnits().typical());
       reads.add(
           plan.pattern().id()
               + " "
@@ -200,7 +201,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
               + " → "
               + Units.capacity(calls)
               + " calls, "
-              + Units.capacity(t.readUnitsTypical())
+              + Units.capacity(t.readUnits().typical())
               + " → "
               + Units.capacity(units)
               + " RCU");

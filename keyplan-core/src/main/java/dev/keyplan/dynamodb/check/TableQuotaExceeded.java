@@ -220,7 +220,8 @@ public final class TableQuotaExceeded implements DynamoDbRule {
       DynamoDbPlan plan = pt.plan();
       DynamoDbPlan.Touch t = pt.touch();
       double u =
-          plan.pattern().ratePerSecond() * (dimension == 0 ? t.readUnitsTypical() : t.writeUnits());
+          plan.pattern().ratePerSecond()
+              * (dimension == 0 ? t.readUnits().typical() : t.writeUnits());
       load.merge(plan.pattern().id(), u, Double::sum);
       total += u;
       if (plan.access() == DynamoDbPlan.Access.SCAN) {

@@ -162,7 +162,7 @@ public final class DynamoDbAnalyzer {
         }
         String key = t.copy() + "\u0000" + t.signature();
         double[] l = load.computeIfAbsent(key, k -> new double[2]);
-        l[0] += rate * t.busiestShare() * t.readUnitsBusiest();
+        l[0] += rate * t.busiestShare() * t.readUnits().busiest();
         l[1] += rate * t.busiestShare() * t.writeUnits();
         patterns.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(plan.pattern().id());
         shards.merge(key, t.shards(), Math::max);
@@ -270,7 +270,7 @@ public final class DynamoDbAnalyzer {
     for (DynamoDbPlan plan : plans) {
       for (DynamoDbPlan.Touch touch : plan.touches()) {
         double[] u = out.computeIfAbsent(touch.copy(), k -> new double[2]);
-        u[0] += plan.pattern().ratePerSecond() * touch.readUnitsTypical();
+        u[0] += plan.pattern().ratePerSecond() * touch.readUnits().typical();
         u[1] += plan.pattern().ratePerSecond() * touch.writeUnits();
       }
     }

@@ -3,6 +3,7 @@ package dev.keyplan.dynamodb.design;
 import dev.keyplan.analysis.AccessKind;
 import dev.keyplan.analysis.Plan;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.workload.Estimate;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,8 +18,8 @@ import java.util.Optional;
  * @param keyCondition the key condition or key, as the request would write it
  * @param filter attributes only a FilterExpression can restrict (billed before the filter)
  * @param calls API calls per request: pages of 1 MB, shard fan-out, IN keys, read-before-write
- * @param itemsTypical items evaluated per request for a typical key (reads)
- * @param itemsBusiest the same for the busiest key
+ * @param itemsEvaluated items evaluated per request (reads), for a typical and the busiest key
+ * @param bytes bytes evaluated per request, for a typical and the busiest key
  * @param consistency {@code eventual}, {@code strong} or {@code transactional}; empty for writes
  * @param touches what the request consumes on each copy (table, index) and key, for heat and cost
  */
@@ -31,10 +32,8 @@ public record DynamoDbPlan(
     String keyCondition,
     List<String> filter,
     double calls,
-    double itemsTypical,
-    double itemsBusiest,
-    double bytesTypical,
-    double bytesBusiest,
+    Estimate itemsEvaluated,
+    Estimate bytes,
     Optional<String> consistency,
     List<Touch> touches,
     List<String> notes)
@@ -89,8 +88,8 @@ public record DynamoDbPlan(
    *     ({@link DynamoDbItem#partitionSignature}); empty for a scan, which touches every partition
    * @param busiestShare the share of the pattern's requests that go to the busiest key value on
    *     that copy; NaN when the key's spread is not declared
-   * @param readUnitsTypical read units per request for a typical key (RCU, or RRU on demand)
-   * @param readUnitsBusiest read units per request on the busiest key's partition
+   * @param readUnits read units per request (RCU, or RRU on demand), for a typical key and on the
+   *     busiest key's partition
    * @param writeUnits write units per request (WCU, or WRU on demand)
    * @param shards the key's shard suffix values (1 if not sharded)
    */
@@ -98,14 +97,13 @@ public record DynamoDbPlan(
       String copy,
       String signature,
       double busiestShare,
-      double readUnitsTypical,
-      double readUnitsBusiest,
+      Estimate readUnits,
       double writeUnits,
       int shards) {}
 
   /** Returns the read units of one request, summed over copies, for a typical key. */
   public double readUnits() {
-    return touches.stream().mapToDouble(Touch::readUnitsTypical).sum();
+    return touches.stream().mapToDouble(t -> t.readUnits().typical()).sum();
   }
 
   /** Returns the write units of one request, summed over copies. */

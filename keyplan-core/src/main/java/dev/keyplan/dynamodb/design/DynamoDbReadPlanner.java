@@ -10,6 +10,7 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
+import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -115,10 +116,8 @@ final class DynamoDbReadPlanner {
         "-",
         List.of(),
         0,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
+        Estimate.UNKNOWN,
+        Estimate.UNKNOWN,
         Optional.empty(),
         List.of(),
         List.of(why));
@@ -339,7 +338,12 @@ final class DynamoDbReadPlanner {
     double perQueryBusiest = units[1] / (shards * keys);
     touches.add(
         new Touch(
-            path.copy(), it.partitionSignature(path), share, units[0], perQueryBusiest, 0, shards));
+            path.copy(),
+            it.partitionSignature(path),
+            share,
+            new Estimate(units[0], perQueryBusiest),
+            0,
+            shards));
     // Attributes a global index does not project come from the table: one more read per item
     // returned.
     List<String> missing = needed.stream().filter(a -> !it.projects(path, t, a)).toList();
@@ -351,9 +355,15 @@ final class DynamoDbReadPlanner {
         // A local index lives in the table's partition: its fetches load the same key.
         double busiest = Math.min(evaluated[1] / (shards * keys), limit) * each;
         touches.add(
-            new Touch(t.name(), it.partitionSignature(path), share, fetch, busiest, 0, shards));
+            new Touch(
+                t.name(),
+                it.partitionSignature(path),
+                share,
+                new Estimate(fetch, busiest),
+                0,
+                shards));
       } else {
-        touches.add(new Touch(t.name(), "", Double.NaN, fetch, fetch, 0, 1));
+        touches.add(new Touch(t.name(), "", Double.NaN, Estimate.same(fetch), 0, 1));
       }
       if (path.local()) {
         notes.add(
@@ -425,10 +435,8 @@ final class DynamoDbReadPlanner {
             condition,
             filter,
             calls,
-            evaluated[0],
-            evaluated[1],
-            bytes[0],
-            bytes[1],
+            new Estimate(evaluated[0], evaluated[1]),
+            new Estimate(bytes[0], bytes[1]),
             Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"),
             touches,
             notes));
@@ -465,7 +473,8 @@ final class DynamoDbReadPlanner {
             + " key can be built from the read's restrictions: a Scan reads "
             + (eval >= items ? "every item" : "items until the limit is met")
             + " and bills them all");
-    List<Touch> touches = List.of(new Touch(path.copy(), "", Double.NaN, units, units, 0, 1));
+    List<Touch> touches =
+        List.of(new Touch(path.copy(), "", Double.NaN, Estimate.same(units), 0, 1));
     return new DynamoDbPlan(
         p,
         Access.SCAN,
@@ -475,10 +484,8 @@ final class DynamoDbReadPlanner {
         "-",
         filter,
         calls,
-        eval,
-        eval,
-        evalBytes,
-        evalBytes,
+        Estimate.same(eval),
+        Estimate.same(evalBytes),
         Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"),
         touches,
         notes);

@@ -8,6 +8,7 @@ import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -105,8 +106,7 @@ final class DynamoDbWritePlanner {
                     tc.copy(),
                     tc.signature(),
                     tc.busiestShare(),
-                    tc.readUnitsTypical(),
-                    tc.readUnitsBusiest(),
+                    new Estimate(tc.readUnits().typical(), tc.readUnits().busiest()),
                     0,
                     tc.shards()));
           }
@@ -152,8 +152,7 @@ final class DynamoDbWritePlanner {
                   path.label(),
                   it.partitionSignature(path),
                   share,
-                  0,
-                  0,
+                  new Estimate(0, 0),
                   u * fanOut,
                   KeyCounts.shards(it.partitionTemplates(path))));
         }
@@ -167,8 +166,7 @@ final class DynamoDbWritePlanner {
               t.name(),
               it.partitionSignature(table),
               share,
-              0,
-              0,
+              new Estimate(0, 0),
               (base + lsiUnits) * fanOut,
               shards));
       calls += fanOut * (keyChange ? 2 : 1);
@@ -257,10 +255,8 @@ final class DynamoDbWritePlanner {
         "-",
         List.of(),
         calls,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
+        Estimate.UNKNOWN,
+        Estimate.UNKNOWN,
         Optional.empty(),
         touches,
         notes);

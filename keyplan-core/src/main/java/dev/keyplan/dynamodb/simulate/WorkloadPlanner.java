@@ -89,7 +89,7 @@ final class WorkloadPlanner {
   private void traffic(DynamoDbPlan plan, DynamoDbPlan.Touch t) {
     double rate = plan.pattern().ratePerSecond();
     if (t.signature().isEmpty()) {
-      scanReads += rate * t.readUnitsTypical();
+      scanReads += rate * t.readUnits().typical();
       return;
     }
     DynamoDbItem item = item(plan, t.signature());
@@ -99,7 +99,7 @@ final class WorkloadPlanner {
               + ": "
               + t.signature()
               + " matches no item type; its requests are spread evenly");
-      tail.read(rate, t.readUnitsTypical());
+      tail.read(rate, t.readUnits().typical());
       tail.write(rate, t.writeUnits());
       return;
     }
@@ -121,11 +121,11 @@ final class WorkloadPlanner {
     // The analysis's share of requests reaching the busiest value (a write's on one suffix); the
     // spread's own share where the analysis could not say.
     boolean known = !Double.isNaN(t.busiestShare());
-    if (t.readUnitsTypical() > 0) {
+    if (t.readUnits().typical() > 0) {
       double b = heavy > 0 ? Math.min(1, known ? t.busiestShare() : s0) : 0;
-      double perQuery = t.readUnitsTypical() / shards;
+      double perQuery = t.readUnits().typical() / shards;
       for (int j = 0; j < shards && heavy > 0; j++) {
-        key(templates, k, 0, j, divisible).read(rate * b, t.readUnitsBusiest());
+        key(templates, k, 0, j, divisible).read(rate * b, t.readUnits().busiest());
       }
       spreadRest(templates, k, shards, divisible, rate * (1 - b), perQuery, /* write= */ false);
     }

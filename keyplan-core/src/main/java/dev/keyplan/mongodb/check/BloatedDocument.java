@@ -63,7 +63,7 @@ public final class BloatedDocument implements MongoDbRule {
         double unusedDocs = 0;
         double usedDocs = 0;
         for (MongoDbPlan p : a.plans()) {
-          double docs = p.pattern().ratePerSecond() * p.docsExamined();
+          double docs = p.pattern().ratePerSecond() * p.docsExamined().typical();
           if (!(p.pattern().operation() instanceof Operation.Read r)
               || !p.collection().map(c.name()::equals).orElse(false)
               || Double.isNaN(docs)
@@ -79,7 +79,7 @@ public final class BloatedDocument implements MongoDbRule {
                     + " ("
                     + Units.rate(p.pattern().ratePerSecond())
                     + " × "
-                    + Units.count(p.docsExamined())
+                    + Units.count(p.docsExamined().typical())
                     + " documents)");
           }
         }

@@ -33,7 +33,7 @@ public final class MongoDbScanOnHotPath implements MongoDbRule {
       }
       MongoDbCollection c = a.collection(plan.collection().get()).orElseThrow();
       double rate = plan.pattern().ratePerSecond();
-      double perSecond = rate * plan.docsExamined();
+      double perSecond = rate * plan.docsExamined().typical();
       int shards = c.sharded() ? a.design().shards() : 1;
       double perShard = perSecond / shards;
       double budget = a.design().shardBudget();
@@ -44,9 +44,9 @@ public final class MongoDbScanOnHotPath implements MongoDbRule {
               + " is a COLLSCAN of "
               + c.name()
               + ": each request examines all "
-              + Units.count(plan.docsExamined())
+              + Units.count(plan.docsExamined().typical())
               + " documents, "
-              + Units.bytes(plan.docsExamined() * c.typicalBytes())
+              + Units.bytes(plan.docsExamined().typical() * c.typicalBytes())
               + "; at "
               + Units.rate(rate)
               + " that is "

@@ -3,6 +3,7 @@ package dev.keyplan.mongodb.design;
 import dev.keyplan.analysis.AccessKind;
 import dev.keyplan.analysis.Plan;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.workload.Estimate;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,8 +12,10 @@ import java.util.Optional;
  * pick by the ESR guideline, what a request examines and returns, whether it sorts in memory, and
  * how mongos routes it.
  *
- * @param keysExamined index keys examined for a typical key value (NaN: unknown spread)
- * @param docsExamined documents fetched and examined (0 for a covered query)
+ * @param keysExamined index keys examined, for a typical and the busiest key value (NaN: unknown
+ *     spread)
+ * @param docsExamined documents fetched and examined, for a typical and the busiest key value (0
+ *     for a covered query)
  * @param returned documents returned for a typical key value
  * @param sortBytes bytes a blocking sort holds in memory (0 when the index gives the order)
  * @param shards shards the request reaches (1 when unsharded)
@@ -26,10 +29,8 @@ public record MongoDbPlan(
     String operation,
     Optional<String> collection,
     Optional<String> index,
-    double keysExamined,
-    double keysExaminedBusiest,
-    double docsExamined,
-    double docsExaminedBusiest,
+    Estimate keysExamined,
+    Estimate docsExamined,
     double returned,
     boolean blockingSort,
     double sortBytes,

@@ -10,6 +10,7 @@ import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
+import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,7 +58,7 @@ final class MongoDbReadPlanner {
    */
   private record Candidate(MongoDbPlan plan, int equalities, boolean sorted) {
     double cost() {
-      return plan.docsExamined() + plan.keysExamined();
+      return plan.docsExamined().typical() + plan.keysExamined().typical();
     }
   }
 
@@ -101,10 +102,8 @@ final class MongoDbReadPlanner {
         "-",
         Optional.empty(),
         Optional.empty(),
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
+        Estimate.UNKNOWN,
+        Estimate.UNKNOWN,
         Double.NaN,
         false,
         0,
@@ -210,10 +209,8 @@ final class MongoDbReadPlanner {
         "aggregate($lookup)",
         plan.collection(),
         plan.index(),
-        plan.keysExamined(),
-        plan.keysExaminedBusiest(),
-        plan.docsExamined(),
-        plan.docsExaminedBusiest(),
+        new Estimate(plan.keysExamined().typical(), plan.keysExamined().busiest()),
+        new Estimate(plan.docsExamined().typical(), plan.docsExamined().busiest()),
         plan.returned(),
         plan.blockingSort(),
         plan.sortBytes(),
@@ -502,10 +499,8 @@ final class MongoDbReadPlanner {
         operation,
         Optional.of(c.name()),
         index,
-        keys,
-        keysBusiest,
-        docs,
-        docsBusiest,
+        new Estimate(keys, keysBusiest),
+        new Estimate(docs, docsBusiest),
         returned,
         blocking,
         sortBytes,

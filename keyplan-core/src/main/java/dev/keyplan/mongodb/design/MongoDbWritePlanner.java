@@ -9,6 +9,7 @@ import dev.keyplan.mongodb.design.MongoDbPlan.Access;
 import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
+import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -146,10 +147,8 @@ final class MongoDbWritePlanner {
         String.join(" + ", operations),
         first,
         Optional.empty(),
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
+        Estimate.UNKNOWN,
+        Estimate.UNKNOWN,
         Double.NaN,
         false,
         0,

@@ -141,7 +141,7 @@ final class DynamoDbAnalyzerTest {
     assertThat(latest.operation()).isEqualTo("Query");
     // Only readings live under S#<sensor_id>: the "R#" prefix narrows nothing, so no begins_with.
     assertThat(latest.keyCondition()).isEqualTo("PK = \"S#<sensor_id>\"");
-    assertThat(latest.itemsTypical()).isEqualTo(10);
+    assertThat(latest.itemsEvaluated().typical()).isEqualTo(10);
     assertThat(latest.readUnits()).isEqualTo(11);
   }
 
@@ -152,7 +152,7 @@ final class DynamoDbAnalyzerTest {
     DynamoDbAnalysis a = analyze(READINGS.formatted(4_114));
     DynamoDbPlan ok = plan(a, "latest-ok");
     assertThat(ok.filter()).containsExactly("status");
-    assertThat(ok.itemsTypical()).isEqualTo(40);
+    assertThat(ok.itemsEvaluated().typical()).isEqualTo(40);
     assertThat(ok.readUnits()).isEqualTo(20.5);
   }
 
@@ -163,7 +163,7 @@ final class DynamoDbAnalyzerTest {
     DynamoDbAnalysis a = analyze(READINGS.formatted(4_114));
     DynamoDbPlan scan = plan(a, "by-status");
     assertThat(scan.access()).isEqualTo(DynamoDbPlan.Access.SCAN);
-    assertThat(scan.itemsTypical()).isEqualTo(40);
+    assertThat(scan.itemsEvaluated().typical()).isEqualTo(40);
     assertThat(scan.readUnits()).isEqualTo(20.5);
   }
 
@@ -439,7 +439,7 @@ final class DynamoDbAnalyzerTest {
     assertThat(plan(a, "profile").operation()).isEqualTo("GetItem");
     DynamoDbPlan orders = plan(a, "orders");
     assertThat(orders.keyCondition()).isEqualTo("PK = \"C#<customer_id>\"");
-    assertThat(orders.itemsTypical()).isEqualTo(11);
+    assertThat(orders.itemsEvaluated().typical()).isEqualTo(11);
     assertThat(orders.filter()).containsExactly("(item type)");
   }
 
@@ -452,7 +452,7 @@ final class DynamoDbAnalyzerTest {
         analyze(READINGS.formatted(4_114) + "  access:\n    latest: {operation: Scan}\n");
     DynamoDbPlan latest = plan(a, "latest");
     assertThat(latest.access()).isEqualTo(DynamoDbPlan.Access.SCAN);
-    assertThat(latest.itemsTypical()).isEqualTo(1_000_000);
+    assertThat(latest.itemsEvaluated().typical()).isEqualTo(1_000_000);
     assertThat(latest.readUnits()).isEqualTo(1_020_020);
   }
 

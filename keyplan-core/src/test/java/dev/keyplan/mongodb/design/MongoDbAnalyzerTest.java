@@ -160,7 +160,7 @@ final class MongoDbAnalyzerTest {
       assertThat(p.access()).isEqualTo(Access.IXSCAN);
       assertThat(p.index()).contains("customer_id_1_created_at_-1");
       assertThat(p.blockingSort()).isFalse();
-      assertThat(p.keysExamined()).isEqualTo(5);
+      assertThat(p.keysExamined().typical()).isEqualTo(5);
     }
 
     @Test
@@ -169,7 +169,7 @@ final class MongoDbAnalyzerTest {
       MongoDbPlan p = plan("        - {customer_id: 1}\n", "latest");
       assertThat(p.index()).contains("customer_id_1");
       assertThat(p.blockingSort()).isTrue();
-      assertThat(p.keysExamined()).isEqualTo(5);
+      assertThat(p.keysExamined().typical()).isEqualTo(5);
       assertThat(p.sortBytes()).isGreaterThan(0);
     }
 
@@ -189,14 +189,14 @@ final class MongoDbAnalyzerTest {
     void noUsableIndex_isACollectionScanOfEveryDocument() {
       MongoDbPlan p = plan("        - {customer_id: 1}\n", "by-status");
       assertThat(p.access()).isEqualTo(Access.COLLSCAN);
-      assertThat(p.docsExamined()).isEqualTo(10e6, within(1.0));
+      assertThat(p.docsExamined().typical()).isEqualTo(10e6, within(1.0));
     }
 
     @Test
     void theKeyAttribute_isServedByTheIdIndex() {
       MongoDbPlan p = plan("        - {customer_id: 1}\n", "order");
       assertThat(p.index()).contains("_id_");
-      assertThat(p.keysExamined()).isEqualTo(1);
+      assertThat(p.keysExamined().typical()).isEqualTo(1);
     }
   }
 
@@ -564,7 +564,7 @@ final class MongoDbAnalyzerTest {
               .plan("sign-in")
               .orElseThrow();
       assertThat(p.access()).isEqualTo(Access.IXSCAN);
-      assertThat(p.keysExamined()).isNaN();
+      assertThat(p.keysExamined().typical()).isNaN();
     }
   }
 }

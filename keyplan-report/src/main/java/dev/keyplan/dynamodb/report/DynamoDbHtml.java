@@ -38,7 +38,9 @@ public final class DynamoDbHtml {
       Html.openPatternRow(p, servedBy, out);
       out.append(
               Html.numberCell(
-                  p.itemsTypical(), Html.reads(p.pattern(), p.itemsTypical(), p.itemsBusiest())))
+                  p.itemsEvaluated().typical(),
+                  Html.reads(
+                      p.pattern(), p.itemsEvaluated().typical(), p.itemsEvaluated().busiest())))
           .append(Html.numberCell(p.readUnits(), Units.count(p.readUnits())))
           .append(Html.numberCell(p.writeUnits(), Units.count(p.writeUnits())))
           .append(Html.numberCell(cost, Double.isNaN(cost) ? "-" : Units.money(cost, currency)))

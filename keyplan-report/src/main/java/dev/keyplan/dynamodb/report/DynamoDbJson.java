@@ -41,9 +41,9 @@ public final class DynamoDbJson {
     }
     JsonFields.strings(g, "filter", p.filter());
     JsonFields.strings(g, "itemTypes", p.items());
-    JsonFields.number(g, "itemsRead", p.itemsTypical());
-    JsonFields.number(g, "itemsReadBusiest", p.itemsBusiest());
-    JsonFields.number(g, "bytesRead", p.bytesTypical());
+    JsonFields.number(g, "itemsRead", p.itemsEvaluated().typical());
+    JsonFields.number(g, "itemsReadBusiest", p.itemsEvaluated().busiest());
+    JsonFields.number(g, "bytesRead", p.bytes().typical());
     JsonFields.number(g, "readUnits", p.readUnits());
     JsonFields.number(g, "writeUnits", p.writeUnits());
     JsonFields.number(g, "calls", p.calls());

@@ -36,7 +36,10 @@ public final class DynamoDbMarkdown {
           .append(" | ")
           .append(p.keyCondition().equals("-") ? "—" : "`" + markdownCell(p.keyCondition()) + "`")
           .append(" | ")
-          .append(p.pattern().isRead() ? pair(p.itemsTypical(), p.itemsBusiest()) : "—")
+          .append(
+              p.pattern().isRead()
+                  ? pair(p.itemsEvaluated().typical(), p.itemsEvaluated().busiest())
+                  : "—")
           .append(" | ")
           .append(
               p.access() == dev.keyplan.dynamodb.design.DynamoDbPlan.Access.NOT_SERVED

@@ -104,7 +104,9 @@ public final class DynamoDbText {
           Units.rate(p.pattern().ratePerSecond()),
           p.operation(),
           on.isEmpty() ? "-" : on,
-          p.pattern().isRead() ? Phrases.pair(p.itemsTypical(), p.itemsBusiest()) : "-",
+          p.pattern().isRead()
+              ? Phrases.pair(p.itemsEvaluated().typical(), p.itemsEvaluated().busiest())
+              : "-",
           p.access() == DynamoDbPlan.Access.NOT_SERVED ? "-" : units,
           number(p.calls()),
           Units.money(

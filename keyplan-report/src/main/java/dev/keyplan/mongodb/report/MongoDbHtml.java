@@ -35,12 +35,12 @@ public final class MongoDbHtml {
                   p.targeting().id() + (p.shards() > 1 ? " (" + p.shards() + " shards)" : "")))
           .append(
               Html.numberCell(
-                  p.keysExamined(),
-                  Html.reads(p.pattern(), p.keysExamined(), p.keysExaminedBusiest())))
+                  p.keysExamined().typical(),
+                  Html.reads(p.pattern(), p.keysExamined().typical(), p.keysExamined().busiest())))
           .append(
               Html.numberCell(
-                  p.docsExamined(),
-                  Html.reads(p.pattern(), p.docsExamined(), p.docsExaminedBusiest())))
+                  p.docsExamined().typical(),
+                  Html.reads(p.pattern(), p.docsExamined().typical(), p.docsExamined().busiest())))
           .append("</tr>\n");
     }
     out.append("</table>\n");

@@ -30,10 +30,10 @@ public final class MongoDbJson {
     g.writeStringField("access", p.access().id());
     g.writeStringField("operation", p.operation());
     JsonFields.text(g, "index", p.index());
-    JsonFields.number(g, "keysExamined", p.keysExamined());
-    JsonFields.number(g, "keysExaminedBusiest", p.keysExaminedBusiest());
-    JsonFields.number(g, "docsExamined", p.docsExamined());
-    JsonFields.number(g, "docsExaminedBusiest", p.docsExaminedBusiest());
+    JsonFields.number(g, "keysExamined", p.keysExamined().typical());
+    JsonFields.number(g, "keysExaminedBusiest", p.keysExamined().busiest());
+    JsonFields.number(g, "docsExamined", p.docsExamined().typical());
+    JsonFields.number(g, "docsExaminedBusiest", p.docsExamined().busiest());
     JsonFields.number(g, "returned", p.returned());
     g.writeBooleanField("blockingSort", p.blockingSort());
     JsonFields.number(g, "sortBytes", p.sortBytes());

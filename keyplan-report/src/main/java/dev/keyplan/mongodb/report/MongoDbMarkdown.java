@@ -31,7 +31,10 @@ public final class MongoDbMarkdown {
           .append(" | ")
           .append(read ? p.index().map(i -> "`" + i + "`").orElse("COLLSCAN") : "—")
           .append(" | ")
-          .append(read ? MongoDbText.examined(p.docsExamined(), p.docsExaminedBusiest()) : "—")
+          .append(
+              read
+                  ? MongoDbText.examined(p.docsExamined().typical(), p.docsExamined().busiest())
+                  : "—")
           .append(" | ")
           .append(read && !MongoDbText.sort(p).equals("-") ? MongoDbText.sort(p) : "—")
           .append(" | ")

@@ -150,8 +150,8 @@ public final class MongoDbText {
           read
               ? p.index().orElse(p.access() == MongoDbPlan.Access.COLLSCAN ? "COLLSCAN" : "-")
               : "-",
-          read ? examined(p.keysExamined(), p.keysExaminedBusiest()) : "-",
-          read ? examined(p.docsExamined(), p.docsExaminedBusiest()) : "-",
+          read ? examined(p.keysExamined().typical(), p.keysExamined().busiest()) : "-",
+          read ? examined(p.docsExamined().typical(), p.docsExamined().busiest()) : "-",
           read && !Double.isNaN(p.returned()) ? Units.count(Math.ceil(p.returned())) : "-",
           read ? sort(p) : "-",
           p.targeting().label() + (p.shards() > 1 ? " (" + p.shards() + ")" : ""));

@@ -140,7 +140,9 @@ final class DynamoDbVerifyReport {
   }
 
   private static double planItems(PatternRun run) {
-    return run.which == KeyGroup.Which.BUSIEST ? run.plan.itemsBusiest() : run.plan.itemsTypical();
+    return run.which == KeyGroup.Which.BUSIEST
+        ? run.plan.itemsEvaluated().busiest()
+        : run.plan.itemsEvaluated().typical();
   }
 
   private Table capacity() {

@@ -90,7 +90,7 @@ final class FindPlans {
     double planned =
         write.touches().stream()
             .filter(t -> t.writeUnits() == 0)
-            .mapToDouble(DynamoDbPlan.Touch::readUnitsTypical)
+            .mapToDouble(x -> x.readUnits().typical())
             .sum();
     double found = find.readUnits();
     return Math.abs(planned - found) < 1e-9

@@ -100,7 +100,10 @@ final class Jobs {
     int queries =
         plan.access() == Access.SCAN ? 1 : KeyCondition.parse(plan.keyCondition()).queries();
     if (r.limit().isPresent() && !r.count() && ordered) {
-      double evaluated = which == Which.BUSIEST ? plan.itemsBusiest() : plan.itemsTypical();
+      double evaluated =
+          which == Which.BUSIEST
+              ? plan.itemsEvaluated().busiest()
+              : plan.itemsEvaluated().typical();
       // With a filter the application reads until the limit's worth of items pass it; keyplan
       // estimates how many that is, and the request reads that many (the filter is not sent: the
       // items are billed before it).

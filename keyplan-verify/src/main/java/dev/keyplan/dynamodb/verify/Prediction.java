@@ -68,10 +68,10 @@ record Prediction(
           reads,
           Map.of(),
           scanned[0],
-          scanned[0] / Math.max(1, plan.itemsTypical()),
+          scanned[0] / Math.max(1, plan.itemsEvaluated().typical()),
           units(plan, busiest, 1, mode));
     }
-    double items = busiest ? plan.itemsBusiest() : plan.itemsTypical();
+    double items = busiest ? plan.itemsEvaluated().busiest() : plan.itemsEvaluated().typical();
     KeyGroup.Member own = group.member(item).orElseThrow();
     // Scaled only where keyplan counts more items than were loaded (and knows how many).
     boolean known = !Double.isNaN(items) && !Double.isNaN(own.full());
@@ -88,7 +88,7 @@ record Prediction(
   private static Map<String, Double> units(
       DynamoDbPlan plan, boolean busiest, double scale, Capacity.Read mode) {
     Map<String, Double> reads = new LinkedHashMap<>();
-    double bytes = busiest ? plan.bytesBusiest() : plan.bytesTypical();
+    double bytes = busiest ? plan.bytes().busiest() : plan.bytes().typical();
     int queries = plan.touches().get(0).shards();
     for (int i = 0; i < plan.touches().size(); i++) {
       Touch t = plan.touches().get(i);
@@ -97,9 +97,10 @@ record Prediction(
         units = Capacity.query((long) Math.ceil(bytes * scale / queries), mode) * queries;
       } else if (busiest && !t.signature().isEmpty()) {
         // Per query on the busiest partition: a request makes one per shard.
-        units = t.readUnitsBusiest() * t.shards() * (i == 0 ? 1 : scale);
+        units = t.readUnits().busiest() * t.shards() * (i == 0 ? 1 : scale);
       } else {
-        units = (busiest ? t.readUnitsBusiest() : t.readUnitsTypical()) * (i == 0 ? 1 : scale);
+        units =
+            (busiest ? t.readUnits().busiest() : t.readUnits().typical()) * (i == 0 ? 1 : scale);
       }
       // A local index's own reads are shown apart from the table items it fetches.
       String copy =
@@ -121,8 +122,8 @@ record Prediction(
       }
       double r =
           which == Which.BUSIEST && !t.signature().isEmpty()
-              ? t.readUnitsBusiest() * t.shards()
-              : t.readUnitsTypical();
+              ? t.readUnits().busiest() * t.shards()
+              : t.readUnits().typical();
       if (r > 0) {
         reads.merge(t.copy(), r, Double::sum);
       }

@@ -86,8 +86,8 @@ final class MongoDbComparison {
             .map(MongoDbIndex::multikey)
             .orElse(false);
     boolean scan = plan.access() == Access.COLLSCAN;
-    double keys = busiest ? plan.keysExaminedBusiest() : plan.keysExamined();
-    double docs = busiest ? plan.docsExaminedBusiest() : plan.docsExamined();
+    double keys = busiest ? plan.keysExamined().busiest() : plan.keysExamined().typical();
+    double docs = busiest ? plan.docsExamined().busiest() : plan.docsExamined().typical();
     double keysHere = scan ? 0 : onLoad(keys, p.matching());
     double docsHere = scan ? onLoad(docs, ctx.loaded()) : onLoad(docs, p.matching());
     if (!multikey && !p.hasIn() && !within(e.keysExamined(), keysHere, false)) {
