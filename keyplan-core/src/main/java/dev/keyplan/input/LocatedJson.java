@@ -1,7 +1,18 @@
 package dev.keyplan.input;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A JSON reader (RFC 8259, https://www.rfc-editor.org/rfc/rfc8259) whose tree keeps, for every
@@ -18,6 +29,15 @@ import java.util.List;
  * <p>The few words that differ between the callers (what an empty file should have held, what a
  * member name is called, and whether strings must have a UTF-8 form) are given as {@link Options}.
  * A leading byte-order mark is skipped: it is not JSON, but Windows editors write one.
+ *
+ * <p>jackson-core's streaming parser reads the text (with no depth, length or number limits, so
+ * nesting is bounded by memory, not by the stack); this class builds the tree from its tokens and
+ * their character offsets. Lines are counted by line feeds alone, as before: Jackson's own line
+ * numbers also count a lone carriage return. A syntax error is placed and worded by keyplan, not
+ * Jackson: Jackson's offsets for errors inside a number or an escape are not where keyplan points,
+ * and its words do not say what was expected ("within/between Object entries"), so the error's kind
+ * is taken from Jackson's message and its place from the text around Jackson's offset.
+ * LocatedJsonTest pins every such case.
  */
 public final class LocatedJson {
   private LocatedJson() {}
@@ -94,216 +114,378 @@ public final class LocatedJson {
     return new Parser(file, source(text), options).document();
   }
 
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          // LocatedJson never limited a document: no depth, number, string or name limit.
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxNestingDepth(Integer.MAX_VALUE)
+                  .maxNumberLength(Integer.MAX_VALUE)
+                  .maxStringLength(Integer.MAX_VALUE)
+                  .maxNameLength(Integer.MAX_VALUE)
+                  .build())
+          .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
+          .build();
+
   private static final class Parser {
     private final String file;
     private final String text;
     private final Options options;
-    private int pos;
-    private int line = 1;
-    private int lineStart;
+
+    /** An object or array being read. */
+    private static final class Frame {
+      final boolean object;
+      final Location at;
+      final int start;
+      final List<Member> members = new ArrayList<>();
+      final List<Node> elements = new ArrayList<>();
+      String name;
+      Location nameAt;
+
+      Frame(boolean object, Location at, int start) {
+        this.object = object;
+        this.at = at;
+        this.start = start;
+      }
+    }
+
+    private final ArrayDeque<Frame> stack = new ArrayDeque<>();
+    private JsonParser p;
+    private boolean rootDone;
+    // Index just past the last token Jackson returned.
+    private int lastEnd;
+
+    // Index of the first character of each line.
+    private final int[] lineStarts;
 
     Parser(String file, String text, Options options) {
       this.file = file;
       this.text = text;
       this.options = options;
+      this.lineStarts =
+          IntStream.concat(
+                  IntStream.of(0),
+                  IntStream.range(0, text.length())
+                      .filter(i -> text.charAt(i) == '\n')
+                      .map(i -> i + 1))
+              .toArray();
     }
 
     Node document() {
-      skipSpace();
-      if (pos == text.length()) {
-        throw error(here(), options.emptyFile());
+      try (JsonParser parser = FACTORY.createParser(text)) {
+        p = parser;
+        try {
+          return read();
+        } catch (StreamReadException e) {
+          // Translated before the parser is closed: closing it forgets the current token.
+          throw translate(e);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      Node root = value();
-      skipSpace();
-      if (pos < text.length()) {
-        throw error(here(), "unexpected " + shownHere() + " after the end of the JSON value");
+    }
+
+    private Node read() throws IOException {
+      JsonToken t = p.nextToken();
+      if (t == null) {
+        throw error(locationAt(text.length()), options.emptyFile());
+      }
+      Node root = null;
+      while (root == null) {
+        JsonLocation l = p.currentTokenLocation();
+        Location at = location(l);
+        int start = (int) l.getCharOffset();
+        Node done = null;
+        switch (t) {
+          case START_OBJECT, START_ARRAY -> {
+            stack.push(new Frame(t == JsonToken.START_OBJECT, at, start));
+            lastEnd = start + 1;
+          }
+          case FIELD_NAME -> {
+            String name = p.currentName();
+            if (options.utf8Strings()) {
+              requireUtf8(name, at);
+            }
+            stack.peek().name = name;
+            stack.peek().nameAt = at;
+            lastEnd = (int) p.currentLocation().getCharOffset();
+          }
+          case END_OBJECT, END_ARRAY -> {
+            Frame f = stack.pop();
+            done =
+                f.object
+                    ? new Obj(f.at, f.start, start + 1, List.copyOf(f.members))
+                    : new Arr(f.at, f.start, start + 1, List.copyOf(f.elements));
+          }
+          case VALUE_STRING -> {
+            String s = p.getText();
+            if (options.utf8Strings()) {
+              requireUtf8(s, at);
+            }
+            done = new Str(at, start, (int) p.currentLocation().getCharOffset(), s);
+          }
+          case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+            String n = p.getText();
+            done = new Num(at, start, start + n.length(), n);
+          }
+          case VALUE_TRUE, VALUE_FALSE, VALUE_NULL -> {
+            String lit = t.asString();
+            done = new Literal(at, start, start + lit.length(), lit);
+          }
+          default -> throw new IllegalStateException("unexpected token " + t);
+        }
+        if (done != null) {
+          lastEnd = done.end();
+          if (stack.isEmpty()) {
+            root = done;
+          } else if (stack.peek().object) {
+            Frame f = stack.peek();
+            f.members.add(new Member(f.name, f.nameAt, done));
+          } else {
+            stack.peek().elements.add(done);
+          }
+        }
+        if (root == null) {
+          t = p.nextToken();
+        }
+      }
+      rootDone = true;
+      if (p.nextToken() != null) {
+        int at = (int) p.currentTokenLocation().getCharOffset();
+        throw error(
+            location(p.currentTokenLocation()),
+            "unexpected " + shown(at) + " after the end of the JSON value");
       }
       return root;
     }
 
-    private Node value() {
-      skipSpace();
-      if (pos == text.length()) {
-        throw error(here(), "unexpected end of input; expected a value");
-      }
-      char c = text.charAt(pos);
-      Location at = here();
-      int start = pos;
-      if (c == '{') {
-        return object();
-      }
-      if (c == '[') {
-        return array();
-      }
-      if (c == '"') {
-        String s = string();
-        return new Str(at, start, pos, s);
-      }
-      if (c == '-' || isDigit(c)) {
-        return number();
-      }
-      for (String literal : new String[] {"true", "false", "null"}) {
-        if (text.startsWith(literal, pos)) {
-          pos += literal.length();
-          return new Literal(at, start, pos, literal);
-        }
-      }
-      throw error(
-          at,
-          "unexpected "
-              + shownHere()
-              + "; expected a value (an object, array,"
-              + " string, number, true, false or null)");
+    // ----- Jackson's exceptions in keyplan's words -----
+
+    private enum Expect {
+      VALUE,
+      NAME,
+      COLON,
+      SEPARATOR,
+      NOTHING
     }
 
-    private Obj object() {
-      Location at = here();
-      int start = pos++;
-      var members = new ArrayList<Member>();
-      skipSpace();
-      if (peek() == '}') {
-        pos++;
-        return new Obj(at, start, pos, List.of());
+    private InputException translate(StreamReadException e) {
+      String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+      JsonLocation l = e.getLocation();
+      int off = l == null ? text.length() : (int) Math.min(l.getCharOffset(), text.length());
+      if (rootDone) {
+        // Whatever Jackson found wrong after the root value, keyplan names its first character.
+        int i = lastEnd;
+        while (i < text.length() && " \t\r\n".indexOf(text.charAt(i)) >= 0) {
+          i++;
+        }
+        return structural(Expect.NOTHING, i);
       }
-      while (true) {
-        skipSpace();
-        if (peek() != '"') {
-          throw error(
-              here(), "expected a quoted " + options.memberName() + " name, found " + shownHere());
+      if (m.contains("was expecting closing quote for a string value")) {
+        return error(location(p.currentTokenLocation()), "unterminated string");
+      }
+      if (m.contains("end-of-input in field name")) {
+        return error(locationAt(nameStart()), "unterminated string");
+      }
+      if (m.startsWith("Illegal unquoted character")) {
+        return error(
+            locationAt(off),
+            "a control character inside a string; write it as an escape such as "
+                + options.controlEscapes());
+      }
+      if (m.startsWith("Unrecognized character escape")) {
+        char e2 = text.charAt(off);
+        return error(
+            locationAt(off - 1),
+            "invalid escape \\"
+                + (e2 == '\0' ? "" : e2)
+                + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits");
+      }
+      if (m.contains("hex-digit for character escape sequence")
+          || m.contains("end-of-input in character escape sequence")) {
+        int i = off;
+        while (i > 0 && isHex(text.charAt(i - 1)) && text.charAt(i - 1) != 'u') {
+          i--;
         }
-        Location nameAt = here();
-        String name = string();
-        skipSpace();
-        if (peek() != ':') {
-          throw error(here(), "expected ':' after \"" + name + "\", found " + shownHere());
+        if (i >= 2 && text.charAt(i - 1) == 'u' && text.charAt(i - 2) == '\\') {
+          return error(locationAt(i - 2), "\\u must be followed by four hex digits");
         }
-        pos++;
-        members.add(new Member(name, nameAt, value()));
-        skipSpace();
-        char c = peek();
-        if (c == '}') {
-          pos++;
-          return new Obj(at, start, pos, List.copyOf(members));
+        return error(
+            locationAt(text.length() - 1),
+            "invalid escape \\; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four"
+                + " hex digits");
+      }
+      if (m.contains("numbers to have plus signs")) {
+        int plus = text.lastIndexOf('+', off);
+        return structural(expectation(plus), plus);
+      }
+      if (m.contains("in numeric value")
+          || m.contains("No digit following sign")
+          || m.contains("digit for number exponent")
+          || m.contains("end-of-input in a number")) {
+        return numberError(off);
+      }
+      if (m.contains("Leading zeroes not allowed")) {
+        // keyplan reads the 0 as the whole number; what follows it is out of place.
+        return structural(afterValue(), off);
+      }
+      if (m.startsWith("Unrecognized token '") || m.startsWith("Non-standard token '")) {
+        String token = m.substring(m.indexOf('\'') + 1, m.indexOf('\'', m.indexOf('\'') + 1));
+        int start = m.startsWith("Non-standard") ? off - token.length() : off;
+        for (String literal : new String[] {"true", "false", "null"}) {
+          if (token.startsWith(literal)) {
+            return structural(afterValue(), start + literal.length());
+          }
         }
-        if (c != ',') {
-          throw error(
-              here(),
-              "expected ',' or '}' after a member of the object opened at line "
-                  + at.line()
+        if (token.startsWith("-")) {
+          return numberError(start);
+        }
+        return structural(expectation(start), start);
+      }
+      if (m.startsWith("Illegal character ((CTRL-CHAR")) {
+        return structural(expectation(off - 1), off - 1);
+      }
+      if (m.contains("Expected space separating root-level values")) {
+        return structural(Expect.NOTHING, off);
+      }
+      if (off > 0 && text.charAt(off - 1) == '-' && m.contains("expected a valid value")) {
+        // Jackson words "-." as a bad value; keyplan reads it as a number without a digit.
+        return numberError(off);
+      }
+      return structural(expectation(off), off);
+    }
+
+    /** What keyplan's reader expected at {@code off}, judged from the text before it. */
+    private Expect expectation(int off) {
+      if (stack.isEmpty()) {
+        return rootDone ? Expect.NOTHING : Expect.VALUE;
+      }
+      int i = off - 1;
+      while (i >= 0 && " \t\r\n".indexOf(text.charAt(i)) >= 0) {
+        i--;
+      }
+      char before = i < 0 ? '\0' : text.charAt(i);
+      if (!stack.peek().object) {
+        return before == '[' || before == ',' ? Expect.VALUE : Expect.SEPARATOR;
+      }
+      if (before == '{' || before == ',') {
+        return Expect.NAME;
+      }
+      if (before == ':') {
+        return Expect.VALUE;
+      }
+      return p.currentToken() == JsonToken.FIELD_NAME ? Expect.COLON : Expect.SEPARATOR;
+    }
+
+    /**
+     * What follows a value that Jackson refused but keyplan's reader took (0 of 01, true of truex).
+     */
+    private Expect afterValue() {
+      return stack.isEmpty() ? Expect.NOTHING : Expect.SEPARATOR;
+    }
+
+    private InputException structural(Expect expect, int off) {
+      Location at = locationAt(off);
+      String found = shown(off);
+      return switch (expect) {
+        case VALUE ->
+            off >= text.length()
+                ? error(at, "unexpected end of input; expected a value")
+                : error(
+                    at,
+                    "unexpected "
+                        + found
+                        + "; expected a value (an object, array,"
+                        + " string, number, true, false or null)");
+        case NAME ->
+            error(at, "expected a quoted " + options.memberName() + " name, found " + found);
+        case COLON -> error(at, "expected ':' after \"" + currentName() + "\", found " + found);
+        case NOTHING -> error(at, "unexpected " + found + " after the end of the JSON value");
+        case SEPARATOR -> {
+          Frame f = stack.peek();
+          yield error(
+              at,
+              (f.object
+                      ? "expected ',' or '}' after a member of the object opened at line "
+                      : "expected ',' or ']' after an element of the array opened at line ")
+                  + f.at.line()
                   + ", column "
-                  + at.column()
+                  + f.at.column()
                   + ", found "
-                  + shownHere());
+                  + found);
         }
-        pos++;
+      };
+    }
+
+    /**
+     * Jackson places number errors inconsistently (at the '.', at the 'e', or after them), so the
+     * number around {@code off} is scanned again to find the character keyplan reports.
+     */
+    private InputException numberError(int off) {
+      int i = Math.min(off, text.length());
+      while (i > 0 && "0123456789+-.eE".indexOf(text.charAt(i - 1)) >= 0) {
+        i--;
+      }
+      while (i < text.length() && text.charAt(i) != '-' && !isDigit(text.charAt(i))) {
+        i++;
+      }
+      if (peek(i) == '-') {
+        i++;
+      }
+      if (!isDigit(peek(i))) {
+        return error(locationAt(i), "expected a digit in the number");
+      }
+      while (isDigit(peek(i))) {
+        i++;
+      }
+      if (peek(i) == '.') {
+        i++;
+        if (!isDigit(peek(i))) {
+          return error(locationAt(i), "expected a digit after the decimal point");
+        }
+        while (isDigit(peek(i))) {
+          i++;
+        }
+      }
+      if (peek(i) == 'e' || peek(i) == 'E') {
+        i++;
+        if (peek(i) == '+' || peek(i) == '-') {
+          i++;
+        }
+        if (!isDigit(peek(i))) {
+          return error(locationAt(i), "expected a digit in the exponent");
+        }
+      }
+      return structural(afterValue(), i);
+    }
+
+    /** Where the member name being read starts: its quote, after the last token and a comma. */
+    private int nameStart() {
+      int i = lastEnd;
+      while (i < text.length() && " \t\r\n,".indexOf(text.charAt(i)) >= 0) {
+        i++;
+      }
+      return i;
+    }
+
+    private String currentName() {
+      try {
+        return p.currentName();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     }
 
-    private Arr array() {
-      Location at = here();
-      int start = pos++;
-      var elements = new ArrayList<Node>();
-      skipSpace();
-      if (peek() == ']') {
-        pos++;
-        return new Arr(at, start, pos, List.of());
-      }
-      while (true) {
-        elements.add(value());
-        skipSpace();
-        char c = peek();
-        if (c == ']') {
-          pos++;
-          return new Arr(at, start, pos, List.copyOf(elements));
-        }
-        if (c != ',') {
-          throw error(
-              here(),
-              "expected ',' or ']' after an element of the array opened at line "
-                  + at.line()
-                  + ", column "
-                  + at.column()
-                  + ", found "
-                  + shownHere());
-        }
-        pos++;
-      }
+    private char peek(int i) {
+      return i < text.length() ? text.charAt(i) : '\0';
     }
 
-    private String string() {
-      Location at = here();
-      pos++;
-      var out = new StringBuilder();
-      while (true) {
-        if (pos >= text.length()) {
-          throw error(at, "unterminated string");
-        }
-        char c = text.charAt(pos);
-        if (c == '"') {
-          pos++;
-          break;
-        }
-        if (c < 0x20) {
-          throw error(
-              here(),
-              "a control character inside a string; write it as an escape"
-                  + " such as "
-                  + options.controlEscapes());
-        }
-        if (c != '\\') {
-          out.append(c);
-          pos++;
-          continue;
-        }
-        Location escapeAt = here();
-        char e = pos + 1 < text.length() ? text.charAt(pos + 1) : '\0';
-        pos += 2;
-        switch (e) {
-          case '"':
-            out.append('"');
-            break;
-          case '\\':
-            out.append('\\');
-            break;
-          case '/':
-            out.append('/');
-            break;
-          case 'b':
-            out.append('\b');
-            break;
-          case 'f':
-            out.append('\f');
-            break;
-          case 'n':
-            out.append('\n');
-            break;
-          case 'r':
-            out.append('\r');
-            break;
-          case 't':
-            out.append('\t');
-            break;
-          case 'u':
-            if (pos + 4 > text.length()
-                || !text.substring(pos, pos + 4).matches("[0-9A-Fa-f]{4}")) {
-              throw error(escapeAt, "\\u must be followed by four hex digits");
-            }
-            out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-            pos += 4;
-            break;
-          default:
-            throw error(
-                escapeAt,
-                "invalid escape \\"
-                    + (e == '\0' ? "" : e)
-                    + "; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits");
-        }
-      }
-      String s = out.toString();
-      if (options.utf8Strings()) {
-        requireUtf8(s, at);
-      }
-      return s;
+    private static boolean isDigit(char c) {
+      return c >= '0' && c <= '9';
+    }
+
+    private static boolean isHex(char c) {
+      return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     /** Rejects an unpaired surrogate: such a string has no UTF-8 form. */
@@ -326,75 +508,29 @@ public final class LocatedJson {
       }
     }
 
-    private Num number() {
-      Location at = here();
-      int start = pos;
-      if (peek() == '-') {
-        pos++;
-      }
-      if (peek() == '0') {
-        pos++;
-      } else if (isDigit(peek())) {
-        digits();
-      } else {
-        throw error(here(), "expected a digit in the number");
-      }
-      if (peek() == '.') {
-        pos++;
-        if (!isDigit(peek())) {
-          throw error(here(), "expected a digit after the decimal point");
-        }
-        digits();
-      }
-      if (peek() == 'e' || peek() == 'E') {
-        pos++;
-        if (peek() == '+' || peek() == '-') {
-          pos++;
-        }
-        if (!isDigit(peek())) {
-          throw error(here(), "expected a digit in the exponent");
-        }
-        digits();
-      }
-      return new Num(at, start, pos, text.substring(start, pos));
+    /**
+     * The place of a token Jackson returned, from its index in the text. Jackson's own line and
+     * column are not used: it counts a lone carriage return as a line break, keyplan counts lines
+     * by line feeds only.
+     */
+    private Location location(JsonLocation l) {
+      return locationAt((int) l.getCharOffset());
     }
 
-    private void digits() {
-      while (isDigit(peek())) {
-        pos++;
+    /** The line and column of index {@code off}: lines end at '\n', columns count chars. */
+    private Location locationAt(int off) {
+      int line = Arrays.binarySearch(lineStarts, off);
+      if (line < 0) {
+        line = -line - 2;
       }
+      return new Location(file, line + 1, off - lineStarts[line] + 1);
     }
 
-    private static boolean isDigit(char c) {
-      return c >= '0' && c <= '9';
-    }
-
-    private char peek() {
-      return pos < text.length() ? text.charAt(pos) : '\0';
-    }
-
-    private void skipSpace() {
-      while (pos < text.length()) {
-        char c = text.charAt(pos);
-        if (c == '\n') {
-          line++;
-          lineStart = pos + 1;
-        } else if (c != ' ' && c != '\t' && c != '\r') {
-          return;
-        }
-        pos++;
-      }
-    }
-
-    private Location here() {
-      return new Location(file, line, pos - lineStart + 1);
-    }
-
-    private String shownHere() {
-      if (pos >= text.length()) {
+    private String shown(int off) {
+      if (off >= text.length()) {
         return "the end of the input";
       }
-      char c = text.charAt(pos);
+      char c = text.charAt(off);
       return c < 0x20 ? String.format("character U+%04X", (int) c) : "'" + c + "'";
     }
 
