@@ -48,7 +48,7 @@ final class StoreGrowthChartsTest {
     // The middle point is what check says for a model whose horizon is half as long.
     Model m = a.model();
     long half = Math.round(m.horizonSeconds() * 12.0 / 24);
-    assertThat(g.seconds()[12]).isEqualTo(half);
+    assertThat(g.seconds()[12]).isEqualTo((double) half);
     DynamoDbAnalysis halfway = DynamoDbAnalyzer.analyze(m.atHorizon(half));
     assertThat(collection[12]).isEqualTo(halfway.sizing().get("AppTable").collectionBytes());
     // The busiest customer's orders pile up: today's collection is smaller than the horizon's.

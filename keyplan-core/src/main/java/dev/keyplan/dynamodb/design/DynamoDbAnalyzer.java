@@ -23,13 +23,6 @@ import java.util.Set;
  * partition key value, sizes and partitions per table, and monthly costs per copy of the data.
  */
 public final class DynamoDbAnalyzer {
-  /**
-   * Writes above this share of the per-partition ceiling leave no room for a doubling of traffic.
-   */
-  static final double HEADROOM = 0.5;
-
-  /** Application Auto Scaling's default target utilisation for DynamoDB: 70%. */
-  public static final double TARGET_UTILIZATION = 0.7;
 
   private DynamoDbAnalyzer() {}
 
@@ -147,7 +140,7 @@ public final class DynamoDbAnalyzer {
       PriceTable prices, double averageLoad, boolean onDemand, double wcuPerSecond) {
     return onDemand
         ? prices.onDemandMonthly(0, wcuPerSecond * averageLoad)
-        : prices.provisionedMonthly(0, wcuPerSecond / TARGET_UTILIZATION);
+        : prices.provisionedMonthly(0, wcuPerSecond / DynamoDbLimits.TARGET_UTILIZATION);
   }
 
   private static List<DynamoDbHeat> heat(DynamoDbIndex index, List<DynamoDbPlan> plans) {
@@ -215,8 +208,12 @@ public final class DynamoDbAnalyzer {
       double writes = e.getValue()[1];
       int n = shards.get(e.getKey());
       int suggested =
-          writes > HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION
-              ? (int) Math.ceil(n * writes / (HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION))
+          writes > DynamoDbLimits.WRITE_HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION
+              ? (int)
+                  Math.ceil(
+                      n
+                          * writes
+                          / (DynamoDbLimits.WRITE_HEADROOM * DynamoDbLimits.MAX_WCU_PER_PARTITION))
               : 0;
       out.add(
           new DynamoDbHeat(
@@ -322,7 +319,7 @@ public final class DynamoDbAnalyzer {
    * binary, and 700 / 0.7 comes out a hair above 1,000).
    */
   static double needed(double peak) {
-    return Math.max(1, Math.ceil(peak * 10 / (TARGET_UTILIZATION * 10) - 1e-9));
+    return Math.max(1, Math.ceil(peak * 10 / (DynamoDbLimits.TARGET_UTILIZATION * 10) - 1e-9));
   }
 
   private static DynamoDbSizing sizing(DynamoDbTable t, double bytes, DynamoDbCost tableCost) {

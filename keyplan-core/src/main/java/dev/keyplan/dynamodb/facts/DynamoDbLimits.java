@@ -216,4 +216,18 @@ public final class DynamoDbLimits {
    * a burst of twice the modelled rate before the partition throttles.
    */
   public static final double PARTITION_THROUGHPUT_WARN_SHARE = 0.5;
+
+  /**
+   * Share of a partition's 1,000 WCU that a shard of a write-sharded key is planned to take:
+   * keyplan's choice, so a doubling of the traffic still fits. A key value asking 840 WCU/s is
+   * split into ⌈840 / 500⌉ = 2 shards.
+   */
+  public static final double WRITE_HEADROOM = 0.5;
+
+  /**
+   * Application Auto Scaling's default target utilisation for DynamoDB, 70% (AWS DG, "Managing
+   * throughput capacity automatically with DynamoDB auto scaling"): provisioned capacity is planned
+   * at peak / 0.7, so 700 WCU/s at peak needs 1,000 WCU.
+   */
+  public static final double TARGET_UTILIZATION = 0.7;
 }
