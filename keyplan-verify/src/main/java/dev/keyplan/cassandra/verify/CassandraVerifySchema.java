@@ -93,11 +93,36 @@ final class CassandraVerifySchema {
     return m.group(1);
   }
 
+  /** What verify needs of every table it creates: sizes measured before compression. */
+  static final String COMPRESSION_OFF = "compression = {'enabled': 'false'}";
+
+  /**
+   * Returns {@code createTable} with compression off in place of the design's compression option,
+   * never beside it: every server-side {@code DESCRIBE} names a compression, and Cassandra refuses
+   * a second definition of a property ("Multiple definitions for property 'compression'"). The
+   * options are those {@link CqlEmitter} writes, one per {@code AND} line.
+   */
   static String withoutCompression(String createTable) {
     String s = createTable.replaceAll("(?i)\\s+IF NOT EXISTS", "");
-    boolean options = Pattern.compile("(?is)\\)\\s*WITH\\s").matcher(s).find();
-    return s + (options ? " AND" : " WITH") + " compression = {'enabled': 'false'}";
+    java.util.regex.Matcher with = Pattern.compile("(?is)\\)\\s*WITH\\s").matcher(s);
+    if (!with.find()) {
+      return s + " WITH " + COMPRESSION_OFF;
+    }
+    List<String> kept = new ArrayList<>();
+    for (String option : OPTION_SEPARATOR.split(s.substring(with.end()))) {
+      if (!COMPRESSION.matcher(option).lookingAt()) {
+        kept.add(option.trim());
+      }
+    }
+    kept.add(COMPRESSION_OFF);
+    return s.substring(0, with.end()) + String.join(" AND ", kept);
   }
+
+  /** The separator of two table options: {@code AND} before the next option's name. */
+  private static final Pattern OPTION_SEPARATOR =
+      Pattern.compile("(?i)\\s+AND\\s+(?=(?:[a-z_][a-z0-9_]*\\s*=|CLUSTERING\\s+ORDER))");
+
+  private static final Pattern COMPRESSION = Pattern.compile("(?i)\\s*compression\\s*=");
 
   private static String firstLine(String s) {
     return s.lines().findFirst().orElse(s);

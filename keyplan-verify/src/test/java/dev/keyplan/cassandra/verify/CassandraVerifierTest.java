@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Table;
 import dev.keyplan.verify.Credentials;
@@ -21,6 +22,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** keyplan verify against the real Cassandra 5.0.6 that .ci/run starts. */
 class CassandraVerifierTest {
+  @Test
+  void aDescribedSchemaWithEveryTableOption_isVerified_withCompressionOffInsteadOfItsOwn() {
+    // Issue 15: a server-side DESCRIBE names compression (LZ4, 16 KB chunks) among its options;
+    // verify added its own compression off beside it and Cassandra refused the table ("Multiple
+    // definitions for property 'compression'", exit 4). Now verify's replaces the design's, and
+    // every other option (caching, compaction, comment, …) is applied as written.
+    VerifyResult r =
+        CassandraVerifier.run(
+            CassandraAnalyzer.analyze(
+                ModelReader.read(
+                    Path.of("keyplan-verify/src/test/resources/describe/videos.yaml"))),
+            LiveCassandra.options(),
+            Credentials.none(),
+            Progress.NONE);
+    assertEquals(0, r.mismatches(), String.join("\n", r.findings()));
+    assertThat(r.table("partitions").rows()).isNotEmpty();
+  }
+
   @Test
   void chat_everyPredictionMatches() {
     // examples/chat.yaml: keyplan predicts the busiest 10-minute bucket's S_t and a typical

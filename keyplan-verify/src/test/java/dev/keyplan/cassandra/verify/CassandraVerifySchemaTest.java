@@ -35,6 +35,28 @@ class CassandraVerifySchemaTest {
   }
 
   @Test
+  void aDescribedTablesCompression_isReplaced_notDuplicated() {
+    // Issue 15: every server-side DESCRIBE names a compression, and Cassandra refused the table
+    // with "Multiple definitions for property 'compression'" when verify added its own.
+    String described =
+        "CREATE TABLE k.videos (videoid uuid PRIMARY KEY, name text) WITH additional_write_policy"
+            + " = '99p'\n  AND bloom_filter_fp_chance = 0.01\n  AND caching = {'keys': 'ALL',"
+            + " 'rows_per_partition': 'NONE'}\n  AND comment = 'videos AND their names'\n  AND"
+            + " compaction = {'class': 'org.apache.cassandra.db.compaction.UnifiedCompactionStrategy'}"
+            + "\n  AND compression = {'chunk_length_in_kb': '16', 'class':"
+            + " 'org.apache.cassandra.io.compress.LZ4Compressor'}\n  AND gc_grace_seconds = 864000";
+    String ddl = CassandraVerifySchema.withoutCompression(described);
+    assertEquals(1, ddl.split("compression =", -1).length - 1, ddl);
+    assertEquals(
+        "CREATE TABLE k.videos (videoid uuid PRIMARY KEY, name text) WITH additional_write_policy"
+            + " = '99p' AND bloom_filter_fp_chance = 0.01 AND caching = {'keys': 'ALL',"
+            + " 'rows_per_partition': 'NONE'} AND comment = 'videos AND their names' AND"
+            + " compaction = {'class': 'org.apache.cassandra.db.compaction.UnifiedCompactionStrategy'}"
+            + " AND gc_grace_seconds = 864000 AND compression = {'enabled': 'false'}",
+        ddl);
+  }
+
+  @Test
   void keyspaceNames_arePrefixed_cleaned_andKeptToCassandrasLimit() {
     var o = dev.keyplan.verify.VerifyOptions.defaults();
     assertEquals("keyplan_verify_chat", VerifyKeyspace.nameFor(o, "chat"));
