@@ -35,16 +35,17 @@ public final class Html {
   }
 
   /**
-   * Returns {@code v} as the JSON report writes it (a whole number when it is one, else six
-   * significant digits; empty for NaN), for {@code data-value} attributes that tests and scripts
-   * compare with {@code check --format json}.
+   * Returns {@code v} as the JSON report writes it ({@link JsonFields#numberValue}: a whole number
+   * when it is one or at least {@value JsonFields#WHOLE_FROM}, else six significant digits; empty
+   * for NaN), for {@code data-value} attributes that tests and scripts compare with {@code check
+   * --format json}.
    */
   static String plain(double v) {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return "";
     }
-    if (v == Math.rint(v) && Math.abs(v) < 9e15) {
-      return Long.toString((long) v);
+    if ((v == Math.rint(v) || Math.abs(v) >= JsonFields.WHOLE_FROM) && Math.abs(v) < 9e15) {
+      return Long.toString(Math.round(v));
     }
     return Double.toString(new BigDecimal(v).round(new MathContext(6)).doubleValue());
   }
