@@ -71,8 +71,9 @@ final class SeriesChartTest {
     assertThat(svg.split("<path class=\"series ", -1)).hasSize(3);
     assertThat(svg)
         .contains("data-column=\"col\" data-seconds=\"0 60 120\"")
-        // Six significant digits as the JSON report writes them; "-" where the subject had no row.
-        .contains("data-subject=\"p2\" data-values=\"- 1234570.0 3\"")
+        // As the JSON report writes them (from 100,000 on the nearest whole number, below it six
+        // significant digits); "-" where the subject had no row.
+        .contains("data-subject=\"p2\" data-values=\"- 1234568 3\"")
         .contains("data-subject=\"&lt;b&gt;&quot;x&quot;&lt;/b&gt;\" data-values=\"1.5 2 -\"")
         .contains("<title>Title &lt;i&gt;</title>")
         .contains("<line class=\"marker\" data-second=\"90\"")
