@@ -5,11 +5,9 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The {@code --store} alias of a command whose real work is done by one subcommand per store:
@@ -81,10 +79,8 @@ public final class StoreSubcommands {
   }
 
   private static boolean takesValue(CommandLine command, String name) {
-    List<OptionSpec> found = new ArrayList<>();
-    for (CommandLine sub : command.getSubcommands().values()) {
-      Optional.ofNullable(sub.getCommandSpec().findOption(name)).ifPresent(found::add);
-    }
-    return found.stream().anyMatch(o -> o.arity().max() > 0);
+    return command.getSubcommands().values().stream()
+        .map(sub -> sub.getCommandSpec().findOption(name))
+        .anyMatch(o -> o != null && o.arity().max() > 0);
   }
 }

@@ -65,6 +65,11 @@ public record Growth(
         .bytes();
   }
 
+  /** Returns {@code times} as the seconds of a {@link Growth}. */
+  public static double[] seconds(long[] times) {
+    return java.util.Arrays.stream(times).asDoubleStream().toArray();
+  }
+
   /**
    * Returns {@code samples} times from today to {@code horizonSeconds}, evenly spaced and rounded
    * to whole seconds: 25 samples over 365 days are 0, 1,314,000, …, 31,536,000.

@@ -1,7 +1,5 @@
 package dev.keyplan.workload;
 
-import java.util.function.DoubleUnaryOperator;
-
 /**
  * A figure for a typical key value and for the busiest one: what one request of a pattern touches,
  * reads or costs depends on which key it asks for, and keyplan reports both. A query by channel on
@@ -18,12 +16,5 @@ public record Estimate(double typical, double busiest) {
   /** The same figure for every key: a write of 3 tables writes 3 partitions whatever its key. */
   public static Estimate same(double value) {
     return new Estimate(value, value);
-  }
-
-  /**
-   * Returns both figures mapped by {@code f}: {@code Estimate(2, 5).map(x -> x * 4)} is (8, 20).
-   */
-  public Estimate map(DoubleUnaryOperator f) {
-    return new Estimate(f.applyAsDouble(typical), f.applyAsDouble(busiest));
   }
 }

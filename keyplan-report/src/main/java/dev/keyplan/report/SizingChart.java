@@ -4,6 +4,7 @@ import dev.keyplan.analysis.Growth;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One table's or collection's sizes over the model's horizon, drawn as inline SVG: the curves of
@@ -28,8 +29,8 @@ public final class SizingChart {
   private SizingChart() {}
 
   /** Returns {@code g}'s chart, or empty when a size is unknown (a key spread undeclared). */
-  public static java.util.Optional<String> svg(Growth g) {
-    return g.known() ? java.util.Optional.of(draw(g)) : java.util.Optional.empty();
+  public static Optional<String> svg(Growth g) {
+    return g.known() ? Optional.of(draw(g)) : Optional.empty();
   }
 
   /** Returns the chart of {@code g}, whose points are all known, as an {@code <svg>} element. */

@@ -120,10 +120,7 @@ final class DynamoDbSummary {
       at.add(
           t == a.model().horizonSeconds() ? a : DynamoDbAnalyzer.analyze(a.model().atHorizon(t)));
     }
-    double[] seconds = new double[times.length];
-    for (int i = 0; i < times.length; i++) {
-      seconds[i] = times[i];
-    }
+    double[] seconds = Growth.seconds(times);
     List<Growth> out = new ArrayList<>();
     for (DynamoDbTable t : a.tables()) {
       List<Growth.Curve> curves =

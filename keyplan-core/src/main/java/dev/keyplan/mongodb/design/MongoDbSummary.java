@@ -94,10 +94,7 @@ final class MongoDbSummary {
     for (long t : times) {
       at.add(t == a.model().horizonSeconds() ? a : MongoDbAnalyzer.analyze(a.model().atHorizon(t)));
     }
-    double[] seconds = new double[times.length];
-    for (int i = 0; i < times.length; i++) {
-      seconds[i] = times[i];
-    }
+    double[] seconds = Growth.seconds(times);
     List<Growth> out = new ArrayList<>();
     for (MongoDbCollection c : a.collections()) {
       boolean sharded = a.shard(c.name()).map(MongoDbShard::sharded).orElse(false);

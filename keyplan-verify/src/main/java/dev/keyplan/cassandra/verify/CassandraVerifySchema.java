@@ -17,6 +17,15 @@ import java.util.regex.Pattern;
 final class CassandraVerifySchema {
   private CassandraVerifySchema() {}
 
+  /** What verify needs of every table it creates: sizes measured before compression. */
+  static final String COMPRESSION_OFF = "compression = {'enabled': 'false'}";
+
+  /** The separator of two table options: {@code AND} before the next option's name. */
+  private static final Pattern OPTION_SEPARATOR =
+      Pattern.compile("(?i)\\s+AND\\s+(?=(?:[a-z_][a-z0-9_]*\\s*=|CLUSTERING\\s+ORDER))");
+
+  private static final Pattern COMPRESSION = Pattern.compile("(?i)\\s*compression\\s*=");
+
   static void apply(
       CassandraAnalysis a, List<BoundTable> tables, VerifyKeyspace ks, List<String> notes) {
     String emitted = CqlEmitter.emit(a);
@@ -93,9 +102,6 @@ final class CassandraVerifySchema {
     return m.group(1);
   }
 
-  /** What verify needs of every table it creates: sizes measured before compression. */
-  static final String COMPRESSION_OFF = "compression = {'enabled': 'false'}";
-
   /**
    * Returns {@code createTable} with compression off in place of the design's compression option,
    * never beside it: every server-side {@code DESCRIBE} names a compression, and Cassandra refuses
@@ -117,12 +123,6 @@ final class CassandraVerifySchema {
     kept.add(COMPRESSION_OFF);
     return s.substring(0, with.end()) + String.join(" AND ", kept);
   }
-
-  /** The separator of two table options: {@code AND} before the next option's name. */
-  private static final Pattern OPTION_SEPARATOR =
-      Pattern.compile("(?i)\\s+AND\\s+(?=(?:[a-z_][a-z0-9_]*\\s*=|CLUSTERING\\s+ORDER))");
-
-  private static final Pattern COMPRESSION = Pattern.compile("(?i)\\s*compression\\s*=");
 
   private static String firstLine(String s) {
     return s.lines().findFirst().orElse(s);
