@@ -86,7 +86,8 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   public Optional<StoreSimulator<CassandraAnalysis>> simulator() {
     return Optional.of(
         (a, settings, trace, progress) ->
-            CassandraSimulator.run(a, CassandraSetup.defaults(), settings, trace, progress)
+            CassandraSimulator.run(
+                    a, CassandraSetup.defaults(a.design().nodes()), settings, trace, progress)
                 .result());
   }
 }

@@ -22,7 +22,10 @@ import picocli.CommandLine.Option;
  * scylladb}: {@link ScyllaSimulateOptions}); null means not given.
  */
 public class CassandraSimulateOptions implements StoreSimulateOptions {
-  @Option(names = "--nodes", paramLabel = "N", description = "Nodes per datacenter (default: 6).")
+  @Option(
+      names = "--nodes",
+      paramLabel = "N",
+      description = "Nodes per datacenter (default: the design's nodes:, else 6).")
   Integer nodes;
 
   @Option(
@@ -85,16 +88,16 @@ public class CassandraSimulateOptions implements StoreSimulateOptions {
   }
 
   /** Builds the setup; a bad value is reported as bad input naming the option. */
-  public CassandraSetup setup(Integer shardsPerNode) {
+  public CassandraSetup setup(Integer shardsPerNode, int designNodes) {
     try {
-      return build(shardsPerNode);
+      return build(shardsPerNode, designNodes);
     } catch (IllegalArgumentException e) {
       throw new dev.keyplan.input.InputException(dev.keyplan.cli.Cli.commandLine(), e.getMessage());
     }
   }
 
-  private CassandraSetup build(Integer shardsPerNode) {
-    CassandraSetup d = CassandraSetup.defaults();
+  private CassandraSetup build(Integer shardsPerNode, int designNodes) {
+    CassandraSetup d = CassandraSetup.defaults(designNodes);
     Optional<Map<String, Integer>> replication = Optional.empty();
     Optional<List<String>> dcs = Optional.ofNullable(datacenters).map(List::copyOf);
     if (rf != null) {
@@ -162,7 +165,11 @@ public class CassandraSimulateOptions implements StoreSimulateOptions {
       Optional<Trace> trace,
       Progress progress) {
     return CassandraSimulator.run(
-            (CassandraAnalysis) analysis, setup(shardsPerNode()), settings, trace, progress)
+            (CassandraAnalysis) analysis,
+            setup(shardsPerNode(), ((CassandraAnalysis) analysis).design().nodes()),
+            settings,
+            trace,
+            progress)
         .result();
   }
 }

@@ -48,12 +48,14 @@ public final class CassandraAnalyzer {
     for (BoundTable t : tables) {
       sizing.put(t.name(), sizer.size(t, limits.getOrDefault(t.name(), 1)));
     }
-    var coverage = new CassandraReadPlanner(model, tables, sizing, schema);
+    var consistency = new ConsistencyAnalysis(model, design, rf[0], rf[1], rf[2]);
+    var coverage =
+        new CassandraReadPlanner(
+            model, tables, sizing, schema, new Fanout(design.nodes(), rf[0], consistency));
     List<CassandraPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
       plans.add(coverage.plan(p));
     }
-    var consistency = new ConsistencyAnalysis(model, design, rf[0], rf[1], rf[2]);
     Map<String, CassandraHeat> heat =
         new HeatAnalysis(design, tables, sizing, consistency).heat(plans);
     return new CassandraAnalysis(

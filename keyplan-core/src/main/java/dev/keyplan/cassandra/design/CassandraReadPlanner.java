@@ -2,6 +2,7 @@ package dev.keyplan.cassandra.design;
 
 import dev.keyplan.cassandra.cql.ClusteringColumn;
 import dev.keyplan.cassandra.cql.CqlSchema;
+import dev.keyplan.cassandra.cql.SecondaryIndex;
 import dev.keyplan.cassandra.model.CassandraDesign.Derived;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
@@ -9,6 +10,7 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
 import dev.keyplan.model.Operation.Condition;
+import dev.keyplan.model.Units;
 import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
@@ -31,19 +33,23 @@ import java.util.stream.Collectors;
  */
 final class CassandraReadPlanner {
   private final Model model;
-  private final List<BoundTable> tables;
   private final Map<String, CassandraSizing> sizing;
-  private final Map<String, java.util.Set<String>> indexed = new java.util.HashMap<>();
+  private final Map<String, List<SecondaryIndex>> indexes = new java.util.HashMap<>();
   private final Map<String, List<BoundTable>> byEntity = new java.util.HashMap<>();
   private final CassandraWritePlanner writes;
+  private final Fanout fanout;
 
   CassandraReadPlanner(
-      Model model, List<BoundTable> tables, Map<String, CassandraSizing> sizing, CqlSchema schema) {
+      Model model,
+      List<BoundTable> tables,
+      Map<String, CassandraSizing> sizing,
+      CqlSchema schema,
+      Fanout fanout) {
     this.model = model;
-    this.tables = tables;
     this.sizing = sizing;
-    for (var i : schema.indexes()) {
-      indexed.computeIfAbsent(i.table(), k -> new java.util.HashSet<>()).add(i.column());
+    this.fanout = fanout;
+    for (SecondaryIndex i : schema.indexes()) {
+      indexes.computeIfAbsent(i.table(), k -> new ArrayList<>()).add(i);
     }
     for (BoundTable t : tables) {
       byEntity.computeIfAbsent(t.entity().name(), k -> new ArrayList<>()).add(t);
@@ -51,11 +57,28 @@ final class CassandraReadPlanner {
     this.writes = new CassandraWritePlanner(model, tables, sizing);
   }
 
-  private boolean isIndexed(BoundTable t, String column) {
-    return indexed.getOrDefault(t.name(), java.util.Set.of()).contains(column);
+  /** Returns an index of {@code t} that can serve condition {@code c}, if the schema has one. */
+  private Optional<SecondaryIndex> indexFor(BoundTable t, Condition c) {
+    return indexes.getOrDefault(t.name(), List.of()).stream()
+        .filter(i -> i.column().equals(c.attribute()))
+        .filter(i -> IndexSupport.serves(i, t.table(), c))
+        .findFirst();
   }
 
-  private record Candidate(BoundTable table, CassandraPlan plan, List<String> missing) {}
+  /**
+   * One valid way to serve a read: its plan, the attributes its table lacks, and its cost in
+   * replica rows per second ({@link Fanout#cost}).
+   */
+  private record Candidate(
+      BoundTable table, CassandraPlan plan, List<String> missing, double cost) {
+    Candidate(BoundTable table, CassandraPlan plan, List<String> missing) {
+      this(table, plan, missing, Double.NaN);
+    }
+
+    Candidate costed(double cost) {
+      return new Candidate(table, plan, missing, cost);
+    }
+  }
 
   /** Returns how {@code p} is served. */
   CassandraPlan plan(AccessPattern p) {
@@ -65,24 +88,115 @@ final class CassandraReadPlanner {
     return writes.plan(p, (Operation.Write) p.operation());
   }
 
+  /**
+   * Plans a read on every table of its entity and keeps the cheapest valid plan: the fewest replica
+   * rows read per second (rows, plus an index's lookups, × replicas × rate, a join's lookups
+   * included), ties broken by the partitions contacted.
+   */
   private CassandraPlan read(AccessPattern p, Operation.Read r) {
     List<Candidate> candidates =
         byEntity.getOrDefault(r.entity(), List.of()).stream()
             .map(t -> evaluate(p, r, t))
             .filter(c -> c != null)
+            .map(c -> c.costed(costOf(p, c)))
             .collect(Collectors.toList());
     if (candidates.isEmpty()) {
       return notServed(p, "no table stores " + r.entity() + " in a way this read can use");
     }
     candidates.sort(
-        Comparator.comparingInt((Candidate c) -> c.plan().access().ordinal())
-            .thenComparingInt(c -> c.missing().size())
-            .thenComparingDouble(c -> c.plan().rows().busiest()));
+        Comparator.comparing((Candidate c) -> !c.plan().access().served())
+            .thenComparingDouble(Candidate::cost)
+            .thenComparingDouble(c -> contacted(c.plan()))
+            .thenComparingInt(c -> c.plan().access().ordinal()));
     Candidate best = candidates.get(0);
+    List<Candidate> others =
+        candidates.stream().skip(1).filter(c -> c.plan().access().served()).toList();
+    if (best.plan().access().served() && !others.isEmpty()) {
+      best =
+          new Candidate(best.table(), withCostNote(p, best, others), best.missing(), best.cost());
+    }
     if (best.missing().isEmpty()) {
       return best.plan();
     }
     return join(p, best);
+  }
+
+  /**
+   * Returns the replica rows per second a candidate costs; a candidate lacking attributes pays one
+   * lookup per row in each table it must join (infinite when no table can supply one).
+   */
+  private double costOf(AccessPattern p, Candidate c) {
+    if (!c.plan().access().served()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double rows = c.plan().rows().typical() + lookups(c.plan());
+    int joined = 0;
+    List<String> seen = new ArrayList<>();
+    for (String a : c.missing()) {
+      Optional<BoundTable> t = lookupTable(c.table(), a);
+      if (t.isEmpty()) {
+        return Double.POSITIVE_INFINITY;
+      }
+      if (!seen.contains(t.get().name())) {
+        seen.add(t.get().name());
+        joined++;
+      }
+    }
+    double cost = fanout.cost(p, rows * (1 + joined));
+    return Double.isNaN(cost) ? Double.POSITIVE_INFINITY : cost;
+  }
+
+  /** Returns the index lookups a plan makes: one per replica set for a read through an index. */
+  private double lookups(CassandraPlan plan) {
+    return plan.access() == CassandraAccess.SECONDARY_INDEX ? fanout.replicaSets() : 0;
+  }
+
+  /** Returns the partitions (or, for a range read, replica sets) a plan contacts. */
+  private double contacted(CassandraPlan plan) {
+    double n = plan.partitions().typical();
+    return Double.isNaN(n) ? fanout.replicaSets() : n;
+  }
+
+  private CassandraPlan withCostNote(AccessPattern p, Candidate best, List<Candidate> others) {
+    List<String> notes = new ArrayList<>(best.plan().notes());
+    notes.add(
+        "cheapest of "
+            + (others.size() + 1)
+            + " ways: "
+            + costText(p, best)
+            + "; "
+            + others.stream()
+                .map(o -> describe(o) + " " + costText(p, o))
+                .collect(Collectors.joining("; ")));
+    CassandraPlan b = best.plan();
+    return new CassandraPlan(
+        b.pattern(),
+        b.access(),
+        b.tables(),
+        b.partitions(),
+        b.rows(),
+        b.filtersInPartition(),
+        notes);
+  }
+
+  private static String describe(Candidate c) {
+    return c.table().name() + " by " + c.plan().access().label();
+  }
+
+  private String costText(AccessPattern p, Candidate c) {
+    if (Double.isInfinite(c.cost())) {
+      return "(cannot supply " + String.join(", ", c.missing()) + ")";
+    }
+    return dev.keyplan.model.Units.count(c.cost())
+        + " replica rows/s ("
+        + dev.keyplan.model.Units.count(c.plan().rows().typical() + lookups(c.plan()))
+        + " rows × "
+        + fanout.replicas(p)
+        + " replicas × "
+        + dev.keyplan.model.Units.count(p.ratePerSecond())
+        + "/s"
+        + (c.missing().isEmpty() ? "" : ", with its join")
+        + ")";
   }
 
   private static CassandraPlan notServed(AccessPattern p, String why) {
@@ -168,13 +282,34 @@ final class CassandraReadPlanner {
         break;
       }
     }
+    // Share of a partition's rows that indexed restrictions leave: SAI (and a 2i given the
+    // partition key) reads only the matching rows of the partition.
+    double typicalMatch = 1;
+    double busiestMatch = 1;
     for (Condition c : where.values()) {
       if (t.partitionKey().contains(c.attribute()) || isDerivedSource(t, c.attribute())) {
         continue;
       }
       int pos = indexOf(cc, c.attribute());
+      Optional<SecondaryIndex> index = pos < 0 ? indexFor(t, c) : Optional.empty();
+      if (index.isPresent()) {
+        double[] share = matchShare(t, c);
+        typicalMatch *= share[0];
+        busiestMatch *= share[1];
+        notes.add(
+            "the "
+                + kindText(index.get())
+                + " "
+                + index.get().name()
+                + " keeps the rows matching "
+                + c.attribute()
+                + " ("
+                + shareText(share[0])
+                + " of them)");
+        continue;
+      }
       if (pos >= prefix || pos < 0) {
-        if (pos < 0 && !isIndexed(t, c.attribute())) {
+        if (pos < 0) {
           filtering = true;
           notes.add(
               "filters on "
@@ -212,8 +347,8 @@ final class CassandraReadPlanner {
           missing);
     }
     boolean pointRead = prefix == cc.size() && !ranged && !filtering;
-    double typicalRows = pointRead ? 1 : size.typical().rows();
-    double busiestRows = pointRead ? 1 : size.busiest().rows();
+    double typicalRows = pointRead ? 1 : size.typical().rows() * typicalMatch;
+    double busiestRows = pointRead ? 1 : size.busiest().rows() * busiestMatch;
     double pTypical = partitions;
     double pBusiest = partitions;
     CassandraAccess access =
@@ -280,28 +415,9 @@ final class CassandraReadPlanner {
                     t.derived(k).isEmpty()
                         && (where.get(k) == null || where.get(k).comparison() == Comparison.RANGE))
             .collect(Collectors.joining(", "));
-    for (Condition c : where.values()) {
-      if (isIndexed(t, c.attribute())
-          && (c.comparison() == Comparison.EQ || c.comparison() == Comparison.CONTAINS)) {
-        double rows =
-            KeySpread.distinct(t.entity(), c.attribute(), size.rows()).stream()
-                .map(d -> size.rows() / d)
-                .findFirst()
-                .orElse(Double.NaN);
-        notes.add(
-            "the index on " + t.name() + "." + c.attribute() + " asks every node (scatter-gather)");
-        return new Candidate(
-            t,
-            new CassandraPlan(
-                p,
-                CassandraAccess.SECONDARY_INDEX,
-                List.of(t.name()),
-                Estimate.UNKNOWN,
-                Estimate.same(rows),
-                false,
-                notes),
-            missing);
-      }
+    Optional<Candidate> viaIndex = throughIndex(p, r, t, where, missing, unrestricted);
+    if (viaIndex.isPresent()) {
+      return viaIndex.get();
     }
     if (where.isEmpty()) {
       notes.add("no where clause: reads every partition of " + t.name());
@@ -332,6 +448,132 @@ final class CassandraReadPlanner {
             true,
             notes),
         missing);
+  }
+
+  /**
+   * Returns the plan of a read that restricts no partition key through the table's indexes: every
+   * restriction an index serves narrows the rows (SAI intersects its indexes; a legacy index uses
+   * the most selective one and filters the rest), the others are filtered (ALLOW FILTERING), and a
+   * limit stops an unfiltered read early. The rows come from the spreads: {@code rows / distinct}
+   * for a typical value, {@code rows × busiest share} for the busiest. Empty when no index serves a
+   * restriction.
+   */
+  private Optional<Candidate> throughIndex(
+      AccessPattern p,
+      Operation.Read r,
+      BoundTable t,
+      Map<String, Condition> where,
+      List<String> missing,
+      String unrestricted) {
+    CassandraSizing size = sizing.get(t.name());
+    List<Condition> indexed = new ArrayList<>();
+    List<SecondaryIndex> used = new ArrayList<>();
+    for (Condition c : where.values()) {
+      Optional<SecondaryIndex> i = indexFor(t, c);
+      if (i.isPresent()) {
+        indexed.add(c);
+        used.add(i.get());
+      }
+    }
+    if (indexed.isEmpty()) {
+      return Optional.empty();
+    }
+    // A legacy index answers one restriction: Cassandra picks the most selective.
+    if (used.stream().anyMatch(i -> i.kind() != SecondaryIndex.Kind.SAI)) {
+      int best = 0;
+      for (int k = 1; k < indexed.size(); k++) {
+        if (matchShare(t, indexed.get(k))[0] < matchShare(t, indexed.get(best))[0]) {
+          best = k;
+        }
+      }
+      indexed = List.of(indexed.get(best));
+      used = List.of(used.get(best));
+    }
+    double typical = size.rows();
+    double busiest = size.rows();
+    for (Condition c : indexed) {
+      double[] share = matchShare(t, c);
+      typical *= share[0];
+      busiest *= share[1];
+    }
+    List<String> notes = new ArrayList<>();
+    boolean filtering = false;
+    for (Condition c : where.values()) {
+      if (!indexed.contains(c)) {
+        filtering = true;
+        notes.add(
+            "filters the indexed rows on "
+                + c.attribute()
+                + ", which no index of "
+                + t.name()
+                + " serves (ALLOW FILTERING)");
+      }
+    }
+    if (r.limit().isPresent() && !r.count() && !filtering) {
+      typical = Math.min(typical, r.limit().getAsInt());
+      busiest = Math.min(busiest, r.limit().getAsInt());
+    }
+    String through =
+        used.stream()
+            .map(i -> kindText(i) + " " + i.name() + " on " + i.column())
+            .collect(Collectors.joining(" and "));
+    notes.add(
+        0,
+        "reads through the "
+            + through
+            + " because the partition key ("
+            + unrestricted
+            + ") is not restricted: the coordinator asks every token range, "
+            + fanout.replicaSets()
+            + " replica sets ("
+            + fanout.nodes()
+            + " nodes / RF "
+            + fanout.localRf()
+            + ") × "
+            + fanout.replicas(p)
+            + " replicas, each reading its local index");
+    return Optional.of(
+        new Candidate(
+            t,
+            new CassandraPlan(
+                p,
+                CassandraAccess.SECONDARY_INDEX,
+                List.of(t.name()),
+                new Estimate(
+                    Math.min(typical, size.partitions()), Math.min(busiest, size.partitions())),
+                new Estimate(typical, busiest),
+                filtering,
+                notes),
+            missing));
+  }
+
+  /**
+   * Returns {typical, busiest} share of a table's rows matching condition {@code c}: {@code 1 /
+   * distinct} and the busiest value's share for {@code =} and {@code CONTAINS}; 1 (every row, an
+   * upper bound) for a range or when the spread is not declared.
+   */
+  private double[] matchShare(BoundTable t, Condition c) {
+    if (c.comparison() != Operation.Comparison.EQ
+        && c.comparison() != Operation.Comparison.CONTAINS) {
+      return new double[] {1, 1};
+    }
+    double rows = Math.max(1, sizing.get(t.name()).rows());
+    var distinct = KeySpread.distinct(t.entity(), c.attribute(), rows);
+    var busiest = KeySpread.busiestShare(t.entity(), c.attribute(), rows);
+    double typical = distinct.isPresent() ? 1 / Math.max(1, distinct.getAsDouble()) : 1;
+    return new double[] {typical, busiest.orElse(typical)};
+  }
+
+  private static String kindText(SecondaryIndex i) {
+    return switch (i.kind()) {
+      case SAI -> "SAI index";
+      case LEGACY -> "secondary index";
+      case CUSTOM -> "custom index";
+    };
+  }
+
+  private static String shareText(double share) {
+    return share >= 1 ? "all" : "1 in " + Units.count(1 / share);
   }
 
   /**

@@ -78,6 +78,14 @@ public final class CassandraLimits {
   public static final double DEFAULT_ROUND_TRIP_MILLIS = 1.0;
 
   /**
+   * Planning default for {@code nodes}: 6 nodes in each datacenter, the same cluster {@code keyplan
+   * simulate} builds when neither the model nor {@code --nodes} says, so check and simulate agree.
+   * Two replica sets of RF 3: the smallest cluster where a read through an index or a scan asks
+   * more replicas than a keyed read does. keyplan's choice, not a Cassandra default.
+   */
+  public static final int DEFAULT_NODES_PER_DATACENTER = 6;
+
+  /**
    * Share of a replica's (a ScyllaDB shard's) budget from which one partition's load is a warning
    * (rule HotPartition, the report's heat bars): keyplan's choice, leaving room for a burst of
    * twice the modelled rate before the replica saturates.

@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param nodeBudget operations per second one node is planned to serve, for the heat check
  * @param roundTripMillis one coordinator–replica round trip, for the cost of Paxos rounds
  * @param shardsPerNode ScyllaDB shards (cores) per node; 0 for Cassandra
+ * @param nodes nodes in each datacenter ({@code nodes:}, default {@link
+ *     dev.keyplan.cassandra.facts.CassandraLimits#DEFAULT_NODES_PER_DATACENTER}): how many replica
+ *     sets a read through an index or a scan asks, and what the cluster's capacity is
  */
 public record CassandraDesign(
     String engine,
@@ -37,6 +40,7 @@ public record CassandraDesign(
     double nodeBudget,
     double roundTripMillis,
     int shardsPerNode,
+    int nodes,
     Location location)
     implements StoreDesign {
   /** Returns the store this design is for. */

@@ -28,7 +28,8 @@ public final class CassandraSectionReader extends SectionReader {
           "tables",
           "node_budget",
           "round_trip",
-          "shards");
+          "shards",
+          "nodes");
 
   public CassandraSectionReader(SectionReader context) {
     super(context);
@@ -137,6 +138,19 @@ public final class CassandraSectionReader extends SectionReader {
           c.keyLocation("shards"),
           "'shards' applies to ScyllaDB; write the section as 'scylladb:' to check shard heat");
     }
+    int nodes =
+        (int)
+            c.scalar("nodes", "nodes in each datacenter, such as 6", false)
+                .map(
+                    s ->
+                        whole(
+                            s,
+                            c.valueLocation("nodes"),
+                            "nodes in each datacenter, such as 6",
+                            1,
+                            10_000))
+                .orElse((long) CassandraLimits.DEFAULT_NODES_PER_DATACENTER)
+                .longValue();
     if (schema.isEmpty()) {
       return Optional.empty();
     }
@@ -155,6 +169,7 @@ public final class CassandraSectionReader extends SectionReader {
             budget,
             rtt,
             shards,
+            nodes,
             c.location()));
   }
 

@@ -85,10 +85,18 @@ public record CassandraSetup(
    * keyspace's replication.
    */
   public static CassandraSetup defaults() {
+    return defaults(dev.keyplan.cassandra.facts.CassandraLimits.DEFAULT_NODES_PER_DATACENTER);
+  }
+
+  /**
+   * The defaults with {@code nodes} per datacenter: the design's {@code nodes:}, so that simulate
+   * runs the cluster check plans for. Racks stay 3, or fewer on a smaller cluster.
+   */
+  public static CassandraSetup defaults(int nodes) {
     return new CassandraSetup(
-        6,
+        nodes,
         Optional.empty(),
-        3,
+        Math.min(3, nodes),
         16,
         TokenAllocation.REPLICATION_AWARE,
         Optional.empty(),
