@@ -187,15 +187,15 @@ final class CassandraReadPlanner {
     if (Double.isInfinite(c.cost())) {
       return "(cannot supply " + String.join(", ", c.missing()) + ")";
     }
-    return dev.keyplan.model.Units.count(c.cost())
+    return Units.count(c.cost())
         + " replica rows/s ("
-        + dev.keyplan.model.Units.count(c.plan().rows().typical() + lookups(c.plan()))
+        + Units.count(c.cost() / (fanout.replicas(p) * p.ratePerSecond()))
         + " rows × "
         + fanout.replicas(p)
         + " replicas × "
-        + dev.keyplan.model.Units.count(p.ratePerSecond())
+        + Units.count(p.ratePerSecond())
         + "/s"
-        + (c.missing().isEmpty() ? "" : ", with its join")
+        + (c.missing().isEmpty() ? "" : ", the join's lookups included")
         + ")";
   }
 
