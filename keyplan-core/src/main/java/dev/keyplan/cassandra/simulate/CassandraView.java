@@ -319,7 +319,8 @@ final class CassandraView {
             + " are local replicas of the partition (token-aware driver)");
     if (run.setup.allocation() == TokenAllocation.REPLICATION_AWARE) {
       out.add(
-          "replication-aware tokens are modelled by their effect (widest range split first), not Cassandra's algorithm");
+          "replication-aware tokens: Cassandra 5.0's allocator, allocate_tokens_for_local_replication_factor set to"
+              + " each datacenter's replication factor");
     }
     if (run.trace.isPresent()) {
       out.add(

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.ToIntFunction;
 
 /**
  * The simulated cluster: datacenters, racks, nodes with their tokens, and the replication, taken
@@ -28,7 +29,7 @@ record Topology(
     int dcs,
     SplittableRandom random,
     CassandraSetup setup,
-    boolean byRack) {
+    ToIntFunction<String> allocationRf) {
 
   static Topology of(CassandraAnalysis a, CassandraSetup setup, long seed) {
     CqlKeyspace ks = keyspace(a);
@@ -90,11 +91,14 @@ record Topology(
         joining.add(new String[] {name(dcs, dc, i), dc, "r" + ((i - 1) % setup.racks() + 1)});
       }
     }
-    int localFactor =
-        simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
-    boolean byRack = !simple && setup.racks() >= localFactor;
+    // The allocator balances each datacenter for the replicas it keeps, as an operator sets
+    // allocate_tokens_for_local_replication_factor to the keyspace's RF; SimpleStrategy's replicas
+    // ignore datacenters, and the allocator then sees them all as local.
+    int simpleRf = factors.values().iterator().next();
+    ToIntFunction<String> allocationRf =
+        simple ? dc -> simpleRf : dc -> factors.getOrDefault(dc, 0);
     List<Node> nodes =
-        setup.allocation().allocate(List.of(), joining, setup.numTokens(), byRack, random);
+        setup.allocation().allocate(List.of(), joining, setup.numTokens(), allocationRf, random);
     nodes = new ArrayList<>(nodes);
     nodes.sort(
         java.util.Comparator.comparing(
@@ -105,7 +109,15 @@ record Topology(
     int local = simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
     int total = simple ? local : factors.values().stream().mapToInt(Integer::intValue).sum();
     return new Topology(
-        cluster, placement, dcs, local, total, simple ? 1 : factors.size(), random, setup, byRack);
+        cluster,
+        placement,
+        dcs,
+        local,
+        total,
+        simple ? 1 : factors.size(),
+        random,
+        setup,
+        allocationRf);
   }
 
   private static boolean simple(CqlKeyspace ks) {
@@ -157,7 +169,7 @@ record Topology(
       joining.add(new String[] {name(datacenters, dc, n), dc, "r" + ((n - 1) % setup.racks() + 1)});
     }
     List<Node> after =
-        setup.allocation().allocate(nodes, joining, setup.numTokens(), byRack, random);
+        setup.allocation().allocate(nodes, joining, setup.numTokens(), allocationRf, random);
     return new Cluster(Ring.of(after), placement, datacenters.get(0));
   }
 
