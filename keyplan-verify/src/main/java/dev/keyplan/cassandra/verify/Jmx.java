@@ -60,7 +60,8 @@ final class Jmx implements AutoCloseable {
     }
   }
 
-  private long bytesFlushed(String keyspace, String table) throws Exception {
+  /** Returns the table's BytesFlushed counter: the Data.db bytes of every flush so far. */
+  long bytesFlushed(String keyspace, String table) throws Exception {
     ObjectName n =
         new ObjectName(
             "org.apache.cassandra.metrics:type=Table,keyspace="
