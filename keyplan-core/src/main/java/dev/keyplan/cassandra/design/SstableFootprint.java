@@ -188,7 +188,7 @@ public final class SstableFootprint {
       return 0;
     }
     // An INSERT gives the static row no liveness info of its own: its cells carry timestamps.
-    double body = cellsBytes(statics, writes, false);
+    double body = cellsBytes(statics, columns, writes, false);
     // Flags and extended flags (IS_STATIC), no clustering, then the size vints; previous is 0.
     return 2 + vint(body + 1) + 1 + body;
   }
@@ -213,17 +213,20 @@ public final class SstableFootprint {
         body += 1 + expiryDelta(columns, writes);
       }
     }
-    body += cellsBytes(regular, writes, liveness);
+    body += cellsBytes(regular, columns, writes, liveness);
     double prev = vint(previous);
     return 1 + clusteringBytes + vint(body + prev) + prev + body;
   }
 
   /**
-   * Returns the cells of {@code columns}; {@code shareRowTimestamp} when the row's liveness holds
-   * the cells' timestamp and TTL.
+   * Returns the cells of {@code columns}, of table {@code table}; {@code shareRowTimestamp} when
+   * the row's liveness holds the cells' timestamp and TTL.
    */
   private static double cellsBytes(
-      List<FootprintColumn> columns, Writes writes, boolean shareRowTimestamp) {
+      List<FootprintColumn> columns,
+      List<FootprintColumn> table,
+      Writes writes,
+      boolean shareRowTimestamp) {
     double out = 0;
     boolean counters = columns.stream().anyMatch(c -> c.type().isCounter());
     double ownTimestamp =
@@ -235,7 +238,7 @@ public final class SstableFootprint {
     // A cell without the row's TTL writes its own expiry time and TTL.
     double ownTtl =
         !shareRowTimestamp && writes.ttlSeconds() > 0 && !counters
-            ? 1 + expiryDelta(columns, writes)
+            ? 1 + expiryDelta(table, writes)
             : 0;
     double perCell = 1 + ownTimestamp + ownTtl;
     for (FootprintColumn c : columns) {

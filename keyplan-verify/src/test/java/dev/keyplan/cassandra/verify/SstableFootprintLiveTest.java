@@ -40,6 +40,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -135,6 +136,66 @@ final class SstableFootprintLiveTest {
       assertThat(Math.abs(predicted - measured))
           .as("%s: predicted %.0f B, BytesFlushed %d B", c.name, predicted, measured)
           .isLessThanOrEqualTo(Math.max(0.10 * measured, 64));
+    } finally {
+      session.execute("DROP KEYSPACE IF EXISTS " + ks);
+    }
+  }
+
+  /**
+   * The three partitions counted by hand in keyplan-core's SstableFootprintTest, each written alone
+   * at one timestamp and flushed alone: BytesFlushed must equal the hand count to the byte (28, 41
+   * and 52). Every write of a partition shares one timestamp, so every delta is 0.
+   */
+  @Test
+  void handCountedPartitions() throws Exception {
+    String ks = "keyplan_sst_hand";
+    session.execute("DROP KEYSPACE IF EXISTS " + ks);
+    session.execute(
+        "CREATE KEYSPACE "
+            + ks
+            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    String off = " WITH compression = {'enabled': 'false'}";
+    try {
+      session.execute("CREATE TABLE " + ks + ".one_text (pk int PRIMARY KEY, v text)" + off);
+      session.execute(
+          "INSERT INTO "
+              + ks
+              + ".one_text (pk, v) VALUES (1, 'abc') USING TIMESTAMP "
+              + BASE_MICROS);
+      session.execute(
+          "CREATE TABLE " + ks + ".key_only_two (pk bigint, ck int, PRIMARY KEY (pk, ck))" + off);
+      for (int ck = 1; ck <= 2; ck++) {
+        session.execute(
+            "INSERT INTO "
+                + ks
+                + ".key_only_two (pk, ck) VALUES (1, "
+                + ck
+                + ") USING TIMESTAMP "
+                + BASE_MICROS);
+      }
+      session.execute(
+          "CREATE TABLE "
+              + ks
+              + ".static_set (pk text, ck int, s int STATIC, tags set<text>, PRIMARY KEY (pk, ck))"
+              + off);
+      session.execute(
+          "INSERT INTO "
+              + ks
+              + ".static_set (pk, ck, s, tags) VALUES ('k', 1, 7, {'ab', 'cd'}) USING TIMESTAMP "
+              + BASE_MICROS
+              + " AND TTL 3600");
+      Map<String, Long> measured = new LinkedHashMap<>();
+      for (String table : List.of("one_text", "key_only_two", "static_set")) {
+        long before = jmx.bytesFlushed(ks, table);
+        jmx.flush(ks, table);
+        measured.put(table, jmx.bytesFlushed(ks, table) - before);
+      }
+      System.out.println("hand-counted partitions, BytesFlushed: " + measured);
+      assertThat(measured)
+          .containsExactly(
+              Map.entry("one_text", 28L),
+              Map.entry("key_only_two", 41L),
+              Map.entry("static_set", 52L));
     } finally {
       session.execute("DROP KEYSPACE IF EXISTS " + ks);
     }
