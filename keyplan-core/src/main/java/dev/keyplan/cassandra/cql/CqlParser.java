@@ -8,6 +8,7 @@ import dev.keyplan.cassandra.cql.CqlSyntax.CreateType;
 import dev.keyplan.cassandra.cql.CqlSyntax.CreateView;
 import dev.keyplan.cassandra.cql.CqlSyntax.Entry;
 import dev.keyplan.cassandra.cql.CqlSyntax.Field;
+import dev.keyplan.cassandra.cql.CqlSyntax.IndexTarget;
 import dev.keyplan.cassandra.cql.CqlSyntax.Name;
 import dev.keyplan.cassandra.cql.CqlSyntax.Option;
 import dev.keyplan.cassandra.cql.CqlSyntax.Ordering;
@@ -332,12 +333,13 @@ public final class CqlParser {
     expectKeyword("on", "ON and the table name after the index name");
     QualifiedName table = qualifiedName("a table name");
     expect("(", "'(' and the indexed column after the table name");
-    Name column = indexTarget();
+    IndexTarget target = indexTarget();
     while (acceptSymbol(",")) {
       indexTarget(); // several targets only occur for custom indexes; keyplan keeps the first
     }
     expect(")", "')' after the indexed column");
     Term using = null;
+    Term options = null;
     if (acceptKeyword("using")) {
       CqlToken cls = peek();
       if (!cls.is(Kind.STRING)) {
@@ -352,23 +354,33 @@ public final class CqlParser {
       if (acceptKeyword("with")) {
         expectKeyword("options", "OPTIONS after WITH");
         expect("=", "'=' after OPTIONS");
-        term("a map of index options");
+        options = term("a map of index options");
       }
     }
     Location at = name != null ? name.location() : location(indexToken);
-    schema.createIndex(new CreateIndex(name, at, custom, ifNotExists, table, column, using));
+    schema.createIndex(
+        new CreateIndex(
+            name,
+            at,
+            custom,
+            ifNotExists,
+            table,
+            target.column(),
+            target.function(),
+            using,
+            options));
     endStatement("';' after CREATE INDEX");
   }
 
   /** Reads {@code col}, {@code keys(col)} and friends, or ScyllaDB's local {@code ((pk), col)}. */
-  private Name indexTarget() {
+  private IndexTarget indexTarget() {
     if (acceptSymbol("(")) {
       do {
         name("a partition key column");
       } while (acceptSymbol(","));
       expect(")", "')' or ',' after partition key column");
       expect(",", "',' and the indexed column after the partition key of a local index");
-      return name("a column to index");
+      return new IndexTarget(name("a column to index"), null);
     }
     CqlToken t = peek();
     if (t.is(Kind.IDENTIFIER)
@@ -377,9 +389,9 @@ public final class CqlParser {
       pos += 2;
       Name column = name("a column inside " + t.text() + "(...)");
       expect(")", "')' after " + t.text() + "(" + column.value());
-      return column;
+      return new IndexTarget(column, t.value());
     }
-    return name("a column to index");
+    return new IndexTarget(name("a column to index"), null);
   }
 
   private void createView() {

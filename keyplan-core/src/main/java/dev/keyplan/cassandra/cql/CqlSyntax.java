@@ -66,7 +66,12 @@ final class CqlSyntax {
       List<Ordering> clusteringOrder,
       List<Option> options) {}
 
-  /** {@code name} is null when the statement leaves it to Cassandra; {@code using} likewise. */
+  /**
+   * {@code name} is null when the statement leaves it to Cassandra; {@code using} and {@code
+   * options} (the term after {@code WITH OPTIONS =}) likewise. {@code targetFunction} is {@code
+   * keys}, {@code values}, {@code entries} or {@code full} when the column is written inside one,
+   * else null.
+   */
   record CreateIndex(
       Name name,
       Location location,
@@ -74,7 +79,12 @@ final class CqlSyntax {
       boolean ifNotExists,
       QualifiedName table,
       Name column,
-      Term using) {}
+      String targetFunction,
+      Term using,
+      Term options) {}
+
+  /** The column an index names and the function around it ({@code keys}...), or null. */
+  record IndexTarget(Name column, String function) {}
 
   /** {@code RENAME from TO to} in ALTER TABLE or ALTER TYPE. */
   record Rename(Name from, Name to) {}

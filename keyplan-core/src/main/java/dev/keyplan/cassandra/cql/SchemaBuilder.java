@@ -697,8 +697,7 @@ final class SchemaBuilder {
               i.table().equals(table.name())
                       && Objects.equals(i.keyspace(), table.keyspace())
                       && i.column().equals(from)
-                  ? new SecondaryIndex(
-                      i.name(), i.keyspace(), i.table(), to, i.kind(), i.location())
+                  ? i.onColumn(to)
                   : i);
     }
     replace(found.get().getKey(), table, columns, partition, clustering, table.options());
@@ -982,8 +981,57 @@ final class SchemaBuilder {
             keyspace,
             table.name(),
             target.value(),
+            indexTarget(statement.targetFunction(), column.get().type()),
             indexKind(statement.using()),
+            Optional.ofNullable(statement.using()).map(Term::text),
+            indexOptions(statement.options()),
             statement.location()));
+  }
+
+  /**
+   * Returns what the index holds: the function written around the column, or for a plain column
+   * {@code values} when it is a non-frozen collection (Cassandra indexes a collection's values by
+   * default and its DESCRIBE then writes {@code values(col)}; see "CREATE INDEX" in
+   * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexes.html).
+   */
+  private static SecondaryIndex.Target indexTarget(String function, CqlType type) {
+    if (function != null) {
+      return SecondaryIndex.Target.ofFunction(function);
+    }
+    return type.isCollection() && !type.isFrozen()
+        ? SecondaryIndex.Target.VALUES
+        : SecondaryIndex.Target.COLUMN;
+  }
+
+  /**
+   * Returns {@code WITH OPTIONS = {...}} as written, keys and values unquoted; Cassandra keeps an
+   * index's options as a map of text to text, so anything but a map is an error.
+   */
+  private Map<String, String> indexOptions(Term options) {
+    Map<String, String> map = new LinkedHashMap<>();
+    if (options == null) {
+      return map;
+    }
+    if (!options.isCollection() || !options.text().startsWith("{")) {
+      error(
+          options.location(),
+          "index OPTIONS must be a map such as {'similarity_function': 'COSINE'} but found '"
+              + options.text()
+              + "'");
+      return map;
+    }
+    for (Entry e : options.entries()) {
+      if (e.value() == null) {
+        error(
+            e.key().location(),
+            "index OPTIONS must be a map of 'option': 'value' but '"
+                + e.key().text()
+                + "' has no value");
+        continue;
+      }
+      map.put(e.key().text(), e.value().text());
+    }
+    return map;
   }
 
   /**

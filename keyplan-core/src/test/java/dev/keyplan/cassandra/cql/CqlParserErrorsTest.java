@@ -43,6 +43,23 @@ final class CqlParserErrorsTest {
   }
 
   @Test
+  void indexOptions_thatAreNotAMapOfValues_pointAtTheValue() {
+    // Cassandra keeps an index's options as text to text; keyplan now keeps them to emit them.
+    assertThat(
+            errors(
+                """
+        CREATE TABLE t (id int PRIMARY KEY, v text);
+        CREATE INDEX a ON t (v) USING 'sai' WITH OPTIONS = 'COSINE';
+        CREATE INDEX b ON t (v) USING 'sai' WITH OPTIONS = {'normalize'};
+        """))
+        .containsExactly(
+            "bad.cql:2:52: error: index OPTIONS must be a map such as {'similarity_function':"
+                + " 'COSINE'} but found 'COSINE'",
+            "bad.cql:3:53: error: index OPTIONS must be a map of 'option': 'value' but"
+                + " 'normalize' has no value");
+  }
+
+  @Test
   void missingCommaBeforePrimaryKeyClause_pointsAtPrimary() {
     assertThat(
             errors(

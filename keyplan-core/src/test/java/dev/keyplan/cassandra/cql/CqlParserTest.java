@@ -427,6 +427,83 @@ final class CqlParserTest {
   }
 
   @Test
+  void indexes_keepTheirTargetForm_classAsWritten_andOptions() {
+    // Issue 15 §2: `emit cql` lost SAI's case_sensitive/normalize, the vector index's
+    // similarity_function and SASI's mode, because the parser dropped WITH OPTIONS. A plain
+    // target on a non-frozen collection is values(...): Cassandra 5.0.6, given
+    // CREATE INDEX ON t (tags) on a set<text>, DESCRIBEs it as values(tags) (checked on the
+    // server, see CqlRoundTripLiveTest).
+    CqlSchema schema =
+        CqlParser.parse(
+            "idx.cql",
+            """
+        CREATE TABLE app.videos (id uuid PRIMARY KEY, tags set<text>, attrs map<text, text>,
+          dims frozen<list<int>>, name text, emb vector<float, 3>);
+        CREATE INDEX ON app.videos (tags);
+        CREATE INDEX attr_keys ON app.videos (keys(attrs));
+        CREATE INDEX attr_values ON app.videos (attrs);
+        CREATE INDEX attr_entries ON app.videos (ENTRIES(attrs));
+        CREATE INDEX dims_full ON app.videos (full(dims));
+        CREATE INDEX name_sai ON app.videos (name) USING 'sai'
+          WITH OPTIONS = {'case_sensitive': 'false', 'normalize': 'true', 'ascii': 'true'};
+        CREATE CUSTOM INDEX emb_ann ON app.videos (emb) USING 'StorageAttachedIndex'
+          WITH OPTIONS = {'similarity_function': 'COSINE'};
+        CREATE CUSTOM INDEX name_sasi ON app.videos (name)
+          USING 'org.apache.cassandra.index.sasi.SASIIndex'
+          WITH OPTIONS = {'mode': 'CONTAINS', 'analyzer_class':
+            'org.apache.cassandra.index.sasi.analyzer.NonTokenizingAnalyzer'};
+        CREATE INDEX name_2i ON app.videos (name);
+        """);
+
+    assertThat(schema.indexes())
+        .extracting(SecondaryIndex::name, SecondaryIndex::target, SecondaryIndex::using)
+        .containsExactly(
+            tuple("videos_tags_idx", SecondaryIndex.Target.VALUES, Optional.empty()),
+            tuple("attr_keys", SecondaryIndex.Target.KEYS, Optional.empty()),
+            tuple("attr_values", SecondaryIndex.Target.VALUES, Optional.empty()),
+            tuple("attr_entries", SecondaryIndex.Target.ENTRIES, Optional.empty()),
+            tuple("dims_full", SecondaryIndex.Target.FULL, Optional.empty()),
+            tuple("name_sai", SecondaryIndex.Target.COLUMN, Optional.of("sai")),
+            tuple("emb_ann", SecondaryIndex.Target.COLUMN, Optional.of("StorageAttachedIndex")),
+            tuple(
+                "name_sasi",
+                SecondaryIndex.Target.COLUMN,
+                Optional.of("org.apache.cassandra.index.sasi.SASIIndex")),
+            tuple("name_2i", SecondaryIndex.Target.COLUMN, Optional.empty()));
+    assertThat(schema.indexes().get(5).options())
+        .containsExactly(
+            Map.entry("case_sensitive", "false"),
+            Map.entry("normalize", "true"),
+            Map.entry("ascii", "true"));
+    assertThat(schema.indexes().get(6).options())
+        .containsExactly(Map.entry("similarity_function", "COSINE"));
+    assertThat(schema.indexes().get(7).options())
+        .containsExactly(
+            Map.entry("mode", "CONTAINS"),
+            Map.entry(
+                "analyzer_class",
+                "org.apache.cassandra.index.sasi.analyzer.NonTokenizingAnalyzer"));
+    assertThat(schema.indexes().get(8).options()).isEmpty();
+  }
+
+  @Test
+  void renamingAnIndexedColumn_keepsTheIndexsTargetClassAndOptions() {
+    CqlSchema schema =
+        CqlParser.parse(
+            "rename.cql",
+            """
+        CREATE TABLE ks.t (id int, v text, PRIMARY KEY (id, v));
+        CREATE INDEX v_sai ON ks.t (v) USING 'sai' WITH OPTIONS = {'case_sensitive': 'false'};
+        ALTER TABLE ks.t RENAME v TO w;
+        """);
+
+    SecondaryIndex i = schema.indexes().get(0);
+    assertThat(i.column()).isEqualTo("w");
+    assertThat(i.using()).contains("sai");
+    assertThat(i.options()).containsExactly(Map.entry("case_sensitive", "false"));
+  }
+
+  @Test
   void ignoredStatements_functionsRolesGrantsAndDml_skippedSafely() {
     CqlSchema schema =
         CqlParser.parse(
