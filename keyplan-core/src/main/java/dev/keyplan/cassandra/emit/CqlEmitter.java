@@ -3,9 +3,13 @@ package dev.keyplan.cassandra.emit;
 import dev.keyplan.cassandra.cql.ClusteringColumn;
 import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlKeyspace;
+import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.cql.CqlTable;
+import dev.keyplan.cassandra.cql.CqlType;
+import dev.keyplan.cassandra.cql.Identifiers;
 import dev.keyplan.cassandra.cql.MaterializedView;
 import dev.keyplan.cassandra.cql.SecondaryIndex;
+import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
@@ -14,15 +18,30 @@ import dev.keyplan.cassandra.model.CassandraDesign.Derived;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Writes the design's CQL: the keyspace, each table with its keys and options, indexes and views,
- * each table preceded by comments naming the patterns it serves and the writes that update it — the
- * patterns table kept next to the schema, as seed 000 asks ("Document the patterns table"). The
- * output parses back to the same tables; {@code IF NOT EXISTS} makes it safe to re-run.
+ * Writes the design's CQL: the keyspace, the user-defined types its tables use (each after the
+ * types it uses), each table with its keys and every option read, its indexes with their class and
+ * options, and its views, each table preceded by comments naming the patterns it serves and the
+ * writes that update it — the patterns table kept next to the schema, as seed 000 asks ("Document
+ * the patterns table"). {@link #schema} writes a whole parsed schema the same way, without the
+ * comments. The output parses back to the same schema, and Cassandra 5.0.6 given it describes the
+ * same schema (CqlRoundTripLiveTest in keyplan-verify; docs/emit.md says what "the same" means);
+ * {@code IF NOT EXISTS} makes it safe to re-run.
+ *
+ * <p>Names are written as {@link Identifiers#quoteIfNeeded} says, so a mixed-case or reserved name
+ * reads back as itself. Statement forms follow
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/ddl.html (keyspaces, tables),
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/types.html#udts (types),
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexes.html (indexes) and
+ * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/mvs.html (views).
  */
 public final class CqlEmitter {
   private CqlEmitter() {}
@@ -48,6 +67,12 @@ public final class CqlEmitter {
         out.append('\n').append(keyspace(k));
       }
     }
+    List<UserType> types =
+        typesInOrder(a.schema(), a.tables().stream().map(BoundTable::table).toList());
+    if (!types.isEmpty()) {
+      out.append('\n');
+      types.forEach(u -> out.append(type(u)));
+    }
     for (BoundTable t : a.tables()) {
       if (t.isView()) {
         continue;
@@ -63,13 +88,99 @@ public final class CqlEmitter {
     return out.toString();
   }
 
-  private static String keyspace(CqlKeyspace k) {
+  /**
+   * Returns the CQL of a whole schema as keyplan read it: every keyspace, then every type (each
+   * after the types it uses), every table followed by its indexes, and every view, without the
+   * pattern comments of {@link #emit}.
+   */
+  public static String schema(CqlSchema schema) {
+    StringBuilder out = new StringBuilder();
+    schema.keyspaces().forEach(k -> out.append(keyspace(k)));
+    typesInOrder(schema, schema.allTables()).forEach(u -> out.append(type(u)));
+    for (CqlTable t : schema.tables()) {
+      out.append(table(t));
+      for (SecondaryIndex i : schema.indexes()) {
+        if (i.table().equals(t.name()) && Objects.equals(i.keyspace(), t.keyspace())) {
+          out.append(index(i));
+        }
+      }
+    }
+    schema.views().forEach(v -> out.append(view(v)));
+    return out.toString();
+  }
+
+  /**
+   * Returns the types {@code tables} use, directly or through other types, each after every type it
+   * uses, then in the schema's order. Cassandra refuses a type name it does not know yet ("Unknown
+   * type"), and file order is not enough: {@code ALTER TYPE a ADD f frozen<b>} makes an earlier
+   * type use a later one. The schema's types cannot use each other in a cycle (a type must exist
+   * before it is used, and a type in use cannot be dropped or redefined).
+   */
+  static List<UserType> typesInOrder(CqlSchema schema, Collection<CqlTable> tables) {
+    Set<UserType> ordered = new LinkedHashSet<>();
+    for (UserType u : schema.types()) {
+      boolean used =
+          tables.stream()
+              .anyMatch(
+                  t ->
+                      Objects.equals(t.keyspace(), u.keyspace())
+                          && t.columns().stream()
+                              .anyMatch(c -> uses(schema, c.type(), u, new LinkedHashSet<>())));
+      if (used) {
+        addWithDependencies(schema, u, ordered);
+      }
+    }
+    return List.copyOf(ordered);
+  }
+
+  private static void addWithDependencies(CqlSchema schema, UserType u, Set<UserType> ordered) {
+    if (ordered.contains(u)) {
+      return;
+    }
+    for (CqlType field : u.fields().values()) {
+      for (UserType dependency : typesNamedIn(schema, field, u.keyspace())) {
+        if (!dependency.equals(u)) {
+          addWithDependencies(schema, dependency, ordered);
+        }
+      }
+    }
+    ordered.add(u);
+  }
+
+  /** True when {@code type} names {@code u}, itself or through the fields of the types it names. */
+  private static boolean uses(CqlSchema schema, CqlType type, UserType u, Set<UserType> seen) {
+    for (UserType named : typesNamedIn(schema, type, u.keyspace())) {
+      if (named.equals(u)) {
+        return true;
+      }
+      if (seen.add(named)
+          && named.fields().values().stream().anyMatch(f -> uses(schema, f, u, seen))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Returns the user-defined types of {@code keyspace} that {@code type} names anywhere in it. */
+  private static List<UserType> typesNamedIn(CqlSchema schema, CqlType type, String keyspace) {
+    List<UserType> found = new ArrayList<>();
+    if (type.isUserType()) {
+      schema.types().stream()
+          .filter(u -> u.name().equals(type.name()) && Objects.equals(u.keyspace(), keyspace))
+          .findFirst()
+          .ifPresent(found::add);
+    }
+    type.arguments().forEach(argument -> found.addAll(typesNamedIn(schema, argument, keyspace)));
+    return found;
+  }
+
+  static String keyspace(CqlKeyspace k) {
     String replication =
         k.replication().entrySet().stream()
             .map(e -> "'" + e.getKey() + "': '" + e.getValue() + "'")
             .collect(Collectors.joining(", "));
     return "CREATE KEYSPACE IF NOT EXISTS "
-        + k.name()
+        + name(k.name())
         + " WITH replication = {'class': '"
         + k.strategyClass()
         + "'"
@@ -124,13 +235,24 @@ public final class CqlEmitter {
     return c.toString();
   }
 
+  /** Returns {@code CREATE TYPE} with the fields in declaration order. */
+  static String type(UserType u) {
+    return "CREATE TYPE IF NOT EXISTS "
+        + qualified(u.keyspace(), u.name())
+        + " (\n"
+        + u.fields().entrySet().stream()
+            .map(f -> "  " + name(f.getKey()) + " " + f.getValue())
+            .collect(Collectors.joining(",\n"))
+        + "\n);\n";
+  }
+
   static String table(CqlTable t) {
     StringBuilder out =
         new StringBuilder(
             "CREATE TABLE IF NOT EXISTS " + qualified(t.keyspace(), t.name()) + " (\n");
     for (Column c : t.columns()) {
       out.append("  ")
-          .append(c.name())
+          .append(name(c.name()))
           .append(' ')
           .append(c.type())
           .append(c.isStatic() ? " STATIC" : "")
@@ -139,61 +261,87 @@ public final class CqlEmitter {
     out.append("  PRIMARY KEY (").append(primaryKey(t)).append(")\n)");
     List<String> with = new ArrayList<>();
     if (!t.clustering().isEmpty()) {
-      with.add(
-          "CLUSTERING ORDER BY ("
-              + t.clustering().stream()
-                  .map(c -> c.name() + (c.descending() ? " DESC" : " ASC"))
-                  .collect(Collectors.joining(", "))
-              + ")");
+      with.add(clusteringOrder(t));
     }
-    t.options().forEach((k, v) -> with.add(k + " = " + literal(v)));
+    t.options().forEach((k, v) -> with.add(name(k) + " = " + literal(v)));
     if (!with.isEmpty()) {
       out.append(" WITH ").append(String.join("\n  AND ", with));
     }
     return out.append(";\n").toString();
   }
 
+  private static String clusteringOrder(CqlTable t) {
+    return "CLUSTERING ORDER BY ("
+        + t.clustering().stream()
+            .map(c -> name(c.name()) + (c.descending() ? " DESC" : " ASC"))
+            .collect(Collectors.joining(", "))
+        + ")";
+  }
+
   private static String primaryKey(CqlTable t) {
+    List<String> partitionKey = t.partitionKey().stream().map(CqlEmitter::name).toList();
     String partition =
-        t.partitionKey().size() == 1 && !t.clustering().isEmpty()
-            ? t.partitionKey().get(0)
-            : "(" + String.join(", ", t.partitionKey()) + ")";
+        partitionKey.size() == 1 && !t.clustering().isEmpty()
+            ? partitionKey.get(0)
+            : "(" + String.join(", ", partitionKey) + ")";
     List<String> parts = new ArrayList<>();
     parts.add(partition);
     for (ClusteringColumn c : t.clustering()) {
-      parts.add(c.name());
+      parts.add(name(c.name()));
     }
     return String.join(", ", parts);
   }
 
-  private static String index(SecondaryIndex i) {
-    String using = i.kind() == SecondaryIndex.Kind.SAI ? " USING 'sai'" : "";
-    return "CREATE "
-        + (i.kind() == SecondaryIndex.Kind.CUSTOM ? "CUSTOM " : "")
-        + "INDEX IF NOT EXISTS "
-        + i.name()
-        + " ON "
-        + qualified(i.keyspace(), i.table())
-        + " ("
-        + i.column()
-        + ")"
-        + using
-        + ";\n";
+  /**
+   * Returns {@code CREATE INDEX}: the target as read ({@code keys(m)}...), and for an index with a
+   * class {@code CREATE CUSTOM INDEX ... USING 'class'} with the class exactly as written and its
+   * {@code WITH OPTIONS}, the form Cassandra 5.0.6's own DESCRIBE prints and older releases need
+   * for any class; {@code 'legacy_local_table'}, the legacy index's own name, takes no CUSTOM.
+   */
+  static String index(SecondaryIndex i) {
+    boolean custom = i.using().isPresent() && i.kind() != SecondaryIndex.Kind.LEGACY;
+    String target =
+        i.target() == SecondaryIndex.Target.COLUMN
+            ? name(i.column())
+            : i.target().function() + "(" + name(i.column()) + ")";
+    StringBuilder out =
+        new StringBuilder(
+                custom ? "CREATE CUSTOM INDEX IF NOT EXISTS " : "CREATE INDEX IF NOT EXISTS ")
+            .append(name(i.name()))
+            .append(" ON ")
+            .append(qualified(i.keyspace(), i.table()))
+            .append(" (")
+            .append(target)
+            .append(')');
+    i.using().ifPresent(u -> out.append(" USING ").append(string(u)));
+    if (!i.options().isEmpty()) {
+      out.append(" WITH OPTIONS = {")
+          .append(
+              i.options().entrySet().stream()
+                  .map(e -> string(e.getKey()) + ": " + string(e.getValue()))
+                  .collect(Collectors.joining(", ")))
+          .append('}');
+    }
+    return out.append(";\n").toString();
   }
 
-  private static String view(MaterializedView v) {
+  /**
+   * Returns {@code CREATE MATERIALIZED VIEW}: the selected columns, {@code IS NOT NULL} on every
+   * key column (Cassandra requires it), the key, the clustering order and the options as read.
+   */
+  static String view(MaterializedView v) {
     CqlTable t = v.asTable();
-    String columns = t.columns().stream().map(Column::name).collect(Collectors.joining(", "));
+    String columns =
+        t.columns().stream().map(c -> name(c.name())).collect(Collectors.joining(", "));
     String notNull =
-        t.primaryKey().stream().map(c -> c + " IS NOT NULL").collect(Collectors.joining(" AND "));
-    String order =
-        t.clustering().isEmpty()
-            ? ""
-            : " WITH CLUSTERING ORDER BY ("
-                + t.clustering().stream()
-                    .map(c -> c.name() + (c.descending() ? " DESC" : " ASC"))
-                    .collect(Collectors.joining(", "))
-                + ")";
+        t.primaryKey().stream()
+            .map(c -> name(c) + " IS NOT NULL")
+            .collect(Collectors.joining(" AND "));
+    List<String> with = new ArrayList<>();
+    if (!t.clustering().isEmpty()) {
+      with.add(clusteringOrder(t));
+    }
+    t.options().forEach((k, o) -> with.add(name(k) + " = " + literal(o)));
     return "CREATE MATERIALIZED VIEW IF NOT EXISTS "
         + qualified(v.keyspace(), v.name())
         + " AS\n  SELECT "
@@ -205,12 +353,21 @@ public final class CqlEmitter {
         + "\n  PRIMARY KEY ("
         + primaryKey(t)
         + ")"
-        + order
+        + (with.isEmpty() ? "" : " WITH " + String.join("\n  AND ", with))
         + ";\n";
   }
 
   private static String qualified(String keyspace, String name) {
-    return keyspace == null ? name : keyspace + "." + name;
+    return keyspace == null ? name(name) : name(keyspace) + "." + name(name);
+  }
+
+  private static String name(String name) {
+    return Identifiers.quoteIfNeeded(name);
+  }
+
+  /** Returns a CQL string literal: single-quoted, a quote inside doubled. */
+  private static String string(String s) {
+    return "'" + s.replace("'", "''") + "'";
   }
 
   /**
@@ -224,6 +381,6 @@ public final class CqlEmitter {
         || s.matches("-?[0-9]+(\\.[0-9]+)?([eE]-?[0-9]+)?")) {
       return s;
     }
-    return "'" + s.replace("'", "''") + "'";
+    return string(s);
   }
 }
