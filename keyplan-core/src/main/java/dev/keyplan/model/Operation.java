@@ -139,8 +139,12 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
     IN,
     /** {@code a > ?}, {@code a <= ?}, {@code a between ? and ?} */
     RANGE,
-    /** {@code tags contains ?} */
-    CONTAINS
+    /** {@code tags contains ?}: an element of a list or set, a value of a map */
+    CONTAINS,
+    /** {@code prefs contains key ?}: a key of a map */
+    CONTAINS_KEY,
+    /** {@code prefs[?] = ?}: one entry of a map, its key and its value */
+    ENTRY
   }
 
   /** One {@code order by} term. */

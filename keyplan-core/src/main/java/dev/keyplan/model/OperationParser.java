@@ -319,8 +319,21 @@ public final class OperationParser {
           break;
         case "contains":
           next++;
+          boolean key = accept("key");
           placeholder();
-          out.add(new Condition(attr, Comparison.CONTAINS, 1, at));
+          out.add(new Condition(attr, key ? Comparison.CONTAINS_KEY : Comparison.CONTAINS, 1, at));
+          break;
+        case "[":
+          next++;
+          placeholder();
+          if (!failed() && !accept("]")) {
+            expected("']' in '" + attr + "[?] = ?'");
+          }
+          if (!failed() && !accept("=")) {
+            expected("'=' in '" + attr + "[?] = ?'");
+          }
+          placeholder();
+          out.add(new Condition(attr, Comparison.ENTRY, 1, at));
           break;
         case "between":
           next++;
@@ -337,7 +350,11 @@ public final class OperationParser {
           out.add(new Condition(attr, Comparison.IN, inValues(), at));
           break;
         default:
-          expected("'=', '<', '<=', '>', '>=', 'in', 'between' or 'contains' after '" + attr + "'");
+          expected(
+              "'=', '<', '<=', '>', '>=', 'in', 'between', 'contains', 'contains key' or '[?] ='"
+                  + " after '"
+                  + attr
+                  + "'");
       }
     } while (!failed() && accept("and"));
     return out;

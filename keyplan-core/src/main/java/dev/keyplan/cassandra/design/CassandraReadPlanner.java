@@ -549,12 +549,11 @@ final class CassandraReadPlanner {
 
   /**
    * Returns {typical, busiest} share of a table's rows matching condition {@code c}: {@code 1 /
-   * distinct} and the busiest value's share for {@code =} and {@code CONTAINS}; 1 (every row, an
-   * upper bound) for a range or when the spread is not declared.
+   * distinct} and the busiest value's share for {@code =}, {@code CONTAINS}, {@code CONTAINS KEY}
+   * and a map entry; 1 (every row, an upper bound) for a range or when the spread is not declared.
    */
   private double[] matchShare(BoundTable t, Condition c) {
-    if (c.comparison() != Operation.Comparison.EQ
-        && c.comparison() != Operation.Comparison.CONTAINS) {
+    if (c.comparison() == Operation.Comparison.RANGE || c.comparison() == Operation.Comparison.IN) {
       return new double[] {1, 1};
     }
     double rows = Math.max(1, sizing.get(t.name()).rows());

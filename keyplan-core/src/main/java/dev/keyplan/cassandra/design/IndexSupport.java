@@ -21,8 +21,10 @@ import java.util.Set;
  *   <li>A custom class (SASI) serves {@code =} and ranges on a scalar.
  * </ul>
  *
- * {@code IN} is served by none of them in Cassandra 5.0, and an index on a non-frozen collection
- * never serves {@code =} on the whole collection.
+ * On a collection the index's target decides: {@code values(c)} (the default for a list or set)
+ * serves {@code CONTAINS}, {@code keys(m)} {@code CONTAINS KEY}, {@code entries(m)} {@code m[k] =
+ * v}, and {@code full(c)} (frozen only) {@code =} on the whole collection. {@code IN} is served by
+ * none of them in Cassandra 5.0.
  */
 final class IndexSupport {
   private IndexSupport() {}
@@ -37,21 +39,23 @@ final class IndexSupport {
     if (type == null) {
       return false;
     }
-    boolean collection = type.isCollection();
     Comparison op = c.comparison();
+    if (type.isCollection()) {
+      // A collection is indexed by its elements (values), its map keys, its map entries, or as a
+      // whole (full, frozen only): each serves its own restriction and no other.
+      return switch (i.target()) {
+        case VALUES, COLUMN -> op == Comparison.CONTAINS;
+        case KEYS -> op == Comparison.CONTAINS_KEY;
+        case ENTRIES -> op == Comparison.ENTRY;
+        case FULL -> op == Comparison.EQ;
+      };
+    }
     return switch (i.kind()) {
-      case LEGACY ->
-          op == Comparison.CONTAINS
-              ? collection
-              : op == Comparison.EQ && (!collection || type.isFrozen());
+      case LEGACY -> op == Comparison.EQ;
       case SAI ->
-          switch (op) {
-            case CONTAINS -> collection;
-            case EQ -> !collection || type.isFrozen();
-            case RANGE -> !collection && !EQUALITY_ONLY.contains(type.unfrozen().name());
-            case IN -> false;
-          };
-      case CUSTOM -> !collection && (op == Comparison.EQ || op == Comparison.RANGE);
+          op == Comparison.EQ
+              || (op == Comparison.RANGE && !EQUALITY_ONLY.contains(type.unfrozen().name()));
+      case CUSTOM -> op == Comparison.EQ || op == Comparison.RANGE;
     };
   }
 }
