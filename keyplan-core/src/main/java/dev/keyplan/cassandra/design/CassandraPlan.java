@@ -17,6 +17,9 @@ import java.util.List;
  * @param filtersInPartition the read restricts columns its table cannot seek to, so Cassandra needs
  *     ALLOW FILTERING even inside one partition
  * @param notes why, in words: what was restricted, what the fix would need
+ * @param indexes the names of the schema's secondary indexes (2i, SAI, custom) the read goes
+ *     through, in the order of its restrictions; empty for a write and for a read that uses none.
+ *     The one place a rule learns which index a plan uses (UnusedSecondaryIndex).
  */
 public record CassandraPlan(
     AccessPattern pattern,
@@ -25,12 +28,35 @@ public record CassandraPlan(
     Estimate partitions,
     Estimate rows,
     boolean filtersInPartition,
-    List<String> notes)
+    List<String> notes,
+    List<String> indexes)
     implements Plan {
 
   public CassandraPlan {
     tables = List.copyOf(tables);
     notes = List.copyOf(notes);
+    indexes = List.copyOf(indexes);
+  }
+
+  /**
+   * Returns a plan that goes through no secondary index, or whose indexes are attached afterwards
+   * with {@link #withIndexes}.
+   */
+  public CassandraPlan(
+      AccessPattern pattern,
+      CassandraAccess access,
+      List<String> tables,
+      Estimate partitions,
+      Estimate rows,
+      boolean filtersInPartition,
+      List<String> notes) {
+    this(pattern, access, tables, partitions, rows, filtersInPartition, notes, List.of());
+  }
+
+  /** Returns this plan going through {@code names}, the secondary indexes it reads. */
+  public CassandraPlan withIndexes(List<String> names) {
+    return new CassandraPlan(
+        pattern, access, tables, partitions, rows, filtersInPartition, notes, names);
   }
 
   /** Returns how the store serves the pattern: {@link #access()}. */
