@@ -23,6 +23,7 @@ public final class CassandraRules {
         HotPartition.class,
         LoggedBatchAcrossPartitions.class,
         LowCardinalityPartitionKey.class,
+        LwtAcrossTables.class,
         LwtOnHotPath.class,
         PartitionOverGuideline.class,
         QueuePattern.class,
