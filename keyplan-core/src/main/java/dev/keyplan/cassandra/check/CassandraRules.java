@@ -29,6 +29,7 @@ public final class CassandraRules {
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
         SecondaryIndexOnHighCardinality.class,
+        SimpleStrategyInProduction.class,
         TwcsWithoutTtl.class,
         UnboundedPartitionGrowth.class
         // keep-sorted end
