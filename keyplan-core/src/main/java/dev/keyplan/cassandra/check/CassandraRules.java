@@ -31,7 +31,8 @@ public final class CassandraRules {
         SecondaryIndexOnHighCardinality.class,
         SimpleStrategyInProduction.class,
         TwcsWithoutTtl.class,
-        UnboundedPartitionGrowth.class
+        UnboundedPartitionGrowth.class,
+        UnusedSecondaryIndex.class
         // keep-sorted end
         );
   }
