@@ -54,7 +54,7 @@ public final class CassandraAnalyzer {
             model, tables, sizing, schema, new Fanout(design.nodes(), rf[0], consistency));
     List<CassandraPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
-      plans.add(PlanIndexes.attach(coverage.plan(p), tables, schema));
+      plans.add(coverage.plan(p));
     }
     Map<String, CassandraHeat> heat =
         new HeatAnalysis(design, tables, sizing, consistency).heat(plans);

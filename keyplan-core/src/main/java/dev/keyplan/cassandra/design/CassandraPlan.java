@@ -38,10 +38,7 @@ public record CassandraPlan(
     indexes = List.copyOf(indexes);
   }
 
-  /**
-   * Returns a plan that goes through no secondary index, or whose indexes are attached afterwards
-   * with {@link #withIndexes}.
-   */
+  /** Returns a plan that goes through no secondary index. */
   public CassandraPlan(
       AccessPattern pattern,
       CassandraAccess access,
@@ -51,12 +48,6 @@ public record CassandraPlan(
       boolean filtersInPartition,
       List<String> notes) {
     this(pattern, access, tables, partitions, rows, filtersInPartition, notes, List.of());
-  }
-
-  /** Returns this plan going through {@code names}, the secondary indexes it reads. */
-  public CassandraPlan withIndexes(List<String> names) {
-    return new CassandraPlan(
-        pattern, access, tables, partitions, rows, filtersInPartition, notes, names);
   }
 
   /** Returns how the store serves the pattern: {@link #access()}. */

@@ -176,7 +176,8 @@ final class CassandraReadPlanner {
         b.partitions(),
         b.rows(),
         b.filtersInPartition(),
-        notes);
+        notes,
+        b.indexes());
   }
 
   private static String describe(Candidate c) {
@@ -286,6 +287,7 @@ final class CassandraReadPlanner {
     // partition key) reads only the matching rows of the partition.
     double typicalMatch = 1;
     double busiestMatch = 1;
+    List<String> usedIndexes = new ArrayList<>();
     for (Condition c : where.values()) {
       if (t.partitionKey().contains(c.attribute()) || isDerivedSource(t, c.attribute())) {
         continue;
@@ -293,6 +295,7 @@ final class CassandraReadPlanner {
       int pos = indexOf(cc, c.attribute());
       Optional<SecondaryIndex> index = pos < 0 ? indexFor(t, c) : Optional.empty();
       if (index.isPresent()) {
+        usedIndexes.add(index.get().name());
         double[] share = matchShare(t, c);
         typicalMatch *= share[0];
         busiestMatch *= share[1];
@@ -396,7 +399,8 @@ final class CassandraReadPlanner {
             new Estimate(pTypical, pBusiest),
             new Estimate(typicalRows, busiestRows),
             filtering,
-            notes),
+            notes,
+            usedIndexes),
         missing);
   }
 
@@ -543,7 +547,8 @@ final class CassandraReadPlanner {
                     Math.min(typical, size.partitions()), Math.min(busiest, size.partitions())),
                 new Estimate(typical, busiest),
                 filtering,
-                notes),
+                notes,
+                used.stream().map(SecondaryIndex::name).toList()),
             missing));
   }
 
@@ -619,7 +624,8 @@ final class CassandraReadPlanner {
         new Estimate(
             first.rows().typical() * (1 + lookups), first.rows().busiest() * (1 + lookups)),
         first.filtersInPartition(),
-        notes);
+        notes,
+        first.indexes());
   }
 
   /**
