@@ -2,6 +2,7 @@ package dev.keyplan.cassandra.verify;
 
 import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.PartitionSize;
 import dev.keyplan.cassandra.design.Sizer;
 import java.util.ArrayList;
@@ -22,8 +23,15 @@ final class CassandraComparison {
       CassandraPlan plan,
       String role,
       CassandraVerifyReads.Measured m,
+      TableLoad l,
+      java.util.Map<String, CassandraSizing> sizing,
       int[] mismatches,
       List<String> findings) {
+    if (plan.access() == CassandraAccess.SECONDARY_INDEX
+        || plan.access() == CassandraAccess.ALLOW_FILTERING
+        || plan.access() == CassandraAccess.FULL_SCAN) {
+      return scaledRow(plan, role, m, l, sizing.get(l.table.name()), mismatches, findings);
+    }
     boolean busiest = role.equals("busiest");
     double predicted = busiest ? plan.partitions().busiest() : plan.partitions().typical();
     double predictedRows = busiest ? plan.rows().busiest() : plan.rows().typical();
@@ -73,6 +81,91 @@ final class CassandraComparison {
         verdict);
   }
 
+  /**
+   * A read that reaches past one partition (an index, an ALLOW FILTERING walk, a full scan) set
+   * beside the loaded data, since its figures are the whole table's: keyplan's rows and partitions
+   * are scaled by the share of the table that was loaded, {@code s = rows loaded / N_r} (partitions
+   * by {@code partitions loaded / N_p}). A scan reads every row it passes, so its scaled figure is
+   * the rows loaded, compared with the trace's rows read (a sequential scan's trace counts rows,
+   * not partitions). An index read reads the rows holding the value asked for: keyplan's rows per
+   * value scaled, at least 1 (the loaded values are distinct per row and the value asked for is a
+   * loaded row's), at most the read's limit, from as many partitions; the trace counts the
+   * partitions fetched. A difference of more than one row and {@value
+   * CassandraVerifier#SIZE_TOLERANCE} is a mismatch.
+   */
+  private static List<Object> scaledRow(
+      CassandraPlan plan,
+      String role,
+      CassandraVerifyReads.Measured m,
+      TableLoad l,
+      CassandraSizing size,
+      int[] mismatches,
+      List<String> findings) {
+    boolean busiest = role.equals("busiest");
+    long loadedRows = l.busiestRows + l.typicalRows * l.typical.size();
+    long loadedPartitions = 1 + l.typical.size();
+    double share = loadedRows / Math.max(1.0, size.rows());
+    double rows = busiest ? plan.rows().busiest() : plan.rows().typical();
+    boolean index = plan.access() == CassandraAccess.SECONDARY_INDEX;
+    int limit =
+        ((dev.keyplan.model.Operation.Read) plan.pattern().operation())
+            .limit()
+            .orElse(Integer.MAX_VALUE);
+    double predictedRows =
+        index
+            ? Math.min(
+                limit, Math.min(loadedRows, Math.max(1, Double.isNaN(rows) ? 1 : rows * share)))
+            : loadedRows;
+    double predictedPartitions =
+        index ? Math.min(predictedRows, loadedPartitions) : loadedPartitions;
+    double measuredRows = m.traced().rows();
+    double measuredPartitions = index ? m.traced().partitions() : Double.NaN;
+    boolean rowsOk =
+        Math.abs(measuredRows - predictedRows)
+            <= Math.max(1, CassandraVerifier.SIZE_TOLERANCE * predictedRows);
+    boolean partitionsOk =
+        !index
+            || Math.abs(measuredPartitions - predictedPartitions)
+                <= Math.max(1, CassandraVerifier.SIZE_TOLERANCE * predictedPartitions);
+    String verdict = rowsOk && partitionsOk ? "ok (scaled)" : "MISMATCH";
+    if (!rowsOk || !partitionsOk) {
+      mismatches[0]++;
+      findings.add(
+          plan.pattern().id()
+              + " ("
+              + role
+              + "): on the loaded data ("
+              + loadedRows
+              + " rows in "
+              + loadedPartitions
+              + " partitions, "
+              + String.format(Locale.ROOT, "%.3g", share)
+              + " of the table) keyplan's "
+              + format(rows)
+              + " rows scale to "
+              + format(predictedRows)
+              + (index ? " in " + format(predictedPartitions) + " partitions" : "")
+              + "; the trace read "
+              + format(measuredRows)
+              + " rows"
+              + (index ? " in " + format(measuredPartitions) + " partitions" : "")
+              + (index && !m.traced().index() ? ", and no index served it" : ""));
+    }
+    return List.of(
+        plan.pattern().id(),
+        role,
+        plan.access().toString().toLowerCase(Locale.ROOT).replace('_', ' '),
+        plan.tables().get(0),
+        predictedPartitions,
+        measuredPartitions,
+        measuredPartitions / predictedPartitions,
+        predictedRows,
+        measuredRows,
+        m.latency().millis(50),
+        m.latency().millis(99),
+        verdict);
+  }
+
   static List<List<Object>> sizeRows(
       Collection<TableLoad> loads, boolean measured, int[] mismatches, List<String> findings) {
     List<List<Object>> rows = new ArrayList<>();
@@ -96,7 +189,7 @@ final class CassandraComparison {
     PartitionSize p = Sizer.partition(l.table, rows);
     double ratio = measured && bytes > 0 ? bytes / p.bytes() : Double.NaN;
     String verdict =
-        !measured
+        !measured || bytes < 0
             ? "not measured"
             : Math.abs(ratio - 1) <= CassandraVerifier.SIZE_TOLERANCE ? "ok" : "MISMATCH";
     if (verdict.equals("MISMATCH")) {
@@ -119,7 +212,7 @@ final class CassandraComparison {
         (double) rows,
         role.equals("busiest") ? l.scale : 1.0,
         p.bytes(),
-        measured ? (double) bytes : Double.NaN,
+        measured && bytes >= 0 ? (double) bytes : Double.NaN,
         ratio,
         verdict);
   }
@@ -129,15 +222,17 @@ final class CassandraComparison {
     mismatches[0] += (int) different;
     List<String> out = new ArrayList<>();
     out.add(
-        different == 0
-            ? "tokens: all "
-                + tokens.size()
-                + " loaded partition keys have the token keyplan computes"
-            : "tokens: "
-                + different
-                + " of "
-                + tokens.size()
-                + " loaded partition keys have another token than keyplan's");
+        tokens.isEmpty()
+            ? "tokens: none read (the run stopped before)"
+            : different == 0
+                ? "tokens: all "
+                    + tokens.size()
+                    + " loaded partition keys have the token keyplan computes"
+                : "tokens: "
+                    + different
+                    + " of "
+                    + tokens.size()
+                    + " loaded partition keys have another token than keyplan's");
     return out;
   }
 

@@ -74,6 +74,8 @@ public final class CassandraVerifier {
     if (tables.isEmpty()) {
       throw new VerifyException("the design has no table to verify");
     }
+    // What Cassandra would refuse is refused here, located in the schema, before a connection.
+    CassandraVerifySchema.preflight(a.schema(), tables);
     try (CqlSession session = CqlConnection.open(options, credentials)) {
       String dc = options.localDatacenter().orElseGet(() -> localDc(session));
       String modelKeyspace =
@@ -118,9 +120,17 @@ public final class CassandraVerifier {
       notes.add(
           why[0] + ": partition sizes are not measured (set KEYPLAN_CASSANDRA_JMX to host:port)");
     }
+    Map<String, TableLoad> loads = new LinkedHashMap<>();
+    List<List<Object>> tokenRows = new ArrayList<>();
+    List<List<Object>> patternRows = new ArrayList<>();
+    List<List<Object>> writeRows = new ArrayList<>();
+    List<List<Object>> sizeRows = new ArrayList<>();
+    int[] mismatches = {0};
+    List<String> findings = new ArrayList<>();
+    String phase = "creating the schema";
     try {
       CassandraVerifySchema.apply(a, tables, ks, notes);
-      Map<String, TableLoad> loads = new LinkedHashMap<>();
+      phase = "loading the partitions";
       long total = 0;
       for (BoundTable t : tables) {
         int buckets = t.timeBucket().isPresent() ? walkBuckets(a, t) : 1;
@@ -131,12 +141,12 @@ public final class CassandraVerifier {
       long[] done = {0};
       long all = total;
       for (TableLoad l : loads.values()) {
+        phase = "loading table " + l.table.name();
         l.load(session, ks.name, jmx, () -> Progress.tick(progress, ++done[0], all));
       }
-      List<List<Object>> tokenRows = tokens(session, ks.name, loads.values());
-      List<List<Object>> patternRows = new ArrayList<>();
-      int[] mismatches = {0};
-      List<String> findings = new ArrayList<>();
+      phase = "reading the tokens";
+      tokenRows.addAll(tokens(session, ks.name, loads.values()));
+      phase = "running the reads";
       for (CassandraPlan plan : a.plans()) {
         if (!plan.pattern().isRead()
             || plan.tables().isEmpty()
@@ -164,31 +174,64 @@ public final class CassandraVerifier {
             mismatches[0]++;
             continue;
           }
-          patternRows.add(CassandraComparison.patternRow(plan, role, m, mismatches, findings));
+          patternRows.add(
+              CassandraComparison.patternRow(plan, role, m, l, a.sizing(), mismatches, findings));
         }
       }
-      List<List<Object>> writeRows =
-          CassandraVerifyWrites.run(session, ks.name, a, loads, options.samples(), notes);
-      List<List<Object>> sizeRows =
-          CassandraComparison.sizeRows(loads.values(), jmx.isPresent(), mismatches, findings);
-      findings.addAll(0, CassandraComparison.tokenFindings(tokenRows, mismatches));
-      return CassandraVerifyReport.of(
-          a,
-          options,
-          ks,
-          dc,
-          jmx.map(j -> j.address),
-          patternRows,
-          writeRows,
-          sizeRows,
-          tokenRows,
-          findings,
-          notes,
-          mismatches[0],
-          loads.values());
+      phase = "running the vector searches";
+      for (List<Object> ann :
+          CassandraVerifyReads.vectorSearches(
+              session, ks.name, a.schema(), loads.values(), options.samples(), notes)) {
+        patternRows.add(ann);
+        if ("MISMATCH".equals(ann.get(ann.size() - 1))) {
+          mismatches[0]++;
+          findings.add(
+              ann.get(0)
+                  + " on "
+                  + ann.get(3)
+                  + ": an ANN search of LIMIT "
+                  + CassandraVerifyReads.ANN_LIMIT
+                  + " should read "
+                  + CassandraComparison.format((Double) ann.get(7))
+                  + " rows; the trace read "
+                  + CassandraComparison.format((Double) ann.get(8)));
+        }
+      }
+      phase = "running the writes";
+      writeRows.addAll(
+          CassandraVerifyWrites.run(session, ks.name, a, loads, options.samples(), notes));
+    } catch (VerifyException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // Whatever was measured so far is reported, and what this run created is still dropped (the
+      // caller's finally); the run counts as one figure that could not be compared (exit 1).
+      mismatches[0]++;
+      findings.add(
+          "stopped while "
+              + phase
+              + ": "
+              + firstLine(e)
+              + "; the tables below hold what was measured before");
     } finally {
       jmx.ifPresent(Jmx::close);
     }
+    sizeRows.addAll(
+        CassandraComparison.sizeRows(loads.values(), jmx.isPresent(), mismatches, findings));
+    findings.addAll(0, CassandraComparison.tokenFindings(tokenRows, mismatches));
+    return CassandraVerifyReport.of(
+        a,
+        options,
+        ks,
+        dc,
+        jmx.map(j -> j.address),
+        patternRows,
+        writeRows,
+        sizeRows,
+        tokenRows,
+        findings,
+        notes,
+        mismatches[0],
+        loads.values());
   }
 
   /**
@@ -232,12 +275,14 @@ public final class CassandraVerifier {
                 .one();
         long cassandra = r == null ? Long.MIN_VALUE : r.getLong(0);
         rows.add(
-            List.of(
-                t.name(),
-                p.describe(t),
-                p.token(),
-                cassandra,
-                p.token() == cassandra ? "equal" : "DIFFERENT"));
+            p.token() == null
+                ? List.of(t.name(), p.describe(t), "-", cassandra, "not computed (key type)")
+                : List.of(
+                    t.name(),
+                    p.describe(t),
+                    p.token(),
+                    cassandra,
+                    p.token() == cassandra ? "equal" : "DIFFERENT"));
       }
     }
     return rows;
@@ -248,7 +293,15 @@ public final class CassandraVerifier {
     return r == null ? "datacenter1" : r.getString(0);
   }
 
+  /** The first line of what went wrong, the driver's error itself rather than its wrapper. */
   static String firstLine(Throwable e) {
-    return String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName());
+    Throwable cause = e;
+    while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return String.valueOf(cause.getMessage())
+        .lines()
+        .findFirst()
+        .orElse(cause.getClass().getSimpleName());
   }
 }

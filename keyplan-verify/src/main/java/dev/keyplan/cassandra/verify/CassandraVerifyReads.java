@@ -4,6 +4,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.CqlSchema;
+import dev.keyplan.cassandra.cql.SecondaryIndex;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraPlan;
@@ -36,14 +38,14 @@ final class CassandraVerifyReads {
     boolean walk = plan.access() == CassandraAccess.BUCKET_WALK && t.timeBucket().isPresent();
     int limit = read.limit().orElse(Integer.MAX_VALUE);
     Latency latency = new Latency();
-    Traced total = new Traced(0, false, 0);
+    Traced total = new Traced(0, false, 0, false);
     int walked = 0;
     String cql = null;
     List<PartitionProbe> order = new ArrayList<>(buckets);
     java.util.Collections.reverse(order); // newest bucket first
     for (PartitionProbe p : walk ? order : buckets.subList(0, 1)) {
       List<Object> values = new ArrayList<>();
-      cql = cql(keyspace, plan, t, read, p, values);
+      cql = cql(keyspace, plan, load, read, p, values);
       SimpleStatement s = SimpleStatement.newInstance(cql, values.toArray());
       for (int i = 0; i < samples; i++) {
         long start = System.nanoTime();
@@ -52,7 +54,7 @@ final class CassandraVerifyReads {
       }
       ResultSet traced = session.execute(s.setTracing(true));
       long rows = traced.all().size();
-      total = total.plus(Traced.of(traced.getExecutionInfo().getQueryTrace()));
+      total = total.plus(Traced.of(traced.getExecutionInfo().getQueryTrace(), t.name()));
       walked++;
       limit -= (int) Math.min(limit, rows);
       if (!walk || limit <= 0) {
@@ -62,13 +64,92 @@ final class CassandraVerifyReads {
     return new Measured(total, walked, latency, cql);
   }
 
+  /** The rows an ANN search asks for: Cassandra's own example of a vector search reads 10. */
+  static final int ANN_LIMIT = 10;
+
+  /**
+   * One ANN search ({@code ORDER BY v ANN OF ? LIMIT 10}) per loaded vector column that an SAI
+   * index serves, traced: the search returns the {@code LIMIT} nearest rows of the loaded data, so
+   * it must read {@code min(10, loaded rows)} rows. The model's patterns cannot say "order by ann"
+   * yet, so no keyplan plan is compared; a vector column without an SAI index is not searched,
+   * since Cassandra refuses ANN ordering without one. Syntax:
+   * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexing/sai/sai-query.html
+   */
+  static List<List<Object>> vectorSearches(
+      CqlSession session,
+      String keyspace,
+      CqlSchema schema,
+      java.util.Collection<TableLoad> loads,
+      int samples,
+      List<String> notes) {
+    List<List<Object>> rows = new ArrayList<>();
+    for (TableLoad l : loads) {
+      for (Column c : l.table.table().columns()) {
+        if (c.type().unfrozen().vectorDimension().isEmpty()) {
+          continue;
+        }
+        boolean sai =
+            schema.indexesOn(l.table.name()).stream()
+                .anyMatch(i -> i.column().equals(c.name()) && i.kind() == SecondaryIndex.Kind.SAI);
+        if (!sai) {
+          notes.add(
+              l.table.name()
+                  + "."
+                  + c.name()
+                  + ": no SAI index serves this vector, so no ANN search is run (Cassandra refuses"
+                  + " one)");
+          continue;
+        }
+        long loaded = l.busiestRows + l.typicalRows * l.typical.size();
+        String cql =
+            "SELECT * FROM "
+                + keyspace
+                + "."
+                + l.table.name()
+                + " ORDER BY "
+                + c.name()
+                + " ANN OF ? LIMIT "
+                + ANN_LIMIT;
+        // A query vector no loaded row holds: the row number past every loaded one.
+        SimpleStatement s = SimpleStatement.newInstance(cql, l.value(c, 9_000_000_000L));
+        Latency latency = new Latency();
+        for (int i = 0; i < samples; i++) {
+          long start = System.nanoTime();
+          session.execute(s).all();
+          latency.record(System.nanoTime() - start);
+        }
+        ResultSet traced = session.execute(s.setTracing(true));
+        long returned = traced.all().size();
+        Traced t = Traced.of(traced.getExecutionInfo().getQueryTrace(), l.table.name());
+        long expected = Math.min(ANN_LIMIT, loaded);
+        String verdict = t.rows() == expected && returned == expected ? "ok" : "MISMATCH";
+        rows.add(
+            List.of(
+                "ann " + c.name(),
+                "query vector",
+                "ANN (SAI vector index)",
+                l.table.name(),
+                (double) Math.min(expected, 1 + l.typical.size()),
+                (double) t.partitions(),
+                t.partitions() / (double) Math.min(expected, 1 + l.typical.size()),
+                (double) expected,
+                (double) t.rows(),
+                latency.millis(50),
+                latency.millis(99),
+                verdict));
+      }
+    }
+    return rows;
+  }
+
   private static String cql(
       String keyspace,
       CassandraPlan plan,
-      BoundTable t,
+      TableLoad load,
       Operation.Read read,
       PartitionProbe p,
       List<Object> values) {
+    BoundTable t = load.table;
     List<String> where = new ArrayList<>();
     for (int i = 0; i < t.partitionKey().size(); i++) {
       String column = t.partitionKey().get(i);
@@ -100,7 +181,7 @@ final class CassandraVerifyReads {
       }
       Column col = t.table().column(c.attribute()).orElseThrow();
       boolean clustering = t.clustering().stream().anyMatch(x -> x.name().equals(c.attribute()));
-      Object first = CqlValues.value(t, col, clustering ? 0 : p.n() * 1_000_000L);
+      Object first = load.value(col, clustering ? 0 : p.n() * 1_000_000L);
       switch (c.comparison()) {
         case RANGE -> where.add(c.attribute() + " >= ?");
         case CONTAINS -> {

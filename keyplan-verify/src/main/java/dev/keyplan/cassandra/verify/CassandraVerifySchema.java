@@ -1,8 +1,15 @@
 package dev.keyplan.cassandra.verify;
 
+import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.CqlSchema;
+import dev.keyplan.cassandra.cql.CqlType;
+import dev.keyplan.cassandra.cql.SecondaryIndex;
+import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.emit.CqlEmitter;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -26,13 +33,159 @@ final class CassandraVerifySchema {
 
   private static final Pattern COMPRESSION = Pattern.compile("(?i)\\s*compression\\s*=");
 
+  /**
+   * Refuses, before anything is created or loaded, what Cassandra would refuse when verify applies
+   * the tables, each at the schema's {@code file:line:column}: a column of a user-defined type the
+   * schema does not declare ("Unknown type"), and a vector whose dimension is not a positive number
+   * (Cassandra: "vectors may only have positive dimensions"; types:
+   * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/types.html#vectors), and an
+   * SAI index on a vector whose elements are not {@code float} (Cassandra 5.0.6: "SAI ANN indexes
+   * are only allowed on vector columns with float elements";
+   * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexing/sai/sai-concepts.html).
+   * Every other type Cassandra accepts is loaded ({@link CqlValues#of}).
+   *
+   * @throws InputException listing every refused column
+   */
+  static void preflight(CqlSchema schema, List<BoundTable> tables) {
+    List<Diagnostic> refused = new ArrayList<>();
+    for (BoundTable t : tables) {
+      for (Column c : t.table().columns()) {
+        check(schema, t, c, c.type(), refused);
+      }
+      for (SecondaryIndex i : schema.indexesOn(t.name())) {
+        CqlType type = t.table().column(i.column()).map(c -> c.type().unfrozen()).orElse(null);
+        if (i.kind() == SecondaryIndex.Kind.SAI
+            && type != null
+            && type.vectorDimension().isPresent()
+            && !type.arguments().get(0).name().equals("float")) {
+          // Measured on Cassandra 5.0.6: "SAI ANN indexes are only allowed on vector columns with
+          // float elements".
+          refused.add(
+              new Diagnostic(
+                  i.location(),
+                  "index "
+                      + i.name()
+                      + " is an SAI index on "
+                      + t.name()
+                      + "."
+                      + i.column()
+                      + " ("
+                      + type
+                      + "): Cassandra allows SAI (ANN) indexes only on vectors of float"));
+        }
+      }
+    }
+    if (!refused.isEmpty()) {
+      throw new InputException(refused);
+    }
+  }
+
+  private static void check(
+      CqlSchema schema, BoundTable t, Column c, CqlType type, List<Diagnostic> refused) {
+    if (type.name().equals("vector")) {
+      if (type.vectorDimension().orElse(0) < 1) {
+        refused.add(
+            new Diagnostic(
+                c.location(),
+                "column "
+                    + t.name()
+                    + "."
+                    + c.name()
+                    + " is "
+                    + type
+                    + ": Cassandra expects vector<type, N> with a dimension N of at least 1"));
+      }
+      check(schema, t, c, type.arguments().get(0), refused);
+      return;
+    }
+    if (type.isUserType()) {
+      if (schema.type(type.name()).isEmpty()) {
+        refused.add(
+            new Diagnostic(
+                c.location(),
+                "column "
+                    + t.name()
+                    + "."
+                    + c.name()
+                    + " has type "
+                    + type.name()
+                    + ", which the schema does not declare: Cassandra refuses the table (Unknown"
+                    + " type); add its CREATE TYPE to the schema"));
+        return;
+      }
+      for (CqlType f : schema.type(type.name()).get().fields().values()) {
+        check(schema, t, c, f, refused);
+      }
+      return;
+    }
+    for (CqlType argument : type.arguments()) {
+      check(schema, t, c, argument, refused);
+    }
+  }
+
+  /**
+   * The user-defined types the tables use, each after the types its fields use (Cassandra refuses a
+   * type that names one not yet created), in the order the schema declares them otherwise.
+   */
+  static List<UserType> typesInOrder(CqlSchema schema, List<BoundTable> tables) {
+    java.util.LinkedHashMap<String, UserType> out = new java.util.LinkedHashMap<>();
+    for (BoundTable t : tables) {
+      for (Column c : t.table().columns()) {
+        addTypes(schema, c.type(), out, new java.util.HashSet<>());
+      }
+    }
+    return List.copyOf(out.values());
+  }
+
+  private static void addTypes(
+      CqlSchema schema,
+      CqlType type,
+      java.util.Map<String, UserType> out,
+      java.util.Set<String> visiting) {
+    for (CqlType argument : type.arguments()) {
+      addTypes(schema, argument, out, visiting);
+    }
+    if (!type.isUserType() || out.containsKey(type.name()) || !visiting.add(type.name())) {
+      return;
+    }
+    var u = schema.type(type.name());
+    if (u.isPresent()) {
+      for (CqlType f : u.get().fields().values()) {
+        addTypes(schema, f, out, visiting);
+      }
+      out.put(type.name(), u.get());
+    }
+  }
+
+  /** {@code CREATE TYPE keyspace.name (field type, …)}, in the run's keyspace. */
+  static String createType(UserType u, String keyspace) {
+    List<String> fields = new ArrayList<>();
+    u.fields().forEach((name, type) -> fields.add(quoted(name) + " " + type));
+    return "CREATE TYPE "
+        + keyspace
+        + "."
+        + quoted(u.name())
+        + " ("
+        + String.join(", ", fields)
+        + ")";
+  }
+
+  /** A name as CQL reads it: unquoted when lower-case, else in double quotes. */
+  private static String quoted(String name) {
+    return name.matches("[a-z][a-z0-9_]*") ? name : '"' + name.replace("\"", "\"\"") + '"';
+  }
+
   static void apply(
       CassandraAnalysis a, List<BoundTable> tables, VerifyKeyspace ks, List<String> notes) {
+    for (UserType u : typesInOrder(a.schema(), tables)) {
+      ks.createType(u.name(), createType(u, ks.name));
+    }
     String emitted = CqlEmitter.emit(a);
     List<String> statements = statements(emitted);
     for (String s : statements) {
       String upper = s.toUpperCase(java.util.Locale.ROOT);
-      if (upper.startsWith("CREATE KEYSPACE")) {
+      if (upper.startsWith("CREATE KEYSPACE") || upper.startsWith("CREATE TYPE")) {
+        // The run's keyspace replaces the design's; its types were created above, in order.
         continue;
       }
       if (upper.startsWith("CREATE MATERIALIZED VIEW")) {

@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * Runs each write pattern on every table keyplan says it must update, as the application would: an
  * insert (or update, which CQL writes the same way) of a new row in the busiest partition, a delete
- * of one of its rows; counters and lightweight transactions are left out and said so. Reports the
- * latency of the whole write (all its tables, one after the other).
+ * of one of its rows, a counter increment ({@code UPDATE … SET c = c + 1}) of a busiest-partition
+ * row; lightweight transactions are left out and said so. Reports the latency of the whole write
+ * (all its tables, one after the other).
  */
 final class CassandraVerifyWrites {
   private CassandraVerifyWrites() {}
@@ -33,12 +34,8 @@ final class CassandraVerifyWrites {
         continue;
       }
       Operation.Write w = (Operation.Write) plan.pattern().operation();
-      if (w.kind() == Operation.Kind.INCREMENT || w.isLightweightTransaction()) {
-        notes.add(
-            plan.pattern().id()
-                + ": "
-                + (w.isLightweightTransaction() ? "lightweight transactions" : "counter increments")
-                + " are not run");
+      if (w.isLightweightTransaction()) {
+        notes.add(plan.pattern().id() + ": lightweight transactions are not run");
         continue;
       }
       List<TableLoad> targets =
@@ -46,8 +43,9 @@ final class CassandraVerifyWrites {
       List<PreparedStatement> statements = new ArrayList<>();
       for (TableLoad l : targets) {
         statements.add(
-            session.prepare(
-                w.kind() == Operation.Kind.DELETE ? delete(keyspace, l) : insert(keyspace, l)));
+            w.kind() == Operation.Kind.DELETE
+                ? session.prepare(delete(keyspace, l))
+                : l.prepare(session, keyspace));
       }
       Latency latency = new Latency();
       for (int i = 0; i < samples; i++) {
@@ -69,23 +67,6 @@ final class CassandraVerifyWrites {
     return rows;
   }
 
-  private static List<Column> columns(TableLoad l) {
-    return l.table.table().columns().stream().filter(c -> !c.type().isCounter()).toList();
-  }
-
-  private static String insert(String keyspace, TableLoad l) {
-    List<Column> cs = columns(l);
-    return "INSERT INTO "
-        + keyspace
-        + "."
-        + l.table.name()
-        + " ("
-        + String.join(", ", cs.stream().map(Column::name).toList())
-        + ") VALUES ("
-        + String.join(", ", cs.stream().map(c -> "?").toList())
-        + ")";
-  }
-
   private static String delete(String keyspace, TableLoad l) {
     List<String> key = new ArrayList<>(l.table.partitionKey());
     l.table.clustering().forEach(c -> key.add(c.name()));
@@ -105,7 +86,7 @@ final class CassandraVerifyWrites {
       l.table.partitionKey().forEach(k -> cs.add(l.table.table().column(k).orElseThrow()));
       l.table.clustering().forEach(c -> cs.add(l.table.table().column(c.name()).orElseThrow()));
     } else {
-      cs.addAll(columns(l));
+      cs.addAll(l.boundColumns());
     }
     Object[] out = new Object[cs.size()];
     for (int k = 0; k < cs.size(); k++) {
@@ -115,7 +96,7 @@ final class CassandraVerifyWrites {
       out[k] =
           pk >= 0
               ? l.busiest.key().get(pk)
-              : CqlValues.value(l.table, c, clustering ? row : row + 7_000_000L);
+              : l.value(c, c.type().isCounter() ? 1 : clustering ? row : row + 7_000_000L);
     }
     return out;
   }

@@ -12,7 +12,7 @@ import java.util.List;
  * bucket {@code bucket}, its key columns' values, and the token keyplan computes for them.
  */
 record PartitionProbe(
-    String role, long n, long bucket, List<Object> key, List<String> literals, long token) {
+    String role, long n, long bucket, List<Object> key, List<String> literals, Long token) {
 
   static PartitionProbe of(BoundTable t, String role, long n, long bucket) {
     List<Object> values = new ArrayList<>();
@@ -26,8 +26,18 @@ record PartitionProbe(
       literals.add(k.literal());
       types.add(c.type().name());
     }
-    long token = Murmur3Token.token(PartitionKeyCodec.encode(types, literals));
-    return new PartitionProbe(role, n, bucket, List.copyOf(values), List.copyOf(literals), token);
+    // A key column of a type keyplan's token function does not read has no literal: no token.
+    Long token =
+        literals.contains(null)
+            ? null
+            : Murmur3Token.token(PartitionKeyCodec.encode(types, literals));
+    return new PartitionProbe(
+        role,
+        n,
+        bucket,
+        List.copyOf(values),
+        java.util.Collections.unmodifiableList(literals),
+        token);
   }
 
   /** The key as people read it: {@code channel_id=1, bucket=3}. */
@@ -37,7 +47,7 @@ record PartitionProbe(
       b.append(i == 0 ? "" : ", ")
           .append(t.partitionKey().get(i))
           .append('=')
-          .append(literals.get(i));
+          .append(literals.get(i) == null ? key.get(i) : literals.get(i));
     }
     return b.toString();
   }

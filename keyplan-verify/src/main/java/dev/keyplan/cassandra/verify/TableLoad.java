@@ -3,12 +3,17 @@ package dev.keyplan.cassandra.verify;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.type.DataType;
 import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.CqlTable;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 
@@ -43,21 +48,84 @@ final class TableLoad {
     }
   }
 
-  /** Inserts the rows, flushing and measuring after each group when JMX is there. */
+  /**
+   * The server's type of each column, from the prepared write's bind variables: what a value of a
+   * user-defined type, tuple or vector must be built from (its fields, its dimension).
+   */
+  final Map<String, DataType> types = new HashMap<>();
+
+  /**
+   * The columns a row's write binds, in the order of {@link #writeCql}: a counter table's counters
+   * then its primary key; any other table's columns.
+   */
+  List<Column> boundColumns() {
+    CqlTable t = table.table();
+    if (!t.isCounterTable()) {
+      return t.columns();
+    }
+    List<Column> out =
+        new ArrayList<>(t.columns().stream().filter(c -> c.type().isCounter()).toList());
+    t.primaryKey().forEach(k -> out.add(t.column(k).orElseThrow()));
+    return out;
+  }
+
+  /**
+   * The write of one row: {@code INSERT}, or for a counter table {@code UPDATE … SET c = c + ?
+   * WHERE key}, since Cassandra refuses INSERT there ("INSERT statements are not allowed on counter
+   * tables, use UPDATE instead"; counters are only changed by increments:
+   * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/types.html#counters).
+   */
+  String writeCql(String keyspace) {
+    List<Column> columns = boundColumns();
+    if (table.table().isCounterTable()) {
+      List<String> set = new ArrayList<>();
+      List<String> where = new ArrayList<>();
+      for (Column c : columns) {
+        if (c.type().isCounter()) {
+          set.add(c.name() + " = " + c.name() + " + ?");
+        } else {
+          where.add(c.name() + " = ?");
+        }
+      }
+      return "UPDATE "
+          + keyspace
+          + "."
+          + table.name()
+          + " SET "
+          + String.join(", ", set)
+          + " WHERE "
+          + String.join(" AND ", where);
+    }
+    return "INSERT INTO "
+        + keyspace
+        + "."
+        + table.name()
+        + " ("
+        + String.join(", ", columns.stream().map(Column::name).toList())
+        + ") VALUES ("
+        + String.join(", ", columns.stream().map(c -> "?").toList())
+        + ")";
+  }
+
+  /** Prepares {@link #writeCql} and keeps the server's types of its columns. */
+  PreparedStatement prepare(CqlSession session, String keyspace) {
+    PreparedStatement write = session.prepare(writeCql(keyspace));
+    for (ColumnDefinition d : write.getVariableDefinitions()) {
+      types.put(d.getName().asInternal(), d.getType());
+    }
+    return write;
+  }
+
+  /** The value of column {@code c} in row {@code row}, of the server's type when it is known. */
+  Object value(Column c, long row) {
+    DataType type = types.get(c.name());
+    return type == null ? CqlValues.value(table, c, row) : CqlValues.value(table, c, type, row);
+  }
+
+  /** Writes the rows, flushing and measuring after each group when JMX is there. */
   void load(CqlSession session, String keyspace, java.util.Optional<Jmx> jmx, Runnable tick) {
-    List<Column> columns =
-        table.table().columns().stream().filter(c -> !c.type().isCounter()).toList();
-    String cql =
-        "INSERT INTO "
-            + keyspace
-            + "."
-            + table.name()
-            + " ("
-            + String.join(", ", columns.stream().map(Column::name).toList())
-            + ") VALUES ("
-            + String.join(", ", columns.stream().map(c -> "?").toList())
-            + ")";
-    PreparedStatement insert = session.prepare(cql);
+    List<Column> columns = boundColumns();
+    PreparedStatement insert = prepare(session, keyspace);
     insertRows(session, insert, columns, busiest, busiestRows, tick);
     jmx.ifPresent(j -> busiestBytes = j.flush(keyspace, table.name()));
     for (PartitionProbe p : typical) {
@@ -84,7 +152,7 @@ final class TableLoad {
         values[i] =
             k >= 0
                 ? p.key().get(k)
-                : CqlValues.value(table, c, clustering ? r : r + p.n() * 1_000_000L);
+                : value(c, c.type().isCounter() ? r + 1 : clustering ? r : r + p.n() * 1_000_000L);
       }
       BoundStatement s = insert.bind(values);
       window.acquireUninterruptibly();

@@ -20,6 +20,7 @@ final class VerifyKeyspace {
   final String name;
   final boolean created;
   private final List<String> createdTables = new ArrayList<>();
+  private final List<String> createdTypes = new ArrayList<>();
   private final CqlSession session;
 
   private VerifyKeyspace(CqlSession session, String name, boolean created) {
@@ -85,6 +86,23 @@ final class VerifyKeyspace {
     createdTables.add(table);
   }
 
+  /**
+   * Creates user-defined type {@code type} with {@code ddl}; one that exists (a reused keyspace's)
+   * is left as it is and used.
+   */
+  void createType(String type, String ddl) {
+    boolean exists =
+        session
+            .getMetadata()
+            .getKeyspace(CqlIdentifier.fromInternal(name))
+            .flatMap(k -> k.getUserDefinedType(CqlIdentifier.fromInternal(type)))
+            .isPresent();
+    if (!exists) {
+      session.execute(ddl);
+      createdTypes.add(type);
+    }
+  }
+
   /** Runs a DDL statement that belongs to a created table (an index). */
   void execute(String ddl) {
     session.execute(ddl);
@@ -98,6 +116,10 @@ final class VerifyKeyspace {
     }
     for (String t : createdTables) {
       session.execute("DROP TABLE IF EXISTS " + name + "." + t);
+    }
+    // Types after the tables that use them, each after the types that use it.
+    for (int i = createdTypes.size() - 1; i >= 0; i--) {
+      session.execute("DROP TYPE IF EXISTS " + name + "." + createdTypes.get(i));
     }
   }
 }
