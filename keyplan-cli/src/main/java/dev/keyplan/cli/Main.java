@@ -72,6 +72,20 @@ public final class Main {
         : ExitCode.INTERNAL.code();
   }
 
+  /**
+   * True when {@code --verbose} was given to the command or to any subcommand on the way: the
+   * option is inherited ({@code keyplan verify cassandra MODEL --verbose} is {@code keyplan
+   * --verbose verify cassandra MODEL}), and picocli records it on the subcommand that read it.
+   */
+  static boolean verbose(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
     PrintWriter err = cli.getErr();
     if (e instanceof InputException input) {
@@ -84,7 +98,7 @@ public final class Main {
       return ExitCode.BAD_INPUT.code();
     }
     err.println("keyplan: internal error: " + e);
-    if (parsed.hasMatchedOption("--verbose")) {
+    if (verbose(parsed)) {
       e.printStackTrace(err);
     } else {
       err.println("(run with --verbose for the stack trace, and please report it)");
