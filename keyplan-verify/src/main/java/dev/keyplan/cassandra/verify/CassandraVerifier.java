@@ -86,14 +86,40 @@ public final class CassandraVerifier {
           VerifyKeyspace.open(
               session, options, VerifyKeyspace.nameFor(options, modelKeyspace), dc, 1);
       List<String> notes = new ArrayList<>();
+      if (options.keep()) {
+        notes.add("--keep: keyspace " + ks.name + " and its tables were left in place");
+      }
+      VerifyResult result;
       try {
-        return verify(a, tables, session, ks, options, progress, notes, dc);
-      } finally {
+        result = verify(a, tables, session, ks, options, progress, notes, dc);
+      } catch (RuntimeException e) {
         if (!options.keep()) {
-          ks.dropCreated();
-        } else {
-          notes.add("--keep: keyspace " + ks.name + " and its tables were left in place");
+          dropQuietly(ks);
         }
+        throw e;
+      }
+      if (options.keep()) {
+        return result;
+      }
+      try {
+        ks.dropCreated();
+        return result;
+      } catch (RuntimeException e) {
+        // The measurements stand; what is left behind is said, with how to remove it.
+        List<String> findings = new ArrayList<>(result.findings());
+        findings.add(
+            "could not drop what this run created in keyspace "
+                + ks.name
+                + " ("
+                + firstLine(e)
+                + "): drop it by hand");
+        return new VerifyResult(
+            result.store(),
+            result.settings(),
+            findings,
+            result.tables(),
+            result.notes(),
+            result.mismatches() + 1);
       }
     }
   }
@@ -232,6 +258,15 @@ public final class CassandraVerifier {
         notes,
         mismatches[0],
         loads.values());
+  }
+
+  /** Drops what the run created while another error is on its way out; that error is the news. */
+  private static void dropQuietly(VerifyKeyspace ks) {
+    try {
+      ks.dropCreated();
+    } catch (RuntimeException ignored) {
+      // The error being thrown says what went wrong; a failed drop would hide it.
+    }
   }
 
   /**
