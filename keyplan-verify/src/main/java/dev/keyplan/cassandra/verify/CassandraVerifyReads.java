@@ -186,7 +186,23 @@ final class CassandraVerifyReads {
         case RANGE -> where.add(c.attribute() + " >= ?");
         case CONTAINS -> {
           where.add(c.attribute() + " CONTAINS ?");
-          first = first instanceof java.util.Collection<?> coll ? coll.iterator().next() : first;
+          first =
+              first instanceof java.util.Collection<?> coll
+                  ? coll.iterator().next()
+                  : first instanceof java.util.Map<?, ?> m ? m.values().iterator().next() : first;
+        }
+        case CONTAINS_KEY -> {
+          where.add(c.attribute() + " CONTAINS KEY ?");
+          first = first instanceof java.util.Map<?, ?> m ? m.keySet().iterator().next() : first;
+        }
+        case ENTRY -> {
+          // m[k] = v: bind the key and the value of one entry the row holds.
+          where.add(c.attribute() + "[?] = ?");
+          if (first instanceof java.util.Map<?, ?> m && !m.isEmpty()) {
+            var e = m.entrySet().iterator().next();
+            values.add(e.getKey());
+            first = e.getValue();
+          }
         }
         default -> where.add(c.attribute() + " = ?");
       }
