@@ -28,6 +28,7 @@ public final class CassandraRules {
         PartitionOverGuideline.class,
         QueuePattern.class,
         ReadYourWritesNotGuaranteed.class,
+        RowsOverwriteEachOther.class,
         SecondaryIndexOnHighCardinality.class,
         SimpleStrategyInProduction.class,
         TwcsWithoutTtl.class,

@@ -2,7 +2,9 @@ package dev.keyplan.cassandra.check;
 
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraHeat;
 import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.check.Category;
 import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
@@ -13,6 +15,11 @@ import dev.keyplan.model.Units;
  * Flags a partition key with few values or a dominant one. Thresholds: fewer than 100 distinct
  * values "will produce dangerously skewed distribution" (seed 004, "Lessons learned"); no single
  * value should carry more than 1–2% of traffic (seed 002, "Cardinality target"), so 2% is the line.
+ *
+ * <p>A warning needs a consequence: the busiest partition at half a size guideline or more, or its
+ * replica load at HotPartition's warning share of the budget. A skewed key whose busiest partition
+ * stays small and cool is reported as info (a partition keyed by a handful of values that each hold
+ * a few rows is not a problem yet).
  */
 @RuleSpec(
     category = Category.KEY,
@@ -25,6 +32,12 @@ public final class LowCardinalityPartitionKey implements CassandraRule {
   /** A busiest value above this share of traffic is a hot spot (seed 002). */
   static final double MAX_SHARE = 0.02;
 
+  /**
+   * Share of the 100,000-value / 100 MB guideline from which the busiest partition is near it:
+   * keyplan's choice, the same headroom as HotPartition's half budget.
+   */
+  static final double NEAR_LIMIT = 0.5;
+
   @Override
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
@@ -34,8 +47,18 @@ public final class LowCardinalityPartitionKey implements CassandraRule {
       }
       String key = String.join(", ", t.partitionKey());
       if (s.keyValues() < MIN_VALUES || s.busiestShare() > MAX_SHARE) {
+        // Few values or a dominant one only hurt when the busiest partition gets near a limit:
+        // half a size guideline, or the hot-partition warning share of a replica's budget.
+        double sizeShare =
+            Math.max(
+                s.busiest().values() / CassandraLimits.GUIDELINE_VALUES_PER_PARTITION,
+                s.busiest().bytes() / CassandraLimits.GUIDELINE_BYTES_PER_PARTITION);
+        CassandraHeat heat = a.heat().get(t.name());
+        double heatShare = heat == null ? 0 : heat.budgetShare();
+        boolean consequence =
+            !(sizeShare < NEAR_LIMIT) || !(heatShare < CassandraLimits.HOT_PARTITION_WARN_SHARE);
         out.report(
-            Severity.WARNING,
+            consequence ? Severity.WARNING : Severity.INFO,
             t.name(),
             t.table().location(),
             "partition key ("
@@ -52,7 +75,14 @@ public final class LowCardinalityPartitionKey implements CassandraRule {
                 + Units.count(MIN_VALUES)
                 + " values / "
                 + Units.percent(MAX_SHARE)
-                + ")",
+                + ")"
+                + (consequence
+                    ? ""
+                    : "; its busiest partition stays at "
+                        + Units.percent(sizeShare)
+                        + " of the size guideline and "
+                        + Units.percent(heatShare)
+                        + " of a replica's budget, so nothing is near a limit yet"),
             "lead the key with a high-cardinality attribute, or add a time bucket or a shard suffix "
                 + "(derived: "
                 + t.name()

@@ -16,7 +16,12 @@ import java.util.Optional;
  * @param busiestRowsPerSecond rows written per second into the busiest partition
  * @param keyValues distinct values of the partition key, time bucket aside (shard suffix included)
  * @param busiestShare the busiest key value's share of the table's rows and writes
- * @param keyIdentifiesRow the partition key contains the entity's identifying key: one row each
+ * @param keyIdentifiesRow the partition key contains the entity's identifying key, or a {@code
+ *     unique} attribute: one row each
+ * @param overwrites the primary key holds neither the entity's key nor a unique attribute, so rows
+ *     that share its columns' values overwrite each other ({@link Sizer#size})
+ * @param rowsPerPartitionCap the most rows a partition can hold when rows overwrite each other: Π
+ *     distinct values of its clustering columns; infinite when unbounded or unknown
  * @param undeclared key attributes whose spread the model does not give
  * @param advice bucket widths for a growing partition, when one is needed
  * @param tableBytes the whole table on one replica ({@link Sizer#table}; NaN when a spread is
@@ -34,6 +39,8 @@ public record CassandraSizing(
     double keyValues,
     double busiestShare,
     boolean keyIdentifiesRow,
+    boolean overwrites,
+    double rowsPerPartitionCap,
     List<String> undeclared,
     Optional<BucketAdvice> advice,
     double tableBytes) {

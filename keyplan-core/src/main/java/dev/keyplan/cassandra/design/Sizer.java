@@ -167,7 +167,9 @@ public final class Sizer {
       share *= s.getAsDouble();
     }
     keyValues *= shards;
-    boolean keyIdentifiesRow = !e.key().isEmpty() && t.partitionKey().containsAll(e.key());
+    boolean keyIdentifiesRow = identifiesRow(e, t.partitionKey());
+    boolean overwrites = !e.key().isEmpty() && !identifiesRow(e, t.table().primaryKey());
+    double cap = overwrites ? rowsPerPartitionCap(t, rows) : Double.POSITIVE_INFINITY;
     if (!undeclared.isEmpty()) {
       return new CassandraSizing(
           t.name(),
@@ -181,6 +183,8 @@ public final class Sizer {
           Double.NaN,
           Double.NaN,
           keyIdentifiesRow,
+          overwrites,
+          cap,
           undeclared,
           Optional.empty(),
           Double.NaN);
@@ -188,6 +192,9 @@ public final class Sizer {
     double buckets =
         bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
     double partitions = Math.max(1, Math.min(rows, keyValues * buckets));
+    // Rows that share every primary key value are one row: a partition holds at most the
+    // combinations of its clustering values, and the table that many per partition.
+    rows = Math.min(rows, partitions * cap);
     double busiestPerSecond = e.growthPerSecond() * share;
     // A key that identifies the row holds one row whatever its traffic; a bucket wider than the
     // rows' lifetime (horizon or TTL) fills only for that lifetime.
@@ -197,14 +204,18 @@ public final class Sizer {
             : bucket.isPresent()
                 ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime)
                 : share * rows;
-    busiestRows = Math.min(busiestRows, rows);
+    busiestRows = Math.min(Math.min(busiestRows, rows), cap);
     PartitionSize typical = partition(t, rows / partitions);
     PartitionSize busiest = partition(t, busiestRows);
     boolean unbounded =
-        e.growthPerSecond() > 0 && bucket.isEmpty() && ttl == 0 && !keyIdentifiesRow;
+        e.growthPerSecond() > 0
+            && bucket.isEmpty()
+            && ttl == 0
+            && !keyIdentifiesRow
+            && Double.isInfinite(cap);
     Optional<BucketAdvice> advice = Optional.empty();
     // Advice is worth printing only where the busiest partition breaks a guideline at the horizon.
-    if (e.growthPerSecond() > 0 && !keyIdentifiesRow && !fits(busiest)) {
+    if (e.growthPerSecond() > 0 && !keyIdentifiesRow && Double.isInfinite(cap) && !fits(busiest)) {
       advice =
           Optional.of(
               advise(t, busiestPerSecond, e.growthPerSecond() / keyValues, lifetime, latestLimit));
@@ -221,9 +232,44 @@ public final class Sizer {
         keyValues,
         share,
         keyIdentifiesRow,
+        overwrites,
+        cap,
         undeclared,
         advice,
         table(t, partitions, rows));
+  }
+
+  /**
+   * Returns true if {@code columns} hold the entity's whole key, or one of its {@code unique}
+   * attributes: then no two rows share their values.
+   */
+  static boolean identifiesRow(Entity e, List<String> columns) {
+    if (!e.key().isEmpty() && columns.containsAll(e.key())) {
+      return true;
+    }
+    return columns.stream().anyMatch(c -> e.attribute(c).map(Attribute::unique).orElse(false));
+  }
+
+  /**
+   * Returns the most rows one partition of {@code t} can hold: the product of its clustering
+   * columns' distinct values (a partition keyed by {@code user_id} and clustered by {@code status}
+   * with 5 values holds at most 5 rows, one per status, whatever is written). Infinite when a
+   * clustering column's values are not known (no spread, enumeration or boolean) or the table has
+   * none but a bucket.
+   */
+  private static double rowsPerPartitionCap(BoundTable t, double rows) {
+    double cap = 1;
+    for (var c : t.clustering()) {
+      if (t.derived(c.name()).isPresent()) {
+        return Double.POSITIVE_INFINITY;
+      }
+      OptionalDouble d = KeySpread.distinct(t.entity(), c.name(), rows);
+      if (d.isEmpty()) {
+        return Double.POSITIVE_INFINITY;
+      }
+      cap *= d.getAsDouble();
+    }
+    return cap;
   }
 
   private BucketAdvice advise(

@@ -81,4 +81,39 @@ final class LowCardinalityPartitionKeyTest {
         """)
         .expectMarkedFindings();
   }
+
+  @Test
+  void aSkewedKeyWhosePartitionsStaySmallAndCool_isOnlyInfo() {
+    // 20 regions hold 2,000 stores: 5% each > 2% and 20 < 100 values, but the busiest partition
+    // has 100 rows (200 values, far below 50,000) and 1 write/s against a 20,000/s budget.
+    tester
+        .model(
+            """
+        model: stores
+        horizon: 1y
+        entities:
+          Store:
+            attributes:
+              store_id: uuid
+              region: {type: text, size: 8B}
+              name: {type: text, size: 20B}
+            key: [store_id]
+            count: 2k
+            spread:
+              region: {distinct: 20}
+        patterns:
+          - id: open-store
+            rate: 20/s
+            upsert: Store
+        cassandra:
+          schema: unused.cql
+        """)
+        .cql(
+            """
+        CREATE KEYSPACE shop WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+        CREATE TABLE shop.stores_by_region (region text, store_id uuid, name text, -- FINDING: LowCardinalityPartitionKey [info]: nothing is near a limit yet
+          PRIMARY KEY ((region), store_id));
+        """)
+        .expectMarkedFindings();
+  }
 }
