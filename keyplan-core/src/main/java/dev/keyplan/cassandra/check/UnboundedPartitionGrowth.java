@@ -80,7 +80,13 @@ public final class UnboundedPartitionGrowth implements CassandraRule {
               + Quantities.formatSeconds(horizon)
               + "); "
               + when,
-          bucket + ", or expire rows with default_time_to_live");
+          bucket
+              + (t.table().isView()
+                  // Cassandra refuses default_time_to_live on a view; it expires with its base.
+                  ? ", or expire rows with default_time_to_live on its base table "
+                      + t.table().viewOf().get()
+                      + " (a materialized view's rows expire with its base table's)"
+                  : ", or expire rows with default_time_to_live"));
     }
   }
 }

@@ -42,7 +42,7 @@ public final class CassandraAnalyzer {
   public static CassandraAnalysis analyze(Model model, CassandraDesign design, CqlSchema schema) {
     List<BoundTable> tables = new CassandraBinder(model, design, schema).bind();
     int[] rf = replication(design, schema, tables);
-    var sizer = new Sizer(model);
+    var sizer = new Sizer(model, schema);
     Map<String, Integer> limits = latestLimits(model, tables);
     Map<String, CassandraSizing> sizing = new LinkedHashMap<>();
     for (BoundTable t : tables) {

@@ -43,9 +43,11 @@ public final class Sizer {
 
   private final Model model;
   private final Map<String, Long> insertTtls;
+  private final dev.keyplan.cassandra.cql.CqlSchema schema;
 
-  Sizer(Model model) {
+  Sizer(Model model, dev.keyplan.cassandra.cql.CqlSchema schema) {
     this.model = model;
+    this.schema = schema;
     this.insertTtls = insertTtls(model);
   }
 
@@ -116,11 +118,25 @@ public final class Sizer {
   }
 
   /**
-   * Returns the seconds a row lives: the table's default TTL, else a TTL every insert sets, else 0.
+   * Returns the seconds a row lives: the table's default TTL (a view's base table's), else a TTL
+   * every insert sets, else 0.
    */
   long ttlOf(BoundTable t) {
     if (t.table().defaultTimeToLiveSeconds() > 0) {
       return t.table().defaultTimeToLiveSeconds();
+    }
+    // A materialized view cannot set default_time_to_live: its rows expire with its base table's
+    // (CQL reference, "Materialized views": a view's TTL is its base table's).
+    if (t.table().isView()) {
+      long base =
+          schema.tables().stream()
+              .filter(x -> x.name().equals(t.table().viewOf().get()) && !x.isView())
+              .mapToLong(dev.keyplan.cassandra.cql.CqlTable::defaultTimeToLiveSeconds)
+              .findFirst()
+              .orElse(0L);
+      if (base > 0) {
+        return base;
+      }
     }
     return insertTtls.getOrDefault(t.entity().name(), 0L);
   }

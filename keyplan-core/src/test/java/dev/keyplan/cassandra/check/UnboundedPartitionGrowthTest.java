@@ -204,4 +204,67 @@ final class UnboundedPartitionGrowthTest {
         """)
         .expectMarkedFindings();
   }
+
+  // Events of a device, 10/s each for the busiest, with a view by type; the base decides the TTL.
+  private static final String EVENTS =
+      """
+      model: events
+      horizon: 1y
+      entities:
+        Event:
+          attributes:
+            device_id: uuid
+            at: timestamp
+            kind: {type: text, values: [BOOT, ALARM, PING]}
+            body: {type: text, size: 40B}
+          key: [device_id, at]
+          growth: 1k/s
+          spread:
+            device_id: {distinct: 100}
+      patterns:
+        - id: record
+          rate: 1k/s
+          insert: Event
+      cassandra:
+        schema: unused.cql
+      """;
+
+  @Test
+  void aViewExpiresWithItsBaseTablesTtl() {
+    // The base sets default_time_to_live = 7 days: neither the base nor the view grows forever
+    // (Cassandra refuses default_time_to_live on the view itself).
+    tester
+        .model(EVENTS)
+        .cql(
+            """
+            CREATE KEYSPACE iot WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+            CREATE TABLE iot.events (device_id uuid, at timestamp, kind text, body text,
+              PRIMARY KEY ((device_id), at)) WITH default_time_to_live = 604800;
+            CREATE MATERIALIZED VIEW iot.events_by_kind AS SELECT * FROM iot.events
+              WHERE kind IS NOT NULL AND device_id IS NOT NULL AND at IS NOT NULL
+              PRIMARY KEY ((kind), device_id, at);
+            """)
+        .expectMarkedFindings();
+  }
+
+  @Test
+  void aGrowingView_isToldToExpireThroughItsBaseTable() {
+    var found =
+        tester
+            .model(EVENTS)
+            .cql(
+                """
+                CREATE KEYSPACE iot WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+                CREATE TABLE iot.events (device_id uuid, at timestamp, kind text, body text, -- FINDING: UnboundedPartitionGrowth
+                  PRIMARY KEY ((device_id), at));
+                CREATE MATERIALIZED VIEW iot.events_by_kind AS SELECT * FROM iot.events -- FINDING: UnboundedPartitionGrowth
+                  WHERE kind IS NOT NULL AND device_id IS NOT NULL AND at IS NOT NULL
+                  PRIMARY KEY ((kind), device_id, at);
+                """)
+            .expectMarkedFindings();
+    var view =
+        found.stream().filter(f -> f.target().equals("events_by_kind")).findFirst().orElseThrow();
+    org.assertj.core.api.Assertions.assertThat(view.fix())
+        .contains("default_time_to_live on its base table events");
+  }
 }
