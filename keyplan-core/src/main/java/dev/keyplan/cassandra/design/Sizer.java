@@ -218,7 +218,11 @@ public final class Sizer {
         keyIdentifiesRow
             ? 1
             : bucket.isPresent()
-                ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime)
+                // A bucket holds its window of new writes; rows that exist already (count) sit
+                // in the buckets of the lifetime, the busiest key's share of them in each.
+                ? Math.max(
+                    busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime),
+                    share * rows / buckets)
                 : share * rows;
     busiestRows = Math.min(Math.min(busiestRows, rows), cap);
     PartitionSize typical = partition(t, rows / partitions);

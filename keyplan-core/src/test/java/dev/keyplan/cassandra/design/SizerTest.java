@@ -129,4 +129,31 @@ final class SizerTest {
             "CREATE TABLE k.readings (device bigint, year int, ts timestamp, PRIMARY KEY ((device, year), ts));");
     assertThat(a.sizing().get("readings").busiest().rows()).isEqualTo(12_960_000);
   }
+
+  @Test
+  void existingRowsSitInTheirBuckets_soTheTypicalPartitionIsNeverLargerThanTheBusiest() {
+    // 3M readings exist, none added (growth 0), over 100 devices in 1-day buckets. Over the 30-day
+    // lifetime that is 100 × 30 = 3,000 partitions of 1,000 rows; the busiest device (uniform, 1%)
+    // holds 1% × 3M / 30 = 1,000 rows a day too. Before, the busiest bucket was sized from the
+    // growth alone: 0 rows, under the typical 1,000.
+    var a =
+        analyse(
+            """
+          E:
+            attributes:
+              device: bigint
+              ts: {type: timestamp, time_ordered: true}
+            count: 3M
+            spread:
+              device: {distinct: 100}
+        """,
+            """
+          derived:
+            readings.day: {window: 1d, of: ts}
+        """,
+            "CREATE TABLE k.readings (device bigint, day date, ts timestamp, PRIMARY KEY ((device, day), ts));");
+    var s = a.sizing().get("readings");
+    assertThat(s.typical().rows()).isEqualTo(1_000);
+    assertThat(s.busiest().rows()).isEqualTo(1_000);
+  }
 }
