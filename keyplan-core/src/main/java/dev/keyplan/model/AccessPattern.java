@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param spread per-pattern spread of requests over key values, overriding the entity's
  * @param ignoreCase attributes the pattern compares without regard to case (a sign-in by email
  *     typed any way): MongoDB needs a case-insensitive collation index for them
+ * @param ranges how much each of its ranges covers, by attribute ({@code range:}); a range absent
+ *     here covers every value
  */
 public record AccessPattern(
     String id,
@@ -29,11 +31,18 @@ public record AccessPattern(
     Batch batch,
     Map<String, Spread> spread,
     java.util.List<String> ignoreCase,
+    Map<String, RangeWidth> ranges,
     Location location) {
 
   public AccessPattern {
     spread = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spread));
     ignoreCase = java.util.List.copyOf(ignoreCase);
+    ranges = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ranges));
+  }
+
+  /** Returns the width the pattern gives its range on {@code attribute}, if it gives one. */
+  public java.util.Optional<RangeWidth> range(String attribute) {
+    return java.util.Optional.ofNullable(ranges.get(attribute));
   }
 
   /** How a write that updates several tables sends them. */

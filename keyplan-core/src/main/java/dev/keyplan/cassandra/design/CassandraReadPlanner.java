@@ -296,7 +296,7 @@ final class CassandraReadPlanner {
       Optional<SecondaryIndex> index = pos < 0 ? indexFor(t, c) : Optional.empty();
       if (index.isPresent()) {
         usedIndexes.add(index.get().name());
-        double[] share = matchShare(t, c);
+        double[] share = matchShare(p, t, c);
         typicalMatch *= share[0];
         busiestMatch *= share[1];
         notes.add(
@@ -350,8 +350,38 @@ final class CassandraReadPlanner {
           missing);
     }
     boolean pointRead = prefix == cc.size() && !ranged && !filtering;
-    double typicalRows = pointRead ? 1 : size.typical().rows() * typicalMatch;
-    double busiestRows = pointRead ? 1 : size.busiest().rows() * busiestMatch;
+    // A clustering range reads the share of the partition its width covers (range:), else all.
+    String rangedOn = ranged ? cc.get(prefix - 1).name() : null;
+    double rangeShare = 1;
+    if (rangedOn != null) {
+      long span =
+          size.windowSeconds() > 0
+              ? Math.min(size.windowSeconds(), size.lifetimeSeconds())
+              : size.lifetimeSeconds();
+      Optional<dev.keyplan.model.RangeWidth> width = p.range(rangedOn);
+      rangeShare = width.map(w -> w.shareOf(span)).orElse(1.0);
+      if (!r.count()) {
+        notes.add(
+            width.isPresent()
+                ? "the range on "
+                    + rangedOn
+                    + " covers "
+                    + Units.percent(rangeShare)
+                    + " of a partition's rows ("
+                    + widthText(width.get())
+                    + " of "
+                    + dev.keyplan.model.Quantities.formatSeconds(span)
+                    + ")"
+                : "the range on "
+                    + rangedOn
+                    + " is counted as the whole partition, an upper bound: give its width with"
+                    + " range: {"
+                    + rangedOn
+                    + ": 30d} (or a share, 5%)");
+      }
+    }
+    double typicalRows = pointRead ? 1 : size.typical().rows() * typicalMatch * rangeShare;
+    double busiestRows = pointRead ? 1 : size.busiest().rows() * busiestMatch * rangeShare;
     double pTypical = partitions;
     double pBusiest = partitions;
     CassandraAccess access =
@@ -359,6 +389,13 @@ final class CassandraReadPlanner {
     if (walk) {
       long window = t.timeBucket().get().windowSeconds();
       double buckets = Math.max(1, Math.ceil(model.horizonSeconds() / (double) window));
+      // A range of known width on the bucket's source covers that many buckets at most.
+      Optional<dev.keyplan.model.RangeWidth> walked =
+          t.timeBucket().get().of().flatMap(p::range).filter(w -> w.seconds().isPresent());
+      if (walked.isPresent()) {
+        buckets =
+            Math.min(buckets, Math.ceil(walked.get().seconds().getAsLong() / (double) window));
+      }
       int n = r.limit().orElse(Integer.MAX_VALUE);
       pTypical = partitions * Math.min(buckets, Math.ceil(n / Math.max(1e-12, typicalRows)));
       pBusiest = partitions * Math.min(buckets, Math.ceil(n / Math.max(1e-12, busiestRows)));
@@ -386,9 +423,6 @@ final class CassandraReadPlanner {
     if (r.limit().isPresent() && !r.count() && !filtering) {
       typicalRows = Math.min(typicalRows, r.limit().getAsInt());
       busiestRows = Math.min(busiestRows, r.limit().getAsInt());
-    }
-    if (ranged && !r.count()) {
-      notes.add("rows read are an upper bound: the range may select fewer");
     }
     return new Candidate(
         t,
@@ -486,7 +520,7 @@ final class CassandraReadPlanner {
     if (used.stream().anyMatch(i -> i.kind() != SecondaryIndex.Kind.SAI)) {
       int best = 0;
       for (int k = 1; k < indexed.size(); k++) {
-        if (matchShare(t, indexed.get(k))[0] < matchShare(t, indexed.get(best))[0]) {
+        if (matchShare(p, t, indexed.get(k))[0] < matchShare(p, t, indexed.get(best))[0]) {
           best = k;
         }
       }
@@ -496,7 +530,7 @@ final class CassandraReadPlanner {
     double typical = size.rows();
     double busiest = size.rows();
     for (Condition c : indexed) {
-      double[] share = matchShare(t, c);
+      double[] share = matchShare(p, t, c);
       typical *= share[0];
       busiest *= share[1];
     }
@@ -557,8 +591,15 @@ final class CassandraReadPlanner {
    * distinct} and the busiest value's share for {@code =}, {@code CONTAINS}, {@code CONTAINS KEY}
    * and a map entry; 1 (every row, an upper bound) for a range or when the spread is not declared.
    */
-  private double[] matchShare(BoundTable t, Condition c) {
-    if (c.comparison() == Operation.Comparison.RANGE || c.comparison() == Operation.Comparison.IN) {
+  private double[] matchShare(AccessPattern p, BoundTable t, Condition c) {
+    if (c.comparison() == Operation.Comparison.RANGE) {
+      double share =
+          p.range(c.attribute())
+              .map(w -> w.shareOf(sizing.get(t.name()).lifetimeSeconds()))
+              .orElse(1.0);
+      return new double[] {share, share};
+    }
+    if (c.comparison() == Operation.Comparison.IN) {
       return new double[] {1, 1};
     }
     double rows = Math.max(1, sizing.get(t.name()).rows());
@@ -566,6 +607,12 @@ final class CassandraReadPlanner {
     var busiest = KeySpread.busiestShare(t.entity(), c.attribute(), rows);
     double typical = distinct.isPresent() ? 1 / Math.max(1, distinct.getAsDouble()) : 1;
     return new double[] {typical, busiest.orElse(typical)};
+  }
+
+  private static String widthText(dev.keyplan.model.RangeWidth w) {
+    return w.seconds().isPresent()
+        ? dev.keyplan.model.Quantities.formatSeconds(w.seconds().getAsLong())
+        : Units.percent(w.share().getAsDouble());
   }
 
   private static String kindText(SecondaryIndex i) {

@@ -11,6 +11,8 @@ import java.util.Optional;
  * @param typical the average partition
  * @param busiest the partition of the busiest key value
  * @param windowSeconds the time bucket's width, 0 if the partition key has none
+ * @param lifetimeSeconds how long a row lives in the table: the horizon, or the TTL when shorter;
+ *     the span of time a partition without a bucket holds
  * @param unbounded the busiest partition keeps growing with time (no bucket, no TTL, and the key
  *     does not identify a row)
  * @param busiestRowsPerSecond rows written per second into the busiest partition
@@ -34,6 +36,7 @@ public record CassandraSizing(
     PartitionSize typical,
     PartitionSize busiest,
     long windowSeconds,
+    long lifetimeSeconds,
     boolean unbounded,
     double busiestRowsPerSecond,
     double keyValues,

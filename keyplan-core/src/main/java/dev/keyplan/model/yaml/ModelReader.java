@@ -127,7 +127,15 @@ public final class ModelReader extends SectionReader {
     var p =
         new java.util.HashSet<>(
             Set.of(
-                "id", "says", "rate", "consistency", "expects", "batch", "spread", "ignore_case"));
+                "id",
+                "says",
+                "rate",
+                "consistency",
+                "expects",
+                "batch",
+                "spread",
+                "ignore_case",
+                "range"));
     p.addAll(OPERATIONS);
     PATTERN = Set.copyOf(p);
   }

@@ -8,6 +8,7 @@ import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.OperationParser;
+import dev.keyplan.model.RangeWidth;
 import dev.keyplan.model.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -155,12 +156,70 @@ final class PatternReader extends SectionReader {
                 });
       }
     }
+    Map<String, RangeWidth> ranges = new LinkedHashMap<>();
+    p.node("range")
+        .flatMap(
+            n ->
+                YamlMap.of(
+                    file, n, "range widths by attribute, such as {created_at: 30d}", problems))
+        .ifPresent(
+            r -> {
+              for (String attr : r.keys()) {
+                Location at = r.keyLocation(attr);
+                if (op.isPresent()
+                    && op.get().where().stream()
+                        .noneMatch(
+                            c ->
+                                c.attribute().equals(attr)
+                                    && c.comparison() == Operation.Comparison.RANGE)) {
+                  r.error(
+                      at,
+                      "'"
+                          + attr
+                          + "' has no range (<, <=, >, >=, between) in the pattern's where clause;"
+                          + " range gives the width of one");
+                  continue;
+                }
+                r.scalar(attr, "a width such as 30d or 5%", true)
+                    .flatMap(v -> rangeWidth(v, r.valueLocation(attr), r))
+                    .ifPresent(w -> ranges.put(attr, w));
+              }
+            });
     if (op.isEmpty() || id.isBlank()) {
       return Optional.empty();
     }
     return Optional.of(
         new AccessPattern(
-            id, says, rate, op.get(), consistency, ryw, batch, spread, ignoreCase, p.location()));
+            id,
+            says,
+            rate,
+            op.get(),
+            consistency,
+            ryw,
+            batch,
+            spread,
+            ignoreCase,
+            ranges,
+            p.location()));
+  }
+
+  /** Reads a range width: a duration ({@code 30d}) or a share above 0% ({@code 5%}). */
+  private Optional<RangeWidth> rangeWidth(String text, Location at, YamlMap r) {
+    String t = text.trim();
+    if (t.endsWith("%")) {
+      var share = dev.keyplan.model.Quantities.share(t);
+      if (share.isEmpty() || !(share.getAsDouble() > 0) || share.getAsDouble() > 1) {
+        r.error(at, "expected a share above 0% and at most 100% but found '" + text + "'");
+        return Optional.empty();
+      }
+      return Optional.of(new RangeWidth(java.util.OptionalLong.empty(), share, at));
+    }
+    var seconds = dev.keyplan.model.Quantities.seconds(t);
+    if (seconds.isEmpty() || seconds.getAsLong() <= 0) {
+      r.error(at, "expected a width such as 30d, 12h or 5% but found '" + text + "'");
+      return Optional.empty();
+    }
+    return Optional.of(new RangeWidth(seconds, java.util.OptionalDouble.empty(), at));
   }
 
   /**

@@ -65,6 +65,7 @@ final class FindPlans {
             p.batch(),
             p.spread(),
             p.ignoreCase(),
+            p.ranges(),
             p.location());
     List<AccessPattern> patterns = new ArrayList<>();
     for (AccessPattern q : model.patterns()) {
