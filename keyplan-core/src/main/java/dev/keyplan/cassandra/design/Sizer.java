@@ -206,8 +206,12 @@ public final class Sizer {
           Optional.empty(),
           Double.NaN);
     }
-    double buckets =
-        bucket.map(b -> Math.max(1, Math.ceil((double) lifetime / b.windowSeconds()))).orElse(1.0);
+    // The rows alive span their lifetime, plus, for the rows that exist already, the time they
+    // took to arrive at today's growth (count / growth): that is how many buckets hold them.
+    // Without growth that history is unknown and they are placed in the lifetime's buckets.
+    double history = e.growthPerSecond() > 0 ? e.count() / e.growthPerSecond() : 0;
+    double span = ttl > 0 ? Math.min(lifetime + history, ttl) : lifetime + history;
+    double buckets = bucket.map(b -> Math.max(1, Math.ceil(span / b.windowSeconds()))).orElse(1.0);
     double partitions = Math.max(1, Math.min(rows, keyValues * buckets));
     // Rows that share every primary key value are one row: a partition holds at most the
     // combinations of its clustering values, and the table that many per partition.
@@ -219,11 +223,11 @@ public final class Sizer {
         keyIdentifiesRow
             ? 1
             : bucket.isPresent()
-                // A bucket holds its window of new writes; rows that exist already (count) sit
-                // in the buckets of the lifetime, the busiest key's share of them in each.
-                ? Math.max(
-                    busiestPerSecond * Math.min(bucket.get().windowSeconds(), lifetime),
-                    share * rows / buckets)
+                // A bucket holds its window of writes; without growth, the rows that exist
+                // sit in the lifetime's buckets, the busiest key's share of them in each.
+                ? e.growthPerSecond() > 0
+                    ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), span)
+                    : share * rows / buckets
                 : share * rows;
     busiestRows = Math.min(Math.min(busiestRows, rows), cap);
     PartitionSize typical = partition(t, rows / partitions);
