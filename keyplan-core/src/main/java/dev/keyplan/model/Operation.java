@@ -147,6 +147,13 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
     ENTRY
   }
 
-  /** One {@code order by} term. */
-  record Order(String attribute, boolean descending) {}
+  /**
+   * One {@code order by} term; {@code ann} for {@code order by ann of v}: nearest neighbours of a
+   * vector attribute, by its index's similarity function (Cassandra 5.0 vector search).
+   */
+  record Order(String attribute, boolean descending, boolean ann) {
+    public Order(String attribute, boolean descending) {
+      this(attribute, descending, false);
+    }
+  }
 }

@@ -185,16 +185,32 @@ public final class OperationParser {
       if (!accept("by")) {
         expected("'by' after 'order'");
       }
-      do {
-        String attr = failed() ? "" : name("an attribute to order by");
-        boolean desc = false;
-        if (accept("desc")) {
-          desc = true;
-        } else {
-          accept("asc");
+      if (!failed()
+          && peek("ann")
+          && next + 1 < tokens.size()
+          && tokens.get(next + 1).text().equalsIgnoreCase("of")) {
+        next += 2;
+        String vector = name("a vector attribute after 'ann of'");
+        order.add(new Operation.Order(vector, false, true));
+        if (!failed() && !peek("limit")) {
+          // Cassandra runs an ANN query only with a LIMIT (CQL reference, vector search).
+          expected(
+              "'limit N' after 'order by ann of "
+                  + vector
+                  + "' (a nearest-neighbour search needs one)");
         }
-        order.add(new Operation.Order(attr, desc));
-      } while (!failed() && accept(","));
+      } else {
+        do {
+          String attr = failed() ? "" : name("an attribute to order by");
+          boolean desc = false;
+          if (accept("desc")) {
+            desc = true;
+          } else {
+            accept("asc");
+          }
+          order.add(new Operation.Order(attr, desc));
+        } while (!failed() && accept(","));
+      }
     }
     OptionalInt limit = OptionalInt.empty();
     if (!failed() && accept("limit")) {

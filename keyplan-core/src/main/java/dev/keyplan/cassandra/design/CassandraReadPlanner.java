@@ -217,6 +217,10 @@ final class CassandraReadPlanner {
   private Candidate evaluate(AccessPattern p, Operation.Read r, BoundTable t) {
     Map<String, Condition> where = new LinkedHashMap<>();
     r.where().forEach(c -> where.putIfAbsent(c.attribute(), c));
+    Optional<Operation.Order> ann = r.orderBy().stream().filter(Operation.Order::ann).findFirst();
+    if (ann.isPresent()) {
+      return nearest(p, r, t, where, ann.get().attribute());
+    }
     CassandraSizing size = sizing.get(t.name());
     List<String> notes = new ArrayList<>();
     double partitions = 1;
@@ -584,6 +588,98 @@ final class CassandraReadPlanner {
                 notes,
                 used.stream().map(SecondaryIndex::name).toList()),
             missing));
+  }
+
+  /**
+   * Plans {@code order by ann of v limit N}: a nearest-neighbour search through an SAI index on the
+   * vector column (Cassandra 5.0, "Vector search": ANN needs a storage-attached index and a limit,
+   * and ranks by the index's {@code similarity_function}, COSINE by default,
+   * https://cassandra.apache.org/doc/5.0/cassandra/developing/cql/indexing/sai/sai-query.html).
+   * With the partition key given it searches that partition; otherwise every replica set returns
+   * its own N nearest and the coordinator merges them: N × ⌈nodes / RF⌉ rows read.
+   */
+  private Candidate nearest(
+      AccessPattern p,
+      Operation.Read r,
+      BoundTable t,
+      Map<String, Condition> where,
+      String vector) {
+    List<String> missing =
+        r.select().stream().filter(a -> t.table().column(a).isEmpty()).collect(Collectors.toList());
+    Optional<SecondaryIndex> index =
+        indexes.getOrDefault(t.name(), List.of()).stream()
+            .filter(i -> i.column().equals(vector) && i.kind() == SecondaryIndex.Kind.SAI)
+            .findFirst();
+    if (index.isEmpty() || t.table().column(vector).isEmpty()) {
+      return new Candidate(
+          t,
+          new CassandraPlan(
+              p,
+              CassandraAccess.NOT_SERVED,
+              List.of(t.name()),
+              Estimate.UNKNOWN,
+              Estimate.UNKNOWN,
+              false,
+              List.of(
+                  "order by ann of "
+                      + vector
+                      + " needs an SAI index on "
+                      + t.name()
+                      + "."
+                      + vector
+                      + " (CREATE INDEX ON "
+                      + t.name()
+                      + " ("
+                      + vector
+                      + ") USING 'sai')")),
+          missing);
+    }
+    int n = r.limit().orElse(1);
+    boolean keyed =
+        t.partitionKey().stream()
+            .allMatch(k -> where.containsKey(k) && where.get(k).comparison() == Comparison.EQ);
+    String similarity =
+        index.get().options().entrySet().stream()
+            .filter(e -> e.getKey().equalsIgnoreCase("similarity_function"))
+            .map(e -> e.getValue().toUpperCase(java.util.Locale.ROOT))
+            .findFirst()
+            .orElse("COSINE (the default)");
+    List<String> notes = new ArrayList<>();
+    double rows = keyed ? n : (double) n * fanout.replicaSets();
+    notes.add(
+        "nearest "
+            + n
+            + " by "
+            + similarity
+            + " through the SAI vector index "
+            + index.get().name()
+            + (keyed
+                ? " inside the partition"
+                : ": each of "
+                    + fanout.replicaSets()
+                    + " replica sets ("
+                    + fanout.nodes()
+                    + " nodes / RF "
+                    + fanout.localRf()
+                    + ") × "
+                    + fanout.replicas(p)
+                    + " replicas returns its "
+                    + n
+                    + " nearest, merged by the coordinator"));
+    return new Candidate(
+        t,
+        new CassandraPlan(
+            p,
+            keyed ? CassandraAccess.SINGLE_PARTITION : CassandraAccess.SECONDARY_INDEX,
+            List.of(t.name()),
+            keyed
+                ? Estimate.same(1)
+                : Estimate.same(Math.min(rows, sizing.get(t.name()).partitions())),
+            Estimate.same(rows),
+            false,
+            notes,
+            List.of(index.get().name())),
+        missing);
   }
 
   /**
