@@ -44,20 +44,25 @@ class DiscordScenarioTest {
     // Each replica: 125 reads/s × 2 of 3 = 83.3/s, plus every write, 3.175/s: 86.5/s (Poisson:
     // ±2%).
     assertEquals(125 * 2.0 / 3 + 127 * GENERAL, general.opsPerReplica(), 86.5 * 0.02);
-    // Its replicas carry it on top of their share: each holds more than any other node.
-    double leastReplica =
+    // Its replicas carry it on top of their share of the ring. Cassandra's allocator leaves the
+    // nodes' shares about 3% apart (std-dev, 6 nodes of 16 tokens, FidelityAllocatorTest), about
+    // 2 GB of these 72 GB nodes, so a single replica may hold less than another node; on average
+    // the three replicas hold more than the other three by most of the partition's 3.6 GB.
+    double replicasMean =
         run.nodes().stream()
             .filter(n -> general.replicas().contains(n.name()))
             .mapToDouble(NodeStats::bytes)
-            .min()
+            .average()
             .orElseThrow();
-    double mostOther =
+    double othersMean =
         run.nodes().stream()
             .filter(n -> !general.replicas().contains(n.name()))
             .mapToDouble(NodeStats::bytes)
-            .max()
+            .average()
             .orElseThrow();
-    assertTrue(leastReplica > mostOther, leastReplica + " > " + mostOther);
+    assertTrue(
+        replicasMean - othersMean > general.bytes() / 2,
+        replicasMean + " - " + othersMean + " > half of " + general.bytes());
     assertTrue(
         run.result()
             .findings()
