@@ -138,12 +138,10 @@ final class ReportSimulateTest {
       assertThat(chart.seconds()).hasSize(60).startsWith(0, 60).endsWith(3_540);
     }
     assertChartsEqualTheJson(charts, simulate("examples/discord-general.yaml"));
-    // The hot partition's replicas n3, n4, n2 (docs/simulate.md, seed 004 scenario 1) carry the
-    // most
-    // data: #general's 3.6 GB on top of an even share, so they lead the bytes legend.
-    assertThat(charts.get("bytes").lines().subList(0, 3))
-        .extracting(Line::subject)
-        .containsExactlyInAnyOrder("n2", "n3", "n4");
+    // The hot partition's replicas n2, n6, n1 (docs/simulate.md, seed 004 scenario 1) carry
+    // #general's 3.6 GB on top of their share of the ring; Cassandra's allocator leaves the shares
+    // about 3% (2 GB) apart, so the fullest node, first in the bytes legend, is one of them.
+    assertThat(charts.get("bytes").lines().get(0).subject()).isIn("n2", "n6", "n1");
     assertThat(store(page, "cassandra"))
         .contains("<li>largest partition messages/channel_id-1: 3.6 GB, 36.0×")
         .contains("<table class=\"sim-table\" data-table=\"nodes\">");
