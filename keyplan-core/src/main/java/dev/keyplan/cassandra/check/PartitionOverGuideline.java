@@ -23,6 +23,13 @@ import java.util.List;
  * 100,000 rows per partition, 10 MB per row and 1 MB per cell ({@link ScyllaLimits}). The guideline
  * is to keep a partition <em>below</em> 100,000 values and 100 MB, so reaching either is over it,
  * as in the bucket advice; the limit and ScyllaDB's warnings apply past their values.
+ *
+ * <p>Bytes are the partition's on-disk figure ({@link PartitionSize#diskBytes()}, {@link
+ * dev.keyplan.cassandra.design.SstableFootprint}), what Cassandra's {@code max_partition_size}
+ * (cassandra.yaml, the compaction-time large-partition warning) and {@code
+ * partition_size_warn_threshold} guardrail measure: <a
+ * href="https://cassandra.apache.org/doc/5.0/cassandra/managing/configuration/cass_yaml_file.html">cassandra.yaml</a>.
+ * The docs' formula is printed beside it.
  */
 @RuleSpec(
     category = Category.SIZE,
@@ -46,10 +53,12 @@ public final class PartitionOverGuideline implements CassandraRule {
       if (p.values() >= CassandraLimits.GUIDELINE_VALUES_PER_PARTITION) {
         over.add("100,000 values");
       }
-      if (p.bytes() >= CassandraLimits.GUIDELINE_BYTES_PER_PARTITION) {
+      // The on-disk figure, not the docs' formula: max_partition_size (the compaction warning) and
+      // the partition_size guardrail both measure the bytes a partition takes in Data.db.
+      if (p.diskBytes() >= CassandraLimits.GUIDELINE_BYTES_PER_PARTITION) {
         over.add("100 MB");
       }
-      if (a.design().isScylla() && p.bytes() > ScyllaLimits.LARGE_PARTITION_BYTES) {
+      if (a.design().isScylla() && p.diskBytes() > ScyllaLimits.LARGE_PARTITION_BYTES) {
         over.add("ScyllaDB's large-partition warning of 1000 MiB (1.05 GB)");
       }
       if (a.design().isScylla() && p.rows() > ScyllaLimits.LARGE_PARTITION_ROWS) {
@@ -94,7 +103,9 @@ public final class PartitionOverGuideline implements CassandraRule {
                           + Units.count(o.busiest().values())
                           + " values, "
                           + Units.bytes(o.busiest().bytes())
-                          + "; a latest read then walks about "
+                          + " (on disk "
+                          + Units.bytes(o.busiest().diskBytes())
+                          + "); a latest read then walks about "
                           + Units.count(o.latestReadPartitions())
                           + (o.latestReadPartitions() == 1 ? " partition" : " partitions")
                           + " for a typical key")
@@ -117,7 +128,9 @@ public final class PartitionOverGuideline implements CassandraRule {
               + Units.count(p.values())
               + " values, "
               + Units.bytes(p.bytes())
-              + ": over "
+              + " (on disk "
+              + Units.bytes(p.diskBytes())
+              + "): over "
               + String.join(" and ", over),
           fix);
     }

@@ -1,6 +1,10 @@
 package dev.keyplan.cassandra.design;
 
 import dev.keyplan.cassandra.cql.Column;
+import dev.keyplan.cassandra.cql.CqlSchema;
+import dev.keyplan.cassandra.cql.CqlTable;
+import dev.keyplan.cassandra.cql.UserType;
+import dev.keyplan.cassandra.design.SstableFootprint.Writes;
 import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.model.CassandraDesign.Derived;
 import dev.keyplan.model.AccessPattern;
@@ -14,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * Sizes a table's partitions at the model's horizon with the Apache Cassandra docs' formulas
@@ -43,16 +48,37 @@ public final class Sizer {
 
   private final Model model;
   private final Map<String, Long> insertTtls;
-  private final dev.keyplan.cassandra.cql.CqlSchema schema;
+  private final CqlSchema schema;
+  private final Function<String, Optional<UserType>> types;
 
-  Sizer(Model model, dev.keyplan.cassandra.cql.CqlSchema schema) {
+  /**
+   * A sizer of {@code model}'s tables; {@code schema} gives the user types' fields and a view's
+   * base table.
+   */
+  Sizer(Model model, CqlSchema schema) {
     this.model = model;
     this.schema = schema;
     this.insertTtls = insertTtls(model);
+    this.types = schema::type;
   }
 
-  /** Returns the size of a partition holding {@code rows} rows of {@code t}. */
+  /**
+   * Returns the size of a partition holding {@code rows} rows of {@code t}, its on-disk figure for
+   * writes in one burst with no TTL and user types of unknown fields: for callers that use the
+   * docs' figures ({@code bytes}, {@code values}); {@link #partition(BoundTable, double, Function,
+   * Writes)} gives the on-disk figure keyplan prints.
+   */
   public static PartitionSize partition(BoundTable t, double rows) {
+    return partition(t, rows, name -> Optional.empty(), Writes.over(0, 0));
+  }
+
+  /**
+   * Returns the size of a partition holding {@code rows} rows of {@code t}: the Apache docs'
+   * formula and, beside it, the bytes Cassandra 5.0 writes for it ({@link SstableFootprint}) when
+   * the rows were written as {@code writes} says; {@code types} finds a user type's fields.
+   */
+  public static PartitionSize partition(
+      BoundTable t, double rows, Function<String, Optional<UserType>> types, Writes writes) {
     double keyBytes = 0;
     double staticBytes = 0;
     double staticCells = 0;
@@ -77,7 +103,30 @@ public final class Sizer {
     double values = rows * rowCells + staticCells;
     double bytes =
         keyBytes + staticBytes + rows * rowBytes + values * CassandraLimits.CELL_METADATA_BYTES;
-    return new PartitionSize(rows, values, bytes, staticBytes + rows * regularBytes);
+    double disk = SstableFootprint.partitionBytes(SstableFootprint.columns(t, types), writes, rows);
+    return new PartitionSize(rows, values, bytes, staticBytes + rows * regularBytes, disk);
+  }
+
+  /**
+   * Returns the size of a partition of {@code rows} rows of {@code t} in this model: on disk as
+   * {@link #writes} spreads its writes.
+   */
+  private PartitionSize sized(BoundTable t, double rows) {
+    return partition(t, rows, types, writes(t));
+  }
+
+  /**
+   * Returns how the writes a partition of {@code t} holds are spread in time, for its on-disk
+   * figure: over the rows' lifetime, the horizon or the TTL if shorter. Cassandra stores timestamps
+   * as deltas from the smallest in the sstable ({@link SstableFootprint}); once compaction has
+   * merged a table's sstables, one holds writes from the whole time its rows live, so the deltas
+   * range over that lifetime. This is the wider, conservative width: a freshly flushed memtable
+   * holds minutes of writes and encodes 2–4 bytes fewer per timestamp.
+   */
+  Writes writes(BoundTable t) {
+    long ttl = ttlOf(t);
+    long lifetime = ttl > 0 ? Math.min(model.horizonSeconds(), ttl) : model.horizonSeconds();
+    return Writes.over(lifetime, ttl);
   }
 
   /** Returns one row's bytes: clustering and regular columns with their cells' metadata. */
@@ -131,7 +180,7 @@ public final class Sizer {
       long base =
           schema.tables().stream()
               .filter(x -> x.name().equals(t.table().viewOf().get()) && !x.isView())
-              .mapToLong(dev.keyplan.cassandra.cql.CqlTable::defaultTimeToLiveSeconds)
+              .mapToLong(CqlTable::defaultTimeToLiveSeconds)
               .findFirst()
               .orElse(0L);
       if (base > 0) {
@@ -230,8 +279,8 @@ public final class Sizer {
                     : share * rows / buckets
                 : share * rows;
     busiestRows = Math.min(Math.min(busiestRows, rows), cap);
-    PartitionSize typical = partition(t, rows / partitions);
-    PartitionSize busiest = partition(t, busiestRows);
+    PartitionSize typical = sized(t, rows / partitions);
+    PartitionSize busiest = sized(t, busiestRows);
     boolean unbounded =
         e.growthPerSecond() > 0
             && bucket.isEmpty()
@@ -303,7 +352,7 @@ public final class Sizer {
     List<BucketAdvice.Option> options = new ArrayList<>();
     BucketAdvice.Option chosen = null;
     for (long w : BUCKETS) {
-      PartitionSize busiest = partition(t, busiestPerSecond * w);
+      PartitionSize busiest = sized(t, busiestPerSecond * w);
       double typicalRows = typicalPerSecond * w;
       double walked =
           Math.min(
@@ -317,9 +366,13 @@ public final class Sizer {
     return new BucketAdvice(options, Optional.ofNullable(chosen));
   }
 
-  /** Returns true if a partition is within both guidelines: under 100,000 values and 100 MB. */
+  /**
+   * Returns true if a partition is within both guidelines: under 100,000 values and 100 MB on disk
+   * (the bytes {@code max_partition_size} and the partition-size guardrail measure, as {@link
+   * dev.keyplan.cassandra.check.PartitionOverGuideline} compares them).
+   */
   static boolean fits(PartitionSize p) {
     return p.values() < CassandraLimits.GUIDELINE_VALUES_PER_PARTITION
-        && p.bytes() < CassandraLimits.GUIDELINE_BYTES_PER_PARTITION;
+        && p.diskBytes() < CassandraLimits.GUIDELINE_BYTES_PER_PARTITION;
   }
 }

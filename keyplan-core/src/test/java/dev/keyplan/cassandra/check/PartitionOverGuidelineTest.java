@@ -20,6 +20,10 @@ final class PartitionOverGuidelineTest {
     // for its one value, and the key (channel_id 8 B + bucket 4 B) is stored once:
     //   1h:  100 × 3,600 = 360,000 rows and values; 12 + 360,000 × 216 = 77,760,012 B ≈ 77.8 MB
     //        360,000 values ≥ 100,000 ⇒ warning (bytes are under 100 MB)
+    // On disk (SstableFootprint, writes spread over the 1y horizon, so a timestamp delta is a
+    // vint of mean width 6.86 B over 0..3.15e13 µs): key 2 + (2 + 8 + 1) + (2 + 4 + 1) + 12 = 32;
+    // a row 1 flags + 1 + 8 clustering + 2 + 2 size vints + 6.86 timestamp + 1 cell flags + 2 +
+    // 200 body = 223.86 B: 32 + 360,000 × 223.86 + 1 ≈ 80.6 MB, still under 100 MB.
     //   10m: 100 × 600 = 60,000 rows and values; 12 + 60,000 × 216 = 12,960,012 B ≈ 13 MB
     //        ⇒ fits
     tester
@@ -50,7 +54,7 @@ final class PartitionOverGuidelineTest {
         .cql(
             """
         CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
-        CREATE TABLE chat.messages_by_channel_hour ( -- FINDING: PartitionOverGuideline [warning]: 360,000 values, 77.8 MB: over 100,000 values
+        CREATE TABLE chat.messages_by_channel_hour ( -- FINDING: PartitionOverGuideline [warning]: 360,000 values, 77.8 MB (on disk 80.6 MB): over 100,000 values
           channel_id bigint, bucket int, message_id bigint, body text,
           PRIMARY KEY ((channel_id, bucket), message_id));
         CREATE TABLE chat.messages_by_channel (
@@ -109,7 +113,10 @@ final class PartitionOverGuidelineTest {
     // Seed 002: "BAD: day_of_week has 7 values — Monday gets crushed". 1,000 events/s for 1y =
     // 31,536,000,000 rows; uniformly over 7 days the busiest holds 31,536,000,000 / 7 =
     // 4,505,142,857 rows, one value each: > 2 billion cells ⇒ error. Bytes: 3 B key (the average
-    // length of MON..SUN) + 4,505,142,857 × (8 + 16 + 100 + 8) B ≈ 595 GB.
+    // length of MON..SUN) + 4,505,142,857 × (8 + 16 + 100 + 8) B ≈ 595 GB; on disk
+    // (SstableFootprint)
+    // 621 GB, 138 B a row: flags, clustering header, two size vints and a 6.86 B timestamp delta
+    // beside the values.
     tester
         .model(
             """
@@ -134,7 +141,7 @@ final class PartitionOverGuidelineTest {
         .cql(
             """
         CREATE KEYSPACE app WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
-        CREATE TABLE app.events_by_day ( -- FINDING: PartitionOverGuideline [error]: 4,505,142,857 values, 595 GB: over the hard limit
+        CREATE TABLE app.events_by_day ( -- FINDING: PartitionOverGuideline [error]: 4,505,142,857 values, 595 GB (on disk 621 GB): over the hard limit
           day_of_week text, event_time timestamp, event_id uuid, payload text,
           PRIMARY KEY ((day_of_week), event_time, event_id));
         """)
@@ -203,7 +210,9 @@ final class PartitionOverGuidelineTest {
   // Every column is a key column: 0 regular values per row
   // (N_v = N_r × (N_c − N_pk − N_s) + N_s = N_r × (2 − 2 − 0) = 0). The celebrity holds
   // 0.0075% × 2B = 150,000 rows of follower_id (16 B each): 16 + 150,000 × 16 = 2,400,016 B
-  // ≈ 2.4 MB.
+  // ≈ 2.4 MB. On disk (SstableFootprint) a key-only row still writes its flags, clustering header,
+  // two size vints and its liveness timestamp (a vint of mean width 6.86 B over the 1y horizon):
+  // 1 + 1 + 16 + 1 + 1 + 6.86 = 26.86 B, and 150,000 rows take 31 + 150,000 × 26.86 ≈ 4.03 MB.
   private static final String FOLLOWERS_CQL =
       """
       CREATE KEYSPACE social WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
@@ -221,6 +230,25 @@ final class PartitionOverGuidelineTest {
   }
 
   @Test
+  void cassandra_keyOnlyRows_areComparedOnDisk_notByTheDocsFormula() {
+    // max_partition_size and the partition-size guardrail measure the bytes Data.db holds, so the
+    // guideline compares the on-disk figure. A celebrity with 0.25% of 2B follows holds 5,000,000
+    // key-only rows: the docs' formula gives 16 + 5,000,000 × 16 = 80 MB (under 100 MB), but each
+    // row writes 26.86 B (above): 31 + 5,000,000 × 26.86 ≈ 134 MB on disk ⇒ over 100 MB.
+    tester
+        .model(
+            FOLLOWERS_MODEL
+                .replace("STORE", "cassandra")
+                .replace("SHARDS", "")
+                .replace("busiest: 0.0075%", "busiest: 0.25%"))
+        .cql(
+            FOLLOWERS_CQL.replace(
+                "MARKER",
+                "-- FINDING: PartitionOverGuideline [warning]: 5,000,000 rows, 0 values, 80 MB (on disk 134 MB): over 100 MB"))
+        .expectMarkedFindings();
+  }
+
+  @Test
   void scyllaDb_warnsPast100kRows_evenWithoutValues() {
     // ScyllaDB's compaction_rows_count_warning_threshold is 100,000 rows: 150,000 > 100,000 ⇒
     // warning, although the Cassandra guideline (0 values, 2.4 MB) is met.
@@ -229,7 +257,7 @@ final class PartitionOverGuidelineTest {
         .cql(
             FOLLOWERS_CQL.replace(
                 "MARKER",
-                "-- FINDING: PartitionOverGuideline [warning]: 150,000 rows, 0 values, 2.4 MB: over "
+                "-- FINDING: PartitionOverGuideline [warning]: 150,000 rows, 0 values, 2.4 MB (on disk 4.03 MB): over "
                     + "ScyllaDB's rows warning of 100,000 rows"))
         .expectMarkedFindings();
   }

@@ -156,4 +156,35 @@ final class SizerTest {
     assertThat(s.typical().rows()).isEqualTo(1_000);
     assertThat(s.busiest().rows()).isEqualTo(1_000);
   }
+
+  @Test
+  void diskBytes_areTheSstableFootprint_ofWritesSpreadOverTheRowsLifetime() {
+    // 10 rows/s, one per partition (the key is the row's), TTL 1h < horizon 30d: the writes a
+    // partition's
+    // sstable holds span the 3,600 s the rows live, so timestamp deltas are uniform over 0 to
+    // 3.6e9 µs and expiry deltas over 0 to 3,600 s. Mean vint widths (7 payload bits a byte):
+    //   timestamp: (1×128 + 2×16,256 + 3×2,080,768 + 4×266,338,304 + 5×3,331,564,544) / 3.6e9
+    //              = 4.92485 B
+    //   expiry:    (1×128 + 2×3,472) / 3,600 = 1.96444 B
+    // Partition: 2 + 4 (int key alone) + 12 deletion = 18; row: 1 flags + 1 vint(body + prev) +
+    // 1 vint(prev 18) + body (4.92485 timestamp + 1 TTL delta + 1.96444 expiry + 1 cell flags + 4
+    // int) = 15.88929; + 1 end of partition: 34.88929 B. The docs' formula: 4 + 4 + 8 = 16 B.
+    var a =
+        analyse(
+            """
+          E:
+            attributes:
+              id: int
+              v: int
+            key: [id]
+            growth: 10/s
+        """,
+            "",
+            "CREATE TABLE k.kv (id int PRIMARY KEY, v int) WITH default_time_to_live = 3600;");
+    var typical = a.sizing().get("kv").typical();
+    assertThat(typical.rows()).isEqualTo(1);
+    assertThat(typical.bytes()).isEqualTo(16);
+    assertThat(typical.diskBytes())
+        .isCloseTo(34.88929, org.assertj.core.api.Assertions.within(1e-4));
+  }
 }

@@ -60,7 +60,8 @@ public final class CassandraHtml {
         .append(a.totalRf())
         .append(
             "). Sizes follow the Apache Cassandra docs'"
-                + " partition-size formula; the y axis is logarithmic.</p>\n");
+                + " partition-size formula, the busiest partition's bytes on disk (Cassandra 5.0's"
+                + " sstable format, uncompressed) beside it; the y axis is logarithmic.</p>\n");
     Map<String, Growth> growth = new LinkedHashMap<>();
     a.growth(SizingChart.SAMPLES).forEach(g -> growth.put(g.subject(), g));
     for (CassandraSizing s : a.sizing().values()) {
@@ -78,6 +79,15 @@ public final class CassandraHtml {
                   s.windowSeconds() > 0
                       ? "bucket " + Quantities.formatSeconds(s.windowSeconds())
                       : s.unbounded() ? "no bucket: grows without bound" : "no bucket"))
+          .append(
+              s.busiest().known()
+                  ? Html.escape(
+                      " · busiest partition "
+                          + Units.bytes(s.busiest().bytes())
+                          + " (on disk "
+                          + Units.bytes(s.busiest().diskBytes())
+                          + ")")
+                  : "")
           .append("</figcaption>\n");
       Optional<String> chart = Optional.ofNullable(growth.get(s.table())).flatMap(SizingChart::svg);
       if (chart.isEmpty()) {

@@ -117,6 +117,7 @@ public final class CassandraJson {
     number(g, "values", p.values());
     number(g, "bytes", p.bytes());
     number(g, "dataBytes", p.dataBytes());
+    number(g, "diskBytes", p.diskBytes());
     g.writeEndObject();
   }
 }

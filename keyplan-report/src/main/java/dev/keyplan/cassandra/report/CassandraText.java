@@ -96,7 +96,10 @@ public final class CassandraText {
         + " rows, "
         + Units.count(p.values())
         + " values, "
-        + Units.bytes(p.bytes());
+        + Units.bytes(p.bytes())
+        + " (on disk "
+        + Units.bytes(p.diskBytes())
+        + ")";
   }
 
   static String advice(CassandraSizing s, BucketAdvice b) {
@@ -106,6 +109,7 @@ public final class CassandraText {
             "busiest rows",
             "values",
             "bytes",
+            "on disk",
             "column data",
             "within 100k values / 100 MB",
             "latest read walks");
@@ -115,6 +119,7 @@ public final class CassandraText {
           Units.count(o.busiest().rows()),
           Units.count(o.busiest().values()),
           Units.bytes(o.busiest().bytes()),
+          Units.bytes(o.busiest().diskBytes()),
           Units.bytes(o.busiest().dataBytes()),
           o.fits() ? "yes" : "no",
           Units.count(o.latestReadPartitions())
