@@ -63,6 +63,13 @@ public final class CassandraVerifier {
   /** PartitionProbe bytes within this share of keyplan's figure count as a match. */
   static final double SIZE_TOLERANCE = 0.10;
 
+  /**
+   * The tolerance in bytes of a small partition's size, beside {@link #SIZE_TOLERANCE}: a varint or
+   * two of a partition of a few dozen bytes is already 10% (issue 15's decision: ±10% or ±64 B,
+   * whichever is larger).
+   */
+  static final double SIZE_TOLERANCE_BYTES = 64;
+
   /** The most time buckets loaded for a typical key's walk. */
   static final int MAX_BUCKETS = 40;
 
@@ -242,7 +249,8 @@ public final class CassandraVerifier {
       jmx.ifPresent(Jmx::close);
     }
     sizeRows.addAll(
-        CassandraComparison.sizeRows(loads.values(), jmx.isPresent(), mismatches, findings));
+        CassandraComparison.sizeRows(
+            loads.values(), a.schema()::type, jmx.isPresent(), mismatches, findings));
     findings.addAll(0, CassandraComparison.tokenFindings(tokenRows, mismatches));
     return CassandraVerifyReport.of(
         a,

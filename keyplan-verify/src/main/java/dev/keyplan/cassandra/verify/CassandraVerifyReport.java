@@ -76,12 +76,14 @@ final class CassandraVerifyReport {
                 writes),
             new Table(
                 "partitions",
-                "Partition bytes: keyplan's S_t for the rows loaded, and the bytes Cassandra flushed",
+                "Partition bytes: keyplan's on-disk figure for the rows loaded (compared) and the"
+                    + " docs' S_t (beside), and the bytes Cassandra flushed",
                 List.of(
                     "table",
                     "partition",
                     "rows",
                     "scale",
+                    "docs_formula_bytes",
                     "predicted_bytes",
                     "measured_bytes",
                     "ratio",
@@ -94,8 +96,12 @@ final class CassandraVerifyReport {
                 tokens));
     List<String> allNotes = new ArrayList<>(notes);
     allNotes.add(
-        "partition bytes: JMX BytesFlushed of a flush holding only those partitions, compression off; keyplan's"
-            + " S_t (Apache/Chebotko) counts 8 bytes of metadata per cell and no row or partition headers");
+        "partition bytes: JMX BytesFlushed of a flush holding only those partitions, compression off,"
+            + " compared with keyplan's on-disk figure (SstableFootprint, Cassandra 5.0's big/nb format) for"
+            + " rows written with USING TIMESTAMP spread over "
+            + TableLoad.SPREAD_SECONDS
+            + " s, within 10% or 64 B; the docs' S_t (Apache/Chebotko, 8 bytes of metadata per cell, no row"
+            + " or partition headers) is printed beside it, not compared");
     allNotes.add(
         "the busiest partition holds keyplan's busiest row count at the horizon scaled to at most "
             + o.maxRows()

@@ -8,14 +8,20 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.type.DataType;
 import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlTable;
+import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.design.Sizer;
+import dev.keyplan.cassandra.design.SstableFootprint;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
+import java.util.function.Function;
 
 /**
  * Loads one table's busiest and typical partitions and measures their bytes.
@@ -34,6 +40,26 @@ final class TableLoad {
   final double scale;
   long busiestBytes = -1;
   long typicalBytes = -1;
+
+  /** Seconds of server clock the busiest and the typical group took to load (counter cells). */
+  double busiestClockSeconds;
+
+  double typicalClockSeconds;
+
+  /**
+   * The write timestamps a group's rows get ({@code USING TIMESTAMP}) are spread evenly over this
+   * many seconds, as a memtable holding ten minutes of writes would hold them: the issue's
+   * decision, so that the on-disk model's timestamp deltas are exercised, not only a burst's 1–3
+   * byte ones.
+   */
+  static final long SPREAD_SECONDS = 600;
+
+  /**
+   * The first write timestamp, in microseconds: a fixed instant (2023-11-14T22:13:20Z) so that a
+   * run writes the same bytes whenever it runs; only the deltas between timestamps reach the
+   * sstable.
+   */
+  static final long TIMESTAMP_BASE_MICROS = 1_700_000_000_000_000L;
 
   TableLoad(BoundTable table, CassandraSizing sizing, int maxRows, int typicalBuckets) {
     this.table = table;
@@ -107,6 +133,49 @@ final class TableLoad {
         + ")";
   }
 
+  /**
+   * The write that loads one row: {@link #writeCql} with {@code USING TIMESTAMP ?} bound last, so
+   * the rows' timestamps are spread ({@link #SPREAD_SECONDS}). Not on a counter table: Cassandra
+   * refuses a client timestamp for counter updates, which take the server's clock.
+   */
+  String loadCql(String keyspace) {
+    return table.table().isCounterTable()
+        ? writeCql(keyspace)
+        : writeCql(keyspace) + " USING TIMESTAMP ?";
+  }
+
+  /**
+   * The timestamp of row {@code index} of a group of {@code count} rows: spread evenly over {@link
+   * #SPREAD_SECONDS}.
+   */
+  static long timestamp(long index, long count) {
+    return TIMESTAMP_BASE_MICROS + Math.round(SPREAD_SECONDS * 1e6 * index / Math.max(1, count));
+  }
+
+  /**
+   * The writes of a group of {@code count} rows as loaded, for the on-disk model: timestamps spread
+   * over {@code (count − 1) / count} of {@link #SPREAD_SECONDS} (the span they cover), the server's
+   * clock over the seconds the group took, the table's default TTL. A counter table's timestamps
+   * are the server's clock.
+   */
+  SstableFootprint.Writes writes(long count, double clockSeconds) {
+    double spread =
+        table.table().isCounterTable()
+            ? clockSeconds
+            : SPREAD_SECONDS * (double) (count - 1) / Math.max(1, count);
+    return new SstableFootprint.Writes(
+        spread, clockSeconds, table.table().defaultTimeToLiveSeconds());
+  }
+
+  /**
+   * keyplan's size of a loaded partition of {@code rows} rows, of the group whose writes were
+   * {@code writes}: the docs' formula and the on-disk figure.
+   */
+  PartitionSize predicted(
+      long rows, SstableFootprint.Writes writes, Function<String, Optional<UserType>> types) {
+    return Sizer.partition(table, rows, types, writes);
+  }
+
   /** Prepares {@link #writeCql} and keeps the server's types of its columns. */
   PreparedStatement prepare(CqlSession session, String keyspace) {
     PreparedStatement write = session.prepare(writeCql(keyspace));
@@ -125,12 +194,21 @@ final class TableLoad {
   /** Writes the rows, flushing and measuring after each group when JMX is there. */
   void load(CqlSession session, String keyspace, java.util.Optional<Jmx> jmx, Runnable tick) {
     List<Column> columns = boundColumns();
-    PreparedStatement insert = prepare(session, keyspace);
-    insertRows(session, insert, columns, busiest, busiestRows, tick);
+    prepare(session, keyspace);
+    PreparedStatement insert = session.prepare(loadCql(keyspace));
+    // Seconds of the server's clock a group took: measured, since the local deletion times of
+    // TTLs and tombstones, and counter timestamps, are the server's and cannot be set.
+    long start = System.nanoTime();
+    insertRows(session, insert, columns, busiest, 0, busiestRows, busiestRows, tick);
+    busiestClockSeconds = (System.nanoTime() - start) / 1e9;
     jmx.ifPresent(j -> busiestBytes = j.flush(keyspace, table.name()));
-    for (PartitionProbe p : typical) {
-      insertRows(session, insert, columns, p, typicalRows, tick);
+    start = System.nanoTime();
+    long group = typicalRows * typical.size();
+    for (int i = 0; i < typical.size(); i++) {
+      insertRows(
+          session, insert, columns, typical.get(i), i * typicalRows, typicalRows, group, tick);
     }
+    typicalClockSeconds = (System.nanoTime() - start) / 1e9;
     jmx.ifPresent(j -> typicalBytes = j.flush(keyspace, table.name()) / typical.size());
   }
 
@@ -139,12 +217,15 @@ final class TableLoad {
       PreparedStatement insert,
       List<Column> columns,
       PartitionProbe p,
+      long first,
       long rows,
+      long group,
       Runnable tick) {
+    boolean timestamps = !table.table().isCounterTable();
     Semaphore window = new Semaphore(64);
     List<CompletionStage<AsyncResultSet>> pending = new ArrayList<>();
     for (long r = 0; r < rows; r++) {
-      Object[] values = new Object[columns.size()];
+      Object[] values = new Object[columns.size() + (timestamps ? 1 : 0)];
       for (int i = 0; i < columns.size(); i++) {
         Column c = columns.get(i);
         int k = table.partitionKey().indexOf(c.name());
@@ -153,6 +234,11 @@ final class TableLoad {
             k >= 0
                 ? p.key().get(k)
                 : value(c, c.type().isCounter() ? r + 1 : clustering ? r : r + p.n() * 1_000_000L);
+      }
+      if (timestamps) {
+        // Row r of partition p sits at first + r of the group: spread over the whole flush, so
+        // every partition's rows cover the span and the sstable's smallest timestamp is the base.
+        values[columns.size()] = timestamp(first + r, group);
       }
       BoundStatement s = insert.bind(values);
       window.acquireUninterruptibly();

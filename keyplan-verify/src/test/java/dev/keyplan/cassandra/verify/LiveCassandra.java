@@ -31,7 +31,20 @@ final class LiveCassandra {
   }
 
   static VerifyOptions options() {
-    return VerifyOptions.defaults().withEndpoint(endpoint()).withScale(500, 3);
+    return VerifyOptions.defaults()
+        .withEndpoint(endpoint())
+        .withScale(500, 3)
+        .withPrefix(prefix(VerifyOptions.DEFAULT_PREFIX));
+  }
+
+  /**
+   * The keyspace prefix a test uses: {@code KEYPLAN_TEST_PREFIX} when set, so that people sharing
+   * one Cassandra can run these tests at once without dropping each other's keyspaces; else {@code
+   * fallback}.
+   */
+  static String prefix(String fallback) {
+    String p = System.getenv("KEYPLAN_TEST_PREFIX");
+    return p == null || p.isBlank() ? fallback : p;
   }
 
   static CqlSession session() {

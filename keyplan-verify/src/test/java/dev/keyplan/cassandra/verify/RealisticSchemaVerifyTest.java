@@ -32,7 +32,9 @@ class RealisticSchemaVerifyTest {
   }
 
   private static VerifyOptions options() {
-    return LiveCassandra.options().withPrefix("keyplan_vfy_").withScale(40, 2);
+    return LiveCassandra.options()
+        .withPrefix(LiveCassandra.prefix("keyplan_vfy_"))
+        .withScale(40, 2);
   }
 
   /** The rows of {@code table} whose column {@code column} is {@code value}. */
@@ -51,7 +53,7 @@ class RealisticSchemaVerifyTest {
     // The counter table was loaded (by UPDATE … SET views = views + ?) and measured.
     assertThat(rows(r.table("partitions"), "table", "clip_view_counts")).hasSize(2);
     assertThat(rows(r.table("partitions"), "table", "clip_view_counts"))
-        .allSatisfy(row -> assertThat((Double) row.get(5)).isPositive());
+        .allSatisfy(row -> assertThat((Double) row.get(6)).isPositive()); // measured_bytes
     // The play pattern (an increment) is run and timed, not skipped.
     assertThat(rows(r.table("writes"), "pattern", "play")).hasSize(1);
     // clips-in-category goes through the SAI index on category: on the loaded data (2 clips of
@@ -79,7 +81,7 @@ class RealisticSchemaVerifyTest {
     // guests holds a frozen<list<frozen<phone>>> and a map<text, frozen<address>> (address holding
     // a frozen<geo_point>): both partitions were loaded and flushed.
     assertThat(rows(r.table("partitions"), "table", "guests"))
-        .allSatisfy(row -> assertThat((Double) row.get(5)).isPositive());
+        .allSatisfy(row -> assertThat((Double) row.get(6)).isPositive()); // measured_bytes
     assertThat(r.table("tokens").rows()).allSatisfy(row -> assertEquals("equal", row.get(4)));
     assertThat(r.table("patterns").rows())
         .allSatisfy(row -> assertThat((String) row.get(11)).startsWith("ok"));
@@ -100,12 +102,16 @@ class RealisticSchemaVerifyTest {
                     .startsWith("stopped while loading table scans: ")
                     .contains("exceeds allowed maximum"));
     assertThat(rows(r.table("partitions"), "table", "folders"))
-        .allSatisfy(row -> assertThat((Double) row.get(5)).isPositive());
+        .allSatisfy(row -> assertThat((Double) row.get(6)).isPositive()); // measured_bytes
     assertThat(rows(r.table("partitions"), "table", "scans"))
-        .allSatisfy(row -> assertEquals("not measured", row.get(7)));
+        .allSatisfy(row -> assertEquals("not measured", row.get(8))); // verdict
     try (CqlSession s = LiveCassandra.session()) {
       s.refreshSchema();
-      assertThat(s.getMetadata().getKeyspace(CqlIdentifier.fromInternal("keyplan_vfy_docstore")))
+      assertThat(
+              s.getMetadata()
+                  .getKeyspace(
+                      CqlIdentifier.fromInternal(
+                          LiveCassandra.prefix("keyplan_vfy_") + "docstore")))
           .isEmpty();
     }
   }
