@@ -32,6 +32,7 @@ public final class CassandraRules {
         SecondaryIndexOnHighCardinality.class,
         SimpleStrategyInProduction.class,
         TwcsWithoutTtl.class,
+        UnboundTable.class,
         UnboundedPartitionGrowth.class,
         UnusedSecondaryIndex.class
         // keep-sorted end

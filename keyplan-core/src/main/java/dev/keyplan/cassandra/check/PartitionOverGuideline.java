@@ -72,7 +72,7 @@ public final class PartitionOverGuideline implements CassandraRule {
         t.entity().attributes().values().stream()
             .filter(
                 x ->
-                    t.table().column(x.name()).isPresent()
+                    t.column(x.name()).isPresent()
                         && x.size().orElse(0) > ScyllaLimits.LARGE_CELL_BYTES)
             .forEach(
                 x ->

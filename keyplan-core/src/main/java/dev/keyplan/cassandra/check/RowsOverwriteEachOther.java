@@ -38,7 +38,8 @@ public final class RowsOverwriteEachOther implements CassandraRule {
         continue;
       }
       List<String> key = t.entity().key();
-      List<String> missing = key.stream().filter(k -> !t.table().isKeyColumn(k)).toList();
+      List<String> missing =
+          key.stream().filter(k -> !t.table().isKeyColumn(t.columnOf(k))).toList();
       List<String> unique =
           t.entity().attributes().values().stream()
               .filter(Attribute::unique)

@@ -34,7 +34,7 @@ public final class SecondaryIndexOnHighCardinality implements CassandraRule {
         continue;
       }
       CassandraSizing s = a.sizing().get(t.name());
-      var distinct = KeySpread.distinct(t.entity(), i.column(), s.rows());
+      var distinct = KeySpread.distinct(t.entity(), t.attributeOf(i.column()), s.rows());
       if (distinct.isEmpty()) {
         continue;
       }

@@ -1,9 +1,12 @@
 package dev.keyplan.cassandra.design;
 
 import dev.keyplan.cassandra.cql.ClusteringColumn;
+import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlTable;
+import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.model.CassandraDesign.Derived;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
 import dev.keyplan.workload.KeySpread;
@@ -13,13 +16,65 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A CQL table (or materialized view) together with the entity whose rows it stores and the columns
- * the application derives for it (a time bucket, a shard suffix).
+ * A CQL table (or materialized view) together with the entity whose rows it stores, the columns the
+ * application derives for it (a time bucket, a shard suffix) and the binding of its columns to the
+ * entity's attributes.
+ *
+ * <p>A column holds the attribute of the same name unless the model's {@code tables:} entry renames
+ * it ({@code columns: {id: hotel_id}}). Everything that goes from a column to the model, or from a
+ * pattern's attribute to a column, goes through {@link #attribute(Column)} and {@link
+ * #column(String)} (or their name forms), never through the raw names.
+ *
+ * @param renamed attribute name by column name, for the columns named otherwise than their
+ *     attribute
+ * @param types the user-defined types of the table's keyspace, by name: what a UDT column holds
  */
-public record BoundTable(CqlTable table, Entity entity, Map<String, Derived> derived) {
+public record BoundTable(
+    CqlTable table,
+    Entity entity,
+    Map<String, Derived> derived,
+    Map<String, String> renamed,
+    Map<String, UserType> types) {
 
   public BoundTable {
     derived = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(derived));
+    renamed = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(renamed));
+    types = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(types));
+  }
+
+  /** Returns the name of the attribute column {@code column} holds (its own name by default). */
+  public String attributeOf(String column) {
+    return renamed.getOrDefault(column, column);
+  }
+
+  /**
+   * Returns the name of the column holding attribute {@code attribute}: the column renamed to it,
+   * else the column of the same name (which may not exist; {@link #column(String)} says).
+   */
+  public String columnOf(String attribute) {
+    for (Map.Entry<String, String> e : renamed.entrySet()) {
+      if (e.getValue().equals(attribute)) {
+        return e.getKey();
+      }
+    }
+    return attribute;
+  }
+
+  /** Returns the entity's attribute that column {@code c} holds, if the entity has it. */
+  public Optional<Attribute> attribute(Column c) {
+    return entity.attribute(attributeOf(c.name()));
+  }
+
+  /**
+   * Returns the column holding attribute {@code attribute}, if the table has one. A column renamed
+   * to another attribute does not hold the attribute of its own name.
+   */
+  public Optional<Column> column(String attribute) {
+    String name = columnOf(attribute);
+    if (name.equals(attribute) && renamed.containsKey(name) && !renamed.get(name).equals(name)) {
+      return Optional.empty();
+    }
+    return table.column(name);
   }
 
   /** Returns the table's name. */
@@ -83,11 +138,11 @@ public record BoundTable(CqlTable table, Entity entity, Map<String, Derived> der
       if (derived(k).isPresent()) {
         continue;
       }
-      Spread own = p.spread().get(k);
+      Spread own = p.spread().get(attributeOf(k));
       OptionalDouble s =
           own != null
               ? own.busiestShare(p.ratePerSecond())
-              : KeySpread.busiestShare(entity, k, rows);
+              : KeySpread.busiestShare(entity, attributeOf(k), rows);
       if (s.isEmpty()) {
         return OptionalDouble.empty();
       }

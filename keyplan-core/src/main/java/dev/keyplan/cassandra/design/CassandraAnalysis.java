@@ -153,4 +153,12 @@ public record CassandraAnalysis(
   public List<Growth> growth(int samples) {
     return CassandraSummary.growth(this, samples);
   }
+
+  /**
+   * Returns the tables of the checked keyspaces that store no entity of the model, which the
+   * analysis leaves out (a model may describe part of a keyspace).
+   */
+  public List<TableLeftOut> tablesLeftOut() {
+    return CassandraBinder.leftOut(this);
+  }
 }

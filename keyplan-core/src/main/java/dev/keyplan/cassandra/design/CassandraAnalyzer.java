@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Computes a {@link CassandraAnalysis} from a model with a {@code cassandra:} or {@code scylladb:}
@@ -84,11 +85,57 @@ public final class CassandraAnalyzer {
     return CqlParser.parse(design.schema().toString(), text);
   }
 
-  /** Returns {local RF, total RF, datacenters} of the keyspace holding the tables. */
+  /**
+   * Returns {local RF, total RF, datacenters} of the keyspace holding the tables. The analysis
+   * applies one replication to every table: with several keyspaces ({@code keyspace: [a, b]}) they
+   * must replicate alike, else the model is refused with the figures of each (per-table replication
+   * is not implemented yet).
+   */
   private static int[] replication(
       CassandraDesign design, CqlSchema schema, List<BoundTable> tables) {
-    String ks =
-        design.keyspace().orElse(tables.isEmpty() ? null : tables.get(0).table().keyspace());
+    if (design.keyspaces().size() > 1) {
+      Map<String, int[]> each = new LinkedHashMap<>();
+      for (BoundTable t : tables) {
+        if (t.table().keyspace() != null) {
+          each.computeIfAbsent(
+              t.table().keyspace(), k -> replicationOf(design, schema, Optional.of(k)));
+        }
+      }
+      if (each.values().stream().map(java.util.Arrays::toString).distinct().count() > 1) {
+        throw new InputException(
+            design.location(),
+            "the keyspaces replicate differently ("
+                + each.entrySet().stream()
+                    .map(
+                        e ->
+                            e.getKey()
+                                + ": RF "
+                                + e.getValue()[0]
+                                + " in the local datacenter, "
+                                + e.getValue()[1]
+                                + " in all")
+                    .collect(java.util.stream.Collectors.joining("; "))
+                + "); keyplan applies one replication to all the tables of a model: check each"
+                + " keyspace in a model of its own");
+      }
+      if (!each.isEmpty()) {
+        return each.values().iterator().next();
+      }
+    }
+    return replicationOf(
+        design,
+        schema,
+        design
+            .keyspace()
+            .or(
+                () ->
+                    Optional.ofNullable(
+                        tables.isEmpty() ? null : tables.get(0).table().keyspace())));
+  }
+
+  private static int[] replicationOf(
+      CassandraDesign design, CqlSchema schema, Optional<String> named) {
+    String ks = named.orElse(null);
     CqlKeyspace keyspace = ks == null ? null : schema.keyspace(ks).orElse(null);
     if (keyspace == null && schema.keyspaces().size() == 1) {
       keyspace = schema.keyspaces().get(0);

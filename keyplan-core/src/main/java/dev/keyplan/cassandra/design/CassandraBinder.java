@@ -3,8 +3,10 @@ package dev.keyplan.cassandra.design;
 import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.cql.CqlTable;
+import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.cassandra.model.CassandraDesign.Derived;
+import dev.keyplan.cassandra.model.CassandraDesign.TableBinding;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Suggest;
@@ -19,11 +21,15 @@ import java.util.stream.Collectors;
 
 /**
  * Pairs each CQL table with the entity it stores, and checks the model's references into the schema
- * (derived columns, the table map, the keyspace).
+ * (derived columns, the table map, the keyspaces).
  *
- * <p>A table stores entity E when every column that is not derived is an attribute of E; the {@code
- * tables:} map in the model decides when the columns fit several entities. Every mismatch is an
- * input error at its own place, in the model or in the CQL file.
+ * <p>A table stores entity E when every column that is not derived holds an attribute of E (the
+ * attribute of the same name, or the one its {@code tables:} entry maps it to); the {@code tables:}
+ * map in the model decides when the columns fit several entities. A table that fits no entity and
+ * that the model does not name is left out of the check: a model may describe part of a keyspace,
+ * and the rule {@code UnboundTable} lists what was left out, as info. Where the model names a table
+ * and its columns do not fit, or names what the schema lacks, the mismatch is an input error at its
+ * own place, in the model or in the CQL file.
  */
 final class CassandraBinder {
   private final Model model;
@@ -47,9 +53,28 @@ final class CassandraBinder {
 
   /** Returns the keyspace's tables bound to entities, or throws every problem found. */
   List<BoundTable> bind() {
-    List<CqlTable> tables = tablesInScope();
+    List<CqlTable> tables = tablesInScope(design, schema);
     Map<String, CqlTable> byName = new LinkedHashMap<>();
-    tables.forEach(t -> byName.put(t.name(), t));
+    for (CqlTable t : tables) {
+      CqlTable before = byName.put(t.name(), t);
+      if (before != null) {
+        // Tables, sizes and plans are keyed by table name throughout the analysis.
+        problems.add(
+            new Diagnostic(
+                t.location(),
+                "table "
+                    + t.name()
+                    + " is defined in keyspaces "
+                    + before.keyspace()
+                    + " and "
+                    + t.keyspace()
+                    + "; keyplan checks tables of one name once: check the keyspaces in separate"
+                    + " models"));
+      }
+      if (t.keyspace() != null) {
+        byName.putIfAbsent(t.keyspace() + "." + t.name(), t);
+      }
+    }
     for (Derived d : design.derived().values()) {
       CqlTable t = byName.get(d.table());
       if (t == null) {
@@ -78,7 +103,7 @@ final class CassandraBinder {
       if (!byName.containsKey(t)) {
         problems.add(
             new Diagnostic(
-                design.location(),
+                design.tables().get(t).location(),
                 "'tables' names table '"
                     + t
                     + "', which the schema does not define"
@@ -92,7 +117,25 @@ final class CassandraBinder {
     List<BoundTable> bound = new ArrayList<>();
     for (CqlTable t : tables) {
       Map<String, Derived> derived = derivedByTable.getOrDefault(t.name(), Map.of());
-      entityOf(t, derived).ifPresent(e -> bound.add(new BoundTable(t, e, derived)));
+      TableBinding named = named(t);
+      Map<String, String> renamed = named == null ? Map.of() : named.columns();
+      for (String column : renamed.keySet()) {
+        if (t.column(column).isEmpty()) {
+          problems.add(
+              new Diagnostic(
+                  named.location(),
+                  "table "
+                      + t.name()
+                      + " has no column '"
+                      + column
+                      + "'"
+                      + suggest(
+                          column,
+                          t.columns().stream().map(Column::name).collect(Collectors.toList()))));
+        }
+      }
+      entityOf(t, derived, named)
+          .ifPresent(e -> bound.add(new BoundTable(t, e, derived, renamed, typesOf(t))));
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);
@@ -100,21 +143,33 @@ final class CassandraBinder {
     return bound;
   }
 
-  private List<CqlTable> tablesInScope() {
-    if (design.keyspace().isPresent()) {
-      String ks = design.keyspace().get();
-      if (schema.keyspace(ks).isEmpty()) {
-        throw new InputException(
-            design.location(),
-            "the schema defines no keyspace '"
-                + ks
-                + "'"
-                + suggest(
-                    ks,
-                    schema.keyspaces().stream().map(k -> k.name()).collect(Collectors.toList())));
+  /**
+   * Returns the tables (and views) the design checks: those of the keyspaces under {@code
+   * keyspace:}, else all of them when they are in one keyspace.
+   */
+  static List<CqlTable> tablesInScope(CassandraDesign design, CqlSchema schema) {
+    if (!design.keyspaces().isEmpty()) {
+      List<Diagnostic> missing = new ArrayList<>();
+      for (String ks : design.keyspaces()) {
+        if (schema.keyspace(ks).isEmpty()) {
+          missing.add(
+              new Diagnostic(
+                  design.location(),
+                  "the schema defines no keyspace '"
+                      + ks
+                      + "'"
+                      + suggest(
+                          ks,
+                          schema.keyspaces().stream()
+                              .map(k -> k.name())
+                              .collect(Collectors.toList()))));
+        }
+      }
+      if (!missing.isEmpty()) {
+        throw new InputException(missing);
       }
       return schema.allTables().stream()
-          .filter(t -> ks.equals(t.keyspace()))
+          .filter(t -> design.keyspaces().contains(t.keyspace()))
           .collect(Collectors.toList());
     }
     var names =
@@ -128,74 +183,78 @@ final class CassandraBinder {
           design.location(),
           "the schema defines tables in several keyspaces ("
               + String.join(", ", names)
-              + "); say which one to check with 'keyspace:'");
+              + "); say which to check with 'keyspace:' (one, or a list such as ["
+              + String.join(", ", names)
+              + "])");
     }
     // Materialized views are tables too: they serve reads and hold data.
     return schema.allTables();
   }
 
-  private Optional<Entity> entityOf(CqlTable t, Map<String, Derived> derived) {
-    List<String> stored =
-        t.columns().stream()
-            .map(Column::name)
-            .filter(c -> !derived.containsKey(c))
-            .collect(Collectors.toList());
-    String named = design.tables().get(t.name());
+  /** Returns the model's {@code tables:} entry for {@code t}, by name or {@code keyspace.name}. */
+  private TableBinding named(CqlTable t) {
+    TableBinding b = design.tables().get(t.name());
+    return b != null || t.keyspace() == null
+        ? b
+        : design.tables().get(t.keyspace() + "." + t.name());
+  }
+
+  /** Returns the user-defined types a column of {@code t} can name: its keyspace's, by name. */
+  private Map<String, UserType> typesOf(CqlTable t) {
+    Map<String, UserType> out = new LinkedHashMap<>();
+    for (UserType u : schema.types()) {
+      if (u.keyspace() == null || t.keyspace() == null || u.keyspace().equals(t.keyspace())) {
+        out.putIfAbsent(u.name(), u);
+      }
+    }
+    return out;
+  }
+
+  private Optional<Entity> entityOf(CqlTable t, Map<String, Derived> derived, TableBinding named) {
+    Map<String, String> renamed = named == null ? Map.of() : named.columns();
+    // The attributes the table's stored columns hold, column by column.
+    Map<String, String> stored = new LinkedHashMap<>();
+    t.columns().stream()
+        .map(Column::name)
+        .filter(c -> !derived.containsKey(c))
+        .forEach(c -> stored.put(c, renamed.getOrDefault(c, c)));
     if (named != null) {
-      Entity e = model.entities().get(named);
+      Entity e = model.entities().get(named.entity());
       if (e == null) {
         return Optional.empty(); // reported by the model reader
       }
-      for (String c : stored) {
-        if (e.attribute(c).isEmpty()) {
+      for (Map.Entry<String, String> c : stored.entrySet()) {
+        if (e.attribute(c.getValue()).isEmpty()) {
           problems.add(
               new Diagnostic(
-                  t.locationOf(c),
+                  t.locationOf(c.getKey()),
                   "column "
                       + t.name()
                       + "."
-                      + c
+                      + c.getKey()
+                      + (c.getKey().equals(c.getValue()) ? "" : " (attribute " + c.getValue() + ")")
                       + " is not an attribute of "
                       + e.name()
-                      + "; add it to the entity (copy_of: for a denormalised copy) or declare it derived"));
+                      + "; add it to the entity (copy_of: for a denormalised copy), map the column"
+                      + " to an attribute under 'columns:', or declare it derived"));
         }
       }
       return Optional.of(e);
     }
+    List<String> attributes = List.copyOf(stored.values());
     // Only entities that have the table's first column can fit; the index keeps this linear.
     List<Entity> fits =
-        (stored.isEmpty()
+        (attributes.isEmpty()
                 ? List.copyOf(model.entities().values())
-                : byAttribute.getOrDefault(stored.get(0), List.of()))
+                : byAttribute.getOrDefault(attributes.get(0), List.of()))
             .stream()
-                .filter(e -> stored.stream().allMatch(c -> e.attribute(c).isPresent()))
+                .filter(e -> attributes.stream().allMatch(c -> e.attribute(c).isPresent()))
                 .collect(Collectors.toList());
     if (fits.size() == 1) {
       return Optional.of(fits.get(0));
     }
     if (fits.isEmpty()) {
-      Entity closest =
-          model.entities().values().stream()
-              .max(
-                  java.util.Comparator.comparingLong(
-                      e -> stored.stream().filter(c -> e.attribute(c).isPresent()).count()))
-              .orElse(null);
-      String missing =
-          closest == null
-              ? String.join(", ", stored)
-              : stored.stream()
-                  .filter(c -> closest.attribute(c).isEmpty())
-                  .collect(Collectors.joining(", "));
-      problems.add(
-          new Diagnostic(
-              t.location(),
-              "table "
-                  + t.name()
-                  + " stores no entity of the model: "
-                  + (closest == null
-                      ? "the model has no entities"
-                      : "closest is " + closest.name() + ", which lacks " + missing)
-                  + "; declare the columns as attributes, or as derived columns under 'derived:'"));
+      // Left out of the check, not an error: UnboundTable reports it (leftOut).
       return Optional.empty();
     }
     problems.add(
@@ -211,7 +270,42 @@ final class CassandraBinder {
     return Optional.empty();
   }
 
-  private static String suggest(String word, java.util.Collection<String> known) {
+  /**
+   * Returns the tables in the design's scope that store no entity, each with the entity whose
+   * attributes cover most of its columns and the columns that entity lacks: what to add (or map)
+   * for the table to be checked.
+   */
+  static List<TableLeftOut> leftOut(CassandraAnalysis a) {
+    List<TableLeftOut> out = new ArrayList<>();
+    for (CqlTable t : tablesInScope(a.design(), a.schema())) {
+      if (a.tables().stream().anyMatch(b -> b.table() == t || sameTable(b.table(), t))) {
+        continue;
+      }
+      List<String> columns =
+          t.columns().stream()
+              .map(Column::name)
+              .filter(c -> a.design().derived().get(t.name() + "." + c) == null)
+              .toList();
+      Entity closest =
+          a.model().entities().values().stream()
+              .max(
+                  java.util.Comparator.comparingLong(
+                      e -> columns.stream().filter(c -> e.attribute(c).isPresent()).count()))
+              .orElse(null);
+      List<String> missing =
+          closest == null
+              ? columns
+              : columns.stream().filter(c -> closest.attribute(c).isEmpty()).toList();
+      out.add(new TableLeftOut(t, Optional.ofNullable(closest).map(Entity::name), missing));
+    }
+    return out;
+  }
+
+  private static boolean sameTable(CqlTable a, CqlTable b) {
+    return a.name().equals(b.name()) && java.util.Objects.equals(a.keyspace(), b.keyspace());
+  }
+
+  static String suggest(String word, java.util.Collection<String> known) {
     return Suggest.closest(word, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
   }
 }

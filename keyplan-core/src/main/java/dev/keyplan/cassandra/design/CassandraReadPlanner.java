@@ -60,7 +60,7 @@ final class CassandraReadPlanner {
   /** Returns an index of {@code t} that can serve condition {@code c}, if the schema has one. */
   private Optional<SecondaryIndex> indexFor(BoundTable t, Condition c) {
     return indexes.getOrDefault(t.name(), List.of()).stream()
-        .filter(i -> i.column().equals(c.attribute()))
+        .filter(i -> i.column().equals(t.columnOf(c.attribute())))
         .filter(i -> IndexSupport.serves(i, t.table(), c))
         .findFirst();
   }
@@ -216,10 +216,11 @@ final class CassandraReadPlanner {
    */
   private Candidate evaluate(AccessPattern p, Operation.Read r, BoundTable t) {
     Map<String, Condition> where = new LinkedHashMap<>();
-    r.where().forEach(c -> where.putIfAbsent(c.attribute(), c));
+    // Keyed by the column each restricted attribute is stored in (BoundTable#columnOf).
+    r.where().forEach(c -> where.putIfAbsent(t.columnOf(c.attribute()), c));
     Optional<Operation.Order> ann = r.orderBy().stream().filter(Operation.Order::ann).findFirst();
     if (ann.isPresent()) {
-      return nearest(p, r, t, where, ann.get().attribute());
+      return nearest(p, r, t, where, t.columnOf(ann.get().attribute()));
     }
     CassandraSizing size = sizing.get(t.name());
     List<String> notes = new ArrayList<>();
@@ -229,7 +230,7 @@ final class CassandraReadPlanner {
     for (String k : t.partitionKey()) {
       Optional<Derived> d = t.derived(k);
       if (d.isPresent() && d.get().isTimeBucket()) {
-        Condition on = where.get(d.get().of().orElse(""));
+        Condition on = where.get(t.columnOf(d.get().of().orElse("")));
         if (on != null && on.comparison() == Comparison.EQ) {
           continue;
         }
@@ -261,9 +262,9 @@ final class CassandraReadPlanner {
       }
     }
     List<String> missing =
-        r.select().stream().filter(a -> t.table().column(a).isEmpty()).collect(Collectors.toList());
+        r.select().stream().filter(a -> t.column(a).isEmpty()).collect(Collectors.toList());
     for (Condition c : where.values()) {
-      if (t.table().column(c.attribute()).isEmpty() && !isDerivedSource(t, c.attribute())) {
+      if (t.column(c.attribute()).isEmpty() && !isDerivedSource(t, c.attribute())) {
         return null; // CQL rejects a restriction on a column the table does not have
       }
     }
@@ -293,10 +294,11 @@ final class CassandraReadPlanner {
     double busiestMatch = 1;
     List<String> usedIndexes = new ArrayList<>();
     for (Condition c : where.values()) {
-      if (t.partitionKey().contains(c.attribute()) || isDerivedSource(t, c.attribute())) {
+      if (t.partitionKey().contains(t.columnOf(c.attribute()))
+          || isDerivedSource(t, c.attribute())) {
         continue;
       }
-      int pos = indexOf(cc, c.attribute());
+      int pos = indexOf(cc, t.columnOf(c.attribute()));
       Optional<SecondaryIndex> index = pos < 0 ? indexFor(t, c) : Optional.empty();
       if (index.isPresent()) {
         usedIndexes.add(index.get().name());
@@ -785,8 +787,8 @@ final class CassandraReadPlanner {
       column = parts[1];
     }
     for (BoundTable t : byEntity.getOrDefault(entity, List.of())) {
-      if (t.table().column(column).isPresent()
-          && t.partitionKey().stream().allMatch(k -> from.table().column(k).isPresent())) {
+      if (t.column(column).isPresent()
+          && t.partitionKey().stream().allMatch(k -> from.column(t.attributeOf(k)).isPresent())) {
         return Optional.of(t);
       }
     }
@@ -799,7 +801,7 @@ final class CassandraReadPlanner {
             d ->
                 d.of().map(attribute::equals).orElse(false)
                     && t.partitionKey().contains(d.column())
-                    && t.table().column(attribute).isEmpty());
+                    && t.column(attribute).isEmpty());
   }
 
   private static int indexOf(List<ClusteringColumn> cc, String name) {
@@ -822,12 +824,16 @@ final class CassandraReadPlanner {
     List<ClusteringColumn> cc = t.clustering();
     Boolean reversed = null;
     int start =
-        r.orderBy().get(0).attribute().equals(prefix < cc.size() ? cc.get(prefix).name() : "")
+        r.orderBy()
+                .get(0)
+                .attribute()
+                .equals(prefix < cc.size() ? t.attributeOf(cc.get(prefix).name()) : "")
             ? prefix
             : 0;
     for (int i = 0; i < r.orderBy().size(); i++) {
       int pos = start + i;
-      if (pos >= cc.size() || !cc.get(pos).name().equals(r.orderBy().get(i).attribute())) {
+      if (pos >= cc.size()
+          || !t.attributeOf(cc.get(pos).name()).equals(r.orderBy().get(i).attribute())) {
         return false;
       }
       boolean rev = cc.get(pos).descending() != r.orderBy().get(i).descending();

@@ -38,7 +38,7 @@ final class CassandraWritePlanner {
     for (BoundTable t : tables) {
       byEntity.computeIfAbsent(t.entity().name(), k -> new ArrayList<>()).add(t);
       for (Attribute copy : t.entity().attributes().values()) {
-        if (copy.copyOf().isPresent() && t.table().column(copy.name()).isPresent()) {
+        if (copy.copyOf().isPresent() && t.column(copy.name()).isPresent()) {
           copies
               .computeIfAbsent(copy.copyOf().get(), k -> new ArrayList<>())
               .add(Map.entry(t, copy));
@@ -102,9 +102,9 @@ final class CassandraWritePlanner {
           continue;
         }
         written.add(t.name());
-        boolean partitionKnown = t.partitionKey().stream().allMatch(known::contains);
-        if (partitionKnown
-            && t.table().column(copy.name()).map(col -> col.isStatic()).orElse(false)) {
+        boolean partitionKnown =
+            t.partitionKey().stream().allMatch(k -> known.contains(t.attributeOf(k)));
+        if (partitionKnown && t.column(copy.name()).map(col -> col.isStatic()).orElse(false)) {
           // A static column is one cell per partition: one write, nothing to read first.
           notes.add(
               t.name()
@@ -184,7 +184,7 @@ final class CassandraWritePlanner {
     switch (w.kind()) {
       case UPDATE:
       case INCREMENT:
-        return w.set().stream().anyMatch(a -> t.table().column(a).isPresent());
+        return w.set().stream().anyMatch(a -> t.column(a).isPresent());
       default:
         return true;
     }
@@ -199,11 +199,13 @@ final class CassandraWritePlanner {
       return true;
     }
     boolean partition =
-        t.partitionKey().stream().allMatch(k -> known.contains(k) || derivable(t, k, known));
+        t.partitionKey().stream()
+            .allMatch(k -> known.contains(t.attributeOf(k)) || derivable(t, k, known));
     if (w.kind() == Kind.DELETE) {
       return partition;
     }
-    return partition && t.clustering().stream().allMatch(c -> known.contains(c.name()));
+    return partition
+        && t.clustering().stream().allMatch(c -> known.contains(t.attributeOf(c.name())));
   }
 
   private static boolean derivable(BoundTable t, String column, Set<String> known) {

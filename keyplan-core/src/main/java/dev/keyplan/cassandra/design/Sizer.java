@@ -3,6 +3,7 @@ package dev.keyplan.cassandra.design;
 import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.cql.CqlTable;
+import dev.keyplan.cassandra.cql.CqlType;
 import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.SstableFootprint.Writes;
 import dev.keyplan.cassandra.facts.CassandraLimits;
@@ -148,22 +149,48 @@ public final class Sizer {
   }
 
   /**
-   * Returns the average serialised bytes of column {@code c}: the attribute's size or the type's.
+   * Returns the average serialised bytes of column {@code c}: the size of the attribute it holds,
+   * else, for a user-defined type, the sum of its fields' sizes, else the type's width (8 bytes for
+   * a variable-size type).
    */
   static double bytesOf(BoundTable t, Column c) {
-    Optional<Attribute> a = t.entity().attribute(c.name());
+    Optional<Attribute> a = t.attribute(c);
     if (a.isPresent() && a.get().size().isPresent()) {
       // A collection's size is that of one element (docs/model.md), so it holds items of them.
       return a.get().size().getAsLong() * (c.type().isCollection() ? a.get().items() : 1);
     }
-    return c.type().fixedSize().orElse(8);
+    return typeBytes(t, c.type(), 0);
+  }
+
+  /**
+   * Returns the bytes of a value of {@code type}: a fixed-width type's width; a user-defined type's
+   * fields summed from its {@code CREATE TYPE}, each sized by this rule (a nested UDT recursively);
+   * otherwise 8 bytes, the default of a variable-size value whose attribute states no size
+   * (docs/model.md). A field of a UDT is stored in the column's value with its own length (the
+   * serialisation of a UDT value is its fields one after another, each as [bytes], CQL native
+   * protocol v5, "udt",
+   * https://github.com/apache/cassandra/blob/cassandra-5.0/doc/native_protocol_v5.spec).
+   */
+  private static double typeBytes(BoundTable t, CqlType type, int depth) {
+    CqlType u = type.unfrozen();
+    if (u.isUserType() && depth < 16) {
+      UserType def = t.types().get(u.name());
+      if (def != null && !def.fields().isEmpty()) {
+        double sum = 0;
+        for (CqlType f : def.fields().values()) {
+          sum += typeBytes(t, f, depth + 1);
+        }
+        return sum;
+      }
+    }
+    return type.fixedSize().orElse(8);
   }
 
   private static double cellsOf(BoundTable t, Column c) {
     if (!c.type().isCollection()) {
       return 1;
     }
-    return t.entity().attribute(c.name()).map(Attribute::items).orElse(1);
+    return t.attribute(c).map(Attribute::items).orElse(1);
   }
 
   /**
@@ -222,18 +249,22 @@ public final class Sizer {
       if (t.derived(k).isPresent()) {
         continue;
       }
-      OptionalDouble distinct = KeySpread.distinct(e, k, rows);
-      OptionalDouble s = KeySpread.busiestShare(e, k, rows);
+      OptionalDouble distinct = KeySpread.distinct(e, t.attributeOf(k), rows);
+      OptionalDouble s = KeySpread.busiestShare(e, t.attributeOf(k), rows);
       if (distinct.isEmpty() || s.isEmpty()) {
-        undeclared.add(k);
+        undeclared.add(t.attributeOf(k));
         continue;
       }
       keyValues *= distinct.getAsDouble();
       share *= s.getAsDouble();
     }
     keyValues *= shards;
-    boolean keyIdentifiesRow = identifiesRow(e, t.partitionKey());
-    boolean overwrites = !e.key().isEmpty() && !identifiesRow(e, t.table().primaryKey());
+    // The entity's key is in attribute names; the table's key columns hold them (BoundTable).
+    boolean keyIdentifiesRow =
+        identifiesRow(e, t.partitionKey().stream().map(t::attributeOf).toList());
+    boolean overwrites =
+        !e.key().isEmpty()
+            && !identifiesRow(e, t.table().primaryKey().stream().map(t::attributeOf).toList());
     double cap = overwrites ? rowsPerPartitionCap(t, rows) : Double.POSITIVE_INFINITY;
     if (!undeclared.isEmpty()) {
       return new CassandraSizing(
@@ -338,7 +369,7 @@ public final class Sizer {
       if (t.derived(c.name()).isPresent()) {
         return Double.POSITIVE_INFINITY;
       }
-      OptionalDouble d = KeySpread.distinct(t.entity(), c.name(), rows);
+      OptionalDouble d = KeySpread.distinct(t.entity(), t.attributeOf(c.name()), rows);
       if (d.isEmpty()) {
         return Double.POSITIVE_INFINITY;
       }

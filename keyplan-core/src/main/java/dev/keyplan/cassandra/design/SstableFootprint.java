@@ -453,7 +453,7 @@ public final class SstableFootprint {
           t.partitionKey().contains(c.name())
               ? Place.PARTITION_KEY
               : t.isKey(c.name()) ? Place.CLUSTERING : c.isStatic() ? Place.STATIC : Place.REGULAR;
-      Optional<Attribute> a = t.entity().attribute(c.name());
+      Optional<Attribute> a = t.attribute(c);
       CqlType type = c.type();
       List<CqlType> fields =
           type.unfrozen().isUserType()

@@ -4,6 +4,7 @@ import dev.keyplan.input.Location;
 import dev.keyplan.model.StoreDesign;
 import dev.keyplan.model.StoreId;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,12 +14,14 @@ import java.util.Optional;
  *
  * @param engine {@code cassandra} or {@code scylladb}
  * @param schema the CQL file, resolved against the model file's folder
- * @param keyspace the keyspace to check, when the schema declares several
+ * @param keyspaces the keyspaces to check ({@code keyspace: chat} or {@code keyspace: [hotel,
+ *     reservation]}), when the schema declares several; empty for the keyspace of the tables
  * @param readConsistency default consistency level of reads ({@code LOCAL_QUORUM} if not given)
  * @param writeConsistency default consistency level of writes ({@code LOCAL_QUORUM} if not given)
  * @param derived columns the application computes (a time bucket, a shard suffix), by {@code
  *     table.column}
- * @param tables which entity a table stores, where the columns alone do not say
+ * @param tables which entity a table stores and which attribute each renamed column holds, where
+ *     the columns alone do not say, by table name (or {@code keyspace.table})
  * @param nodeBudget operations per second one node is planned to serve, for the heat check
  * @param roundTripMillis one coordinator–replica round trip, for the cost of Paxos rounds
  * @param shardsPerNode ScyllaDB shards (cores) per node; 0 for Cassandra
@@ -30,13 +33,13 @@ public record CassandraDesign(
     String engine,
     Path schema,
     Location schemaLocation,
-    Optional<String> keyspace,
+    List<String> keyspaces,
     String readConsistency,
     Location readConsistencyLocation,
     String writeConsistency,
     Location writeConsistencyLocation,
     Map<String, Derived> derived,
-    Map<String, String> tables,
+    Map<String, TableBinding> tables,
     double nodeBudget,
     double roundTripMillis,
     int shardsPerNode,
@@ -52,6 +55,30 @@ public record CassandraDesign(
   public CassandraDesign {
     derived = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(derived));
     tables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tables));
+    keyspaces = List.copyOf(keyspaces);
+  }
+
+  /**
+   * Returns the first keyspace named by {@code keyspace:}, if any: the one whose replication the
+   * analysis and the simulated ring use.
+   */
+  public Optional<String> keyspace() {
+    return keyspaces.stream().findFirst();
+  }
+
+  /**
+   * What the model says about one table under {@code tables:}: the entity it stores ({@code hotels:
+   * Hotel}, the short form) and, in the long form ({@code hotels: {entity: Hotel, columns: {id:
+   * hotel_id}}}), the attribute held by each column whose name differs from its attribute's.
+   *
+   * @param entity the entity's name
+   * @param columns attribute name by column name, for the renamed columns only
+   * @param location where the table's entry is in the model
+   */
+  public record TableBinding(String entity, Map<String, String> columns, Location location) {
+    public TableBinding {
+      columns = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(columns));
+    }
   }
 
   /** Returns true when the design is checked as ScyllaDB. */

@@ -8,10 +8,15 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.model.yaml.SectionReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
  * Reads a {@code cassandra:} or {@code scylladb:} section: the schema file, keyspace, default
@@ -48,7 +53,18 @@ public final class CassandraSectionReader extends SectionReader {
     }
     YamlMap c = c0.get().allow(SECTION_KEYS, "the " + engine + " design");
     Optional<String> schema = c.scalar("schema", "the CQL schema file, such as chat.cql", true);
-    Optional<String> keyspace = c.scalar("keyspace", "a keyspace name", false);
+    // One keyspace (keyspace: hotel) or several (keyspace: [hotel, reservation]).
+    List<String> keyspaces = new ArrayList<>();
+    if (c.node("keyspace").filter(n -> n instanceof SequenceNode).isPresent()) {
+      for (Node n : c.sequence("keyspace", "a keyspace name or a list of them")) {
+        c.scalarOf(n, "a keyspace name").ifPresent(keyspaces::add);
+      }
+      if (keyspaces.isEmpty()) {
+        c.error(c.valueLocation("keyspace"), "expected at least one keyspace name");
+      }
+    } else {
+      c.scalar("keyspace", "a keyspace name or a list of them", false).ifPresent(keyspaces::add);
+    }
     String read = "LOCAL_QUORUM";
     String write = "LOCAL_QUORUM";
     Location readAt = c.keyLocation("consistency");
@@ -81,29 +97,17 @@ public final class CassandraSectionReader extends SectionReader {
                 derived(key, d, entities).ifPresent(x -> derived.put(key, x));
               }
             });
-    Map<String, String> tables = new LinkedHashMap<>();
+    Map<String, CassandraDesign.TableBinding> tables = new LinkedHashMap<>();
     c.node("tables")
-        .flatMap(n -> YamlMap.of(file, n, "the entity each table stores (table: Entity)", problems))
-        .ifPresent(
-            t -> {
-              for (String table : t.keys()) {
-                t.scalar(table, "an entity name", true)
-                    .ifPresent(
-                        ent -> {
-                          if (!entities.containsKey(ent)) {
-                            t.error(
-                                t.valueLocation(table),
-                                "no entity named '"
-                                    + ent
-                                    + "'"
-                                    + Suggest.closest(ent, entities.keySet())
-                                        .map(s -> " (did you mean '" + s + "'?)")
-                                        .orElse(""));
-                          }
-                          tables.put(table, ent);
-                        });
-              }
-            });
+        .flatMap(
+            n ->
+                YamlMap.of(
+                    file,
+                    n,
+                    "the entity each table stores (table: Entity, or table: {entity: Entity,"
+                        + " columns: {column: attribute}})",
+                    problems))
+        .ifPresent(t -> t.keys().forEach(table -> table(t, table, entities, tables)));
     double budget =
         c.scalar("node_budget", "operations per second one node serves, such as 20k/s", false)
             .map(
@@ -159,7 +163,7 @@ public final class CassandraSectionReader extends SectionReader {
             engine,
             baseDir.resolve(schema.get()).normalize(),
             c.valueLocation("schema"),
-            keyspace,
+            keyspaces,
             read,
             readAt,
             write,
@@ -171,6 +175,80 @@ public final class CassandraSectionReader extends SectionReader {
             shards,
             nodes,
             c.location()));
+  }
+
+  /**
+   * Reads one entry of {@code tables:}: {@code hotels: Hotel}, or {@code hotels: {entity: Hotel,
+   * columns: {id: hotel_id}}} when columns are named otherwise than the attributes they hold.
+   */
+  private void table(
+      YamlMap t,
+      String table,
+      Map<String, Entity> entities,
+      Map<String, CassandraDesign.TableBinding> out) {
+    Node n = t.node(table).get();
+    Optional<String> entity;
+    Map<String, String> columns = new LinkedHashMap<>();
+    if (n instanceof MappingNode) {
+      var m0 = YamlMap.of(file, n, "{entity: Entity, columns: {column: attribute}}", problems);
+      if (m0.isEmpty()) {
+        return;
+      }
+      YamlMap m = m0.get().allow(Set.of("entity", "columns"), "table '" + table + "'");
+      entity = m.scalar("entity", "an entity name", true);
+      entity.ifPresent(e -> knownEntity(m, m.valueLocation("entity"), e, entities));
+      m.node("columns")
+          .flatMap(
+              x ->
+                  YamlMap.of(
+                      file, x, "the attribute each column holds (column: attribute)", problems))
+          .ifPresent(
+              cm -> {
+                for (String column : cm.keys()) {
+                  cm.scalar(column, "an attribute name", true)
+                      .ifPresent(
+                          a -> {
+                            Entity e = entity.map(entities::get).orElse(null);
+                            if (e != null && e.attribute(a).isEmpty()) {
+                              cm.error(
+                                  cm.valueLocation(column),
+                                  e.name()
+                                      + " has no attribute '"
+                                      + a
+                                      + "'"
+                                      + Suggest.closest(a, e.attributes().keySet())
+                                          .map(s -> " (did you mean '" + s + "'?)")
+                                          .orElse(""));
+                            }
+                            if (columns.containsValue(a)) {
+                              cm.error(
+                                  cm.valueLocation(column),
+                                  "attribute '" + a + "' is already held by another column");
+                            }
+                            columns.put(column, a);
+                          });
+                }
+              });
+    } else {
+      entity = t.scalar(table, "an entity name, or {entity: Entity, columns: {…}}", true);
+      entity.ifPresent(e -> knownEntity(t, t.valueLocation(table), e, entities));
+    }
+    entity.ifPresent(
+        e -> out.put(table, new CassandraDesign.TableBinding(e, columns, t.keyLocation(table))));
+  }
+
+  private static void knownEntity(
+      YamlMap m, Location at, String entity, Map<String, Entity> entities) {
+    if (!entities.containsKey(entity)) {
+      m.error(
+          at,
+          "no entity named '"
+              + entity
+              + "'"
+              + Suggest.closest(entity, entities.keySet())
+                  .map(s -> " (did you mean '" + s + "'?)")
+                  .orElse(""));
+    }
   }
 
   Optional<CassandraDesign.Derived> derived(String key, YamlMap d, Map<String, Entity> entities) {

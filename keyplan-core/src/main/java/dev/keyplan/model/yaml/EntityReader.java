@@ -137,7 +137,9 @@ public final class EntityReader extends SectionReader {
       String type = ((ScalarNode) n).getValue().trim();
       // An unknown type is reported once; the attribute stays so references to it are not errors
       // too.
-      if (checkType(type, YamlMap.location(file, n)) && !ModelReader.isFixed(type)) {
+      if (checkType(type, YamlMap.location(file, n))
+          && !ModelReader.isFixed(type)
+          && !ModelReader.isUserType(type)) {
         problems.add(
             new Diagnostic(
                 YamlMap.location(file, n),
@@ -216,7 +218,11 @@ public final class EntityReader extends SectionReader {
           "expected Entity.attribute (such as Author.name) but found '" + copyOf.get() + "'");
       copyOf = Optional.empty();
     }
-    if (!type.isEmpty() && !ModelReader.isFixed(type) && !m.has("size") && values.isEmpty()) {
+    if (!type.isEmpty()
+        && !ModelReader.isFixed(type)
+        && !ModelReader.isUserType(type)
+        && !m.has("size")
+        && values.isEmpty()) {
       m.error(
           m.location(),
           "attribute '" + name + "' of type " + type + " needs an average size (size: 40B)");

@@ -162,6 +162,20 @@ public final class ModelReader extends SectionReader {
     return FIXED_TYPES.contains(type.toLowerCase(Locale.ROOT).trim());
   }
 
+  /**
+   * Returns true for {@code frozen<name>} where {@code name} is no built-in type: a user-defined
+   * type, whose size a store can derive from its definition (Cassandra sums the fields of its
+   * {@code CREATE TYPE}), so the attribute may leave {@code size} out.
+   */
+  static boolean isUserType(String type) {
+    String t = type.toLowerCase(Locale.ROOT).replace(" ", "");
+    if (!t.startsWith("frozen<") || !t.endsWith(">")) {
+      return false;
+    }
+    String inner = t.substring("frozen<".length(), t.length() - 1);
+    return inner.matches("[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)?") && !TYPES.contains(inner);
+  }
+
   /** Reads the model at {@code path}; a missing or unreadable file is an input error. */
   public static Model read(Path path) {
     return read(path, Stores.builtIn().sections());

@@ -221,7 +221,8 @@ final class ModelReaderTest {
       assertThat(c.derived().get("t.bucket").windowSeconds()).isEqualTo(600);
       assertThat(c.derived().get("t.bucket").of()).hasValue("message_id");
       assertThat(c.derived().get("t.shard").shards()).isEqualTo(16);
-      assertThat(c.tables()).containsEntry("t", "Message");
+      assertThat(c.tables().get("t").entity()).isEqualTo("Message");
+      assertThat(c.tables().get("t").columns()).isEmpty();
       assertThat(c.nodeBudget()).isEqualTo(50_000);
       assertThat(c.roundTripMillis()).isEqualTo(0.5);
       assertThat(c.shardsPerNode()).isEqualTo(8);

@@ -638,6 +638,19 @@ final class ModelSchemaTest {
   static Stream<Arguments> invalid() {
     return Stream.of(
         Arguments.of(
+            "a frozen built-in type without a size",
+            chatWith("body: {type: text, size: 200B}", "body: frozen<text>")),
+        Arguments.of(
+            "unknown key in a table entry",
+            chatWith(
+                "  schema: chat.cql",
+                "  schema: chat.cql\n  tables:\n    messages_by_channel: {entity: Message, cols: {}}")),
+        Arguments.of(
+            "a table entry without its entity",
+            chatWith(
+                "  schema: chat.cql",
+                "  schema: chat.cql\n  tables:\n    messages_by_channel: {columns: {a: b}}")),
+        Arguments.of(
             "unknown key in an entity", chatWith("    growth: 50k/s", "    grwoth: 50k/s")),
         Arguments.of(
             "unknown top-level key", chatWith("horizon: 1y", "horizon: 1y\nstore: cassandra")),
@@ -883,6 +896,18 @@ final class ModelSchemaTest {
 
   static Stream<Arguments> valid() {
     return Stream.of(
+        Arguments.of(
+            "a user-defined type without a size (sized from its CREATE TYPE)",
+            chatWith("body: {type: text, size: 200B}", "body: frozen<address>")),
+        Arguments.of(
+            "keyspaces as a list",
+            chatWith("  schema: chat.cql", "  schema: chat.cql\n  keyspace: [chat, archive]")),
+        Arguments.of(
+            "a table with renamed columns",
+            chatWith(
+                "  schema: chat.cql",
+                "  schema: chat.cql\n  tables:\n    messages_by_channel:\n"
+                    + "      entity: Message\n      columns: {channel: channel_id}")),
         Arguments.of("binary size", chatWith("size: 200B", "size: 1.5MiB")),
         Arguments.of("size in bytes as a number", chatWith("size: 200B", "size: 200")),
         Arguments.of("rate per minute, unit in capitals", chatWith("rate: 20k/s", "rate: 300/Min")),

@@ -159,7 +159,10 @@ final class CassandraVerifyReads {
       if (!asked) {
         continue;
       }
-      var cond = read.where().stream().filter(c -> c.attribute().equals(column)).findFirst();
+      var cond =
+          read.where().stream()
+              .filter(c -> c.attribute().equals(t.attributeOf(column)))
+              .findFirst();
       if (cond.isPresent() && cond.get().comparison() == Operation.Comparison.IN) {
         // The loaded key and others that hold nothing: each is still a partition looked up.
         List<Object> keys = new ArrayList<>();
@@ -176,35 +179,36 @@ final class CassandraVerifyReads {
       }
     }
     for (Operation.Condition c : read.where()) {
-      if (t.partitionKey().contains(c.attribute()) || t.table().column(c.attribute()).isEmpty()) {
+      if (t.partitionKey().contains(t.columnOf(c.attribute()))
+          || t.column(c.attribute()).isEmpty()) {
         continue;
       }
-      Column col = t.table().column(c.attribute()).orElseThrow();
-      boolean clustering = t.clustering().stream().anyMatch(x -> x.name().equals(c.attribute()));
+      Column col = t.column(c.attribute()).orElseThrow();
+      boolean clustering = t.clustering().stream().anyMatch(x -> x.name().equals(col.name()));
       Object first = load.value(col, clustering ? 0 : p.n() * 1_000_000L);
       switch (c.comparison()) {
-        case RANGE -> where.add(c.attribute() + " >= ?");
+        case RANGE -> where.add(col.name() + " >= ?");
         case CONTAINS -> {
-          where.add(c.attribute() + " CONTAINS ?");
+          where.add(col.name() + " CONTAINS ?");
           first =
               first instanceof java.util.Collection<?> coll
                   ? coll.iterator().next()
                   : first instanceof java.util.Map<?, ?> m ? m.values().iterator().next() : first;
         }
         case CONTAINS_KEY -> {
-          where.add(c.attribute() + " CONTAINS KEY ?");
+          where.add(col.name() + " CONTAINS KEY ?");
           first = first instanceof java.util.Map<?, ?> m ? m.keySet().iterator().next() : first;
         }
         case ENTRY -> {
           // m[k] = v: bind the key and the value of one entry the row holds.
-          where.add(c.attribute() + "[?] = ?");
+          where.add(col.name() + "[?] = ?");
           if (first instanceof java.util.Map<?, ?> m && !m.isEmpty()) {
             var e = m.entrySet().iterator().next();
             values.add(e.getKey());
             first = e.getValue();
           }
         }
-        default -> where.add(c.attribute() + " = ?");
+        default -> where.add(col.name() + " = ?");
       }
       values.add(first);
     }

@@ -77,7 +77,7 @@ final class CqlValues {
 
   /** The value of column {@code c}, of the server's type {@code type}, in row {@code row}. */
   static Object value(BoundTable t, Column c, DataType type, long row) {
-    java.util.Optional<Attribute> a = t.entity().attribute(c.name());
+    java.util.Optional<Attribute> a = t.attribute(c);
     long size = a.flatMap(x -> boxed(x.size())).orElse(16L);
     return of(type, size, a.map(Attribute::items).orElse(1), row);
   }
@@ -88,7 +88,7 @@ final class CqlValues {
 
   /** The value of column {@code c} in row {@code row}. */
   static Object value(BoundTable t, Column c, long row) {
-    java.util.Optional<Attribute> a = t.entity().attribute(c.name());
+    java.util.Optional<Attribute> a = t.attribute(c);
     long size =
         a.flatMap(
                 x ->
