@@ -22,6 +22,7 @@ import java.util.Optional;
  * @param localRf replication factor in one datacenter (the first NetworkTopologyStrategy DC)
  * @param totalRf replication factor summed over datacenters
  * @param dcs datacenters with replicas
+ * @param cluster the whole cluster's load and data at the declared node count
  * @param tablesByName the tables, by name (an index of {@code tables})
  * @param plansById the plans, by pattern id (an index of {@code plans})
  * @param plansByEntity the plans, by the entity their pattern acts on (an index of {@code plans})
@@ -39,6 +40,7 @@ public record CassandraAnalysis(
     Map<String, CassandraSizing> sizing,
     Map<String, CassandraHeat> heat,
     List<ConsistencyCheck> consistency,
+    ClusterCapacity cluster,
     Map<String, BoundTable> tablesByName,
     Map<String, CassandraPlan> plansById,
     Map<String, List<CassandraPlan>> plansByEntity,
@@ -57,7 +59,8 @@ public record CassandraAnalysis(
       List<CassandraPlan> plans,
       Map<String, CassandraSizing> sizing,
       Map<String, CassandraHeat> heat,
-      List<ConsistencyCheck> consistency) {
+      List<ConsistencyCheck> consistency,
+      ClusterCapacity cluster) {
     this(
         model,
         design,
@@ -70,6 +73,7 @@ public record CassandraAnalysis(
         sizing,
         heat,
         consistency,
+        cluster,
         index(tables, BoundTable::name),
         index(plans, p -> p.pattern().id()),
         group(plans, p -> p.pattern().operation().entity()),

@@ -70,7 +70,8 @@ public final class CassandraAnalyzer {
         plans,
         sizing,
         heat,
-        consistency.checks());
+        consistency.checks(),
+        ClusterCapacity.of(design, rf[0], rf[1], rf[2], tables, plans, sizing, consistency));
   }
 
   private static CqlSchema readSchema(CassandraDesign design) {

@@ -86,6 +86,19 @@ public final class CassandraLimits {
   public static final int DEFAULT_NODES_PER_DATACENTER = 6;
 
   /**
+   * Guideline: up to 2 TB of data on one node, with free disk beside it for the compaction
+   * strategy. Source: DataStax, "Capacity planning and hardware selection for HCD deployments",
+   * section "Maximum capacity per node (node density)"
+   * (https://docs.datastax.com/en/hyper-converged-database/1.1/install/capacity-planning.html, read
+   * 2026-12), DataStax's current guide for Cassandra 5.0-based clusters; the older Apache Cassandra
+   * guidance was 1–4 TB per node. Exceeding it makes compaction fall behind and streaming
+   * (bootstrap, repair, replacing a node) slow. keyplan compares it with its own uncompressed
+   * sizing (one replica's table bytes × replicas ÷ nodes), so a design within it by less than its
+   * compression ratio is still within it on disk.
+   */
+  public static final double GUIDELINE_BYTES_PER_NODE = 2e12;
+
+  /**
    * Share of a replica's (a ScyllaDB shard's) budget from which one partition's load is a warning
    * (rule HotPartition, the report's heat bars): keyplan's choice, leaving room for a burst of
    * twice the modelled rate before the replica saturates.

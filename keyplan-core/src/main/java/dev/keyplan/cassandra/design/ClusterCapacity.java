@@ -1,0 +1,256 @@
+package dev.keyplan.cassandra.design;
+
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.facts.ConsistencyLevels;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.model.AccessPattern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole cluster's load and data at the declared node count ({@code nodes:} per datacenter), the
+ * figures the heat table's busiest partition does not give: a design whose every partition is cool
+ * can still need more nodes than it has.
+ *
+ * <p>Replica operations are counted as {@code keyplan simulate} applies them (its {@code Load}), so
+ * that check's mean per node and simulate's mean node agree:
+ *
+ * <ul>
+ *   <li>a write is applied by every replica, whatever its level: {@code rate × RF} (all
+ *       datacenters; Apache Cassandra docs, "Dynamo",
+ *       https://cassandra.apache.org/doc/5.0/cassandra/architecture/dynamo.html);
+ *   <li>a read keyed on partitions asks {@code replicas(level)} of them, local ones first: {@code
+ *       rate × partitions read × replicas(level)};
+ *   <li>a read through a secondary index, ALLOW FILTERING or a scan asks every node of the local
+ *       datacenter once: {@code rate × nodes};
+ *   <li>every request is coordinated by one node: {@code rate} per table it asks (an application
+ *       join asks each of its tables).
+ * </ul>
+ *
+ * <p>Two costs Cassandra pays that simulate does not model are counted beside them ({@link
+ * #unsimulatedPerSecond}): a lightweight transaction's Paxos rounds beyond the first (4 for a
+ * write, 3 for a serial read, as in the heat table) and the server's writes of a materialized view
+ * when its base table is written.
+ *
+ * <p>Data: every table's bytes on one replica ({@link CassandraSizing#tableBytes}, at the horizon,
+ * before compression) × RF over all datacenters, spread over the nodes, against {@link
+ * CassandraLimits#GUIDELINE_BYTES_PER_NODE}.
+ *
+ * <p>Example (examples/sensors.yaml): 10,000 writes/s × RF 3 = 30,000 replica writes/s and 2,000
+ * reads/s of one partition at LOCAL_ONE = 2,000 replica reads/s, on 6 nodes: 5,333 replica
+ * operations/s per node, 26.7% of a 20,000/s budget; 2 nodes would do by throughput, but RF 3 needs
+ * 3.
+ *
+ * @param nodesPerDatacenter the design's {@code nodes:}
+ * @param datacenters datacenters with replicas
+ * @param localRf replication factor in the local datacenter (the fewest nodes one can have)
+ * @param coordinatorPerSecond requests coordinated per second, whole cluster
+ * @param replicaReadsPerSecond replica reads per second, whole cluster, as simulate counts them
+ * @param replicaWritesPerSecond replica writes per second, whole cluster, as simulate counts them
+ * @param unsimulatedPerSecond replica operations per second simulate does not model: Paxos rounds
+ *     beyond the first, materialized-view writes
+ * @param nodeBudget replica operations per second one node is planned to serve ({@code
+ *     node_budget})
+ * @param bytes data on all replicas at the horizon, before compression; NaN when a table's size is
+ *     unknown (a key spread undeclared)
+ * @param bytesPerNodeGuideline data one node should hold
+ * @param patterns each pattern's share of the load, in model order
+ */
+public record ClusterCapacity(
+    int nodesPerDatacenter,
+    int datacenters,
+    int localRf,
+    double coordinatorPerSecond,
+    double replicaReadsPerSecond,
+    double replicaWritesPerSecond,
+    double unsimulatedPerSecond,
+    double nodeBudget,
+    double bytes,
+    double bytesPerNodeGuideline,
+    List<PatternLoad> patterns) {
+
+  public ClusterCapacity {
+    patterns = List.copyOf(patterns);
+  }
+
+  /**
+   * One pattern's load on the cluster.
+   *
+   * @param replicaOpsPerSecond replica reads or writes per second, as simulate counts them
+   * @param unsimulatedPerSecond Paxos rounds beyond the first and view writes it causes
+   */
+  public record PatternLoad(
+      String pattern,
+      double coordinatorPerSecond,
+      double replicaOpsPerSecond,
+      double unsimulatedPerSecond) {}
+
+  /** Returns every node of every datacenter. */
+  public int nodes() {
+    return nodesPerDatacenter * datacenters;
+  }
+
+  /** Returns replica operations per second over the whole cluster, unsimulated ones included. */
+  public double replicaOpsPerSecond() {
+    return replicaReadsPerSecond + replicaWritesPerSecond + unsimulatedPerSecond;
+  }
+
+  /** Returns the mean node's replica operations per second, as simulate's mean node counts them. */
+  public double simulatedPerNode() {
+    return (replicaReadsPerSecond + replicaWritesPerSecond) / nodes();
+  }
+
+  /** Returns the mean node's replica operations per second. */
+  public double replicaOpsPerNode() {
+    return replicaOpsPerSecond() / nodes();
+  }
+
+  /** Returns the requests the mean node coordinates per second. */
+  public double coordinatorPerNode() {
+    return coordinatorPerSecond / nodes();
+  }
+
+  /** Returns the mean node's share of {@code node_budget}. */
+  public double budgetShare() {
+    return nodeBudget > 0 ? replicaOpsPerNode() / nodeBudget : 0;
+  }
+
+  /** Returns the data on the mean node, before compression (NaN when unknown). */
+  public double bytesPerNode() {
+    return bytes / nodes();
+  }
+
+  /** Returns the mean node's share of the per-node data guideline (NaN when unknown). */
+  public double storageShare() {
+    return bytesPerNode() / bytesPerNodeGuideline;
+  }
+
+  /**
+   * Returns the nodes per datacenter the replica operations need: {@code ⌈ops ÷ (budget ×
+   * datacenters)⌉}, at least 1.
+   */
+  public int nodesByThroughput() {
+    if (nodeBudget <= 0) {
+      return 1;
+    }
+    return (int) Math.max(1, Math.ceil(replicaOpsPerSecond() / (nodeBudget * datacenters)));
+  }
+
+  /**
+   * Returns the nodes per datacenter the data needs: {@code ⌈bytes ÷ (guideline × datacenters)⌉},
+   * at least 1; 0 when the data's size is unknown.
+   */
+  public int nodesByStorage() {
+    if (Double.isNaN(bytes)) {
+      return 0;
+    }
+    return (int) Math.max(1, Math.ceil(bytes / (bytesPerNodeGuideline * datacenters)));
+  }
+
+  /**
+   * Returns the nodes per datacenter the design needs: the larger of throughput and storage, and
+   * never fewer than the local replication factor (a datacenter holds RF distinct replicas).
+   */
+  public int nodesNeeded() {
+    return Math.max(localRf, Math.max(nodesByThroughput(), nodesByStorage()));
+  }
+
+  /**
+   * Works out the cluster's load from the plans and sizes.
+   *
+   * @param tables the bound tables (to find each base table's materialized views)
+   */
+  static ClusterCapacity of(
+      CassandraDesign design,
+      int localRf,
+      int totalRf,
+      int dcs,
+      List<BoundTable> tables,
+      List<CassandraPlan> plans,
+      Map<String, CassandraSizing> sizing,
+      ConsistencyAnalysis consistency) {
+    int nodesPerDc = design.nodes();
+    // A datacenter of fewer nodes than its RF holds one replica per node (simulate's placement).
+    int localReplicas = Math.max(1, Math.min(localRf, nodesPerDc));
+    int remoteReplicas = Math.max(0, totalRf - localRf);
+    Map<String, List<String>> views = new java.util.HashMap<>();
+    for (BoundTable t : tables) {
+      t.table()
+          .viewOf()
+          .ifPresent(base -> views.computeIfAbsent(base, k -> new ArrayList<>()).add(t.name()));
+    }
+    double coordinator = 0;
+    double reads = 0;
+    double writes = 0;
+    double unsimulated = 0;
+    List<PatternLoad> loads = new ArrayList<>();
+    for (CassandraPlan plan : plans) {
+      AccessPattern p = plan.pattern();
+      if (plan.access() == CassandraAccess.NOT_SERVED || plan.tables().isEmpty()) {
+        continue; // sends no request: simulate skips it too
+      }
+      double rate = p.ratePerSecond();
+      String level = consistency.levelOf(p);
+      int rounds = Math.max(1, ConsistencyAnalysis.paxosRoundTrips(p, level));
+      List<String> targets =
+          plan.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead()
+              ? plan.tables()
+              : plan.tables().subList(0, 1);
+      double c = 0;
+      double ops = 0;
+      double extra = 0;
+      for (String table : targets) {
+        if (!sizing.containsKey(table)) {
+          continue;
+        }
+        c += rate;
+        if (!p.isRead()) {
+          ops += rate * totalRf;
+          extra += rate * totalRf * (rounds - 1);
+          extra += rate * totalRf * views.getOrDefault(table, List.of()).size();
+        } else if (plan.access() == CassandraAccess.SECONDARY_INDEX
+            || plan.access() == CassandraAccess.ALLOW_FILTERING
+            || plan.access() == CassandraAccess.FULL_SCAN) {
+          ops += rate * nodesPerDc;
+          extra += rate * nodesPerDc * (rounds - 1);
+        } else {
+          double partitions =
+              Double.isNaN(plan.partitions().typical())
+                  ? 1
+                  : Math.max(1, plan.partitions().typical());
+          int contacted =
+              Math.min(totalRf, ConsistencyLevels.replicas(level, localRf, totalRf, dcs));
+          int near = Math.min(contacted, localReplicas);
+          int far = Math.min(Math.max(0, contacted - near), remoteReplicas);
+          ops += rate * partitions * (near + far);
+          extra += rate * partitions * (near + far) * (rounds - 1);
+        }
+      }
+      coordinator += c;
+      if (p.isRead()) {
+        reads += ops;
+      } else {
+        writes += ops;
+      }
+      unsimulated += extra;
+      loads.add(new PatternLoad(p.id(), c, ops, extra));
+    }
+    double bytes = 0;
+    for (CassandraSizing s : sizing.values()) {
+      bytes += s.tableBytes() * totalRf; // NaN stays NaN: one unknown table makes the total unknown
+    }
+    return new ClusterCapacity(
+        nodesPerDc,
+        dcs,
+        localRf,
+        coordinator,
+        reads,
+        writes,
+        unsimulated,
+        design.nodeBudget(),
+        bytes,
+        CassandraLimits.GUIDELINE_BYTES_PER_NODE,
+        loads);
+  }
+}
