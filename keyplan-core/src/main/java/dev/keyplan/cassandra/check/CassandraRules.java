@@ -18,6 +18,7 @@ public final class CassandraRules {
         // keep-sorted start
         AllowFilteringRequired.class,
         ApplicationSideJoin.class,
+        ClusterOverCapacity.class,
         CountWithoutCounterTable.class,
         DeletesWithoutTtl.class,
         HotPartition.class,
