@@ -53,6 +53,7 @@ public final class CassandraHtml {
             + (a.design().isScylla() ? "shard" : "node")
             + ".",
         out);
+    cluster(a, out);
     copies(a, out);
     out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
         .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
@@ -100,6 +101,26 @@ public final class CassandraHtml {
       out.append("</figure>\n");
     }
     out.append("</section>\n");
+  }
+
+  /** The whole cluster at its declared nodes: load and data on the mean node, nodes needed. */
+  private static void cluster(CassandraAnalysis a, StringBuilder out) {
+    out.append("<h3>")
+        .append(Html.escape(CassandraCluster.title(a)))
+        .append("</h3>\n<table class=\"cluster\" data-store=\"")
+        .append(a.store())
+        .append("\">")
+        .append(Html.header(CassandraCluster.COLUMNS));
+    for (String[] r : CassandraCluster.rows(a.cluster())) {
+      out.append("<tr>");
+      for (String v : r) {
+        out.append(Html.cell(v));
+      }
+      out.append("</tr>\n");
+    }
+    out.append("</table>\n<p class=\"note\">")
+        .append(Html.escape(CassandraCluster.needed(a.cluster())))
+        .append("</p>\n");
   }
 
   /**

@@ -8,7 +8,10 @@ import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
 
-/** A Cassandra or ScyllaDB analysis in {@code check --format markdown}: its patterns table. */
+/**
+ * A Cassandra or ScyllaDB analysis in {@code check --format markdown}: its patterns table and its
+ * cluster's capacity.
+ */
 public final class CassandraMarkdown {
   private CassandraMarkdown() {}
 
@@ -46,5 +49,13 @@ public final class CassandraMarkdown {
     out.append("\nReads that need more than one single-partition query: ")
         .append(others)
         .append(".\n");
+    out.append("\n### ").append(CassandraCluster.title(a)).append("\n\n");
+    out.append("| ")
+        .append(String.join(" | ", CassandraCluster.COLUMNS))
+        .append(" |\n|---|---:|---:|---:|\n");
+    for (String[] r : CassandraCluster.rows(a.cluster())) {
+      out.append("| ").append(String.join(" | ", r)).append(" |\n");
+    }
+    out.append('\n').append(CassandraCluster.needed(a.cluster())).append('\n');
   }
 }

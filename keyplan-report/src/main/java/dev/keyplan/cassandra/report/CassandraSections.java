@@ -74,6 +74,7 @@ public final class CassandraSections implements StoreReport<CassandraAnalysis> {
           CassandraJson.consistency(g, a, c);
         }
       }
+      case CLUSTER -> CassandraCluster.json(g, a);
       default -> {
         // no heat, shards, relationships or costs array of its own: heat is in each table
       }

@@ -13,8 +13,8 @@ import dev.keyplan.model.Units;
 import dev.keyplan.report.TextTable;
 
 /**
- * A Cassandra or ScyllaDB analysis in {@code check}'s text: patterns, sizing, bucket advice, heat
- * and consistency.
+ * A Cassandra or ScyllaDB analysis in {@code check}'s text: patterns, sizing, bucket advice, heat,
+ * the cluster's capacity and consistency.
  */
 public final class CassandraText {
   private CassandraText() {}
@@ -48,6 +48,12 @@ public final class CassandraText {
           .append(" …' gives a key's shard.\n");
     }
     out.append('\n');
+    out.append(CassandraCluster.title(a))
+        .append('\n')
+        .append(cluster(a).render())
+        .append("  ")
+        .append(CassandraCluster.needed(a.cluster()))
+        .append("\n\n");
     out.append("Consistency (RF ")
         .append(a.localRf())
         .append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
@@ -152,6 +158,12 @@ public final class CassandraText {
           Units.rate(h.replicaLoad()),
           Units.percent(h.budgetShare()));
     }
+    return t;
+  }
+
+  static TextTable cluster(CassandraAnalysis a) {
+    var t = new TextTable(CassandraCluster.COLUMNS);
+    CassandraCluster.rows(a.cluster()).forEach(t::row);
     return t;
   }
 
