@@ -18,7 +18,8 @@ final class CheckCommandTest {
   @Test
   void chat_warnsButPasses_withCompilerStyleFindingsAndTables() {
     var run = CliRun.of("check", "examples/chat.yaml");
-    // Only warnings (the 10-minute bucket has 120,000 values), and --fail-on defaults to error.
+    // Only warnings (the 10-minute bucket has 120,000 values; 6 nodes carry neither the load nor
+    // the 1.12 PB the chat holds after a year), and --fail-on defaults to error.
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .contains("examples/chat.cql:3:")
@@ -26,7 +27,8 @@ final class CheckCommandTest {
             ": warning: [PartitionOverGuideline] the busiest partition of messages_by_channel")
         .contains("  fix: use a 5m bucket")
         .contains("latest-messages  20,000/s  messages_by_channel  buckets, newest first")
-        .contains("0 errors, 1 warning, 0 info");
+        .contains(": warning: [ClusterOverCapacity] 6 nodes are too few")
+        .contains("0 errors, 2 warnings, 0 info");
     assertThat(run.err()).isEmpty();
   }
 
@@ -65,7 +67,12 @@ final class CheckCommandTest {
     assertThat(finding.get("severity").asText()).isEqualTo("warning");
     assertThat(finding.at("/location/file").asText()).isEqualTo("examples/chat.cql");
     assertThat(finding.at("/location/line").asInt()).isEqualTo(3);
-    assertThat(root.at("/summary/warnings").asInt()).isEqualTo(1);
+    // PartitionOverGuideline and ClusterOverCapacity.
+    assertThat(root.at("/summary/warnings").asInt()).isEqualTo(2);
+    JsonNode cluster = root.get("cluster").get(0);
+    assertThat(cluster.get("store").asText()).isEqualTo("cassandra");
+    assertThat(cluster.get("nodesPerDatacenter").asInt()).isEqualTo(6);
+    assertThat(cluster.get("nodesNeeded").isInt()).isTrue();
   }
 
   @Test

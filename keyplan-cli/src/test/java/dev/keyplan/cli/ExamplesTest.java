@@ -17,10 +17,17 @@ final class ExamplesTest {
   @Test
   void chat_tenMinuteBucketHasTooManyValues() throws IOException {
     // Seed 000's bucket: 100 messages/s × 600 s = 60,000 rows, each with author_id and body, so
-    // 120,000 values > 100,000. Nothing else: 10M channels spread the load.
+    // 120,000 values > 100,000. 10M channels spread the load over partitions, but not over more
+    // than the 6 nodes declared (the default): 50,000 messages/s × RF 3 = 150,000 replica writes/s,
+    // 20,000 reads/s × 17 buckets × 2 replicas = 680,000 replica reads/s, 200 edits/s × 3 = 600:
+    // 830,600 / 6 = 138,433/s a node, 692% of 20,000/s; and a year of messages is 186 TB a node.
     JsonNode root = check("chat");
     assertThat(findings(root))
-        .containsExactly("warning PartitionOverGuideline messages_by_channel");
+        .containsExactly(
+            "warning PartitionOverGuideline messages_by_channel",
+            "warning ClusterOverCapacity nodes");
+    // JSON writes a figure of 100,000 or more as a whole number.
+    assertThat(root.at("/cluster/0/replicaOpsPerNode").asDouble()).isEqualTo(138_433);
     assertThat(pattern(root, "latest-messages").get("access").asText()).isEqualTo("bucket-walk");
   }
 
@@ -201,7 +208,10 @@ final class ExamplesTest {
     assertThat(findings(root))
         .containsExactlyInAnyOrder(
             "warning PartitionOverGuideline messages_by_user",
-            "warning UnboundedPartitionGrowth messages_by_user");
+            "warning UnboundedPartitionGrowth messages_by_user",
+            // 63 TB with RF 3 at the horizon, 10.5 TB on each of 6 nodes: 32 nodes by storage.
+            "warning ClusterOverCapacity nodes");
+    assertThat(root.at("/cluster/0/nodesByStorage").asInt()).isEqualTo(32);
   }
 
   @Test
