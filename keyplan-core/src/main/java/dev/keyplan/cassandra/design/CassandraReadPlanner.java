@@ -200,6 +200,22 @@ final class CassandraReadPlanner {
         + ")";
   }
 
+  /** Returns table {@code t} as a candidate that cannot serve {@code p}, and why. */
+  private static Candidate cannotServe(
+      AccessPattern p, BoundTable t, List<String> missing, String why) {
+    return new Candidate(
+        t,
+        new CassandraPlan(
+            p,
+            CassandraAccess.NOT_SERVED,
+            List.of(t.name()),
+            Estimate.UNKNOWN,
+            Estimate.UNKNOWN,
+            false,
+            List.of(why)),
+        missing);
+  }
+
   private static CassandraPlan notServed(AccessPattern p, String why) {
     return new CassandraPlan(
         p,
@@ -336,24 +352,17 @@ final class CassandraReadPlanner {
       }
     }
     if (!orderFollowsClustering(r, t, Math.min(prefix, ranged ? prefix - 1 : prefix))) {
-      return new Candidate(
+      return cannotServe(
+          p,
           t,
-          new CassandraPlan(
-              p,
-              CassandraAccess.NOT_SERVED,
-              List.of(t.name()),
-              Estimate.UNKNOWN,
-              Estimate.UNKNOWN,
-              false,
-              List.of(
-                  "order by "
-                      + orderText(r)
-                      + " does not follow the clustering order of "
-                      + t.name()
-                      + " ("
-                      + clusteringText(t)
-                      + ") or its reverse")),
-          missing);
+          missing,
+          "order by "
+              + orderText(r)
+              + " does not follow the clustering order of "
+              + t.name()
+              + " ("
+              + clusteringText(t)
+              + ") or its reverse");
     }
     boolean pointRead = prefix == cc.size() && !ranged && !filtering;
     // A clustering range reads the share of the partition its width covers (range:), else all.
@@ -613,28 +622,21 @@ final class CassandraReadPlanner {
             .filter(i -> i.column().equals(vector) && i.kind() == SecondaryIndex.Kind.SAI)
             .findFirst();
     if (index.isEmpty() || t.table().column(vector).isEmpty()) {
-      return new Candidate(
+      return cannotServe(
+          p,
           t,
-          new CassandraPlan(
-              p,
-              CassandraAccess.NOT_SERVED,
-              List.of(t.name()),
-              Estimate.UNKNOWN,
-              Estimate.UNKNOWN,
-              false,
-              List.of(
-                  "order by ann of "
-                      + vector
-                      + " needs an SAI index on "
-                      + t.name()
-                      + "."
-                      + vector
-                      + " (CREATE INDEX ON "
-                      + t.name()
-                      + " ("
-                      + vector
-                      + ") USING 'sai')")),
-          missing);
+          missing,
+          "order by ann of "
+              + vector
+              + " needs an SAI index on "
+              + t.name()
+              + "."
+              + vector
+              + " (CREATE INDEX ON "
+              + t.name()
+              + " ("
+              + vector
+              + ") USING 'sai')");
     }
     int n = r.limit().orElse(1);
     boolean keyed =
