@@ -875,10 +875,41 @@ final class SchemaBuilder {
             statement.clusteringOrder(),
             statement.options(),
             Optional.of(base.name()));
+    if (statement.clusteringOrder().isEmpty()) {
+      asTable = withBaseOrder(asTable, base);
+    }
     checkViewKey(name, statement.primaryKey(), base, asTable);
     views.put(
         key(name),
         new MaterializedView(name.value(), name.keyspace(), base.name(), asTable, name.location()));
+  }
+
+  /**
+   * Returns {@code view} with each clustering column that is also one of {@code base}'s in the
+   * base's direction: a view that states no CLUSTERING ORDER takes it from its base table (measured
+   * on Cassandra 5.0.6: a view clustered by the base's {@code ts DESC} is described with {@code ts
+   * DESC}); any other clustering column is ascending.
+   */
+  private static CqlTable withBaseOrder(CqlTable view, CqlTable base) {
+    List<ClusteringColumn> clustering = new ArrayList<>();
+    for (ClusteringColumn c : view.clustering()) {
+      boolean descending =
+          base.clustering().stream()
+              .filter(b -> b.name().equals(c.name()))
+              .map(ClusteringColumn::descending)
+              .findFirst()
+              .orElse(c.descending());
+      clustering.add(new ClusteringColumn(c.name(), descending));
+    }
+    return new CqlTable(
+        view.keyspace(),
+        view.name(),
+        view.columns(),
+        view.partitionKey(),
+        clustering,
+        view.options(),
+        view.location(),
+        view.viewOf());
   }
 
   /**

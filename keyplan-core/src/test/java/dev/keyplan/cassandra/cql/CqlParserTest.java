@@ -383,6 +383,25 @@ final class CqlParserTest {
   }
 
   @Test
+  void aViewWithoutClusteringOrder_takesItsBaseTablesDirections() {
+    // Measured on Cassandra 5.0.6 (the emit round trip): a view clustered by the base's ts DESC
+    // with no CLUSTERING ORDER of its own is described as ts DESC; a column the base does not
+    // cluster by (kind) stays ascending.
+    CqlSchema schema =
+        CqlParser.parse(
+            "mv.cql",
+            """
+        CREATE TABLE ks.events (device uuid, ts timestamp, kind text, PRIMARY KEY ((device), ts))
+          WITH CLUSTERING ORDER BY (ts DESC);
+        CREATE MATERIALIZED VIEW ks.events_by_kind AS SELECT * FROM ks.events
+          WHERE kind IS NOT NULL AND device IS NOT NULL AND ts IS NOT NULL
+          PRIMARY KEY ((device), kind, ts);
+        """);
+    assertThat(schema.view("events_by_kind").orElseThrow().asTable().clustering())
+        .containsExactly(new ClusteringColumn("kind", false), new ClusteringColumn("ts", true));
+  }
+
+  @Test
   void indexes_allTargetsAndClasses_kindsColumnsAndGeneratedNames() {
     CqlSchema schema =
         CqlParser.parse(
