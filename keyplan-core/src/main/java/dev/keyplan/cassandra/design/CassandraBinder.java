@@ -116,9 +116,10 @@ final class CassandraBinder {
     }
     List<BoundTable> bound = new ArrayList<>();
     for (CqlTable t : tables) {
-      Map<String, Derived> derived = derivedByTable.getOrDefault(t.name(), Map.of());
       TableBinding named = named(t);
       Map<String, String> renamed = named == null ? Map.of() : named.columns();
+      Map<String, Derived> derived =
+          withImplicitBuckets(t, derivedByTable.getOrDefault(t.name(), Map.of()), renamed);
       for (String column : renamed.keySet()) {
         if (t.column(column).isEmpty()) {
           problems.add(
@@ -135,7 +136,8 @@ final class CassandraBinder {
         }
       }
       entityOf(t, derived, named)
-          .ifPresent(e -> bound.add(new BoundTable(t, e, derived, renamed, typesOf(t))));
+          .ifPresent(
+              e -> bound.add(new BoundTable(t, e, bucketsOf(derived, e), renamed, typesOf(t))));
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);
@@ -207,6 +209,81 @@ final class CassandraBinder {
         out.putIfAbsent(u.name(), u);
       }
     }
+    return out;
+  }
+
+  /**
+   * Returns {@code derived} with the time buckets the schema implies: a {@code date} or {@code
+   * timestamp} partition key column that holds no attribute of any entity (and is not declared
+   * derived) is a bucket the application sets when it writes (issue 15, Decisions). Its width comes
+   * from its type and name: a {@code date} is one day; a {@code timestamp} named for its unit
+   * ({@code minute}, {@code hour}, {@code day}, {@code week}, {@code month}, {@code year}) is that
+   * unit, else one day; {@code derived:} states any other width.
+   */
+  private Map<String, Derived> withImplicitBuckets(
+      CqlTable t, Map<String, Derived> derived, Map<String, String> renamed) {
+    Map<String, Derived> out = new LinkedHashMap<>(derived);
+    for (String k : t.partitionKey()) {
+      Column c = t.column(k).orElse(null);
+      String type = c == null ? "" : c.type().name();
+      if (c == null
+          || out.containsKey(k)
+          || !(type.equals("date") || type.equals("timestamp"))
+          || byAttribute.containsKey(renamed.getOrDefault(k, k))) {
+        continue;
+      }
+      out.put(k, new Derived(t.name(), k, bucketWidth(k, type), Optional.empty(), 0, c.location()));
+    }
+    return out;
+  }
+
+  /** Returns an implied bucket's width in seconds, from its column's type and name. */
+  static long bucketWidth(String column, String type) {
+    String n = column.toLowerCase(java.util.Locale.ROOT);
+    if (type.equals("timestamp")) {
+      if (n.contains("minute")) {
+        return 60;
+      }
+      if (n.contains("hour")) {
+        return 3_600;
+      }
+      if (n.contains("week")) {
+        return 604_800;
+      }
+      if (n.contains("month")) {
+        return 2_592_000;
+      }
+      if (n.contains("year")) {
+        return 31_536_000;
+      }
+    }
+    return 86_400;
+  }
+
+  /**
+   * Returns {@code derived} with each implied bucket computed from {@code e}'s first time-ordered
+   * attribute (or, failing one, its first timestamp), as a declared bucket names in {@code of}.
+   */
+  private static Map<String, Derived> bucketsOf(Map<String, Derived> derived, Entity e) {
+    Optional<String> time =
+        e.attributes().values().stream()
+            .filter(a -> a.timeOrdered())
+            .map(a -> a.name())
+            .findFirst()
+            .or(
+                () ->
+                    e.attributes().values().stream()
+                        .filter(a -> a.type().equalsIgnoreCase("timestamp"))
+                        .map(a -> a.name())
+                        .findFirst());
+    Map<String, Derived> out = new LinkedHashMap<>();
+    derived.forEach(
+        (k, d) ->
+            out.put(
+                k,
+                d.isTimeBucket() && d.of().isEmpty()
+                    ? new Derived(d.table(), d.column(), d.windowSeconds(), time, 0, d.location())
+                    : d));
     return out;
   }
 
