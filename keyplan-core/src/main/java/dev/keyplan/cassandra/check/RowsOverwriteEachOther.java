@@ -10,6 +10,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Units;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Flags a table whose primary key holds neither the entity's {@code key} nor a {@code unique}
@@ -40,6 +41,10 @@ public final class RowsOverwriteEachOther implements CassandraRule {
       List<String> key = t.entity().key();
       List<String> missing =
           key.stream().filter(k -> !t.table().isKeyColumn(t.columnOf(k))).toList();
+      List<String> clustering = t.clustering().stream().map(c -> c.name()).toList();
+      // The clustering columns the fix proposes: the table's own, then the missing key.
+      List<String> fixed = new java.util.ArrayList<>(clustering);
+      fixed.addAll(missing);
       List<String> unique =
           t.entity().attributes().values().stream()
               .filter(Attribute::unique)
@@ -53,13 +58,7 @@ public final class RowsOverwriteEachOther implements CassandraRule {
                   + (s.rowsPerPartitionCap() == 1 ? " row" : " rows")
                   + (t.clustering().isEmpty()
                       ? " (no clustering columns)"
-                      : " (the distinct values of "
-                          + String.join(
-                              " × ",
-                              t.table()
-                                  .primaryKey()
-                                  .subList(t.partitionKey().size(), t.table().primaryKey().size()))
-                          + ")")
+                      : " (the distinct values of " + String.join(" × ", clustering) + ")")
                   + ", so the table holds "
                   + Units.count(s.rows())
                   + " rows of the "
@@ -90,8 +89,7 @@ public final class RowsOverwriteEachOther implements CassandraRule {
               + " (PRIMARY KEY (("
               + String.join(", ", t.partitionKey())
               + ")"
-              + t.clustering().stream().map(c -> ", " + c.name()).reduce("", String::concat)
-              + missing.stream().map(m -> ", " + m).reduce("", String::concat)
+              + fixed.stream().map(c -> ", " + c).collect(Collectors.joining())
               + ")); if the table is meant to keep only the latest row per key, model that row as"
               + " an entity of its own, keyed as the table is, and write it with upsert");
     }
