@@ -12,6 +12,7 @@ import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -180,6 +181,7 @@ final class CassandraVerifySchema {
     for (UserType u : typesInOrder(a.schema(), tables)) {
       ks.createType(u.name(), createType(u, ks.name));
     }
+    Set<String> known = ks.tableProperties();
     String emitted = CqlEmitter.emit(a);
     List<String> statements = statements(emitted);
     for (String s : statements) {
@@ -196,8 +198,7 @@ final class CassandraVerifySchema {
       }
       String moved = move(s, tables, ks.name);
       if (upper.startsWith("CREATE TABLE")) {
-        String table = tableName(moved);
-        ks.createTable(table, withoutCompression(moved));
+        createTable(ks, moved, known, notes);
       } else {
         try {
           ks.execute(moved);
@@ -205,6 +206,58 @@ final class CassandraVerifySchema {
           notes.add("not created: " + firstLine(s) + " (" + CassandraVerifier.firstLine(e) + ")");
         }
       }
+    }
+  }
+
+  /** Cassandra's message for a table property it does not have. */
+  private static final Pattern UNKNOWN_PROPERTY =
+      Pattern.compile("Unknown property '([A-Za-z0-9_]+)'");
+
+  /**
+   * Creates one table: with the design's options the server knows. Its {@code system_schema.tables}
+   * lists each property it stores, but Cassandra 5.0.6 still stores {@code read_repair_chance} and
+   * {@code dclocal_read_repair_chance} there (from 3.x) while CREATE TABLE refuses them ("Unknown
+   * property"): each option the server names so is dropped and the statement sent again. If the
+   * server refuses it for another reason (a value it does not take), once more with only the
+   * options verify measures ({@link #measuredOptionsOnly}). Each dropped option is named in the
+   * notes, with the server's reason for the last attempt.
+   */
+  private static void createTable(
+      VerifyKeyspace ks, String ddl, Set<String> known, List<String> notes) {
+    String table = tableName(ddl);
+    Set<String> allowed = new java.util.HashSet<>(known);
+    List<String> unknown = new ArrayList<>();
+    String statement = forServer(ddl, allowed, unknown);
+    while (true) {
+      try {
+        ks.createTable(table, statement);
+        break;
+      } catch (com.datastax.oss.driver.api.core.servererrors.QueryValidationException e) {
+        var named = UNKNOWN_PROPERTY.matcher(String.valueOf(e.getMessage()));
+        if (named.find() && allowed.remove(named.group(1).toLowerCase(java.util.Locale.ROOT))) {
+          unknown.clear();
+          statement = forServer(ddl, allowed, unknown);
+          continue;
+        }
+        List<String> dropped = new ArrayList<>();
+        ks.createTable(table, measuredOptionsOnly(statement, dropped));
+        notes.add(
+            "table "
+                + table
+                + ": the server refused its options ("
+                + CassandraVerifier.firstLine(e)
+                + "), so it was created with only the clustering order and default_time_to_live;"
+                + " dropped: "
+                + String.join(", ", dropped));
+        break;
+      }
+    }
+    if (!unknown.isEmpty()) {
+      notes.add(
+          "table "
+              + table
+              + ": options this server does not know were dropped: "
+              + String.join(", ", unknown));
     }
   }
 
@@ -262,6 +315,21 @@ final class CassandraVerifySchema {
    * options are those {@link CqlEmitter} writes, one per {@code AND} line.
    */
   static String withoutCompression(String createTable) {
+    return forServer(createTable, null, new ArrayList<>());
+  }
+
+  /**
+   * Returns {@code createTable} as the server will take it: compression off in place of the
+   * design's (see {@link #withoutCompression}), and without the options the server does not know,
+   * each added to {@code dropped}. A DESCRIBE from another server names options Cassandra 5.0 has
+   * no property for: ScyllaDB's {@code tombstone_gc} and {@code paxos_grace_seconds}, Cassandra
+   * 3.x's {@code read_repair_chance} and {@code dclocal_read_repair_chance} (removed in 4.0, see
+   * https://cassandra.apache.org/doc/4.0/cassandra/new/index.html), DataStax's {@code nodesync};
+   * Cassandra refuses each ("Unknown property"). {@code id} is dropped too: it names the design's
+   * own table, and the run creates new ones. {@code known} is the server's list (the columns of its
+   * {@code system_schema.tables}, one per table property); null keeps every option.
+   */
+  static String forServer(String createTable, Set<String> known, List<String> dropped) {
     String s = createTable.replaceAll("(?i)\\s+IF NOT EXISTS", "");
     java.util.regex.Matcher with = Pattern.compile("(?is)\\)\\s*WITH\\s").matcher(s);
     if (!with.find()) {
@@ -269,12 +337,54 @@ final class CassandraVerifySchema {
     }
     List<String> kept = new ArrayList<>();
     for (String option : OPTION_SEPARATOR.split(s.substring(with.end()))) {
-      if (!COMPRESSION.matcher(option).lookingAt()) {
+      String name = optionName(option);
+      if (name.equals("compression")) {
+        continue;
+      }
+      if (known != null
+          && !name.equals("clustering")
+          && (!known.contains(name) || name.equals("id"))) {
+        dropped.add(name);
+        continue;
+      }
+      kept.add(option.trim());
+    }
+    kept.add(COMPRESSION_OFF);
+    return s.substring(0, with.end()) + String.join(" AND ", kept);
+  }
+
+  /**
+   * Returns {@code createTable} with only the options that change what verify measures: the
+   * clustering order (the order reads return rows in) and {@code default_time_to_live} (an expiring
+   * cell writes its TTL and local deletion time, so it changes the bytes flushed), and compression
+   * off. Used when the server refuses a value it has a property for: ScyllaDB's {@code cdc} is a
+   * map where Cassandra's is a boolean, and a compaction class such as ScyllaDB's {@code
+   * IncrementalCompactionStrategy} does not exist in Cassandra. Every other option is added to
+   * {@code dropped}.
+   */
+  static String measuredOptionsOnly(String createTable, List<String> dropped) {
+    String s = createTable.replaceAll("(?i)\\s+IF NOT EXISTS", "");
+    java.util.regex.Matcher with = Pattern.compile("(?is)\\)\\s*WITH\\s").matcher(s);
+    if (!with.find()) {
+      return s + " WITH " + COMPRESSION_OFF;
+    }
+    List<String> kept = new ArrayList<>();
+    for (String option : OPTION_SEPARATOR.split(s.substring(with.end()))) {
+      String name = optionName(option);
+      if (name.equals("clustering") || name.equals("default_time_to_live")) {
         kept.add(option.trim());
+      } else if (!name.equals("compression")) {
+        dropped.add(name);
       }
     }
     kept.add(COMPRESSION_OFF);
     return s.substring(0, with.end()) + String.join(" AND ", kept);
+  }
+
+  /** The option's name in lower case, {@code clustering} for {@code CLUSTERING ORDER BY}. */
+  private static String optionName(String option) {
+    var m = Pattern.compile("\\s*\"?([A-Za-z_][A-Za-z0-9_]*)").matcher(option);
+    return m.lookingAt() ? m.group(1).toLowerCase(java.util.Locale.ROOT) : "";
   }
 
   private static String firstLine(String s) {

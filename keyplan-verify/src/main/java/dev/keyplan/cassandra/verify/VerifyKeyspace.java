@@ -103,6 +103,23 @@ final class VerifyKeyspace {
     }
   }
 
+  /**
+   * The table properties this server knows: the columns of its {@code system_schema.tables}, where
+   * Cassandra stores each property of every table (bloom_filter_fp_chance, caching, compaction, …;
+   * see
+   * https://cassandra.apache.org/doc/latest/cassandra/developing/cql/ddl.html#create-table-options).
+   */
+  java.util.Set<String> tableProperties() {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (var row :
+        session.execute(
+            "SELECT column_name FROM system_schema.columns"
+                + " WHERE keyspace_name = 'system_schema' AND table_name = 'tables'")) {
+      out.add(row.getString("column_name"));
+    }
+    return out;
+  }
+
   /** Runs a DDL statement that belongs to a created table (an index). */
   void execute(String ddl) {
     session.execute(ddl);

@@ -57,6 +57,44 @@ class CassandraVerifySchemaTest {
   }
 
   @Test
+  void optionsTheServerDoesNotKnow_areDropped_andNamed() {
+    // ScyllaDB's DESCRIBE: tombstone_gc and paxos_grace_seconds have no property in Cassandra 5.0
+    // (the columns of its system_schema.tables), which refuses them ("Unknown property").
+    String described =
+        "CREATE TABLE k.m (a int PRIMARY KEY, b text) WITH bloom_filter_fp_chance = 0.01\n"
+            + "  AND compression = {'sstable_compression': 'LZ4Compressor'}\n"
+            + "  AND paxos_grace_seconds = 864000\n"
+            + "  AND tombstone_gc = {'mode': 'timeout', 'propagation_delay_in_seconds': '3600'}\n"
+            + "  AND id = 5a1c395e-b41f-11e5-9f22-ba0be0483c18";
+    java.util.List<String> dropped = new java.util.ArrayList<>();
+    String ddl =
+        CassandraVerifySchema.forServer(
+            described, java.util.Set.of("bloom_filter_fp_chance", "compression", "id"), dropped);
+    assertEquals(
+        "CREATE TABLE k.m (a int PRIMARY KEY, b text) WITH bloom_filter_fp_chance = 0.01"
+            + " AND compression = {'enabled': 'false'}",
+        ddl);
+    // id is a property, but it names the design's own table: the run's table gets a new one.
+    assertEquals(List.of("paxos_grace_seconds", "tombstone_gc", "id"), dropped);
+  }
+
+  @Test
+  void whenTheServerRefusesAValue_onlyTheMeasuredOptionsAreKept() {
+    java.util.List<String> dropped = new java.util.ArrayList<>();
+    String ddl =
+        CassandraVerifySchema.measuredOptionsOnly(
+            "CREATE TABLE k.m (a int, t int, PRIMARY KEY (a, t)) WITH CLUSTERING ORDER BY (t DESC)"
+                + " AND cdc = {'enabled': 'false'} AND default_time_to_live = 60"
+                + " AND compression = {'enabled': 'false'}",
+            dropped);
+    assertEquals(
+        "CREATE TABLE k.m (a int, t int, PRIMARY KEY (a, t)) WITH CLUSTERING ORDER BY (t DESC)"
+            + " AND default_time_to_live = 60 AND compression = {'enabled': 'false'}",
+        ddl);
+    assertEquals(List.of("cdc"), dropped);
+  }
+
+  @Test
   void keyspaceNames_arePrefixed_cleaned_andKeptToCassandrasLimit() {
     var o = dev.keyplan.verify.VerifyOptions.defaults();
     assertEquals("keyplan_verify_chat", VerifyKeyspace.nameFor(o, "chat"));

@@ -115,4 +115,49 @@ class RealisticSchemaVerifyTest {
           .isEmpty();
     }
   }
+
+  @Test
+  void aScyllaDbDescribe_isCreatedWithoutTheOptionsCassandraDoesNotKnow_andNamesThem() {
+    // Issue 15 (Decisions): DESCRIBE output from ScyllaDB or Cassandra 3.x/4.x: verify drops table
+    // options the target server does not know and says which. chatter.cql is ScyllaDB's own
+    // DESCRIBE shape; before, Cassandra 5.0.6 refused the first table ("Unknown property
+    // 'tombstone_gc'") and the run stopped before loading anything.
+    VerifyResult r = verify("chatter.yaml");
+    assertThat(r.findings()).noneMatch(f -> f.startsWith("stopped"));
+    assertThat(r.notes())
+        .contains(
+            "table messages_by_channel: options this server does not know were dropped:"
+                + " paxos_grace_seconds, tombstone_gc");
+    // channels names IncrementalCompactionStrategy (ScyllaDB's) and cdc as a map: options
+    // Cassandra has but refuses these values for, so it is created with the measured options only.
+    assertThat(r.notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .startsWith("table channels: the server refused its options (")
+                    .contains("IncrementalCompactionStrategy")
+                    .contains("compaction")
+                    .endsWith("cdc"));
+    assertThat(r.table("partitions").rows())
+        .allSatisfy(row -> assertEquals("ok", row.get(8))); // verdict
+    assertThat(r.table("tokens").rows()).allSatisfy(row -> assertEquals("equal", row.get(4)));
+  }
+
+  @Test
+  void aCassandra3AndDseDescribe_isVerified_withTheTtlItDeclares() {
+    // telemetry.cql: readings_by_sensor as Cassandra 3.11 prints it (read_repair_chance and
+    // dclocal_read_repair_chance, which 5.0.6 still accepts and ignores), stations as DataStax
+    // Enterprise 6.8 prints it (nodesync, which 5.0.6 does not know). The 30-day
+    // default_time_to_live is kept: an expiring cell writes its TTL and deletion time, and the
+    // bytes compared include them.
+    VerifyResult r = verify("telemetry.yaml");
+    assertThat(r.findings()).noneMatch(f -> f.startsWith("stopped"));
+    assertThat(r.notes())
+        .contains(
+            "table readings_by_sensor: options this server does not know were dropped:"
+                + " dclocal_read_repair_chance, read_repair_chance",
+            "table stations: options this server does not know were dropped: nodesync");
+    assertThat(r.table("partitions").rows())
+        .allSatisfy(row -> assertEquals("ok", row.get(8))); // verdict
+  }
 }
