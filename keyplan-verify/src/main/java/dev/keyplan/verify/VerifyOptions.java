@@ -42,6 +42,16 @@ public record VerifyOptions(
   public static final int DEFAULT_SAMPLES = 50;
 
   /**
+   * {@code --fast}: the busiest partition loaded with at most 40 rows. Enough rows that a partition
+   * holds several clustering rows and index entries (so every read and size is still compared), few
+   * enough that the realistic schemas verify in about 15 s each on CI's 2 cores.
+   */
+  public static final int FAST_MAX_ROWS = 40;
+
+  /** {@code --fast}: 2 requests per pattern and key; the percentiles are then only indicative. */
+  public static final int FAST_SAMPLES = 2;
+
+  /**
    * Lower-case letters, digits and underscores, starting with a letter: valid as a keyspace, table
    * and database name.
    */

@@ -58,18 +58,32 @@ public final class VerifyRun {
   @Option(
       names = "--max-rows",
       paramLabel = "N",
-      defaultValue = "" + VerifyOptions.DEFAULT_MAX_ROWS,
       description =
-          "Most rows loaded into the busiest partition; its predicted rows are scaled down to fit (default: ${DEFAULT-VALUE}).")
-  int maxRows;
+          "Most rows loaded into the busiest partition; its predicted rows are scaled down to fit"
+              + " (default: "
+              + VerifyOptions.DEFAULT_MAX_ROWS
+              + "; "
+              + VerifyOptions.FAST_MAX_ROWS
+              + " with --fast).")
+  Integer maxRows;
 
   @Option(
       names = "--samples",
       paramLabel = "N",
-      defaultValue = "" + VerifyOptions.DEFAULT_SAMPLES,
       description =
-          "Requests per pattern and key for the latency percentiles (default: ${DEFAULT-VALUE}).")
-  int samples;
+          "Requests per pattern and key for the latency percentiles (default: "
+              + VerifyOptions.DEFAULT_SAMPLES
+              + "; "
+              + VerifyOptions.FAST_SAMPLES
+              + " with --fast).")
+  Integer samples;
+
+  @Option(
+      names = "--fast",
+      description =
+          "A quick run, as CI uses: fewer rows and samples (--max-rows and --samples still win)."
+              + " Every figure is still compared; latency percentiles of 2 samples are rough.")
+  boolean fast;
 
   @Option(
       names = "--tls",
@@ -120,8 +134,12 @@ public final class VerifyRun {
                   prefix,
                   reuse,
                   keep,
-                  maxRows,
-                  samples,
+                  maxRows != null
+                      ? maxRows
+                      : fast ? VerifyOptions.FAST_MAX_ROWS : VerifyOptions.DEFAULT_MAX_ROWS,
+                  samples != null
+                      ? samples
+                      : fast ? VerifyOptions.FAST_SAMPLES : VerifyOptions.DEFAULT_SAMPLES,
                   tls,
                   Optional.ofNullable(credentials),
                   seed,

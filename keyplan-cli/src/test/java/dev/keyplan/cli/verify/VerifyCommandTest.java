@@ -64,16 +64,7 @@ class VerifyCommandTest {
           null, System.getenv("CI"), "CI must start Cassandra (KEYPLAN_CASSANDRA_ENDPOINT)");
       Assumptions.abort("no KEYPLAN_CASSANDRA_ENDPOINT");
     }
-    CliRun run =
-        CliRun.of(
-            "verify",
-            "examples/chat.yaml",
-            "--endpoint",
-            endpoint,
-            "--samples",
-            "2",
-            "--max-rows",
-            "300");
+    CliRun run = CliRun.of("verify", "examples/chat.yaml", "--endpoint", endpoint, "--fast");
     assertEquals(0, run.exitCode(), run.out() + run.err());
     assertTrue(
         run.out()
@@ -82,5 +73,7 @@ class VerifyCommandTest {
         run.out());
     assertTrue(
         run.out().contains("  keyspace: keyplan_verify_chat (created by this run)\n"), run.out());
+    // --fast: CI's quick run, 40 rows at most in the busiest partition and 2 samples.
+    assertTrue(run.out().contains("  max_rows: 40\n  samples: 2\n"), run.out());
   }
 }
