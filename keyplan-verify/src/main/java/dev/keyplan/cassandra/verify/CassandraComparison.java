@@ -66,6 +66,25 @@ final class CassandraComparison {
     } else if (Double.isNaN(predicted) && m.traced().scan()) {
       verdict = "ok (all nodes)";
     }
+    double expectedRows =
+        verdict.equals("ok")
+            ? rowsOnTheLoadedData(plan, busiest, predictedRows, m, l, sizing.get(l.table.name()))
+            : Double.NaN;
+    if (!Double.isNaN(expectedRows)
+        && Math.abs(m.traced().rows() - expectedRows)
+            > Math.max(1, CassandraVerifier.SIZE_TOLERANCE * expectedRows)) {
+      verdict = "MISMATCH";
+      findings.add(
+          plan.pattern().id()
+              + " ("
+              + role
+              + "): keyplan's "
+              + format(predictedRows)
+              + " rows come to "
+              + format(expectedRows)
+              + " on the loaded data; the trace read "
+              + m.traced().rows());
+    }
     if (verdict.startsWith("MISMATCH")) {
       mismatches[0]++;
     }
@@ -82,6 +101,52 @@ final class CassandraComparison {
         m.latency().millis(50),
         m.latency().millis(99),
         verdict);
+  }
+
+  /**
+   * The rows a single-partition read or a bucket walk reads on the loaded data, by keyplan's plan,
+   * or NaN where the loaded data cannot show it. A read of one row (the full primary key) reads 1.
+   * A read that restricts only the partition key reads its partitions' rows up to the limit: when
+   * keyplan's rows are bounded by the limit, {@code min(limit, rows loaded in the partitions
+   * walked)}; otherwise keyplan's rows scaled as the load scaled the partition ({@code rows ×
+   * loaded / predicted}, the scale column), so a planner whose rows are not the sizing's is caught.
+   * Reads that restrict a clustering or regular column are not compared here: verify binds the
+   * first loaded row's value, whose share of the rows depends on the loaded values, not on the
+   * model's spread. A bucket walk asks each bucket for the rows the newer ones did not give, as the
+   * application would. The tolerance is one row or {@value CassandraVerifier#SIZE_TOLERANCE}.
+   */
+  static double rowsOnTheLoadedData(
+      CassandraPlan plan,
+      boolean busiest,
+      double predictedRows,
+      CassandraVerifyReads.Measured m,
+      TableLoad l,
+      CassandraSizing size) {
+    var read = (dev.keyplan.model.Operation.Read) plan.pattern().operation();
+    if (Double.isNaN(predictedRows) || read.count() || size == null) {
+      return Double.NaN;
+    }
+    if (predictedRows <= 1) {
+      return 1;
+    }
+    boolean keyOnly =
+        read.where().stream()
+            .allMatch(c -> l.table.partitionKey().contains(l.table.columnOf(c.attribute())));
+    if (!keyOnly) {
+      return Double.NaN;
+    }
+    long perPartition = busiest ? l.busiestRows : l.typicalRows;
+    long reachable = perPartition * Math.max(1, m.partitionsWalked());
+    int limit = read.limit().orElse(Integer.MAX_VALUE);
+    if (predictedRows >= limit) {
+      return Math.min(limit, reachable);
+    }
+    PartitionSize predicted = busiest ? size.busiest() : size.typical();
+    if (!predicted.known() || predicted.rows() <= 0) {
+      return Double.NaN;
+    }
+    double scale = Math.min(1.0, perPartition / predicted.rows());
+    return Math.min(limit, predictedRows * scale);
   }
 
   /**

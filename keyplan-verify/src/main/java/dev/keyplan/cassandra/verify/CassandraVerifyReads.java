@@ -45,7 +45,7 @@ final class CassandraVerifyReads {
     java.util.Collections.reverse(order); // newest bucket first
     for (PartitionProbe p : walk ? order : buckets.subList(0, 1)) {
       List<Object> values = new ArrayList<>();
-      cql = cql(keyspace, plan, load, read, p, values);
+      cql = cql(keyspace, plan, load, read, p, values, read.limit().isPresent() ? limit : 0);
       SimpleStatement s = SimpleStatement.newInstance(cql, values.toArray());
       for (int i = 0; i < samples; i++) {
         long start = System.nanoTime();
@@ -148,7 +148,8 @@ final class CassandraVerifyReads {
       TableLoad load,
       Operation.Read read,
       PartitionProbe p,
-      List<Object> values) {
+      List<Object> values,
+      int limit) {
     BoundTable t = load.table;
     List<String> where = new ArrayList<>();
     for (int i = 0; i < t.partitionKey().size(); i++) {
@@ -223,7 +224,10 @@ final class CassandraVerifyReads {
     if (!where.isEmpty()) {
       s.append(" WHERE ").append(String.join(" AND ", where));
     }
-    read.limit().ifPresent(l -> s.append(" LIMIT ").append(l));
+    if (limit > 0) {
+      // The rows still wanted: a walk's next bucket asks for what the newer ones did not give.
+      s.append(" LIMIT ").append(limit);
+    }
     if (plan.filtersInPartition() || plan.access() == CassandraAccess.ALLOW_FILTERING) {
       s.append(" ALLOW FILTERING");
     }

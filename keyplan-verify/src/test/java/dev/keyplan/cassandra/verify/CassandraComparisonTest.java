@@ -33,4 +33,53 @@ final class CassandraComparisonTest {
     assertThat(TableLoad.timestamp(3, 4)).isEqualTo(base + 450_000_000L);
     assertThat(TableLoad.SPREAD_SECONDS).isEqualTo(600);
   }
+
+  private static CassandraVerifyReads.Measured traced(long rows, int walked) {
+    return new CassandraVerifyReads.Measured(
+        new Traced(walked, false, rows, false), walked, new dev.keyplan.verify.Latency(), "");
+  }
+
+  @Test
+  void aLatestNRead_readsTheLimit_orThePartitionsLoadedRows_whicheverIsFewer() {
+    // examples/chat.yaml: latest-messages asks channel_id = ? … limit 50, and keyplan says 50 rows.
+    // The busiest 10-minute bucket (100 messages/s × 600 s = 60,000 rows) is loaded scaled to 40
+    // rows (--fast): the read can only read those 40. The typical channel's bucket holds 3 rows,
+    // and its walk of 17 buckets reaches 51: the read stops at its limit, 50.
+    var a =
+        dev.keyplan.cassandra.design.CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml"));
+    var plan = a.plan("latest-messages").orElseThrow();
+    var table = a.table(plan.tables().get(0)).orElseThrow();
+    var size = a.sizing().get(table.name());
+    TableLoad load = new TableLoad(table, size, 40, 17);
+    assertThat(load.busiestRows).isEqualTo(40);
+    assertThat(load.typicalRows).isEqualTo(3);
+    assertThat(
+            CassandraComparison.rowsOnTheLoadedData(
+                plan, true, plan.rows().busiest(), traced(40, 1), load, size))
+        .isEqualTo(40);
+    assertThat(
+            CassandraComparison.rowsOnTheLoadedData(
+                plan, false, plan.rows().typical(), traced(50, 17), load, size))
+        .isEqualTo(50);
+  }
+
+  @Test
+  void aReadOfTheWholePartition_scalesKeyplansRowsAsTheLoadScaledThePartition() {
+    // Were keyplan's plan to say 30 rows, below its limit of 50 (so the whole partition), for a
+    // busiest bucket its sizing holds at 60,000 rows (a planner that disagrees with its own
+    // sizing), the load's scale 40 / 60,000 brings it to 0.02 rows, and the trace's 40 rows are
+    // then a mismatch.
+    var a =
+        dev.keyplan.cassandra.design.CassandraAnalyzer.analyze(LiveCassandra.example("chat.yaml"));
+    var plan = a.plan("latest-messages").orElseThrow();
+    var table = a.table(plan.tables().get(0)).orElseThrow();
+    var size = a.sizing().get(table.name());
+    assertThat(size.busiest().rows()).isEqualTo(60_000);
+    TableLoad load = new TableLoad(table, size, 40, 1);
+    assertThat(CassandraComparison.rowsOnTheLoadedData(plan, true, 30, traced(40, 1), load, size))
+        .isCloseTo(30 * 40 / 60_000.0, org.assertj.core.data.Offset.offset(1e-9));
+    // A single-row read reads one row, whatever the scale.
+    assertThat(CassandraComparison.rowsOnTheLoadedData(plan, true, 1, traced(1, 1), load, size))
+        .isEqualTo(1);
+  }
 }
