@@ -70,13 +70,21 @@ final class CassandraReadPlanner {
    * replica rows per second ({@link Fanout#cost}).
    */
   private record Candidate(
-      BoundTable table, CassandraPlan plan, List<String> missing, double cost) {
+      BoundTable table, CassandraPlan plan, List<String> missing, double cost, boolean bounded) {
     Candidate(BoundTable table, CassandraPlan plan, List<String> missing) {
-      this(table, plan, missing, Double.NaN);
+      this(table, plan, missing, Double.NaN, false);
     }
 
     Candidate costed(double cost) {
-      return new Candidate(table, plan, missing, cost);
+      return new Candidate(table, plan, missing, cost, bounded);
+    }
+
+    /**
+     * This read goes through an index whose matching rows the model does not say: its rows are an
+     * upper bound (every row), reached only if every row matches.
+     */
+    Candidate boundedAbove() {
+      return new Candidate(table, plan, missing, cost, true);
     }
   }
 
@@ -103,9 +111,12 @@ final class CassandraReadPlanner {
     if (candidates.isEmpty()) {
       return notServed(p, "no table stores " + r.entity() + " in a way this read can use");
     }
+    // An index read whose matching rows are unknown is costed at its upper bound, every row, as a
+    // scan of the same rows is; it reads only the rows that match, so on that tie it goes first.
     candidates.sort(
         Comparator.comparing((Candidate c) -> !c.plan().access().served())
             .thenComparingDouble(Candidate::cost)
+            .thenComparing(c -> !c.bounded())
             .thenComparingDouble(c -> contacted(c.plan()))
             .thenComparingInt(c -> c.plan().access().ordinal()));
     Candidate best = candidates.get(0);
@@ -113,7 +124,12 @@ final class CassandraReadPlanner {
         candidates.stream().skip(1).filter(c -> c.plan().access().served()).toList();
     if (best.plan().access().served() && !others.isEmpty()) {
       best =
-          new Candidate(best.table(), withCostNote(p, best, others), best.missing(), best.cost());
+          new Candidate(
+              best.table(),
+              withCostNote(p, best, others),
+              best.missing(),
+              best.cost(),
+              best.bounded());
     }
     if (best.missing().isEmpty()) {
       return best.plan();
@@ -129,7 +145,9 @@ final class CassandraReadPlanner {
     if (!c.plan().access().served()) {
       return Double.POSITIVE_INFINITY;
     }
-    double rows = c.plan().rows().typical() + lookups(c.plan());
+    // Lookups are not added to an upper bound: every row matching is the case where the index
+    // answers from its entries alone, and the bound is what a scan of those rows reads.
+    double rows = c.plan().rows().typical() + (c.bounded() ? 0 : lookups(c.plan()));
     int joined = 0;
     List<String> seen = new ArrayList<>();
     for (String a : c.missing()) {
@@ -544,12 +562,23 @@ final class CassandraReadPlanner {
     }
     double typical = size.rows();
     double busiest = size.rows();
+    List<String> notes = new ArrayList<>();
+    boolean bounded = false;
     for (Condition c : indexed) {
       double[] share = matchShare(p, t, c);
       typical *= share[0];
       busiest *= share[1];
+      if (share[2] == 0 && c.comparison() != Operation.Comparison.RANGE) {
+        bounded = true;
+        notes.add(
+            "the rows holding a value of "
+                + c.attribute()
+                + " are not known (no spread): counted as every row, an upper bound; declare"
+                + " spread: {"
+                + c.attribute()
+                + ": {distinct: N}}");
+      }
     }
-    List<String> notes = new ArrayList<>();
     boolean filtering = false;
     for (Condition c : where.values()) {
       if (!indexed.contains(c)) {
@@ -566,14 +595,14 @@ final class CassandraReadPlanner {
       typical = Math.min(typical, r.limit().getAsInt());
       busiest = Math.min(busiest, r.limit().getAsInt());
     }
-    String through =
+    String names =
         used.stream()
             .map(i -> kindText(i) + " " + i.name() + " on " + i.column())
             .collect(Collectors.joining(" and "));
     notes.add(
         0,
         "reads through the "
-            + through
+            + names
             + " because the partition key ("
             + unrestricted
             + ") is not restricted: the coordinator asks every token range, "
@@ -585,7 +614,7 @@ final class CassandraReadPlanner {
             + ") × "
             + fanout.replicas(p)
             + " replicas, each reading its local index");
-    return Optional.of(
+    Candidate through =
         new Candidate(
             t,
             new CassandraPlan(
@@ -598,7 +627,8 @@ final class CassandraReadPlanner {
                 filtering,
                 notes,
                 used.stream().map(SecondaryIndex::name).toList()),
-            missing));
+            missing);
+    return Optional.of(bounded ? through.boundedAbove() : through);
   }
 
   /**
@@ -687,26 +717,38 @@ final class CassandraReadPlanner {
   }
 
   /**
-   * Returns {typical, busiest} share of a table's rows matching condition {@code c}: {@code 1 /
-   * distinct} and the busiest value's share for {@code =}, {@code CONTAINS}, {@code CONTAINS KEY}
-   * and a map entry; 1 (every row, an upper bound) for a range or when the spread is not declared.
+   * Returns {typical, busiest, known} share of a table's rows matching condition {@code c}: {@code
+   * 1 / distinct} and the busiest value's share for {@code =} and a map entry; 1 (every row, an
+   * upper bound) for a range or when the spread is not declared, with {@code known} 0 then.
+   *
+   * <p>A {@code CONTAINS} or {@code CONTAINS KEY} asks whether any of a row's {@code k} elements
+   * (the attribute's {@code items}) is the value; the spread of a collection attribute describes
+   * its elements. With elements drawn independently, a row holds a given value with probability
+   * {@code 1 − (1 − s)^k}, {@code s} the value's share of the elements: a map of 4 teams among 200
+   * (s = 1/200) matches 1 − (199/200)⁴ ≈ 1.99% of the rows, about 4 / 200, not 1 / 200.
    */
   private double[] matchShare(AccessPattern p, BoundTable t, Condition c) {
     if (c.comparison() == Operation.Comparison.RANGE) {
-      double share =
-          p.range(c.attribute())
-              .map(w -> w.shareOf(sizing.get(t.name()).lifetimeSeconds()))
-              .orElse(1.0);
-      return new double[] {share, share};
+      var width = p.range(c.attribute());
+      double share = width.map(w -> w.shareOf(sizing.get(t.name()).lifetimeSeconds())).orElse(1.0);
+      return new double[] {share, share, width.isPresent() ? 1 : 0};
     }
     if (c.comparison() == Operation.Comparison.IN) {
-      return new double[] {1, 1};
+      return new double[] {1, 1, 0};
     }
     double rows = Math.max(1, sizing.get(t.name()).rows());
     var distinct = KeySpread.distinct(t.entity(), c.attribute(), rows);
     var busiest = KeySpread.busiestShare(t.entity(), c.attribute(), rows);
     double typical = distinct.isPresent() ? 1 / Math.max(1, distinct.getAsDouble()) : 1;
-    return new double[] {typical, busiest.orElse(typical)};
+    double top = busiest.orElse(typical);
+    boolean known = distinct.isPresent() || busiest.isPresent();
+    if (c.comparison() == Operation.Comparison.CONTAINS
+        || c.comparison() == Operation.Comparison.CONTAINS_KEY) {
+      int k = t.entity().attribute(c.attribute()).map(a -> Math.max(1, a.items())).orElse(1);
+      typical = 1 - Math.pow(1 - typical, k);
+      top = 1 - Math.pow(1 - top, k);
+    }
+    return new double[] {typical, top, known ? 1 : 0};
   }
 
   private static String widthText(dev.keyplan.model.RangeWidth w) {
