@@ -39,7 +39,8 @@ import java.util.Set;
  * (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexes.html), materialized
  * views (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/mvs.html) and Cassandra
  * 5.0 column masks. Statements that do not shape keys (functions, aggregates, roles, grants,
- * triggers, data manipulation, cqlsh commands) are skipped to their {@code ;}.
+ * triggers, DataStax Enterprise search indexes, data manipulation, cqlsh commands) are skipped to
+ * their {@code ;}.
  *
  * <p>On an error the parser records it and resumes at the next {@code ;}, or at a {@code CREATE},
  * {@code ALTER}, {@code DROP} or {@code USE} that starts a line when a {@code ;} was forgotten, so
@@ -58,7 +59,11 @@ public final class CqlParser {
           "select",
           "begin",
           "apply",
-          "truncate");
+          "truncate",
+          // DataStax Enterprise's search index commands (RELOAD / REBUILD / COMMIT SEARCH INDEX).
+          "reload",
+          "rebuild",
+          "commit");
 
   /** cqlsh's own commands, which end at the end of their line even without {@code ;}. */
   private static final Set<String> SHELL_COMMANDS =
@@ -82,7 +87,7 @@ public final class CqlParser {
           "help");
 
   private static final Set<String> SKIPPED_CREATES =
-      Set.of("function", "aggregate", "role", "user", "trigger");
+      Set.of("function", "aggregate", "role", "user", "trigger", "search");
 
   private static final Set<String> STATEMENT_STARTS = Set.of("create", "alter", "drop", "use");
 
@@ -218,7 +223,7 @@ public final class CqlParser {
       throw fail(
           t,
           "expected KEYSPACE, TABLE, INDEX, MATERIALIZED VIEW, TYPE, FUNCTION,"
-              + " AGGREGATE, ROLE, USER or TRIGGER after CREATE but found "
+              + " AGGREGATE, ROLE, USER, TRIGGER or SEARCH INDEX after CREATE but found "
               + t.describe());
     }
   }

@@ -524,6 +524,8 @@ final class CqlParserTest {
 
   @Test
   void ignoredStatements_functionsRolesGrantsAndDml_skippedSafely() {
+    // DataStax Enterprise's DESCRIBE also prints its search indexes (CREATE SEARCH INDEX … WITH
+    // COLUMNS …), and its scripts reload, rebuild and commit them: none shapes a key.
     CqlSchema schema =
         CqlParser.parse(
             "skip.cql",
@@ -539,6 +541,12 @@ final class CqlParserTest {
         CREATE ROLE IF NOT EXISTS app WITH PASSWORD = 'p@ss;word' AND LOGIN = true;
         GRANT SELECT ON KEYSPACE ks TO app;
         CREATE TRIGGER audit ON ks.t USING 'org.example.Audit';
+        CREATE SEARCH INDEX IF NOT EXISTS ON ks.t WITH COLUMNS v { docValues : true };
+        ALTER SEARCH INDEX SCHEMA ON ks.t ADD fields.field[@name='v2'];
+        RELOAD SEARCH INDEX ON ks.t;
+        REBUILD SEARCH INDEX ON ks.t;
+        COMMIT SEARCH INDEX ON ks.t;
+        DROP SEARCH INDEX ON ks.t;
         INSERT INTO ks.t (id) VALUES (1);
         BEGIN BATCH
           UPDATE ks.t SET v = 'x' WHERE id = 1;
