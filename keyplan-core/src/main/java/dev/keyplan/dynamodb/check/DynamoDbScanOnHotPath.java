@@ -226,7 +226,7 @@ public final class DynamoDbScanOnHotPath implements DynamoDbRule {
     double perKey = Math.max(1, item.rows() / Math.max(1, distinct));
     double items =
         Math.min(perKey, r.limit().isPresent() ? r.limit().getAsInt() : Double.MAX_VALUE);
-    double units = Capacity.query((long) Math.ceil(items * item.bytes()), Capacity.Read.EVENTUAL);
+    double units = Capacity.pagedQuery(items * item.bytes(), item.bytes(), Capacity.Read.EVENTUAL);
     return Optional.of(new double[] {units, items});
   }
 

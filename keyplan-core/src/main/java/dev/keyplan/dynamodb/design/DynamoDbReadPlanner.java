@@ -323,11 +323,11 @@ final class DynamoDbReadPlanner {
       units[i] =
           (single && !path.isIndex()
                   ? Capacity.getItem((long) Math.ceil(b), mode)
-                  : Capacity.query((long) Math.ceil(b), mode))
+                  : Capacity.pagedQuery(b, eval > 0 ? b / eval : 0, mode))
               * shards
               * keys;
       if (i == 0) {
-        calls = Math.max(1, Math.ceil(b / DynamoDbLimits.MAX_QUERY_PAGE_BYTES)) * shards * keys;
+        calls = Capacity.pages(b, eval > 0 ? b / eval : 0) * shards * keys;
       }
     }
     List<Touch> touches = new ArrayList<>();
@@ -465,8 +465,9 @@ final class DynamoDbReadPlanner {
             ? items
             : Math.min(items, limit / (filter.isEmpty() && own == items ? 1 : keep));
     double evalBytes = items <= 0 ? 0 : bytes * eval / items;
-    double units = Capacity.query((long) Math.ceil(evalBytes), mode);
-    double calls = Math.max(1, Math.ceil(evalBytes / DynamoDbLimits.MAX_QUERY_PAGE_BYTES));
+    double itemBytes = items <= 0 ? 0 : bytes / items;
+    double units = Capacity.pagedQuery(evalBytes, itemBytes, mode);
+    double calls = Capacity.pages(evalBytes, itemBytes);
     notes.add(
         "no "
             + path.name()

@@ -134,9 +134,11 @@ final class TableQuotaExceededTest {
   @Test
   void quotaDrivenByAScan_fixServesTheScanFirst() {
     // Without GSI1PK a Product item is 3,128 − 20 = 3,108 B. find-by-body gives no key: a Scan of
-    // 10,000,000 × 3,108 B = 31.08 GB, ⌈31,080,000,000 / 4,096⌉ = 7,587,891 blocks × 0.5 =
-    // 3,793,946 RCU a request; once a second, with 200 RCU/s of product pages (400/s × 0.5),
-    // 3,794,146 RCU/s on the table ⇒ error. The Scan carries more than half of it, so the fix
+    // 10,000,000 × 3,108 B = 31.08 GB, each 1 MB page billed on its own: a page holds
+    // ⌈1,048,576 / 3,108⌉ = 338 items = 1,050,504 B = 257 blocks; 29,585 full pages and 839,160 B
+    // (205 blocks) give 7,603,550 blocks × 0.5 = 3,801,775 RCU a request; once a second, with 200
+    // RCU/s of product pages (400/s × 0.5), 3,801,975 RCU/s on the table ⇒ error. The Scan carries
+    // more than half of it, so the fix
     // starts with the Scan, not with a quota increase.
     List<Finding> found =
         tester
@@ -161,7 +163,7 @@ final class TableQuotaExceededTest {
             query: Product where body = ?
         dynamodb:
           tables:
-            Products: # FINDING: TableQuotaExceeded [error]: needs 3,794,146 RCU/s (9,485%) and 0 WCU/s (0%) at peak: over the default table-level quota of 40,000 read and 40,000 write units per second, which applies to the table and to each of its global indexes; from find-by-body 3,793,946 RCU/s (a Scan), product-page 200 RCU/s
+            Products: # FINDING: TableQuotaExceeded [error]: needs 3,801,975 RCU/s (9,505%) and 0 WCU/s (0%) at peak: over the default table-level quota of 40,000 read and 40,000 write units per second, which applies to the table and to each of its global indexes; from find-by-body 3,801,775 RCU/s (a Scan), product-page 200 RCU/s
               partition_key: PK
               items:
                 Product:

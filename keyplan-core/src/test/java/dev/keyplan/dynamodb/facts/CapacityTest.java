@@ -79,6 +79,25 @@ final class CapacityTest {
     assertThat(Capacity.query(80 * KB, EVENTUAL)).isEqualTo(10.0);
   }
 
+  // Issue 16 §3: each 1 MB page is a call of its own, rounded on its own. 10,000 items of 400 B:
+  // a page holds ⌈1,048,576 / 400⌉ = 2,622 items = 1,048,800 B = ⌈256.05⌉ = 257 blocks (128.5 RCU
+  // eventual, the measured 1 MB Scan page of dbi-services.com, "DynamoDB Scan pagination"); 3 full
+  // pages and the rest, 4,000,000 − 3 × 1,048,800 = 853,600 B = ⌈208.4⌉ = 209 blocks: (3 × 257 +
+  // 209) × 0.5 = 490 RCU. Rounded once, 4,000,000 B is ⌈976.6⌉ = 977 blocks, 488.5 RCU.
+  @Test
+  void pagedQuery_roundsEachPageOnItsOwn() {
+    assertThat(Capacity.pagedQuery(4_000_000, 400, EVENTUAL)).isEqualTo(490.0);
+    assertThat(Capacity.query(4_000_000L, EVENTUAL)).isEqualTo(488.5);
+    assertThat(Capacity.pages(4_000_000, 400)).isEqualTo(4.0);
+    // One page alone is the single rounding of query(): 1,500 items of 64 B, 12 RCU eventual.
+    assertThat(Capacity.pagedQuery(1_500 * 64, 64, EVENTUAL)).isEqualTo(12.0);
+    assertThat(Capacity.pages(1_500 * 64, 64)).isEqualTo(1.0);
+    // Exactly 2 full pages of 4 KB items (256 per page, 1 MiB each, 256 blocks): 2 calls, 512
+    // blocks strong, the same as rounding once since each page is whole blocks.
+    assertThat(Capacity.pagedQuery(512 * 4_096, 4_096, STRONG)).isEqualTo(512.0);
+    assertThat(Capacity.pages(512 * 4_096, 4_096)).isEqualTo(2.0);
+  }
+
   @Test
   void query_transactional_isRejected() {
     assertThatThrownBy(() -> Capacity.query(1, TRANSACTIONAL))
