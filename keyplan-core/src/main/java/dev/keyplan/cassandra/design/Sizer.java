@@ -3,7 +3,6 @@ package dev.keyplan.cassandra.design;
 import dev.keyplan.cassandra.cql.Column;
 import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.cql.CqlTable;
-import dev.keyplan.cassandra.cql.CqlType;
 import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.SstableFootprint.Writes;
 import dev.keyplan.cassandra.facts.CassandraLimits;
@@ -149,41 +148,27 @@ public final class Sizer {
   }
 
   /**
-   * Returns the average serialised bytes of column {@code c}: the size of the attribute it holds,
-   * else, for a user-defined type, the sum of its fields' sizes, else the type's width (8 bytes for
-   * a variable-size type).
+   * Returns the average serialised bytes of column {@code c}: the size of the attribute it holds
+   * (of one element for a collection, which holds {@code items} of them), else {@link
+   * SstableFootprint#defaultBytes}: a fixed-width type's width, a user-defined type's fields summed
+   * from its {@code CREATE TYPE} (a nested UDT recursively), a collection's element (a map's key
+   * and value) times its items, otherwise 8 bytes, the default of a variable-size value whose
+   * attribute states no size (docs/model.md). A {@code list<frozen<address>>} of 2 items, address
+   * holding 5 texts and a {@code geo_point} of 2 doubles, is 2 × (5 × 8 + 16) = 112 bytes. The
+   * fields' own lengths (CQL native protocol v5, "udt": each field as [bytes],
+   * https://github.com/apache/cassandra/blob/cassandra-5.0/doc/native_protocol_v5.spec) are not
+   * counted here, as the docs' formula counts values, not their framing; the on-disk figure ({@link
+   * SstableFootprint#frozenBytes}) does.
    */
   static double bytesOf(BoundTable t, Column c) {
     Optional<Attribute> a = t.attribute(c);
+    double items = c.type().isCollection() ? a.map(Attribute::items).orElse(1) : 1;
     if (a.isPresent() && a.get().size().isPresent()) {
       // A collection's size is that of one element (docs/model.md), so it holds items of them.
-      return a.get().size().getAsLong() * (c.type().isCollection() ? a.get().items() : 1);
+      return a.get().size().getAsLong() * items;
     }
-    return typeBytes(t, c.type(), 0);
-  }
-
-  /**
-   * Returns the bytes of a value of {@code type}: a fixed-width type's width; a user-defined type's
-   * fields summed from its {@code CREATE TYPE}, each sized by this rule (a nested UDT recursively);
-   * otherwise 8 bytes, the default of a variable-size value whose attribute states no size
-   * (docs/model.md). A field of a UDT is stored in the column's value with its own length (the
-   * serialisation of a UDT value is its fields one after another, each as [bytes], CQL native
-   * protocol v5, "udt",
-   * https://github.com/apache/cassandra/blob/cassandra-5.0/doc/native_protocol_v5.spec).
-   */
-  private static double typeBytes(BoundTable t, CqlType type, int depth) {
-    CqlType u = type.unfrozen();
-    if (u.isUserType() && depth < 16) {
-      UserType def = t.types().get(u.name());
-      if (def != null && !def.fields().isEmpty()) {
-        double sum = 0;
-        for (CqlType f : def.fields().values()) {
-          sum += typeBytes(t, f, depth + 1);
-        }
-        return sum;
-      }
-    }
-    return type.fixedSize().orElse(8);
+    return items
+        * SstableFootprint.defaultBytes(c.type(), name -> Optional.ofNullable(t.types().get(name)));
   }
 
   private static double cellsOf(BoundTable t, Column c) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Function;
 
@@ -73,8 +74,11 @@ import java.util.function.Function;
  * 16-byte timeuuid, a set element is its path with no value, a map entry's key is its path, a
  * non-frozen UDT field's path its 2-byte field number. A frozen collection is one cell holding a
  * 4-byte count and a 4-byte length before each element (key and value for a map); a frozen UDT a
- * 4-byte length before each field. A counter cell holds a one-shard context: 2 + 2 header bytes and
- * a 32-byte shard (counter id, clock, count).
+ * 4-byte length before each field; a UDT inside a collection or another UDT holds its own field
+ * lengths ({@link #frozenBytes}). A value declared at {@code size} bytes is the payload of its
+ * leaves: {@link #fieldShares} and {@link #entryShares} say how it falls to a UDT's fields and a
+ * map entry's key and value, and verify's value generator follows them. A counter cell holds a
+ * one-shard context: 2 + 2 header bytes and a 32-byte shard (counter id, clock, count).
  *
  * <p><b>Write-time spread.</b> Timestamps are stored as deltas from the sstable's smallest, so
  * their width depends on how long the flushed writes were spread over: a memtable holding minutes
@@ -127,14 +131,38 @@ public final class SstableFootprint {
    * @param items average elements of a collection; 1 for any other type
    * @param fields the field types of a UDT (empty for any other type), for its cells or its frozen
    *     form
+   * @param types finds a user type's definition by name: the UDTs nested in this column's type (a
+   *     collection's elements, a UDT's fields), whose 4-byte field lengths its value holds
    */
   public record FootprintColumn(
-      String name, Place place, CqlType type, double bytes, double items, List<CqlType> fields) {
+      String name,
+      Place place,
+      CqlType type,
+      double bytes,
+      double items,
+      List<CqlType> fields,
+      Function<String, Optional<UserType>> types) {
     public FootprintColumn {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(place, "place");
       Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(types, "types");
       fields = List.copyOf(fields);
+    }
+
+    /** A column whose type nests no user type other than its own ({@code fields}). */
+    public FootprintColumn(
+        String name, Place place, CqlType type, double bytes, double items, List<CqlType> fields) {
+      this(name, place, type, bytes, items, fields, n -> Optional.empty());
+    }
+
+    /** The fields of this column's UDT, or of the UDT {@code t} names. */
+    List<CqlType> fieldsOf(CqlType t) {
+      CqlType u = t.unfrozen();
+      if (u.equals(type.unfrozen()) && !fields.isEmpty()) {
+        return fields;
+      }
+      return SstableFootprint.fields(u, types);
     }
   }
 
@@ -264,9 +292,12 @@ public final class SstableFootprint {
     // A complex cell's value is written with the column's own type (the collection or UDT, whose
     // width is never fixed), so every value has a length vint, even an int's.
     if (t.isUserType()) {
-      int n = Math.max(1, c.fields().size());
+      List<CqlType> fields = c.fieldsOf(t);
+      int n = Math.max(1, fields.size());
+      double[] shares = fieldShares(fields, c.bytes(), c.types());
       double value = 0;
-      for (double f : fieldBytes(c)) {
+      for (int i = 0; i < shares.length; i++) {
+        double f = frozenBytes(fields.get(i), shares[i], 1, c.types());
         value += vint(f) + f;
       }
       return vint(FIELD_PATH_BYTES) + FIELD_PATH_BYTES + value / n;
@@ -274,12 +305,16 @@ public final class SstableFootprint {
     List<CqlType> args = t.arguments();
     switch (t.name()) {
       case "list":
-        return vint(LIST_PATH_BYTES) + LIST_PATH_BYTES + vint(c.bytes()) + c.bytes();
+        double element = frozenBytes(args.get(0), c.bytes(), 1, c.types());
+        return vint(LIST_PATH_BYTES) + LIST_PATH_BYTES + vint(element) + element;
       case "set":
-        return vint(c.bytes()) + c.bytes();
+        double path = frozenBytes(args.get(0), c.bytes(), 1, c.types());
+        return vint(path) + path;
       default:
-        double[] kv = mapSplit(args.get(0), args.get(1), c.bytes());
-        return vint(kv[0]) + kv[0] + vint(kv[1]) + kv[1];
+        double[] kv = entryShares(args.get(0), args.get(1), c.bytes(), c.types());
+        double k = frozenBytes(args.get(0), kv[0], 1, c.types());
+        double v = frozenBytes(args.get(1), kv[1], 1, c.types());
+        return vint(k) + k + vint(v) + v;
     }
   }
 
@@ -288,53 +323,214 @@ public final class SstableFootprint {
    * fixed ones leave of the column's bytes.
    */
   static double[] fieldBytes(FootprintColumn c) {
-    List<CqlType> fields = c.fields();
+    return fieldShares(c.fieldsOf(c.type()), c.bytes(), c.types());
+  }
+
+  /**
+   * How the {@code bytes} declared for a UDT or tuple value (the payload of its fields together, no
+   * framing) fall to its {@code fields}: a field of fixed payload ({@link #fixedPayload}: a
+   * fixed-width type, or a UDT or tuple of such fields) takes its width, the others share equally
+   * what is left. verify's value generator builds values by the same rule, so what it loads is what
+   * this model sizes. {@code address (street text, city text, position frozen<geo_point>)} with
+   * {@code geo_point (latitude double, longitude double)} declared at 96 bytes: position 16, street
+   * and city 40 each.
+   */
+  public static double[] fieldShares(
+      List<CqlType> fields, double bytes, Function<String, Optional<UserType>> types) {
     double fixed = 0;
     int variable = 0;
     for (CqlType f : fields) {
-      if (f.fixedSize().isPresent()) {
-        fixed += f.fixedSize().getAsInt();
+      OptionalDouble w = fixedPayload(f, types, 0);
+      if (w.isPresent()) {
+        fixed += w.getAsDouble();
       } else {
         variable++;
       }
     }
-    double each = variable == 0 ? 0 : Math.max(0, c.bytes() - fixed) / variable;
+    double each = variable == 0 ? 0 : Math.max(0, bytes - fixed) / variable;
     double[] out = new double[fields.size()];
     for (int i = 0; i < out.length; i++) {
-      OptionalInt f = fields.get(i).fixedSize();
-      out[i] = f.isPresent() ? f.getAsInt() : each;
+      out[i] = fixedPayload(fields.get(i), types, 0).orElse(each);
     }
     return out;
   }
 
   /**
+   * A map entry's key and value bytes, of the {@code bytes} declared for one entry: a side of fixed
+   * payload takes its width, else half each (as verify's generator builds entries).
+   */
+  public static double[] entryShares(
+      CqlType key, CqlType value, double bytes, Function<String, Optional<UserType>> types) {
+    OptionalDouble k = fixedPayload(key, types, 0);
+    OptionalDouble v = fixedPayload(value, types, 0);
+    if (k.isPresent()) {
+      return new double[] {k.getAsDouble(), Math.max(0, bytes - k.getAsDouble())};
+    }
+    if (v.isPresent()) {
+      return new double[] {Math.max(0, bytes - v.getAsDouble()), v.getAsDouble()};
+    }
+    return new double[] {bytes / 2, bytes / 2};
+  }
+
+  /**
+   * The payload width of a type whose every value has the same payload: a fixed-width type's width
+   * ({@link CqlType#fixedSize()}), a UDT or tuple whose fields all have one (their sum); empty for
+   * any other.
+   */
+  static OptionalDouble fixedPayload(
+      CqlType type, Function<String, Optional<UserType>> types, int depth) {
+    CqlType t = type.unfrozen();
+    OptionalInt fixed = t.fixedSize();
+    if (fixed.isPresent()) {
+      return OptionalDouble.of(fixed.getAsInt());
+    }
+    List<CqlType> parts = fields(t, types);
+    if (parts.isEmpty() || depth > MAX_NESTING) {
+      return OptionalDouble.empty();
+    }
+    double sum = 0;
+    for (CqlType p : parts) {
+      OptionalDouble w = fixedPayload(p, types, depth + 1);
+      if (w.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      sum += w.getAsDouble();
+    }
+    return OptionalDouble.of(sum);
+  }
+
+  /** The fields of a UDT, or the components of a tuple; empty for any other type or unknown. */
+  static List<CqlType> fields(CqlType type, Function<String, Optional<UserType>> types) {
+    CqlType t = type.unfrozen();
+    if (t.name().equals("tuple")) {
+      return t.arguments();
+    }
+    if (t.isUserType()) {
+      return types.apply(t.name()).map(u -> List.copyOf(u.fields().values())).orElse(List.of());
+    }
+    return List.of();
+  }
+
+  /** How deep user types may nest before the model stops looking inside (a guard, not a limit). */
+  private static final int MAX_NESTING = 16;
+
+  /**
+   * The serialised bytes of one value of {@code type} as a frozen value holds it, {@code bytes}
+   * being its declared payload (one element's for a collection, of which it holds {@code items}): a
+   * fixed-width type its width; a variable one its bytes; a UDT or tuple a 4-byte length before
+   * each field, each field sized by {@link #fieldShares} (a nested UDT recursively); a collection a
+   * 4-byte count and a 4-byte length before each element (a map's key and value each, split by
+   * {@link #entryShares}); a collection or UDT nested in another holds one element of the declared
+   * bytes. A vector of a variable-size element writes an unsigned vint length before each. Sources,
+   * cassandra-5.0 branch: <a
+   * href="https://github.com/apache/cassandra/blob/cassandra-5.0/src/java/org/apache/cassandra/serializers/CollectionSerializer.java">serializers/CollectionSerializer.java</a>
+   * (count and element lengths as ints), <a
+   * href="https://github.com/apache/cassandra/blob/cassandra-5.0/src/java/org/apache/cassandra/db/marshal/TupleType.java">db/marshal/TupleType.java</a>
+   * (a UDT is a tuple: an int length before each field), <a
+   * href="https://github.com/apache/cassandra/blob/cassandra-5.0/src/java/org/apache/cassandra/db/marshal/VectorType.java">db/marshal/VectorType.java</a>
+   * ({@code VariableLengthSerializer}).
+   */
+  public static double frozenBytes(
+      CqlType type, double bytes, double items, Function<String, Optional<UserType>> types) {
+    return frozenBytes(type, bytes, items, types, 0);
+  }
+
+  private static double frozenBytes(
+      CqlType type,
+      double bytes,
+      double items,
+      Function<String, Optional<UserType>> types,
+      int depth) {
+    CqlType t = type.unfrozen();
+    OptionalInt fixed = t.fixedSize();
+    if (fixed.isPresent()) {
+      return fixed.getAsInt();
+    }
+    if (depth > MAX_NESTING) {
+      return bytes;
+    }
+    List<CqlType> args = t.arguments();
+    if (t.isCollection()) {
+      if (t.name().equals("map")) {
+        double[] kv = entryShares(args.get(0), args.get(1), bytes, types);
+        double entry =
+            4
+                + frozenBytes(args.get(0), kv[0], 1, types, depth + 1)
+                + 4
+                + frozenBytes(args.get(1), kv[1], 1, types, depth + 1);
+        return 4 + items * entry;
+      }
+      return 4 + items * (4 + frozenBytes(args.get(0), bytes, 1, types, depth + 1));
+    }
+    if (t.name().equals("vector") && t.vectorDimension().isPresent()) {
+      int n = t.vectorDimension().getAsInt();
+      double each = bytes / Math.max(1, n);
+      return n * (vint(each) + each);
+    }
+    List<CqlType> parts = fields(t, types);
+    if (parts.isEmpty()) {
+      return bytes;
+    }
+    double[] shares = fieldShares(parts, bytes, types);
+    double out = 0;
+    for (int i = 0; i < shares.length; i++) {
+      out += 4 + frozenBytes(parts.get(i), shares[i], 1, types, depth + 1);
+    }
+    return out;
+  }
+
+  /**
+   * The bytes keyplan gives a value of {@code type} whose attribute states no {@code size}: a
+   * fixed-width type's width; a UDT or tuple its fields' together (each by this rule); a collection
+   * one element's (a map's key and value together); otherwise 8 bytes, the default of a
+   * variable-size value (docs/model.md).
+   */
+  public static double defaultBytes(CqlType type, Function<String, Optional<UserType>> types) {
+    return defaultBytes(type, types, 0);
+  }
+
+  private static double defaultBytes(
+      CqlType type, Function<String, Optional<UserType>> types, int depth) {
+    CqlType t = type.unfrozen();
+    OptionalInt fixed = t.fixedSize();
+    if (fixed.isPresent()) {
+      return fixed.getAsInt();
+    }
+    if (depth <= MAX_NESTING) {
+      List<CqlType> parts = t.isCollection() ? t.arguments() : fields(t, types);
+      if (!parts.isEmpty()) {
+        double sum = 0;
+        for (CqlType p : parts) {
+          sum += defaultBytes(p, types, depth + 1);
+        }
+        return sum;
+      }
+    }
+    return 8;
+  }
+
+  /**
    * Returns the serialised size of a simple column's one value: a frozen collection or UDT holds
-   * 4-byte counts and lengths beside its elements (the native protocol's collection encoding).
+   * 4-byte counts and lengths beside its elements and fields ({@link #frozenBytes}).
    */
   private static double simpleValueBytes(FootprintColumn c) {
     CqlType t = c.type().unfrozen();
     if (t.isCollection()) {
-      List<CqlType> args = t.arguments();
-      double perElement = t.name().equals("map") ? 8 : 4;
-      return 4 + c.items() * (perElement + c.bytes());
+      return frozenBytes(t, c.bytes(), c.items(), c.types());
     }
-    if (t.isUserType() && !c.fields().isEmpty()) {
-      return 4.0 * c.fields().size() + c.bytes();
+    if (t.isUserType()) {
+      List<CqlType> fields = c.fieldsOf(t);
+      if (fields.isEmpty()) {
+        return c.bytes();
+      }
+      double[] shares = fieldShares(fields, c.bytes(), c.types());
+      double out = 0;
+      for (int i = 0; i < shares.length; i++) {
+        out += 4 + frozenBytes(fields.get(i), shares[i], 1, c.types());
+      }
+      return out;
     }
-    return c.bytes();
-  }
-
-  /** A map entry's key and value bytes: a fixed-size side takes its width, else half each. */
-  private static double[] mapSplit(CqlType key, CqlType value, double bytes) {
-    OptionalInt k = key.fixedSize();
-    OptionalInt v = value.fixedSize();
-    if (k.isPresent()) {
-      return new double[] {k.getAsInt(), Math.max(0, bytes - k.getAsInt())};
-    }
-    if (v.isPresent()) {
-      return new double[] {Math.max(0, bytes - v.getAsInt()), v.getAsInt()};
-    }
-    return new double[] {bytes / 2, bytes / 2};
+    return frozenBytes(t, c.bytes(), 1, c.types());
   }
 
   /** True for a column written as several cells: a non-frozen collection or UDT. */
@@ -343,7 +539,7 @@ public final class SstableFootprint {
   }
 
   private static double cellsOf(FootprintColumn c) {
-    return c.type().isUserType() ? Math.max(1, c.fields().size()) : c.items();
+    return c.type().isUserType() ? Math.max(1, c.fieldsOf(c.type()).size()) : c.items();
   }
 
   /**
@@ -440,9 +636,10 @@ public final class SstableFootprint {
 
   /**
    * Returns the model's columns for {@code t}, sized as {@link Sizer} sizes them: an attribute's
-   * {@code size} (per element for a collection) and {@code items}, else the type's fixed width,
-   * else 8 bytes. {@code types} finds a UDT's definition by name (a schema's {@code
-   * CqlSchema.type}; a type it does not find is sized as one 8-byte field).
+   * {@code size} (per element for a collection) and {@code items}, else {@link #defaultBytes} (a
+   * fixed width, a UDT's fields summed, a collection element's key and value, else 8 bytes). {@code
+   * types} finds a UDT's definition by name (a schema's {@code CqlSchema.type}; a type it does not
+   * find is sized as one 8-byte value), for the column's own UDT and those nested in it.
    */
   public static List<FootprintColumn> columns(
       BoundTable t, Function<String, Optional<UserType>> types) {
@@ -463,33 +660,12 @@ public final class SstableFootprint {
                   .orElse(List.of())
               : List.of();
       double items = type.isCollection() ? a.map(Attribute::items).orElse(1) : 1;
-      double bytes;
-      if (a.isPresent() && a.get().size().isPresent()) {
-        bytes = a.get().size().getAsLong();
-      } else if (!fields.isEmpty()) {
-        bytes = fields.stream().mapToDouble(f -> f.fixedSize().orElse(8)).sum();
-      } else {
-        bytes = elementFixedSize(type).orElse(8);
-      }
-      out.add(new FootprintColumn(c.name(), place, type, bytes, items, fields));
+      double bytes =
+          a.isPresent() && a.get().size().isPresent()
+              ? a.get().size().getAsLong()
+              : defaultBytes(type, types);
+      out.add(new FootprintColumn(c.name(), place, type, bytes, items, fields, types));
     }
     return out;
-  }
-
-  /** A collection element's fixed width (a map's key plus value), or the type's own. */
-  private static OptionalInt elementFixedSize(CqlType type) {
-    CqlType t = type.unfrozen();
-    if (!t.isCollection()) {
-      return t.fixedSize();
-    }
-    int sum = 0;
-    for (CqlType a : t.arguments()) {
-      OptionalInt f = a.fixedSize();
-      if (f.isEmpty()) {
-        return OptionalInt.empty();
-      }
-      sum += f.getAsInt();
-    }
-    return OptionalInt.of(sum);
   }
 }

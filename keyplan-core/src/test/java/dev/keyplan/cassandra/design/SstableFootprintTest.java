@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.cassandra.cql.CqlType;
+import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.SstableFootprint.FootprintColumn;
 import dev.keyplan.cassandra.design.SstableFootprint.Place;
 import dev.keyplan.cassandra.design.SstableFootprint.Writes;
+import dev.keyplan.input.Location;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -162,5 +168,157 @@ final class SstableFootprintTest {
     assertThat(SstableFootprint.storedWidth(CqlType.of("tinyint"))).isEmpty();
     assertThat(SstableFootprint.storedWidth(CqlType.of("smallint"))).isEmpty();
     assertThat(SstableFootprint.storedWidth(CqlType.of("date"))).isEmpty();
+  }
+
+  /** hotelier.cql's types (keyplan-verify's realistic fixture): address nests a geo_point. */
+  private static final Map<String, UserType> HOTEL_TYPES =
+      Map.of(
+          "geo_point",
+          type("geo_point", "latitude", "double", "longitude", "double"),
+          "address",
+          new UserType(
+              "hotelier",
+              "address",
+              fields(
+                  "street", CqlType.of("text"),
+                  "city", CqlType.of("text"),
+                  "state_or_province", CqlType.of("text"),
+                  "postal_code", CqlType.of("text"),
+                  "country", CqlType.of("text"),
+                  "position", CqlType.of("frozen", CqlType.of("geo_point"))),
+              Location.NONE),
+          "phone",
+          type("phone", "country_code", "smallint", "number", "text", "kind", "text"));
+
+  private static final Function<String, Optional<UserType>> TYPES =
+      n -> Optional.ofNullable(HOTEL_TYPES.get(n));
+
+  private static UserType type(String name, String... fieldsAndTypes) {
+    Map<String, CqlType> f = new LinkedHashMap<>();
+    for (int i = 0; i < fieldsAndTypes.length; i += 2) {
+      f.put(fieldsAndTypes[i], CqlType.of(fieldsAndTypes[i + 1]));
+    }
+    return new UserType("hotelier", name, f, Location.NONE);
+  }
+
+  private static Map<String, CqlType> fields(Object... namesAndTypes) {
+    Map<String, CqlType> f = new LinkedHashMap<>();
+    for (int i = 0; i < namesAndTypes.length; i += 2) {
+      f.put((String) namesAndTypes[i], (CqlType) namesAndTypes[i + 1]);
+    }
+    return f;
+  }
+
+  /**
+   * A declared size is the payload of a UDT's leaves, shared by its fields: a fixed-width field (a
+   * smallint, a geo_point of two doubles) takes its width, the variable ones share the rest. phone
+   * at 24 B: country_code 2, number and kind (24 − 2) / 2 = 11 each. address at 96 B: position 16,
+   * five texts (96 − 16) / 5 = 16 each. A map entry of two variable sides is split in half.
+   */
+  @Test
+  void declaredBytesFallToFieldsByFixedWidthThenEqualShares() {
+    assertThat(
+            SstableFootprint.fieldShares(
+                List.copyOf(HOTEL_TYPES.get("phone").fields().values()), 24, TYPES))
+        .containsExactly(2, 11, 11);
+    assertThat(
+            SstableFootprint.fieldShares(
+                List.copyOf(HOTEL_TYPES.get("address").fields().values()), 96, TYPES))
+        .containsExactly(16, 16, 16, 16, 16, 16);
+    CqlType address = CqlType.of("frozen", CqlType.of("address"));
+    assertThat(SstableFootprint.entryShares(CqlType.of("text"), address, 96, TYPES))
+        .containsExactly(48, 48);
+    assertThat(SstableFootprint.entryShares(CqlType.of("int"), CqlType.of("text"), 14, TYPES))
+        .containsExactly(4, 10);
+  }
+
+  /**
+   * UDTs nested in a collection keep their own 4-byte field lengths (hotelier's guests measured
+   * ×1.28 when they were left out). {@code frozen<list<frozen<phone>>>}, 2 phones of 24 B:
+   *
+   * <pre>
+   *   phone  (4 + 2 smallint) + (4 + 11 text) + (4 + 11 text)                            = 36
+   *   list   4 (count) + 2 × (4 length + 36)                                             = 84
+   * </pre>
+   *
+   * and one entry of {@code map<text, frozen<address>>} at 96 B (key 48, address 48: position 16,
+   * five texts (48 − 16) / 5 = 6.4 each):
+   *
+   * <pre>
+   *   address  5 × (4 + 6.4) + 4 + geo_point (4 + 8 + 4 + 8)                             = 80
+   *   frozen map of 1 entry  4 + (4 + 48) + (4 + 80)                                     = 140
+   * </pre>
+   */
+  @Test
+  void udtsInsideCollectionsHoldTheirFieldLengths() {
+    CqlType phones =
+        CqlType.of("frozen", CqlType.of("list", CqlType.of("frozen", CqlType.of("phone"))));
+    assertThat(SstableFootprint.frozenBytes(phones, 24, 2, TYPES)).isEqualTo(84.0);
+    CqlType address = CqlType.of("frozen", CqlType.of("address"));
+    assertThat(SstableFootprint.frozenBytes(address, 48, 1, TYPES)).isCloseTo(80.0, within(1e-9));
+    CqlType map = CqlType.of("frozen", CqlType.of("map", CqlType.of("text"), address));
+    assertThat(SstableFootprint.frozenBytes(map, 96, 1, TYPES)).isCloseTo(140.0, within(1e-9));
+  }
+
+  /**
+   * A whole row of such a table: {@code (guest_id uuid PRIMARY KEY, phone_numbers
+   * frozen<list<frozen<phone>>>, addresses map<text, frozen<address>>)}, one burst, 2 phones of 24
+   * B and 2 addresses of 96 B:
+   *
+   * <pre>
+   *   partition header  2 + 16 (uuid) + 12                                               = 30
+   *   row  flags 1 + size vint 2 (353 ≥ 128) + previous 1 (30)                       =  4
+   *     liveness timestamp delta                                                         =  1
+   *     phone_numbers: flags 1 + length vint 1 + 84                                      = 86
+   *     addresses: deletion (1 + 1) + cell count 1
+   *                + 2 cells × (flags 1 + key vint 1 + 48 + value vint 1 + 80)           = 265
+   *   end of partition                                                                   =  1
+   *                                                                                 total 387
+   * </pre>
+   */
+  @Test
+  void aRowOfUdtCollections() {
+    List<FootprintColumn> t =
+        List.of(
+            new FootprintColumn(
+                "guest_id", Place.PARTITION_KEY, CqlType.of("uuid"), 16, 1, List.of(), TYPES),
+            new FootprintColumn(
+                "phone_numbers",
+                Place.REGULAR,
+                CqlType.of("frozen", CqlType.of("list", CqlType.of("frozen", CqlType.of("phone")))),
+                24,
+                2,
+                List.of(),
+                TYPES),
+            new FootprintColumn(
+                "addresses",
+                Place.REGULAR,
+                CqlType.of("map", CqlType.of("text"), CqlType.of("frozen", CqlType.of("address"))),
+                96,
+                2,
+                List.of(),
+                TYPES));
+    assertThat(SstableFootprint.partitionBytes(t, BURST, 1)).isCloseTo(387.0, within(1e-9));
+  }
+
+  /**
+   * A value no {@code size} is declared for (a column no attribute holds; Sizer.bytesOf uses the
+   * same rule): fixed widths, 8 B a variable leaf, a UDT's fields summed, nested UDTs too, and a
+   * collection's element (a map's key and value). address: 5 texts × 8 + geo_point 2 × 8 = 56;
+   * {@code list<frozen<address>>} one element of 56 (the list was one 8-byte value before); {@code
+   * map<text, frozen<phone>>} 8 + (2 + 8 + 8) = 26.
+   */
+  @Test
+  void undeclaredSizesSumTheTypesLeaves() {
+    CqlType address = CqlType.of("frozen", CqlType.of("address"));
+    assertThat(SstableFootprint.defaultBytes(address, TYPES)).isEqualTo(56.0);
+    assertThat(SstableFootprint.defaultBytes(CqlType.of("list", address), TYPES)).isEqualTo(56.0);
+    assertThat(
+            SstableFootprint.defaultBytes(
+                CqlType.of("map", CqlType.of("text"), CqlType.of("frozen", CqlType.of("phone"))),
+                TYPES))
+        .isEqualTo(26.0);
+    assertThat(SstableFootprint.defaultBytes(CqlType.of("text"), TYPES)).isEqualTo(8.0);
+    assertThat(SstableFootprint.defaultBytes(CqlType.of("bigint"), TYPES)).isEqualTo(8.0);
   }
 }
