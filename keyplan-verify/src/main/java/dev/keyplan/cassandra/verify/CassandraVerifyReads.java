@@ -169,8 +169,9 @@ final class CassandraVerifyReads {
         List<Object> keys = new ArrayList<>();
         keys.add(p.key().get(i));
         Column col = t.table().column(column).orElseThrow();
+        double bytes = CqlValues.sized(t, col).bytes();
         for (int k = 1; k < cond.get().values(); k++) {
-          keys.add(CqlValues.key(col, 1_000 + k).value());
+          keys.add(CqlValues.key(col, 1_000 + k, bytes).value());
         }
         where.add(column + " IN ?");
         values.add(keys);

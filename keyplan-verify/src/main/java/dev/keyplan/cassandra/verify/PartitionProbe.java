@@ -21,7 +21,7 @@ record PartitionProbe(
     for (String name : t.partitionKey()) {
       Column c = t.table().column(name).orElseThrow();
       long number = t.derived(name).map(d -> d.isTimeBucket() ? bucket : 0L).orElse(n);
-      CqlValues.Key k = CqlValues.key(c, number);
+      CqlValues.Key k = CqlValues.key(c, number, CqlValues.sized(t, c).bytes());
       values.add(k.value());
       literals.add(k.literal());
       types.add(c.type().name());

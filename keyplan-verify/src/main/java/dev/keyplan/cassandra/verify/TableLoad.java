@@ -185,10 +185,12 @@ final class TableLoad {
     return write;
   }
 
-  /** The value of column {@code c} in row {@code row}, of the server's type when it is known. */
+  /**
+   * The value of column {@code c} in row {@code row}, of the server's type when it is known, sized
+   * as the on-disk model sizes the column ({@link CqlValues}).
+   */
   Object value(Column c, long row) {
-    DataType type = types.get(c.name());
-    return type == null ? CqlValues.value(table, c, row) : CqlValues.value(table, c, type, row);
+    return CqlValues.value(table, c, types.get(c.name()), row);
   }
 
   /** Writes the rows, flushing and measuring after each group when JMX is there. */
