@@ -60,6 +60,27 @@ final class Jmx implements AutoCloseable {
     }
   }
 
+  /**
+   * Flushes {@code table}'s memtable and returns the bytes flushed since the counter read {@code
+   * before}: the server's own flushes of a filling memtable during a load count too (on a shared
+   * server a group's rows can be flushed in several sstables, and {@link #flush} alone would see
+   * only the last: inbox's busiest partition measured ×0.22).
+   */
+  long flushSince(String keyspace, String table, long before) {
+    flush(keyspace, table);
+    return flushedSoFar(keyspace, table) - before;
+  }
+
+  /** Returns the table's BytesFlushed counter, a failure to read it as an unchecked exception. */
+  long flushedSoFar(String keyspace, String table) {
+    try {
+      return bytesFlushed(keyspace, table);
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "JMX BytesFlushed of " + keyspace + "." + table + " failed: " + e.getMessage(), e);
+    }
+  }
+
   /** Returns the table's BytesFlushed counter: the Data.db bytes of every flush so far. */
   long bytesFlushed(String keyspace, String table) throws Exception {
     ObjectName n =
