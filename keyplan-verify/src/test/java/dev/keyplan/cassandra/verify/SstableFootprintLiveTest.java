@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.data.UdtValue;
+import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import dev.keyplan.cassandra.cql.Column;
@@ -98,7 +100,7 @@ final class SstableFootprintLiveTest {
   @MethodSource("corpus")
   void modelMatchesBytesFlushed(Path file) throws Exception {
     Corpus c = Corpus.read(file);
-    String ks = "keyplan_sst_" + c.name;
+    String ks = LiveCassandra.prefix("keyplan_sst_") + c.name;
     session.execute("DROP KEYSPACE IF EXISTS " + ks);
     session.execute(
         "CREATE KEYSPACE "
@@ -148,7 +150,7 @@ final class SstableFootprintLiveTest {
    */
   @Test
   void handCountedPartitions() throws Exception {
-    String ks = "keyplan_sst_hand";
+    String ks = LiveCassandra.prefix("keyplan_sst_") + "hand";
     session.execute("DROP KEYSPACE IF EXISTS " + ks);
     session.execute(
         "CREATE KEYSPACE "
@@ -232,6 +234,11 @@ final class SstableFootprintLiveTest {
                   + ") USING TIMESTAMP ?"
                   + (c.ttlSeconds > 0 ? " AND TTL " + c.ttlSeconds : ""));
     }
+    // The server's type of each bound column: what a nested UDT or a vector is built from.
+    Map<String, DataType> driverTypes = new LinkedHashMap<>();
+    for (ColumnDefinition d : ps.getVariableDefinitions()) {
+      driverTypes.put(d.getName().asInternal(), d.getType());
+    }
     long total = (long) c.partitions * c.rowsPerPartition;
     long step = total > 1 ? Math.round(c.spreadSeconds * 1e6 / (total - 1)) : 0;
     Semaphore inFlight = new Semaphore(64);
@@ -243,11 +250,11 @@ final class SstableFootprintLiveTest {
         if (counters) {
           others.forEach(x -> values.add(1L));
           for (Column key : keys) {
-            values.add(c.value(ks, key, p, r));
+            values.add(c.value(ks, key, p, r, driverTypes));
           }
         } else {
           for (Column col : t.columns()) {
-            values.add(c.value(ks, col, p, r));
+            values.add(c.value(ks, col, p, r, driverTypes));
           }
           values.add(BASE_MICROS + n * step);
         }
@@ -346,9 +353,9 @@ final class SstableFootprintLiveTest {
         double bytes =
             sizes.containsKey(c.name())
                 ? sizes.get(c.name())
-                : c.type().unfrozen().fixedSize().orElse(8);
+                : SstableFootprint.defaultBytes(c.type(), schema::type);
         double count = c.type().isCollection() ? items.getOrDefault(c.name(), 1) : 1;
-        out.add(new FootprintColumn(c.name(), place, c.type(), bytes, count, fields));
+        out.add(new FootprintColumn(c.name(), place, c.type(), bytes, count, fields, schema::type));
       }
       return out;
     }
@@ -359,11 +366,26 @@ final class SstableFootprintLiveTest {
     }
 
     /** The value of column {@code c} in row {@code r} of partition {@code p}. */
-    Object value(String ks, Column c, int p, int r) {
+    Object value(String ks, Column c, int p, int r, Map<String, DataType> driverTypes) {
       boolean isKey = table.partitionKey().contains(c.name());
       long n = isKey ? p : r;
       int size = sizes.getOrDefault(c.name(), 8);
       CqlType t = c.type().unfrozen();
+      if (nested(t)) {
+        // UDTs inside collections and vectors: verify's own generator, whose values CqlValuesTest
+        // pins to the model's sizes, so this table measures both.
+        return CqlValues.of(
+            driverTypes.get(c.name()),
+            c.type(),
+            columns().stream()
+                .filter(f -> f.name().equals(c.name()))
+                .findFirst()
+                .orElseThrow()
+                .bytes(),
+            items.getOrDefault(c.name(), 1),
+            n,
+            schema::type);
+      }
       if (t.isUserType()) {
         UserDefinedType udt =
             session
@@ -427,6 +449,12 @@ final class SstableFootprintLiveTest {
       return scalar(t, size, n);
     }
 
+    /** True for a vector, or a collection holding a user type: built by verify's generator. */
+    private static boolean nested(CqlType t) {
+      return t.name().equals("vector")
+          || (t.isCollection() && t.arguments().stream().anyMatch(a -> a.unfrozen().isUserType()));
+    }
+
     /**
      * A value of type {@code t}, distinct for each {@code n}, of {@code size} bytes if variable.
      */
@@ -448,6 +476,11 @@ final class SstableFootprintLiveTest {
             new BigDecimal(
                 BigInteger.ONE.shiftLeft(8 * (size - 4) - 2).add(BigInteger.valueOf(n)), 2);
         case "text", "varchar", "ascii" -> padded(n, size);
+        // varint: its two's complement bytes; inet: 4 (IPv4) or 16 (IPv6) bytes, mixed to average
+        // size; duration: three zigzag vints (verify's generator, sizes pinned by CqlValuesTest).
+        case "varint" -> CqlValues.integer(size, n);
+        case "inet" -> CqlValues.inet(size, n);
+        case "duration" -> CqlValues.duration(size, n);
         default -> throw new IllegalArgumentException("corpus type " + t + " is not loaded");
       };
     }
