@@ -112,7 +112,23 @@ final class CqlValues {
   static Object value(BoundTable t, Column c, DataType type, long row) {
     FootprintColumn f = sized(t, c);
     DataType driver = type != null ? type : driverType(c.type());
-    return of(driver, c.type(), f.bytes(), (int) Math.round(f.items()), row, f.types());
+    double bytes = f.bytes();
+    if (t.isKey(c.name())) {
+      // A clustering value must differ in every row, or the rows overwrite each other: a text or
+      // blob narrower than the row's number in base 62 takes the digits it needs (a 1-byte text
+      // tells 62 rows apart), the one case where verify loads more than the model declares.
+      bytes = Math.max(bytes, width(row));
+    }
+    return of(driver, c.type(), bytes, (int) Math.round(f.items()), row, f.types());
+  }
+
+  /** The base-62 digits of {@code n}: the narrowest {@link #text} that keeps it distinct. */
+  static int width(long n) {
+    int w = 1;
+    for (long v = Math.abs(n) / 62; v > 0; v /= 62) {
+      w++;
+    }
+    return w;
   }
 
   /** The driver's type of a schema type that holds no user type. */

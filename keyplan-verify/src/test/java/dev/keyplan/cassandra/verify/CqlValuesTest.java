@@ -154,6 +154,11 @@ final class CqlValuesTest {
             1_000_000,
             TYPES);
     assertThat((Set<?>) set).hasSize(50);
+    // A clustering text is never narrower than its row number needs: 61 fits 1 digit, 62 takes
+    // 2, 3,844 (62²) takes 3, so a 1-byte clustering text still holds 2,000 distinct rows.
+    assertThat(CqlValues.width(61)).isEqualTo(1);
+    assertThat(CqlValues.width(62)).isEqualTo(2);
+    assertThat(CqlValues.width(3_844)).isEqualTo(3);
   }
 
   /**
