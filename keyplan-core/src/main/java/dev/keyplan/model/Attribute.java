@@ -22,6 +22,11 @@ import java.util.OptionalLong;
  *     attribute has as many values as the entity has rows
  * @param growsPerSecond elements a collection gains per row and second, never removed (the {@code
  *     grows:} rate, as a comment thread or a list of events); 0 for a bounded collection
+ * @param present the share of rows in which the attribute holds a value ({@code present: 30%}),
+ *     above 0 and at most 1; 1 when the model does not say. The attribute's spread describes the
+ *     rows that hold a value. A store that writes nothing for an absent value (a Cassandra cell not
+ *     set, a DynamoDB attribute left out, a MongoDB field omitted) stores, and an index on the
+ *     attribute holds, only this share of the rows
  */
 public record Attribute(
     String name,
@@ -33,10 +38,34 @@ public record Attribute(
     Optional<String> copyOf,
     boolean unique,
     double growsPerSecond,
+    double present,
     Location location) {
 
   public Attribute {
     values = List.copyOf(values);
+    if (!(present > 0 && present <= 1)) {
+      throw new IllegalArgumentException("present must be in (0, 1], was " + present);
+    }
+  }
+
+  /** An attribute every row holds ({@code present} 100%, the default). */
+  public Attribute(
+      String name,
+      String type,
+      OptionalLong size,
+      int items,
+      boolean timeOrdered,
+      List<String> values,
+      Optional<String> copyOf,
+      boolean unique,
+      double growsPerSecond,
+      Location location) {
+    this(name, type, size, items, timeOrdered, values, copyOf, unique, growsPerSecond, 1, location);
+  }
+
+  /** Returns true if some rows hold no value of this attribute ({@code present} below 100%). */
+  public boolean isSparse() {
+    return present < 1;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.keyplan.model;
 
 import dev.keyplan.input.Location;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
@@ -20,6 +21,12 @@ import java.util.OptionalDouble;
  * @param zipfExponent the exponent {@code s} of a declared Zipf distribution
  * @param shares named values' shares of the rows, in file order ({@code shares: {US: 45%, EU:
  *     35%}}): what zones need to know which shards hold how much; empty if none are named
+ * @param per distinct values of this attribute under one value of another, on average ({@code per:
+ *     {artist_id: 10}}: an artist has 10 albums), in file order; empty if not said. Only an
+ *     entity's spread says it
+ * @param belongsTo attributes of which each value of this one belongs to exactly one value ({@code
+ *     belongs_to: country}: a user has one country), in file order; empty if not said. Only an
+ *     entity's spread says it
  */
 public record Spread(
     String attribute,
@@ -28,10 +35,35 @@ public record Spread(
     OptionalDouble busiestShare,
     OptionalDouble zipfExponent,
     Map<String, Double> shares,
+    Map<String, Double> per,
+    List<String> belongsTo,
     Location location) {
 
   public Spread {
     shares = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(shares));
+    per = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(per));
+    belongsTo = List.copyOf(belongsTo);
+  }
+
+  /** A spread that states no per-value counts and no correlation. */
+  public Spread(
+      String attribute,
+      OptionalDouble distinct,
+      OptionalDouble busiestPerSecond,
+      OptionalDouble busiestShare,
+      OptionalDouble zipfExponent,
+      Map<String, Double> shares,
+      Location location) {
+    this(
+        attribute,
+        distinct,
+        busiestPerSecond,
+        busiestShare,
+        zipfExponent,
+        shares,
+        Map.of(),
+        List.of(),
+        location);
   }
 
   /** A spread without named shares. */

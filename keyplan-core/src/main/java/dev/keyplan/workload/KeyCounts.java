@@ -6,7 +6,6 @@ import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Spread;
 import java.util.Collection;
 import java.util.LinkedHashSet;
-import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -16,9 +15,10 @@ import java.util.Set;
  *
  * <p>For an item type whose partition key is built from attributes P on some path: distinct values
  * {@code D = Π distinct(p)}, items per value {@code rows / D} for a typical value and {@code rows ×
- * Π share(p)} for the busiest (one when P holds the entity's whole key). Example: 50M orders under
- * {@code C#{customer_id}} with 5M customers hold 10 per customer; a customer with 0.1% of the
- * orders holds 50,000.
+ * Π share(p)} for the busiest (one when P holds the entity's whole key); {@link CompositeKey} drops
+ * from the products what the model's {@code belongs_to} and {@code per:} statements say. Example:
+ * 50M orders under {@code C#{customer_id}} with 5M customers hold 10 per customer; a customer with
+ * 0.1% of the orders holds 50,000.
  */
 public final class KeyCounts {
   private KeyCounts() {}
@@ -55,15 +55,7 @@ public final class KeyCounts {
     if (identifies(e, attributes)) {
       return Math.max(1, rows);
     }
-    double d = 1;
-    for (String a : attributes) {
-      OptionalDouble x = KeySpread.distinct(e, a, rows);
-      if (x.isEmpty()) {
-        return Double.NaN;
-      }
-      d *= x.getAsDouble();
-    }
-    return d;
+    return CompositeKey.of(e, attributes, rows).distinct();
   }
 
   /** Returns the busiest combined value's share of the entity's rows, or NaN when unknown. */
@@ -71,15 +63,7 @@ public final class KeyCounts {
     if (identifies(e, attributes)) {
       return 1 / Math.max(1, rows);
     }
-    double s = 1;
-    for (String a : attributes) {
-      OptionalDouble x = KeySpread.busiestShare(e, a, rows);
-      if (x.isEmpty()) {
-        return Double.NaN;
-      }
-      s *= x.getAsDouble();
-    }
-    return s;
+    return CompositeKey.of(e, attributes, rows).busiestShare();
   }
 
   /**
@@ -113,16 +97,16 @@ public final class KeyCounts {
     if (identifies(e, attributes) && attributes.stream().noneMatch(p.spread()::containsKey)) {
       return 1 / Math.max(1, rows);
     }
-    double s = 1;
-    for (String a : attributes) {
-      Spread own = p.spread().get(a);
-      OptionalDouble x =
-          own != null ? own.busiestShare(p.ratePerSecond()) : KeySpread.busiestShare(e, a, rows);
-      if (x.isEmpty()) {
-        return Double.NaN;
-      }
-      s *= x.getAsDouble();
-    }
-    return s;
+    return CompositeKey.of(
+            e,
+            attributes,
+            a -> KeySpread.distinct(e, a, rows),
+            a -> {
+              Spread own = p.spread().get(a);
+              return own != null
+                  ? own.busiestShare(p.ratePerSecond())
+                  : KeySpread.busiestShare(e, a, rows);
+            })
+        .busiestShare();
   }
 }

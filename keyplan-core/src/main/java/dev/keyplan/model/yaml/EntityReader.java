@@ -102,6 +102,7 @@ public final class EntityReader extends SectionReader {
               });
     }
     Map<String, Spread> spread = new LinkedHashMap<>();
+    List<Said> said = new ArrayList<>();
     e.node("spread")
         .flatMap(n -> YamlMap.of(file, n, "spreads by attribute name", problems))
         .ifPresent(
@@ -116,11 +117,182 @@ public final class EntityReader extends SectionReader {
                         s.keyLocation(attr),
                         growth,
                         "the entity's growth",
-                        Optional.ofNullable(attributes.get(attr)))
+                        Optional.ofNullable(attributes.get(attr)),
+                        Optional.of(said))
                     .ifPresent(x -> spread.put(attr, x));
               }
             });
+    checkStatements(name, attributes, spread, said);
+    for (String k : key) {
+      Attribute a = attributes.get(k);
+      if (a != null && a.isSparse()) {
+        problems.add(
+            new Diagnostic(
+                a.location(),
+                "'"
+                    + k
+                    + "' is part of the key of '"
+                    + name
+                    + "', which every row holds; 'present' below 100% applies to attributes"
+                    + " outside the key"));
+      }
+    }
     return new Entity(name, attributes, count, growth, key, spread, at);
+  }
+
+  /**
+   * One {@code per:} or {@code belongs_to:} statement of a spread, where it was written: checked
+   * once every spread of the entity is read, since it names another attribute's spread.
+   *
+   * @param attribute the spread's attribute
+   * @param other the attribute it names
+   * @param per true for {@code per:}, false for {@code belongs_to:}
+   * @param at where {@code other} is written
+   */
+  record Said(String attribute, String other, boolean per, Location at) {}
+
+  /**
+   * Checks the entity's {@code per:} and {@code belongs_to:} statements against its attributes and
+   * spreads: the other attribute exists and is not the attribute itself; a count per value is at
+   * most the attribute's distinct values when they are known (10 albums per artist cannot exceed
+   * the 8 albums there are); each value of a {@code belongs_to} attribute has one value of the
+   * other, so it has at least as many distinct values (a user has one country: at least as many
+   * users as countries with users), unless both say {@code belongs_to} of each other (1:1); and
+   * {@code belongs_to} forms no cycle longer than that (a → b → c → a would make all three 1:1: say
+   * so pairwise).
+   */
+  private void checkStatements(
+      String entity,
+      Map<String, Attribute> attributes,
+      Map<String, Spread> spreads,
+      List<Said> said) {
+    Map<String, List<String>> owner = new LinkedHashMap<>();
+    for (Said s : said) {
+      if (!attributes.containsKey(s.other())) {
+        problems.add(
+            new Diagnostic(s.at(), unknownAttribute(entity, s.other(), attributes.keySet())));
+        continue;
+      }
+      if (s.other().equals(s.attribute())) {
+        problems.add(
+            new Diagnostic(
+                s.at(),
+                (s.per() ? "'per'" : "'belongs_to'")
+                    + " names '"
+                    + s.other()
+                    + "' itself; expected another attribute of '"
+                    + entity
+                    + "'"));
+        continue;
+      }
+      if (s.per()) {
+        double n = spreads.get(s.attribute()).per().getOrDefault(s.other(), 0.0);
+        OptionalDouble distinct = declaredDistinct(attributes, spreads, s.attribute());
+        if (n >= 1 && distinct.isPresent() && n > distinct.getAsDouble() + 1e-9) {
+          problems.add(
+              new Diagnostic(
+                  s.at(),
+                  "'"
+                      + s.attribute()
+                      + "' has "
+                      + Units.count(n)
+                      + " values per "
+                      + s.other()
+                      + " but "
+                      + Units.count(distinct.getAsDouble())
+                      + " distinct values in all; expected at most that many"));
+        }
+      } else {
+        owner.computeIfAbsent(s.attribute(), k -> new ArrayList<>()).add(s.other());
+      }
+    }
+    for (Said s : said) {
+      if (s.per() || !owner.getOrDefault(s.attribute(), List.of()).contains(s.other())) {
+        continue;
+      }
+      boolean mutual = owner.getOrDefault(s.other(), List.of()).contains(s.attribute());
+      if (!mutual) {
+        Optional<List<String>> cycle = cycle(owner, s.other(), s.attribute());
+        if (cycle.isPresent()) {
+          problems.add(
+              new Diagnostic(
+                  s.at(),
+                  "'belongs_to' makes a cycle ("
+                      + s.attribute()
+                      + " → "
+                      + String.join(" → ", cycle.get())
+                      + "); only two attributes may belong to each other (1:1): say"
+                      + " belongs_to both ways for each pair that is 1:1"));
+          continue;
+        }
+        OptionalDouble mine = declaredDistinct(attributes, spreads, s.attribute());
+        OptionalDouble theirs = declaredDistinct(attributes, spreads, s.other());
+        if (mine.isPresent()
+            && theirs.isPresent()
+            && mine.getAsDouble() < theirs.getAsDouble() - 1e-9) {
+          problems.add(
+              new Diagnostic(
+                  s.at(),
+                  "'"
+                      + s.attribute()
+                      + "' belongs to one "
+                      + s.other()
+                      + " but has fewer distinct values ("
+                      + Units.count(mine.getAsDouble())
+                      + ") than "
+                      + s.other()
+                      + " ("
+                      + Units.count(theirs.getAsDouble())
+                      + "); each "
+                      + s.other()
+                      + " that rows hold has at least one "
+                      + s.attribute()));
+        }
+      }
+    }
+  }
+
+  /**
+   * Returns the path from {@code from} back to {@code to} along {@code belongs_to}, if there is one
+   * of more than one step (a cycle through {@code to} longer than a 1:1 pair).
+   */
+  private static Optional<List<String>> cycle(
+      Map<String, List<String>> owner, String from, String to) {
+    java.util.ArrayDeque<List<String>> queue = new java.util.ArrayDeque<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    queue.add(List.of(from));
+    while (!queue.isEmpty()) {
+      List<String> path = queue.poll();
+      String last = path.get(path.size() - 1);
+      if (!seen.add(last)) {
+        continue;
+      }
+      for (String next : owner.getOrDefault(last, List.of())) {
+        List<String> longer = new ArrayList<>(path);
+        longer.add(next);
+        if (next.equals(to) && longer.size() > 2) {
+          return Optional.of(longer);
+        }
+        if (!next.equals(to)) {
+          queue.add(longer);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Returns an attribute's distinct values as the model states them: its spread or its values. */
+  private static OptionalDouble declaredDistinct(
+      Map<String, Attribute> attributes, Map<String, Spread> spreads, String attr) {
+    Spread s = spreads.get(attr);
+    if (s != null && s.distinct().isPresent()) {
+      return s.distinct();
+    }
+    Attribute a = attributes.get(attr);
+    if (a != null && a.knownCardinality().isPresent()) {
+      return OptionalDouble.of(a.knownCardinality().getAsLong());
+    }
+    return OptionalDouble.empty();
   }
 
   public static String unknownAttribute(String entity, String attr, Set<String> known) {
@@ -263,8 +435,29 @@ public final class EntityReader extends SectionReader {
           m.keyLocation("unique"),
           "an enumeration cannot be unique: its " + values.size() + " values repeat across rows");
     }
+    double present =
+        m.scalar("present", "a share of the rows such as 30%", false)
+            .map(
+                v -> {
+                  var share = Quantities.share(v);
+                  if (!v.trim().endsWith("%")
+                      || share.isEmpty()
+                      || share.getAsDouble() <= 0
+                      || share.getAsDouble() > 1) {
+                    m.error(
+                        m.valueLocation("present"),
+                        "expected the share of rows holding a value, above 0% and at most 100%"
+                            + " (such as 30%), but found '"
+                            + v
+                            + "'");
+                    return 1.0;
+                  }
+                  return share.getAsDouble();
+                })
+            .orElse(1.0);
     return Optional.of(
-        new Attribute(name, type, size, items, timeOrdered, values, copyOf, unique, grows, at));
+        new Attribute(
+            name, type, size, items, timeOrdered, values, copyOf, unique, grows, present, at));
   }
 
   boolean checkType(String type, Location at) {
@@ -291,7 +484,8 @@ public final class EntityReader extends SectionReader {
       Location at,
       double growth,
       String whole,
-      Optional<Attribute> attribute) {
+      Optional<Attribute> attribute,
+      Optional<List<Said>> said) {
     var s = YamlMap.of(file, n, "a spread such as {distinct: 10M, busiest: 100/s}", problems);
     if (s.isEmpty()) {
       return Optional.empty();
@@ -390,7 +584,72 @@ public final class EntityReader extends SectionReader {
               + Units.percent(largest)
               + "); expected at least that");
     }
-    return Optional.of(new Spread(attr, distinct, busiestRate, busiestShare, zipf, shares, at));
+    Map<String, Double> per = new LinkedHashMap<>();
+    List<String> belongsTo = new ArrayList<>();
+    for (String k : List.of("per", "belongs_to")) {
+      if (m.has(k) && said.isEmpty()) {
+        m.error(
+            m.keyLocation(k),
+            "'"
+                + k
+                + "' describes the entity's rows, not a pattern's requests; write it in the"
+                + " entity's spread of '"
+                + attr
+                + "'");
+      }
+    }
+    if (m.has("per") && said.isPresent()) {
+      YamlMap.of(
+              file,
+              m.node("per").get(),
+              "values per value of another attribute, such as {artist_id: 10}",
+              problems)
+          .ifPresent(
+              pm -> {
+                for (String other : pm.keys()) {
+                  Location vl = pm.valueLocation(other);
+                  pm.scalar(other, "a count such as 10", true)
+                      .ifPresent(
+                          v -> {
+                            var c = Quantities.count(v);
+                            if (c.isEmpty() || c.getAsDouble() < 1 || c.getAsDouble() > 1e15) {
+                              pm.error(
+                                  vl,
+                                  "expected the average distinct values of '"
+                                      + attr
+                                      + "' per value of '"
+                                      + other
+                                      + "', at least 1 (such as 10), but found '"
+                                      + v
+                                      + "'");
+                              return;
+                            }
+                            per.put(other, c.getAsDouble());
+                          });
+                  said.get().add(new Said(attr, other, true, pm.keyLocation(other)));
+                }
+              });
+    }
+    if (m.has("belongs_to") && said.isPresent()) {
+      Node b = m.node("belongs_to").get();
+      List<Node> names =
+          b instanceof ScalarNode
+              ? List.of(b)
+              : m.sequence("belongs_to", "an attribute name or a list of them");
+      for (Node x : names) {
+        m.scalarOf(x, "an attribute name")
+            .ifPresent(
+                o -> {
+                  String other = o.trim();
+                  if (!belongsTo.contains(other)) {
+                    belongsTo.add(other);
+                  }
+                  said.get().add(new Said(attr, other, false, YamlMap.location(file, x)));
+                });
+      }
+    }
+    return Optional.of(
+        new Spread(attr, distinct, busiestRate, busiestShare, zipf, shares, per, belongsTo, at));
   }
 
   /**

@@ -59,8 +59,18 @@ public final class ModelReader extends SectionReader {
   static final Set<String> ENTITY =
       Set.of("attributes", "count", "growth", "key", "spread", "says");
   static final Set<String> ATTRIBUTE =
-      Set.of("type", "size", "items", "time_ordered", "values", "copy_of", "unique", "grows");
-  static final Set<String> SPREAD = Set.of("distinct", "busiest", "distribution", "shares");
+      Set.of(
+          "type",
+          "size",
+          "items",
+          "time_ordered",
+          "values",
+          "copy_of",
+          "unique",
+          "grows",
+          "present");
+  static final Set<String> SPREAD =
+      Set.of("distinct", "busiest", "distribution", "shares", "per", "belongs_to");
   static final Set<String> OPERATIONS =
       Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;

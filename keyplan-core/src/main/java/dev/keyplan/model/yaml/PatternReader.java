@@ -124,7 +124,8 @@ final class PatternReader extends SectionReader {
                         s.keyLocation(attr),
                         patternRate,
                         "the pattern's rate",
-                        entity.flatMap(x -> x.attribute(attr)))
+                        entity.flatMap(x -> x.attribute(attr)),
+                        Optional.empty())
                     .ifPresent(x -> spread.put(attr, x));
               }
             });

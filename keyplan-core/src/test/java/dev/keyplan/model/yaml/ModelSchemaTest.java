@@ -884,7 +884,34 @@ final class ModelSchemaTest {
         Arguments.of(
             "entity not a mapping", chatWith("entities:\n", "entities:\n  Channel: [id]\n")),
         Arguments.of(
-            "operation as a mapping", chatWith("insert: Message", "insert: {entity: Message}")));
+            "operation as a mapping", chatWith("insert: Message", "insert: {entity: Message}")),
+        Arguments.of(
+            "per with a count below 1",
+            chatWith(
+                "      channel_id: {distinct: 10M, busiest: 100/s}",
+                "      channel_id: {distinct: 10M, busiest: 100/s, per: {author_id: 0}}")),
+        Arguments.of(
+            "per as a list",
+            chatWith(
+                "      channel_id: {distinct: 10M, busiest: 100/s}",
+                "      channel_id: {distinct: 10M, busiest: 100/s, per: [author_id]}")),
+        Arguments.of(
+            "belongs_to as a mapping",
+            chatWith(
+                "      channel_id: {distinct: 10M, busiest: 100/s}",
+                "      channel_id: {distinct: 10M, busiest: 100/s, belongs_to: {a: b}}")),
+        Arguments.of(
+            "per in a pattern's spread",
+            chatWith(
+                "    rate: 200/s",
+                "    rate: 200/s\n    spread: {channel_id: {per: {author_id: 2}}}")),
+        Arguments.of(
+            "belongs_to in a pattern's spread",
+            chatWith(
+                "    rate: 200/s",
+                "    rate: 200/s\n    spread: {channel_id: {belongs_to: author_id}}")),
+        Arguments.of("present without %", chatWith("size: 200B}", "size: 200B, present: 30}")),
+        Arguments.of("present of 0%", chatWith("size: 200B}", "size: 200B, present: 0%}")));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -914,6 +941,18 @@ final class ModelSchemaTest {
         Arguments.of("rate per day", chatWith("rate: 200/s", "rate: 1M/day")),
         Arguments.of("rate per hour with spaces", chatWith("rate: 200/s", "rate: 12 k / hour")),
         Arguments.of("growth of zero", chatWith("growth: 50k/s", "growth: 0/s")),
+        Arguments.of(
+            "per and belongs_to in an entity's spread",
+            chatWith(
+                "      channel_id: {distinct: 10M, busiest: 100/s}",
+                "      channel_id: {distinct: 10M, busiest: 100/s, per: {author_id: 3},"
+                    + " belongs_to: author_id}")),
+        Arguments.of(
+            "belongs_to as a list",
+            chatWith(
+                "      channel_id: {distinct: 10M, busiest: 100/s}",
+                "      channel_id: {distinct: 10M, busiest: 100/s, belongs_to: [author_id]}")),
+        Arguments.of("present as a share", chatWith("size: 200B}", "size: 200B, present: 30%}")),
         Arguments.of(
             "count with separators",
             chatWith("    growth: 50k/s", "    growth: 50k/s\n    count: 1,000,000")),
