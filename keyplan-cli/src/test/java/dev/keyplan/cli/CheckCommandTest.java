@@ -151,6 +151,91 @@ final class CheckCommandTest {
     assertThat(run.err()).contains(dir.resolve("m.cql") + ":1:").contains("strng");
   }
 
+  /** Messages keyed by (country, user_id): issue 17 §4's case, on Cassandra. */
+  private Path compositeKeyModel(String userSpread) throws IOException {
+    Files.writeString(
+        dir.resolve("m.yaml"),
+        String.join(
+            "\n",
+            "model: m",
+            "horizon: 1y",
+            "entities:",
+            "  Message:",
+            "    attributes:",
+            "      country: {type: text, size: 2B}",
+            "      user_id: bigint",
+            "      message_id: bigint",
+            "    key: [message_id]",
+            "    count: 1B",
+            "    spread:",
+            "      country: {distinct: 200, busiest: 45%}",
+            "      user_id: " + userSpread,
+            "patterns:",
+            "  - id: q",
+            "    rate: 1/s",
+            "    query: Message where country = ? and user_id = ?",
+            "cassandra:",
+            "  schema: m.cql",
+            ""));
+    Files.writeString(
+        dir.resolve("m.cql"),
+        "CREATE KEYSPACE chat WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};\n"
+            + "CREATE TABLE chat.messages_by_user (country text, user_id bigint, message_id bigint,"
+            + " PRIMARY KEY ((country, user_id), message_id));\n");
+    return dir.resolve("m.yaml");
+  }
+
+  @Test
+  void aCompositePartitionKey_statesTheAssumptionItsFiguresRestOn() throws IOException {
+    Path model = compositeKeyModel("{distinct: 10M, busiest: 0.001%}");
+    var text = CliRun.of("check", "--fail-on", "never", model.toString());
+    assertThat(text.err()).isEmpty();
+    assertThat(text.out())
+        .contains(
+            "  messages_by_user: partition key (country, user_id) assumes country and user_id"
+                + " independent");
+    JsonNode table =
+        new ObjectMapper()
+            .readTree(
+                CliRun.of("check", "--format", "json", "--fail-on", "never", model.toString())
+                    .out())
+            .get("tables")
+            .get(0);
+    assertThat(table.at("/partitionKey/assumption").asText()).isEqualTo("independent");
+    // 45% × 0.001% = 4.5 × 10⁻⁶ of 1B rows.
+    assertThat(table.at("/partitions/busiest/rows").asLong()).isEqualTo(4_500);
+
+    model = compositeKeyModel("{distinct: 10M, busiest: 0.001%, belongs_to: country}");
+    assertThat(CliRun.of("check", "--fail-on", "never", model.toString()).out())
+        .contains(
+            "  messages_by_user: partition key (country, user_id) user_id belongs_to country");
+    table =
+        new ObjectMapper()
+            .readTree(
+                CliRun.of("check", "--format", "json", "--fail-on", "never", model.toString())
+                    .out())
+            .get("tables")
+            .get(0);
+    assertThat(table.at("/partitionKey/assumption").asText()).isEqualTo("stated");
+    // The busiest user's 0.001% of 1B rows.
+    assertThat(table.at("/partitions/busiest/rows").asLong()).isEqualTo(10_000);
+  }
+
+  @Test
+  void aBadPerCount_isBadInput_atItsPlace() throws IOException {
+    // Line 13 is "      user_id: {distinct: 10M, per: {country: 0}}": the spread at column 16,
+    // "{distinct: 10M, per: {country: " is 31 characters, so the 0 is at column 47.
+    Path model = compositeKeyModel("{distinct: 10M, per: {country: 0}}");
+    var run = CliRun.of("check", model.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(
+            model
+                + ":13:47: error: expected the average distinct values of 'user_id' per value of"
+                + " 'country', at least 1 (such as 10), but found '0'")
+        .doesNotContain("Exception");
+  }
+
   @Test
   void help_listsTheExitCodes() {
     var run = CliRun.of("check", "--help");

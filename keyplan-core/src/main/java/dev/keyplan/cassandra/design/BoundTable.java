@@ -9,6 +9,7 @@ import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
+import dev.keyplan.workload.CompositeKey;
 import dev.keyplan.workload.KeySpread;
 import java.util.List;
 import java.util.Map;
@@ -134,20 +135,23 @@ public record BoundTable(
    */
   public OptionalDouble patternShare(AccessPattern p, double rows) {
     double share = p.isRead() ? 1.0 : 1.0 / shards();
-    for (String k : partitionKey()) {
-      if (derived(k).isPresent()) {
-        continue;
-      }
-      Spread own = p.spread().get(attributeOf(k));
-      OptionalDouble s =
-          own != null
-              ? own.busiestShare(p.ratePerSecond())
-              : KeySpread.busiestShare(entity, attributeOf(k), rows);
-      if (s.isEmpty()) {
-        return OptionalDouble.empty();
-      }
-      share *= s.getAsDouble();
-    }
-    return OptionalDouble.of(share);
+    // Combined as the sizing combines them (CompositeKey): a belongs_to or per: statement of the
+    // entity, else independence.
+    double key =
+        CompositeKey.of(
+                entity,
+                partitionKey().stream()
+                    .filter(k -> derived(k).isEmpty())
+                    .map(this::attributeOf)
+                    .toList(),
+                a -> KeySpread.distinct(entity, a, rows),
+                a -> {
+                  Spread own = p.spread().get(a);
+                  return own != null
+                      ? own.busiestShare(p.ratePerSecond())
+                      : KeySpread.busiestShare(entity, a, rows);
+                })
+            .busiestShare();
+    return Double.isNaN(key) ? OptionalDouble.empty() : OptionalDouble.of(share * key);
   }
 }

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
@@ -413,8 +414,12 @@ final class CassandraReadPlanner {
                     + ": 30d} (or a share, 5%)");
       }
     }
-    double typicalRows = pointRead ? 1 : size.typical().rows() * typicalMatch * rangeShare;
-    double busiestRows = pointRead ? 1 : size.busiest().rows() * busiestMatch * rangeShare;
+    double equalShare =
+        pointRead ? 1 : clusteringEqualityShare(p, r, t, where, prefix, ranged, notes);
+    double typicalRows =
+        pointRead ? 1 : size.typical().rows() * typicalMatch * rangeShare * equalShare;
+    double busiestRows =
+        pointRead ? 1 : size.busiest().rows() * busiestMatch * rangeShare * equalShare;
     double pTypical = partitions;
     double pBusiest = partitions;
     CassandraAccess access =
@@ -469,6 +474,87 @@ final class CassandraReadPlanner {
             notes,
             usedIndexes),
         missing);
+  }
+
+  /**
+   * Returns the share of a partition's rows that the equalities on its leading clustering columns
+   * keep: for each column {@code x} restricted by {@code =} (or {@code IN} with {@code k} values),
+   * {@code 1 / N} (or {@code k / N}) when {@code x}'s spread says {@code per: {K: N}} for an
+   * attribute K the read fixes before it (the partition key, or an earlier clustering equality): an
+   * artist's partition of 10 albums' tracks, read for one album, reads a tenth of it. Without
+   * {@code per:} the column's values within one partition are unknown and the read is counted as
+   * the whole partition, an upper bound, said in a note with the syntax to give it.
+   */
+  private static double clusteringEqualityShare(
+      AccessPattern p,
+      Operation.Read r,
+      BoundTable t,
+      Map<String, Condition> where,
+      int prefix,
+      boolean ranged,
+      List<String> notes) {
+    java.util.Set<String> fixed = new java.util.LinkedHashSet<>();
+    for (String k : t.partitionKey()) {
+      if (t.derived(k).isEmpty()) {
+        fixed.add(t.attributeOf(k));
+      }
+    }
+    double share = 1;
+    int equalities = ranged ? prefix - 1 : prefix;
+    for (int i = 0; i < equalities; i++) {
+      String column = t.clustering().get(i).name();
+      String attr = t.attributeOf(column);
+      Condition on = where.get(column);
+      var spread = t.entity().spread().get(attr);
+      OptionalDouble per =
+          spread == null
+              ? OptionalDouble.empty()
+              : fixed.stream()
+                  .filter(spread.per()::containsKey)
+                  .mapToDouble(spread.per()::get)
+                  .min();
+      String of =
+          spread == null
+              ? ""
+              : fixed.stream().filter(spread.per()::containsKey).findFirst().orElse("");
+      String anchor = fixed.isEmpty() ? "K" : fixed.iterator().next();
+      fixed.add(attr);
+      if (per.isEmpty()) {
+        if (!r.count()) {
+          notes.add(
+              "the equality on "
+                  + column
+                  + " is counted as the whole partition, an upper bound: give "
+                  + attr
+                  + "'s values per partition with spread: {"
+                  + attr
+                  + ": {per: {"
+                  + anchor
+                  + ": N}}}");
+        }
+        continue;
+      }
+      double values = on.comparison() == Comparison.IN ? on.values() : 1;
+      double kept = Math.min(1, values / per.getAsDouble());
+      share *= kept;
+      if (!r.count()) {
+        notes.add(
+            "the equality on "
+                + column
+                + " reads "
+                + Units.percent(kept)
+                + " of a partition's rows ("
+                + (values == 1 ? "1" : Units.count(values))
+                + " of "
+                + Units.count(per.getAsDouble())
+                + " "
+                + attr
+                + " per "
+                + of
+                + ")");
+      }
+    }
+    return share;
   }
 
   private Candidate unkeyed(
@@ -748,7 +834,10 @@ final class CassandraReadPlanner {
       typical = 1 - Math.pow(1 - typical, k);
       top = 1 - Math.pow(1 - top, k);
     }
-    return new double[] {typical, top, known ? 1 : 0};
+    // A sparse attribute's spread describes the rows that hold it; the index holds only those
+    // (Cassandra indexes no cell that was not written), so a value matches present × its share.
+    double present = t.entity().attribute(c.attribute()).map(Attribute::present).orElse(1.0);
+    return new double[] {present * typical, present * top, known ? 1 : 0};
   }
 
   private static String widthText(dev.keyplan.model.RangeWidth w) {

@@ -1,5 +1,6 @@
 package dev.keyplan.cassandra.design;
 
+import dev.keyplan.workload.CompositeKey;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,6 +29,9 @@ import java.util.Optional;
  * @param advice bucket widths for a growing partition, when one is needed
  * @param tableBytes the whole table on one replica ({@link Sizer#table}; NaN when a spread is
  *     undeclared)
+ * @param partitionKey the partition key's values and busiest share as counted, with the assumption
+ *     they rest on (independence, or the model's belongs_to and per: statements), for outputs to
+ *     state
  */
 public record CassandraSizing(
     String table,
@@ -46,7 +50,8 @@ public record CassandraSizing(
     double rowsPerPartitionCap,
     List<String> undeclared,
     Optional<BucketAdvice> advice,
-    double tableBytes) {
+    double tableBytes,
+    CompositeKey partitionKey) {
 
   public CassandraSizing {
     undeclared = List.copyOf(undeclared);

@@ -12,6 +12,7 @@ import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.workload.CompositeKey;
 import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,14 +91,17 @@ public final class Sizer {
       if (t.partitionKey().contains(c.name())) {
         keyBytes += bytes;
       } else if (c.isStatic()) {
-        staticBytes += bytes;
-        staticCells += cellsOf(t, c);
+        // A sparse column counts its share of values: a row that does not set it has no cell.
+        double present = presentOf(t, c);
+        staticBytes += present * bytes;
+        staticCells += present * cellsOf(t, c);
       } else if (t.isKey(c.name())) {
         rowBytes += bytes;
       } else {
-        rowBytes += bytes;
-        regularBytes += bytes;
-        rowCells += cellsOf(t, c);
+        double present = presentOf(t, c);
+        rowBytes += present * bytes;
+        regularBytes += present * bytes;
+        rowCells += present * cellsOf(t, c);
       }
     }
     double values = rows * rowCells + staticCells;
@@ -171,6 +175,17 @@ public final class Sizer {
         * SstableFootprint.defaultBytes(c.type(), name -> Optional.ofNullable(t.types().get(name)));
   }
 
+  /**
+   * Returns the share of rows that set column {@code c}: its attribute's {@code present:} (1 when
+   * the model does not say, or for a column holding no attribute). The Apache docs' formula counts
+   * values (cells) a partition holds, and a column a row does not set holds none: CQL writes no
+   * cell for an unset value (an explicit {@code null} writes a tombstone instead; keyplan takes
+   * "absent" as not written).
+   */
+  static double presentOf(BoundTable t, Column c) {
+    return t.attribute(c).map(Attribute::present).orElse(1.0);
+  }
+
   private static double cellsOf(BoundTable t, Column c) {
     if (!c.type().isCollection()) {
       return 1;
@@ -227,23 +242,25 @@ public final class Sizer {
     Optional<Derived> bucket = t.timeBucket();
     int shards = t.shards();
 
-    List<String> undeclared = new ArrayList<>();
-    double keyValues = 1;
-    double share = 1.0 / shards;
-    for (String k : t.partitionKey()) {
-      if (t.derived(k).isPresent()) {
-        continue;
-      }
-      OptionalDouble distinct = KeySpread.distinct(e, t.attributeOf(k), rows);
-      OptionalDouble s = KeySpread.busiestShare(e, t.attributeOf(k), rows);
-      if (distinct.isEmpty() || s.isEmpty()) {
-        undeclared.add(t.attributeOf(k));
-        continue;
-      }
-      keyValues *= distinct.getAsDouble();
-      share *= s.getAsDouble();
-    }
-    keyValues *= shards;
+    // A Cassandra key column holds a value in every row, so a table keyed by a sparse attribute
+    // holds only the rows that have one (present: 30% of users have a phone number: a table keyed
+    // by it holds 30% of them), and only those rows' writes reach it.
+    double keyPresent = keyPresent(t);
+    rows *= keyPresent;
+    double growth = e.growthPerSecond() * keyPresent;
+    // The key's values and busiest share, with what they assume (the neutral CompositeKey: a
+    // belongs_to or per: statement, or independence).
+    CompositeKey key =
+        CompositeKey.of(
+            e,
+            t.partitionKey().stream()
+                .filter(k -> t.derived(k).isEmpty())
+                .map(t::attributeOf)
+                .toList(),
+            rows);
+    List<String> undeclared = new ArrayList<>(key.unknown());
+    double keyValues = key.distinct() * shards;
+    double share = key.busiestShare() / shards;
     // The entity's key is in attribute names; the table's key columns hold them (BoundTable).
     boolean keyIdentifiesRow =
         identifiesRow(e, t.partitionKey().stream().map(t::attributeOf).toList());
@@ -269,19 +286,20 @@ public final class Sizer {
           cap,
           undeclared,
           Optional.empty(),
-          Double.NaN);
+          Double.NaN,
+          key);
     }
     // The rows alive span their lifetime, plus, for the rows that exist already, the time they
     // took to arrive at today's growth (count / growth): that is how many buckets hold them.
     // Without growth that history is unknown and they are placed in the lifetime's buckets.
-    double history = e.growthPerSecond() > 0 ? e.count() / e.growthPerSecond() : 0;
+    double history = growth > 0 ? e.count() * keyPresent / growth : 0;
     double span = ttl > 0 ? Math.min(lifetime + history, ttl) : lifetime + history;
     double buckets = bucket.map(b -> Math.max(1, Math.ceil(span / b.windowSeconds()))).orElse(1.0);
     double partitions = Math.max(1, Math.min(rows, keyValues * buckets));
     // Rows that share every primary key value are one row: a partition holds at most the
     // combinations of its clustering values, and the table that many per partition.
     rows = Math.min(rows, partitions * cap);
-    double busiestPerSecond = e.growthPerSecond() * share;
+    double busiestPerSecond = growth * share;
     // A key that identifies the row holds one row whatever its traffic; a bucket wider than the
     // rows' lifetime (horizon or TTL) fills only for that lifetime.
     double busiestRows =
@@ -290,7 +308,7 @@ public final class Sizer {
             : bucket.isPresent()
                 // A bucket holds its window of writes; without growth, the rows that exist
                 // sit in the lifetime's buckets, the busiest key's share of them in each.
-                ? e.growthPerSecond() > 0
+                ? growth > 0
                     ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), span)
                     : share * rows / buckets
                 : share * rows;
@@ -298,17 +316,11 @@ public final class Sizer {
     PartitionSize typical = sized(t, rows / partitions);
     PartitionSize busiest = sized(t, busiestRows);
     boolean unbounded =
-        e.growthPerSecond() > 0
-            && bucket.isEmpty()
-            && ttl == 0
-            && !keyIdentifiesRow
-            && Double.isInfinite(cap);
+        growth > 0 && bucket.isEmpty() && ttl == 0 && !keyIdentifiesRow && Double.isInfinite(cap);
     Optional<BucketAdvice> advice = Optional.empty();
     // Advice is worth printing only where the busiest partition breaks a guideline at the horizon.
-    if (e.growthPerSecond() > 0 && !keyIdentifiesRow && Double.isInfinite(cap) && !fits(busiest)) {
-      advice =
-          Optional.of(
-              advise(t, busiestPerSecond, e.growthPerSecond() / keyValues, lifetime, latestLimit));
+    if (growth > 0 && !keyIdentifiesRow && Double.isInfinite(cap) && !fits(busiest)) {
+      advice = Optional.of(advise(t, busiestPerSecond, growth / keyValues, lifetime, latestLimit));
     }
     return new CassandraSizing(
         t.name(),
@@ -327,7 +339,8 @@ public final class Sizer {
         cap,
         undeclared,
         advice,
-        table(t, partitions, rows));
+        table(t, partitions, rows),
+        key);
   }
 
   /**
@@ -348,19 +361,56 @@ public final class Sizer {
    * clustering column's values are not known (no spread, enumeration or boolean) or the table has
    * none but a bucket.
    */
-  private static double rowsPerPartitionCap(BoundTable t, double rows) {
+  static double rowsPerPartitionCap(BoundTable t, double rows) {
     double cap = 1;
     for (var c : t.clustering()) {
       if (t.derived(c.name()).isPresent()) {
         return Double.POSITIVE_INFINITY;
       }
-      OptionalDouble d = KeySpread.distinct(t.entity(), t.attributeOf(c.name()), rows);
+      OptionalDouble perKey = perPartitionValues(t, t.attributeOf(c.name()));
+      OptionalDouble d =
+          perKey.isPresent()
+              ? perKey
+              : KeySpread.distinct(t.entity(), t.attributeOf(c.name()), rows);
       if (d.isEmpty()) {
         return Double.POSITIVE_INFINITY;
       }
       cap *= d.getAsDouble();
     }
     return cap;
+  }
+
+  /**
+   * Returns the distinct values attribute {@code a} takes within one partition of {@code t}, when
+   * its spread says {@code per: {K: N}} for an attribute K of the partition key: N (an artist's
+   * partition holds its 10 albums, not all 10M). The smallest when it names several.
+   */
+  static OptionalDouble perPartitionValues(BoundTable t, String a) {
+    var s = t.entity().spread().get(a);
+    if (s == null) {
+      return OptionalDouble.empty();
+    }
+    return t.partitionKey().stream()
+        .filter(k -> t.derived(k).isEmpty())
+        .map(t::attributeOf)
+        .filter(s.per()::containsKey)
+        .mapToDouble(s.per()::get)
+        .min();
+  }
+
+  /**
+   * Returns the share of the entity's rows a table can hold: Π {@code present} of the attributes
+   * its primary key columns hold (1 when none is sparse).
+   */
+  static double keyPresent(BoundTable t) {
+    double share = 1;
+    for (String k : t.table().primaryKey()) {
+      if (t.derived(k).isPresent()) {
+        continue;
+      }
+      share *= t.entity().attribute(t.attributeOf(k)).map(Attribute::present).orElse(1.0);
+    }
+    return share;
   }
 
   private BucketAdvice advise(

@@ -80,6 +80,10 @@ import java.util.function.Function;
  * map entry's key and value, and verify's value generator follows them. A counter cell holds a
  * one-shard context: 2 + 2 header bytes and a 32-byte shard (counter id, clock, count).
  *
+ * <p><b>Absent columns.</b> A column a row does not set (an attribute's {@code present:} below
+ * 100%) writes no cell: each column's cells count with its share of rows, and a row lacking a
+ * column writes a missing-columns bitmap instead ({@link #rowBytes}).
+ *
  * <p><b>Write-time spread.</b> Timestamps are stored as deltas from the sstable's smallest, so
  * their width depends on how long the flushed writes were spread over: a memtable holding minutes
  * of writes encodes 4–5 byte deltas, a burst 1–2. {@link Writes} takes the spread of the write
@@ -133,6 +137,8 @@ public final class SstableFootprint {
    *     form
    * @param types finds a user type's definition by name: the UDTs nested in this column's type (a
    *     collection's elements, a UDT's fields), whose 4-byte field lengths its value holds
+   * @param present the share of rows that write this column's cells (the attribute's {@code
+   *     present:}); 1 for a key column. A column a row does not set writes no cell
    */
   public record FootprintColumn(
       String name,
@@ -141,7 +147,8 @@ public final class SstableFootprint {
       double bytes,
       double items,
       List<CqlType> fields,
-      Function<String, Optional<UserType>> types) {
+      Function<String, Optional<UserType>> types,
+      double present) {
     public FootprintColumn {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(place, "place");
@@ -150,10 +157,36 @@ public final class SstableFootprint {
       fields = List.copyOf(fields);
     }
 
-    /** A column whose type nests no user type other than its own ({@code fields}). */
+    /**
+     * A column every row sets, whose type nests no user type other than its own ({@code fields}).
+     */
     public FootprintColumn(
         String name, Place place, CqlType type, double bytes, double items, List<CqlType> fields) {
-      this(name, place, type, bytes, items, fields, n -> Optional.empty());
+      this(name, place, type, bytes, items, fields, n -> Optional.empty(), 1);
+    }
+
+    /** A column every row sets, whose type may nest user types that {@code types} finds. */
+    public FootprintColumn(
+        String name,
+        Place place,
+        CqlType type,
+        double bytes,
+        double items,
+        List<CqlType> fields,
+        Function<String, Optional<UserType>> types) {
+      this(name, place, type, bytes, items, fields, types, 1);
+    }
+
+    /** A column set in a {@code present} share of rows, nesting no other user type. */
+    public FootprintColumn(
+        String name,
+        Place place,
+        CqlType type,
+        double bytes,
+        double items,
+        List<CqlType> fields,
+        double present) {
+      this(name, place, type, bytes, items, fields, n -> Optional.empty(), present);
     }
 
     /** The fields of this column's UDT, or of the UDT {@code t} names. */
@@ -242,8 +275,32 @@ public final class SstableFootprint {
       }
     }
     body += cellsBytes(regular, columns, writes, liveness);
+    body += missingColumnsBytes(regular);
     double prev = vint(previous);
     return 1 + clusteringBytes + vint(body + prev) + prev + body;
+  }
+
+  /**
+   * Returns the mean bytes a row spends saying which regular columns it lacks. A row that sets
+   * every column of the sstable's header sets the HAS_ALL_COLUMNS flag and writes nothing; any
+   * other row writes the subset: for fewer than 64 columns an unsigned vint whose bits are the
+   * missing columns ({@code Columns.Serializer.serializeSubset}, <a
+   * href="https://github.com/apache/cassandra/blob/cassandra-5.0/src/java/org/apache/cassandra/db/Columns.java">db/Columns.java</a>).
+   * Columns are taken as absent independently, so {@code 1 − Π present} of the rows lack one; each
+   * is charged the vint of the widest bitmap, {@code 2ⁿ − 1} for {@code n} columns: 1 byte up to 7
+   * columns, an upper bound by at most a byte. A table of 64 columns or more writes the missing or
+   * present indexes instead; the model charges it the same, its one sparse case not measured.
+   */
+  private static double missingColumnsBytes(List<FootprintColumn> regular) {
+    double all = 1;
+    for (FootprintColumn c : regular) {
+      all *= c.present();
+    }
+    if (all >= 1) {
+      return 0;
+    }
+    int n = Math.min(regular.size(), 63);
+    return (1 - all) * vint(Math.pow(2, n) - 1);
   }
 
   /**
@@ -271,17 +328,21 @@ public final class SstableFootprint {
     double perCell = 1 + ownTimestamp + ownTtl;
     for (FootprintColumn c : columns) {
       CqlType t = c.type();
+      double bytes;
       if (isComplex(t)) {
         double cells = cellsOf(c);
         // Complex deletion (timestamp − 1 and the clock) before the cells, then their count.
-        out += timestampDelta(writes.timestampSpreadSeconds()) + clockDelta(writes);
-        out += vint(cells);
-        out += cells * (perCell + complexCellBytes(c));
+        bytes = timestampDelta(writes.timestampSpreadSeconds()) + clockDelta(writes);
+        bytes += vint(cells);
+        bytes += cells * (perCell + complexCellBytes(c));
       } else if (t.isCounter()) {
-        out += perCell + vint(COUNTER_CONTEXT_BYTES) + COUNTER_CONTEXT_BYTES;
+        bytes = perCell + vint(COUNTER_CONTEXT_BYTES) + COUNTER_CONTEXT_BYTES;
       } else {
-        out += perCell + valueBytes(t, simpleValueBytes(c));
+        bytes = perCell + valueBytes(t, simpleValueBytes(c));
       }
+      // A row that does not set the column writes nothing for it (not even a tombstone: that is
+      // an explicit null's).
+      out += c.present() * bytes;
     }
     return out;
   }
@@ -664,7 +725,11 @@ public final class SstableFootprint {
           a.isPresent() && a.get().size().isPresent()
               ? a.get().size().getAsLong()
               : defaultBytes(type, types);
-      out.add(new FootprintColumn(c.name(), place, type, bytes, items, fields, types));
+      double present =
+          place == Place.REGULAR || place == Place.STATIC
+              ? a.map(Attribute::present).orElse(1.0)
+              : 1;
+      out.add(new FootprintColumn(c.name(), place, type, bytes, items, fields, types, present));
     }
     return out;
   }

@@ -10,6 +10,7 @@ import dev.keyplan.cassandra.design.CassandraPlan;
 import dev.keyplan.cassandra.design.CassandraSizing;
 import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.workload.CompositeKey;
 import java.io.IOException;
 
 /**
@@ -61,6 +62,22 @@ public final class CassandraJson {
     g.writeEndObject();
     g.writeNumberField("bucketSeconds", s.windowSeconds());
     g.writeBooleanField("unbounded", s.unbounded());
+    if (s.partitionKey().assumption() != CompositeKey.Assumption.ONE_ATTRIBUTE) {
+      // What a partition key of several attributes' figures rest on: "independent" or "stated".
+      g.writeObjectFieldStart("partitionKey");
+      g.writeArrayFieldStart("attributes");
+      for (String k : s.partitionKey().attributes()) {
+        g.writeString(k);
+      }
+      g.writeEndArray();
+      g.writeStringField(
+          "assumption",
+          s.partitionKey().assumption() == CompositeKey.Assumption.INDEPENDENT
+              ? "independent"
+              : "stated");
+      g.writeStringField("says", s.partitionKey().text());
+      g.writeEndObject();
+    }
     if (s.advice().isPresent()) {
       BucketAdvice b = s.advice().get();
       g.writeObjectFieldStart("bucketAdvice");

@@ -11,6 +11,7 @@ import dev.keyplan.cassandra.design.ConsistencyCheck;
 import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 import dev.keyplan.report.TextTable;
+import dev.keyplan.workload.CompositeKey;
 
 /**
  * A Cassandra or ScyllaDB analysis in {@code check}'s text: patterns, sizing, bucket advice, heat,
@@ -29,8 +30,21 @@ public final class CassandraText {
         .append(", one replica; RF ")
         .append(a.totalRf())
         .append(")\n")
-        .append(sizing(a).render())
-        .append('\n');
+        .append(sizing(a).render());
+    // A partition key of several attributes: which assumption its partitions and busiest share
+    // rest on (independence, or the model's belongs_to / per: statements).
+    for (CassandraSizing s : a.sizing().values()) {
+      if (s.partitionKey().assumption() != CompositeKey.Assumption.ONE_ATTRIBUTE) {
+        out.append("  ")
+            .append(s.table())
+            .append(": partition key (")
+            .append(String.join(", ", s.partitionKey().attributes()))
+            .append(") ")
+            .append(s.partitionKey().text())
+            .append('\n');
+      }
+    }
+    out.append('\n');
     for (CassandraSizing s : a.sizing().values()) {
       s.advice().ifPresent(b -> out.append(advice(s, b)).append('\n'));
     }
