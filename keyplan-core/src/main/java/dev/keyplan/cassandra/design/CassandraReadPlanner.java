@@ -414,8 +414,7 @@ final class CassandraReadPlanner {
                     + ": 30d} (or a share, 5%)");
       }
     }
-    double equalShare =
-        pointRead ? 1 : clusteringEqualityShare(p, r, t, where, prefix, ranged, notes);
+    double equalShare = pointRead ? 1 : clusteringEqualityShare(r, t, where, prefix, ranged, notes);
     double typicalRows =
         pointRead ? 1 : size.typical().rows() * typicalMatch * rangeShare * equalShare;
     double busiestRows =
@@ -486,7 +485,6 @@ final class CassandraReadPlanner {
    * the whole partition, an upper bound, said in a note with the syntax to give it.
    */
   private static double clusteringEqualityShare(
-      AccessPattern p,
       Operation.Read r,
       BoundTable t,
       Map<String, Condition> where,
@@ -506,17 +504,15 @@ final class CassandraReadPlanner {
       String attr = t.attributeOf(column);
       Condition on = where.get(column);
       var spread = t.entity().spread().get(attr);
-      OptionalDouble per =
+      // The fixed attribute with the fewest values of this one under it: the narrowest statement.
+      Optional<String> of =
           spread == null
-              ? OptionalDouble.empty()
+              ? Optional.empty()
               : fixed.stream()
                   .filter(spread.per()::containsKey)
-                  .mapToDouble(spread.per()::get)
-                  .min();
-      String of =
-          spread == null
-              ? ""
-              : fixed.stream().filter(spread.per()::containsKey).findFirst().orElse("");
+                  .min(Comparator.comparingDouble(spread.per()::get));
+      OptionalDouble per =
+          of.isPresent() ? OptionalDouble.of(spread.per().get(of.get())) : OptionalDouble.empty();
       String anchor = fixed.isEmpty() ? "K" : fixed.iterator().next();
       fixed.add(attr);
       if (per.isEmpty()) {
@@ -550,7 +546,7 @@ final class CassandraReadPlanner {
                 + " "
                 + attr
                 + " per "
-                + of
+                + of.get()
                 + ")");
       }
     }
