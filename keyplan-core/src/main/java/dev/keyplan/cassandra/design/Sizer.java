@@ -182,7 +182,7 @@ public final class Sizer {
    * cell for an unset value (an explicit {@code null} writes a tombstone instead; keyplan takes
    * "absent" as not written).
    */
-  static double presentOf(BoundTable t, Column c) {
+  public static double presentOf(BoundTable t, Column c) {
     return t.attribute(c).map(Attribute::present).orElse(1.0);
   }
 
