@@ -27,6 +27,10 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    *
    * @param keyTypes CQL types of the partition key columns, in key order
    * @param keyColumns the partition key columns
+   * @param keyAttributes the entity's attribute each partition key column holds, by column, for the
+   *     columns that hold one (a derived bucket or suffix holds none): the analysis' binding
+   *     ({@link BoundTable#attributeOf}), so a column {@code id} mapped to {@code hotel_id} is
+   *     keyed and spread as {@code hotel_id}
    * @param keys how rows spread over partition key values (time bucket and shard suffix aside)
    * @param bytesPerRow bytes a row takes, partition overheads included: the typical partition's S_t
    *     over its N_r (Chebotko / Apache sizing, as {@code keyplan check} computes it)
@@ -36,6 +40,7 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
   record TableData(
       String table,
       List<String> keyColumns,
+      Map<String, String> keyAttributes,
       List<String> keyTypes,
       Keys keys,
       Entity entity,
@@ -45,6 +50,18 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
       int shards,
       long ttlSeconds,
       CassandraSizing sizing) {
+
+    TableData {
+      keyColumns = List.copyOf(keyColumns);
+      keyAttributes =
+          java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(keyAttributes));
+      keyTypes = List.copyOf(keyTypes);
+    }
+
+    /** Returns the attribute key column {@code column} holds, if it holds one. */
+    java.util.Optional<String> attributeOf(String column) {
+      return java.util.Optional.ofNullable(keyAttributes.get(column));
+    }
 
     /**
      * Partitions alive {@code t} seconds in: each key value in each suffix, and with a time bucket
@@ -179,9 +196,18 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
             : 0;
     long window = t.timeBucket().map(d -> d.windowSeconds()).orElse(0L);
     var bucket = t.timeBucket().map(d -> d.column());
+    // The binding is the analysis': a column renamed in the model's tables: entry holds the
+    // attribute it names, not the attribute of its own name.
+    Map<String, String> attributes = new java.util.LinkedHashMap<>();
+    for (String c : columns) {
+      if (t.derived(c).isEmpty() && t.table().column(c).flatMap(t::attribute).isPresent()) {
+        attributes.put(c, t.attributeOf(c));
+      }
+    }
     return new TableData(
         t.name(),
         columns,
+        attributes,
         types,
         dataKeys(t, s),
         e,
@@ -201,7 +227,8 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    */
   private static Keys dataKeys(BoundTable t, CassandraSizing s) {
     Entity e = t.entity();
-    List<String> attrs = t.partitionKey().stream().filter(k -> t.derived(k).isEmpty()).toList();
+    List<String> attrs =
+        t.partitionKey().stream().filter(k -> t.derived(k).isEmpty()).map(t::attributeOf).toList();
     double rows = Math.max(1, s.rows());
     if (s.keyIdentifiesRow() || attrs.isEmpty()) {
       return Keys.uniform(attrs.isEmpty() ? t.name() : attrs.get(0), attrs.isEmpty() ? 1 : rows);
@@ -214,8 +241,7 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    * the entity's.
    */
   private static Keys requestKeys(AccessPattern p, TableData d) {
-    List<String> attrs =
-        d.keyColumns().stream().filter(k -> d.entity().attribute(k).isPresent()).toList();
+    List<String> attrs = List.copyOf(d.keyAttributes().values());
     if (attrs.isEmpty()
         || p.spread().isEmpty()
         || attrs.stream().noneMatch(p.spread()::containsKey)) {

@@ -36,22 +36,21 @@ final class Partitions {
     for (int i = 0; i < t.keyColumns().size(); i++) {
       String column = t.keyColumns().get(i);
       String type = t.keyTypes().get(i);
-      if (column.equals(t.keys().attribute())) {
+      java.util.Optional<String> attribute = t.attributeOf(column);
+      if (attribute.isPresent() && attribute.get().equals(t.keys().attribute())) {
         literals.add(KeyTokens.literal(type, rank, t.keys().name(rank)));
         names.add(t.keys().name(rank));
-      } else if (t.windowSeconds() > 0
-          && t.entity().attribute(column).isEmpty()
-          && isBucket(t, column)) {
+      } else if (t.windowSeconds() > 0 && attribute.isEmpty() && isBucket(t, column)) {
         literals.add(KeyTokens.derived(type, bucket, t.windowSeconds()));
         names.add("bucket-" + bucket);
         key.append(":").append(column).append(" ").append(bucket);
-      } else if (t.entity().attribute(column).isEmpty()) {
+      } else if (attribute.isEmpty()) {
         literals.add(KeyTokens.derived(type, shard, 0));
         names.add("shard-" + shard);
         key.append(":").append(column).append(" ").append(shard);
       } else {
-        literals.add(KeyTokens.literal(type, 0, column + "-1"));
-        names.add(column + "-1");
+        literals.add(KeyTokens.literal(type, 0, attribute.get() + "-1"));
+        names.add(attribute.get() + "-1");
       }
     }
     long token = KeyTokens.token(t.keyTypes(), literals, names);
