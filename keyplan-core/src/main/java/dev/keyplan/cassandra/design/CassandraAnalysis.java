@@ -19,9 +19,12 @@ import java.util.Optional;
  * pattern is served, how big each table's partitions grow, how hot the busiest one is, and the
  * consistency arithmetic. Rules read it; renderers print it.
  *
- * @param localRf replication factor in one datacenter (the first NetworkTopologyStrategy DC)
- * @param totalRf replication factor summed over datacenters
- * @param dcs datacenters with replicas
+ * @param keyspaceReplication the replication of the design's keyspace (the first under {@code
+ *     keyspace:}): what the report's headings say when every table replicates alike
+ * @param tableReplication each table's replication, from its own keyspace (a model over two
+ *     keyspaces may mix RF 3 and RF 1), by table name
+ * @param fanout how many replicas each read asks: the one place the planner, the cluster's capacity
+ *     and simulate take a range read's (index, ALLOW FILTERING, scan) fan-out from
  * @param cluster the whole cluster's load and data at the declared node count
  * @param tablesByName the tables, by name (an index of {@code tables})
  * @param plansById the plans, by pattern id (an index of {@code plans})
@@ -32,9 +35,9 @@ public record CassandraAnalysis(
     Model model,
     CassandraDesign design,
     CqlSchema schema,
-    int localRf,
-    int totalRf,
-    int dcs,
+    TableReplication keyspaceReplication,
+    Map<String, TableReplication> tableReplication,
+    Fanout fanout,
     List<BoundTable> tables,
     List<CassandraPlan> plans,
     Map<String, CassandraSizing> sizing,
@@ -52,9 +55,9 @@ public record CassandraAnalysis(
       Model model,
       CassandraDesign design,
       CqlSchema schema,
-      int localRf,
-      int totalRf,
-      int dcs,
+      TableReplication keyspaceReplication,
+      Map<String, TableReplication> tableReplication,
+      Fanout fanout,
       List<BoundTable> tables,
       List<CassandraPlan> plans,
       Map<String, CassandraSizing> sizing,
@@ -65,9 +68,9 @@ public record CassandraAnalysis(
         model,
         design,
         schema,
-        localRf,
-        totalRf,
-        dcs,
+        keyspaceReplication,
+        tableReplication,
+        fanout,
         tables,
         plans,
         sizing,
@@ -103,6 +106,58 @@ public record CassandraAnalysis(
     sizing = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sizing));
     heat = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(heat));
     consistency = List.copyOf(consistency);
+    tableReplication =
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tableReplication));
+  }
+
+  /**
+   * Returns the replication of {@code table}'s keyspace (the design's for a table not analysed).
+   */
+  public TableReplication replication(String table) {
+    return tableReplication.getOrDefault(table, keyspaceReplication);
+  }
+
+  /** Returns true when every table replicates as the design's keyspace does. */
+  public boolean replicatesAlike() {
+    return tableReplication.values().stream()
+        .allMatch(
+            r ->
+                r.localRf() == keyspaceReplication.localRf()
+                    && r.totalRf() == keyspaceReplication.totalRf()
+                    && r.dcs() == keyspaceReplication.dcs());
+  }
+
+  /** Returns the design keyspace's replication factor in the local datacenter. */
+  public int localRf() {
+    return keyspaceReplication.localRf();
+  }
+
+  /** Returns the design keyspace's replication factor summed over datacenters. */
+  public int totalRf() {
+    return keyspaceReplication.totalRf();
+  }
+
+  /** Returns the datacenters the design keyspace replicates to. */
+  public int dcs() {
+    return keyspaceReplication.dcs();
+  }
+
+  /**
+   * Returns the replication in words for a heading: {@code RF 3} when every table replicates alike,
+   * else each keyspace's ({@code RF 3 in hotel, 1 in reservation}); {@code local} picks the local
+   * datacenter's factor over the total.
+   */
+  public String replicationLabel(boolean local) {
+    if (replicatesAlike()) {
+      return "RF " + (local ? localRf() : totalRf());
+    }
+    Map<String, Integer> each = new java.util.LinkedHashMap<>();
+    tableReplication
+        .values()
+        .forEach(r -> each.putIfAbsent(r.keyspace(), local ? r.localRf() : r.totalRf()));
+    return "RF "
+        + String.join(
+            ", ", each.entrySet().stream().map(e -> e.getValue() + " in " + e.getKey()).toList());
   }
 
   /** Returns the store analysed. */

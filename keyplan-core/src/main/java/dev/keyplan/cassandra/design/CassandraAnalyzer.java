@@ -42,17 +42,17 @@ public final class CassandraAnalyzer {
   /** Analyses the model against an already parsed schema. */
   public static CassandraAnalysis analyze(Model model, CassandraDesign design, CqlSchema schema) {
     List<BoundTable> tables = new CassandraBinder(model, design, schema).bind();
-    int[] rf = replication(design, schema, tables);
+    TableReplication main = designReplication(design, schema, tables);
+    Map<String, TableReplication> replication = tableReplication(design, schema, tables, main);
     var sizer = new Sizer(model, schema);
     Map<String, Integer> limits = latestLimits(model, tables);
     Map<String, CassandraSizing> sizing = new LinkedHashMap<>();
     for (BoundTable t : tables) {
       sizing.put(t.name(), sizer.size(t, limits.getOrDefault(t.name(), 1)));
     }
-    var consistency = new ConsistencyAnalysis(model, design, rf[0], rf[1], rf[2]);
-    var coverage =
-        new CassandraReadPlanner(
-            model, tables, sizing, schema, new Fanout(design.nodes(), rf[0], consistency));
+    var consistency = new ConsistencyAnalysis(model, design, replication, main);
+    var fanout = new Fanout(design.nodes(), consistency);
+    var coverage = new CassandraReadPlanner(model, tables, sizing, schema, fanout);
     List<CassandraPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
       plans.add(coverage.plan(p));
@@ -63,15 +63,15 @@ public final class CassandraAnalyzer {
         model,
         design,
         schema,
-        rf[0],
-        rf[1],
-        rf[2],
+        main,
+        replication,
+        fanout,
         tables,
         plans,
         sizing,
         heat,
-        consistency.checks(),
-        ClusterCapacity.of(design, rf[0], rf[1], rf[2], tables, plans, sizing, consistency));
+        consistency.checks(plans),
+        ClusterCapacity.of(design, tables, plans, sizing, consistency, fanout));
   }
 
   private static CqlSchema readSchema(CassandraDesign design) {
@@ -87,42 +87,12 @@ public final class CassandraAnalyzer {
   }
 
   /**
-   * Returns {local RF, total RF, datacenters} of the keyspace holding the tables. The analysis
-   * applies one replication to every table: with several keyspaces ({@code keyspace: [a, b]}) they
-   * must replicate alike, else the model is refused with the figures of each (per-table replication
-   * is not implemented yet).
+   * Returns the replication of the design's keyspace: the first under {@code keyspace:}, else the
+   * keyspace of the first table, else the schema's only keyspace. It stands for a table whose
+   * keyspace the schema does not say, and for the patterns no table serves.
    */
-  private static int[] replication(
+  private static TableReplication designReplication(
       CassandraDesign design, CqlSchema schema, List<BoundTable> tables) {
-    if (design.keyspaces().size() > 1) {
-      Map<String, int[]> each = new LinkedHashMap<>();
-      for (BoundTable t : tables) {
-        if (t.table().keyspace() != null) {
-          each.computeIfAbsent(
-              t.table().keyspace(), k -> replicationOf(design, schema, Optional.of(k)));
-        }
-      }
-      if (each.values().stream().map(java.util.Arrays::toString).distinct().count() > 1) {
-        throw new InputException(
-            design.location(),
-            "the keyspaces replicate differently ("
-                + each.entrySet().stream()
-                    .map(
-                        e ->
-                            e.getKey()
-                                + ": RF "
-                                + e.getValue()[0]
-                                + " in the local datacenter, "
-                                + e.getValue()[1]
-                                + " in all")
-                    .collect(java.util.stream.Collectors.joining("; "))
-                + "); keyplan applies one replication to all the tables of a model: check each"
-                + " keyspace in a model of its own");
-      }
-      if (!each.isEmpty()) {
-        return each.values().iterator().next();
-      }
-    }
     return replicationOf(
         design,
         schema,
@@ -134,7 +104,30 @@ public final class CassandraAnalyzer {
                         tables.isEmpty() ? null : tables.get(0).table().keyspace())));
   }
 
-  private static int[] replicationOf(
+  /**
+   * Returns each table's replication, from its own keyspace's CREATE KEYSPACE: a model may list
+   * keyspaces that replicate differently ({@code keyspace: [a, b]}), and each table keeps the
+   * copies its keyspace says.
+   */
+  private static Map<String, TableReplication> tableReplication(
+      CassandraDesign design,
+      CqlSchema schema,
+      List<BoundTable> tables,
+      TableReplication fallback) {
+    Map<String, TableReplication> byKeyspace = new LinkedHashMap<>();
+    Map<String, TableReplication> out = new LinkedHashMap<>();
+    for (BoundTable t : tables) {
+      String ks = t.table().keyspace();
+      out.put(
+          t.name(),
+          ks == null
+              ? fallback
+              : byKeyspace.computeIfAbsent(ks, k -> replicationOf(design, schema, Optional.of(k))));
+    }
+    return out;
+  }
+
+  private static TableReplication replicationOf(
       CassandraDesign design, CqlSchema schema, Optional<String> named) {
     String ks = named.orElse(null);
     CqlKeyspace keyspace = ks == null ? null : schema.keyspace(ks).orElse(null);
@@ -149,18 +142,7 @@ public final class CassandraAnalyzer {
               + "; keyplan needs its replication (e.g. CREATE KEYSPACE chat WITH replication = "
               + "{'class': 'NetworkTopologyStrategy', 'dc1': 3})");
     }
-    int total = keyspace.totalReplicas();
-    if (keyspace.strategyClass().equals("SimpleStrategy")) {
-      return new int[] {total, total, 1};
-    }
-    var dcs =
-        keyspace.replication().entrySet().stream()
-            .filter(e -> !e.getKey().equals("replication_factor"))
-            .filter(e -> e.getValue() > 0)
-            .toList();
-    // The first datacenter listed is taken as the local one.
-    int local = dcs.isEmpty() ? total : dcs.get(0).getValue();
-    return new int[] {local, total, Math.max(1, dcs.size())};
+    return TableReplication.of(keyspace);
   }
 
   /**

@@ -118,7 +118,7 @@ final class CassandraReadPlanner {
         Comparator.comparing((Candidate c) -> !c.plan().access().served())
             .thenComparingDouble(Candidate::cost)
             .thenComparing(c -> !c.bounded())
-            .thenComparingDouble(c -> contacted(c.plan()))
+            .thenComparingDouble(this::contacted)
             .thenComparingInt(c -> c.plan().access().ordinal()));
     Candidate best = candidates.get(0);
     List<Candidate> others =
@@ -148,7 +148,7 @@ final class CassandraReadPlanner {
     }
     // Lookups are not added to an upper bound: every row matching is the case where the index
     // answers from its entries alone, and the bound is what a scan of those rows reads.
-    double rows = c.plan().rows().typical() + (c.bounded() ? 0 : lookups(c.plan()));
+    double rows = c.plan().rows().typical() + (c.bounded() ? 0 : lookups(c));
     int joined = 0;
     List<String> seen = new ArrayList<>();
     for (String a : c.missing()) {
@@ -161,19 +161,21 @@ final class CassandraReadPlanner {
         joined++;
       }
     }
-    double cost = fanout.cost(p, rows * (1 + joined));
+    double cost = fanout.cost(p, c.table().name(), rows * (1 + joined));
     return Double.isNaN(cost) ? Double.POSITIVE_INFINITY : cost;
   }
 
   /** Returns the index lookups a plan makes: one per replica set for a read through an index. */
-  private double lookups(CassandraPlan plan) {
-    return plan.access() == CassandraAccess.SECONDARY_INDEX ? fanout.replicaSets() : 0;
+  private double lookups(Candidate c) {
+    return c.plan().access() == CassandraAccess.SECONDARY_INDEX
+        ? fanout.replicaSets(c.table().name())
+        : 0;
   }
 
   /** Returns the partitions (or, for a range read, replica sets) a plan contacts. */
-  private double contacted(CassandraPlan plan) {
-    double n = plan.partitions().typical();
-    return Double.isNaN(n) ? fanout.replicaSets() : n;
+  private double contacted(Candidate c) {
+    double n = c.plan().partitions().typical();
+    return Double.isNaN(n) ? fanout.replicaSets(c.table().name()) : n;
   }
 
   private CassandraPlan withCostNote(AccessPattern p, Candidate best, List<Candidate> others) {
@@ -209,9 +211,9 @@ final class CassandraReadPlanner {
     }
     return Units.count(c.cost())
         + " replica rows/s ("
-        + Units.count(c.cost() / (fanout.replicas(p) * p.ratePerSecond()))
+        + Units.count(c.cost() / (fanout.replicas(p, c.table().name()) * p.ratePerSecond()))
         + " rows × "
-        + fanout.replicas(p)
+        + fanout.replicas(p, c.table().name())
         + " replicas × "
         + Units.count(p.ratePerSecond())
         + "/s"
@@ -688,13 +690,13 @@ final class CassandraReadPlanner {
             + " because the partition key ("
             + unrestricted
             + ") is not restricted: the coordinator asks every token range, "
-            + fanout.replicaSets()
+            + fanout.replicaSets(t.name())
             + " replica sets ("
             + fanout.nodes()
             + " nodes / RF "
-            + fanout.localRf()
+            + fanout.localRf(t.name())
             + ") × "
-            + fanout.replicas(p)
+            + fanout.replicas(p, t.name())
             + " replicas, each reading its local index");
     Candidate through =
         new Candidate(
@@ -761,7 +763,7 @@ final class CassandraReadPlanner {
             .findFirst()
             .orElse("COSINE (the default)");
     List<String> notes = new ArrayList<>();
-    double rows = keyed ? n : (double) n * fanout.replicaSets();
+    double rows = keyed ? n : (double) n * fanout.replicaSets(t.name());
     notes.add(
         "nearest "
             + n
@@ -772,13 +774,13 @@ final class CassandraReadPlanner {
             + (keyed
                 ? " inside the partition"
                 : ": each of "
-                    + fanout.replicaSets()
+                    + fanout.replicaSets(t.name())
                     + " replica sets ("
                     + fanout.nodes()
                     + " nodes / RF "
-                    + fanout.localRf()
+                    + fanout.localRf(t.name())
                     + ") × "
-                    + fanout.replicas(p)
+                    + fanout.replicas(p, t.name())
                     + " replicas returns its "
                     + n
                     + " nearest, merged by the coordinator"));

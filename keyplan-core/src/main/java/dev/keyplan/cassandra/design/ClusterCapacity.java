@@ -1,7 +1,6 @@
 package dev.keyplan.cassandra.design;
 
 import dev.keyplan.cassandra.facts.CassandraLimits;
-import dev.keyplan.cassandra.facts.ConsistencyLevels;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.model.AccessPattern;
 import java.util.ArrayList;
@@ -17,13 +16,14 @@ import java.util.Map;
  * that check's mean per node and simulate's mean node agree:
  *
  * <ul>
- *   <li>a write is applied by every replica, whatever its level: {@code rate × RF} (all
- *       datacenters; Apache Cassandra docs, "Dynamo",
+ *   <li>a write is applied by every replica of the table's keyspace, whatever its level: {@code
+ *       rate × RF} (all datacenters; Apache Cassandra docs, "Dynamo",
  *       https://cassandra.apache.org/doc/5.0/cassandra/architecture/dynamo.html);
  *   <li>a read keyed on partitions asks {@code replicas(level)} of them, local ones first: {@code
- *       rate × partitions read × replicas(level)};
- *   <li>a read through a secondary index, ALLOW FILTERING or a scan asks every node of the local
- *       datacenter once: {@code rate × nodes};
+ *       rate × partitions read × replicas(level)} ({@link Fanout#contacted});
+ *   <li>a read through a secondary index, ALLOW FILTERING or a scan is a range read covering the
+ *       ring: {@code rate × ⌈nodes ÷ RF⌉ × replicas(level)} ({@link Fanout#rangeRead}, where the
+ *       figure and its sources are);
  *   <li>every request is coordinated by one node: {@code rate} per table it asks (an application
  *       join asks each of its tables).
  * </ul>
@@ -33,9 +33,12 @@ import java.util.Map;
  * write, 3 for a serial read, as in the heat table) and the server's writes of a materialized view
  * when its base table is written.
  *
+ * <p>Every RF is the table's own keyspace's: a model over keyspaces of RF 3 and RF 1 writes and
+ * stores the RF 1 tables once.
+ *
  * <p>Data: every table's bytes on one replica ({@link CassandraSizing#tableBytes}, at the horizon,
- * before compression) × RF over all datacenters, spread over the nodes, against {@link
- * CassandraLimits#GUIDELINE_BYTES_PER_NODE}.
+ * before compression) × its keyspace's RF over all datacenters, spread over the nodes, against
+ * {@link CassandraLimits#GUIDELINE_BYTES_PER_NODE}.
  *
  * <p>Example (examples/sensors.yaml): 10,000 writes/s × RF 3 = 30,000 replica writes/s and 2,000
  * reads/s of one partition at LOCAL_ONE = 2,000 replica reads/s, on 6 nodes: 5,333 replica
@@ -43,8 +46,9 @@ import java.util.Map;
  * 3.
  *
  * @param nodesPerDatacenter the design's {@code nodes:}
- * @param datacenters datacenters with replicas
- * @param localRf replication factor in the local datacenter (the fewest nodes one can have)
+ * @param datacenters datacenters with replicas of any of the tables
+ * @param localRf the largest replication factor of a table in the local datacenter (the fewest
+ *     nodes one can have)
  * @param coordinatorPerSecond requests coordinated per second, whole cluster
  * @param replicaReadsPerSecond replica reads per second, whole cluster, as simulate counts them
  * @param replicaWritesPerSecond replica writes per second, whole cluster, as simulate counts them
@@ -163,22 +167,29 @@ public record ClusterCapacity(
    */
   static ClusterCapacity of(
       CassandraDesign design,
-      int localRf,
-      int totalRf,
-      int dcs,
       List<BoundTable> tables,
       List<CassandraPlan> plans,
       Map<String, CassandraSizing> sizing,
-      ConsistencyAnalysis consistency) {
+      ConsistencyAnalysis consistency,
+      Fanout fanout) {
     int nodesPerDc = design.nodes();
-    // A datacenter of fewer nodes than its RF holds one replica per node (simulate's placement).
-    int localReplicas = Math.max(1, Math.min(localRf, nodesPerDc));
-    int remoteReplicas = Math.max(0, totalRf - localRf);
     Map<String, List<String>> views = new java.util.HashMap<>();
+    // The cluster's datacenters are those any table's keyspace replicates to; its smallest
+    // datacenter must hold the largest local RF.
+    java.util.Set<String> datacenters = new java.util.LinkedHashSet<>();
+    int localRf = 1;
     for (BoundTable t : tables) {
       t.table()
           .viewOf()
           .ifPresent(base -> views.computeIfAbsent(base, k -> new ArrayList<>()).add(t.name()));
+      TableReplication r = consistency.replication(t.name());
+      datacenters.addAll(r.datacenters());
+      localRf = Math.max(localRf, r.localRf());
+    }
+    if (tables.isEmpty()) {
+      TableReplication r = consistency.replication(null);
+      datacenters.addAll(r.datacenters());
+      localRf = Math.max(localRf, r.localRf());
     }
     double coordinator = 0;
     double reads = 0;
@@ -205,6 +216,7 @@ public record ClusterCapacity(
           continue;
         }
         c += rate;
+        int totalRf = consistency.replication(table).totalRf();
         if (!p.isRead()) {
           ops += rate * totalRf;
           extra += rate * totalRf * (rounds - 1);
@@ -212,19 +224,17 @@ public record ClusterCapacity(
         } else if (plan.access() == CassandraAccess.SECONDARY_INDEX
             || plan.access() == CassandraAccess.ALLOW_FILTERING
             || plan.access() == CassandraAccess.FULL_SCAN) {
-          ops += rate * nodesPerDc;
-          extra += rate * nodesPerDc * (rounds - 1);
+          int requests = fanout.rangeRead(p, table).requests();
+          ops += rate * requests;
+          extra += rate * requests * (rounds - 1);
         } else {
           double partitions =
               Double.isNaN(plan.partitions().typical())
                   ? 1
                   : Math.max(1, plan.partitions().typical());
-          int contacted =
-              Math.min(totalRf, ConsistencyLevels.replicas(level, localRf, totalRf, dcs));
-          int near = Math.min(contacted, localReplicas);
-          int far = Math.min(Math.max(0, contacted - near), remoteReplicas);
-          ops += rate * partitions * (near + far);
-          extra += rate * partitions * (near + far) * (rounds - 1);
+          int requests = fanout.contacted(p, table).requests();
+          ops += rate * partitions * requests;
+          extra += rate * partitions * requests * (rounds - 1);
         }
       }
       coordinator += c;
@@ -238,11 +248,12 @@ public record ClusterCapacity(
     }
     double bytes = 0;
     for (CassandraSizing s : sizing.values()) {
-      bytes += s.tableBytes() * totalRf; // NaN stays NaN: one unknown table makes the total unknown
+      // NaN stays NaN: one unknown table makes the total unknown.
+      bytes += s.tableBytes() * consistency.replication(s.table()).totalRf();
     }
     return new ClusterCapacity(
         nodesPerDc,
-        dcs,
+        Math.max(1, datacenters.size()),
         localRf,
         coordinator,
         reads,

@@ -19,20 +19,35 @@ import java.util.TreeSet;
  * (or reads) of the same entity, Paxos round trips, and the anomalies that remain. Sources: Apache
  * Cassandra docs, "Dynamo" (tunable consistency) and the CQL docs on lightweight transactions; seed
  * 000, "Quorum is not a lock".
+ *
+ * <p>Every figure counts against the replication of the table a pattern reads or writes, from its
+ * own keyspace: a read of a table in an RF 1 keyspace waits for its one replica, whatever the RF of
+ * the other keyspaces of the model.
  */
 final class ConsistencyAnalysis {
   private final Model model;
   private final CassandraDesign design;
-  private final int localRf;
-  private final int totalRf;
-  private final int dcs;
+  private final Map<String, TableReplication> replication;
+  private final TableReplication fallback;
 
-  ConsistencyAnalysis(Model model, CassandraDesign design, int localRf, int totalRf, int dcs) {
+  /**
+   * @param replication each table's replication, by table name
+   * @param fallback the design keyspace's, for a pattern no table serves
+   */
+  ConsistencyAnalysis(
+      Model model,
+      CassandraDesign design,
+      Map<String, TableReplication> replication,
+      TableReplication fallback) {
     this.model = model;
     this.design = design;
-    this.localRf = localRf;
-    this.totalRf = totalRf;
-    this.dcs = dcs;
+    this.replication = Map.copyOf(replication);
+    this.fallback = fallback;
+  }
+
+  /** Returns the replication of {@code table} (the design keyspace's when null or unknown). */
+  TableReplication replication(String table) {
+    return table == null ? fallback : replication.getOrDefault(table, fallback);
   }
 
   /** Returns the level pattern {@code p} runs at. */
@@ -41,15 +56,20 @@ final class ConsistencyAnalysis {
         .orElse(p.isRead() ? design.readConsistency() : design.writeConsistency());
   }
 
-  /** Returns the replicas that answer at the pattern's level. */
-  int replicasOf(AccessPattern p) {
-    return ConsistencyLevels.replicas(levelOf(p), localRf, totalRf, dcs);
+  /** Returns the replicas of {@code table} that answer at the pattern's level. */
+  int replicasOf(AccessPattern p, String table) {
+    TableReplication r = replication(table);
+    return ConsistencyLevels.replicas(levelOf(p), r.localRf(), r.totalRf(), r.dcs());
   }
 
-  /** Returns the replication factor the pattern's level counts against. */
-  int rfOf(AccessPattern p) {
-    return ConsistencyLevels.isLocal(levelOf(p)) ? localRf : totalRf;
+  /** Returns the replication factor of {@code table} the pattern's level counts against. */
+  int rfOf(AccessPattern p, String table) {
+    TableReplication r = replication(table);
+    return ConsistencyLevels.isLocal(levelOf(p)) ? r.localRf() : r.totalRf();
   }
+
+  /** A level the entity's reads use, on the table that serves them. */
+  private record ReadSide(String level, String table) {}
 
   /** Returns the Paxos round trips of a lightweight transaction or serial read, 0 otherwise. */
   static int paxosRoundTrips(AccessPattern p, String level) {
@@ -63,29 +83,58 @@ final class ConsistencyAnalysis {
     return 0;
   }
 
-  List<ConsistencyCheck> checks() {
+  /**
+   * Returns each pattern's check. A read is counted against its table's replication, with every
+   * level the entity's writes use; a write against the replication of each table its entity's reads
+   * are served by, with their levels (a write reaches every table of its entity).
+   */
+  List<ConsistencyCheck> checks(List<CassandraPlan> plans) {
+    Map<String, String> tableOf = new HashMap<>();
+    for (CassandraPlan plan : plans) {
+      if (!plan.tables().isEmpty()) {
+        tableOf.put(plan.pattern().id(), plan.tables().get(0));
+      }
+    }
     // Levels in use per entity and side, so each pattern is compared with a handful of levels
     // rather than with every other pattern.
-    Map<String, Set<String>> levels = new HashMap<>();
+    Map<String, Set<String>> writeLevels = new HashMap<>();
+    Map<String, Set<ReadSide>> readSides = new HashMap<>();
     for (AccessPattern q : model.patterns()) {
-      levels
-          .computeIfAbsent(
-              q.operation().entity() + (q.isRead() ? "/read" : "/write"), k -> new TreeSet<>())
-          .add(levelOf(q));
+      if (q.isRead()) {
+        readSides
+            .computeIfAbsent(
+                q.operation().entity(),
+                k ->
+                    new TreeSet<>(
+                        java.util.Comparator.comparing(ReadSide::level)
+                            .thenComparing(r -> String.valueOf(r.table()))))
+            .add(new ReadSide(levelOf(q), tableOf.get(q.id())));
+      } else {
+        writeLevels.computeIfAbsent(q.operation().entity(), k -> new TreeSet<>()).add(levelOf(q));
+      }
     }
     List<ConsistencyCheck> out = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
       String level = levelOf(p);
-      int r = replicasOf(p);
-      int rf = rfOf(p);
+      String table = tableOf.get(p.id());
+      int r = replicasOf(p, table);
+      int rf = rfOf(p, table);
       boolean overlaps = true;
       String missed = "";
       // The other side: the levels of the entity's writes (for a read) or reads (for a write).
-      var others =
-          levels.getOrDefault(p.operation().entity() + (p.isRead() ? "/write" : "/read"), Set.of());
-      for (String other : others) {
-        String readLevel = p.isRead() ? level : other;
-        String writeLevel = p.isRead() ? other : level;
+      List<ReadSide> others =
+          p.isRead()
+              ? writeLevels.getOrDefault(p.operation().entity(), Set.of()).stream()
+                  .map(w -> new ReadSide(w, table))
+                  .toList()
+              : List.copyOf(readSides.getOrDefault(p.operation().entity(), Set.of()));
+      for (ReadSide other : others) {
+        String readLevel = p.isRead() ? level : other.level();
+        String writeLevel = p.isRead() ? other.level() : level;
+        TableReplication on = replication(other.table());
+        int localRf = on.localRf();
+        int totalRf = on.totalRf();
+        int dcs = on.dcs();
         if (!ConsistencyLevels.overlaps(readLevel, writeLevel, localRf, totalRf, dcs)) {
           overlaps = false;
           int seenR = ConsistencyLevels.replicas(readLevel, localRf, totalRf, dcs);
@@ -120,7 +169,7 @@ final class ConsistencyAnalysis {
         remaining.add(
             "concurrent writes to one row resolve by timestamp, last write wins: quorum is not a lock");
       }
-      if (ConsistencyLevels.isLocal(level) && dcs > 1) {
+      if (ConsistencyLevels.isLocal(level) && replication(table).dcs() > 1) {
         remaining.add(
             "clients in another datacenter may not see it yet ("
                 + level

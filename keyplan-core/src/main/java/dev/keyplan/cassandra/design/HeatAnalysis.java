@@ -90,7 +90,11 @@ final class HeatAnalysis {
         return new double[] {Double.NaN, Double.NaN};
       }
       double r = p.ratePerSecond() * share.getAsDouble();
-      double perReplica = p.isRead() ? consistency.replicasOf(p) / (double) consistency.rfOf(p) : 1;
+      // The replicas and RF are the table's own keyspace's.
+      double perReplica =
+          p.isRead()
+              ? consistency.replicasOf(p, t.name()) / (double) consistency.rfOf(p, t.name())
+              : 1;
       rate += r;
       load += r * rounds(p) * perReplica;
     }

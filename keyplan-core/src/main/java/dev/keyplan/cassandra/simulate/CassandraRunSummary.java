@@ -48,7 +48,7 @@ final class CassandraRunSummary {
     double[][] shardWork = new double[c.size()][Math.max(1, shards)];
     ShardMapper mapper = shards > 0 ? ShardMapper.withDefaultIgnoreMsb(shards) : null;
     for (HeavyPartition p : heavy) {
-      int[] replicas = c.replicas[p.range];
+      int[] replicas = p.cluster.replicas[p.range];
       for (int i = 0; i < replicas.length; i++) {
         int x = replicas[i];
         if (p.perReplica[i] > hottestWork[x]) {
@@ -60,8 +60,15 @@ final class CassandraRunSummary {
         }
       }
     }
-    double partitionsTotal =
-        run.workload.tables().stream().mapToDouble(d -> d.partitionsAt(duration)).sum();
+    // Each table's partitions sit on its own keyspace's replicas.
+    double[] partitions = new double[c.size()];
+    for (TableData d : run.workload.tables()) {
+      Cluster own = run.topology.ring(d.table()).cluster();
+      double n = d.partitionsAt(duration);
+      for (int x = 0; x < c.size(); x++) {
+        partitions[x] += n * own.replicaShare[x];
+      }
+    }
     List<NodeStats> nodes = new ArrayList<>();
     for (int x = 0; x < c.size(); x++) {
       var n = c.nodes.get(x);
@@ -84,7 +91,7 @@ final class CassandraRunSummary {
               n.tokens().size(),
               c.primaryShare[x],
               c.replicaShare[x],
-              partitionsTotal * c.replicaShare[x],
+              partitions[x],
               tl.lastBytes[x],
               tl.totalCoordinator[x] / duration,
               tl.totalReads[x] / duration,
@@ -106,7 +113,7 @@ final class CassandraRunSummary {
     List<PartitionStats> hottest = new ArrayList<>();
     for (HeavyPartition p : shown) {
       List<String> replicas = new ArrayList<>();
-      for (int x : c.replicas[p.range]) {
+      for (int x : p.cluster.replicas[p.range]) {
         replicas.add(c.nodes.get(x).name());
       }
       hottest.add(

@@ -1,6 +1,8 @@
 package dev.keyplan.cassandra.simulate;
 
 import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.Fanout;
+import dev.keyplan.cassandra.design.TableReplication;
 import dev.keyplan.cassandra.simulate.CassandraWorkload.Stream;
 import dev.keyplan.cassandra.simulate.CassandraWorkload.TableData;
 import dev.keyplan.simulate.Keys;
@@ -61,6 +63,10 @@ public final class CassandraSimulator {
     final Progress progress;
     final Cluster cluster;
     final Load second;
+
+    /** Each table's load: the same nodes' counters, through its own keyspace's replicas. */
+    final java.util.Map<String, Load> loads = new java.util.HashMap<>();
+
     final Partitions partitions;
     final SplittableRandom random;
     final Timeline timeline;
@@ -82,7 +88,12 @@ public final class CassandraSimulator {
       this.progress = progress;
       this.cluster = topology.cluster();
       this.second = new Load(cluster, topology.localRf(), topology.totalRf(), topology.dcs());
-      this.partitions = new Partitions(cluster);
+      for (TableData d : workload.tables()) {
+        Topology.KeyspaceRing ring = topology.ring(d.table());
+        TableReplication r = ring.replication();
+        loads.put(d.table(), second.sharing(ring.cluster(), r.localRf(), r.totalRf(), r.dcs()));
+      }
+      this.partitions = new Partitions(d -> topology.ring(d.table()).cluster());
       this.random = new SplittableRandom(settings.seed() ^ 0x5DEECE66DL);
       this.duration =
           trace.map(Trace::durationSeconds).filter(d -> d > 0).orElse(settings.durationSeconds());
@@ -115,10 +126,25 @@ public final class CassandraSimulator {
       return CassandraRunSummary.of(this, duration);
     }
 
+    private Load load(TableData d) {
+      return loads.getOrDefault(d.table(), second);
+    }
+
+    /**
+     * Returns what one range read of stream {@code s} asks on the simulated cluster: the analysis'
+     * fan-out ({@link Fanout#rangeRead}) at the run's node count and replication.
+     */
+    private Fanout.Contacts rangeRead(Stream s) {
+      TableReplication r = topology.ring(s.table().table()).replication();
+      int nodes = setup.nodesPerDatacenter();
+      return Fanout.contacts(Fanout.replicaSets(nodes, r.localRf()), s.level(), r, nodes);
+    }
+
     /** Heavy values by Poisson count, the tail by expectation. */
     private void aggregate(Stream s, long t) {
-      if (s.everyNode()) {
-        second.applyEveryNode(s.perSecond());
+      Load second = load(s.table());
+      if (s.rangeRead()) {
+        second.applyRange(s.perSecond(), rangeRead(s));
         return;
       }
       int contacted = second.contacted(s.level());
@@ -143,6 +169,7 @@ public final class CassandraSimulator {
     private void heavy(
         Stream s, int r, long t, double partitionsPerSecond, double requests, int contacted) {
       TableData d = s.table();
+      Load second = load(d);
       long bucket = d.bucketAt(t);
       int shards = d.shards();
       // A write lands on one suffix; a read asks every suffix (BoundTable.patternShare).
@@ -179,8 +206,9 @@ public final class CassandraSimulator {
     /** Every request drawn: its key by the alias method, a tail key's token uniform. */
     private void exact(Stream s, long t) {
       long n = Poisson.draw(random, s.perSecond());
-      if (s.everyNode()) {
-        second.applyEveryNode(n);
+      Load second = load(s.table());
+      if (s.rangeRead()) {
+        second.applyRange(n, rangeRead(s));
         return;
       }
       int contacted = second.contacted(s.level());
@@ -254,14 +282,15 @@ public final class CassandraSimulator {
       for (HeavyPartition p : partitions.all()) {
         double b = partitionBytes(p.table, p.rank, p.bucket, t);
         heavy.merge(p.table, b, Double::sum);
-        for (int x : cluster.replicas[p.range]) {
+        for (int x : p.cluster.replicas[p.range]) {
           bytes[x] += b;
         }
       }
       for (TableData d : workload.tables()) {
         double rest = Math.max(0, d.rowsAt(t) * d.bytesPerRow() - heavy.getOrDefault(d, 0.0));
+        Cluster own = topology.ring(d.table()).cluster();
         for (int x = 0; x < bytes.length; x++) {
-          bytes[x] += rest * cluster.replicaShare[x];
+          bytes[x] += rest * own.replicaShare[x];
         }
       }
       return bytes;

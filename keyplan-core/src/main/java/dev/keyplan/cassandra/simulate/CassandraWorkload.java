@@ -106,7 +106,8 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
    *     walk, an IN)
    * @param heavyPartitionsPerRequest the same for a heavy key: a busy channel's latest 50 messages
    *     fit in its newest bucket
-   * @param everyNode the request goes to every node of the local datacenter (an index, a scan)
+   * @param rangeRead the request is a range read (an index, ALLOW FILTERING, a scan), which asks
+   *     the replica sets covering the ring ({@link dev.keyplan.cassandra.design.Fanout#rangeRead})
    * @param level the consistency level the request uses
    */
   record Stream(
@@ -117,7 +118,7 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
       Keys keys,
       double partitionsPerRequest,
       double heavyPartitionsPerRequest,
-      boolean everyNode,
+      boolean rangeRead,
       String level) {}
 
   static CassandraWorkload of(CassandraAnalysis a, CassandraSetup setup) {
@@ -155,7 +156,7 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
         if (d == null) {
           continue;
         }
-        boolean everyNode =
+        boolean rangeRead =
             plan.access() == CassandraAccess.SECONDARY_INDEX
                 || plan.access() == CassandraAccess.ALLOW_FILTERING
                 || plan.access() == CassandraAccess.FULL_SCAN;
@@ -176,7 +177,7 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
                 requestKeys(p, d),
                 partitions,
                 busiest,
-                everyNode,
+                rangeRead,
                 level));
       }
     }

@@ -14,6 +14,9 @@ final class HeavyPartition {
   final int range;
   final double[] perReplica;
 
+  /** Its table's keyspace's replicas on the ring. */
+  final Cluster cluster;
+
   HeavyPartition(
       CassandraWorkload.TableData table,
       int rank,
@@ -28,6 +31,7 @@ final class HeavyPartition {
     this.bucket = bucket;
     this.key = key;
     this.token = token;
+    this.cluster = cluster;
     this.range = cluster.rangeOf(token);
     this.perReplica = new double[cluster.replicas[range].length];
   }

@@ -1,5 +1,6 @@
 package dev.keyplan.cassandra.simulate;
 
+import dev.keyplan.cassandra.design.Fanout;
 import dev.keyplan.cassandra.facts.ConsistencyLevels;
 
 /**
@@ -12,6 +13,9 @@ import dev.keyplan.cassandra.facts.ConsistencyLevels;
  * over the replicas, as the dynamic snitch evens it out over time. The coordinator is a local
  * replica of the partition (token-aware load balancing, the Java driver's default), spread evenly
  * over them.
+ *
+ * <p>Each keyspace replicates on its own ({@link #sharing}): the loads of the tables of several
+ * keyspaces add up on the same nodes, each applied with its table's replicas.
  */
 final class Load {
   final Cluster cluster;
@@ -23,13 +27,39 @@ final class Load {
   final double[] writes;
 
   Load(Cluster cluster, int localRf, int totalRf, int dcs) {
+    this(
+        cluster,
+        localRf,
+        totalRf,
+        dcs,
+        new double[cluster.size()],
+        new double[cluster.size()],
+        new double[cluster.size()]);
+  }
+
+  private Load(
+      Cluster cluster,
+      int localRf,
+      int totalRf,
+      int dcs,
+      double[] coordinator,
+      double[] reads,
+      double[] writes) {
     this.cluster = cluster;
     this.localRf = localRf;
     this.totalRf = totalRf;
     this.dcs = dcs;
-    coordinator = new double[cluster.size()];
-    reads = new double[cluster.size()];
-    writes = new double[cluster.size()];
+    this.coordinator = coordinator;
+    this.reads = reads;
+    this.writes = writes;
+  }
+
+  /**
+   * Returns a load that adds to this one's nodes through another keyspace's replicas of the same
+   * ring.
+   */
+  Load sharing(Cluster other, int localRf, int totalRf, int dcs) {
+    return new Load(other, localRf, totalRf, dcs, coordinator, reads, writes);
   }
 
   void clear() {
@@ -112,18 +142,35 @@ final class Load {
     }
   }
 
-  /** Applies a request sent to every node of the local datacenter (an index query, a scan). */
-  void applyEveryNode(double requests) {
+  /**
+   * Applies {@code requests} range reads (an index query, ALLOW FILTERING, a scan), each asking
+   * {@code contacts} ({@link Fanout#rangeRead}: ⌈nodes ÷ RF⌉ replica sets × the level's replicas):
+   * the local replica requests go to the local datacenter's nodes in proportion to the share of the
+   * ring they replicate, the remote ones likewise to the other datacenters' nodes. The coordinator
+   * is any local node.
+   */
+  void applyRange(double requests, Fanout.Contacts contacts) {
+    double local = 0;
+    double remote = 0;
     int localNodes = 0;
     for (int x = 0; x < cluster.size(); x++) {
+      local += cluster.localShare[x];
+      remote += cluster.replicaShare[x] - cluster.localShare[x];
       if (cluster.nodes.get(x).datacenter().equals(cluster.localDc)) {
         localNodes++;
       }
     }
+    double near = requests * contacts.replicaSets() * contacts.near();
+    double far = requests * contacts.replicaSets() * contacts.far();
     for (int x = 0; x < cluster.size(); x++) {
+      if (local > 0) {
+        reads[x] += near * cluster.localShare[x] / local;
+      }
+      if (remote > 1e-12) {
+        reads[x] += far * (cluster.replicaShare[x] - cluster.localShare[x]) / remote;
+      }
       if (cluster.nodes.get(x).datacenter().equals(cluster.localDc)) {
-        reads[x] += requests;
-        coordinator[x] += requests / localNodes;
+        coordinator[x] += requests / Math.max(1, localNodes);
       }
     }
   }

@@ -13,13 +13,16 @@ import java.util.Map;
  * on different replicas, as they do in Cassandra.
  */
 final class Partitions {
-  private final Cluster cluster;
+  private final java.util.function.Function<TableData, Cluster> clusterOf;
   private final Map<TableData, Map<Long, HeavyPartition>> byTable =
       new java.util.IdentityHashMap<>();
   private final List<HeavyPartition> all = new ArrayList<>();
 
-  Partitions(Cluster cluster) {
-    this.cluster = cluster;
+  /**
+   * @param clusterOf each table's keyspace's replicas on the ring
+   */
+  Partitions(java.util.function.Function<TableData, Cluster> clusterOf) {
+    this.clusterOf = clusterOf;
   }
 
   HeavyPartition of(TableData t, int rank, int shard, long bucket) {
@@ -54,7 +57,8 @@ final class Partitions {
       }
     }
     long token = KeyTokens.token(t.keyTypes(), literals, names);
-    HeavyPartition p = new HeavyPartition(t, rank, shard, bucket, key.toString(), token, cluster);
+    HeavyPartition p =
+        new HeavyPartition(t, rank, shard, bucket, key.toString(), token, clusterOf.apply(t));
     all.add(p);
     return p;
   }

@@ -2,6 +2,7 @@ package dev.keyplan.cassandra.simulate;
 
 import dev.keyplan.cassandra.cql.CqlKeyspace;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.TableReplication;
 import dev.keyplan.cassandra.ring.Node;
 import dev.keyplan.cassandra.ring.ReplicaPlacement;
 import dev.keyplan.cassandra.ring.Ring;
@@ -13,12 +14,18 @@ import java.util.SplittableRandom;
 import java.util.function.ToIntFunction;
 
 /**
- * The simulated cluster: datacenters, racks, nodes with their tokens, and the replication, taken
- * from the setup where it says and from the keyspace otherwise.
+ * The simulated cluster: datacenters, racks, nodes with their tokens, and the replication of each
+ * keyspace the design's tables are in, taken from the setup where it says and from the keyspace
+ * otherwise.
  *
  * <p>Nodes are named {@code n1…} in one datacenter and {@code dc2-n1…} with several, dealt to racks
  * {@code r1…} in turn; they join in name order, datacenters interleaved, each drawing tokens as the
- * allocation says from one {@code SplittableRandom(seed)}.
+ * allocation says from one {@code SplittableRandom(seed)}. One ring serves every keyspace; each
+ * keyspace places its replicas on it by its own strategy and factors ({@link KeyspaceRing}), as
+ * Cassandra does: replication is a keyspace's, the tokens the nodes'.
+ *
+ * @param cluster the design keyspace's replicas on the ring (the first under {@code keyspace:})
+ * @param rings each table's keyspace's replicas on the same ring, by table name
  */
 record Topology(
     Cluster cluster,
@@ -29,28 +36,136 @@ record Topology(
     int dcs,
     SplittableRandom random,
     CassandraSetup setup,
-    ToIntFunction<String> allocationRf) {
+    ToIntFunction<String> allocationRf,
+    Map<String, KeyspaceRing> rings) {
+
+  /**
+   * One keyspace's replicas on the shared ring.
+   *
+   * @param replication its replication as simulated (the setup's {@code --rf} or the keyspace's)
+   */
+  record KeyspaceRing(Cluster cluster, TableReplication replication) {}
+
+  /** Returns the replicas of {@code table}'s keyspace (the design keyspace's if not known). */
+  KeyspaceRing ring(String table) {
+    KeyspaceRing r = rings.get(table);
+    return r != null
+        ? r
+        : new KeyspaceRing(
+            cluster,
+            new TableReplication("", "", localRf, totalRf, dcs > 1 ? datacenters : List.of()));
+  }
 
   static Topology of(CassandraAnalysis a, CassandraSetup setup, long seed) {
-    CqlKeyspace ks = keyspace(a);
-    boolean simple = setup.simpleStrategy().orElse(ks != null && simple(ks));
+    CqlKeyspace main = keyspace(a);
+    // Every keyspace a table is in, the design's first.
+    Map<String, CqlKeyspace> keyspaces = new LinkedHashMap<>();
+    if (main != null) {
+      keyspaces.put(main.name(), main);
+    }
+    for (var t : a.tables()) {
+      String name = a.replication(t.name()).keyspace();
+      a.schema().keyspace(name).ifPresent(k -> keyspaces.putIfAbsent(k.name(), k));
+    }
+    if (keyspaces.isEmpty()) {
+      keyspaces.put("", null);
+    }
     List<String> dcs =
         setup
             .datacenters()
             .orElseGet(
                 () -> {
                   List<String> named = new ArrayList<>();
-                  if (ks != null && !simple(ks)) {
-                    ks.replication()
-                        .forEach(
-                            (dc, n) -> {
-                              if (!dc.equals("replication_factor") && n > 0) {
-                                named.add(dc);
-                              }
-                            });
+                  for (CqlKeyspace ks : keyspaces.values()) {
+                    if (ks != null && !simple(ks)) {
+                      ks.replication()
+                          .forEach(
+                              (dc, n) -> {
+                                if (!dc.equals("replication_factor")
+                                    && n > 0
+                                    && !named.contains(dc)) {
+                                  named.add(dc);
+                                }
+                              });
+                    }
                   }
                   return named.isEmpty() ? List.of("dc1") : named;
                 });
+    Map<String, ReplicaPlacement> placements = new LinkedHashMap<>();
+    Map<String, TableReplication> replications = new LinkedHashMap<>();
+    Map<String, Integer> allocation = new LinkedHashMap<>();
+    for (var e : keyspaces.entrySet()) {
+      CqlKeyspace ks = e.getValue();
+      boolean simple = setup.simpleStrategy().orElse(ks != null && simple(ks));
+      Map<String, Integer> factors = factors(ks, setup, simple, dcs);
+      ReplicaPlacement placement =
+          simple
+              ? new ReplicaPlacement.Simple(factors.values().iterator().next())
+              : new ReplicaPlacement.NetworkTopology(factors);
+      int local = simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
+      int total = simple ? local : factors.values().stream().mapToInt(Integer::intValue).sum();
+      placements.put(e.getKey(), placement);
+      replications.put(
+          e.getKey(),
+          new TableReplication(
+              e.getKey(),
+              simple ? "SimpleStrategy" : "NetworkTopologyStrategy",
+              local,
+              total,
+              simple ? List.of() : List.copyOf(factors.keySet())));
+      // The allocator balances each datacenter for the replicas it keeps, as an operator sets
+      // allocate_tokens_for_local_replication_factor to the keyspace's RF (the largest, with
+      // several keyspaces); SimpleStrategy's replicas ignore datacenters, and the allocator then
+      // sees them all as local.
+      for (String dc : dcs) {
+        int n = simple ? local : factors.getOrDefault(dc, 0);
+        allocation.merge(dc, n, Math::max);
+      }
+    }
+    boolean simpleMain = replications.values().iterator().next().simple();
+    ToIntFunction<String> allocationRf = dc -> allocation.getOrDefault(dc, 0);
+    SplittableRandom random = new SplittableRandom(seed);
+    List<String[]> joining = new ArrayList<>();
+    for (int i = 1; i <= setup.nodesPerDatacenter(); i++) {
+      for (String dc : dcs) {
+        joining.add(new String[] {name(dcs, dc, i), dc, "r" + ((i - 1) % setup.racks() + 1)});
+      }
+    }
+    List<Node> nodes =
+        setup.allocation().allocate(List.of(), joining, setup.numTokens(), allocationRf, random);
+    nodes = new ArrayList<>(nodes);
+    nodes.sort(
+        java.util.Comparator.comparing(
+                Node::datacenter, java.util.Comparator.comparingInt(dcs::indexOf))
+            .thenComparingInt(
+                n -> Integer.parseInt(n.name().substring(n.name().lastIndexOf('n') + 1))));
+    Ring ring = Ring.of(nodes);
+    Map<String, Cluster> clusters = new LinkedHashMap<>();
+    placements.forEach((k, pl) -> clusters.put(k, new Cluster(ring, pl, dcs.get(0))));
+    String first = keyspaces.keySet().iterator().next();
+    Map<String, KeyspaceRing> rings = new LinkedHashMap<>();
+    for (var t : a.tables()) {
+      String k = a.replication(t.name()).keyspace();
+      String key = clusters.containsKey(k) ? k : first;
+      rings.put(t.name(), new KeyspaceRing(clusters.get(key), replications.get(key)));
+    }
+    TableReplication r = replications.get(first);
+    return new Topology(
+        clusters.get(first),
+        placements.get(first),
+        dcs,
+        r.localRf(),
+        r.totalRf(),
+        simpleMain ? 1 : r.datacenters().size(),
+        random,
+        setup,
+        allocationRf,
+        rings);
+  }
+
+  /** Returns the replicas per datacenter of {@code ks} (null: none declared) on {@code dcs}. */
+  private static Map<String, Integer> factors(
+      CqlKeyspace ks, CassandraSetup setup, boolean simple, List<String> dcs) {
     Map<String, Integer> factors = new LinkedHashMap<>();
     if (setup.replication().isPresent()) {
       for (var e : setup.replication().get().entrySet()) {
@@ -64,60 +179,23 @@ record Topology(
         }
         factors.put(e.getKey(), e.getValue());
       }
-    } else {
-      int fallback = ks == null ? 3 : ks.replication().getOrDefault("replication_factor", 0);
-      for (String dc : dcs) {
-        int n = ks == null ? 3 : ks.replication().getOrDefault(dc, fallback);
-        factors.put(dc, n);
-      }
-      factors.values().removeIf(n -> n <= 0);
-      if (factors.isEmpty()) {
-        throw new dev.keyplan.simulate.SetupException(
-            "the keyspace "
-                + (ks == null ? "" : ks.name() + " ")
-                + "places no replica in the simulated datacenters "
-                + dcs
-                + "; give --datacenters or --rf");
-      }
+      return factors;
     }
-    ReplicaPlacement placement =
-        simple
-            ? new ReplicaPlacement.Simple(factors.values().iterator().next())
-            : new ReplicaPlacement.NetworkTopology(factors);
-    SplittableRandom random = new SplittableRandom(seed);
-    List<String[]> joining = new ArrayList<>();
-    for (int i = 1; i <= setup.nodesPerDatacenter(); i++) {
-      for (String dc : dcs) {
-        joining.add(new String[] {name(dcs, dc, i), dc, "r" + ((i - 1) % setup.racks() + 1)});
-      }
+    int fallback = ks == null ? 3 : ks.replication().getOrDefault("replication_factor", 0);
+    for (String dc : dcs) {
+      int n = ks == null ? 3 : ks.replication().getOrDefault(dc, fallback);
+      factors.put(dc, n);
     }
-    // The allocator balances each datacenter for the replicas it keeps, as an operator sets
-    // allocate_tokens_for_local_replication_factor to the keyspace's RF; SimpleStrategy's replicas
-    // ignore datacenters, and the allocator then sees them all as local.
-    int simpleRf = factors.values().iterator().next();
-    ToIntFunction<String> allocationRf =
-        simple ? dc -> simpleRf : dc -> factors.getOrDefault(dc, 0);
-    List<Node> nodes =
-        setup.allocation().allocate(List.of(), joining, setup.numTokens(), allocationRf, random);
-    nodes = new ArrayList<>(nodes);
-    nodes.sort(
-        java.util.Comparator.comparing(
-                Node::datacenter, java.util.Comparator.comparingInt(dcs::indexOf))
-            .thenComparingInt(
-                n -> Integer.parseInt(n.name().substring(n.name().lastIndexOf('n') + 1))));
-    Cluster cluster = new Cluster(Ring.of(nodes), placement, dcs.get(0));
-    int local = simple ? factors.values().iterator().next() : factors.getOrDefault(dcs.get(0), 0);
-    int total = simple ? local : factors.values().stream().mapToInt(Integer::intValue).sum();
-    return new Topology(
-        cluster,
-        placement,
-        dcs,
-        local,
-        total,
-        simple ? 1 : factors.size(),
-        random,
-        setup,
-        allocationRf);
+    factors.values().removeIf(n -> n <= 0);
+    if (factors.isEmpty()) {
+      throw new dev.keyplan.simulate.SetupException(
+          "the keyspace "
+              + (ks == null ? "" : ks.name() + " ")
+              + "places no replica in the simulated datacenters "
+              + dcs
+              + "; give --datacenters or --rf");
+    }
+    return factors;
   }
 
   private static boolean simple(CqlKeyspace ks) {

@@ -2,6 +2,7 @@ package dev.keyplan.cassandra.design;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.keyplan.check.RuleTester;
 import dev.keyplan.input.InputException;
@@ -15,8 +16,9 @@ import org.junit.jupiter.api.Test;
  * hotel_id} and {@code confirmation_number}, a frozen UDT column, and tables the model does not
  * describe. The schema and model below are written for this test, not copied.
  */
-final class HotelKeyspacesTest {
-  static final String MODEL =
+public final class HotelKeyspacesTest {
+  /** The model over both keyspaces. */
+  public static final String MODEL =
       """
       model: hotel-booking
       horizon: 1y
@@ -66,7 +68,8 @@ final class HotelKeyspacesTest {
             columns: {confirm_number: confirmation_number}
       """;
 
-  static final String CQL =
+  /** Both keyspaces at RF 3. */
+  public static final String CQL =
       """
       CREATE KEYSPACE hotel WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
       CREATE TYPE hotel.address (street text, city text, state_or_province text, postal_code text, country text);
@@ -139,16 +142,55 @@ final class HotelKeyspacesTest {
         .hasMessageContaining("[hotel, reservation]");
   }
 
+  /** The schema with the reservation keyspace at RF 1 beside the hotel keyspace's RF 3. */
+  public static final String CQL_RF_3_AND_1 =
+      CQL.replace(
+          "CREATE KEYSPACE reservation WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
+          "CREATE KEYSPACE reservation WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};");
+
   @Test
-  void keyspacesThatReplicateDifferently_areRefusedWithEachFigure() {
-    String cql =
-        CQL.replace(
-            "CREATE KEYSPACE reservation WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
-            "CREATE KEYSPACE reservation WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};");
-    assertThatThrownBy(() -> analyse(MODEL, cql))
-        .isInstanceOf(InputException.class)
-        .hasMessageContaining("hotel: RF 3")
-        .hasMessageContaining("reservation: RF 1");
+  void keyspacesThatReplicateDifferently_eachTableUsesItsOwnKeyspacesRf() {
+    var a = analyse(MODEL, CQL_RF_3_AND_1);
+    // Each table's replication is its keyspace's CREATE KEYSPACE: hotel RF 3, reservation RF 1.
+    assertThat(a.replication("hotels").totalRf()).isEqualTo(3);
+    assertThat(a.replication("hotels").keyspace()).isEqualTo("hotel");
+    assertThat(a.replication("reservations_by_confirmation").totalRf()).isEqualTo(1);
+    assertThat(a.replicatesAlike()).isFalse();
+    assertThat(a.replicationLabel(false)).isEqualTo("RF 3 in hotel, 1 in reservation");
+
+    // Consistency: every pattern runs at the default LOCAL_QUORUM; SimpleStrategy's RF counts as
+    // local. hotels: ⌊3 / 2⌋ + 1 = 2 replicas of 3. reservations: ⌊1 / 2⌋ + 1 = 1 replica of 1,
+    // for the read and for the write, and R + W = 1 + 1 = 2 > RF 1.
+    var checks = new java.util.HashMap<String, ConsistencyCheck>();
+    a.consistency().forEach(c -> checks.put(c.pattern().id(), c));
+    assertThat(checks.get("hotel-by-id").replicas()).isEqualTo(2);
+    assertThat(checks.get("hotel-by-id").replicationFactor()).isEqualTo(3);
+    assertThat(checks.get("reservation-by-confirmation").replicas()).isEqualTo(1);
+    assertThat(checks.get("reservation-by-confirmation").replicationFactor()).isEqualTo(1);
+    assertThat(checks.get("reservation-by-confirmation").overlapsWrites()).isTrue();
+    assertThat(checks.get("book").replicas()).isEqualTo(1);
+    assertThat(checks.get("book").replicationFactor()).isEqualTo(1);
+
+    // Heat on one replica of the busiest partition. hotels: 200 reads/s over 10,000 hotels is
+    // 0.02/s on a hotel's partition, each read asking 2 of its 3 replicas: 0.02 × 2 / 3 per
+    // replica. reservations: 50/s over 1 M confirmations (5e-5/s) on the partition's one replica,
+    // which also applies 5 writes/s over 1 M (5e-6/s): 5.5e-5/s.
+    assertThat(a.heat().get("hotels").replicaLoad()).isCloseTo(0.02 * 2 / 3, within(1e-12));
+    assertThat(a.heat().get("reservations_by_confirmation").replicaLoad())
+        .isCloseTo(50e-6 + 5e-6, within(1e-12));
+
+    // The cluster, 6 nodes (the default): replica reads 200 × 2 + 50 × 1 = 450/s; replica writes
+    // 5 × RF 1 = 5/s (with RF 3 for both keyspaces they would be 15/s); 255 requests coordinated.
+    ClusterCapacity c = a.cluster();
+    assertThat(c.replicaReadsPerSecond()).isCloseTo(450, within(1e-9));
+    assertThat(c.replicaWritesPerSecond()).isCloseTo(5, within(1e-9));
+    assertThat(c.coordinatorPerSecond()).isCloseTo(255, within(1e-9));
+    // Data: each table's one-replica bytes × its own RF.
+    double hotels = a.sizing().get("hotels").tableBytes();
+    double reservations = a.sizing().get("reservations_by_confirmation").tableBytes();
+    assertThat(c.bytes()).isCloseTo(hotels * 3 + reservations * 1, within(1e-6));
+    // A datacenter needs at least the largest local RF, the hotel keyspace's 3.
+    assertThat(c.nodesNeeded()).isEqualTo(3);
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.design.ClusterCapacity;
 import dev.keyplan.cassandra.simulate.CassandraRun.NodeStats;
+import dev.keyplan.check.RuleTester;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationSettings;
@@ -24,8 +25,10 @@ class CheckSimulateAgreementTest {
   private static final long HOUR = 3_600;
 
   private static void agree(String example) {
-    Model m = CassandraScenarios.example(example);
-    CassandraAnalysis a = CassandraAnalyzer.analyze(m);
+    agree(example, CassandraAnalyzer.analyze(CassandraScenarios.example(example)));
+  }
+
+  private static void agree(String example, CassandraAnalysis a) {
     CassandraRun run =
         CassandraSimulator.run(
             a,
@@ -74,5 +77,48 @@ class CheckSimulateAgreementTest {
     agree("orders.yaml");
     agree("inbox.yaml");
     agree("books.yaml");
+  }
+
+  /**
+   * Reads through an SAI index: check counts ⌈6 / 3⌉ = 2 replica sets × 2 replicas (LOCAL_QUORUM) =
+   * 4 replica reads per request (Fanout.rangeRead), and simulate applies the same 4 over the nodes
+   * by the ring they replicate. 10 reads/s × 4 / 6 nodes = 6.67/s per node.
+   */
+  @Test
+  void indexReads_meanNodeLoadIsTheSame() {
+    CassandraAnalysis a =
+        RuleTester.withoutRule()
+            .model(dev.keyplan.cassandra.design.RangeReadFanoutTest.model("LOCAL_QUORUM"))
+            .cql(dev.keyplan.cassandra.design.RangeReadFanoutTest.CQL)
+            .analysis();
+    assertEquals(40.0 / 6, a.cluster().simulatedPerNode(), 1e-9);
+    agree("an SAI read", a);
+  }
+
+  /**
+   * Two keyspaces, hotel at RF 3 and reservation at RF 1 (HotelKeyspacesTest): each table's
+   * replicas come from its own keyspace in simulate as in check. Replica operations: 200 × 2 + 50 ×
+   * 1 reads and 5 × 1 writes = 455/s, 75.8/s per node.
+   */
+  @Test
+  void twoKeyspacesOfDifferentRf_meanNodeLoadIsTheSame() {
+    CassandraAnalysis a =
+        RuleTester.withoutRule()
+            .model(dev.keyplan.cassandra.design.HotelKeyspacesTest.MODEL)
+            .cql(dev.keyplan.cassandra.design.HotelKeyspacesTest.CQL_RF_3_AND_1)
+            .analysis();
+    assertEquals(455.0 / 6, a.cluster().simulatedPerNode(), 1e-9);
+    agree("hotel RF 3, reservation RF 1", a);
+    CassandraRun run =
+        CassandraSimulator.run(
+            a,
+            CassandraSetup.defaults(a.design().nodes()),
+            SimulationSettings.of(1, 60, SimulationSettings.Mode.AGGREGATE),
+            Optional.empty(),
+            Progress.NONE);
+    // A heavy reservation partition lives on its keyspace's one replica, a hotel on three.
+    for (CassandraRun.PartitionStats p : run.hottest()) {
+      assertEquals(p.table().equals("hotels") ? 3 : 1, p.replicas().size(), p.key());
+    }
   }
 }

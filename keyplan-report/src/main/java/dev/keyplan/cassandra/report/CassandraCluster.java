@@ -30,8 +30,8 @@ final class CassandraCluster {
         + c.nodesPerDatacenter()
         + " nodes"
         + (c.datacenters() > 1 ? " in each of " + c.datacenters() + " datacenters" : "")
-        + ", RF "
-        + a.totalRf()
+        + ", "
+        + a.replicationLabel(false)
         + "; mean node)";
   }
 

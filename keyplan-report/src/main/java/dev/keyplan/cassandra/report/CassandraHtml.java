@@ -57,8 +57,8 @@ public final class CassandraHtml {
     copies(a, out);
     out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
         .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
-        .append(", on one replica (RF ")
-        .append(a.totalRf())
+        .append(", on one replica (")
+        .append(a.replicationLabel(false))
         .append(
             "). Sizes follow the Apache Cassandra docs'"
                 + " partition-size formula, the busiest partition's bytes on disk (Cassandra 5.0's"
@@ -138,17 +138,21 @@ public final class CassandraHtml {
                 "copy of",
                 Html.num("rows"),
                 Html.num("one replica"),
-                Html.num("cluster (RF " + a.totalRf() + ")"),
+                Html.num("cluster (" + a.replicationLabel(false) + ")"),
                 "written by",
                 Html.num("writes/s")));
     double replica = 0;
+    double cluster = 0;
     double writes = 0;
     for (CassandraSizing s : a.sizing().values()) {
       Optional<BoundTable> t = a.table(s.table());
       double bytes = s.tableBytes();
       List<CassandraPlan> writers = a.writesInto(s.table());
       double rate = writers.stream().mapToDouble(p -> p.pattern().ratePerSecond()).sum();
+      // Each table is copied as its own keyspace says.
+      double copies = bytes * a.replication(s.table()).totalRf();
       replica += bytes;
+      cluster += copies;
       writes += rate;
       out.append("<tr data-table=\"")
           .append(Html.escape(s.table()))
@@ -157,7 +161,7 @@ public final class CassandraHtml {
           .append(Html.cell(t.map(b -> b.entity().name()).orElse("-")))
           .append(Html.numberCell(s.rows(), Units.count(s.rows())))
           .append(Html.numberCell(bytes, Units.bytes(bytes)))
-          .append(Html.numberCell(bytes * a.totalRf(), Units.bytes(bytes * a.totalRf())))
+          .append(Html.numberCell(copies, Units.bytes(copies)))
           .append(
               Html.cell(
                   writers.isEmpty()
@@ -166,9 +170,11 @@ public final class CassandraHtml {
           .append(Html.numberCell(rate, Units.rate(rate)))
           .append("</tr>\n");
     }
+    // One RF for all: the product, as the per-table sum may differ from it in the last bit.
+    double clusterTotal = a.replicatesAlike() ? replica * a.totalRf() : cluster;
     out.append("<tr class=\"total\"><td colspan=\"3\">total</td>")
         .append(Html.numberCell(replica, Units.bytes(replica)))
-        .append(Html.numberCell(replica * a.totalRf(), Units.bytes(replica * a.totalRf())))
+        .append(Html.numberCell(clusterTotal, Units.bytes(clusterTotal)))
         .append("<td>row writes</td>")
         .append(Html.numberCell(writes, Units.rate(writes)))
         .append("</tr>\n</table>\n");

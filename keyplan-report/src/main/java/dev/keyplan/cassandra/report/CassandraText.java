@@ -27,8 +27,8 @@ public final class CassandraText {
         .append(store)
         .append(", at ")
         .append(Quantities.formatSeconds(a.model().horizonSeconds()))
-        .append(", one replica; RF ")
-        .append(a.totalRf())
+        .append(", one replica; ")
+        .append(a.replicationLabel(false))
         .append(")\n")
         .append(sizing(a).render());
     // A partition key of several attributes: which assumption its partitions and busiest share
@@ -68,9 +68,9 @@ public final class CassandraText {
         .append("  ")
         .append(CassandraCluster.needed(a.cluster()))
         .append("\n\n");
-    out.append("Consistency (RF ")
-        .append(a.localRf())
-        .append(a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
+    out.append("Consistency (")
+        .append(a.replicationLabel(true))
+        .append(a.replicatesAlike() && a.dcs() > 1 ? " per DC, " + a.dcs() + " DCs" : "")
         .append(")\n")
         .append(consistency(a).render())
         .append('\n');
