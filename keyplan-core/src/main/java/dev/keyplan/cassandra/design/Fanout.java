@@ -21,16 +21,21 @@ import dev.keyplan.model.AccessPattern;
  * (https://github.com/apache/cassandra/blob/cassandra-5.0/src/java/org/apache/cassandra/service/reads/range/RangeCommands.java,
  * https://github.com/apache/cassandra/blob/cassandra-5.0/src/java/org/apache/cassandra/service/reads/range/ReplicaPlanMerger.java).
  * Each replica asked searches its own local index for the ranges it was sent, whether or not it
- * holds a match (Apache Cassandra docs, "Secondary indexes (2i) concepts" and "SAI concepts",
- * https://cassandra.apache.org/doc/5.0/cassandra/developing/cql/indexing/sai/sai-concepts.html). A
- * query that finds fewer rows than its limit (the usual case for an equality on an indexed column)
- * covers the whole ring, so the figure here is that whole-ring cover: the ring read once at the
- * level is the data of {@code nodes ÷ RF} nodes, asked of {@code replicas(level)} replicas, so a
- * range read costs {@code ⌈nodes ÷ RF⌉ × replicas(level)} replica requests ({@link #rangeRead}),
- * the same for 2i and SAI. An SAI top-k (ANN) query in later versions asks every replica the level
- * needs at once ({@code ScanAllRangesCommandIterator}) but reads the same share of the ring.
- * Counting every node once per request, as keyplan's cluster check did, is too many at ONE (6 nodes
- * with RF 3: 6 instead of 2) and too few at QUORUM across datacenters.
+ * holds a match: 2i and SAI indexes are built locally on each node (Apache Cassandra docs,
+ * "Secondary index (2i) concepts",
+ * https://cassandra.apache.org/Cassandra/trunk/cassandra/developing/cql/indexing/2i/2i-concepts.html;
+ * DataStax, "How are indexes stored and updated?",
+ * https://docs.datastax.com/en/cassandra/3.0/cassandra/dml/dmlIndexInternals.html). A query that
+ * finds fewer rows than its limit (the usual case for an equality on an indexed column) covers the
+ * whole ring, so the figure here is that whole-ring cover: the ring read once at the level is the
+ * data of {@code nodes ÷ RF} nodes, asked of {@code replicas(level)} replicas, so a range read
+ * costs {@code ⌈nodes ÷ RF⌉ × replicas(level)} replica requests ({@link #rangeRead}), the same for
+ * 2i and SAI. An SAI top-k (ANN) query in later versions asks every replica the level needs at once
+ * ({@code ScanAllRangesCommandIterator}) but reads the same share of the ring. Counting every node
+ * once per request, as keyplan's cluster check did, is too many at ONE (6 nodes with RF 3: 6
+ * instead of 2) and too few at QUORUM across datacenters. Traced on one Cassandra 5.0.6 node (16
+ * tokens, RF 1), an SAI, a 2i and an ALLOW FILTERING read each submit 17 vnode ranges merged into 1
+ * range request, ⌈1 ÷ 1⌉ × 1 (docs/model.md; one node cannot show which nodes a larger ring asks).
  *
  * <p>The cost of a plan is the replica rows it reads per second: {@code (rows + index lookups) ×
  * replicas(CL) × rate}. Worked example: 6 nodes with RF 3 make 2 replica sets; at LOCAL_QUORUM (2
