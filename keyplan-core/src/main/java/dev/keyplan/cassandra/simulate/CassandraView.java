@@ -150,7 +150,7 @@ final class CassandraView {
         setting(
             "allocation",
             s.allocation().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
-    out.add(setting("replication", run.topology.placement().describe()));
+    out.add(setting("replication", run.topology.describeReplication()));
     out.add(
         setting(
             "consistency",

@@ -43,8 +43,26 @@ record Topology(
    * One keyspace's replicas on the shared ring.
    *
    * @param replication its replication as simulated (the setup's {@code --rf} or the keyspace's)
+   * @param placement how it places replicas
    */
-  record KeyspaceRing(Cluster cluster, TableReplication replication) {}
+  record KeyspaceRing(Cluster cluster, TableReplication replication, ReplicaPlacement placement) {}
+
+  /**
+   * Returns the replication in words: the design keyspace's placement, or each keyspace's when the
+   * tables' keyspaces place replicas differently ({@code hotel {...}; reservation {...}}).
+   */
+  String describeReplication() {
+    Map<String, String> each = new LinkedHashMap<>();
+    rings
+        .values()
+        .forEach(r -> each.putIfAbsent(r.replication().keyspace(), r.placement().describe()));
+    if (each.values().stream().distinct().count() <= 1) {
+      return placement.describe();
+    }
+    List<String> parts = new ArrayList<>();
+    each.forEach((k, d) -> parts.add(k + " " + d));
+    return String.join("; ", parts);
+  }
 
   /** Returns the replicas of {@code table}'s keyspace (the design keyspace's if not known). */
   KeyspaceRing ring(String table) {
@@ -53,7 +71,8 @@ record Topology(
         ? r
         : new KeyspaceRing(
             cluster,
-            new TableReplication("", "", localRf, totalRf, dcs > 1 ? datacenters : List.of()));
+            new TableReplication("", "", localRf, totalRf, dcs > 1 ? datacenters : List.of()),
+            placement);
   }
 
   static Topology of(CassandraAnalysis a, CassandraSetup setup, long seed) {
@@ -147,7 +166,9 @@ record Topology(
     for (var t : a.tables()) {
       String k = a.replication(t.name()).keyspace();
       String key = clusters.containsKey(k) ? k : first;
-      rings.put(t.name(), new KeyspaceRing(clusters.get(key), replications.get(key)));
+      rings.put(
+          t.name(),
+          new KeyspaceRing(clusters.get(key), replications.get(key), placements.get(key)));
     }
     TableReplication r = replications.get(first);
     return new Topology(

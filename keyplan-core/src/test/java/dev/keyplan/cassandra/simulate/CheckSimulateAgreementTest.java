@@ -113,12 +113,25 @@ class CheckSimulateAgreementTest {
         CassandraSimulator.run(
             a,
             CassandraSetup.defaults(a.design().nodes()),
-            SimulationSettings.of(1, 60, SimulationSettings.Mode.AGGREGATE),
+            SimulationSettings.of(1, 600, SimulationSettings.Mode.AGGREGATE),
             Optional.empty(),
             Progress.NONE);
-    // A heavy reservation partition lives on its keyspace's one replica, a hotel on three.
+    // The only writes, book's 5/s into reservations, land on the reservation keyspace's one
+    // replica: 5 replica writes/s over the cluster (15/s if simulate used the hotel keyspace's RF
+    // 3). Almost all of the 1 M reservations are in the tail, applied by expectation.
+    assertEquals(5, run.nodes().stream().mapToDouble(NodeStats::replicaWrites).sum(), 0.05);
+    // A heavy partition lives on its keyspace's replicas: a hotel on 3, a reservation on 1.
     for (CassandraRun.PartitionStats p : run.hottest()) {
       assertEquals(p.table().equals("hotels") ? 3 : 1, p.replicas().size(), p.key());
     }
+    // The settings name each keyspace's replication.
+    assertEquals(
+        "hotel {'class': 'SimpleStrategy', 'replication_factor': 3}; reservation {'class':"
+            + " 'SimpleStrategy', 'replication_factor': 1}",
+        run.result().settings().stream()
+            .filter(x -> x.name().equals("replication"))
+            .findFirst()
+            .orElseThrow()
+            .value());
   }
 }
