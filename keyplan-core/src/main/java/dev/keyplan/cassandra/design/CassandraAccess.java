@@ -8,7 +8,11 @@ public enum CassandraAccess implements AccessKind {
   BUCKET_WALK("buckets, newest first"),
   MULTI_PARTITION("multi-partition"),
   APPLICATION_JOIN("application-side join"),
-  SECONDARY_INDEX("secondary index (all nodes)"),
+  /**
+   * A read through a 2i or SAI index without its partition key: a range read covering every token
+   * range, ⌈nodes ÷ RF⌉ replica sets at the level ({@link Fanout#rangeRead}), not every node.
+   */
+  SECONDARY_INDEX("secondary index (every token range)"),
   ALLOW_FILTERING("ALLOW FILTERING (full scan)"),
   FULL_SCAN("full table scan"),
   NOT_SERVED("not served"),
