@@ -41,11 +41,13 @@ final class PredictionTest {
   @Test
   void theBusiestUsersOrders_arePredictedAtTheLoadedShare_byKeyplansRounding() {
     Prediction p = read(Examples.model("appdata.yaml"), "user-orders", Which.BUSIEST, 2_000);
-    // 16,768 orders of 310 B at the horizon (635 RCU); 1,999 are loaded with the profile: 1,999 ×
-    // 310 = 619,690 B, ⌈619,690 / 4,096⌉ = 152 blocks × 0.5 = 76 RCU.
+    // 16,768 orders of 310 B at the horizon, 5,198,080 B in pages of ⌈1,048,576 / 310⌉ = 3,383
+    // orders (1,048,730 B, 257 blocks), each billed on its own: 4 full pages and 1,003,160 B (245
+    // blocks), (4 × 257 + 245) × 0.5 = 636.5 RCU. 1,999 are loaded with the profile, one page:
+    // 1,999 × 310 = 619,690 B, ⌈619,690 / 4,096⌉ = 152 blocks × 0.5 = 76 RCU.
     assertThat(p.items()).isCloseTo(1_999, org.assertj.core.data.Offset.offset(1e-6));
     assertThat(p.reads()).containsExactly(entry("AppData", 76.0));
-    assertThat(p.horizon()).containsExactly(entry("AppData", 635.0));
+    assertThat(p.horizon()).containsExactly(entry("AppData", 636.5));
   }
 
   @Test
