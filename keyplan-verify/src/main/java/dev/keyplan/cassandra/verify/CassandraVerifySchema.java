@@ -330,27 +330,13 @@ final class CassandraVerifySchema {
    * {@code system_schema.tables}, one per table property); null keeps every option.
    */
   static String forServer(String createTable, Set<String> known, List<String> dropped) {
-    String s = createTable.replaceAll("(?i)\\s+IF NOT EXISTS", "");
-    java.util.regex.Matcher with = Pattern.compile("(?is)\\)\\s*WITH\\s").matcher(s);
-    if (!with.find()) {
-      return s + " WITH " + COMPRESSION_OFF;
-    }
-    List<String> kept = new ArrayList<>();
-    for (String option : OPTION_SEPARATOR.split(s.substring(with.end()))) {
-      String name = optionName(option);
-      if (name.equals("compression")) {
-        continue;
-      }
-      if (known != null
-          && !name.equals("clustering")
-          && (!known.contains(name) || name.equals("id"))) {
-        dropped.add(name);
-        continue;
-      }
-      kept.add(option.trim());
-    }
-    kept.add(COMPRESSION_OFF);
-    return s.substring(0, with.end()) + String.join(" AND ", kept);
+    return withOptions(
+        createTable,
+        name ->
+            known == null
+                || name.equals("clustering")
+                || known.contains(name) && !name.equals("id"),
+        dropped);
   }
 
   /**
@@ -363,6 +349,19 @@ final class CassandraVerifySchema {
    * {@code dropped}.
    */
   static String measuredOptionsOnly(String createTable, List<String> dropped) {
+    return withOptions(
+        createTable,
+        name -> name.equals("clustering") || name.equals("default_time_to_live"),
+        dropped);
+  }
+
+  /**
+   * Returns {@code createTable} without {@code IF NOT EXISTS}, keeping the options whose name
+   * {@code keep} accepts (the others added to {@code dropped}), and compression off in place of the
+   * design's.
+   */
+  private static String withOptions(
+      String createTable, java.util.function.Predicate<String> keep, List<String> dropped) {
     String s = createTable.replaceAll("(?i)\\s+IF NOT EXISTS", "");
     java.util.regex.Matcher with = Pattern.compile("(?is)\\)\\s*WITH\\s").matcher(s);
     if (!with.find()) {
@@ -371,9 +370,12 @@ final class CassandraVerifySchema {
     List<String> kept = new ArrayList<>();
     for (String option : OPTION_SEPARATOR.split(s.substring(with.end()))) {
       String name = optionName(option);
-      if (name.equals("clustering") || name.equals("default_time_to_live")) {
+      if (name.equals("compression")) {
+        continue;
+      }
+      if (keep.test(name)) {
         kept.add(option.trim());
-      } else if (!name.equals("compression")) {
+      } else {
         dropped.add(name);
       }
     }
