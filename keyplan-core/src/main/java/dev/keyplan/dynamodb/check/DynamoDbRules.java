@@ -18,6 +18,7 @@ public final class DynamoDbRules {
         // keep-sorted start
         EphemeralDataWithoutTtl.class,
         GetItemOnIndex.class,
+        IncludedAttributeNotHeld.class,
         ItemNearSizeLimit.class,
         KeyValueTooLong.class,
         LongAttributeNames.class,
@@ -29,7 +30,8 @@ public final class DynamoDbRules {
         TablePerEntity.class,
         TableQuotaExceeded.class,
         TransactionForBatchWork.class,
-        UnboundedListAttribute.class
+        UnboundedListAttribute.class,
+        UnreadSampleData.class
         // keep-sorted end
         );
   }

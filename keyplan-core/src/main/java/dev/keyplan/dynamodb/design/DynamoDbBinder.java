@@ -77,14 +77,17 @@ final class DynamoDbBinder {
                     + " and gives no partition_key"));
         continue;
       }
-      table(merge(written, from), from == null ? Map.of() : from.attributeTypes())
+      table(
+              merge(written, from),
+              from == null ? Map.of() : from.attributeTypes(),
+              from == null ? List.of() : from.warnings())
           .ifPresent(out::add);
     }
     for (ImportedTable t : imported.values()) {
       if (!seen.contains(t.table().name())) {
         // A table of the schema with no item types stores nothing of the model: it is still sized
         // and priced as empty, and emitted, so the design round-trips.
-        table(t.table(), t.attributeTypes()).ifPresent(out::add);
+        table(t.table(), t.attributeTypes(), t.warnings()).ifPresent(out::add);
       }
     }
     Set<String> paths = new LinkedHashSet<>();
@@ -165,7 +168,8 @@ final class DynamoDbBinder {
         written.location());
   }
 
-  private Optional<DynamoDbTable> table(DynamoDbDesign.Table t, Map<String, String> declaredTypes) {
+  private Optional<DynamoDbTable> table(
+      DynamoDbDesign.Table t, Map<String, String> declaredTypes, List<Diagnostic> warnings) {
     if (t.partitionKey().isEmpty()) {
       return Optional.empty();
     }
@@ -216,28 +220,9 @@ final class DynamoDbBinder {
       }
       item(t, it, keyAttributes, paths, types, typedBy).ifPresent(items::add);
     }
-    // An INCLUDE names attributes the items hold; a name nothing holds is a typo, not a projection.
-    Set<String> held = new LinkedHashSet<>(keyAttributes);
-    items.forEach(i -> held.addAll(i.attributeNames()));
-    for (Index ix : t.indexes()) {
-      for (String name : ix.projection().include()) {
-        if (!held.contains(name)) {
-          problems.add(
-              new Diagnostic(
-                  ix.location(),
-                  "index '"
-                      + ix.name()
-                      + "' includes '"
-                      + name
-                      + "', which no item of table '"
-                      + t.name()
-                      + "' holds"
-                      + Suggest.closest(name, held)
-                          .map(x -> " (did you mean '" + x + "'?)")
-                          .orElse("")));
-        }
-      }
-    }
+    // An INCLUDE may name attributes no modelled item type holds: DynamoDB accepts any name, and a
+    // table whose item types are not written yet holds none (issue 16). The rule
+    // IncludedAttributeNotHeld reports such a name as info.
     String pkType = types.getOrDefault(t.partitionKey().get(), "S");
     Optional<DynamoDbTable.KeyAttribute> sk =
         t.sortKey().map(s -> new DynamoDbTable.KeyAttribute(s, types.getOrDefault(s, "S")));
@@ -257,6 +242,7 @@ final class DynamoDbBinder {
             t.stream(),
             items,
             keyTypes,
+            warnings,
             t.location()));
   }
 

@@ -1,6 +1,7 @@
 package dev.keyplan.dynamodb.design;
 
 import dev.keyplan.dynamodb.model.DynamoDbDesign.Billing;
+import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.Location;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,9 @@ import java.util.Optional;
  * @param keyTypes the scalar type of every key attribute of the table and its indexes: as the
  *     schema file declares it, else from the item types that fill it (a bare placeholder keeps its
  *     attribute's type, any other template is S), else S
+ * @param importWarnings what the schema file holds for this table that keyplan read past (sample
+ *     items it could not read), each at its place in the file; the rule UnreadSampleData reports
+ *     them
  */
 public record DynamoDbTable(
     String name,
@@ -25,12 +29,14 @@ public record DynamoDbTable(
     Optional<String> stream,
     List<DynamoDbItem> items,
     java.util.Map<String, String> keyTypes,
+    List<Diagnostic> importWarnings,
     Location location) {
 
   public DynamoDbTable {
     paths = List.copyOf(paths);
     items = List.copyOf(items);
     keyTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(keyTypes));
+    importWarnings = List.copyOf(importWarnings);
   }
 
   /** A key attribute: its name and scalar type ({@code S}, {@code N} or {@code B}). */

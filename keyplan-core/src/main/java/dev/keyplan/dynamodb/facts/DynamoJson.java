@@ -53,6 +53,30 @@ public final class DynamoJson {
     return item;
   }
 
+  /**
+   * An item read as far as it can be: every attribute whose value is DynamoDB JSON, and the
+   * problems of those that are not (each left out of {@code item}).
+   */
+  public record Lenient(Map<String, AttributeValue> item, List<Diagnostic> problems) {
+    public Lenient {
+      item = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(item));
+      problems = List.copyOf(problems);
+    }
+  }
+
+  /**
+   * Parses {@code text} like {@link #parseItem}, but keeps what can be read: an attribute whose
+   * value is not DynamoDB JSON, wholly or in part (plain JSON inside an {@code M}), is left out and
+   * its problems returned, instead of failing the whole item. For sample data, which DynamoDB never
+   * sees; a JSON syntax error still throws.
+   */
+  public static Lenient readItem(String file, String text) {
+    Node root = LocatedJson.parse(file, text, SYNTAX);
+    var converter = new Converter();
+    Map<String, AttributeValue> item = converter.item(unwrap(root));
+    return new Lenient(item, converter.problems);
+  }
+
   /** How DynamoDB JSON is read: its own words, and strings that must have a UTF-8 form. */
   private static final LocatedJson.Options SYNTAX =
       new LocatedJson.Options(

@@ -66,7 +66,7 @@ final class WorkbenchTables {
               /* stream= */ Optional.empty(),
               /* items= */ List.of(),
               t.location());
-      out.add(new ImportedTable(table, types));
+      out.add(new ImportedTable(table, types, t.sampleDataWarnings()));
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);

@@ -9,6 +9,7 @@ import dev.keyplan.dynamodb.facts.DynamoJson;
 import dev.keyplan.dynamodb.workbench.WorkbenchCapacity.AutoScaling;
 import dev.keyplan.dynamodb.workbench.WorkbenchIndex.Projection;
 import dev.keyplan.dynamodb.workbench.WorkbenchTable.BillingMode;
+import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.JsonChecks;
 import dev.keyplan.input.JsonChecks.Fields;
@@ -219,9 +220,11 @@ public final class WorkbenchReader {
     KeyAttribute pk = keys == null ? null : keys[0];
     Optional<KeyAttribute> sk = keys == null ? Optional.empty() : Optional.ofNullable(keys[1]);
 
+    // Sample data never stops an import (issue 16 Decisions): what cannot be read is a warning.
+    var sampleWarnings = new ArrayList<Diagnostic>();
     var facets = new ArrayList<Facet>();
     for (LocatedJson.Node element : f.list("TableFacets", "an array of facets")) {
-      Facet facet = orNull(() -> facet(element, what, attributes, pk, sk));
+      Facet facet = orNull(() -> facet(element, what, attributes, pk, sk, sampleWarnings));
       if (facet != null) {
         facets.add(facet);
       }
@@ -247,13 +250,27 @@ public final class WorkbenchReader {
         orElseEmpty(
             () ->
                 f.object("ProvisionedCapacitySettings", false, "").map(o -> provisioned(o, what)));
-    var tableData = items(f.list("TableData", "an array of DynamoDB JSON items"), pk, sk);
+    var tableData = items(sampleItems(f, sampleWarnings), pk, sk, sampleWarnings);
+    sampleWarnings.sort(
+        java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
+            .thenComparingInt(d -> d.location().column()));
 
     if (name == null || pk == null) {
       return null;
     }
     return new WorkbenchTable(
-        name, pk, sk, nonKey, facets, gsis, lsis, billing, provisioned, tableData, object.at());
+        name,
+        pk,
+        sk,
+        nonKey,
+        facets,
+        gsis,
+        lsis,
+        billing,
+        provisioned,
+        tableData,
+        sampleWarnings,
+        object.at());
   }
 
   /** Returns {partition key, sort key or null}; a missing partition key skips the table's key. */
@@ -341,7 +358,8 @@ public final class WorkbenchReader {
       String table,
       Attributes attributes,
       KeyAttribute pk,
-      Optional<KeyAttribute> sk) {
+      Optional<KeyAttribute> sk,
+      List<Diagnostic> sampleWarnings) {
     LocatedJson.Obj object =
         checks.expectObject(
             node, "a facet, an object with \"FacetName\" and" + " \"KeyAttributeAlias\"");
@@ -372,7 +390,7 @@ public final class WorkbenchReader {
         nonKey.add(attribute);
       }
     }
-    var data = items(f.list("TableData", "an array of DynamoDB JSON items"), pk, sk);
+    var data = items(sampleItems(f, sampleWarnings), pk, sk, sampleWarnings);
     if (name == null || aliases == null) {
       throw new JsonChecks.Skip();
     }
@@ -624,27 +642,63 @@ public final class WorkbenchReader {
   // ----- sample items -----
 
   /**
-   * Reads sample items with {@link DynamoJson}. Each item's text is preceded by as many line breaks
-   * and spaces as put it at its place in the file, so DynamoJson's locations, including those
-   * inside its messages, are the model file's.
+   * Returns the elements of an object's {@code TableData}; anything but an array is a warning,
+   * since sample data never stops an import.
+   */
+  private static List<LocatedJson.Node> sampleItems(Fields f, List<Diagnostic> warnings) {
+    Optional<LocatedJson.Node> data = f.node("TableData");
+    if (data.isEmpty()) {
+      return List.of();
+    }
+    if (data.get() instanceof LocatedJson.Arr array) {
+      return array.elements();
+    }
+    warnings.add(
+        new Diagnostic(
+            data.get().at(),
+            "\"TableData\" of "
+                + f.what()
+                + " is not an array of DynamoDB JSON items but "
+                + LocatedJson.describe(data.get())));
+    return List.of();
+  }
+
+  /**
+   * Reads sample items leniently with {@link DynamoJson#readItem}: an attribute that is not
+   * DynamoDB JSON (plain JSON inside an {@code M}, an object whose member names are no type
+   * descriptor, such as {@code {"HP": "100"}}) is left out of its item and reported as a warning,
+   * and an item without the table's key attributes, or with another type than the declared one, is
+   * left out with a warning. Sample data is for people looking at the model in Workbench; DynamoDB
+   * never sees it, so nothing in it is an error (issue 16 Decisions). Each item's text is preceded
+   * by as many line breaks and spaces as put it at its place in the file, so the locations,
+   * including those inside DynamoJson's messages, are the model file's.
    */
   private List<Map<String, AttributeValue>> items(
-      List<LocatedJson.Node> nodes, KeyAttribute pk, Optional<KeyAttribute> sk) {
+      List<LocatedJson.Node> nodes,
+      KeyAttribute pk,
+      Optional<KeyAttribute> sk,
+      List<Diagnostic> warnings) {
     var out = new ArrayList<Map<String, AttributeValue>>();
     for (LocatedJson.Node node : nodes) {
       String padded =
           "\n".repeat(node.at().line() - 1)
               + " ".repeat(node.at().column() - 1)
               + source.substring(node.start(), node.end());
-      Map<String, AttributeValue> item;
+      DynamoJson.Lenient read;
       try {
-        item = DynamoJson.parseItem(file, padded);
+        read = DynamoJson.readItem(file, padded);
       } catch (InputException e) {
-        checks.reportAll(e.diagnostics());
+        // Only a string with no UTF-8 form gets here: the file itself parsed.
+        warnings.addAll(e.diagnostics());
         continue;
       }
-      boolean ok = pk == null || checkKey(node, item, pk, "partition");
-      ok &= pk == null || sk.isEmpty() || checkKey(node, item, sk.get(), "sort");
+      warnings.addAll(read.problems());
+      if (!(node instanceof LocatedJson.Obj)) {
+        continue;
+      }
+      Map<String, AttributeValue> item = read.item();
+      boolean ok = pk == null || checkKey(node, item, pk, "partition", warnings);
+      ok &= pk == null || sk.isEmpty() || checkKey(node, item, sk.get(), "sort", warnings);
       if (ok) {
         out.add(item);
       }
@@ -652,38 +706,42 @@ public final class WorkbenchReader {
     return out;
   }
 
-  private boolean checkKey(
-      LocatedJson.Node node, Map<String, AttributeValue> item, KeyAttribute key, String which) {
+  private static boolean checkKey(
+      LocatedJson.Node node,
+      Map<String, AttributeValue> item,
+      KeyAttribute key,
+      String which,
+      List<Diagnostic> warnings) {
     AttributeValue value = item.get(key.name());
+    Optional<LocatedJson.Member> written =
+        ((LocatedJson.Obj) node)
+            .members().stream().filter(m -> m.name().equals(key.name())).findFirst();
     if (value == null) {
-      checks.report(
-          node.at(),
-          "the sample item has no "
-              + which
-              + " key '"
-              + key.name()
-              + "'; DynamoDB needs every key attribute in an item");
+      if (written.isEmpty()) {
+        warnings.add(
+            new Diagnostic(
+                node.at(),
+                "the sample item has no "
+                    + which
+                    + " key '"
+                    + key.name()
+                    + "'; DynamoDB needs every key attribute in an item"));
+      }
+      // A key written but unreadable has its warning from DynamoJson already.
       return false;
     }
     if (!value.descriptor().equals(key.type())) {
-      Location at =
-          ((LocatedJson.Obj) node)
-              .members().stream()
-                  .filter(m -> m.name().equals(key.name()))
-                  .findFirst()
-                  .orElseThrow()
-                  .value()
-                  .at();
-      checks.report(
-          at,
-          "the "
-              + which
-              + " key '"
-              + key.name()
-              + "' is declared "
-              + key.type()
-              + " but this sample item gives it type "
-              + value.descriptor());
+      warnings.add(
+          new Diagnostic(
+              written.orElseThrow().value().at(),
+              "the "
+                  + which
+                  + " key '"
+                  + key.name()
+                  + "' is declared "
+                  + key.type()
+                  + " but this sample item gives it type "
+                  + value.descriptor()));
       return false;
     }
     return true;

@@ -1,6 +1,7 @@
 package dev.keyplan.dynamodb.workbench;
 
 import dev.keyplan.dynamodb.facts.AttributeValue;
+import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.Location;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,6 +22,9 @@ import java.util.Optional;
  * @param lsis {@code LocalSecondaryIndexes}; no public export with one was found, so this follows
  *     the GSI shape (see docs/workbench-import.md)
  * @param tableData the table-level {@code TableData} items, in file order
+ * @param sampleDataWarnings what keyplan could not read in the table's and its facets' sample items
+ *     ({@code TableData}), each at its place in the file, in file order: sample data is read
+ *     leniently, so these are warnings, never input errors (docs/workbench-import.md)
  */
 public record WorkbenchTable(
     String name,
@@ -33,6 +37,7 @@ public record WorkbenchTable(
     Optional<BillingMode> billingMode,
     Optional<WorkbenchCapacity> provisioned,
     List<Map<String, AttributeValue>> tableData,
+    List<Diagnostic> sampleDataWarnings,
     Location location) {
 
   public WorkbenchTable {
@@ -41,6 +46,7 @@ public record WorkbenchTable(
     gsis = List.copyOf(gsis);
     lsis = List.copyOf(lsis);
     tableData = Items.copy(tableData);
+    sampleDataWarnings = List.copyOf(sampleDataWarnings);
   }
 
   /** The {@code BillingMode} values of the CreateTable API, which Workbench writes verbatim. */

@@ -224,25 +224,6 @@ final class DynamoDbSectionReaderTest {
   }
 
   @Test
-  void anIncludeOfANameNoItemHolds_isATypo() {
-    assertThat(
-            errors(
-                """
-        dynamodb:
-          tables:
-            Shop:
-              partition_key: PK
-              indexes:
-                ByCustomer: {partition_key: customer_id, projection: [totl]}
-              items:
-                Order: {keys: {PK: "O#{order_id}"}}
-        """))
-        .containsExactly(
-            "m.yaml:18:9: error: index 'ByCustomer' includes 'totl', which no item of table 'Shop' holds (did you mean"
-                + " 'total'?)");
-  }
-
-  @Test
   void aSectionWithoutTables_saysWhatItNeeds() {
     assertThat(errors("dynamodb:\n  table: t\n"))
         .containsExactly(
