@@ -23,10 +23,12 @@ import java.util.List;
  *       requests beyond it are throttled once burst capacity, at most {@value
  *       DynamoDbLimits#BURST_CAPACITY_SECONDS} s of unused capacity, is spent. A GSI short of write
  *       capacity throttles the table's writes too (GSI.md);
- *   <li>error: a GSI of a provisioned table without capacity of its own: CreateTable needs
- *       ProvisionedThroughput for every GSI of a PROVISIONED table ("You must use
- *       ProvisionedThroughput or OnDemandThroughput based on your table's capacity mode", API
- *       reference, GlobalSecondaryIndex);
+ *   <li>info: a GSI of a provisioned table without capacity of its own, as in every NoSQL Workbench
+ *       file, which has no per-index units: the capacity is unknown, so keyplan assumes the need,
+ *       costs it (DynamoDbCost.monthly) and simulates it (CopySpecs) at that, and says so (issue 16
+ *       Decisions). CreateTable needs ProvisionedThroughput for every GSI of a PROVISIONED table
+ *       ("You must use ProvisionedThroughput or OnDemandThroughput based on your table's capacity
+ *       mode", API reference, GlobalSecondaryIndex), so the fix sets it;
  *   <li>warning: at or above the peak but below {@code peak / 0.7}, the capacity Application Auto
  *       Scaling's default 70% target would set: no headroom, and auto scaling reacts in minutes.
  * </ul>
@@ -71,21 +73,33 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                 + a.prices().money(c.onDemandMonthly())
                 + "/month";
         if (c.provisioned().isEmpty()) {
+          // Unknown, not wrong: a NoSQL Workbench file has no per-index units, so keyplan assumes
+          // the need, prices it (DynamoDbCost.monthly) and simulates it (CopySpecs), and says so.
           out.report(
-              Severity.ERROR,
+              Severity.INFO,
               path.label(),
               at,
               what
                   + " of provisioned table "
                   + t.name()
-                  + " has no capacity of its own: CreateTable requires"
-                  + " ProvisionedThroughput for every global index of a provisioned table; "
-                  + need,
-              "give the index its capacity: capacity: {read: "
+                  + " has no capacity in the design: keyplan assumes what its workload needs, "
+                  + Units.count(c.neededRead())
+                  + " RCU and "
+                  + Units.count(c.neededWrite())
+                  + " WCU, and costs and simulates it at that; "
+                  + need
+                  + ". CreateTable needs ProvisionedThroughput for every global index of a"
+                  + " provisioned table",
+              "set the index's capacity in the model: indexes: {"
+                  + path.name()
+                  + ": {capacity: {read: "
                   + Math.round(c.neededRead())
                   + ", write: "
                   + Math.round(c.neededWrite())
-                  + "}, or make the table on-demand");
+                  + "}}} under table "
+                  + t.name()
+                  + " (on an index of a schema: file, capacity alone is allowed),"
+                  + " or make the table on-demand");
           continue;
         }
         double[] set = c.provisioned().get();

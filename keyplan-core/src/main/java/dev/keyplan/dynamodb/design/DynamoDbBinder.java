@@ -148,10 +148,42 @@ final class DynamoDbBinder {
     }
     List<Index> indexes = new ArrayList<>(f.indexes());
     for (Index ix : written.indexes()) {
-      if (f.indexes().stream().anyMatch(x -> x.name().equals(ix.name()))) {
+      // An index written with capacity alone (no keys) is an overlay on the file's index: NoSQL
+      // Workbench files have no per-index units, so the model gives them (issue 16).
+      boolean overlay = !ix.local() && ix.partitionKey().isEmpty() && ix.sortKey().isEmpty();
+      int i = indexOf(indexes, ix.name());
+      if (i >= 0 && overlay) {
+        Index file = indexes.get(i);
+        indexes.set(
+            i,
+            new Index(
+                file.name(),
+                file.local(),
+                file.partitionKey(),
+                file.sortKey(),
+                file.projection(),
+                ix.capacity(),
+                file.location()));
+      } else if (i >= 0) {
         problems.add(
             new Diagnostic(
-                ix.location(), "index '" + ix.name() + "' is already defined by the schema file"));
+                ix.location(),
+                "index '"
+                    + ix.name()
+                    + "' is already defined by the schema file; only its capacity: may be set"
+                    + " here"));
+      } else if (overlay) {
+        problems.add(
+            new Diagnostic(
+                ix.location(),
+                "index '"
+                    + ix.name()
+                    + "' is not in "
+                    + design.schema().map(p -> p.getFileName().toString()).orElse("the schema file")
+                    + Suggest.closest(ix.name(), f.indexes().stream().map(Index::name).toList())
+                        .map(s -> " (did you mean '" + s + "'?)")
+                        .orElse("")
+                    + " and gives no partition_key"));
       } else {
         indexes.add(ix);
       }
@@ -166,6 +198,15 @@ final class DynamoDbBinder {
         written.stream().or(f::stream),
         written.items(),
         written.location());
+  }
+
+  private static int indexOf(List<Index> indexes, String name) {
+    for (int i = 0; i < indexes.size(); i++) {
+      if (indexes.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private Optional<DynamoDbTable> table(

@@ -226,7 +226,8 @@ public final class DynamoDbSectionReader extends SectionReader {
                                 index(
                                     index,
                                     x.allow(INDEX, "index '" + index + "'"),
-                                    ix.keyLocation(index))));
+                                    ix.keyLocation(index),
+                                    imported)));
               }
             });
     boolean onDemand = capacity.map(Billing::onDemand).orElse(!imported);
@@ -277,7 +278,13 @@ public final class DynamoDbSectionReader extends SectionReader {
     return new Table(name, pk, sk, indexes, capacity, ttl, stream, items, at);
   }
 
-  private Index index(String name, YamlMap x, Location at) {
+  /**
+   * Reads an index. With a {@code schema:} file, an index that says only {@code capacity:} is an
+   * overlay on the file's index of that name (NoSQL Workbench files have no per-index units); it is
+   * read with no keys, and the binder checks that the file has it.
+   */
+  private Index index(String name, YamlMap x, Location at, boolean imported) {
+    boolean overlay = imported && x.has("capacity") && x.keys().size() == 1;
     boolean local =
         x.scalar("local", "true or false", false)
             .map(s -> bool(s, x.valueLocation("local")))
@@ -301,7 +308,7 @@ public final class DynamoDbSectionReader extends SectionReader {
             "a local index shares the table's capacity; remove 'capacity'");
       }
     } else {
-      if (pk.isEmpty()) {
+      if (pk.isEmpty() && !overlay) {
         x.error(at, "missing 'partition_key': expected the index's partition key attribute(s)");
       }
       if (pk.size() > MAX_KEY_ATTRIBUTES || sk.size() > MAX_KEY_ATTRIBUTES) {

@@ -46,6 +46,9 @@ final class CopySpecs {
         setup.capacity().map(DynamoDbSetup.CapacityMode::onDemand).orElse(billing.onDemand());
     double read = 0;
     double write = 0;
+    // A global index without capacity (every NoSQL Workbench file's) is provisioned at its need;
+    // its label says so wherever the capacity is printed (issue 16 Decisions).
+    boolean assumed = false;
     List<String> notes = new ArrayList<>(workload.notes());
     if (!onDemand && !path.isIndex()) {
       read =
@@ -68,6 +71,7 @@ final class CopySpecs {
         DynamoDbCost cost = analysis.cost(path.copy()).orElseThrow();
         read = cost.neededRead();
         write = cost.neededWrite();
+        assumed = true;
         notes.add(
             path.copy()
                 + " has no capacity of its own in the design: provisioned at what its workload needs at 70%"
@@ -75,13 +79,14 @@ final class CopySpecs {
                 + Units.count(read)
                 + " RCU / "
                 + Units.count(write)
-                + " WCU");
+                + " WCU, the figure check reports and the cost table prices");
       }
     }
     String label =
         onDemand
             ? DynamoDbSetup.CapacityMode.onDemandMode().label()
-            : DynamoDbSetup.CapacityMode.provisioned(read, write).label();
+            : DynamoDbSetup.CapacityMode.provisioned(read, write).label()
+                + (assumed ? " (assumed: what the workload needs; none set)" : "");
     int partitions =
         setup.partitions().isPresent()
             ? setup.partitions().getAsInt()

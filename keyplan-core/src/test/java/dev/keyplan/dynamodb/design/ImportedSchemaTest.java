@@ -138,6 +138,74 @@ final class ImportedSchemaTest {
     assertThat(analysis.table("counters").orElseThrow().items()).isEmpty();
   }
 
+  // SessionStore_3.0.json is PROVISIONED (5/2) and its GSI1_inverse has no units: Workbench files
+  // never carry per-index capacity. The model sets it as an overlay on the imported index (issue
+  // 16); before, any index the file defines was "already defined by the schema file".
+  @Test
+  void analyze_capacityOverlayOnAnImportedIndex_isTakenAndTheFileKeepsItsKeys() {
+    DynamoDbAnalysis analysis =
+        DynamoDbAnalyzer.analyze(
+            ModelReader.read(
+                "m.yaml",
+                ENTITIES
+                    + """
+        dynamodb:
+          schema: SessionStore_3.0.json
+          tables:
+            sessions:
+              indexes:
+                GSI1_inverse: {capacity: {read: 7, write: 3}}
+              items:
+                Customer:
+                  keys: {PK: "C#{customer_id}", SK: PROFILE}
+        """,
+                FIXTURES.resolve("workbench")));
+    KeyPath gsi = analysis.table("sessions").orElseThrow().gsis().get(0);
+    assertThat(gsi.name()).isEqualTo("GSI1_inverse");
+    assertThat(gsi.partitionKey()).containsExactly("SK");
+    assertThat(gsi.sortKey()).containsExactly("PK");
+    assertThat(gsi.capacity().orElseThrow().readUnits()).isEqualTo(7);
+    assertThat(gsi.capacity().orElseThrow().writeUnits()).isEqualTo(3);
+    assertThat(analysis.cost("sessions.GSI1_inverse").orElseThrow().provisioned()).isPresent();
+  }
+
+  // Line 37 is "    sessions:", 39 "        GSI1_inverse: …" and 40 "        GSI1_inverze:
+  // {capacity: …}" (a misspelling),
+  // each index name in column 9.
+  @Test
+  void analyze_indexOverlay_onlyCapacity_andOnlyOnAnIndexOfTheFile() {
+    String workbench = FIXTURES.resolve("workbench").toString();
+    List<String> found;
+    try {
+      DynamoDbAnalyzer.analyze(
+          ModelReader.read(
+              "m.yaml",
+              ENTITIES
+                  + """
+        dynamodb:
+          schema: SessionStore_3.0.json
+          tables:
+            sessions:
+              indexes:
+                GSI1_inverse: {partition_key: SK, capacity: {read: 7, write: 3}}
+                GSI1_inverze: {capacity: {read: 1, write: 1}}
+              items:
+                Customer:
+                  keys: {PK: "C#{customer_id}", SK: PROFILE}
+        """,
+              Path.of(workbench)));
+      throw new AssertionError("expected an input error");
+    } catch (InputException e) {
+      found = e.diagnostics().stream().map(Diagnostic::toString).toList();
+    }
+    assertThat(found)
+        .containsExactly(
+            "m.yaml:39:9: error: index 'GSI1_inverse' is already defined by the schema file;"
+                + " only its capacity: may be set here",
+            "m.yaml:40:9: error: index 'GSI1_inverze' is not in SessionStore_3.0.json (did you mean"
+                + " 'GSI1_inverse'?) and gives no partition_key");
+  }
+
   @Test
   void analyze_templateOfAnotherTypeThanTheFileDeclares_isReportedAtTheTemplate() {
     // GSI1SK is N in the file; "O#{placed_at}" is a string. Line 40 is the Order item's keys:
