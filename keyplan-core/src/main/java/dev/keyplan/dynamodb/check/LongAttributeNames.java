@@ -162,7 +162,9 @@ public final class LongAttributeNames implements DynamoDbRule {
     Set<String> out = new LinkedHashSet<>(t.primaryKey());
     out.addAll(p.keyAttributes());
     if (p.projection().type() == Projection.Type.INCLUDE) {
-      p.projection().include().stream().filter(it.attributes()::containsKey).forEach(out::add);
+      p.projection().include().stream()
+          .filter(n -> it.attributeStoredAs(n).isPresent())
+          .forEach(out::add);
     }
     return out;
   }

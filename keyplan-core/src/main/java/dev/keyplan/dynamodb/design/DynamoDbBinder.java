@@ -351,6 +351,10 @@ final class DynamoDbBinder {
       }
     }
     Map<String, Stored> attributes = new LinkedHashMap<>();
+    Map<String, String> storedNames = new LinkedHashMap<>();
+    // DynamoDB name -> entity attribute stored under it, to refuse two under one name.
+    Map<String, String> storedUnder = new HashMap<>();
+    keys.keySet().forEach(k -> storedUnder.put(k, k));
     List<StoredAttribute> wanted = new ArrayList<>(it.attributes());
     if (it.allAttributes()) {
       e.attributes()
@@ -385,7 +389,25 @@ final class DynamoDbBinder {
                     + ", size: 8B}"));
         continue;
       }
+      String as = s.storedName().orElse(s.name());
+      String prior = storedUnder.putIfAbsent(as, s.name());
+      if (prior != null && !prior.equals(s.name())) {
+        problems.add(
+            new Diagnostic(
+                s.location(),
+                "item type '"
+                    + it.name()
+                    + "' stores '"
+                    + s.name()
+                    + "' as '"
+                    + as
+                    + "', under which '"
+                    + prior
+                    + "' is already stored; an item holds one value per name"));
+        continue;
+      }
       attributes.put(s.name(), stored.get());
+      s.storedName().filter(n -> !n.equals(s.name())).ifPresent(n -> storedNames.put(s.name(), n));
     }
     long ttl = t.ttl().isPresent() ? insertTtls.getOrDefault(e.name(), 0L) : 0;
     if (t.ttl().isPresent()
@@ -427,7 +449,10 @@ final class DynamoDbBinder {
       bytes += ItemSize.utf8Bytes(k.attribute()) + value;
     }
     for (Map.Entry<String, Stored> a : attributes.entrySet()) {
-      bytes += ItemSize.utf8Bytes(a.getKey()) + a.getValue().valueBytes();
+      // An attribute name counts as stored in DynamoDB (follower#, not follower_count).
+      bytes +=
+          ItemSize.utf8Bytes(storedNames.getOrDefault(a.getKey(), a.getKey()))
+              + a.getValue().valueBytes();
     }
     double rows = e.rowsAfter(model.horizonSeconds(), ttl);
     long lifetime = ttl > 0 ? Math.min(ttl, model.horizonSeconds()) : model.horizonSeconds();
@@ -450,6 +475,7 @@ final class DynamoDbBinder {
             keys,
             keyBytes,
             attributes,
+            storedNames,
             bytes,
             largest,
             rows,

@@ -26,7 +26,10 @@ import java.util.Set;
  *
  * @param keys every key attribute the item fills, of the table and of each index it appears in
  * @param keyBytes the value bytes of each key attribute
- * @param attributes the non-key attributes it holds, by name, in entity order
+ * @param attributes the non-key attributes it holds, by entity attribute name, in entity order
+ * @param storedNames the DynamoDB name of each attribute of {@code attributes} stored under another
+ *     name than the entity's ({@code follower_count} → {@code follower#}); the others are stored
+ *     under their own
  * @param bytes the item's size as capacity units and the 400 KB limit count it
  * @param largestBytes the size of the oldest item at the horizon, whose growing collections ({@code
  *     grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when nothing
@@ -42,6 +45,7 @@ public record DynamoDbItem(
     Map<String, KeyTemplate> keys,
     Map<String, Long> keyBytes,
     Map<String, Stored> attributes,
+    Map<String, String> storedNames,
     long bytes,
     long largestBytes,
     double rows,
@@ -52,6 +56,25 @@ public record DynamoDbItem(
     keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keys));
     keyBytes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keyBytes));
     attributes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+    storedNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(storedNames));
+  }
+
+  /** Returns the name DynamoDB stores entity attribute {@code attribute} under. */
+  public String storedName(String attribute) {
+    return storedNames.getOrDefault(attribute, attribute);
+  }
+
+  /**
+   * Returns the non-key attribute stored under DynamoDB name {@code stored}, as the entity names
+   * it, if the item holds one.
+   */
+  public Optional<String> attributeStoredAs(String stored) {
+    for (String a : attributes.keySet()) {
+      if (storedName(a).equals(stored)) {
+        return Optional.of(a);
+      }
+    }
+    return Optional.empty();
   }
 
   /** Returns the template of key attribute {@code attribute}, if the item has it. */
@@ -100,7 +123,7 @@ public record DynamoDbItem(
       }
     }
     return path.projection().type() == Projection.Type.INCLUDE
-        && path.projection().include().contains(attribute);
+        && path.projection().include().contains(storedName(attribute));
   }
 
   /**
@@ -123,10 +146,12 @@ public record DynamoDbItem(
         if (keyNames.contains(a)) {
           continue;
         }
-        // An included attribute may be another index's key attribute, held in keyBytes.
+        // An included attribute may be another index's key attribute, held in keyBytes. INCLUDE
+        // names DynamoDB's names, which may differ from the entity's.
+        Optional<String> held = attributeStoredAs(a);
         Long value =
-            attributes.containsKey(a)
-                ? Long.valueOf(attributes.get(a).valueBytes())
+            held.isPresent()
+                ? Long.valueOf(attributes.get(held.get()).valueBytes())
                 : keyBytes.get(a);
         if (value != null) {
           size += ItemSize.utf8Bytes(a) + value;
@@ -141,10 +166,13 @@ public record DynamoDbItem(
     return bytes + DynamoDbLimits.STORAGE_OVERHEAD_PER_ITEM_BYTES;
   }
 
-  /** Returns the attribute names the item holds: key attributes and the others. */
+  /**
+   * Returns the attribute names the item holds in DynamoDB: key attributes and the others, under
+   * their stored names.
+   */
   public java.util.Set<String> attributeNames() {
     var all = new java.util.LinkedHashSet<String>(keys.keySet());
-    all.addAll(attributes.keySet());
+    attributes.keySet().forEach(a -> all.add(storedName(a)));
     return all;
   }
 

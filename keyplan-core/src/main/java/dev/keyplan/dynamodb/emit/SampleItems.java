@@ -104,7 +104,7 @@ final class SampleItems {
     for (Map.Entry<String, Stored> a : it.attributes().entrySet()) {
       boolean ttl = t.ttl().map(a.getKey()::equals).orElse(false);
       item.put(
-          a.getKey(),
+          it.storedName(a.getKey()),
           value(a.getValue().descriptor(), it.entity().attribute(a.getKey()), a.getKey(), n, ttl));
     }
     return Collections.unmodifiableMap(item);

@@ -183,7 +183,8 @@ public final class WorkbenchJson {
           out.putIfAbsent(k, keyTypes.get(k));
         }
       }
-      it.attributes().forEach((name, stored) -> out.putIfAbsent(name, stored.descriptor()));
+      it.attributes()
+          .forEach((name, stored) -> out.putIfAbsent(it.storedName(name), stored.descriptor()));
     }
     // An index key that no item type fills is declared too: Workbench wants every index key
     // declared.

@@ -158,9 +158,23 @@ public record DynamoDbDesign(
    * An entity attribute as an item holds it, with the DynamoDB type ({@code S}, {@code N}, {@code
    * B}, {@code BOOL}, {@code L}, {@code M}, {@code SS}, {@code NS}, {@code BS}) and the value size
    * where the user overrides the ones keyplan derives from the entity's type.
+   *
+   * @param storedName the attribute's name in DynamoDB, where it differs from the entity's, which
+   *     must be an identifier: {@code follower#} for {@code follower_count}
    */
   public record StoredAttribute(
-      String name, Optional<String> type, java.util.OptionalLong size, Location location) {}
+      String name,
+      Optional<String> type,
+      java.util.OptionalLong size,
+      Optional<String> storedName,
+      Location location) {
+
+    /** An attribute stored under the entity attribute's own name. */
+    public StoredAttribute(
+        String name, Optional<String> type, java.util.OptionalLong size, Location location) {
+      this(name, type, size, Optional.empty(), location);
+    }
+  }
 
   /**
    * Where the user pins a pattern: the table or index it uses and the operation the application

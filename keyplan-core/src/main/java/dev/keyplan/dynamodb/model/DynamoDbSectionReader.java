@@ -42,7 +42,7 @@ public final class DynamoDbSectionReader extends SectionReader {
   public static final Set<String> INDEX =
       Set.of("partition_key", "sort_key", "local", "projection", "capacity");
   public static final Set<String> ITEM = Set.of("entity", "keys", "attributes");
-  public static final Set<String> STORED = Set.of("type", "size");
+  public static final Set<String> STORED = Set.of("type", "size", "name");
   public static final Set<String> CAPACITY = Set.of("read", "write");
   public static final Set<String> ACCESS = Set.of("via", "operation");
   public static final Set<String> TYPES =
@@ -499,7 +499,15 @@ public final class DynamoDbSectionReader extends SectionReader {
                   return b;
                 })
             .orElse(OptionalLong.empty());
-    return new StoredAttribute(name, type, size, at);
+    // DynamoDB takes any attribute name of 1 to 64 KB of UTF-8 (AWS DG, "Quotas", attribute
+    // names); one that is no identifier (follower#) is stored under it while the model keeps an
+    // identifier for queries and templates.
+    Optional<String> storedName = m.scalar("name", "the attribute's name in DynamoDB", false);
+    if (storedName.isPresent() && storedName.get().isEmpty()) {
+      m.error(m.valueLocation("name"), "an attribute's name in DynamoDB cannot be empty");
+      storedName = Optional.empty();
+    }
+    return new StoredAttribute(name, type, size, storedName, at);
   }
 
   private Optional<String> dynamoType(String t, Location at) {

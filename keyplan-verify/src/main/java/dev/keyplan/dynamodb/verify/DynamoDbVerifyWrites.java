@@ -273,7 +273,7 @@ final class DynamoDbVerifyWrites {
         Stored stored = it.attributes().get(a);
         if (stored != null) {
           String n = "#a" + attributeNames.size();
-          attributeNames.put(n, a);
+          attributeNames.put(n, it.storedName(a));
           String v = ":a" + values.size();
           if (increment && stored.descriptor().equals("N")) {
             values.put(v, AttributeValue.fromN("1"));

@@ -55,7 +55,8 @@ final class ItemBuilder {
       out.computeIfAbsent(k, x -> key(t, it, x, row));
     }
     for (Map.Entry<String, Stored> a : it.attributes().entrySet()) {
-      out.put(a.getKey(), attribute(t, it.entity(), a.getKey(), a.getValue(), row));
+      // Under its name in DynamoDB (follower#), which may differ from the entity's.
+      out.put(it.storedName(a.getKey()), attribute(t, it.entity(), a.getKey(), a.getValue(), row));
     }
     return out;
   }

@@ -46,6 +46,47 @@ final class ItemBuilderTest {
     assertBuiltAtKeyplansSize(a);
   }
 
+  // An attribute stored under a name that is no identifier (docs/model.md, item types: name) is
+  // written under that name, and the item keeps the size keyplan computed with it: "f#" (2 B) +
+  // an int, 6 B, instead of "follower_count" (14 B) + 6 B.
+  @Test
+  void anAttributeWithAStoredName_isWrittenUnderIt_atKeyplansSize() {
+    DynamoDbAnalysis a =
+        DynamoDbAnalyzer.analyze(
+            ModelReader.read(
+                "m.yaml",
+                """
+                model: social
+                horizon: 1y
+                entities:
+                  User:
+                    attributes:
+                      user_id: uuid
+                      follower_count: int
+                    key: [user_id]
+                    count: 1k
+                patterns:
+                  - id: user
+                    rate: 1/s
+                    query: User where user_id = ?
+                dynamodb:
+                  tables:
+                    Users:
+                      partition_key: user_id
+                      items:
+                        User:
+                          keys: {}
+                          attributes: {follower_count: {name: "f#", type: N}}
+                """,
+                Path.of(".")));
+    DynamoDbTable t = a.tables().get(0);
+    DynamoDbItem user = t.items().get(0);
+    Map<String, AttributeValue> item =
+        builder.item(t, user, new Instance(user.entity(), Map.of(), "r1", 0));
+    assertThat(item).containsKey("f#").doesNotContainKey("follower_count");
+    assertBuiltAtKeyplansSize(a);
+  }
+
   private void assertBuiltAtKeyplansSize(DynamoDbAnalysis a) {
     for (DynamoDbTable t : a.tables()) {
       for (DynamoDbItem it : t.items()) {
