@@ -32,9 +32,11 @@ import java.util.Optional;
  * units, they are taken as provisioned.
  *
  * <p>Left out because the format has no place for them: per-index provisioned throughput (a
- * provisioned table's global indexes have no units of their own), TTL and streams. A model adds TTL
- * and stream with {@code ttl:} and {@code stream:}. Facets and sample items are not imported: the
- * model's {@code items:} say how entities are stored.
+ * provisioned table's global indexes have no units of their own: unknown until the model sets
+ * {@code indexes: {Name: {capacity: …}}} on the imported index, costed and simulated at their need
+ * meanwhile), TTL and streams. A model adds TTL and stream with {@code ttl:} and {@code stream:}.
+ * Facets and sample items are not imported: the model's {@code items:} say how entities are stored;
+ * the sample items the reader could not read come along as the table's warnings.
  */
 final class WorkbenchTables {
   private WorkbenchTables() {}

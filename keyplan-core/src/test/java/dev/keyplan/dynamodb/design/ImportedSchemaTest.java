@@ -206,6 +206,46 @@ final class ImportedSchemaTest {
                 + " 'GSI1_inverse'?) and gives no partition_key");
   }
 
+  // Library_1.0.json: Version 1.0, no sample data, no BillingMode; books' GSI ByAuthor INCLUDEs
+  // title and shelf, and the model's item type stores title but not shelf; loans has no item
+  // types in the model. Before issue 16 the INCLUDE of shelf failed the whole import (exit 2).
+  @Test
+  void analyze_workbench10WithoutSampleData_andAnIncludeNoItemHolds_imports() {
+    DynamoDbAnalysis analysis =
+        DynamoDbAnalyzer.analyze(
+            ModelReader.read(
+                "m.yaml",
+                """
+        model: library
+        horizon: 1y
+        entities:
+          Book:
+            attributes:
+              isbn: {type: text, size: 13B}
+              author: {type: text, size: 20B}
+              title: {type: text, size: 40B}
+            key: [isbn]
+            count: 100k
+        patterns:
+          - id: book
+            rate: 10/s
+            query: Book where isbn = ?
+        dynamodb:
+          schema: Library_1.0.json
+          tables:
+            books:
+              items:
+                Book: {keys: {}}
+        """,
+                FIXTURES.resolve("workbench")));
+    DynamoDbTable books = analysis.table("books").orElseThrow();
+    // No BillingMode in a 1.0 file: keyplan's default, on demand.
+    assertThat(books.billing().onDemand()).isTrue();
+    assertThat(books.gsis().get(0).projection().include()).containsExactly("title", "shelf");
+    assertThat(books.importWarnings()).isEmpty();
+    assertThat(analysis.table("loans").orElseThrow().items()).isEmpty();
+  }
+
   @Test
   void analyze_templateOfAnotherTypeThanTheFileDeclares_isReportedAtTheTemplate() {
     // GSI1SK is N in the file; "O#{placed_at}" is a string. Line 40 is the Order item's keys:
