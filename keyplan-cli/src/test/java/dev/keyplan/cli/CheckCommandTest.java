@@ -202,6 +202,13 @@ final class CheckCommandTest {
             .get("tables")
             .get(0);
     assertThat(table.at("/partitionKey/assumption").asText()).isEqualTo("independent");
+    // The Markdown check says it too, as a bullet under the patterns.
+    assertThat(
+            CliRun.of("check", "--format", "markdown", "--fail-on", "never", model.toString())
+                .out())
+        .contains(
+            "- messages_by_user: partition key (country, user_id) assumes country and user_id"
+                + " independent");
     // 45% × 0.001% = 4.5 × 10⁻⁶ of 1B rows.
     assertThat(table.at("/partitions/busiest/rows").asLong()).isEqualTo(4_500);
 

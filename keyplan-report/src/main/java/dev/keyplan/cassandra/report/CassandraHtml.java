@@ -178,6 +178,9 @@ public final class CassandraHtml {
         .append("<td>row writes</td>")
         .append(Html.numberCell(writes, Units.rate(writes)))
         .append("</tr>\n</table>\n");
+    for (String line : CassandraText.keyAssumptions(a)) {
+      out.append("<p class=\"note\">").append(Html.escape(line)).append("</p>\n");
+    }
   }
 
   /** Appends the design's CQL to the schema section. */

@@ -49,6 +49,11 @@ public final class CassandraMarkdown {
     out.append("\nReads that need more than one single-partition query: ")
         .append(others)
         .append(".\n");
+    java.util.List<String> assumptions = CassandraText.keyAssumptions(a);
+    if (!assumptions.isEmpty()) {
+      out.append('\n');
+      assumptions.forEach(line -> out.append("- ").append(markdownCell(line)).append('\n'));
+    }
     out.append("\n### ").append(CassandraCluster.title(a)).append("\n\n");
     out.append("| ")
         .append(String.join(" | ", CassandraCluster.COLUMNS))

@@ -20,6 +20,26 @@ import dev.keyplan.workload.CompositeKey;
 public final class CassandraText {
   private CassandraText() {}
 
+  /**
+   * One line per table whose partition key has several attributes: which assumption its partitions
+   * and busiest share rest on (independence, or the model's belongs_to / per: statements), for
+   * every format to state.
+   */
+  static java.util.List<String> keyAssumptions(CassandraAnalysis a) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (CassandraSizing s : a.sizing().values()) {
+      if (s.partitionKey().assumption() != CompositeKey.Assumption.ONE_ATTRIBUTE) {
+        out.add(
+            s.table()
+                + ": partition key ("
+                + String.join(", ", s.partitionKey().attributes())
+                + ") "
+                + s.partitionKey().text());
+      }
+    }
+    return out;
+  }
+
   public static void render(CassandraAnalysis a, StringBuilder out) {
     String store = a.store().id();
     out.append("Patterns (").append(store).append(")\n").append(patterns(a).render()).append('\n');
@@ -31,18 +51,8 @@ public final class CassandraText {
         .append(a.replicationLabel(false))
         .append(")\n")
         .append(sizing(a).render());
-    // A partition key of several attributes: which assumption its partitions and busiest share
-    // rest on (independence, or the model's belongs_to / per: statements).
-    for (CassandraSizing s : a.sizing().values()) {
-      if (s.partitionKey().assumption() != CompositeKey.Assumption.ONE_ATTRIBUTE) {
-        out.append("  ")
-            .append(s.table())
-            .append(": partition key (")
-            .append(String.join(", ", s.partitionKey().attributes()))
-            .append(") ")
-            .append(s.partitionKey().text())
-            .append('\n');
-      }
+    for (String line : keyAssumptions(a)) {
+      out.append("  ").append(line).append('\n');
     }
     out.append('\n');
     for (CassandraSizing s : a.sizing().values()) {
