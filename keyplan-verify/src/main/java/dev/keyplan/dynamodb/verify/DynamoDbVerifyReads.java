@@ -155,6 +155,7 @@ final class DynamoDbVerifyReads {
         out.calls++;
         out.returned += r.count();
         out.evaluated += r.scannedCount();
+        out.pages.add((long) r.scannedCount());
         got += r.count();
         out.reads.add(r.consumedCapacity(), names::designName);
         if (r.hasItems()) {

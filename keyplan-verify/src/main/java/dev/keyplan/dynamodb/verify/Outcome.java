@@ -13,6 +13,12 @@ final class Outcome {
   int calls;
   long nanos;
 
+  /**
+   * The items each Query or Scan call evaluated (its ScannedCount), in call order: where the engine
+   * ended each page, which keyplan's page-by-page billing is then applied to.
+   */
+  final java.util.List<Long> pages = new java.util.ArrayList<>();
+
   /** Adds {@code other}, a part of the same request (the find before a write). */
   void add(Outcome other) {
     reads.add(other.reads);
@@ -20,5 +26,6 @@ final class Outcome {
     returned += other.returned;
     evaluated += other.evaluated;
     calls += other.calls;
+    pages.addAll(other.pages);
   }
 }

@@ -54,10 +54,7 @@ record Prediction(
       DynamoDbTable table,
       DynamoDbItem item,
       Dataset data) {
-    Capacity.Read mode =
-        plan.consistency().map("strong"::equals).orElse(false)
-            ? Capacity.Read.STRONG
-            : Capacity.Read.EVENTUAL;
+    Capacity.Read mode = mode(plan);
     KeyPath path = plan.path().orElseThrow();
     boolean busiest = which == Which.BUSIEST;
     if (plan.access() == Access.SCAN) {
@@ -88,28 +85,87 @@ record Prediction(
   private static Map<String, Double> units(
       DynamoDbPlan plan, boolean busiest, double scale, Capacity.Read mode) {
     Map<String, Double> reads = new LinkedHashMap<>();
-    double bytes = busiest ? plan.bytes().busiest() : plan.bytes().typical();
-    int queries = plan.touches().get(0).shards();
     for (int i = 0; i < plan.touches().size(); i++) {
       Touch t = plan.touches().get(i);
       double units;
-      if (scale < 1 && i == 0) {
-        units = Capacity.query((long) Math.ceil(bytes * scale / queries), mode) * queries;
+      if (i == 0) {
+        units = firstTouchUnits(plan, busiest, scale, mode);
       } else if (busiest && !t.signature().isEmpty()) {
         // Per query on the busiest partition: a request makes one per shard.
-        units = t.readUnits().busiest() * t.shards() * (i == 0 ? 1 : scale);
+        units = t.readUnits().busiest() * t.shards() * scale;
       } else {
-        units =
-            (busiest ? t.readUnits().busiest() : t.readUnits().typical()) * (i == 0 ? 1 : scale);
+        units = (busiest ? t.readUnits().busiest() : t.readUnits().typical()) * scale;
       }
       // A local index's own reads are shown apart from the table items it fetches.
-      String copy =
-          i == 0 && plan.path().map(KeyPath::local).orElse(false)
-              ? plan.path().get().label()
-              : t.copy();
+      String copy = i == 0 ? firstCopy(plan) : t.copy();
       reads.merge(copy, units, Double::sum);
     }
     return reads;
+  }
+
+  /**
+   * The read units of the plan's first touch (the read itself) per request: scaled down, the plan's
+   * bytes × {@code scale} per query, each query billed page by page by keyplan's rule; else the
+   * plan's figure (per query on the busiest partition times the queries of a request).
+   */
+  private static double firstTouchUnits(
+      DynamoDbPlan plan, boolean busiest, double scale, Capacity.Read mode) {
+    Touch t = plan.touches().get(0);
+    int queries = t.shards();
+    if (scale < 1) {
+      double bytes = busiest ? plan.bytes().busiest() : plan.bytes().typical();
+      double items = busiest ? plan.itemsEvaluated().busiest() : plan.itemsEvaluated().typical();
+      double perQuery = bytes * scale / queries;
+      return Capacity.pagedQuery(perQuery, items > 0 ? bytes / items : 0, mode) * queries;
+    }
+    if (busiest && !t.signature().isEmpty()) {
+      return t.readUnits().busiest() * t.shards();
+    }
+    return busiest ? t.readUnits().busiest() : t.readUnits().typical();
+  }
+
+  /**
+   * Returns this prediction with the read's own units billed page by page on the pages the engine
+   * made: keyplan's rule (each call rounded on its own, {@link Capacity#pagedQuery}) applied to the
+   * items each call evaluated ({@code pages}, ScannedCount per call), at keyplan's entry size per
+   * item (the plan's bytes ÷ items). Where a page ends is the engine's business (dynalite ends it
+   * on its own size estimate, DynamoDB at 1 MB of items), so the comparison uses its page
+   * boundaries and checks the rounding. Unchanged for one page, a Scan, or a read of no item.
+   */
+  Prediction onPages(DynamoDbPlan plan, Which which, java.util.List<Long> pages) {
+    if (pages.size() < 2
+        || !(plan.access() == Access.QUERY || plan.access() == Access.QUERY_FAN_OUT)) {
+      return this;
+    }
+    boolean busiest = which == Which.BUSIEST;
+    double bytes = busiest ? plan.bytes().busiest() : plan.bytes().typical();
+    double items = busiest ? plan.itemsEvaluated().busiest() : plan.itemsEvaluated().typical();
+    if (!(items > 0) || !(bytes > 0)) {
+      return this;
+    }
+    double itemBytes = bytes / items;
+    Capacity.Read mode = mode(plan);
+    double blocks = 0;
+    for (long n : pages) {
+      blocks += Capacity.readBlocks((long) Math.ceil(n * itemBytes));
+    }
+    Map<String, Double> paged = new LinkedHashMap<>(reads);
+    double before = firstTouchUnits(plan, busiest, scale, mode);
+    paged.merge(firstCopy(plan), blocks * mode.unitsPer4Kb() - before, Double::sum);
+    return new Prediction(paged, writes, this.items, scale, horizon);
+  }
+
+  private static Capacity.Read mode(DynamoDbPlan plan) {
+    return plan.consistency().map("strong"::equals).orElse(false)
+        ? Capacity.Read.STRONG
+        : Capacity.Read.EVENTUAL;
+  }
+
+  /** The copy the read's own units are counted on: a local index apart from its table. */
+  private static String firstCopy(DynamoDbPlan plan) {
+    return plan.path().map(KeyPath::local).orElse(false)
+        ? plan.path().get().label()
+        : plan.touches().get(0).copy();
   }
 
   /** Returns the prediction for a write (with the find before it, if any). */

@@ -102,6 +102,10 @@ final class Session {
     for (PatternRun run : runs) {
       if (run.read.isPresent()) {
         sample(run, i -> reads.run(run.read.get(), run.group.orElse(null)));
+        if (run.prediction != null && !run.samples.isEmpty()) {
+          // A read of several pages is billed page by page on the pages the engine made.
+          run.prediction = run.prediction.onPages(run.plan, run.which, run.samples.get(0).pages);
+        }
       }
     }
     for (PatternRun run : runs) {
