@@ -13,10 +13,11 @@ import dev.keyplan.workload.KeySpread;
 
 /**
  * Flags a secondary index on a column with many values: every lookup covers every token range (the
- * replica sets of the whole ring, {@link dev.keyplan.cassandra.design.Fanout}) to find a few rows (seed 003, "Secondary indexes on high-cardinality columns: scatter-gather read across all
- * nodes; materialize a new table"; Apache Cassandra docs on when not to use an index). High means
- * at most {@value #MAX_ROWS_PER_VALUE} rows per indexed value. A warning for a legacy index; advice
- * for SAI, which is built for it but still covers every token range.
+ * replica sets of the whole ring, {@link dev.keyplan.cassandra.design.Fanout}) to find a few rows
+ * (seed 003, "Secondary indexes on high-cardinality columns: scatter-gather read across all nodes;
+ * materialize a new table"; Apache Cassandra docs on when not to use an index). High means at most
+ * {@value #MAX_ROWS_PER_VALUE} rows per indexed value. A warning for a legacy index; advice for
+ * SAI, which is built for it but still covers every token range.
  */
 @RuleSpec(
     category = Category.QUERY,

@@ -8,6 +8,7 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbHeat;
 import dev.keyplan.dynamodb.design.DynamoDbPlan;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
                           " increases with time: adaptive capacity does not split an item collection on a monotonically")
                       .append(
                           " increasing sort key (seed 000), so the newest items all land on one partition"));
-      String fix = h.writeShare() >= h.readShare() ? writeFix(a, h) : readFix(h);
+      String fix = h.writeShare() >= h.readShare() ? writeFix(a, h) : readFix(a, h);
       out.report(
           severity,
           h.copy() + " " + h.signature(),
@@ -151,6 +152,19 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
    */
   private static String writeFix(DynamoDbAnalysis a, DynamoDbHeat h) {
     int n = Math.max(2, h.suggestedShards());
+    if (n > KeyTemplate.MAX_SHARDS) {
+      // A suffix of more than 1,000 values is outside what a key template may say, and every read
+      // of the key would have to query them all: sharding is not the fix at this rate.
+      return "write sharding cannot fix it: "
+          + Units.capacity(h.writeUnits() * h.shards())
+          + " WCU/s on one key needs "
+          + Units.count(n)
+          + " suffixes to bring each partition to half its ceiling, more than the "
+          + Units.count(KeyTemplate.MAX_SHARDS)
+          + " a key template allows (and every read of the key would query them all); aggregate"
+          + " the writes before they reach DynamoDB (buffer them, in a stream or a queue, and write"
+          + " totals), or key the item by something that spreads the writes";
+    }
     StringBuilder fix =
         new StringBuilder(
             "write-shard the key: "
@@ -224,13 +238,54 @@ public final class PartitionThroughputExceeded implements DynamoDbRule {
    * Read heat: K copies of the hot item, each written on every write and read at random, bring the
    * reads of each copy to half the ceiling; or a cache in front of the key.
    */
-  private static String readFix(DynamoDbHeat h) {
+  private static String readFix(DynamoDbAnalysis a, DynamoDbHeat h) {
+    // Copies and caches are the fix for a hot item (GetItem). Heat from a Query that reads many
+    // items is fixed by reading fewer of them: a copy of a whole item collection would multiply
+    // its writes, and a Query over it reads as much from each copy.
+    List<String> wide = new ArrayList<>();
+    double wideUnits = 0;
+    for (DynamoDbAnalysis.PlanTouch pt : touches(a, h)) {
+      DynamoDbPlan plan = pt.plan();
+      DynamoDbPlan.Touch t = pt.touch();
+      boolean query =
+          plan.access() == DynamoDbPlan.Access.QUERY
+              || plan.access() == DynamoDbPlan.Access.QUERY_FAN_OUT;
+      double items = plan.itemsEvaluated().busiest();
+      if (plan.pattern().isRead() && query && items > 1) {
+        double units = plan.pattern().ratePerSecond() * t.busiestShare() * t.readUnits().busiest();
+        wideUnits += units;
+        wide.add(
+            plan.pattern().id()
+                + " reads "
+                + Units.count(items)
+                + " items a request ("
+                + Units.capacity(units)
+                + " RCU/s)");
+      }
+    }
+    if (wideUnits >= 0.5 * h.readUnits()) {
+      return "read fewer items per request: "
+          + String.join(", ", wide)
+          + "; ask each Query for fewer: a smaller limit, a narrower sort-key range (range: in the"
+          + " model says its width), or a time bucket in the key (a day's items instead of the key's"
+          + " whole history); copies of the item collection would multiply its writes, and each"
+          + " copy would be read as much";
+    }
     int k =
         (int)
             Math.ceil(
                 h.readUnits()
                     / (DynamoDbLimits.PARTITION_THROUGHPUT_WARN_SHARE
                         * DynamoDbLimits.MAX_RCU_PER_PARTITION));
+    if (k > KeyTemplate.MAX_SHARDS) {
+      return "cache the hot item in front of DynamoDB (DAX or an application cache): "
+          + Units.capacity(h.readUnits())
+          + " RCU/s on one item would need "
+          + Units.count(k)
+          + " copies, more than the "
+          + Units.count(KeyTemplate.MAX_SHARDS)
+          + " suffixes a key template allows, so duplication cannot fix it";
+    }
     return "cache the hot item in front of DynamoDB (DAX or an application cache), or duplicate it: "
         + k
         + " copies ("

@@ -160,6 +160,93 @@ final class PartitionThroughputExceededTest {
   }
 
   @Test
+  void aHotQueryOfManyItems_isBounded_notCopied() {
+    // Issue 16 §5: read heat from a Query that reads many items is answered by reading fewer, not
+    // by duplicating the hot item. A Message item is PK 2 + 38, SK 2 + 36, channel_id 10 + 36,
+    // message_id 10 + 36, body 4 + 300 = 474 B; 100 of them are 47,400 B = ⌈11.6⌉ = 12 blocks ×
+    // 0.5 = 6 RCU a Query.
+    //   reads: 1,000/s on the busiest channel × 6 RCU = 6,000 RCU/s = 200% of 3,000 ⇒ error
+    List<Finding> found =
+        tester
+            .model(
+                """
+        model: feed
+        horizon: 30d
+        entities:
+          Message:
+            attributes:
+              channel_id: uuid
+              message_id: {type: timeuuid, time_ordered: true}
+              body: {type: text, size: 300B}
+            key: [message_id]
+            growth: 100/s
+            spread:
+              channel_id: {distinct: 10k}
+        patterns:
+          - id: recent
+            rate: 1k/s
+            query: Message where channel_id = ? order by message_id desc limit 100
+            spread:
+              channel_id: {busiest: 1k/s}
+          - id: post
+            rate: 100/s
+            insert: Message
+        dynamodb:
+          tables:
+            Messages: # FINDING: PartitionThroughputExceeded [error]: takes 6,000 RCU/s (200% of 3,000)
+              partition_key: PK
+              sort_key: SK
+              items:
+                Message:
+                  keys: {PK: "C#{channel_id}", SK: "{message_id}"}
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith(
+            "read fewer items per request: recent reads 100 items a request (6,000 RCU/s); ask each"
+                + " Query for fewer")
+        .doesNotContain("copies (");
+  }
+
+  @Test
+  void writesNoThousandSuffixesCouldSpread_sayShardingCannotFixThem() {
+    // Issue 16 §5: a fix stays within keyplan's own limits (2 to 1,000 suffixes). One counter item
+    // of 1 KB at most (1 WCU an update) updated 1,000,000 times a second is 1,000,000 WCU/s; half
+    // the ceiling, 500 WCU/s, per suffix needs 2,000 suffixes, over 1,000 ⇒ say so.
+    List<Finding> found =
+        tester
+            .model(
+                """
+        model: votes
+        horizon: 1d
+        entities:
+          Tally:
+            attributes:
+              poll_id: uuid
+              votes: bigint
+            key: [poll_id]
+            count: 10
+        patterns:
+          - id: vote
+            rate: 1M/s
+            update: Tally set votes where poll_id = ?
+            spread:
+              poll_id: {busiest: 100%}
+        dynamodb:
+          tables:
+            Tallies: # FINDING: PartitionThroughputExceeded [error]: 1,000,000 WCU/s
+              partition_key: PK
+              items:
+                Tally:
+                  keys: {PK: "P#{poll_id}"}
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).fix())
+        .startsWith("write sharding cannot fix it: 1,000,000 WCU/s on one key needs 2,000 suffixes")
+        .contains("more than the 1,000 a key template allows");
+  }
+
+  @Test
   void statusKeyedIndex_isFlaggedAtTheIndex_spreadKeysAndUnknownSpreadsAreNot() {
     // GSI1 keys orders by status alone. An Order entry is 2,250 B: ⌈2,250 / 1,024⌉ = 3 WCU on the
     // index for each put. status has 5 values, uniform: the busiest takes 1/5 of the writes.
