@@ -20,6 +20,7 @@ public final class DynamoDbRules {
         GetItemOnIndex.class,
         IncludedAttributeNotHeld.class,
         ItemNearSizeLimit.class,
+        ItemTypesOverwriteEachOther.class,
         KeyValueTooLong.class,
         LongAttributeNames.class,
         LowCardinalityIndexKey.class,

@@ -1,0 +1,204 @@
+package dev.keyplan.dynamodb.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.RuleTester;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ItemTypesOverwriteEachOther flags item types whose primary keys can be equal: PutItem replaces
+ * the item with the same primary key, so two item types keyed alike (same literals, same attributes
+ * in the same places) are one item, and an item type keyed without its entity's key overwrites its
+ * own items (docs/model.md, "Rows that overwrite each other"). Each fix is applied in a near-miss
+ * test, which must then report nothing.
+ *
+ * <p>The model: 1M orders (key order_id); 900,000 invoices, at most one per order (order_id is
+ * unique among invoices); 5M order lines keyed by (order_id, line_no) over the 1M orders.
+ */
+final class ItemTypesOverwriteEachOtherTest {
+  private final RuleTester tester = RuleTester.of(ItemTypesOverwriteEachOther.class);
+
+  private static final String MODEL =
+      """
+      model: shop
+      horizon: 1y
+      entities:
+        Order:
+          attributes:
+            order_id: uuid
+            total: bigint
+          key: [order_id]
+          count: 1M
+        Invoice:
+          attributes:
+            invoice_id: uuid
+            order_id: {type: uuid, unique: true}
+            amount: bigint
+          key: [invoice_id]
+          count: 900k
+        Line:
+          attributes:
+            order_id: uuid
+            line_no: int
+            sku: {type: text, size: 8B}
+          key: [order_id, line_no]
+          count: 5M
+          spread:
+            order_id: {distinct: 1M}
+      patterns:
+        - id: place
+          rate: 10/s
+          insert: Order
+        - id: bill
+          rate: 9/s
+          insert: Invoice
+        - id: add-line
+          rate: 50/s
+          insert: Line
+      dynamodb:
+        tables:
+          Shop:
+            partition_key: PK
+            sort_key: SK
+            items:
+              Order:
+                keys: {PK: "O#{order_id}", SK: "{order_id}"}
+      """;
+
+  @Test
+  void twoItemTypesWithTheSameTemplates_overwriteEachOther() {
+    // Order and Invoice both write PK = "O#{order_id}", SK = "{order_id}": an invoice and its
+    // order are one item. Order has D_A = 1,000,000 keys (its key), Invoice D_B = 900,000 (a unique
+    // order_id, one per invoice), so up to min = 900,000 keys are shared: keyplan counts
+    // 1,000,000 + 900,000 = 1,900,000 items; each type keeps min(N, D) = N of its own, so the
+    // table keeps as few as 1,000,000 + 900,000 − 900,000 = 1,000,000.
+    List<Finding> found =
+        tester
+            .model(
+                MODEL
+                    + """
+              Invoice: # FINDING: ItemTypesOverwriteEachOther [error]: item types Order and Invoice of table Shop have the same primary key (PK = "O#{order_id}", SK = "{order_id}"): the 900,000 Invoice items are written over the 1,000,000 Order items with the same order_id, each write replacing the other type's item (up to 900,000 keys shared): keyplan counts 1,900,000 items, the table keeps as few as 1,000,000
+                keys: {PK: "O#{order_id}", SK: "{order_id}"}
+      """)
+            .expectMarkedFindings();
+    assertThat(found)
+        .extracting(Finding::fix)
+        .containsExactly(
+            "give Invoice a literal of its own: SK = \"INVOICE#{order_id}\"; or key it by"
+                + " Invoice's own key (invoice_id)");
+  }
+
+  @Test
+  void theFix_aLiteralOfItsOwn_clearsTheFinding() {
+    // The fix applied: SK = "INVOICE#{order_id}" starts with a literal the order's SK lacks, so no
+    // invoice key equals an order key.
+    tester
+        .model(
+            MODEL
+                + """
+              Invoice:
+                keys: {PK: "O#{order_id}", SK: "INVOICE#{order_id}"}
+      """)
+        .expectMarkedFindings();
+  }
+
+  @Test
+  void theSameShapeOverDifferentEntitiesIds_isNotAnOverwrite() {
+    // Customer {id} and Product {id} are each the whole key of a different entity: two entities'
+    // ids, not one value, so PK = "{id}", SK = "A" on both never writes the same item (issue 16,
+    // Decisions: "not merely the same template shape over different entities' ids").
+    tester
+        .model(
+            """
+            model: ids
+            horizon: 1y
+            entities:
+              Customer:
+                attributes: {id: uuid, name: {type: text, size: 10B}}
+                key: [id]
+                count: 1k
+              Product:
+                attributes: {id: uuid, title: {type: text, size: 10B}}
+                key: [id]
+                count: 1k
+            patterns:
+              - {id: c, rate: 1/s, insert: Customer}
+              - {id: p, rate: 1/s, insert: Product}
+            dynamodb:
+              tables:
+                Things:
+                  partition_key: PK
+                  sort_key: SK
+                  items:
+                    Customer: {keys: {PK: "{id}", SK: A}}
+                    Product: {keys: {PK: "{id}", SK: A}}
+            """)
+        .expectMarkedFindings();
+  }
+
+  @Test
+  void anItemTypeWithoutItsEntitysKey_overwritesItsOwnItems() {
+    // Line is keyed by (order_id, line_no) but its templates hold only order_id: the table keeps
+    // one line per order, distinct(order_id) = 1,000,000 of the 5,000,000 lines written.
+    List<Finding> found =
+        tester
+            .model(
+                MODEL
+                    + """
+              Line: # FINDING: ItemTypesOverwriteEachOther [error]: item type Line of table Shop has the primary key (PK = "O#{order_id}", SK = "LINE"), which lacks line_no of Line's key: items with the same key values overwrite each other: the table keeps at most 1,000,000 items of the 5,000,000 Line items the model writes (one per distinct order_id)
+                keys: {PK: "O#{order_id}", SK: LINE}
+      """)
+            .expectMarkedFindings();
+    assertThat(found)
+        .extracting(Finding::fix)
+        .containsExactly(
+            "add line_no to the key of Line: SK = \"LINE#{line_no}\"; if the item is meant to keep"
+                + " only the latest value per key, model it as an entity of its own, keyed as the"
+                + " item is");
+  }
+
+  @Test
+  void theFix_theMissingKeyInTheSortKey_clearsTheFinding() {
+    // SK = "LINE#{line_no}" with PK = "O#{order_id}": the templates hold the whole key.
+    tester
+        .model(
+            MODEL
+                + """
+              Line:
+                keys: {PK: "O#{order_id}", SK: "LINE#{line_no}"}
+      """)
+        .expectMarkedFindings();
+  }
+
+  @Test
+  void aReferenceToAnotherEntitysId_isTheSameAttribute() {
+    // Line's order_id is part of Line's key, not Line's own id: it holds the order's id, so
+    // PK = "O#{order_id}", SK = "{order_id}" on a line writes over that order (and over the
+    // order's other lines). Both findings: the line keyed without line_no, and the pair.
+    // Order N_A = D_A = 1,000,000; Line N_B = 5,000,000 over D_B = distinct(order_id) =
+    // 1,000,000 keys. keyplan counts 1,000,000 + 5,000,000 = 6,000,000 items; the table keeps as
+    // few as min(N_A, D_A) + min(N_B, D_B) − min(D_A, D_B) = 1M + 1M − 1M = 1,000,000: every line
+    // and its order collapse onto the order's key.
+    List<Finding> found =
+        tester
+            .model(
+                MODEL
+                    + """
+              Line:
+                keys: {PK: "O#{order_id}", SK: "{order_id}"}
+      """)
+            .findings();
+    assertThat(found)
+        .extracting(Finding::message)
+        .anySatisfy(m -> assertThat(m).contains("which lacks line_no of Line's key"))
+        .anySatisfy(
+            m ->
+                assertThat(m)
+                    .contains("item types Order and Line of table Shop have the same primary key")
+                    .contains(
+                        "keyplan counts 6,000,000 items, the table keeps as few as" + " 1,000,000"))
+        .hasSize(2);
+  }
+}
