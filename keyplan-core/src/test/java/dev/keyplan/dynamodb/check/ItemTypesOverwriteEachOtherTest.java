@@ -201,4 +201,51 @@ final class ItemTypesOverwriteEachOtherTest {
                         "keyplan counts 6,000,000 items, the table keeps as few as" + " 1,000,000"))
         .hasSize(2);
   }
+
+  @Test
+  void aCopyOfAnotherEntitysAttribute_isTheSameAttribute_onATableWithoutSortKey() {
+    // Settings.owner is declared copy_of User.user_id: "U#{owner}" and "U#{user_id}" produce the
+    // same keys although the names differ. Users N_A = D_A = 10,000 (their key); settings
+    // N_B = D_B = 8,000 (owner is unique). Counted 18,000; kept as few as 10,000 + 8,000 − 8,000
+    // = 10,000. With no sort key, the fix prefixes the partition key.
+    String model =
+        """
+        model: prefs
+        horizon: 1y
+        entities:
+          User:
+            attributes: {user_id: uuid, name: {type: text, size: 10B}}
+            key: [user_id]
+            count: 10k
+          Settings:
+            attributes:
+              settings_id: uuid
+              owner: {type: uuid, unique: true, copy_of: User.user_id}
+              theme: {type: text, size: 5B}
+            key: [settings_id]
+            count: 8k
+        patterns:
+          - {id: u, rate: 1/s, insert: User}
+          - {id: s, rate: 1/s, insert: Settings}
+        dynamodb:
+          tables:
+            Prefs:
+              partition_key: PK
+              items:
+                User: {keys: {PK: "U#{user_id}"}}
+                Settings: {keys: {PK: "%s"}} # FINDING: ItemTypesOverwriteEachOther [error]: the 8,000 Settings items are written over the 10,000 User items with the same owner, each write replacing the other type's item (up to 8,000 keys shared): keyplan counts 18,000 items, the table keeps as few as 10,000
+        """;
+    List<Finding> found = tester.model(model.formatted("U#{owner}")).expectMarkedFindings();
+    assertThat(found)
+        .extracting(Finding::fix)
+        .containsExactly(
+            "give Settings a literal of its own: PK = \"SETTINGS#U#{owner}\"; or key it by"
+                + " Settings's own key (settings_id)");
+    // The fix applied: nothing left.
+    assertThat(
+            RuleTester.of(ItemTypesOverwriteEachOther.class)
+                .model(model.formatted("SETTINGS#U#{owner}"))
+                .findings())
+        .isEmpty();
+  }
 }
