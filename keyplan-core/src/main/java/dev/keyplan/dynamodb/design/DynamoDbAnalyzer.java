@@ -41,14 +41,17 @@ public final class DynamoDbAnalyzer {
     Set<String> transactional = new LinkedHashSet<>();
     DynamoDbWritePlanner first =
         new DynamoDbWritePlanner(
-            model, index, new DynamoDbReadPlanner(index, design.access(), Set.of()));
+            model,
+            index,
+            new DynamoDbReadPlanner(index, design.access(), Set.of(), model.horizonSeconds()));
     for (AccessPattern p : model.patterns()) {
       if (p.operation() instanceof Operation.Write w
           && first.plan(p, w).operation().equals("TransactWriteItems")) {
         transactional.add(p.operation().entity());
       }
     }
-    DynamoDbReadPlanner reads = new DynamoDbReadPlanner(index, design.access(), transactional);
+    DynamoDbReadPlanner reads =
+        new DynamoDbReadPlanner(index, design.access(), transactional, model.horizonSeconds());
     DynamoDbWritePlanner writes = new DynamoDbWritePlanner(model, index, reads);
     List<DynamoDbPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
@@ -238,7 +241,7 @@ public final class DynamoDbAnalyzer {
       for (KeyPath l : t.lsis()) {
         if (it.on(l)) {
           bytes +=
-              it.rows()
+              it.rowsOn(l)
                   * (it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
         }
       }
@@ -250,8 +253,9 @@ public final class DynamoDbAnalyzer {
     double bytes = 0;
     for (DynamoDbItem it : t.items()) {
       if (it.on(gsi)) {
+        // Only the items carrying the index's key attributes have an entry (sparse index).
         bytes +=
-            it.rows()
+            it.rowsOn(gsi)
                 * (it.entryBytes(gsi, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
       }
     }
@@ -362,7 +366,7 @@ public final class DynamoDbAnalyzer {
     Map<String, double[]> indexes = new LinkedHashMap<>();
     for (KeyPath g : t.gsis()) {
       double entries =
-          t.items().stream().filter(it -> it.on(g)).mapToDouble(DynamoDbItem::rows).sum();
+          t.items().stream().filter(it -> it.on(g)).mapToDouble(it -> it.rowsOn(g)).sum();
       indexes.put(g.name(), new double[] {entries, gsiBytes(t, g)});
     }
     // The busiest item collection: every item type sharing the busiest partition key value, with
@@ -376,7 +380,9 @@ public final class DynamoDbAnalyzer {
       double entry = it.storageBytes();
       for (KeyPath l : t.lsis()) {
         if (it.on(l)) {
-          entry += it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES;
+          entry +=
+              it.presence(l)
+                  * (it.entryBytes(l, t) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
         }
       }
       collections.merge(it.partitionSignature(t.table()), perKey * entry, Double::sum);

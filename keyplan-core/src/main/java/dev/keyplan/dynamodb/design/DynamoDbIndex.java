@@ -124,8 +124,9 @@ public final class DynamoDbIndex {
     for (DynamoDbItem o : t.items()) {
       if (o.on(p)) {
         bySignature.computeIfAbsent(o.partitionSignature(p), k -> new ArrayList<>()).add(o);
-        rows += o.rows();
-        bytes += o.rows() * o.entryBytes(p, t);
+        // A sparse index holds only the items that carry its key attributes.
+        rows += o.rowsOn(p);
+        bytes += o.rowsOn(p) * o.entryBytes(p, t);
       }
     }
     return new PathFacts(frozen(bySignature), rows, bytes);

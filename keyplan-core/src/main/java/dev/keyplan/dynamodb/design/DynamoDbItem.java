@@ -87,6 +87,42 @@ public record DynamoDbItem(
     return keys.keySet().containsAll(path.keyAttributes());
   }
 
+  /**
+   * Returns the share of this item type's items that {@code path} holds: 0 when the item type does
+   * not fill the path's key attributes, 1 on the table's own key, and on an index the product of
+   * {@code present:} over the entity attributes its key templates are built from (an entity's key
+   * attributes are always present, so only the others can make an index sparse). DynamoDB writes an
+   * index entry only for an item that carries the index's key attributes, so an index keyed by an
+   * attribute few items carry is sparse
+   * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-indexes-general-sparse-indexes.html);
+   * the application can build a key template only from values the item has. Several sparse
+   * attributes in one index key multiply, as if independent (the model has no statement of their
+   * correlation). Example: an escalation index keyed by {@code escalated_at}, {@code present: 2%},
+   * holds 0.02 of the complaints.
+   */
+  public double presence(KeyPath path) {
+    if (!on(path)) {
+      return 0;
+    }
+    if (!path.isIndex()) {
+      return 1;
+    }
+    Set<String> own = new java.util.LinkedHashSet<>();
+    for (String k : path.keyAttributes()) {
+      own.addAll(keys.get(k).attributes());
+    }
+    double share = 1;
+    for (String a : own) {
+      share *= entity.attribute(a).map(x -> x.present()).orElse(1.0);
+    }
+    return share;
+  }
+
+  /** Returns the items of this type that {@code path} holds: {@code rows × presence(path)}. */
+  public double rowsOn(KeyPath path) {
+    return rows * presence(path);
+  }
+
   /** Returns the templates of {@code path}'s partition key attributes, in order. */
   public List<KeyTemplate> partitionTemplates(KeyPath path) {
     return path.partitionKey().stream().map(keys::get).toList();
@@ -196,5 +232,18 @@ public record DynamoDbItem(
   /** Returns the items under the busiest partition key value (all shards together), at least 1. */
   public double busiestPerKey(Set<String> attributes) {
     return KeyCounts.busiestPerValue(entity, attributes, rows);
+  }
+
+  /**
+   * Returns the items per typical partition key value on {@code path}, counted over the items the
+   * path holds ({@link #rowsOn}): a sparse attribute's spread describes the items that carry it.
+   */
+  public double typicalPerKey(KeyPath path, Set<String> attributes) {
+    return KeyCounts.typicalPerValue(entity, attributes, rowsOn(path));
+  }
+
+  /** Returns the items under the busiest partition key value on {@code path}, at least 1. */
+  public double busiestPerKey(KeyPath path, Set<String> attributes) {
+    return KeyCounts.busiestPerValue(entity, attributes, rowsOn(path));
   }
 }

@@ -45,13 +45,18 @@ final class DynamoDbReadPlanner {
   private final Map<String, DynamoDbDesign.Access> pins;
   private final Set<String> transactionalEntities;
 
+  /** The model's horizon: the time span of a partition whose items never expire. */
+  private final long horizonSeconds;
+
   DynamoDbReadPlanner(
       DynamoDbIndex index,
       Map<String, DynamoDbDesign.Access> pins,
-      Set<String> transactionalEntities) {
+      Set<String> transactionalEntities,
+      long horizonSeconds) {
     this.index = index;
     this.pins = pins;
     this.transactionalEntities = transactionalEntities;
+    this.horizonSeconds = horizonSeconds;
   }
 
   DynamoDbPlan plan(AccessPattern p, Operation.Read r) {
@@ -262,10 +267,14 @@ final class DynamoDbReadPlanner {
     // Items matched for a typical and the busiest key, with the items of other types the key
     // condition also reads.
     double[] matched = {
-      perKey(it, pkAttrs, narrowing, false), perKey(it, pkAttrs, narrowing, true)
+      perKey(it, path, pkAttrs, narrowing, false, r.count() ? null : notes),
+      perKey(it, path, pkAttrs, narrowing, true, null)
     };
     if (single) {
       matched = new double[] {1, 1};
+    } else if (sk.range().isPresent()) {
+      double share = rangeShare(p, r, it, sk.range().get(), notes);
+      matched = new double[] {Math.max(1, matched[0] * share), Math.max(1, matched[1] * share)};
     }
     double[] extra = {0, 0};
     long extraBytes = 0;
@@ -276,8 +285,8 @@ final class DynamoDbReadPlanner {
       for (DynamoDbItem o : sharing) {
         if (o != it && sk.admits(o.sortTemplates(path))) {
           Set<String> opk = KeyCounts.placeholders(o.partitionTemplates(path));
-          double ot = o.typicalPerKey(opk);
-          double ob = o.busiestPerKey(opk);
+          double ot = o.typicalPerKey(path, opk);
+          double ob = o.busiestPerKey(path, opk);
           extra[0] += ot;
           extra[1] += ob;
           extraBytes += o.entryBytes(path, t) * (Double.isNaN(ot) ? 0 : ot);
@@ -334,7 +343,8 @@ final class DynamoDbReadPlanner {
     // A request names `partitionKeys` keys, so the busiest one is among them about that many times
     // as often (at most once a request), and each of its sort keys is one more query there.
     double share =
-        sortKeys * Math.min(1, partitionKeys * KeyCounts.requestShare(p, e, pkAttrs, it.rows()));
+        sortKeys
+            * Math.min(1, partitionKeys * KeyCounts.requestShare(p, e, pkAttrs, it.rowsOn(path)));
     double perQueryBusiest = units[1] / (shards * keys);
     touches.add(
         new Touch(
@@ -456,7 +466,7 @@ final class DynamoDbReadPlanner {
     double bytes = index.scanBytes(path);
     List<String> filter = new ArrayList<>();
     r.where().forEach(c -> filter.add(c.attribute()));
-    double own = it.rows();
+    double own = it.rowsOn(path);
     double selectivity = filterSelectivity(it.entity(), filter, equal, it.rows());
     double keep = Double.isNaN(selectivity) ? 0 : selectivity * own / Math.max(items, 1e-12);
     int limit = r.count() ? Integer.MAX_VALUE : r.limit().orElse(Integer.MAX_VALUE);
@@ -492,20 +502,111 @@ final class DynamoDbReadPlanner {
         notes);
   }
 
-  /** Items of {@code it} matched by the partition key and the consumed sort key placeholders. */
+  /**
+   * Items of {@code it} on {@code path} matched by the partition key and the consumed sort key
+   * placeholders. Each sort key placeholder {@code c} given by equality keeps, of the partition's
+   * items:
+   *
+   * <ul>
+   *   <li>{@code 1 / N} when {@code c}'s spread says {@code per: {K: N}} for an attribute K fixed
+   *       before it (a partition key placeholder or an earlier sort key equality): ten albums per
+   *       artist, so one album is a tenth of the artist's partition (docs/model.md, "Values per
+   *       value"); the narrowest such statement counts;
+   *   <li>else {@code 1 / distinct(c)}, the attribute's global count, which assumes its values are
+   *       independent of the partition key: a lower bound when they nest in it, since a partition
+   *       then holds fewer of them. The note says so with the syntax that replaces it, and
+   *       KeySpreadUndeclared flags the case where the two bounds differ by orders of magnitude.
+   * </ul>
+   *
+   * <p>{@code notes} receives the statement used, or null when no note is wanted.
+   */
   private static double perKey(
-      DynamoDbItem it, Set<String> pkAttrs, Set<String> narrowing, boolean busiest) {
+      DynamoDbItem it,
+      KeyPath path,
+      Set<String> pkAttrs,
+      Set<String> narrowing,
+      boolean busiest,
+      List<String> notes) {
     if (KeyCounts.identifies(it.entity(), narrowing)) {
       return 1;
     }
-    double n = busiest ? it.busiestPerKey(pkAttrs) : it.typicalPerKey(pkAttrs);
+    double n = busiest ? it.busiestPerKey(path, pkAttrs) : it.typicalPerKey(path, pkAttrs);
+    Set<String> fixed = new LinkedHashSet<>(pkAttrs);
     for (String c : narrowing) {
-      if (!pkAttrs.contains(c)) {
-        double d = KeyCounts.distinct(it.entity(), Set.of(c), it.rows());
-        n = Double.isNaN(d) ? n : n / Math.max(1, d);
+      if (fixed.contains(c)) {
+        continue;
       }
+      java.util.OptionalDouble per = perPartition(it.entity(), c, fixed);
+      fixed.add(c);
+      if (per.isPresent()) {
+        n /= Math.max(1, per.getAsDouble());
+        if (notes != null) {
+          notes.add(
+              "the equality on "
+                  + c
+                  + " keeps 1 / "
+                  + dev.keyplan.model.Units.count(per.getAsDouble())
+                  + " of a partition's items ("
+                  + c
+                  + "'s values per partition, from its spread's per:)");
+        }
+        continue;
+      }
+      double d = KeyCounts.distinct(it.entity(), Set.of(c), it.rowsOn(path));
+      n = Double.isNaN(d) ? n : n / Math.max(1, d);
     }
     return Math.max(1, n);
+  }
+
+  /**
+   * Returns how many values of {@code c} one value of an attribute of {@code fixed} holds, from
+   * {@code c}'s spread {@code per: {K: N}}: the smallest N over the fixed attributes K it names.
+   */
+  static java.util.OptionalDouble perPartition(Entity e, String c, Set<String> fixed) {
+    var spread = e.spread().get(c);
+    if (spread == null) {
+      return java.util.OptionalDouble.empty();
+    }
+    return fixed.stream().filter(spread.per()::containsKey).mapToDouble(spread.per()::get).min();
+  }
+
+  /**
+   * Returns the share of a partition's items a sort key range reads, from the pattern's {@code
+   * range:} (docs/model.md, "Range width"): a share directly, or a duration over the partition's
+   * time span, which is the items' lifetime (their TTL, else the model's horizon): 30 days of a
+   * 730-day horizon are 30 / 730 ≈ 4.1%. Without {@code range:}, 1: every item of the key, an upper
+   * bound, said in a note with the syntax to give it.
+   */
+  private double rangeShare(
+      AccessPattern p, Operation.Read r, DynamoDbItem it, String on, List<String> notes) {
+    long span = it.ttlSeconds() > 0 ? Math.min(it.ttlSeconds(), horizonSeconds) : horizonSeconds;
+    Optional<dev.keyplan.model.RangeWidth> width = p.range(on);
+    double share = width.map(w -> w.shareOf(span)).orElse(1.0);
+    if (r.count()) {
+      return share;
+    }
+    if (width.isPresent()) {
+      notes.add(
+          "the range on "
+              + on
+              + " reads "
+              + dev.keyplan.model.Units.percent(share)
+              + " of a partition's items ("
+              + (width.get().share().isPresent()
+                  ? "its stated share"
+                  : dev.keyplan.model.Quantities.formatSeconds(width.get().seconds().getAsLong())
+                      + " of "
+                      + dev.keyplan.model.Quantities.formatSeconds(span))
+              + ")");
+    } else {
+      notes.add(
+          "the range on "
+              + on
+              + " is counted as every item of the key, an upper bound: give its width with range: {"
+              + on
+              + ": 30d} (or a share, 5%)");
+    }
+    return share;
   }
 
   /**

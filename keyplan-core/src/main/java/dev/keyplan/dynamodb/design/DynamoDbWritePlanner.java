@@ -139,13 +139,15 @@ final class DynamoDbWritePlanner {
         // A changed table key is a delete and a put of the item: every index entry goes and comes.
         IndexChange change =
             keyChange ? IndexChange.keyValueChange() : change(w.kind(), writes, it, path, t);
-        long u = change.units(entry, entry);
+        // A sparse index: an item without its key attributes writes nothing there, so the write
+        // costs the index's units on the share of items that carry them.
+        double u = change.units(entry, entry) * carried(it, path, update ? writes : Set.of());
         if (path.local()) {
           lsiUnits += u;
         } else if (u > 0) {
           Set<String> pk = KeyCounts.placeholders(it.partitionTemplates(path));
           double share =
-              KeyCounts.requestShare(p, it.entity(), pk, it.rows())
+              KeyCounts.requestShare(p, it.entity(), pk, it.rowsOn(path))
                   / KeyCounts.shards(it.partitionTemplates(path));
           touches.add(
               new Touch(
@@ -344,6 +346,26 @@ final class DynamoDbWritePlanner {
             w.names(),
             w.location());
     return reads.plan(p, find);
+  }
+
+  /**
+   * Returns the share of written items that carry {@code path}'s key attributes: the item's {@link
+   * DynamoDbItem#presence} on the path, except that an update setting an attribute carries it
+   * afterwards (escalating a complaint puts it into the escalation index), so that attribute's
+   * {@code present:} does not apply. Example: a put of a complaint, 2% of which carry {@code
+   * escalated_at}, writes the escalation index for 0.02 of its calls: 0.02 × 1 WCU on average.
+   */
+  private static double carried(DynamoDbItem it, KeyPath path, Set<String> set) {
+    double share = it.presence(path);
+    if (share <= 0 || share >= 1) {
+      return share;
+    }
+    for (String a : keyPlaceholders(it, path)) {
+      if (set.contains(a)) {
+        share /= it.entity().attribute(a).map(x -> x.present()).orElse(1.0);
+      }
+    }
+    return Math.min(1, share);
   }
 
   private static Set<String> keyPlaceholders(DynamoDbItem it, KeyPath path) {
