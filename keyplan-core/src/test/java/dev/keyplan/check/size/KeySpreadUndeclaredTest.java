@@ -162,6 +162,53 @@ final class KeySpreadUndeclaredTest {
         .expectMarkedFindings();
   }
 
+  private static final String TRACKS =
+      """
+      model: music
+      horizon: 30d
+      entities:
+        Track:%s
+          attributes:
+            artist_id: {type: text, size: 8B}
+            album_id: {type: text, size: 8B}
+            track_id: {type: text, size: 8B}
+          key: [track_id]
+          count: %s
+          spread:
+            artist_id: {distinct: 1M}
+            album_id: {distinct: 10M%s}
+      patterns:
+        - id: album
+          rate: 10/s
+          query: Track where artist_id = ? and album_id = ?
+      dynamodb:
+        tables:
+          Music:
+            partition_key: PK
+            sort_key: SK
+            items:
+              Track: {keys: {PK: "A#{artist_id}", SK: "L#{album_id}#T#{track_id}"}}
+      """;
+
+  @Test
+  void dynamodb_sortKeyEqualityWithoutPer_isInfo_whenTheBoundsDifferAHundredfold() {
+    // 100M tracks over 1M artists: 100 an artist. An album's tracks are between 100 / 10M,
+    // at least 1 (album_id independent of the artist, what the planner counts), and the whole
+    // partition, 100: a factor 100, two orders of magnitude ⇒ info.
+    tester
+        .model(
+            TRACKS.formatted(
+                " # FINDING: KeySpreadUndeclared [info]: the equality on album_id in album reads"
+                    + " between 1 and 100 items of a partition of Music",
+                "100M",
+                ""))
+        .expectMarkedFindings();
+    // per: {artist_id: 10} says it: no finding.
+    tester.model(TRACKS.formatted("", "100M", ", per: {artist_id: 10}")).expectMarkedFindings();
+    // 10M tracks are 10 an artist: the bounds 1 and 10 differ tenfold, below the rule's factor.
+    tester.model(TRACKS.formatted("", "10M", "")).expectMarkedFindings();
+  }
+
   @Test
   void mongodb_aShardKeyWithoutSpread_isInfo_keyedAndTimeOrderedAreNot() {
     // tenants on {country_code: 1}: nothing says how tenants spread over countries ⇒ info.
