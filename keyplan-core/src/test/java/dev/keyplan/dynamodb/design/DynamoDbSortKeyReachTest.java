@@ -58,9 +58,14 @@ final class DynamoDbSortKeyReachTest {
 
   @Test
   void aRangeOfThirtyDaysReadsThirtyOf730DaysOfTheCustomersOrders() {
-    // 1,000 orders × 30 / 730 = 41.096 orders a query, instead of all 1,000.
+    // 1,000 orders × 30 / 730 = 41.096 orders a query, instead of all 1,000. An order is PK 2 +
+    // (2 + 16) = 20, created_at 10 + 24 (a timestamp is an ISO 8601 string) = 34, order_id 8 + 16
+    // = 24, body 4 + 900 = 904: 982 B. 41.096 × 982 = 40,356 B, 10 blocks of 4 KB, 5 RCU
+    // eventually consistent; all 1,000 would be 982,000 B, 240 blocks, 120 RCU.
     DynamoDbPlan p = plan(ORDERS.formatted("    range: {created_at: 30d}"), "recent");
     assertThat(p.itemsEvaluated().typical()).isCloseTo(1_000 * 30 / 730.0, within(1e-9));
+    assertThat(p.readUnits()).isEqualTo(5);
+    assertThat(plan(ORDERS.formatted(""), "recent").readUnits()).isEqualTo(120);
     // 30 / 730 = 4.11%; Quantities writes 30 days as 1mo and 730 days as 2y.
     assertThat(p.notes())
         .contains("the range on created_at reads 4.11% of a partition's items (1mo of 2y)");
