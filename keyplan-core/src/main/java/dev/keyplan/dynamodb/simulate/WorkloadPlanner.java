@@ -174,9 +174,13 @@ final class WorkloadPlanner {
   }
 
   private void rows(DynamoDbItem it) {
+    // A sparse index holds only the items carrying its key (DynamoDbItem.presence): its bytes per
+    // item of the entity are that share of an entry, as the analysis sizes it.
     double perRow =
         path.isIndex()
-            ? it.entryBytes(path, table) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES
+            ? it.presence(path)
+                * (it.entryBytes(path, table)
+                    + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES)
             : tableBytesPerRow(it);
     List<KeyTemplate> templates = it.partitionTemplates(path);
     String signature = it.partitionSignature(path);
@@ -212,7 +216,9 @@ final class WorkloadPlanner {
     double b = it.storageBytes();
     for (KeyPath l : table.lsis()) {
       if (it.on(l)) {
-        b += it.entryBytes(l, table) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES;
+        b +=
+            it.presence(l)
+                * (it.entryBytes(l, table) + DynamoDbLimits.STORAGE_OVERHEAD_PER_INDEX_ENTRY_BYTES);
       }
     }
     return b;
