@@ -104,10 +104,13 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
     }
     double distinct = shards;
     double share = 1.0 / shards;
+    // A sparse index holds only the items carrying its key (present:), and a sparse attribute's
+    // spread describes those items.
+    double rows = it.rowsOn(path);
     List<String> sources = new ArrayList<>();
     for (String attr : attrs) {
-      OptionalDouble d = KeySpread.distinct(e, attr, it.rows());
-      OptionalDouble s = KeySpread.busiestShare(e, attr, it.rows());
+      OptionalDouble d = KeySpread.distinct(e, attr, rows);
+      OptionalDouble s = KeySpread.busiestShare(e, attr, rows);
       if (d.isEmpty() || s.isEmpty()) {
         return;
       }
@@ -115,7 +118,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
       share *= s.getAsDouble();
       sources.add(source(e, attr, d.getAsDouble()));
     }
-    double busiestItems = Math.max(1, it.rows() * share);
+    double busiestItems = Math.max(1, rows * share);
     double busiestBytes =
         busiestItems
             * (it.entryBytes(path, t)
@@ -150,7 +153,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
               + " for item type "
               + it.name()
               + ": all its "
-              + Units.count(it.rows())
+              + Units.count(rows)
               + " items share one value ("
               + busiest
               + ")";
@@ -167,7 +170,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
               + ", a constant with "
               + shards
               + " shard suffixes: its "
-              + Units.count(it.rows())
+              + Units.count(rows)
               + " items share "
               + shards
               + " values, the busiest with "
@@ -193,7 +196,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
               + "), the busiest with "
               + Units.share(share)
               + " of its "
-              + Units.count(it.rows())
+              + Units.count(rows)
               + " items ("
               + busiest
               + ")";

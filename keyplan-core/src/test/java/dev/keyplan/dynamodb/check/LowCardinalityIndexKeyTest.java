@@ -90,6 +90,54 @@ final class LowCardinalityIndexKeyTest {
                 + " then queries 20 partitions");
   }
 
+  private static String escalations(String present) {
+    return """
+        model: support
+        horizon: 1d
+        entities:
+          Complaint:
+            attributes:
+              complaint_id: uuid
+              escalated_to: {type: text, values: [tier1, tier2, tier3], present: %s}
+              body: {type: text, size: 500B}
+            key: [complaint_id]
+            count: 10M
+        patterns:
+          - id: escalated
+            rate: 1/s
+            query: Complaint where escalated_to = ? limit 20
+        dynamodb:
+          tables:
+            Complaints:
+              partition_key: PK
+              indexes:
+                GSI1: {partition_key: GSI1PK} # FINDING
+              items:
+                Complaint:
+                  keys: {PK: "C#{complaint_id}", GSI1PK: "ESC#{escalated_to}"}
+        """
+        .formatted(present);
+  }
+
+  @Test
+  void aSparseIndex_isJudgedOnTheItemsItHolds() {
+    // Issue 16 §2: an escalation index holds only the complaints that carry escalated_to. At 1% of
+    // 10,000,000 it holds 100,000 entries; 3 tiers, uniform: the busiest holds 33,333, each over
+    // 500 B of body, so more than 16 MB, past one 1 MB Query page ⇒ warning, counted on the
+    // 100,000 entries, not the 10,000,000 complaints.
+    tester
+        .model(
+            escalations("1%")
+                .replace(
+                    "# FINDING",
+                    "# FINDING: LowCardinalityIndexKey [warning]: the busiest with 33.3% of its"
+                        + " 100,000 items (33,333 items"))
+        .expectMarkedFindings();
+    // At 0.01% it holds 1,000 entries, the busiest 333 of well under 3 KB each (under 1 MB): one
+    // Query page returns a tier whole ⇒ no finding. Counted on every complaint it was 3,333,333.
+    tester.model(escalations("0.01%").replace(" # FINDING", "")).expectMarkedFindings();
+  }
+
   @Test
   void constantKeyOverAMillionItems_isWarning_aShardedStatusWithAHundredValuesIsNot() {
     // GSI1PK "ALL" puts all 1,000,000 orders under one value ⇒ warning; the fix needs
