@@ -147,7 +147,24 @@ final class DynamoDbBinder {
       }
     }
     List<Index> indexes = new ArrayList<>(f.indexes());
+    // The file's mode is known only now: an index of an on-demand table follows its table's mode,
+    // so a capacity written for it would be silently unused (issue 16).
+    boolean onDemand = written.billing().or(f::billing).map(b -> b.onDemand()).orElse(true);
     for (Index ix : written.indexes()) {
+      if (onDemand && ix.capacity().isPresent()) {
+        problems.add(
+            new Diagnostic(
+                ix.capacity().get().location(),
+                "index '"
+                    + ix.name()
+                    + "' sets capacity, but table '"
+                    + f.name()
+                    + "' is on-demand in "
+                    + design.schema().map(p -> p.getFileName().toString()).orElse("the schema file")
+                    + "; an index follows its table's mode: give the table {read: N, write: N} to"
+                    + " provision it, or remove the index's capacity"));
+        continue;
+      }
       // An index written with capacity alone (no keys) is an overlay on the file's index: NoSQL
       // Workbench files have no per-index units, so the model gives them (issue 16).
       boolean overlay = !ix.local() && ix.partitionKey().isEmpty() && ix.sortKey().isEmpty();

@@ -206,6 +206,42 @@ final class ImportedSchemaTest {
                 + " 'GSI1_inverse'?) and gives no partition_key");
   }
 
+  // SocialFeed_3.0.json's table 'mentions' is PAY_PER_REQUEST (and has the GSI ByAuthor). An index
+  // follows its table's mode, so a capacity overlay on it would go unused: before, keyplan took it
+  // silently (the model reader cannot know the file's mode). Line 40 is "        ByAuthor:
+  // {capacity:
+  // {read: 5, write: 5}}", whose capacity value starts in column 29.
+  @Test
+  void analyze_capacityOverlay_onAnIndexOfAnOnDemandTableOfTheFile_isAnError() {
+    List<String> found;
+    try {
+      DynamoDbAnalyzer.analyze(
+          ModelReader.read(
+              "m.yaml",
+              ENTITIES
+                  + """
+        dynamodb:
+          schema: SocialFeed_3.0.json
+          tables:
+            mentions:
+              indexes:
+                ByAuthor: {capacity: {read: 5, write: 5}}
+              items:
+                Customer:
+                  keys: {PK: "C#{customer_id}", SK: PROFILE}
+        """,
+              FIXTURES.resolve("workbench")));
+      throw new AssertionError("expected an input error");
+    } catch (InputException e) {
+      found = e.diagnostics().stream().map(Diagnostic::toString).toList();
+    }
+    assertThat(found)
+        .containsExactly(
+            "m.yaml:39:30: error: index 'ByAuthor' sets capacity, but table 'mentions' is on-demand"
+                + " in SocialFeed_3.0.json; an index follows its table's mode: give the table"
+                + " {read: N, write: N} to provision it, or remove the index's capacity");
+  }
+
   // Library_1.0.json: Version 1.0, no sample data, no BillingMode; books' GSI ByAuthor INCLUDEs
   // title and shelf, and the model's item type stores title but not shelf; loans has no item
   // types in the model. Before issue 16 the INCLUDE of shelf failed the whole import (exit 2).
