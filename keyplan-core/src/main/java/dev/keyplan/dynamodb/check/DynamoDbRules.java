@@ -27,6 +27,7 @@ public final class DynamoDbRules {
         LsiOnUnboundedCollection.class,
         PartitionThroughputExceeded.class,
         ProvisionedBelowNeed.class,
+        SampleItemsLargerThanModelled.class,
         StrongReadOnGlobalIndex.class,
         TablePerEntity.class,
         TableQuotaExceeded.class,

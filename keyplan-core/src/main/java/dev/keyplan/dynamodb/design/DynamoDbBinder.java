@@ -80,14 +80,15 @@ final class DynamoDbBinder {
       table(
               merge(written, from),
               from == null ? Map.of() : from.attributeTypes(),
-              from == null ? List.of() : from.warnings())
+              from == null ? List.of() : from.warnings(),
+              from == null ? List.of() : from.samples())
           .ifPresent(out::add);
     }
     for (ImportedTable t : imported.values()) {
       if (!seen.contains(t.table().name())) {
         // A table of the schema with no item types stores nothing of the model: it is still sized
         // and priced as empty, and emitted, so the design round-trips.
-        table(t.table(), t.attributeTypes(), t.warnings()).ifPresent(out::add);
+        table(t.table(), t.attributeTypes(), t.warnings(), t.samples()).ifPresent(out::add);
       }
     }
     Set<String> paths = new LinkedHashSet<>();
@@ -227,7 +228,10 @@ final class DynamoDbBinder {
   }
 
   private Optional<DynamoDbTable> table(
-      DynamoDbDesign.Table t, Map<String, String> declaredTypes, List<Diagnostic> warnings) {
+      DynamoDbDesign.Table t,
+      Map<String, String> declaredTypes,
+      List<Diagnostic> warnings,
+      List<Map<String, dev.keyplan.dynamodb.facts.AttributeValue>> samples) {
     if (t.partitionKey().isEmpty()) {
       return Optional.empty();
     }
@@ -301,6 +305,7 @@ final class DynamoDbBinder {
             items,
             keyTypes,
             warnings,
+            samples,
             t.location()));
   }
 

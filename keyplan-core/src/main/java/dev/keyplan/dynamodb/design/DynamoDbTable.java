@@ -18,6 +18,9 @@ import java.util.Optional;
  * @param importWarnings what the schema file holds for this table that keyplan read past (sample
  *     items it could not read), each at its place in the file; the rule UnreadSampleData reports
  *     them
+ * @param samples the sample items of the schema file that keyplan could read (a Workbench model's
+ *     {@code TableData}), in file order; the rule SampleItemsLargerThanModelled compares them with
+ *     the item types' sizes
  */
 public record DynamoDbTable(
     String name,
@@ -30,6 +33,7 @@ public record DynamoDbTable(
     List<DynamoDbItem> items,
     java.util.Map<String, String> keyTypes,
     List<Diagnostic> importWarnings,
+    List<java.util.Map<String, dev.keyplan.dynamodb.facts.AttributeValue>> samples,
     Location location) {
 
   public DynamoDbTable {
@@ -37,6 +41,10 @@ public record DynamoDbTable(
     items = List.copyOf(items);
     keyTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(keyTypes));
     importWarnings = List.copyOf(importWarnings);
+    samples =
+        samples.stream()
+            .map(s -> java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(s)))
+            .toList();
   }
 
   /** A key attribute: its name and scalar type ({@code S}, {@code N} or {@code B}). */

@@ -35,8 +35,9 @@ import java.util.Optional;
  * provisioned table's global indexes have no units of their own: unknown until the model sets
  * {@code indexes: {Name: {capacity: …}}} on the imported index, costed and simulated at their need
  * meanwhile), TTL and streams. A model adds TTL and stream with {@code ttl:} and {@code stream:}.
- * Facets and sample items are not imported: the model's {@code items:} say how entities are stored;
- * the sample items the reader could not read come along as the table's warnings.
+ * Facets are not imported: the model's {@code items:} say how entities are stored. The sample items
+ * the reader could read come along for comparison with the modelled sizes, those it could not as
+ * the table's warnings.
  */
 final class WorkbenchTables {
   private WorkbenchTables() {}
@@ -68,7 +69,7 @@ final class WorkbenchTables {
               /* stream= */ Optional.empty(),
               /* items= */ List.of(),
               t.location());
-      out.add(new ImportedTable(table, types, t.sampleDataWarnings()));
+      out.add(new ImportedTable(table, types, t.sampleDataWarnings(), t.allItems()));
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);
