@@ -270,6 +270,16 @@ final class DynamoDbBinder {
     paths.forEach(p -> keyAttributes.addAll(p.keyAttributes()));
     Map<String, String> types = new HashMap<>(declaredTypes);
     Map<String, String> typedBy = new HashMap<>();
+    // The attributes some item type of the table names itself, under keys: or in its attributes:
+    // list: the design says which item types carry them.
+    Set<String> named = new LinkedHashSet<>();
+    for (ItemType it : t.items()) {
+      named.addAll(it.keys().keySet());
+      named.addAll(it.without().keySet());
+      if (!it.allAttributes()) {
+        it.attributes().forEach(a -> named.add(a.name()));
+      }
+    }
     List<DynamoDbItem> items = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
     for (ItemType it : t.items()) {
@@ -280,7 +290,7 @@ final class DynamoDbBinder {
                 "item type '" + it.name() + "' is written twice in table '" + t.name() + "'"));
         continue;
       }
-      item(t, it, keyAttributes, paths, types, typedBy).ifPresent(items::add);
+      item(t, it, keyAttributes, named, paths, types, typedBy).ifPresent(items::add);
     }
     // An INCLUDE may name attributes no modelled item type holds: DynamoDB accepts any name, and a
     // table whose item types are not written yet holds none (issue 16). The rule
@@ -313,6 +323,7 @@ final class DynamoDbBinder {
       DynamoDbDesign.Table t,
       ItemType it,
       Set<String> keyAttributes,
+      Set<String> named,
       List<KeyPath> paths,
       Map<String, String> types,
       Map<String, String> typedBy) {
@@ -340,10 +351,43 @@ final class DynamoDbBinder {
       }
       keys.put(k.attribute(), k);
     }
+    KeyPath table = paths.get(0);
+    for (Map.Entry<String, dev.keyplan.input.Location> w : it.without().entrySet()) {
+      String k = w.getKey();
+      if (!keyAttributes.contains(k)) {
+        problems.add(
+            new Diagnostic(
+                w.getValue(),
+                "'"
+                    + k
+                    + "' is not a key attribute of table '"
+                    + t.name()
+                    + "' or its indexes, so '~' has nothing to leave out; key attributes: "
+                    + String.join(", ", keyAttributes)));
+      } else if (table.keyAttributes().contains(k)) {
+        String role = table.partitionKey().contains(k) ? "partition key" : "sort key";
+        problems.add(
+            new Diagnostic(
+                w.getValue(),
+                String.format(
+                    "item type '%s' cannot leave out the table's %s '%s' (%s: ~): every item"
+                        + " carries the table's key",
+                    it.name(), role, k, k)));
+      }
+    }
     // A key attribute named like an entity attribute takes its value, unless a template says
-    // otherwise.
+    // otherwise: on the table's key always (every item has it). On an index's key, when the item
+    // type stores that attribute (every attribute, or a listed one), or when no item type of the
+    // table names it (under keys: or in an attributes: list), so the design says nothing of who
+    // carries it; never when the item type leaves it out with `~`. An item holds what the
+    // application writes into it, and DynamoDB puts in an index only the items that have its key
+    // attributes (issue 16 §4: a comment that does not list the complaint's customer_id, which the
+    // complaint lists, is not in the index keyed by it, and is 25 B smaller).
     for (String k : keyAttributes) {
-      if (!keys.containsKey(k) && e.attribute(k).isPresent()) {
+      if (!keys.containsKey(k)
+          && e.attribute(k).isPresent()
+          && !it.without().containsKey(k)
+          && (table.keyAttributes().contains(k) || it.stores(k) || !named.contains(k))) {
         keys.put(
             k,
             new KeyTemplate(
@@ -353,9 +397,8 @@ final class DynamoDbBinder {
                 it.location()));
       }
     }
-    KeyPath table = paths.get(0);
     for (String k : table.keyAttributes()) {
-      if (!keys.containsKey(k)) {
+      if (!keys.containsKey(k) && !it.without().containsKey(k)) {
         problems.add(
             new Diagnostic(
                 it.location(),
@@ -392,7 +435,7 @@ final class DynamoDbBinder {
     }
     for (StoredAttribute s : wanted) {
       Attribute a = e.attribute(s.name()).orElse(null);
-      if (a == null || keys.containsKey(s.name())) {
+      if (a == null || keys.containsKey(s.name()) || it.without().containsKey(s.name())) {
         continue;
       }
       Optional<Stored> stored = AttributeTypes.of(a, s.type(), s.size());

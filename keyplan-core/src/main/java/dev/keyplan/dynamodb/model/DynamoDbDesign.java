@@ -139,6 +139,9 @@ public record DynamoDbDesign(
    * @param keys the value of each key attribute (of the table and of its indexes) as a template
    * @param attributes the entity attributes the item holds besides its keys, with their DynamoDB
    *     type where written; empty means every attribute of the entity
+   * @param without the key attributes the item type says it does not carry ({@code keys: {GSI1PK:
+   *     ~}}), each where it is said: the item is in no index keyed by one, and does not store the
+   *     entity attribute of that name
    */
   public record ItemType(
       String name,
@@ -146,11 +149,34 @@ public record DynamoDbDesign(
       Map<String, KeyTemplate> keys,
       List<StoredAttribute> attributes,
       boolean allAttributes,
+      Map<String, Location> without,
       Location location) {
 
     public ItemType {
       keys = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(keys));
       attributes = List.copyOf(attributes);
+      without = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(without));
+    }
+
+    /** An item type that leaves out no key attribute. */
+    public ItemType(
+        String name,
+        String entity,
+        Map<String, KeyTemplate> keys,
+        List<StoredAttribute> attributes,
+        boolean allAttributes,
+        Location location) {
+      this(name, entity, keys, attributes, allAttributes, Map.of(), location);
+    }
+
+    /**
+     * Returns true if the item type stores entity attribute {@code attribute} as a DynamoDB
+     * attribute of its own name or as a key of that name: it stores every attribute (no {@code
+     * attributes:}) or lists it, and does not leave it out with {@code ~}.
+     */
+    public boolean stores(String attribute) {
+      return !without.containsKey(attribute)
+          && (allAttributes || attributes.stream().anyMatch(a -> a.name().equals(attribute)));
     }
   }
 

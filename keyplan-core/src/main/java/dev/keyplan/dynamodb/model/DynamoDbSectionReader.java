@@ -24,9 +24,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
 
 /**
  * Reads the {@code dynamodb:} section (docs/model.md, "The dynamodb section"): tables with keys,
@@ -404,6 +406,7 @@ public final class DynamoDbSectionReader extends SectionReader {
       return Optional.empty();
     }
     Map<String, KeyTemplate> keys = new LinkedHashMap<>();
+    Map<String, Location> withoutAt = new LinkedHashMap<>();
     if (!x.has("keys")) {
       x.error(
           at,
@@ -418,6 +421,16 @@ public final class DynamoDbSectionReader extends SectionReader {
             k -> {
               for (String attr : k.keys()) {
                 Node v = k.node(attr).get();
+                if (v instanceof ScalarNode sn
+                    && (sn.getTag().equals(Tag.NULL)
+                        || sn.getScalarStyle() == ScalarStyle.PLAIN && sn.getValue().equals("~"))) {
+                  // `GSI1PK: ~` (or null): the item type does not carry this key attribute, so it
+                  // is in no index keyed by it, though its entity has an attribute of that name.
+                  // The reader's YAML 1.2 JSON schema reads a plain ~ as text; "~" quoted stays
+                  // a literal template.
+                  withoutAt.put(attr, k.keyLocation(attr));
+                  continue;
+                }
                 k.scalarOf(v, "a key template such as \"C#{customer_id}\"")
                     .ifPresent(
                         text -> {
@@ -463,7 +476,7 @@ public final class DynamoDbSectionReader extends SectionReader {
                 });
       }
     }
-    return Optional.of(new ItemType(name, entityName, keys, stored, all, at));
+    return Optional.of(new ItemType(name, entityName, keys, stored, all, withoutAt, at));
   }
 
   private void checkAttribute(Entity e, String attr, Location at) {
