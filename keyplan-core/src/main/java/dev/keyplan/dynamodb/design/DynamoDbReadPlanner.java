@@ -430,10 +430,25 @@ final class DynamoDbReadPlanner {
           "FilterExpression on " + on + ": billed on every item evaluated, before the filter");
     }
     if (transactionalEntities.contains(e.name()) && (access != Access.GET_ITEM)) {
+      // TransactGetItems reads items named by their full primary key, at most 100, from tables
+      // only: it can replace a BatchGetItem of up to 100 keys, never a Query or an index read
+      // (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactGetItems.html;
+      // isolation levels: .../developerguide/transaction-apis.html#transaction-isolation).
+      boolean byKeys = access == Access.BATCH_GET && keys <= DynamoDbLimits.MAX_TRANSACTION_ITEMS;
       notes.add(
           operation
               + " is read-committed: it can see some items of a TransactWriteItems in the new state and"
-              + " others in the old; use TransactGetItems for a consistent snapshot");
+              + " others in the old"
+              + (byKeys
+                  ? "; use TransactGetItems (the same "
+                      + keys
+                      + " keys, at most "
+                      + DynamoDbLimits.MAX_TRANSACTION_ITEMS
+                      + ") for a consistent snapshot"
+                  : "; TransactGetItems cannot serve it (it reads at most "
+                      + DynamoDbLimits.MAX_TRANSACTION_ITEMS
+                      + " items named by their full primary key, from tables), so the read can see"
+                      + " a transaction half applied"));
     }
     return Optional.of(
         new DynamoDbPlan(
