@@ -256,6 +256,25 @@ public record DynamoDbAnalysis(
     return costs.stream().mapToDouble(DynamoDbCost::monthly).sum();
   }
 
+  /**
+   * Returns the copies provisioned below what their peaks need ({@link DynamoDbCost#belowNeed}), in
+   * cost order: when there is one, {@link #monthlyTotal} is what the capacity set costs and the
+   * outputs show {@link #monthlyAtNeed} beside it (issue 16 §5: a table read "$13.84/month" while
+   * its peaks needed $1,813/month provisioned).
+   */
+  public List<String> copiesBelowNeed() {
+    return costs.stream().filter(DynamoDbCost::belowNeed).map(DynamoDbCost::copy).toList();
+  }
+
+  /**
+   * Returns the monthly total of every copy at what the workload needs ({@link
+   * DynamoDbCost#monthlyAtNeed}): on-demand copies as billed, provisioned ones at ⌈peak / 0.7⌉
+   * units, plus storage.
+   */
+  public double monthlyAtNeed() {
+    return costs.stream().mapToDouble(DynamoDbCost::monthlyAtNeed).sum();
+  }
+
   @Override
   public PlanSummary summary(AccessPattern p) {
     return DynamoDbSummary.summary(this, p);

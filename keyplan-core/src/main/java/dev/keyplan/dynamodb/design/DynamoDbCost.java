@@ -45,4 +45,23 @@ public record DynamoDbCost(
   public double monthly() {
     return (onDemand ? onDemandMonthly : provisionedMonthly.orElse(neededMonthly)) + storageMonthly;
   }
+
+  /**
+   * Returns true if the design provisions this copy below what its peaks need, in reads or writes
+   * ({@code set < ⌈peak / 0.7⌉}): {@link #monthly} is then what the capacity set costs, not what
+   * the workload needs, and ProvisionedBelowNeed reports it (an error below the peak, a warning
+   * below the 70% target).
+   */
+  public boolean belowNeed() {
+    return provisioned.map(p -> p[0] < neededRead || p[1] < neededWrite).orElse(false);
+  }
+
+  /**
+   * Returns the monthly total at what the workload needs: on demand as billed; provisioned at the
+   * needed capacity ({@code neededMonthly}, ⌈peak / 0.7⌉ units), plus storage either way. Equal to
+   * {@link #monthly} for an on-demand copy and for a provisioned one set exactly at its need.
+   */
+  public double monthlyAtNeed() {
+    return (onDemand ? onDemandMonthly : neededMonthly) + storageMonthly;
+  }
 }

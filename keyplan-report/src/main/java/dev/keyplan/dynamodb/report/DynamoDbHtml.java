@@ -114,7 +114,16 @@ public final class DynamoDbHtml {
         .append(Html.escape(a.prices().checked()))
         .append(")</td>")
         .append(Html.numberCell(a.monthlyTotal(), Units.money(a.monthlyTotal(), currency)))
-        .append("</tr>\n</table>\n</section>\n");
+        .append("</tr>\n");
+    if (!a.copiesBelowNeed().isEmpty()) {
+      // The total above is what the capacity set costs; beside it, what the peaks need.
+      out.append("<tr class=\"total\"><td colspan=\"5\">the peaks need, provisioned (")
+          .append(Html.escape(String.join(", ", a.copiesBelowNeed())))
+          .append(" below the need: ProvisionedBelowNeed)</td>")
+          .append(Html.numberCell(a.monthlyAtNeed(), Units.money(a.monthlyAtNeed(), currency)))
+          .append("</tr>\n");
+    }
+    out.append("</table>\n</section>\n");
   }
 
   /** Appends the tables' CreateTable input to the schema section, when the design has a table. */

@@ -166,6 +166,12 @@ public final class DynamoDbJson {
     }
     g.writeEndArray();
     JsonFields.number(g, "monthlyTotal", a.monthlyTotal());
+    // What the peaks need beside what the capacity set costs, when a copy is provisioned below its
+    // need; absent otherwise, as the two are then equal in every copy that is short of nothing.
+    if (!a.copiesBelowNeed().isEmpty()) {
+      JsonFields.number(g, "monthlyAtNeed", a.monthlyAtNeed());
+      JsonFields.strings(g, "belowNeed", a.copiesBelowNeed());
+    }
     g.writeEndObject();
   }
 }

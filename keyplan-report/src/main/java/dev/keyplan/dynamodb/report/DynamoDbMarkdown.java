@@ -71,7 +71,7 @@ public final class DynamoDbMarkdown {
       }
     }
     out.append("\nMonthly cost: ")
-        .append(Units.money(a.monthlyTotal(), a.prices().currency()))
+        .append(DynamoDbText.headline(a, ""))
         .append(" at ")
         .append(a.prices().region())
         .append(" prices checked ")

@@ -13,6 +13,7 @@ import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Units;
 import dev.keyplan.report.Phrases;
 import dev.keyplan.report.TextTable;
+import java.util.List;
 
 /**
  * The DynamoDB part of the text report: patterns with their operation, key condition and units;
@@ -70,14 +71,39 @@ public final class DynamoDbText {
         .append(")\n")
         .append(cost(a).render());
     out.append("  total: ")
-        .append(Units.money(a.monthlyTotal(), pr.currency()))
+        .append(headline(a, " per month"))
         .append(
-            " per month in each copy's billing mode. Prices change: check https://aws.amazon.com/dynamodb/pricing/")
+            " in each copy's billing mode. Prices change: check https://aws.amazon.com/dynamodb/pricing/")
         .append(
             pr.file().startsWith("built-in")
                 ? " or give your own with 'prices:'"
                 : " (prices from " + pr.file() + ")")
         .append(".\n\n");
+  }
+
+  /**
+   * The monthly total, and beside it what the peaks need when a copy is provisioned below its need
+   * (the analysis' {@code monthlyAtNeed}): "set $522.33 per month; the peaks need $692.01 per month
+   * provisioned (ProductSales below its need: ProvisionedBelowNeed)". {@code per} follows each
+   * figure.
+   */
+  public static String headline(DynamoDbAnalysis a, String per) {
+    String c = a.prices().currency();
+    List<String> below = a.copiesBelowNeed();
+    if (below.isEmpty()) {
+      return Units.money(a.monthlyTotal(), c) + per;
+    }
+    return "set "
+        + Units.money(a.monthlyTotal(), c)
+        + per
+        + "; the peaks need "
+        + Units.money(a.monthlyAtNeed(), c)
+        + per
+        + " provisioned ("
+        + String.join(", ", below)
+        + " below "
+        + (below.size() == 1 ? "its" : "their")
+        + " need: ProvisionedBelowNeed)";
   }
 
   static TextTable patterns(DynamoDbAnalysis a) {
