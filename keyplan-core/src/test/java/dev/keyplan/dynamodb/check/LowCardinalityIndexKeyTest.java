@@ -212,4 +212,52 @@ final class LowCardinalityIndexKeyTest {
         """)
         .expectMarkedFindings();
   }
+
+  private static String readings(String daySpread, String present) {
+    return """
+        model: meters
+        horizon: 1d
+        entities:
+          Reading:
+            attributes:
+              reading_id: uuid
+              device_id: {type: text, size: 16B}
+              day: {type: date%s}
+              payload: {type: text, size: 400B}
+            key: [reading_id]
+            count: 20000000000
+            spread:
+              device_id: {distinct: 178k, busiest: 1%%}
+              day: %s
+        patterns:
+          - id: device-day
+            rate: 10/s
+            query: Reading where device_id = ? and day = ?
+        dynamodb:
+          tables:
+            Readings:
+              partition_key: PK
+              indexes:
+                ByDeviceDay: {partition_key: GSI1PK}
+              items:
+                Reading:
+                  keys: {PK: "R#{reading_id}", GSI1PK: "{device_id}#{day}"}
+        """
+        .formatted(present, daySpread);
+  }
+
+  @Test
+  void aKeyOf17Point8BillionValues_staysSilent() {
+    // Issue 16 §5: the rule must not fire on a key with 17.8 billion values. GSI1PK
+    // "{device_id}#{day}": 178,000 devices × 100,000 days = 17,800,000,000 values; the busiest
+    // device holds 1%, days are uniform, so the busiest value holds 1% × 1/100,000 = 0.00001% of
+    // the 20,000,000,000 readings: 2,000 entries of about 560 B, 1.1 MB, past one Query page, so
+    // only the count and the share can keep it silent (100 or more values, at most 2%).
+    tester.model(readings("{distinct: 100k}", "")).expectMarkedFindings();
+    // The same key on a sparse index (day present on 10% of the readings): 2,000,000,000 entries,
+    // the busiest 200.
+    tester.model(readings("{distinct: 100k}", ", present: 10%")).expectMarkedFindings();
+    // Days counted per device (per: 100,000 days for each device): the same 17.8 billion pairs.
+    tester.model(readings("{distinct: 100k, per: {device_id: 100k}}", "")).expectMarkedFindings();
+  }
 }
