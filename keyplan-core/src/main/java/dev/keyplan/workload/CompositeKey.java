@@ -1,7 +1,9 @@
 package dev.keyplan.workload;
 
 import dev.keyplan.model.Entity;
+import dev.keyplan.model.Quantities;
 import dev.keyplan.model.Spread;
+import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -65,6 +67,10 @@ import java.util.function.Function;
  * @param statements the model's statements the figure used, in words ({@code user_id belongs_to
  *     country}, {@code album_id per artist_id: 10})
  * @param unknown kept attributes whose distinct values or busiest share the model does not give
+ * @param windows for each attribute whose busiest rate a {@code for:} window bounds, what its
+ *     busiest value holds, in words ({@code busiest post_id: 300/s for 1d = 25,920,000 rows}), for
+ *     outputs to state where they print the busiest partition; empty when none does, or for a key
+ *     of request shares ({@link #ofWrites})
  */
 public record CompositeKey(
     List<String> attributes,
@@ -73,7 +79,8 @@ public record CompositeKey(
     Assumption assumption,
     List<String> independent,
     List<String> statements,
-    List<String> unknown) {
+    List<String> unknown,
+    List<String> windows) {
 
   /** What a composite key's figure rests on. */
   public enum Assumption {
@@ -93,6 +100,7 @@ public record CompositeKey(
     independent = List.copyOf(independent);
     statements = List.copyOf(statements);
     unknown = List.copyOf(unknown);
+    windows = List.copyOf(windows);
   }
 
   /** Returns true when the figure is known (no kept attribute lacks a spread). */
@@ -119,14 +127,73 @@ public record CompositeKey(
 
   /**
    * Returns the key {@code attributes} of {@code e} with {@code rows} rows, each attribute's
-   * distinct values and busiest share from the model ({@link KeySpread}).
+   * distinct values and busiest share of the rows from the model ({@link KeySpread#rowShare}): the
+   * figure sizes read. A busiest rate bounded by a {@code for:} window counts the rows the window
+   * holds, and {@link #windows} says so.
    */
   public static CompositeKey of(Entity e, Collection<String> attributes, double rows) {
+    CompositeKey k =
+        of(e, attributes, a -> KeySpread.distinct(e, a, rows), a -> KeySpread.rowShare(e, a, rows));
+    List<String> windows = new ArrayList<>();
+    for (String a : k.independent()) {
+      Spread s = e.spread().get(a);
+      OptionalDouble share = KeySpread.rowShare(e, a, rows);
+      if (s != null && s.windowRows().isPresent() && share.isPresent()) {
+        windows.add(window(s, share.getAsDouble() * rows));
+      }
+    }
+    return windows.isEmpty()
+        ? k
+        : new CompositeKey(
+            k.attributes,
+            k.distinct,
+            k.busiestShare,
+            k.assumption,
+            k.independent,
+            k.statements,
+            k.unknown,
+            windows);
+  }
+
+  /**
+   * Returns the key {@code attributes} of {@code e} with {@code rows} rows, each attribute's
+   * busiest share of the entity's writes ({@link KeySpread#busiestShare}): the figure heat reads,
+   * in which a busiest rate counts as it is whether or not a {@code for:} window bounds it.
+   */
+  public static CompositeKey ofWrites(Entity e, Collection<String> attributes, double rows) {
     return of(
         e,
         attributes,
         a -> KeySpread.distinct(e, a, rows),
         a -> KeySpread.busiestShare(e, a, rows));
+  }
+
+  /**
+   * Returns what the busiest value of a spread with a {@code for:} window holds, {@code held} rows,
+   * in words: "busiest post_id: 300/s for 1d = 25,920,000 rows", or, when the rows at the horizon
+   * cap the window or the rest of the spread gives more, the rows it holds and why.
+   */
+  static String window(Spread s, double held) {
+    double burst = s.windowRows().getAsDouble();
+    String said =
+        "busiest "
+            + s.attribute()
+            + ": "
+            + Units.rate(s.busiestPerSecond().getAsDouble())
+            + " for "
+            + Quantities.formatSeconds(s.busiestForSeconds().getAsLong());
+    // Compared to 1 row: the shares are products and quotients of doubles.
+    if (Math.abs(held - burst) < 1) {
+      return said + " = " + Units.count(burst) + " rows";
+    }
+    return said
+        + " = "
+        + Units.count(burst)
+        + " rows; holds "
+        + Units.count(held)
+        + (held < burst
+            ? " (the rows written at that rate, a shorter span than the window)"
+            : " (the share the rest of its spread gives a value)");
   }
 
   /**
@@ -205,7 +272,8 @@ public record CompositeKey(
         independent.size() >= 2
             ? Assumption.INDEPENDENT
             : statements.isEmpty() ? Assumption.ONE_ATTRIBUTE : Assumption.STATED;
-    return new CompositeKey(asked, d, busiest, assumption, independent, statements, unknown);
+    return new CompositeKey(
+        asked, d, busiest, assumption, independent, statements, unknown, List.of());
   }
 
   /**

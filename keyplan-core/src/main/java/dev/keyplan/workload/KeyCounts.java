@@ -58,7 +58,11 @@ public final class KeyCounts {
     return CompositeKey.of(e, attributes, rows).distinct();
   }
 
-  /** Returns the busiest combined value's share of the entity's rows, or NaN when unknown. */
+  /**
+   * Returns the busiest combined value's share of the entity's rows, or NaN when unknown: the share
+   * sizes read, in which a busiest rate bounded by {@code for:} holds only its window's rows
+   * ({@link KeySpread#rowShare}).
+   */
   public static double busiestRowShare(Entity e, Set<String> attributes, double rows) {
     if (identifies(e, attributes)) {
       return 1 / Math.max(1, rows);
@@ -90,7 +94,8 @@ public final class KeyCounts {
   /**
    * Returns the share of {@code p}'s requests that reach the busiest value of {@code attributes}:
    * the pattern's own spread where it declares one (a read everybody makes of one channel), else
-   * the entity's (reads follow writes); NaN when unknown.
+   * the entity's (reads follow writes); NaN when unknown. A busiest rate counts as it is, whether
+   * or not a {@code for:} window bounds it: heat is the rate while it lasts.
    */
   public static double requestShare(
       AccessPattern p, Entity e, Set<String> attributes, double rows) {

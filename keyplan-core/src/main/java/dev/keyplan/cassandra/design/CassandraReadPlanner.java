@@ -822,7 +822,7 @@ final class CassandraReadPlanner {
     }
     double rows = Math.max(1, sizing.get(t.name()).rows());
     var distinct = KeySpread.distinct(t.entity(), c.attribute(), rows);
-    var busiest = KeySpread.busiestShare(t.entity(), c.attribute(), rows);
+    var busiest = KeySpread.rowShare(t.entity(), c.attribute(), rows);
     double typical = distinct.isPresent() ? 1 / Math.max(1, distinct.getAsDouble()) : 1;
     double top = busiest.orElse(typical);
     boolean known = distinct.isPresent() || busiest.isPresent();

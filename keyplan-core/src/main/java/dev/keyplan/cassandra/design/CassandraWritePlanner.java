@@ -171,7 +171,7 @@ final class CassandraWritePlanner {
     for (Operation.Condition c : w.where()) {
       if (c.comparison() == Comparison.EQ && t.entity().attribute(c.attribute()).isPresent()) {
         var distinct = KeySpread.distinct(t.entity(), c.attribute(), rows);
-        var share = KeySpread.busiestShare(t.entity(), c.attribute(), rows);
+        var share = KeySpread.rowShare(t.entity(), c.attribute(), rows);
         if (distinct.isPresent() && share.isPresent()) {
           return new double[] {rows / distinct.getAsDouble(), rows * share.getAsDouble()};
         }

@@ -250,17 +250,24 @@ public final class Sizer {
     double growth = e.growthPerSecond() * keyPresent;
     // The key's values and busiest share, with what they assume (the neutral CompositeKey: a
     // belongs_to or per: statement, or independence).
-    CompositeKey key =
-        CompositeKey.of(
-            e,
-            t.partitionKey().stream()
-                .filter(k -> t.derived(k).isEmpty())
-                .map(t::attributeOf)
-                .toList(),
-            rows);
+    List<String> keyAttributes =
+        t.partitionKey().stream().filter(k -> t.derived(k).isEmpty()).map(t::attributeOf).toList();
+    CompositeKey key = CompositeKey.of(e, keyAttributes, rows);
     List<String> undeclared = new ArrayList<>(key.unknown());
     double keyValues = key.distinct() * shards;
-    double share = key.busiestShare() / shards;
+    // Heat reads the busiest key's share of the writes, sizes its share of the rows: the two part
+    // when a for: window bounds the busiest rate (300 likes/s for a day heat the partition at
+    // 300/s, but it holds one day of them, docs/model.md "Hot for a window").
+    double share = CompositeKey.ofWrites(e, keyAttributes, rows).busiestShare() / shards;
+    double rowShare = key.busiestShare() / shards;
+    // The rows of the busiest partition that spans `seconds` of writes at the table's growth.
+    final double growthPerSecond = growth;
+    java.util.function.DoubleUnaryOperator busiestIn =
+        seconds ->
+            growthPerSecond
+                * seconds
+                * CompositeKey.of(e, keyAttributes, growthPerSecond * seconds).busiestShare()
+                / shards;
     // The entity's key is in attribute names; the table's key columns hold them (BoundTable).
     boolean keyIdentifiesRow =
         identifiesRow(e, t.partitionKey().stream().map(t::attributeOf).toList());
@@ -309,9 +316,9 @@ public final class Sizer {
                 // A bucket holds its window of writes; without growth, the rows that exist
                 // sit in the lifetime's buckets, the busiest key's share of them in each.
                 ? growth > 0
-                    ? busiestPerSecond * Math.min(bucket.get().windowSeconds(), span)
-                    : share * rows / buckets
-                : share * rows;
+                    ? busiestIn.applyAsDouble(Math.min(bucket.get().windowSeconds(), span))
+                    : rowShare * rows / buckets
+                : rowShare * rows;
     busiestRows = Math.min(Math.min(busiestRows, rows), cap);
     PartitionSize typical = sized(t, rows / partitions);
     PartitionSize busiest = sized(t, busiestRows);
@@ -320,7 +327,7 @@ public final class Sizer {
     Optional<BucketAdvice> advice = Optional.empty();
     // Advice is worth printing only where the busiest partition breaks a guideline at the horizon.
     if (growth > 0 && !keyIdentifiesRow && Double.isInfinite(cap) && !fits(busiest)) {
-      advice = Optional.of(advise(t, busiestPerSecond, growth / keyValues, lifetime, latestLimit));
+      advice = Optional.of(advise(t, busiestIn, growth / keyValues, lifetime, latestLimit));
     }
     return new CassandraSizing(
         t.name(),
@@ -413,12 +420,21 @@ public final class Sizer {
     return share;
   }
 
+  /**
+   * Returns the conventional bucket widths with the busiest partition each gives: {@code busiestIn}
+   * gives the busiest key's rows over a bucket's seconds of writes (its rate times the width, or at
+   * most its {@code for:} window's rows).
+   */
   private BucketAdvice advise(
-      BoundTable t, double busiestPerSecond, double typicalPerSecond, long lifetime, int limit) {
+      BoundTable t,
+      java.util.function.DoubleUnaryOperator busiestIn,
+      double typicalPerSecond,
+      long lifetime,
+      int limit) {
     List<BucketAdvice.Option> options = new ArrayList<>();
     BucketAdvice.Option chosen = null;
     for (long w : BUCKETS) {
-      PartitionSize busiest = sized(t, busiestPerSecond * w);
+      PartitionSize busiest = sized(t, busiestIn.applyAsDouble(w));
       double typicalRows = typicalPerSecond * w;
       double walked =
           Math.min(

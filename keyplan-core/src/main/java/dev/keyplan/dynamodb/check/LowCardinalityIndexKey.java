@@ -110,7 +110,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
     List<String> sources = new ArrayList<>();
     for (String attr : attrs) {
       OptionalDouble d = KeySpread.distinct(e, attr, rows);
-      OptionalDouble s = KeySpread.busiestShare(e, attr, rows);
+      OptionalDouble s = KeySpread.rowShare(e, attr, rows);
       if (d.isEmpty() || s.isEmpty()) {
         return;
       }

@@ -27,8 +27,17 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  * growth), identifying key and spreads. Spreads of patterns are read here too.
  */
 public final class EntityReader extends SectionReader {
+  /** The model's horizon in seconds, which a spread's {@code for:} window must be shorter than. */
+  private final long horizon;
+
   EntityReader(SectionReader context) {
+    this(context, 0);
+  }
+
+  /** A reader for a model whose horizon is {@code horizon} seconds (0 when it is unreadable). */
+  EntityReader(SectionReader context, long horizon) {
     super(context);
+    this.horizon = horizon;
   }
 
   Map<String, Entity> entities(YamlMap m) {
@@ -533,6 +542,7 @@ public final class EntityReader extends SectionReader {
         }
       }
     }
+    OptionalLong window = window(m, busiestRate, busiest);
     OptionalDouble zipf = OptionalDouble.empty();
     var dist = m.scalar("distribution", "uniform or zipf(s)", false);
     if (dist.isPresent()) {
@@ -649,7 +659,49 @@ public final class EntityReader extends SectionReader {
       }
     }
     return Optional.of(
-        new Spread(attr, distinct, busiestRate, busiestShare, zipf, shares, per, belongsTo, at));
+        new Spread(
+            attr, distinct, busiestRate, busiestShare, zipf, shares, per, belongsTo, window, at));
+  }
+
+  /**
+   * Reads {@code for: 1d}, the window during which the busiest value writes at its rate: a duration
+   * shorter than the horizon (a window as long as the horizon is the plain rate), given beside a
+   * busiest rate (a share has no time to bound).
+   */
+  private OptionalLong window(YamlMap m, OptionalDouble busiestRate, Optional<String> busiest) {
+    var text = m.scalar("for", "a window such as 1d", false);
+    if (text.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    Location at = m.valueLocation("for");
+    if (busiestRate.isEmpty()) {
+      m.error(
+          m.keyLocation("for"),
+          busiest.isPresent()
+              ? "'for' bounds a busiest rate in time, but 'busiest' is a share ("
+                  + busiest.get().trim()
+                  + "); write busiest as a rate such as 300/s, or drop for:"
+              : "'for' bounds a busiest rate in time; expected 'busiest' as a rate such as 300/s"
+                  + " beside it");
+      return OptionalLong.empty();
+    }
+    long seconds =
+        duration(text.get(), at, "the busiest rate's window such as 1d", ModelReader.MAX_HORIZON);
+    if (seconds <= 0) {
+      return OptionalLong.empty();
+    }
+    if (horizon > 0 && seconds >= horizon) {
+      m.error(
+          at,
+          "a window of "
+              + text.get().trim()
+              + " is as long as the horizon ("
+              + Quantities.formatSeconds(horizon)
+              + ") or longer: a window as long as the horizon is the plain busiest rate: drop"
+              + " for:");
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(seconds);
   }
 
   /**

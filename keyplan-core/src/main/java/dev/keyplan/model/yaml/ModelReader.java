@@ -70,7 +70,7 @@ public final class ModelReader extends SectionReader {
           "grows",
           "present");
   static final Set<String> SPREAD =
-      Set.of("distinct", "busiest", "distribution", "shares", "per", "belongs_to");
+      Set.of("distinct", "busiest", "for", "distribution", "shares", "per", "belongs_to");
   static final Set<String> OPERATIONS =
       Set.of("query", "insert", "upsert", "update", "delete", "increment");
   static final Set<String> PATTERN;
@@ -255,8 +255,8 @@ public final class ModelReader extends SectionReader {
                         "a sizing horizon such as 1y or 90d",
                         MAX_HORIZON))
             .orElse(0L);
-    Map<String, Entity> entities = new EntityReader(this).entities(m);
-    List<AccessPattern> patterns = new PatternReader(this).patterns(m, entities);
+    Map<String, Entity> entities = new EntityReader(this, horizon).entities(m);
+    List<AccessPattern> patterns = new PatternReader(this, horizon).patterns(m, entities);
     List<StoreDesign> designs = new ArrayList<>();
     for (StoreSection section : sections) {
       List<StoreId> present = section.ids().stream().filter(id -> m.has(id.id())).toList();

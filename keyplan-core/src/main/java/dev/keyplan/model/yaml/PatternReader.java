@@ -24,8 +24,12 @@ import org.snakeyaml.engine.v2.nodes.Node;
  * that every name it uses exists in the model.
  */
 final class PatternReader extends SectionReader {
-  PatternReader(SectionReader context) {
+  /** The model's horizon in seconds, for a spread's {@code for:} window (0 when unreadable). */
+  private final long horizon;
+
+  PatternReader(SectionReader context, long horizon) {
     super(context);
+    this.horizon = horizon;
   }
 
   List<AccessPattern> patterns(YamlMap m, Map<String, Entity> entities) {
@@ -117,7 +121,7 @@ final class PatternReader extends SectionReader {
                       EntityReader.unknownAttribute(
                           entity.get().name(), attr, entity.get().attributes().keySet()));
                 }
-                new EntityReader(this)
+                new EntityReader(this, horizon)
                     .spread(
                         attr,
                         s.node(attr).get(),
