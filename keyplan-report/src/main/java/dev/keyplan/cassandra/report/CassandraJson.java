@@ -78,6 +78,14 @@ public final class CassandraJson {
       g.writeStringField("says", s.partitionKey().text());
       g.writeEndObject();
     }
+    if (!s.partitionKey().windows().isEmpty()) {
+      // What a busiest rate bounded by for: holds: "busiest post_id: 300/s for 1d = 25,920,000".
+      g.writeArrayFieldStart("busiestWindows");
+      for (String w : s.partitionKey().windows()) {
+        g.writeString(w);
+      }
+      g.writeEndArray();
+    }
     if (s.advice().isPresent()) {
       BucketAdvice b = s.advice().get();
       g.writeObjectFieldStart("bucketAdvice");

@@ -23,7 +23,8 @@ public final class CassandraText {
   /**
    * One line per table whose partition key has several attributes: which assumption its partitions
    * and busiest share rest on (independence, or the model's belongs_to / per: statements), for
-   * every format to state.
+   * every format to state; and one per key attribute whose busiest rate a {@code for:} window
+   * bounds, with the rows the busiest partition holds for it (docs/model.md, "Hot for a window").
    */
   static java.util.List<String> keyAssumptions(CassandraAnalysis a) {
     java.util.List<String> out = new java.util.ArrayList<>();
@@ -35,6 +36,9 @@ public final class CassandraText {
                 + String.join(", ", s.partitionKey().attributes())
                 + ") "
                 + s.partitionKey().text());
+      }
+      for (String window : s.partitionKey().windows()) {
+        out.add(s.table() + ": " + window);
       }
     }
     return out;
