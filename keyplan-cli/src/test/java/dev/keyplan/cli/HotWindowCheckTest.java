@@ -76,6 +76,47 @@ final class HotWindowCheckTest {
   }
 
   @Test
+  void dynamoDbAndMongoDb_sayItBesideTheirBusiestCollectionAndShardKeyValue() throws IOException {
+    // The same workload as a DynamoDB table keyed P#{post_id} and a MongoDB collection sharded by
+    // {post_id: 1}: each busiest value holds 300 × 86,400 = 25,920,000 items or documents.
+    Path model = dir.resolve("likes-other.yaml");
+    Files.writeString(
+        model,
+        Files.readString(model("{distinct: 10M, busiest: 300/s, for: 1d}"))
+                .replace("cassandra:\n  schema: likes.cql\n", "")
+            + """
+            dynamodb:
+              tables:
+                Likes:
+                  partition_key: PK
+                  sort_key: SK
+                  items:
+                    Like:
+                      keys: {PK: "P#{post_id}", SK: "U#{user_id}"}
+                      attributes: [liked_at]
+            mongodb:
+              shards: 4
+              collections:
+                likes:
+                  entity: Like
+                  shard_key: {post_id: 1}
+            """);
+    var text = CliRun.of("check", "--fail-on", "never", model.toString());
+    assertThat(text.err()).isEmpty();
+    assertThat(text.out())
+        .contains("  Likes, Like: busiest post_id: 300/s for 1d = 25,920,000 rows")
+        .contains("  likes: busiest post_id: 300/s for 1d = 25,920,000 rows");
+    JsonNode root =
+        new ObjectMapper()
+            .readTree(
+                CliRun.of("check", "--format", "json", "--fail-on", "never", model.toString())
+                    .out());
+    assertThat(root.toString())
+        .contains("\"windows\":[\"Like: busiest post_id: 300/s for 1d = 25,920,000 rows\"]")
+        .contains("\"busiestValueWindows\":[\"busiest post_id: 300/s for 1d = 25,920,000 rows\"]");
+  }
+
+  @Test
   void withoutTheWindow_nothingIsSaid_andThePartitionHoldsTheRatesShareOfTheYear()
       throws IOException {
     // 300 / 10,000 = 3% of 10,000 × 31,536,000 = 315,360,000,000 rows: 9,460,800,000.

@@ -417,6 +417,14 @@ public final class DynamoDbAnalyzer {
         lsiEntryBytes,
         oversized,
         signature,
-        collection);
+        collection,
+        t.items().stream()
+            .flatMap(
+                it ->
+                    it
+                        .busiestWindows(KeyCounts.placeholders(it.partitionTemplates(t.table())))
+                        .stream()
+                        .map(w -> it.name() + ": " + w))
+            .toList());
   }
 }

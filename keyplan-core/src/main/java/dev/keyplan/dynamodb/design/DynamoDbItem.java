@@ -235,6 +235,18 @@ public record DynamoDbItem(
   }
 
   /**
+   * Returns what the busiest value of {@code attributes} holds when a {@code for:} window bounds
+   * its busiest rate ({@link dev.keyplan.workload.CompositeKey#windows}): the assumption its
+   * collection's size rests on, for outputs to state. Empty when none does or the key identifies an
+   * item.
+   */
+  public List<String> busiestWindows(Set<String> attributes) {
+    return KeyCounts.identifies(entity, attributes)
+        ? List.of()
+        : dev.keyplan.workload.CompositeKey.of(entity, attributes, rows).windows();
+  }
+
+  /**
    * Returns the items per typical partition key value on {@code path}, counted over the items the
    * path holds ({@link #rowsOn}): a sparse attribute's spread describes the items that carry it.
    */

@@ -29,6 +29,10 @@ import java.util.Map;
  *     type, attribute, bytes
  * @param collectionBytes the busiest item collection (all items sharing a partition key value, with
  *     local index entries); the 10 GB cap applies when the table has a local index
+ * @param busiestWindows per item type whose partition key's busiest rate a {@code for:} window
+ *     bounds, what its busiest value holds ({@code Like: busiest post_id: 300/s for 1d = 25,920,000
+ *     rows}), for outputs to state beside the busiest collection (docs/model.md, "Hot for a
+ *     window"); empty when none is
  */
 public record DynamoDbSizing(
     String table,
@@ -42,9 +46,41 @@ public record DynamoDbSizing(
     Map<String, Long> lsiEntryBytes,
     List<OversizedKey> oversizedKeys,
     String collectionSignature,
-    double collectionBytes) {
+    double collectionBytes,
+    List<String> busiestWindows) {
+
+  /** A table's sizing whose busiest keys no {@code for:} window bounds. */
+  public DynamoDbSizing(
+      String table,
+      double items,
+      double bytes,
+      Map<String, double[]> indexes,
+      double partitionsBySize,
+      double partitionsByThroughput,
+      String largestItem,
+      long largestItemBytes,
+      Map<String, Long> lsiEntryBytes,
+      List<OversizedKey> oversizedKeys,
+      String collectionSignature,
+      double collectionBytes) {
+    this(
+        table,
+        items,
+        bytes,
+        indexes,
+        partitionsBySize,
+        partitionsByThroughput,
+        largestItem,
+        largestItemBytes,
+        lsiEntryBytes,
+        oversizedKeys,
+        collectionSignature,
+        collectionBytes,
+        List.of());
+  }
 
   public DynamoDbSizing {
+    busiestWindows = List.copyOf(busiestWindows);
     indexes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(indexes));
     lsiEntryBytes =
         java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(lsiEntryBytes));

@@ -115,6 +115,18 @@ public record MongoDbCollection(
   }
 
   /**
+   * Returns what the busiest value of shard key {@code attributes} holds when a {@code for:} window
+   * bounds its busiest rate ({@code busiest post_id: 300/s for 1d = 25,920,000 rows}): the
+   * assumption {@link #keyBusiestShare} rests on, for outputs to state (docs/model.md, "Hot for a
+   * window"). Empty when none does or the key is clock-unique.
+   */
+  public java.util.List<String> busiestWindows(Set<String> attributes) {
+    return clockUnique(attributes) || dev.keyplan.workload.KeyCounts.identifies(entity, attributes)
+        ? java.util.List.of()
+        : dev.keyplan.workload.CompositeKey.of(entity, attributes, documents).windows();
+  }
+
+  /**
    * Returns the share of {@code p}'s requests that reach the busiest shard key value: the pattern's
    * own spread when it declares one for these attributes, else 1 / documents for a clock-unique key
    * (every insert a new value), else the entity's spread.

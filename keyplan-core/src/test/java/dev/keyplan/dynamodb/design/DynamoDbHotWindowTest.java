@@ -28,6 +28,8 @@ final class DynamoDbHotWindowTest {
     DynamoDbAnalysis a = analysis(HotWindowFixture.windowed());
     assertThat(a.sizing().get("Likes").collectionBytes() / itemBytes(a))
         .isCloseTo(25_920_000, within(1e-3));
+    assertThat(a.sizing().get("Likes").busiestWindows())
+        .containsExactly("Like: busiest post_id: 300/s for 1d = 25,920,000 rows");
   }
 
   @Test
@@ -36,6 +38,7 @@ final class DynamoDbHotWindowTest {
     DynamoDbAnalysis a = analysis(HotWindowFixture.wholeHorizon());
     assertThat(a.sizing().get("Likes").collectionBytes() / itemBytes(a))
         .isCloseTo(9_460_800_000.0, within(1e-3));
+    assertThat(a.sizing().get("Likes").busiestWindows()).isEmpty();
   }
 
   @Test

@@ -28,6 +28,8 @@ final class MongoDbHotWindowTest {
     assertThat(c.documents()).isEqualTo(315_360_000_000.0);
     assertThat(s.busiestValueBytes() / s.dataBytes() * c.documents())
         .isCloseTo(25_920_000, within(1e-2));
+    assertThat(c.busiestWindows(java.util.Set.of("post_id")))
+        .containsExactly("busiest post_id: 300/s for 1d = 25,920,000 rows");
   }
 
   @Test

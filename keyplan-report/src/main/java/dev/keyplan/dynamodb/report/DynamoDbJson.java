@@ -74,6 +74,14 @@ public final class DynamoDbJson {
     g.writeObjectFieldStart("busiestCollection");
     g.writeStringField("partitionKey", s.collectionSignature());
     JsonFields.number(g, "bytes", s.collectionBytes());
+    if (!s.busiestWindows().isEmpty()) {
+      // What a for: window puts in it: "Like: busiest post_id: 300/s for 1d = 25,920,000 rows".
+      g.writeArrayFieldStart("windows");
+      for (String w : s.busiestWindows()) {
+        g.writeString(w);
+      }
+      g.writeEndArray();
+    }
     g.writeEndObject();
     g.writeArrayFieldStart("indexes");
     for (KeyPath p : t.paths()) {

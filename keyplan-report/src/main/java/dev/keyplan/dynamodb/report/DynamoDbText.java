@@ -53,8 +53,13 @@ public final class DynamoDbText {
     out.append("Sizing (dynamodb, at ")
         .append(Quantities.formatSeconds(a.model().horizonSeconds()))
         .append(")\n")
-        .append(sizing(a).render())
-        .append('\n');
+        .append(sizing(a).render());
+    // What a for: window puts in a busiest collection (docs/model.md, "Hot for a window").
+    for (DynamoDbSizing s : a.sizing().values()) {
+      s.busiestWindows()
+          .forEach(w -> out.append("  ").append(s.table()).append(", ").append(w).append('\n'));
+    }
+    out.append('\n');
     PriceTable pr = a.prices();
     out.append("Cost per month (dynamodb, ")
         .append(pr.region())

@@ -112,6 +112,14 @@ public final class MongoDbJson {
     JsonFields.text(g, "monotonicField", s.monotonic());
     JsonFields.number(g, "distinctShardKeyValues", s.distinctValues());
     JsonFields.number(g, "busiestValueBytes", s.busiestValueBytes());
+    java.util.List<String> windows = MongoDbText.windows(a, s);
+    if (!windows.isEmpty()) {
+      g.writeArrayFieldStart("busiestValueWindows");
+      for (String w : windows) {
+        g.writeString(w);
+      }
+      g.writeEndArray();
+    }
     g.writeBooleanField("jumbo", s.jumbo());
     g.writeNumberField("initialChunks", s.initialChunks());
     JsonFields.number(g, "reshardBytesPerShard", s.reshardBytesPerShard());

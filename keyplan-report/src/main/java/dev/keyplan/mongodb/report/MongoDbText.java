@@ -92,6 +92,12 @@ public final class MongoDbText {
         .append(shards(a).render())
         .append('\n');
     for (MongoDbShard s : a.shards()) {
+      // What a for: window puts under the busiest value (docs/model.md, "Hot for a window").
+      windows(a, s)
+          .forEach(
+              w -> out.append("  ").append(s.collection()).append(": ").append(w).append('\n'));
+    }
+    for (MongoDbShard s : a.shards()) {
       if (s.sharded()) {
         out.append("  ").append(s.collection()).append(": ").append(changingTheKey(s)).append('\n');
       }
@@ -237,6 +243,16 @@ public final class MongoDbText {
           s.sharded() ? Units.bytes(s.reshardBytesPerShard()) + " per shard" : "-");
     }
     return t;
+  }
+
+  /** What a for: window puts under the busiest shard key value of {@code s}, in words. */
+  static java.util.List<String> windows(MongoDbAnalysis a, MongoDbShard s) {
+    if (!s.sharded()) {
+      return java.util.List.of();
+    }
+    return a.collection(s.collection())
+        .flatMap(c -> c.shardKey().map(k -> c.busiestWindows(c.attributesOf(k.fields()))))
+        .orElse(java.util.List.of());
   }
 
   /**
