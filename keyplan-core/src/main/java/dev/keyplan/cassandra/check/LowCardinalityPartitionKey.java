@@ -71,7 +71,13 @@ public final class LowCardinalityPartitionKey implements CassandraRule {
                 + (s.windowSeconds() > 0 ? " besides its time bucket" : "")
                 + ", and the busiest takes "
                 + Units.percent(s.busiestShare())
-                + " of its rows and writes (keep below "
+                // A for: window parts the two: the share is of the writes while the burst lasts.
+                + (s.partitionKey().windows().isEmpty()
+                    ? " of its rows and writes"
+                    : " of its writes while hot ("
+                        + String.join("; ", s.partitionKey().windows())
+                        + ")")
+                + " (keep below "
                 + Units.count(MIN_VALUES)
                 + " values / "
                 + Units.percent(MAX_SHARE)

@@ -72,7 +72,12 @@ public final class UnboundedPartitionGrowth implements CassandraRule {
               + t.name()
               + " grows by "
               + Units.rate(s.busiestRowsPerSecond())
-              + " rows forever ("
+              // A for: window ends the burst, not the growth: the key keeps its ordinary share.
+              + (s.partitionKey().windows().isEmpty()
+                  ? " rows forever ("
+                  : " rows while hot ("
+                      + String.join("; ", s.partitionKey().windows())
+                      + ") and keeps growing (")
               + Units.count(s.busiest().rows())
               + " rows, "
               + Units.bytes(s.busiest().bytes())

@@ -63,6 +63,40 @@ final class CassandraHotWindowTest {
     assertThat(option(b, 604_800).busiest().rows()).isCloseTo(25_920_000, within(1e-3));
   }
 
+  @Test
+  void theRulesSayTheShareIsOfTheWritesWhileHot() {
+    // The busiest post takes 3% of the writes (over LowCardinalityPartitionKey's 2%) but only
+    // 25,920,000 of the 315,360,000,000 rows: the finding must not call it 3% of the rows. The
+    // partition keeps growing after the burst, so UnboundedPartitionGrowth still reports it,
+    // saying what the burst put in it; the 100,000-value guideline is crossed 100,000 / 300 s
+    // = 5.56 minutes into the burst.
+    String windows = "busiest post_id: 300/s for 1d = 25,920,000 rows";
+    assertThat(
+            RuleTester.of(dev.keyplan.cassandra.check.LowCardinalityPartitionKey.class)
+                .model(HotWindowFixture.windowed())
+                .cql(HotWindowFixture.cql())
+                .findings())
+        .singleElement()
+        .satisfies(
+            f ->
+                assertThat(f.message())
+                    .contains("the busiest takes 3% of its writes while hot (" + windows + ")"));
+    assertThat(
+            RuleTester.of(dev.keyplan.cassandra.check.UnboundedPartitionGrowth.class)
+                .model(HotWindowFixture.windowed())
+                .cql(HotWindowFixture.cql())
+                .findings())
+        .singleElement()
+        .satisfies(
+            f ->
+                assertThat(f.message())
+                    .contains(
+                        "grows by 300/s rows while hot ("
+                            + windows
+                            + ") and keeps growing (25,920,000 rows, 622 MB after 1y)")
+                    .contains("after 5.56 minutes"));
+  }
+
   private static BucketAdvice.Option option(BucketAdvice b, long seconds) {
     return b.options().stream().filter(o -> o.windowSeconds() == seconds).findFirst().orElseThrow();
   }
