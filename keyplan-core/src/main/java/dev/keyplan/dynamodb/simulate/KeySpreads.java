@@ -73,6 +73,13 @@ final class KeySpreads {
     if (attributes.size() == 1) {
       String a = attributes.iterator().next();
       OptionalDouble distinct = KeySpread.distinct(e, a, rows);
+      Spread s = e.spread().get(a);
+      if (distinct.isPresent() && s != null && s.windowRows().isPresent()) {
+        // A busiest rate bounded by for: holds its window's rows, as the analysis sizes it
+        // (KeySpread.rowShare), not the rate's share of the horizon.
+        return Keys.hotspot(
+            a, distinct.getAsDouble(), KeySpread.rowShare(e, a, rows).getAsDouble());
+      }
       return distinct.isEmpty()
           ? null
           : Keys.of(
