@@ -20,6 +20,8 @@ import java.util.Optional;
  *     typed any way): MongoDB needs a case-insensitive collation index for them
  * @param ranges how much each of its ranges covers, by attribute ({@code range:}); a range absent
  *     here covers every value
+ * @param fanOut the rows one write request writes, one for each value of an attribute under one
+ *     value of another ({@code fan_out:}); empty for a write of one row and for every read
  */
 public record AccessPattern(
     String id,
@@ -32,12 +34,49 @@ public record AccessPattern(
     Map<String, Spread> spread,
     java.util.List<String> ignoreCase,
     Map<String, RangeWidth> ranges,
+    Optional<WriteFanOut> fanOut,
     Location location) {
 
   public AccessPattern {
     spread = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spread));
     ignoreCase = java.util.List.copyOf(ignoreCase);
     ranges = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ranges));
+  }
+
+  /** A pattern that writes one row a request (no {@code fan_out:}). */
+  public AccessPattern(
+      String id,
+      String says,
+      double ratePerSecond,
+      Operation operation,
+      Optional<String> consistency,
+      boolean readYourWrites,
+      Batch batch,
+      Map<String, Spread> spread,
+      java.util.List<String> ignoreCase,
+      Map<String, RangeWidth> ranges,
+      Location location) {
+    this(
+        id,
+        says,
+        ratePerSecond,
+        operation,
+        consistency,
+        readYourWrites,
+        batch,
+        spread,
+        ignoreCase,
+        ranges,
+        Optional.empty(),
+        location);
+  }
+
+  /**
+   * Returns the rows one request of this write writes in each place that stores its entity: the
+   * fan-out's count, or 1 (every read, and a write without {@code fan_out:}).
+   */
+  public double rowsPerRequest() {
+    return fanOut.map(WriteFanOut::rows).orElse(1.0);
   }
 
   /** Returns the width the pattern gives its range on {@code attribute}, if it gives one. */

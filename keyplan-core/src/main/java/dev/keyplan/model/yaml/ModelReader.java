@@ -145,7 +145,8 @@ public final class ModelReader extends SectionReader {
                 "batch",
                 "spread",
                 "ignore_case",
-                "range"));
+                "range",
+                "fan_out"));
     p.addAll(OPERATIONS);
     PATTERN = Set.copyOf(p);
   }

@@ -10,12 +10,14 @@ import dev.keyplan.model.Operation;
 import dev.keyplan.model.OperationParser;
 import dev.keyplan.model.RangeWidth;
 import dev.keyplan.model.Spread;
+import dev.keyplan.model.WriteFanOut;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.snakeyaml.engine.v2.nodes.Node;
 
 /**
@@ -190,6 +192,7 @@ final class PatternReader extends SectionReader {
                     .ifPresent(w -> ranges.put(attr, w));
               }
             });
+    Optional<WriteFanOut> fanOut = p.has("fan_out") ? fanOut(p, isRead, entity) : Optional.empty();
     if (op.isEmpty() || id.isBlank()) {
       return Optional.empty();
     }
@@ -205,7 +208,84 @@ final class PatternReader extends SectionReader {
             spread,
             ignoreCase,
             ranges,
+            fanOut,
             p.location()));
+  }
+
+  /**
+   * Reads {@code fan_out: {each: follower_id, per: author_id}}: the write writes one row for each
+   * value of {@code each} under one value of {@code per}, as many as {@code each}'s spread says
+   * ({@code per: {author_id: 150}}). The count is not repeated here so that the spread that sizes
+   * the tables and the writes that fill them cannot disagree.
+   */
+  private Optional<WriteFanOut> fanOut(YamlMap p, boolean isRead, Optional<Entity> entity) {
+    if (isRead) {
+      p.error(p.keyLocation("fan_out"), "'fan_out' applies to writes; this pattern is a query");
+      return Optional.empty();
+    }
+    Optional<YamlMap> f =
+        YamlMap.of(
+            file,
+            p.node("fan_out").get(),
+            "a fan-out such as {each: follower_id, per: author_id}",
+            problems);
+    if (f.isEmpty()) {
+      return Optional.empty();
+    }
+    YamlMap m = f.get().allow(Set.of("each", "per"), "a fan_out");
+    Optional<String> each =
+        m.scalar("each", "the attribute with one row per value, such as follower_id", true);
+    Optional<String> per =
+        m.scalar("per", "the attribute the request gives one value of, such as author_id", true);
+    if (each.isEmpty() || per.isEmpty() || entity.isEmpty()) {
+      return Optional.empty();
+    }
+    Entity e = entity.get();
+    boolean known = true;
+    for (String key : List.of("each", "per")) {
+      String a = key.equals("each") ? each.get() : per.get();
+      if (e.attribute(a).isEmpty()) {
+        m.error(
+            m.valueLocation(key),
+            EntityReader.unknownAttribute(e.name(), a, e.attributes().keySet()));
+        known = false;
+      }
+    }
+    if (!known) {
+      return Optional.empty();
+    }
+    if (each.get().equals(per.get())) {
+      m.error(
+          m.valueLocation("per"),
+          "'each' and 'per' are both '"
+              + each.get()
+              + "': a fan-out writes one row for each value of one attribute under one value of"
+              + " another");
+      return Optional.empty();
+    }
+    Double n =
+        Optional.ofNullable(e.spread().get(each.get()))
+            .map(s -> s.per().get(per.get()))
+            .orElse(null);
+    if (n == null) {
+      m.error(
+          m.valueLocation("each"),
+          "the spread of "
+              + e.name()
+              + "."
+              + each.get()
+              + " does not say how many values it has per "
+              + per.get()
+              + ": add per: {"
+              + per.get()
+              + ": N} to it, such as spread: {"
+              + each.get()
+              + ": {per: {"
+              + per.get()
+              + ": 150}}}");
+      return Optional.empty();
+    }
+    return Optional.of(new WriteFanOut(each.get(), per.get(), n, m.location()));
   }
 
   /** Reads a range width: a duration ({@code 30d}) or a share above 0% ({@code 5%}). */

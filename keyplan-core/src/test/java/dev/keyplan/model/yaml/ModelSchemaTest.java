@@ -690,6 +690,19 @@ final class ModelSchemaTest {
         Arguments.of(
             "batch on a query", chatWith("    rate: 20k/s", "    rate: 20k/s\n    batch: logged")),
         Arguments.of(
+            "fan_out on a query",
+            chatWith(
+                "    rate: 20k/s",
+                "    rate: 20k/s\n    fan_out: {each: message_id, per: channel_id}")),
+        Arguments.of(
+            "fan_out without per",
+            chatWith("    rate: 50k/s", "    rate: 50k/s\n    fan_out: {each: message_id}")),
+        Arguments.of(
+            "unknown key in a fan_out",
+            chatWith(
+                "    rate: 50k/s",
+                "    rate: 50k/s\n    fan_out: {each: message_id, per: channel_id, rows: 150}")),
+        Arguments.of(
             "unknown batch", chatWith("    rate: 50k/s", "    rate: 50k/s\n    batch: atomic")),
         Arguments.of(
             "unknown expects", chatWith("    rate: 20k/s", "    rate: 20k/s\n    expects: strong")),
@@ -941,6 +954,15 @@ final class ModelSchemaTest {
         Arguments.of("rate per day", chatWith("rate: 200/s", "rate: 1M/day")),
         Arguments.of("rate per hour with spaces", chatWith("rate: 200/s", "rate: 12 k / hour")),
         Arguments.of("growth of zero", chatWith("growth: 50k/s", "growth: 0/s")),
+        Arguments.of(
+            "a write fanning out, its count in the entity's spread",
+            exampleWith(
+                "chat.yaml",
+                "      channel_id: {distinct: 10M, busiest: 100/s}",
+                "      channel_id: {distinct: 10M, busiest: 100/s}\n"
+                    + "      author_id: {distinct: 1M, per: {channel_id: 50}}",
+                "    rate: 50k/s",
+                "    rate: 50k/s\n    fan_out: {each: author_id, per: channel_id}")),
         Arguments.of(
             "per and belongs_to in an entity's spread",
             chatWith(
