@@ -37,7 +37,8 @@ import java.util.TreeMap;
  * share} for the busiest value); and for an update, every item holding a {@code copy_of} a changed
  * attribute ({@code rows / source rows} typical, the busiest source key's rows when the copy holds
  * that key). A change of the table's key counts two items (delete and put). Bytes are items × item
- * size.
+ * size. A fan-out ({@code fan_out:}) writes N of the entity's own items, N an average over the
+ * {@code per} values, so its count depends on the data.
  *
  * <ul>
  *   <li>error: the busiest request is over 100 items or 4 MB (DynamoDbLimits): DynamoDB rejects it.
@@ -71,7 +72,7 @@ public final class TransactionForBatchWork implements DynamoDbRule {
           || !(plan.pattern().operation() instanceof Operation.Write w)) {
         continue;
       }
-      List<Part> parts = parts(a, w);
+      List<Part> parts = parts(a, plan.pattern(), w);
       if (parts.isEmpty()) {
         continue;
       }
@@ -184,7 +185,8 @@ public final class TransactionForBatchWork implements DynamoDbRule {
    * Returns the item types one request writes, with their counts, as WritePlanner finds its
    * targets.
    */
-  private static List<Part> parts(DynamoDbAnalysis a, Operation.Write w) {
+  private static List<Part> parts(
+      DynamoDbAnalysis a, dev.keyplan.model.AccessPattern p, Operation.Write w) {
     List<Part> out = new ArrayList<>();
     Entity written = a.model().entity(w.entity()).orElse(null);
     if (written == null) {
@@ -235,6 +237,10 @@ public final class TransactionForBatchWork implements DynamoDbRule {
                   KeyCounts.busiestPerValue(it.entity(), equal, it.rows()),
                   mult,
                   true));
+        } else if (p.fanOut().isPresent()) {
+          // A fan-out writes N of them, N the average per value: a busier value writes more.
+          double n = p.rowsPerRequest();
+          out.add(new Part(t, it, p.fanOut().get().describe(), n, n, mult, true));
         } else {
           out.add(new Part(t, it, "its own item", 1, 1, mult, false));
         }

@@ -32,7 +32,12 @@ import java.util.Set;
  *       secondary indexes after it completes (transaction-apis.md), and keyplan charges local
  *       indexes the same way (an assumption: the guide does not say); {@code batch: unlogged} as
  *       BatchWriteItem, which takes puts and deletes only;
- *   <li>an update or delete that does not give the item's full primary key must first find it.
+ *   <li>an update or delete that does not give the item's full primary key must first find it;
+ *   <li>a fan-out ({@code fan_out:}, docs/model.md) writes N items of each of the entity's item
+ *       types a request, each its own write as a write matching several items already is: units and
+ *       calls × N, ⌈N × item types / 25⌉ BatchWriteItem calls, and a TransactWriteItems of more
+ *       than 100 items is refused (DynamoDbLimits, from
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html).
  * </ul>
  *
  * <p>Example (seed 000): a 3 KB order put into a table with one ALL-projected GSI costs 3 + 3 = 6
@@ -73,8 +78,9 @@ final class DynamoDbWritePlanner {
       if (update && x.copyOf().map(Set::of).orElse(changed).stream().noneMatch(x.item()::holds)) {
         continue;
       }
-      targets.add(rangeOf(w, x, equal));
+      targets.add(fannedOut(p, rangeOf(w, x, equal)));
     }
+    p.fanOut().ifPresent(f -> notes.add(f.describe()));
     double written = targets.stream().mapToDouble(x -> Math.ceil(x.fanOut())).sum();
     // One item's write is atomic on its own, its index entries included: a logged batch of one
     // item needs no transaction.
@@ -183,6 +189,8 @@ final class DynamoDbWritePlanner {
                 + ": each change rewrites about "
                 + dev.keyplan.model.Units.count(fanOut)
                 + " of its items");
+      } else if (p.fanOut().isPresent()) {
+        notes.add(it.name() + " in " + t.name() + ": " + fanOutHeat(p.fanOut().get(), pk));
       } else if (fanOut > 1) {
         notes.add(
             it.name()
@@ -199,6 +207,15 @@ final class DynamoDbWritePlanner {
               + ": nothing to write");
     }
     String operation = operation(w, transaction, batchWrite, items.size());
+    if (transaction
+        && transactionItems > dev.keyplan.dynamodb.facts.DynamoDbLimits.MAX_TRANSACTION_ITEMS) {
+      notes.add(
+          "TransactWriteItems takes at most "
+              + dev.keyplan.dynamodb.facts.DynamoDbLimits.MAX_TRANSACTION_ITEMS
+              + " items: DynamoDB refuses these "
+              + transactionItems
+              + " (ValidationException)");
+    }
     if (transaction) {
       calls = 1;
       notes.add(
@@ -321,6 +338,46 @@ final class DynamoDbWritePlanner {
     }
     double n = x.item().typicalPerKey(given);
     return Double.isNaN(n) ? x : new Target(x.table(), x.item(), x.copyOf(), x.source(), n);
+  }
+
+  /**
+   * Returns {@code x} writing the fan-out's items when the pattern fans out ({@code fan_out:}): N
+   * items of the entity's own item type a request, each its own write, as a write that matches
+   * several items already is. Copies of a changed attribute keep their own count.
+   */
+  private static Target fannedOut(AccessPattern p, Target x) {
+    if (p.fanOut().isEmpty() || x.copyOf().isPresent()) {
+      return x;
+    }
+    return new Target(x.table(), x.item(), x.copyOf(), x.source(), p.rowsPerRequest());
+  }
+
+  /**
+   * Says where a fan-out's items land in a table keyed by {@code partitionKey}: when the key holds
+   * {@code each} (follower_id) the N items go to N key values and spread as its spread says; else
+   * they share the request's key value (author_id), so one key value takes all N items of a request
+   * and its heat is N × rate × that value's share.
+   */
+  static String fanOutHeat(dev.keyplan.model.WriteFanOut f, Set<String> partitionKey) {
+    String n = dev.keyplan.model.Units.count(f.rows());
+    if (partitionKey.contains(f.each())) {
+      return "keyed by "
+          + f.each()
+          + ": the "
+          + n
+          + " items of a request go to "
+          + n
+          + " key values, spread as "
+          + f.each()
+          + "'s spread says";
+    }
+    return "keyed by "
+        + String.join(", ", partitionKey)
+        + ", not "
+        + f.each()
+        + ": all "
+        + n
+        + " items of a request go to one key value";
   }
 
   /**

@@ -197,4 +197,46 @@ final class TransactionForBatchWorkTest {
         """)
         .expectMarkedFindings();
   }
+
+  @Test
+  void aFanOutOf150TimelineItems_isOverWhatATransactionHolds_isError() {
+    // fan_out writes one TimelineEntry for each of the author's 150 followers (follower_id's
+    // per: {author_id: 150}): 150 items > 100 even typically. An item is PK "F#{follower_id}"
+    // 2 + 18 = 20 B, SK "P#{post_id}" 2 + 18 = 20 B, author_id 9 + 16 = 25 B, body 4 + 200 =
+    // 204 B: 269 B; 150 × 269 = 40,350 B = 40.4 KB. The second write of each item: 200/s × 150 ×
+    // 1 WCU = 30,000 WCU/s × 2,628,000 s × $0.625 / 10^6 = $49,275/month.
+    tester
+        .model(
+            """
+        model: timeline
+        horizon: 1y
+        entities:
+          TimelineEntry:
+            attributes:
+              follower_id: {type: text, size: 16B}
+              post_id: {type: text, size: 16B}
+              author_id: {type: text, size: 16B}
+              body: {type: text, size: 200B}
+            key: [follower_id, post_id]
+            count: 1B
+            spread:
+              follower_id: {distinct: 10M, per: {author_id: 150}}
+        patterns:
+          - id: publish   # FINDING: TransactionForBatchWork [error]: pattern publish writes TimelineEntry ×150 (fan-out 150 rows a request (follower_id per author_id)) in one TransactWriteItems: 150 items (40.4 KB) typically, over the 100 items a transaction may hold: DynamoDB rejects even the typical request (ValidationException). Every item is billed twice (prepare and commit), even when the transaction is cancelled: $49,275.00/month more
+            rate: 200/s
+            insert: TimelineEntry
+            fan_out: {each: follower_id, per: author_id}
+            batch: logged
+        dynamodb:
+          tables:
+            Timeline:
+              partition_key: PK
+              sort_key: SK
+              items:
+                TimelineEntry:
+                  keys: {PK: "F#{follower_id}", SK: "P#{post_id}"}
+                  attributes: [author_id, body]
+        """)
+        .expectMarkedFindings();
+  }
 }
