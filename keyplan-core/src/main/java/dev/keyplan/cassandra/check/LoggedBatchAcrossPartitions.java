@@ -9,10 +9,11 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Units;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Flags a batch that spans partition keys: "Batch across different partition keys: large batch;
@@ -26,7 +27,8 @@ import java.util.Set;
  * no batchlog. Across keys a logged batch is a warning; an unlogged one is advice, and a warning
  * past unlogged_batch_across_partitions_warn_threshold ({@value
  * CassandraLimits#UNLOGGED_BATCH_PARTITIONS_WARN} keys, cassandra.yaml), where Cassandra itself
- * logs a warning.
+ * logs a warning. A fan-out ({@code fan_out:}) writes N partitions of a table keyed by its {@code
+ * each}: 150 timeline partitions in one unlogged batch are past that threshold.
  */
 @RuleSpec(
     category = Category.WRITE,
@@ -40,15 +42,19 @@ public final class LoggedBatchAcrossPartitions implements CassandraRule {
       if (batch == AccessPattern.Batch.NONE) {
         continue;
       }
-      Set<List<String>> keys = new LinkedHashSet<>();
+      // Each distinct key with the partitions one request writes under it: a fan-out's N when its
+      // rows differ in that key (BoundTable.partitionsWritten), else 1.
+      Map<List<String>, Double> keys = new LinkedHashMap<>();
       for (String name : p.tables()) {
-        keys.add(keyOf(a.table(name).orElseThrow()));
+        BoundTable t = a.table(name).orElseThrow();
+        keys.merge(keyOf(t), t.partitionsWritten(p.pattern()), Math::max);
       }
-      if (keys.size() < 2) {
+      double partitions = keys.values().stream().mapToDouble(Double::doubleValue).sum();
+      if (partitions < 2) {
         continue;
       }
       boolean logged = batch == AccessPattern.Batch.LOGGED;
-      boolean pastWarn = keys.size() > CassandraLimits.UNLOGGED_BATCH_PARTITIONS_WARN;
+      boolean pastWarn = partitions > CassandraLimits.UNLOGGED_BATCH_PARTITIONS_WARN;
       Severity severity = logged || pastWarn ? Severity.WARNING : Severity.INFO;
       out.report(
           severity,
@@ -57,9 +63,10 @@ public final class LoggedBatchAcrossPartitions implements CassandraRule {
           "pattern "
               + p.pattern().id()
               + " writes "
-              + keys.size()
+              + Units.count(partitions)
               + " partition keys ("
               + String.join(", ", p.tables())
+              + p.pattern().fanOut().map(f -> "; " + f.describe()).orElse("")
               + ") in one "
               + (logged ? "logged" : "unlogged")
               + " batch: the coordinator "

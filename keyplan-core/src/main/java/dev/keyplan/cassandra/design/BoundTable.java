@@ -127,6 +127,33 @@ public record BoundTable(
   }
 
   /**
+   * Returns the rows one request of {@code p} writes in this table: the fan-out's N ({@code
+   * fan_out:}, one row for each value of its {@code each}) when the table stores the written
+   * entity, else 1. Reads and copies of another entity's attribute are not fanned out.
+   */
+  public double rowsWritten(AccessPattern p) {
+    return p.fanOut().isPresent() && p.operation().entity().equals(entity.name())
+        ? p.rowsPerRequest()
+        : 1;
+  }
+
+  /**
+   * Returns the partitions one request of {@code p} writes in this table: N when the fan-out's
+   * {@code each} (follower_id) is in the partition key, since the N rows differ in it; 1 otherwise,
+   * since the N rows share every other value of the request (a table keyed by author_id takes all N
+   * in one partition).
+   */
+  public double partitionsWritten(AccessPattern p) {
+    double rows = rowsWritten(p);
+    return rows > 1
+            && partitionKey().stream()
+                .map(this::attributeOf)
+                .anyMatch(p.fanOut().get().each()::equals)
+        ? rows
+        : 1;
+  }
+
+  /**
    * Returns the busiest key's share of pattern {@code p}'s requests to this table: per
    * partition-key attribute, the pattern's own {@code spread:} if it has one, else the entity's
    * (reads follow writes). A write lands on one of the shard suffix's values, so its share is

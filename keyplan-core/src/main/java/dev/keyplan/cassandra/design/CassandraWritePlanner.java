@@ -57,6 +57,10 @@ final class CassandraWritePlanner {
             .collect(Collectors.toSet());
     double rowsBusiest = 0;
     double rowsTypical = 0;
+    // Partitions one request writes: one per table, or a fan-out's N where its rows differ in the
+    // partition key.
+    double partitions = 0;
+    p.fanOut().ifPresent(f -> notes.add(f.describe()));
     for (BoundTable t : byEntity.getOrDefault(w.entity(), List.of())) {
       if (!touches(t, w)) {
         continue;
@@ -88,8 +92,12 @@ final class CassandraWritePlanner {
                 + keyText(t)
                 + "), so the application must read the keys first");
       }
-      rowsTypical += 1;
-      rowsBusiest += 1;
+      rowsTypical += t.rowsWritten(p);
+      rowsBusiest += t.rowsWritten(p);
+      partitions += t.partitionsWritten(p);
+      if (p.fanOut().isPresent()) {
+        notes.add(t.name() + ": " + fanOutHeat(t, p));
+      }
     }
     // Denormalised copies: attributes of other entities declared copy_of an attribute this write
     // sets.
@@ -115,6 +123,7 @@ final class CassandraWritePlanner {
                   + ") as a static column: one cell per partition");
           rowsTypical += 1;
           rowsBusiest += 1;
+          partitions += 1;
           continue;
         }
         notes.add(
@@ -131,6 +140,7 @@ final class CassandraWritePlanner {
                         + ") is not known from the "
                         + w.kind().keyword()
                         + ", so the application must find the rows in another table first"));
+        partitions += 1;
         double[] rows = referencingRows(t, w, sizing.get(t.name()).rows());
         rowsTypical += rows[0];
         rowsBusiest += rows[1];
@@ -156,10 +166,38 @@ final class CassandraWritePlanner {
         p,
         CassandraAccess.WRITE,
         written,
-        Estimate.same(written.size()),
+        Estimate.same(partitions),
         new Estimate(rowsTypical, rowsBusiest),
         false,
         notes);
+  }
+
+  /**
+   * Says where a fan-out's N rows land in {@code t}: partitioned by its {@code each} they go to N
+   * partitions and spread as that attribute's spread says; otherwise (by its {@code per}) all N go
+   * to one partition a request, N × rate × that key's busiest share.
+   */
+  private static String fanOutHeat(BoundTable t, AccessPattern p) {
+    var f = p.fanOut().orElseThrow();
+    String n = dev.keyplan.model.Units.count(f.rows());
+    if (t.partitionsWritten(p) > 1) {
+      return "partitioned by "
+          + f.each()
+          + ": the "
+          + n
+          + " rows of a request go to "
+          + n
+          + " partitions, spread as "
+          + f.each()
+          + "'s spread says";
+    }
+    return "partitioned by "
+        + String.join(", ", t.partitionKey())
+        + ", not "
+        + f.each()
+        + ": all "
+        + n
+        + " rows of a request go to one partition";
   }
 
   /**

@@ -160,6 +160,16 @@ public record ClusterCapacity(
     return Math.max(localRf, Math.max(nodesByThroughput(), nodesByStorage()));
   }
 
+  /** Returns the rows one request of write {@code p} writes in {@code table} (a fan-out's N). */
+  private static double rowsWritten(List<BoundTable> tables, String table, AccessPattern p) {
+    for (BoundTable t : tables) {
+      if (t.name().equals(table)) {
+        return t.rowsWritten(p);
+      }
+    }
+    return 1;
+  }
+
   /**
    * Works out the cluster's load from the plans and sizes.
    *
@@ -215,13 +225,18 @@ public record ClusterCapacity(
         if (!sizing.containsKey(table)) {
           continue;
         }
-        c += rate;
         int totalRf = consistency.replication(table).totalRf();
         if (!p.isRead()) {
-          ops += rate * totalRf;
-          extra += rate * totalRf * (rounds - 1);
-          extra += rate * totalRf * views.getOrDefault(table, List.of()).size();
-        } else if (plan.access() == CassandraAccess.SECONDARY_INDEX
+          // A fan-out writes N rows a request, each a mutation on every replica.
+          double rows = rate * rowsWritten(tables, table, p);
+          c += rows;
+          ops += rows * totalRf;
+          extra += rows * totalRf * (rounds - 1);
+          extra += rows * totalRf * views.getOrDefault(table, List.of()).size();
+          continue;
+        }
+        c += rate;
+        if (plan.access() == CassandraAccess.SECONDARY_INDEX
             || plan.access() == CassandraAccess.ALLOW_FILTERING
             || plan.access() == CassandraAccess.FULL_SCAN) {
           int requests = fanout.rangeRead(p, table).requests();

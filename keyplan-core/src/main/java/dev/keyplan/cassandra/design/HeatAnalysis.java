@@ -13,6 +13,8 @@ import java.util.OptionalDouble;
  * pattern's own {@code spread:} if it has one, otherwise the entity's (so reads follow writes),
  * divided by the shard suffix's values.
  *
+ * <p>A write that fans out ({@code fan_out:}) writes N rows a request, so its rate is N × r.
+ *
  * <p>Every replica applies every write, so one replica of the partition serves all its writes; a
  * read at consistency level L contacts {@code replicas(L)} of the RF replicas, spread evenly.
  * Lightweight transactions count once per Paxos round trip. Example: 100 writes/s and 20 reads/s at
@@ -89,7 +91,9 @@ final class HeatAnalysis {
       if (share.isEmpty()) {
         return new double[] {Double.NaN, Double.NaN};
       }
-      double r = p.ratePerSecond() * share.getAsDouble();
+      // A fan-out writes N rows a request: keyed by its each they spread over that key's values
+      // (its share), keyed by its per all N land in one partition; either way N × rate × share.
+      double r = p.ratePerSecond() * t.rowsWritten(p) * share.getAsDouble();
       // The replicas and RF are the table's own keyspace's.
       double perReplica =
           p.isRead()

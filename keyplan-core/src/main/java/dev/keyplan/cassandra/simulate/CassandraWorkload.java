@@ -173,7 +173,8 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
                 p.id(),
                 d,
                 !p.isRead(),
-                p.ratePerSecond(),
+                // A fan-out's N rows a request are N writes, as the analysis' capacity counts them.
+                p.ratePerSecond() * a.table(name).map(t -> t.rowsWritten(p)).orElse(1.0),
                 requestKeys(p, d),
                 partitions,
                 busiest,

@@ -180,4 +180,33 @@ final class LoggedBatchAcrossPartitionsTest {
         .cql(ORDERS_CQL)
         .expectMarkedFindings();
   }
+
+  @Test
+  void unloggedBatchOfAFanOut_over150FollowerPartitions_isAWarning() {
+    // A post fanned out to its author's 150 followers (CassandraFanOutWriteTest): the rows differ
+    // in follower_id, so timeline_by_follower takes 150 partitions and entries_by_author the
+    // author's one: 151 keys in one unlogged batch, more than
+    // unlogged_batch_across_partitions_warn_threshold (10) ⇒ warning. Before fan-out was counted it
+    // saw 2 keys, info.
+    var found =
+        tester
+            .model(
+                dev.keyplan.cassandra.design.CassandraFanOutWriteTest.model(
+                    dev.keyplan.cassandra.design.CassandraFanOutWriteTest.FAN_OUT
+                        + "\n    batch: unlogged"))
+            .cql(dev.keyplan.cassandra.design.CassandraFanOutWriteTest.CQL)
+            .findings();
+    org.assertj.core.api.Assertions.assertThat(found)
+        .singleElement()
+        .satisfies(
+            f -> {
+              org.assertj.core.api.Assertions.assertThat(f.severity())
+                  .isEqualTo(dev.keyplan.check.Severity.WARNING);
+              org.assertj.core.api.Assertions.assertThat(f.message())
+                  .startsWith(
+                      "pattern publish writes 151 partition keys (timeline_by_follower,"
+                          + " entries_by_author; fan-out 150 rows a request (follower_id per"
+                          + " author_id)) in one unlogged batch");
+            });
+  }
 }

@@ -96,6 +96,24 @@ class CheckSimulateAgreementTest {
   }
 
   /**
+   * A write that fans out (CassandraFanOutWriteTest): 200 posts/s × 150 timeline rows × 2 tables ×
+   * RF 3 = 180,000 replica writes/s, 30,000/s per node of 6; simulate sends the 150 rows of a
+   * request as 150 writes too.
+   */
+  @Test
+  void fanOutWrites_meanNodeLoadIsTheSame() {
+    CassandraAnalysis a =
+        RuleTester.withoutRule()
+            .model(
+                dev.keyplan.cassandra.design.CassandraFanOutWriteTest.model(
+                    dev.keyplan.cassandra.design.CassandraFanOutWriteTest.FAN_OUT))
+            .cql(dev.keyplan.cassandra.design.CassandraFanOutWriteTest.CQL)
+            .analysis();
+    assertEquals(30_000, a.cluster().simulatedPerNode(), 1e-6);
+    agree("a fan-out of 150 rows", a);
+  }
+
+  /**
    * Two keyspaces, hotel at RF 3 and reservation at RF 1 (HotelKeyspacesTest): each table's
    * replicas come from its own keyspace in simulate as in check. Replica operations: 200 × 2 + 50 ×
    * 1 reads and 5 × 1 writes = 455/s, 75.8/s per node.
