@@ -29,6 +29,8 @@ import java.util.Set;
  *   <li>an update or delete that names one document by its key is an {@code updateOne} or {@code
  *       deleteOne}; one that matches several ({@code where user_id = ?} on sessions) writes each:
  *       {@code updateMany} / {@code deleteMany};
+ *   <li>a fan-out ({@code fan_out:}) inserts N documents a request, one {@code insertMany} (MongoDB
+ *       manual, db.collection.insertMany), N from the entity's spread;
  *   <li>a write of several documents in a {@code batch: logged} runs as a multi-document
  *       transaction (60 s lifetime, 5 ms lock wait: MongoDB manual, "Production Considerations"); a
  *       single document's write is atomic on its own, embedded arrays included;
@@ -72,7 +74,8 @@ final class MongoDbWritePlanner {
         continue;
       }
       first = first.or(() -> Optional.of(c.name()));
-      double n = v.isPresent() ? count(w, c, v.get()) : copyCount(c, w);
+      // A fan-out writes N of the entity's documents a request (N inserts, or N parents' arrays).
+      double n = v.isPresent() ? count(w, c, v.get()) * p.rowsPerRequest() : copyCount(c, w);
       String op = operation(w, v, n, c);
       operations.add(op + " " + c.name());
       documents += n;
@@ -83,6 +86,9 @@ final class MongoDbWritePlanner {
       }
       shards = Math.max(shards, route.shards());
       touches.add(new Touch(c.name(), true, route.share(), n));
+      if (p.fanOut().isPresent() && v.isPresent()) {
+        notes.add(c.name() + ": " + fanOutHeat(c, p.fanOut().get()));
+      }
       v.flatMap(MongoDbReadPlanner.View::embed)
           .ifPresent(
               em ->
@@ -114,6 +120,7 @@ final class MongoDbWritePlanner {
                 + " updated per document written");
       }
     }
+    p.fanOut().ifPresent(f -> notes.add(0, f.describe()));
     if (operations.isEmpty()) {
       return MongoDbReadPlanner.notServed(
           p, "no MongoDB collection holds " + w.entity() + ": nothing to write");
@@ -161,6 +168,36 @@ final class MongoDbWritePlanner {
         notes);
   }
 
+  /**
+   * Says where a fan-out's N documents go on {@code c}: unsharded, to its one replica set; sharded
+   * on a key holding {@code each} (follower_id), mongos splits the insertMany by shard and they
+   * spread as that attribute's spread says; on any other key they share the request's value
+   * (author_id), so one shard takes all N of a request.
+   */
+  private static String fanOutHeat(MongoDbCollection c, dev.keyplan.model.WriteFanOut f) {
+    String n = dev.keyplan.model.Units.count(f.rows());
+    if (!c.sharded()) {
+      return "unsharded: the " + n + " documents of a request go to one replica set";
+    }
+    var key = c.shardKey().get();
+    if (c.attributesOf(key.fields()).contains(f.each())) {
+      return "sharded on "
+          + String.join(", ", key.fields())
+          + ": mongos splits the "
+          + n
+          + " documents of a request by shard, spread as "
+          + f.each()
+          + "'s spread says";
+    }
+    return "sharded on "
+        + String.join(", ", key.fields())
+        + ", not "
+        + f.each()
+        + ": all "
+        + n
+        + " documents of a request go to one shard";
+  }
+
   private static String operation(
       Operation.Write w, Optional<MongoDbReadPlanner.View> v, double n, MongoDbCollection c) {
     boolean embedded = v.flatMap(MongoDbReadPlanner.View::embed).isPresent();
@@ -169,8 +206,14 @@ final class MongoDbWritePlanner {
     }
     switch (w.kind()) {
       case INSERT:
+        if (n > 1) {
+          return embedded ? "bulkWrite(updateOne($push))" : "insertMany";
+        }
         return embedded ? "updateOne($push)" : "insertOne";
       case UPSERT:
+        if (n > 1) {
+          return embedded ? "bulkWrite(updateOne($push))" : "bulkWrite(replaceOne(upsert))";
+        }
         return embedded ? "updateOne($push)" : "replaceOne(upsert)";
       case DELETE:
         return embedded ? "updateOne($pull)" : n > 1 ? "deleteMany" : "deleteOne";

@@ -69,7 +69,11 @@ final class Workload {
               && w.entity().equals(c.entity().name());
       Stream.Kind kind =
           insert ? Stream.Kind.INSERT : p.isRead() ? Stream.Kind.READ : Stream.Kind.WRITE;
-      double rate = p.ratePerSecond();
+      // A fan-out writes N of the collection's documents a request: N operations routed on their
+      // own, as the analysis counts them (MongoDbPlan.Touch).
+      boolean fannedOut =
+          p.operation() instanceof Operation.Write w && w.entity().equals(c.entity().name());
+      double rate = p.ratePerSecond() * (fannedOut ? p.rowsPerRequest() : 1);
       Targeting t = plan.targeting();
       if (!plan.collection().map(c.name()::equals).orElse(false)) {
         notes.add(
