@@ -38,6 +38,16 @@ final class CassandraVerifyWrites {
         notes.add(plan.pattern().id() + ": lightweight transactions are not run");
         continue;
       }
+      plan.pattern()
+          .fanOut()
+          .ifPresent(
+              f ->
+                  notes.add(
+                      plan.pattern().id()
+                          + ": "
+                          + f.describe()
+                          + "; verify writes one row per table, so its latency is of one row"
+                          + " of each table, not of the whole request"));
       List<TableLoad> targets =
           plan.tables().stream().map(loads::get).filter(java.util.Objects::nonNull).toList();
       List<PreparedStatement> statements = new ArrayList<>();

@@ -134,6 +134,15 @@ final class Jobs {
         targets.add(new DynamoDbVerifyWrites.Target(at.table(), at.item()));
       }
     }
+    if (p.fanOut().isPresent()) {
+      return PatternRun.skipped(
+          p,
+          plan,
+          which,
+          "the write fans out ("
+              + p.fanOut().get().describe()
+              + "): keyplan verify writes one row per request");
+    }
     if (targets.size() < plan.items().size()
         || plan.notes().stream()
             .anyMatch(n -> n.contains(" match about ") || n.contains(" rewrites about "))) {
