@@ -22,6 +22,8 @@ import java.util.Optional;
  *     here covers every value
  * @param fanOut the rows one write request writes, one for each value of an attribute under one
  *     value of another ({@code fan_out:}); empty for a write of one row and for every read
+ * @param with the entities whose rows a read returns besides its own, matched by the same
+ *     restrictions ({@code with: [OrderLine]}: an order and its lines); empty for a write
  */
 public record AccessPattern(
     String id,
@@ -35,12 +37,14 @@ public record AccessPattern(
     java.util.List<String> ignoreCase,
     Map<String, RangeWidth> ranges,
     Optional<WriteFanOut> fanOut,
-    Location location) {
+    Location location,
+    java.util.List<String> with) {
 
   public AccessPattern {
     spread = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spread));
     ignoreCase = java.util.List.copyOf(ignoreCase);
     ranges = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ranges));
+    with = java.util.List.copyOf(with);
   }
 
   /** A pattern that writes one row a request (no {@code fan_out:}). */
@@ -68,7 +72,68 @@ public record AccessPattern(
         ignoreCase,
         ranges,
         Optional.empty(),
-        location);
+        location,
+        java.util.List.of());
+  }
+
+  /** A pattern that returns no related entities' rows (no {@code with:}). */
+  public AccessPattern(
+      String id,
+      String says,
+      double ratePerSecond,
+      Operation operation,
+      Optional<String> consistency,
+      boolean readYourWrites,
+      Batch batch,
+      Map<String, Spread> spread,
+      java.util.List<String> ignoreCase,
+      Map<String, RangeWidth> ranges,
+      Optional<WriteFanOut> fanOut,
+      Location location) {
+    this(
+        id,
+        says,
+        ratePerSecond,
+        operation,
+        consistency,
+        readYourWrites,
+        batch,
+        spread,
+        ignoreCase,
+        ranges,
+        fanOut,
+        location,
+        java.util.List.of());
+  }
+
+  /** A pattern that writes one row a request (no {@code fan_out:}), with related entities. */
+  public AccessPattern(
+      String id,
+      String says,
+      double ratePerSecond,
+      Operation operation,
+      Optional<String> consistency,
+      boolean readYourWrites,
+      Batch batch,
+      Map<String, Spread> spread,
+      java.util.List<String> ignoreCase,
+      Map<String, RangeWidth> ranges,
+      Location location,
+      java.util.List<String> with) {
+    this(
+        id,
+        says,
+        ratePerSecond,
+        operation,
+        consistency,
+        readYourWrites,
+        batch,
+        spread,
+        ignoreCase,
+        ranges,
+        Optional.empty(),
+        location,
+        with);
   }
 
   /**

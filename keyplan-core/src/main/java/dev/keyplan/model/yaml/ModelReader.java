@@ -146,7 +146,8 @@ public final class ModelReader extends SectionReader {
                 "spread",
                 "ignore_case",
                 "range",
-                "fan_out"));
+                "fan_out",
+                "with"));
     p.addAll(OPERATIONS);
     PATTERN = Set.copyOf(p);
   }

@@ -193,6 +193,7 @@ final class PatternReader extends SectionReader {
               }
             });
     Optional<WriteFanOut> fanOut = p.has("fan_out") ? fanOut(p, isRead, entity) : Optional.empty();
+    List<String> with = with(p, op, entities, isRead);
     if (op.isEmpty() || id.isBlank()) {
       return Optional.empty();
     }
@@ -209,7 +210,82 @@ final class PatternReader extends SectionReader {
             ignoreCase,
             ranges,
             fanOut,
-            p.location()));
+            p.location(),
+            with));
+  }
+
+  /**
+   * Reads {@code with:}, the entities a query returns besides its own (an order and its lines): one
+   * name or a list. Each must be another entity of the model, named once, holding every attribute
+   * the where clause restricts, since it is read by the same restrictions; a write has none.
+   */
+  private List<String> with(
+      YamlMap p, Optional<? extends Operation> op, Map<String, Entity> entities, boolean isRead) {
+    List<String> with = new ArrayList<>();
+    if (!p.has("with")) {
+      return with;
+    }
+    if (!isRead) {
+      p.error(
+          p.keyLocation("with"),
+          "'with' applies to queries (the entities a read returns with its own); this pattern is"
+              + " a write");
+      return with;
+    }
+    List<Node> items =
+        p.node("with").get() instanceof org.snakeyaml.engine.v2.nodes.SequenceNode
+            ? p.sequence("with", "entity names")
+            : List.of(p.node("with").get());
+    for (Node n : items) {
+      Location at = YamlMap.location(file, n);
+      Optional<String> name = p.scalarOf(n, "an entity name");
+      if (name.isEmpty()) {
+        continue;
+      }
+      String w = name.get();
+      Entity e = entities.get(w);
+      if (e == null) {
+        p.error(
+            at,
+            "no entity named '"
+                + w
+                + "'"
+                + Suggest.closest(w, entities.keySet())
+                    .map(s -> " (did you mean '" + s + "'?)")
+                    .orElse(""));
+        continue;
+      }
+      if (op.isPresent() && op.get().entity().equals(w)) {
+        p.error(
+            at, "'" + w + "' is the query's own entity; with names the other entities it returns");
+        continue;
+      }
+      if (with.contains(w)) {
+        p.error(at, "'" + w + "' is named twice in with");
+        continue;
+      }
+      if (op.isPresent()) {
+        List<String> lacking =
+            op.get().where().stream()
+                .map(Operation.Condition::attribute)
+                .distinct()
+                .filter(a -> e.attribute(a).isEmpty())
+                .toList();
+        if (!lacking.isEmpty()) {
+          p.error(
+              at,
+              "'"
+                  + w
+                  + "' has no attribute "
+                  + String.join(", ", lacking.stream().map(a -> "'" + a + "'").toList())
+                  + ", which the query restricts; an entity in with is read by the same"
+                  + " restrictions");
+          continue;
+        }
+      }
+      with.add(w);
+    }
+    return with;
   }
 
   /**

@@ -66,7 +66,8 @@ final class FindPlans {
             p.spread(),
             p.ignoreCase(),
             p.ranges(),
-            p.location());
+            p.location(),
+            List.of());
     List<AccessPattern> patterns = new ArrayList<>();
     for (AccessPattern q : model.patterns()) {
       patterns.add(q.id().equals(p.id()) ? find : q);
