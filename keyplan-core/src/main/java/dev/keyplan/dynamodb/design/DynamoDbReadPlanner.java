@@ -10,6 +10,7 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
+import dev.keyplan.model.Units;
 import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
@@ -60,6 +61,21 @@ final class DynamoDbReadPlanner {
   }
 
   DynamoDbPlan plan(AccessPattern p, Operation.Read r) {
+    List<DynamoDbPlan> own = candidates(p, r, Set.of());
+    if (own.isEmpty() || p.with().isEmpty()) {
+      return own.isEmpty() ? notServed(p, whyNotServed(p, r)) : own.get(0);
+    }
+    // With related entities (with:), one Query of the item collection they share serves them all;
+    // failing that, each entity is read with its own best plan.
+    List<DynamoDbPlan> together = candidates(p, r, new LinkedHashSet<>(p.with()));
+    return together.isEmpty() ? separately(p, r, own.get(0)) : together.get(0);
+  }
+
+  /**
+   * Returns the plans that serve {@code r}, best first; with {@code wanted} entities, only the
+   * Queries that return their items too.
+   */
+  private List<DynamoDbPlan> candidates(AccessPattern p, Operation.Read r, Set<String> wanted) {
     List<DynamoDbPlan> candidates = new ArrayList<>();
     Optional<String> via =
         Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::via);
@@ -69,35 +85,19 @@ final class DynamoDbReadPlanner {
             .flatMap(DynamoDbDesign.Access::operation)
             .filter("Scan"::equals)
             .isPresent();
-    boolean stored = false;
     for (DynamoDbIndex.Placed at : index.itemsOf(r.entity())) {
       DynamoDbTable t = at.table();
       DynamoDbItem it = at.item();
-      stored = true;
       for (KeyPath path : t.paths()) {
         if (it.on(path) && via.map(v -> v.equals(path.name())).orElse(true)) {
-          if (scanPinned && via.map(v -> true).orElse(!path.isIndex())) {
+          // A pinned Scan reads every item anyway: it is not a Query of an item collection.
+          if (scanPinned && wanted.isEmpty() && via.map(v -> true).orElse(!path.isIndex())) {
             scan(p, r, t, it, path).ifPresent(candidates::add);
           } else if (!scanPinned) {
-            candidate(p, r, t, it, path).ifPresent(candidates::add);
+            candidate(p, r, t, it, path, wanted).ifPresent(candidates::add);
           }
         }
       }
-    }
-    if (candidates.isEmpty()) {
-      String why =
-          !stored
-              ? "no DynamoDB table stores " + r.entity() + ": add an item type for it"
-              : via.map(
-                      v ->
-                          "pinned to "
-                              + v
-                              + ", which holds no "
-                              + r.entity()
-                              + " item with the attributes this read needs")
-                  .orElse(
-                      "no item type of " + r.entity() + " holds every attribute this read needs");
-      return notServed(p, why);
     }
     // A Scan only when nothing else serves; then the requested consistency; then the cheapest;
     // then the simplest call (GetItem before Query), the table before an index.
@@ -108,7 +108,126 @@ final class DynamoDbReadPlanner {
             .thenComparingDouble(DynamoDbPlan::readUnits)
             .thenComparingInt(c -> c.access().ordinal())
             .thenComparing(c -> c.path().map(KeyPath::isIndex).orElse(true)));
-    return candidates.get(0);
+    return candidates;
+  }
+
+  /** Says why no item type serves {@code r}. */
+  private String whyNotServed(AccessPattern p, Operation.Read r) {
+    Optional<String> via =
+        Optional.ofNullable(pins.get(p.id())).flatMap(DynamoDbDesign.Access::via);
+    if (index.itemsOf(r.entity()).isEmpty()) {
+      return "no DynamoDB table stores " + r.entity() + ": add an item type for it";
+    }
+    return via.map(
+            v ->
+                "pinned to "
+                    + v
+                    + ", which holds no "
+                    + r.entity()
+                    + " item with the attributes this read needs")
+        .orElse("no item type of " + r.entity() + " holds every attribute this read needs");
+  }
+
+  /**
+   * Plans a read and its {@code with:} entities as separate requests, when no one Query returns
+   * them together: each entity's read, by the same restrictions, is its own best plan, and the
+   * calls, items, bytes and units add up. The touches of each request stay apart, so the related
+   * entities' keys receive the read's load. A related entity no item type can serve is said in a
+   * note, and only the others are planned.
+   */
+  private DynamoDbPlan separately(AccessPattern p, Operation.Read r, DynamoDbPlan main) {
+    List<DynamoDbPlan> parts = new ArrayList<>(List.of(main));
+    List<String> notes = new ArrayList<>(main.notes());
+    for (String w : p.with()) {
+      Operation.Read read =
+          new Operation.Read(
+              w,
+              List.of(),
+              r.where(),
+              List.of(),
+              java.util.OptionalInt.empty(),
+              false,
+              r.names(),
+              r.location());
+      List<DynamoDbPlan> found = candidates(p, read, Set.of());
+      if (found.isEmpty()) {
+        notes.add(
+            "only "
+                + r.entity()
+                + " is planned: "
+                + whyNotServed(p, read)
+                + ", so the read of "
+                + w
+                + " is not counted");
+        continue;
+      }
+      DynamoDbPlan part = found.get(0);
+      parts.add(part);
+      notes.add(
+          w
+              + " is not in "
+              + r.entity()
+              + "'s item collection: "
+              + parts.size()
+              + " requests ("
+              + part.operation()
+              + " "
+              + part.keyCondition()
+              + (part.path().map(KeyPath::isIndex).orElse(false)
+                  ? " on " + part.path().get().name()
+                  : "")
+              + ")");
+      part.notes().forEach(n -> notes.add(w + ": " + n));
+    }
+    if (parts.size() == 1) {
+      return new DynamoDbPlan(
+          p,
+          main.access(),
+          main.operation(),
+          main.path(),
+          main.items(),
+          main.keyCondition(),
+          main.filter(),
+          main.calls(),
+          main.itemsEvaluated(),
+          main.bytes(),
+          main.consistency(),
+          main.touches(),
+          notes);
+    }
+    List<String> items = new ArrayList<>();
+    List<String> filter = new ArrayList<>();
+    List<Touch> touches = new ArrayList<>();
+    double calls = 0;
+    double[] evaluated = {0, 0};
+    double[] bytes = {0, 0};
+    Access access = main.access();
+    for (DynamoDbPlan part : parts) {
+      items.addAll(part.items());
+      part.filter().stream().filter(f -> !filter.contains(f)).forEach(filter::add);
+      touches.addAll(part.touches());
+      calls += part.calls();
+      evaluated[0] += part.itemsEvaluated().typical();
+      evaluated[1] += part.itemsEvaluated().busiest();
+      bytes[0] += part.bytes().typical();
+      bytes[1] += part.bytes().busiest();
+      // The request is as far from a single GetItem as its widest part.
+      access = part.access().ordinal() > access.ordinal() ? part.access() : access;
+    }
+    return new DynamoDbPlan(
+        p,
+        access,
+        String.join(" + ", parts.stream().map(DynamoDbPlan::operation).toList()),
+        main.path(),
+        items,
+        String.join("; ", parts.stream().map(DynamoDbPlan::keyCondition).toList()),
+        filter,
+        calls,
+        new Estimate(evaluated[0], evaluated[1]),
+        new Estimate(bytes[0], bytes[1]),
+        main.consistency(),
+        touches,
+        notes);
   }
 
   static DynamoDbPlan notServed(AccessPattern p, String why) {
@@ -129,7 +248,12 @@ final class DynamoDbReadPlanner {
   }
 
   private Optional<DynamoDbPlan> candidate(
-      AccessPattern p, Operation.Read r, DynamoDbTable t, DynamoDbItem it, KeyPath path) {
+      AccessPattern p,
+      Operation.Read r,
+      DynamoDbTable t,
+      DynamoDbItem it,
+      KeyPath path,
+      Set<String> wanted) {
     Entity e = it.entity();
     Set<String> equal = new LinkedHashSet<>();
     Set<String> ranged = new LinkedHashSet<>();
@@ -178,10 +302,28 @@ final class DynamoDbReadPlanner {
           "ConsistentRead: true, so a read sees every write acknowledged before it (1 unit per 4 KB, not 0.5)");
     }
     if (!pkGiven) {
-      return Optional.of(scan(p, r, t, it, path, equal, mode, notes));
+      // A Scan is no item collection: related entities are then read on their own.
+      return wanted.isEmpty()
+          ? Optional.of(scan(p, r, t, it, path, equal, mode, notes))
+          : Optional.empty();
     }
     return query(
-        p, r, t, it, path, e, equal, ranged, in, pkTemplates, pkAttrs, shards, mode, notes, needed);
+        p,
+        r,
+        t,
+        it,
+        path,
+        e,
+        equal,
+        ranged,
+        in,
+        pkTemplates,
+        pkAttrs,
+        shards,
+        mode,
+        notes,
+        needed,
+        wanted);
   }
 
   /** A pinned Scan of {@code path}, or empty when the item lacks an attribute the read uses. */
@@ -227,7 +369,8 @@ final class DynamoDbReadPlanner {
       int shards,
       Capacity.Read mode,
       List<String> notes,
-      Set<String> needed) {
+      Set<String> needed,
+      Set<String> wanted) {
     int partitionKeys = 1;
     for (String a : pkAttrs) {
       partitionKeys *= in.getOrDefault(a, 1);
@@ -235,7 +378,27 @@ final class DynamoDbReadPlanner {
     // An IN on a sort key placeholder is one key condition per value, in the same partition.
     Set<String> given = new LinkedHashSet<>(equal);
     given.addAll(in.keySet());
-    SortKeyMatch sk = SortKeyMatch.of(it.sortTemplates(path), given, ranged);
+    SortKeyMatch alone = SortKeyMatch.of(it.sortTemplates(path), given, ranged);
+    // The item types under the same partition key values on this path, in item order.
+    List<DynamoDbItem> sharing = index.sharing(path, it.partitionSignature(path));
+    // The related entities' item types this Query returns too (with:), and the sort key condition
+    // that reads them all.
+    List<DynamoDbItem> together = new ArrayList<>();
+    Optional<SortKeyMatch> common =
+        wanted.isEmpty()
+            ? Optional.of(alone)
+            : collection(r, it, path, alone, pkAttrs, sharing, wanted);
+    if (common.isEmpty()) {
+      return Optional.empty();
+    }
+    SortKeyMatch sk = common.get();
+    if (!wanted.isEmpty()) {
+      for (DynamoDbItem o : sharing) {
+        if (o != it && wanted.contains(o.entity().name()) && sk.admits(o.sortTemplates(path))) {
+          together.add(o);
+        }
+      }
+    }
     int sortKeys = 1;
     for (String a : sk.consumed()) {
       sortKeys *= in.getOrDefault(a, 1);
@@ -263,27 +426,64 @@ final class DynamoDbReadPlanner {
     narrowing.addAll(sk.consumed());
     // The table's primary key names one item; an index key does only when it holds the entity's
     // key.
-    boolean single = path.isIndex() ? sk.exact() && KeyCounts.identifies(e, narrowing) : sk.exact();
+    boolean single =
+        together.isEmpty()
+            && (path.isIndex() ? sk.exact() && KeyCounts.identifies(e, narrowing) : sk.exact());
     // Items matched for a typical and the busiest key, with the items of other types the key
     // condition also reads.
     double[] matched = {
       perKey(it, path, pkAttrs, narrowing, false, r.count() ? null : notes),
       perKey(it, path, pkAttrs, narrowing, true, null)
     };
+    double reach = 1;
     if (single) {
       matched = new double[] {1, 1};
     } else if (sk.range().isPresent()) {
       double share = rangeShare(p, r, it, sk.range().get(), notes);
+      reach = share;
       matched = new double[] {Math.max(1, matched[0] * share), Math.max(1, matched[1] * share)};
+    }
+    // The related items are wanted: counted with the read's own, by the same per-key arithmetic
+    // (each type's items per partition key value, narrowed by the sort key prefix they share).
+    double entry = it.entryBytes(path, t);
+    if (!together.isEmpty()) {
+      double[] bytesOwn = {matched[0] * entry, matched[1] * entry};
+      for (DynamoDbItem o : together) {
+        Set<String> opk = KeyCounts.placeholders(o.partitionTemplates(path));
+        Set<String> oNarrowing = new LinkedHashSet<>(opk);
+        sk.consumed().stream().filter(o::holds).forEach(oNarrowing::add);
+        double[] n = {
+          perKey(o, path, opk, oNarrowing, false, null),
+          perKey(o, path, opk, oNarrowing, true, null)
+        };
+        for (int i = 0; i < 2; i++) {
+          // A sort key range they share reads the same share of their items.
+          n[i] = Math.max(1, n[i] * reach);
+          matched[i] += n[i];
+          bytesOwn[i] += n[i] * o.entryBytes(path, t);
+        }
+      }
+      // The typical key's average item stands for both: the busiest key's mix differs little.
+      entry = bytesOwn[0] / matched[0];
+      notes.add(
+          "one Query returns the "
+              + r.entity()
+              + " and "
+              + String.join(", ", together.stream().map(DynamoDbItem::name).toList())
+              + " items together: they share the partition key "
+              + it.partitionSignature(path)
+              + " on "
+              + path.name()
+              + " (an item collection), "
+              + Units.count(matched[0])
+              + " items for a typical key");
     }
     double[] extra = {0, 0};
     long extraBytes = 0;
     List<String> others = new ArrayList<>();
-    // The item types under the same partition key values on this path, in item order.
-    List<DynamoDbItem> sharing = index.sharing(path, it.partitionSignature(path));
     if (!single) {
       for (DynamoDbItem o : sharing) {
-        if (o != it && sk.admits(o.sortTemplates(path))) {
+        if (o != it && !together.contains(o) && sk.admits(o.sortTemplates(path))) {
           Set<String> opk = KeyCounts.placeholders(o.partitionTemplates(path));
           double ot = o.typicalPerKey(path, opk);
           double ob = o.busiestPerKey(path, opk);
@@ -303,8 +503,9 @@ final class DynamoDbReadPlanner {
       filter.add("(item type)");
     }
     double selectivity = filterSelectivity(e, filter, equal, it.rows());
-    int limit = r.count() ? Integer.MAX_VALUE : r.limit().orElse(Integer.MAX_VALUE);
-    double entry = it.entryBytes(path, t);
+    // A limit counts the read's own items; with related items every match is read, an upper bound.
+    int limit =
+        r.count() || !together.isEmpty() ? Integer.MAX_VALUE : r.limit().orElse(Integer.MAX_VALUE);
     double extraEntry = extra[0] > 0 ? extraBytes / extra[0] : 0;
     double[] evaluated = new double[2];
     double[] units = new double[2];
@@ -450,13 +651,15 @@ final class DynamoDbReadPlanner {
                       + " items named by their full primary key, from tables), so the read can see"
                       + " a transaction half applied"));
     }
+    List<String> itemNames = new ArrayList<>(List.of(it.name()));
+    together.forEach(o -> itemNames.add(o.name()));
     return Optional.of(
         new DynamoDbPlan(
             p,
             access,
             operation,
             Optional.of(path),
-            List.of(it.name()),
+            itemNames,
             condition,
             filter,
             calls,
@@ -465,6 +668,45 @@ final class DynamoDbReadPlanner {
             Optional.of(mode == Capacity.Read.STRONG ? "strong" : "eventual"),
             touches,
             notes));
+  }
+
+  /**
+   * Returns the sort key condition one Query of {@code it}'s partition needs to return the items of
+   * every {@code wanted} entity too, or empty when no such Query exists: each wanted entity needs
+   * an item type under the same partition key templates on {@code path} that holds every attribute
+   * the read restricts, and the condition every type's sort key satisfies ({@link
+   * SortKeyMatch#within}) must keep each sort key restriction the partition key does not already
+   * fix. {@code Order where order_id = ?} with {@code SK = "O#{order_id}"} and lines under {@code
+   * "L#{line_id}"} lose only {@code order_id}, which {@code PK = "O#{order_id}"} fixes; a range on
+   * {@code created_at} the lines' sort key lacks would be lost, so the lines are read apart.
+   */
+  private static Optional<SortKeyMatch> collection(
+      Operation.Read r,
+      DynamoDbItem it,
+      KeyPath path,
+      SortKeyMatch sk,
+      Set<String> pkAttrs,
+      List<DynamoDbItem> sharing,
+      Set<String> wanted) {
+    List<List<KeyTemplate>> sorts = new ArrayList<>();
+    for (String w : wanted) {
+      List<DynamoDbItem> types =
+          sharing.stream()
+              .filter(o -> o != it && o.entity().name().equals(w))
+              .filter(o -> r.where().stream().allMatch(c -> o.holds(c.attribute())))
+              .toList();
+      if (types.isEmpty()) {
+        return Optional.empty();
+      }
+      types.forEach(o -> sorts.add(o.sortTemplates(path)));
+    }
+    SortKeyMatch common = sk.within(sorts);
+    Set<String> kept = new LinkedHashSet<>(pkAttrs);
+    kept.addAll(common.consumed());
+    common.range().ifPresent(kept::add);
+    Set<String> needed = new LinkedHashSet<>(sk.consumed());
+    sk.range().ifPresent(needed::add);
+    return kept.containsAll(needed) ? Optional.of(common) : Optional.empty();
   }
 
   private DynamoDbPlan scan(

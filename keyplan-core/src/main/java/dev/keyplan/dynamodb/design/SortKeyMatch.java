@@ -130,4 +130,89 @@ record SortKeyMatch(
     }
     return flat.toString().startsWith(ours);
   }
+
+  /**
+   * Returns the condition one Query needs to read this read's items and those of {@code others}'
+   * sort key templates together (an order and its lines, issue 16 §2): this one when it already
+   * admits them all, else the longest {@code begins_with} prefix every template starts with —
+   * literal text character by character, placeholders by attribute — with no range and no {@code
+   * =}. {@code ORDER#{order_id}} read by {@code =} and {@code ORDER#{order_id}#LINE#{line_id}}
+   * share {@code ORDER#<order_id>}; {@code O#{order_id}} and {@code L#{line_id}} share nothing, so
+   * the Query has no sort key condition. The caller decides whether what this drops was needed.
+   */
+  SortKeyMatch within(List<List<KeyTemplate>> others) {
+    if (!hasSortKey || others.stream().allMatch(this::admits)) {
+      return this;
+    }
+    List<Object> ours = units(prefix);
+    int n = ours.size();
+    for (List<KeyTemplate> o : others) {
+      List<Object> parts = new ArrayList<>();
+      o.forEach(t -> parts.addAll(t.parts()));
+      List<Object> theirs = units(parts);
+      int k = 0;
+      while (k < n && k < theirs.size() && ours.get(k).equals(theirs.get(k))) {
+        k++;
+      }
+      n = k;
+    }
+    List<Object> shared = new ArrayList<>();
+    List<String> consumed = new ArrayList<>();
+    StringBuilder literal = new StringBuilder();
+    for (Object u : ours.subList(0, n)) {
+      if (u instanceof Character c) {
+        literal.append(c.charValue());
+      } else {
+        if (literal.length() > 0) {
+          shared.add(literal.toString());
+          literal.setLength(0);
+        }
+        KeyTemplate.Placeholder ph = placeholder(u);
+        shared.add(ph);
+        consumed.add(ph.attribute());
+      }
+    }
+    if (literal.length() > 0) {
+      shared.add(literal.toString());
+    }
+    return new SortKeyMatch(
+        false, List.copyOf(consumed), Optional.empty(), List.copyOf(shared), List.of(), true);
+  }
+
+  /** A placeholder as a unit of {@link #units}: equal when the attribute is. */
+  private record Named(KeyTemplate.Placeholder placeholder) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Named n && n.placeholder.attribute().equals(placeholder.attribute());
+    }
+
+    @Override
+    public int hashCode() {
+      return placeholder.attribute().hashCode();
+    }
+  }
+
+  private static KeyTemplate.Placeholder placeholder(Object unit) {
+    return ((Named) unit).placeholder();
+  }
+
+  /**
+   * Splits prefix tokens or template parts into units to compare: each literal character, each
+   * placeholder; a shard suffix ends the list, since no prefix can name its value.
+   */
+  private static List<Object> units(List<?> tokens) {
+    List<Object> out = new ArrayList<>();
+    for (Object t : tokens) {
+      if (t instanceof String text) {
+        text.chars().forEach(c -> out.add((char) c));
+      } else if (t instanceof KeyTemplate.Literal l) {
+        l.text().chars().forEach(c -> out.add((char) c));
+      } else if (t instanceof KeyTemplate.Placeholder ph) {
+        out.add(new Named(ph));
+      } else {
+        break;
+      }
+    }
+    return out;
+  }
 }

@@ -103,6 +103,11 @@ enum Fidelity {
     if (plan.access() == DynamoDbPlan.Access.NOT_SERVED) {
       return Optional.of("keyplan's plan does not serve it: " + String.join("; ", plan.notes()));
     }
+    if (!plan.pattern().with().isEmpty()) {
+      return Optional.of(
+          "keyplan verify does not run a read with related entities (with:) yet: its items"
+              + " of several entities are not loaded together");
+    }
     if (plan.operation().startsWith("Transact")) {
       return Optional.of(
           this == DYNALITE
