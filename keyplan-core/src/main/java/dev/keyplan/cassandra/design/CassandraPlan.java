@@ -20,6 +20,9 @@ import java.util.List;
  * @param indexes the names of the schema's secondary indexes (2i, SAI, custom) the read goes
  *     through, in the order of its restrictions; empty for a write and for a read that uses none.
  *     The one place a rule learns which index a plan uses (UnusedSecondaryIndex).
+ * @param with the reads of the pattern's related entities ({@code with:}), each from its own table
+ *     by the same restrictions; this plan's own figures are its entity's alone, and {@link
+ *     #requests()} lists them all for the load they add
  */
 public record CassandraPlan(
     AccessPattern pattern,
@@ -29,13 +32,39 @@ public record CassandraPlan(
     Estimate rows,
     boolean filtersInPartition,
     List<String> notes,
-    List<String> indexes)
+    List<String> indexes,
+    List<CassandraPlan> with)
     implements Plan {
 
   public CassandraPlan {
     tables = List.copyOf(tables);
     notes = List.copyOf(notes);
     indexes = List.copyOf(indexes);
+    with = List.copyOf(with);
+  }
+
+  /** Returns a plan that reads its own entity alone. */
+  public CassandraPlan(
+      AccessPattern pattern,
+      CassandraAccess access,
+      List<String> tables,
+      Estimate partitions,
+      Estimate rows,
+      boolean filtersInPartition,
+      List<String> notes,
+      List<String> indexes) {
+    this(pattern, access, tables, partitions, rows, filtersInPartition, notes, indexes, List.of());
+  }
+
+  /**
+   * Returns the reads one request makes: this plan, then those of its related entities ({@code
+   * with:}), each loading its own table.
+   */
+  public List<CassandraPlan> requests() {
+    List<CassandraPlan> all = new java.util.ArrayList<>();
+    all.add(this);
+    all.addAll(with);
+    return all;
   }
 
   /** Returns a plan that goes through no secondary index. */

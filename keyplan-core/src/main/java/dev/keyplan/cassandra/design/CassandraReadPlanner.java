@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -103,6 +104,96 @@ final class CassandraReadPlanner {
    * included), ties broken by the partitions contacted.
    */
   private CassandraPlan read(AccessPattern p, Operation.Read r) {
+    CassandraPlan own = readOwn(p, r);
+    if (p.with().isEmpty() || !own.access().served()) {
+      return own;
+    }
+    return withRelated(p, r, own);
+  }
+
+  /**
+   * Adds the reads of a pattern's related entities ({@code with:}) to its plan. Each entity lives
+   * in tables of its own, so each is read from its best table by the same restrictions (no order,
+   * no limit: every related row matching them) and loads that table; the plan's figures stay its
+   * own entity's, and a note gives each read and the rows and partitions of the request in all. An
+   * entity no table serves is said plainly: only the others are planned.
+   */
+  private CassandraPlan withRelated(AccessPattern p, Operation.Read r, CassandraPlan own) {
+    List<CassandraPlan> with = new ArrayList<>();
+    List<String> read = new ArrayList<>();
+    List<String> notes = new ArrayList<>(own.notes());
+    double[] rows = {own.rows().typical(), own.rows().busiest()};
+    double[] partitions = {own.partitions().typical(), own.partitions().busiest()};
+    for (String w : p.with()) {
+      Operation.Read related =
+          new Operation.Read(
+              w,
+              List.of(),
+              r.where(),
+              List.of(),
+              OptionalInt.empty(),
+              false,
+              r.names(),
+              r.location());
+      CassandraPlan part = readOwn(p, related);
+      if (!part.access().served()) {
+        notes.add(
+            "only "
+                + r.entity()
+                + " is planned: "
+                + w
+                + " is not served ("
+                + String.join("; ", part.notes())
+                + ")");
+        continue;
+      }
+      with.add(part);
+      read.add(w);
+      rows[0] += part.rows().typical();
+      rows[1] += part.rows().busiest();
+      partitions[0] += part.partitions().typical();
+      partitions[1] += part.partitions().busiest();
+      notes.add(
+          "then reads "
+              + w
+              + " from "
+              + String.join(" + ", part.tables())
+              + " by "
+              + part.access().label()
+              + ": "
+              + Units.count(part.rows().typical())
+              + " rows in "
+              + Units.count(part.partitions().typical())
+              + " partition(s) for a typical key, a request of its own");
+    }
+    if (!with.isEmpty()) {
+      notes.add(
+          "in all, with "
+              + String.join(", ", read)
+              + ": "
+              + (with.size() + 1)
+              + " reads, "
+              + Units.count(rows[0])
+              + " rows in "
+              + Units.count(partitions[0])
+              + " partitions for a typical key, "
+              + Units.count(rows[1])
+              + " rows for the busiest");
+    }
+    return new CassandraPlan(
+        p,
+        own.access(),
+        own.tables(),
+        own.partitions(),
+        own.rows(),
+        own.filtersInPartition(),
+        notes,
+        own.indexes(),
+        with);
+  }
+
+  /** Plans {@code r} for its own entity alone. */
+  private CassandraPlan readOwn(AccessPattern p, Operation.Read r) {
     List<Candidate> candidates =
         byEntity.getOrDefault(r.entity(), List.of()).stream()
             .map(t -> evaluate(p, r, t))

@@ -214,42 +214,48 @@ public record ClusterCapacity(
       double rate = p.ratePerSecond();
       String level = consistency.levelOf(p);
       int rounds = Math.max(1, ConsistencyAnalysis.paxosRoundTrips(p, level));
-      List<String> targets =
-          plan.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead()
-              ? plan.tables()
-              : plan.tables().subList(0, 1);
       double c = 0;
       double ops = 0;
       double extra = 0;
-      for (String table : targets) {
-        if (!sizing.containsKey(table)) {
+      // A read's related entities (with:) are reads of their own tables, added to the pattern's.
+      for (CassandraPlan part : plan.requests()) {
+        if (part.access() == CassandraAccess.NOT_SERVED || part.tables().isEmpty()) {
           continue;
         }
-        int totalRf = consistency.replication(table).totalRf();
-        if (!p.isRead()) {
-          // A fan-out writes N rows a request, each a mutation on every replica.
-          double rows = rate * rowsWritten(tables, table, p);
-          c += rows;
-          ops += rows * totalRf;
-          extra += rows * totalRf * (rounds - 1);
-          extra += rows * totalRf * views.getOrDefault(table, List.of()).size();
-          continue;
-        }
-        c += rate;
-        if (plan.access() == CassandraAccess.SECONDARY_INDEX
-            || plan.access() == CassandraAccess.ALLOW_FILTERING
-            || plan.access() == CassandraAccess.FULL_SCAN) {
-          int requests = fanout.rangeRead(p, table).requests();
-          ops += rate * requests;
-          extra += rate * requests * (rounds - 1);
-        } else {
-          double partitions =
-              Double.isNaN(plan.partitions().typical())
-                  ? 1
-                  : Math.max(1, plan.partitions().typical());
-          int requests = fanout.contacted(p, table).requests();
-          ops += rate * partitions * requests;
-          extra += rate * partitions * requests * (rounds - 1);
+        List<String> targets =
+            part.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead()
+                ? part.tables()
+                : part.tables().subList(0, 1);
+        for (String table : targets) {
+          if (!sizing.containsKey(table)) {
+            continue;
+          }
+          int totalRf = consistency.replication(table).totalRf();
+          if (!p.isRead()) {
+            // A fan-out writes N rows a request, each a mutation on every replica.
+            double rows = rate * rowsWritten(tables, table, p);
+            c += rows;
+            ops += rows * totalRf;
+            extra += rows * totalRf * (rounds - 1);
+            extra += rows * totalRf * views.getOrDefault(table, List.of()).size();
+            continue;
+          }
+          c += rate;
+          if (part.access() == CassandraAccess.SECONDARY_INDEX
+              || part.access() == CassandraAccess.ALLOW_FILTERING
+              || part.access() == CassandraAccess.FULL_SCAN) {
+            int requests = fanout.rangeRead(p, table).requests();
+            ops += rate * requests;
+            extra += rate * requests * (rounds - 1);
+          } else {
+            double partitions =
+                Double.isNaN(part.partitions().typical())
+                    ? 1
+                    : Math.max(1, part.partitions().typical());
+            int requests = fanout.contacted(p, table).requests();
+            ops += rate * partitions * requests;
+            extra += rate * partitions * requests * (rounds - 1);
+          }
         }
       }
       coordinator += c;

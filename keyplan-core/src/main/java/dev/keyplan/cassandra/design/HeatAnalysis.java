@@ -52,9 +52,12 @@ final class HeatAnalysis {
     Map<String, List<CassandraPlan>> writes = new java.util.HashMap<>();
     for (CassandraPlan plan : plans) {
       if (plan.pattern().isRead()) {
-        if (!plan.tables().isEmpty()
-            && plan.access().ordinal() <= CassandraAccess.APPLICATION_JOIN.ordinal()) {
-          reads.computeIfAbsent(plan.tables().get(0), k -> new java.util.ArrayList<>()).add(plan);
+        // A read's related entities (with:) load their own tables' partitions too.
+        for (CassandraPlan part : plan.requests()) {
+          if (!part.tables().isEmpty()
+              && part.access().ordinal() <= CassandraAccess.APPLICATION_JOIN.ordinal()) {
+            reads.computeIfAbsent(part.tables().get(0), k -> new java.util.ArrayList<>()).add(part);
+          }
         }
       } else {
         for (String t : new java.util.LinkedHashSet<>(plan.tables())) {

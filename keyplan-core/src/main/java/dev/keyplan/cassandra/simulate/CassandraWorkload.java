@@ -147,39 +147,45 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
                           p.isRead()
                               ? a.design().readConsistency()
                               : a.design().writeConsistency()));
-      List<String> targets =
-          plan.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead()
-              ? plan.tables()
-              : plan.tables().subList(0, 1);
-      for (String name : targets) {
-        TableData d = byName.get(name);
-        if (d == null) {
+      // A read's related entities (with:) are requests to their own tables at the pattern's rate.
+      for (CassandraPlan part : plan.requests()) {
+        if (part.access() == CassandraAccess.NOT_SERVED || part.tables().isEmpty()) {
           continue;
         }
-        boolean rangeRead =
-            plan.access() == CassandraAccess.SECONDARY_INDEX
-                || plan.access() == CassandraAccess.ALLOW_FILTERING
-                || plan.access() == CassandraAccess.FULL_SCAN;
-        double partitions =
-            p.isRead() && !Double.isNaN(plan.partitions().typical())
-                ? Math.max(1, plan.partitions().typical())
-                : 1;
-        double busiest =
-            p.isRead() && !Double.isNaN(plan.partitions().busiest())
-                ? Math.max(1, plan.partitions().busiest())
-                : partitions;
-        streams.add(
-            new Stream(
-                p.id(),
-                d,
-                !p.isRead(),
-                // A fan-out's N rows a request are N writes, as the analysis' capacity counts them.
-                p.ratePerSecond() * a.table(name).map(t -> t.rowsWritten(p)).orElse(1.0),
-                requestKeys(p, d),
-                partitions,
-                busiest,
-                rangeRead,
-                level));
+        List<String> targets =
+            part.access() == CassandraAccess.APPLICATION_JOIN || !p.isRead()
+                ? part.tables()
+                : part.tables().subList(0, 1);
+        for (String name : targets) {
+          TableData d = byName.get(name);
+          if (d == null) {
+            continue;
+          }
+          boolean rangeRead =
+              part.access() == CassandraAccess.SECONDARY_INDEX
+                  || part.access() == CassandraAccess.ALLOW_FILTERING
+                  || part.access() == CassandraAccess.FULL_SCAN;
+          double partitions =
+              p.isRead() && !Double.isNaN(part.partitions().typical())
+                  ? Math.max(1, part.partitions().typical())
+                  : 1;
+          double busiest =
+              p.isRead() && !Double.isNaN(part.partitions().busiest())
+                  ? Math.max(1, part.partitions().busiest())
+                  : partitions;
+          streams.add(
+              new Stream(
+                  p.id(),
+                  d,
+                  !p.isRead(),
+                  // A fan-out's N rows a request are N writes, as the analysis' capacity counts them.
+                  p.ratePerSecond() * a.table(name).map(t -> t.rowsWritten(p)).orElse(1.0),
+                  requestKeys(p, d),
+                  partitions,
+                  busiest,
+                  rangeRead,
+                  level));
+        }
       }
     }
     return new CassandraWorkload(tables, streams, skipped);
