@@ -63,6 +63,113 @@ final class MongoDbReadPlanner {
   }
 
   MongoDbPlan plan(AccessPattern p, Operation.Read r) {
+    MongoDbPlan own = planOwn(p, r);
+    if (p.with().isEmpty() || !own.access().served()) {
+      return own;
+    }
+    return withRelated(p, r, own);
+  }
+
+  /**
+   * Adds a read's related entities ({@code with:}) to its plan. An entity embedded in the documents
+   * the read returns (or their root entity, when the read is of an embedded one) comes with them:
+   * no extra read, and its bytes are already in the document's size. Any other is a second {@code
+   * find} by the same restrictions (no sort, no limit), planned as its own read: its keys,
+   * documents and touches add to the request's, so its collection's shards receive the read's load.
+   * An entity no collection serves is said plainly: only the others are planned.
+   */
+  private MongoDbPlan withRelated(AccessPattern p, Operation.Read r, MongoDbPlan own) {
+    Optional<MongoDbCollection> read =
+        own.collection()
+            .flatMap(n -> collections.stream().filter(c -> c.name().equals(n)).findFirst());
+    List<String> notes = new ArrayList<>(own.notes());
+    List<String> operations = new ArrayList<>(List.of(own.operation()));
+    double[] keys = {own.keysExamined().typical(), own.keysExamined().busiest()};
+    double[] docs = {own.docsExamined().typical(), own.docsExamined().busiest()};
+    if (own.covered()) {
+      // The related rows are not in the index: each document is fetched, so nothing is covered.
+      docs = new double[] {keys[0], keys[1]};
+    }
+    double returned = own.returned();
+    List<Touch> touches = new ArrayList<>(own.touches());
+    for (String w : p.with()) {
+      if (read.isPresent()
+          && (read.get().embedOf(w).isPresent() || read.get().entity().name().equals(w))) {
+        notes.add(
+            w
+                + " is in the "
+                + read.get().name()
+                + " documents the read returns: it comes with them, no extra read (its bytes are"
+                + " in the document's "
+                + dev.keyplan.model.Units.bytes(read.get().typicalBytes())
+                + ")");
+        continue;
+      }
+      Operation.Read related =
+          new Operation.Read(
+              w,
+              List.of(),
+              r.where(),
+              List.of(),
+              java.util.OptionalInt.empty(),
+              false,
+              r.names(),
+              r.location());
+      MongoDbPlan part = planOwn(p, related);
+      if (!part.access().served()) {
+        notes.add(
+            "only "
+                + r.entity()
+                + " is planned: "
+                + w
+                + " is not served ("
+                + String.join("; ", part.notes())
+                + ")");
+        continue;
+      }
+      operations.add(part.operation());
+      keys[0] += part.keysExamined().typical();
+      keys[1] += part.keysExamined().busiest();
+      docs[0] += part.docsExamined().typical();
+      docs[1] += part.docsExamined().busiest();
+      returned += part.returned();
+      touches.addAll(part.touches());
+      notes.add(
+          w
+              + " is not in the documents the read returns: a second "
+              + part.operation()
+              + " on "
+              + part.collection().orElse("?")
+              + " ("
+              + part.access().label()
+              + part.index().map(i -> " " + i).orElse("")
+              + "), "
+              + dev.keyplan.model.Units.count(part.docsExamined().typical())
+              + " documents examined");
+      part.notes().forEach(n -> notes.add(w + ": " + n));
+    }
+    return new MongoDbPlan(
+        p,
+        own.access(),
+        String.join(" + ", operations),
+        own.collection(),
+        own.index(),
+        new Estimate(keys[0], keys[1]),
+        new Estimate(docs[0], docs[1]),
+        returned,
+        own.blockingSort(),
+        own.sortBytes(),
+        false,
+        own.targeting(),
+        own.shards(),
+        own.lookups(),
+        own.transaction(),
+        touches,
+        notes);
+  }
+
+  /** Plans {@code r} for its own entity alone. */
+  private MongoDbPlan planOwn(AccessPattern p, Operation.Read r) {
     List<Candidate> candidates = new ArrayList<>();
     boolean stored = false;
     for (MongoDbCollection c : collections) {
