@@ -120,10 +120,14 @@ public final class TablePerEntity implements DynamoDbRule {
   }
 
   private static void unreadEntities(DynamoDbAnalysis a, Findings out) {
+    // A read's related entities (with:) are read too.
     Set<String> read =
         a.model().patterns().stream()
             .filter(AccessPattern::isRead)
-            .map(p -> p.operation().entity())
+            .flatMap(
+                p ->
+                    java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(p.operation().entity()), p.with().stream()))
             .collect(Collectors.toSet());
     for (DynamoDbTable t : a.tables()) {
       List<String> entities = entities(t);

@@ -221,4 +221,49 @@ final class TablePerEntityTest {
         """)
         .expectMarkedFindings();
   }
+
+  @Test
+  void anEntityReadWithAnother_isRead() {
+    // with: [Invoice] reads the customer's invoices with the profile (issue 16 §2): Invoice is
+    // read,
+    // and its key layout serves that read, so no finding.
+    tester
+        .model(
+            """
+        model: shop
+        horizon: 1y
+        entities:
+          Customer:
+            attributes:
+              customer_id: uuid
+              name: {type: text, size: 20B}
+            key: [customer_id]
+            count: 1M
+          Invoice:
+            attributes:
+              invoice_id: uuid
+              customer_id: uuid
+            key: [invoice_id]
+            count: 5M
+        patterns:
+          - id: customer
+            rate: 10/s
+            query: Customer where customer_id = ?
+            with: [Invoice]
+          - id: issue-invoice
+            rate: 1/s
+            insert: Invoice
+        dynamodb:
+          tables:
+            AppTable:
+              partition_key: PK
+              sort_key: SK
+              items:
+                Customer:
+                  keys: {PK: "C#{customer_id}", SK: PROFILE}
+                Invoice:
+                  keys: {PK: "C#{customer_id}", SK: "I#{invoice_id}"}
+        """)
+        .expectMarkedFindings();
+  }
 }

@@ -42,6 +42,14 @@ final class MongoDbVerifyReads {
     if (v.isEmpty()) {
       return Optional.empty();
     }
+    if (plan.operation().contains(" + ")) {
+      // A read with related entities in other collections (with:) sums several finds; one
+      // explained query cannot be compared with it.
+      notes.add(
+          plan.pattern().id()
+              + ": keyplan verify does not run a read of several finds (with:) yet");
+      return Optional.empty();
+    }
     Set<String> s = CollectionLoad.rootEqualities(load.collection, r);
     CollectionLoad.Block b = s.isEmpty() ? load.base() : load.block(role, s).orElse(load.base());
     int at =
