@@ -178,7 +178,8 @@ record CassandraWorkload(List<TableData> tables, List<Stream> streams, List<Stri
                   p.id(),
                   d,
                   !p.isRead(),
-                  // A fan-out's N rows a request are N writes, as the analysis' capacity counts them.
+                  // A fan-out's N rows a request are N writes, as the analysis' capacity counts
+                  // them.
                   p.ratePerSecond() * a.table(name).map(t -> t.rowsWritten(p)).orElse(1.0),
                   requestKeys(p, d),
                   partitions,
