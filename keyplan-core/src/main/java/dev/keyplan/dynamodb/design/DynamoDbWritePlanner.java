@@ -163,6 +163,9 @@ final class DynamoDbWritePlanner {
                   new Estimate(0, 0),
                   u * fanOut,
                   KeyCounts.shards(it.partitionTemplates(path))));
+          if (p.fanOut().isPresent() && target.copyOf().isEmpty()) {
+            notes.add(it.name() + " in " + path.label() + ": " + fanOutHeat(p.fanOut().get(), pk));
+          }
         }
       }
       Set<String> pk = KeyCounts.placeholders(it.partitionTemplates(table));
