@@ -262,12 +262,14 @@ public final class Sizer {
     double rowShare = key.busiestShare() / shards;
     // The rows of the busiest partition that spans `seconds` of writes at the table's growth.
     final double growthPerSecond = growth;
+    // Multiplied as (growth × share) × seconds, the order the rate alone is, so that a spread
+    // without a window gives the very figures it gave before (GoldenTest pins them bit for bit).
     java.util.function.DoubleUnaryOperator busiestIn =
         seconds ->
             growthPerSecond
-                * seconds
-                * CompositeKey.of(e, keyAttributes, growthPerSecond * seconds).busiestShare()
-                / shards;
+                * (CompositeKey.of(e, keyAttributes, growthPerSecond * seconds).busiestShare()
+                    / shards)
+                * seconds;
     // The entity's key is in attribute names; the table's key columns hold them (BoundTable).
     boolean keyIdentifiesRow =
         identifiesRow(e, t.partitionKey().stream().map(t::attributeOf).toList());
