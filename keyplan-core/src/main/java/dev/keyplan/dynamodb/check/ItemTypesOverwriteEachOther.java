@@ -7,6 +7,7 @@ import dev.keyplan.check.Severity;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbItem;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.ItemOverwrites;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
@@ -14,7 +15,6 @@ import dev.keyplan.model.Units;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -36,12 +36,12 @@ import java.util.stream.Collectors;
  *       attribute" when both name it, or one is declared {@code copy_of} the other, except when it
  *       is, in each item type, the whole key of a different entity: {@code {id}} of a Customer and
  *       {@code {id}} of a Product are different entities' ids and never equal. A {@code {shard:N}}
- *       suffix matches any other suffix: both start at 0. keyplan counts each type's items on their
- *       own ({@code DynamoDbSizing.items}); the message states how few the table may hold: with N
- *       items and D distinct key values per type, each type keeps at most min(N, D) items, up to
- *       min(D<sub>A</sub>, D<sub>B</sub>) keys are shared, and each shared key keeps one item, so
- *       the table keeps as few as min(N<sub>A</sub>, D<sub>A</sub>) + min(N<sub>B</sub>,
- *       D<sub>B</sub>) − min(D<sub>A</sub>, D<sub>B</sub>).
+ *       suffix matches any other suffix: both start at 0 ({@link ItemOverwrites#sameKey}). The
+ *       message states how few the table may hold, the figure the sizing counts ({@link
+ *       ItemOverwrites}): with N items and D distinct key values per type, each type keeps K =
+ *       min(N, D) items, up to min(K<sub>A</sub>, K<sub>B</sub>) keys are shared, and each shared
+ *       key keeps one item, so the table keeps as few as K<sub>A</sub> + K<sub>B</sub> −
+ *       min(K<sub>A</sub>, K<sub>B</sub>).
  *   <li><b>One item type</b> overwrites its own items when its primary-key templates hold neither
  *       its entity's whole {@code key} nor a {@code unique} attribute ({@link
  *       KeyCounts#identifies}): it keeps one item per distinct combination of the templates'
@@ -91,15 +91,15 @@ public final class ItemTypesOverwriteEachOther implements DynamoDbRule {
       return;
     }
     List<String> missing = e.key().stream().filter(k -> !held.contains(k)).toList();
-    double keys = KeyCounts.distinct(e, held, it.rows()) * KeyCounts.shards(templates);
+    double keys = KeyCounts.distinct(e, held, it.writtenRows()) * KeyCounts.shards(templates);
     String kept =
-        Double.isNaN(keys) || keys >= it.rows()
+        Double.isNaN(keys) || keys >= it.writtenRows()
             ? ""
             : ": the table keeps at most "
                 + Units.count(keys)
                 + (keys == 1 ? " item" : " items")
                 + " of the "
-                + Units.count(it.rows())
+                + Units.count(it.writtenRows())
                 + " "
                 + it.name()
                 + " items the model writes (one per distinct "
@@ -146,16 +146,20 @@ public final class ItemTypesOverwriteEachOther implements DynamoDbRule {
   private static void pair(DynamoDbTable t, DynamoDbItem a, DynamoDbItem b, Findings out) {
     double keysA = keys(t, a);
     double keysB = keys(t, b);
+    // Each type writes at most one item per distinct key (ItemOverwrites, whose cap the sizing
+    // applies).
+    double keptA = Math.min(a.writtenRows(), keysA);
+    double keptB = Math.min(b.writtenRows(), keysB);
     String lost =
         Double.isNaN(keysA) || Double.isNaN(keysB)
             ? ""
             : " (up to "
-                + Units.count(Math.min(keysA, keysB))
-                + " keys shared): keyplan counts "
-                + Units.count(a.rows() + b.rows())
+                + Units.count(Math.min(keptA, keptB))
+                + " keys shared): the model writes "
+                + Units.count(a.writtenRows() + b.writtenRows())
                 + " items, the table keeps as few as "
-                + Units.count(
-                    Math.min(a.rows(), keysA) + Math.min(b.rows(), keysB) - Math.min(keysA, keysB));
+                + Units.count(keptA + keptB - Math.min(keptA, keptB))
+                + ", which keyplan sizes and prices";
     String target = t.primaryKey().get(t.primaryKey().size() - 1);
     String prefix = b.name().toUpperCase(java.util.Locale.ROOT) + "#";
     out.report(
@@ -171,11 +175,11 @@ public final class ItemTypesOverwriteEachOther implements DynamoDbRule {
             + " have the same primary key "
             + keyText(t, b)
             + ": the "
-            + Units.count(b.rows())
+            + Units.count(b.writtenRows())
             + " "
             + b.name()
             + " items are written over the "
-            + Units.count(a.rows())
+            + Units.count(a.writtenRows())
             + " "
             + a.name()
             + " items with the same "
@@ -198,9 +202,7 @@ public final class ItemTypesOverwriteEachOther implements DynamoDbRule {
 
   /** Returns the distinct primary keys item type {@code it} can write, or NaN if unknown. */
   private static double keys(DynamoDbTable t, DynamoDbItem it) {
-    List<KeyTemplate> templates = templates(t, it);
-    return KeyCounts.distinct(it.entity(), KeyCounts.placeholders(templates), it.rows())
-        * KeyCounts.shards(templates);
+    return ItemOverwrites.distinctKeys(t.primaryKey(), it);
   }
 
   private static List<KeyTemplate> templates(DynamoDbTable t, DynamoDbItem it) {
@@ -219,57 +221,7 @@ public final class ItemTypesOverwriteEachOther implements DynamoDbRule {
         + ")";
   }
 
-  /**
-   * Returns true if {@code a} and {@code b} can write the same primary key: every key attribute's
-   * templates have the same parts.
-   */
   static boolean sameKey(List<String> primaryKey, DynamoDbItem a, DynamoDbItem b) {
-    for (String k : primaryKey) {
-      List<KeyTemplate.Part> pa = a.keys().get(k).parts();
-      List<KeyTemplate.Part> pb = b.keys().get(k).parts();
-      if (pa.size() != pb.size()) {
-        return false;
-      }
-      for (int i = 0; i < pa.size(); i++) {
-        if (!samePart(pa.get(i), a.entity(), pb.get(i), b.entity())) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  private static boolean samePart(KeyTemplate.Part x, Entity ex, KeyTemplate.Part y, Entity ey) {
-    if (x instanceof KeyTemplate.Literal lx && y instanceof KeyTemplate.Literal ly) {
-      return lx.text().equals(ly.text());
-    }
-    if (x instanceof KeyTemplate.Shard && y instanceof KeyTemplate.Shard) {
-      return true;
-    }
-    if (x instanceof KeyTemplate.Placeholder px && y instanceof KeyTemplate.Placeholder py) {
-      return sameValues(px.attribute(), ex, py.attribute(), ey);
-    }
-    return false;
-  }
-
-  /** Returns true if attribute {@code x} of {@code ex} and {@code y} of {@code ey} share values. */
-  private static boolean sameValues(String x, Entity ex, String y, Entity ey) {
-    if (copies(ex, x, ey, y) || copies(ey, y, ex, x)) {
-      return true;
-    }
-    if (!x.equals(y)) {
-      return false;
-    }
-    if (ex.name().equals(ey.name())) {
-      return true;
-    }
-    // Different entities' own ids ({id} of a Customer, {id} of a Product) never coincide.
-    return !(ex.key().equals(List.of(x)) && ey.key().equals(List.of(y)));
-  }
-
-  /** Returns true if attribute {@code x} of {@code ex} is declared a copy of {@code ey.y}. */
-  private static boolean copies(Entity ex, String x, Entity ey, String y) {
-    Optional<String> of = ex.attribute(x).flatMap(Attribute::copyOf);
-    return of.isPresent() && of.get().equals(ey.name() + "." + y);
+    return ItemOverwrites.sameKey(primaryKey, a, b);
   }
 }

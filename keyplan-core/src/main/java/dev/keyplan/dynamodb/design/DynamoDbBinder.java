@@ -292,6 +292,9 @@ final class DynamoDbBinder {
       }
       item(t, it, keyAttributes, named, paths, types, typedBy).ifPresent(items::add);
     }
+    // Item types whose primary keys can be equal keep one item per key: sizing, storage and cost
+    // count the items the table keeps (ItemOverwrites; ItemTypesOverwriteEachOther reports them).
+    items = ItemOverwrites.cap(paths.get(0).keyAttributes(), items);
     // An INCLUDE may name attributes no modelled item type holds: DynamoDB accepts any name, and a
     // table whose item types are not written yet holds none (issue 16). The rule
     // IncludedAttributeNotHeld reports such a name as info.

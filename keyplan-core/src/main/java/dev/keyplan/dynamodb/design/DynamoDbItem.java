@@ -34,9 +34,12 @@ import java.util.Set;
  * @param largestBytes the size of the oldest item at the horizon, whose growing collections ({@code
  *     grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when nothing
  *     grows
- * @param rows the items alive at the model's horizon
+ * @param rows the items the table keeps at the model's horizon: the rows the model writes, capped
+ *     at the distinct primary keys when items overwrite each other ({@link ItemOverwrites})
  * @param ttlSeconds how long each item lives (the entity's inserts' TTL on a table with TTL); 0 for
  *     ever
+ * @param writtenRows the items the model writes alive at the horizon, before any overwrite: {@code
+ *     rows} unless ItemOverwrites capped it
  */
 public record DynamoDbItem(
     String name,
@@ -50,13 +53,62 @@ public record DynamoDbItem(
     long largestBytes,
     double rows,
     long ttlSeconds,
-    Location location) {
+    Location location,
+    double writtenRows) {
 
   public DynamoDbItem {
     keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keys));
     keyBytes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keyBytes));
     attributes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
     storedNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(storedNames));
+  }
+
+  /** An item type whose items all stay: {@code writtenRows} is {@code rows}. */
+  public DynamoDbItem(
+      String name,
+      Entity entity,
+      String table,
+      Map<String, KeyTemplate> keys,
+      Map<String, Long> keyBytes,
+      Map<String, Stored> attributes,
+      Map<String, String> storedNames,
+      long bytes,
+      long largestBytes,
+      double rows,
+      long ttlSeconds,
+      Location location) {
+    this(
+        name,
+        entity,
+        table,
+        keys,
+        keyBytes,
+        attributes,
+        storedNames,
+        bytes,
+        largestBytes,
+        rows,
+        ttlSeconds,
+        location,
+        rows);
+  }
+
+  /** Returns this item type keeping {@code kept} of the rows it writes (ItemOverwrites). */
+  DynamoDbItem keeping(double kept) {
+    return new DynamoDbItem(
+        name,
+        entity,
+        table,
+        keys,
+        keyBytes,
+        attributes,
+        storedNames,
+        bytes,
+        largestBytes,
+        kept,
+        ttlSeconds,
+        location,
+        writtenRows);
   }
 
   /** Returns the name DynamoDB stores entity attribute {@code attribute} under. */

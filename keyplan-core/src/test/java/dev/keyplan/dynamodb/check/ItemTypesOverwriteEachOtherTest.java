@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.RuleTester;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbSizing;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +77,7 @@ final class ItemTypesOverwriteEachOtherTest {
   void twoItemTypesWithTheSameTemplates_overwriteEachOther() {
     // Order and Invoice both write PK = "O#{order_id}", SK = "{order_id}": an invoice and its
     // order are one item. Order has D_A = 1,000,000 keys (its key), Invoice D_B = 900,000 (a unique
-    // order_id, one per invoice), so up to min = 900,000 keys are shared: keyplan counts
+    // order_id, one per invoice), so up to min = 900,000 keys are shared: the model writes
     // 1,000,000 + 900,000 = 1,900,000 items; each type keeps min(N, D) = N of its own, so the
     // table keeps as few as 1,000,000 + 900,000 − 900,000 = 1,000,000.
     List<Finding> found =
@@ -79,7 +85,7 @@ final class ItemTypesOverwriteEachOtherTest {
             .model(
                 MODEL
                     + """
-              Invoice: # FINDING: ItemTypesOverwriteEachOther [error]: item types Order and Invoice of table Shop have the same primary key (PK = "O#{order_id}", SK = "{order_id}"): the 900,000 Invoice items are written over the 1,000,000 Order items with the same order_id, each write replacing the other type's item (up to 900,000 keys shared): keyplan counts 1,900,000 items, the table keeps as few as 1,000,000
+              Invoice: # FINDING: ItemTypesOverwriteEachOther [error]: item types Order and Invoice of table Shop have the same primary key (PK = "O#{order_id}", SK = "{order_id}"): the 900,000 Invoice items are written over the 1,000,000 Order items with the same order_id, each write replacing the other type's item (up to 900,000 keys shared): the model writes 1,900,000 items, the table keeps as few as 1,000,000
                 keys: {PK: "O#{order_id}", SK: "{order_id}"}
       """)
             .expectMarkedFindings();
@@ -178,7 +184,7 @@ final class ItemTypesOverwriteEachOtherTest {
     // PK = "O#{order_id}", SK = "{order_id}" on a line writes over that order (and over the
     // order's other lines). Both findings: the line keyed without line_no, and the pair.
     // Order N_A = D_A = 1,000,000; Line N_B = 5,000,000 over D_B = distinct(order_id) =
-    // 1,000,000 keys. keyplan counts 1,000,000 + 5,000,000 = 6,000,000 items; the table keeps as
+    // 1,000,000 keys. The model writes 1,000,000 + 5,000,000 = 6,000,000 items; the table keeps as
     // few as min(N_A, D_A) + min(N_B, D_B) − min(D_A, D_B) = 1M + 1M − 1M = 1,000,000: every line
     // and its order collapse onto the order's key.
     List<Finding> found =
@@ -198,7 +204,8 @@ final class ItemTypesOverwriteEachOtherTest {
                 assertThat(m)
                     .contains("item types Order and Line of table Shop have the same primary key")
                     .contains(
-                        "keyplan counts 6,000,000 items, the table keeps as few as" + " 1,000,000"))
+                        "the model writes 6,000,000 items, the table keeps as few as"
+                            + " 1,000,000"))
         .hasSize(2);
   }
 
@@ -233,7 +240,7 @@ final class ItemTypesOverwriteEachOtherTest {
               partition_key: PK
               items:
                 User: {keys: {PK: "U#{user_id}"}}
-                Settings: {keys: {PK: "%s"}} # FINDING: ItemTypesOverwriteEachOther [error]: the 8,000 Settings items are written over the 10,000 User items with the same owner, each write replacing the other type's item (up to 8,000 keys shared): keyplan counts 18,000 items, the table keeps as few as 10,000
+                Settings: {keys: {PK: "%s"}} # FINDING: ItemTypesOverwriteEachOther [error]: the 8,000 Settings items are written over the 10,000 User items with the same owner, each write replacing the other type's item (up to 8,000 keys shared): the model writes 18,000 items, the table keeps as few as 10,000
         """;
     List<Finding> found = tester.model(model.formatted("U#{owner}")).expectMarkedFindings();
     assertThat(found)
@@ -247,5 +254,43 @@ final class ItemTypesOverwriteEachOtherTest {
                 .model(model.formatted("SETTINGS#U#{owner}"))
                 .findings())
         .isEmpty();
+  }
+
+  @Test
+  void theSizingCountsTheItemsTheTableKeeps_inItemsStorageAndCost() {
+    // Issue 16 §4: keyplan sized both colliding types whole. Order (1,000,000) and Invoice
+    // (900,000) under PK = "O#{order_id}", SK = "{order_id}": the later type, Invoice, keeps its
+    // 900,000 items and Order keeps 1,000,000 − 900,000 = 100,000, so the table holds 1,000,000
+    // items (ItemOverwrites). Item sizes (name + value bytes, every attribute stored by default):
+    // Order PK 2 + 38, SK 2 + 36, order_id 8 + 36, total 5 + 11 = 138 B; Invoice PK 40, SK 38,
+    // invoice_id 10 + 36, order_id 44, amount 6 + 11 = 185 B. Storage adds 100 B an item:
+    // 100,000 × 238 + 900,000 × 285 = 280,300,000 B, where both whole were 494,500,000 B.
+    // Line keyed by its order alone (PK = "O#{order_id}", SK = LINE) keeps one item per order:
+    // 1,000,000 of its 5,000,000 (D = 1,000,000 order_id values), each PK 40, SK 2 + 4, order_id
+    // 44, line_no 7 + 6, sku 3 + 8 = 114 B, 214 B stored: +214,000,000 B.
+    DynamoDbAnalysis a =
+        DynamoDbAnalyzer.analyze(
+            ModelReader.read(
+                "m.yaml",
+                MODEL
+                    + """
+              Invoice:
+                keys: {PK: "O#{order_id}", SK: "{order_id}"}
+              Line:
+                keys: {PK: "O#{order_id}", SK: LINE}
+      """,
+                Path.of(".")));
+    DynamoDbTable shop = a.table("Shop").orElseThrow();
+    assertThat(shop.items())
+        .extracting(it -> it.name() + " " + it.bytes() + " B " + (long) it.rows())
+        .containsExactly("Order 138 B 100000", "Invoice 185 B 900000", "Line 114 B 1000000");
+    assertThat(shop.items())
+        .extracting(it -> (long) it.writtenRows())
+        .containsExactly(1_000_000L, 900_000L, 5_000_000L);
+    DynamoDbSizing z = a.sizing().get("Shop");
+    assertThat(z.items()).isEqualTo(2_000_000);
+    assertThat(z.bytes()).isEqualTo(280_300_000 + 214_000_000);
+    // The cost's storage is the same bytes: what is billed is what the table keeps.
+    assertThat(a.cost("Shop").orElseThrow().storageBytes()).isEqualTo(z.bytes());
   }
 }
