@@ -57,7 +57,7 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
         String size =
             lsi == 0
                 ? Units.count(counted) + " B"
-                : Units.count(it.bytes())
+                : Units.count(it.fullBytes())
                     + " B plus "
                     + Units.count(lsi)
                     + " B of entries in local index"
@@ -88,9 +88,9 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
                 + "; mostly "
                 + dominant(it, lsi)
                 + "; each write costs "
-                + Capacity.writeBlocks(it.bytes())
+                + Capacity.writeBlocks(it.fullBytes())
                 + " WCU and each strongly consistent read "
-                + Capacity.readBlocks(it.bytes())
+                + Capacity.readBlocks(it.fullBytes())
                 + " RCU",
             "store the large attributes in S3 and keep the object key in the item (seed 003); or split the item"
                 + " (vertical partitioning): move them to their own items under the same partition key, read"
@@ -119,7 +119,7 @@ public final class ItemNearSizeLimit implements DynamoDbRule {
       parts.add(Map.entry("the local index entries", lsi));
     }
     parts.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
-    double total = it.bytes() + lsi;
+    double total = it.fullBytes() + lsi;
     List<String> out = new ArrayList<>();
     double sum = 0;
     for (var p : parts) {

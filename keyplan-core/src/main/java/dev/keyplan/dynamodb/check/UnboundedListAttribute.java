@@ -43,8 +43,8 @@ public final class UnboundedListAttribute implements DynamoDbRule {
           double perElement = AttributeTypes.elementBytes(s.getValue(), attr.items());
           double perDay = attr.growsPerSecond() * 86_400 * perElement;
           long lifetime = it.ttlSeconds() > 0 ? Math.min(it.ttlSeconds(), horizon) : horizon;
-          double largest = it.bytes() + attr.growsPerSecond() * lifetime * perElement;
-          double daysToLimit = (DynamoDbLimits.MAX_ITEM_BYTES - it.bytes()) / perDay;
+          double largest = it.fullBytes() + attr.growsPerSecond() * lifetime * perElement;
+          double daysToLimit = (DynamoDbLimits.MAX_ITEM_BYTES - it.fullBytes()) / perDay;
           boolean over = largest > DynamoDbLimits.MAX_ITEM_BYTES;
           String when =
               over

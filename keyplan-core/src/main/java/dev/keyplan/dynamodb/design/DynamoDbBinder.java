@@ -492,7 +492,6 @@ final class DynamoDbBinder {
       ttl = 0;
     }
     Map<String, Long> keyBytes = new LinkedHashMap<>();
-    long bytes = 0;
     for (KeyTemplate k : keys.values()) {
       String type = keyType(e, k);
       String prior = types.putIfAbsent(k.attribute(), type);
@@ -514,17 +513,21 @@ final class DynamoDbBinder {
       typedBy.putIfAbsent(k.attribute(), it.name());
       long value = valueBytes(e, k, type);
       keyBytes.put(k.attribute(), value);
-      bytes += ItemSize.utf8Bytes(k.attribute()) + value;
     }
-    for (Map.Entry<String, Stored> a : attributes.entrySet()) {
-      // An attribute name counts as stored in DynamoDB (follower#, not follower_count).
-      bytes +=
-          ItemSize.utf8Bytes(storedNames.getOrDefault(a.getKey(), a.getKey()))
-              + a.getValue().valueBytes();
-    }
+    // An item stores no sparse attribute it lacks (present: P%), nor a key attribute built from
+    // one, so the average item counts each at its share; the table's own key is on every item.
+    Set<String> primary = new LinkedHashSet<>();
+    t.partitionKey().ifPresent(primary::add);
+    t.sortKey().ifPresent(primary::add);
+    long bytes =
+        Math.round(
+            DynamoDbItem.averageBytes(
+                e, keys, keyBytes, attributes, storedNames, primary, Set.of()));
+    long full =
+        Math.round(DynamoDbItem.weighedBytes(keyBytes, attributes, storedNames, k -> 1, a -> 1));
     double rows = e.rowsAfter(model.horizonSeconds(), ttl);
     long lifetime = ttl > 0 ? Math.min(ttl, model.horizonSeconds()) : model.horizonSeconds();
-    long largest = bytes;
+    long largest = full;
     for (Map.Entry<String, Stored> a : attributes.entrySet()) {
       Attribute source = e.attribute(a.getKey()).orElse(null);
       if (source != null && source.growsPerSecond() > 0) {

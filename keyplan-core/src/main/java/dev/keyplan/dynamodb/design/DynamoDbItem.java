@@ -30,10 +30,15 @@ import java.util.Set;
  * @param storedNames the DynamoDB name of each attribute of {@code attributes} stored under another
  *     name than the entity's ({@code follower_count} → {@code follower#}); the others are stored
  *     under their own
- * @param bytes the item's size as capacity units and the 400 KB limit count it
- * @param largestBytes the size of the oldest item at the horizon, whose growing collections ({@code
- *     grows:}) have gained elements for the whole lifetime of the item; {@code bytes} when nothing
- *     grows
+ * @param bytes the average item's size, as storage, reads and writes count it: a sparse attribute
+ *     ({@code present: P%}), and a key attribute built from one, count P × their bytes (rounded to
+ *     the byte), since an item that lacks the value stores neither; every attribute when none is
+ *     sparse. Example (DynamoDbSparseIndexTest): a 975 B complaint whose GSI key {@code GSI1PK =
+ *     "E#{escalated_to}"} (6 + 18 B) only the 2% escalated ones carry is 975 − 0.98 × 24 = 951.48,
+ *     951 B on average
+ * @param largestBytes the size of the oldest item at the horizon holding every attribute, whose
+ *     growing collections ({@code grows:}) have gained elements for the whole lifetime of the item;
+ *     {@link #fullBytes()} when nothing grows
  * @param rows the items the table keeps at the model's horizon: the rows the model writes, capped
  *     at the distinct primary keys when items overwrite each other ({@link ItemOverwrites})
  * @param ttlSeconds how long each item lives (the entity's inserts' TTL on a table with TTL); 0 for
@@ -91,6 +96,66 @@ public record DynamoDbItem(
         ttlSeconds,
         location,
         rows);
+  }
+
+  /**
+   * Returns the size of an item that holds every attribute, sparse ones included: what the 400 KB
+   * limit and a write of such an item count.
+   */
+  public long fullBytes() {
+    return Math.round(weighedBytes(keyBytes, attributes, storedNames, k -> 1, a -> 1));
+  }
+
+  /**
+   * Returns the average bytes of the items that hold the entity attributes {@code given}: every
+   * other sparse attribute ({@code present: P%}) counts at its share P, and so does a key attribute
+   * whose template is built from one (the product of their shares); the table's own key attributes
+   * ({@code primary}) are on every item.
+   */
+  static double averageBytes(
+      Entity e,
+      Map<String, KeyTemplate> keys,
+      Map<String, Long> keyBytes,
+      Map<String, Stored> attributes,
+      Map<String, String> storedNames,
+      Set<String> primary,
+      Set<String> given) {
+    java.util.function.ToDoubleFunction<String> share =
+        a -> given.contains(a) ? 1 : e.attribute(a).map(x -> x.present()).orElse(1.0);
+    return weighedBytes(
+        keyBytes,
+        attributes,
+        storedNames,
+        k ->
+            primary.contains(k) || !keys.containsKey(k)
+                ? 1
+                : keys.get(k).attributes().stream().mapToDouble(share).reduce(1, (x, y) -> x * y),
+        share);
+  }
+
+  /**
+   * Returns an item's bytes by DynamoDB's rules (each attribute's name, as stored, plus its value),
+   * each key attribute weighed by {@code keyShare} and each other attribute by {@code share}: the
+   * share of items that hold it.
+   */
+  static double weighedBytes(
+      Map<String, Long> keyBytes,
+      Map<String, Stored> attributes,
+      Map<String, String> storedNames,
+      java.util.function.ToDoubleFunction<String> keyShare,
+      java.util.function.ToDoubleFunction<String> share) {
+    double bytes = 0;
+    for (Map.Entry<String, Long> k : keyBytes.entrySet()) {
+      bytes += keyShare.applyAsDouble(k.getKey()) * (ItemSize.utf8Bytes(k.getKey()) + k.getValue());
+    }
+    for (Map.Entry<String, Stored> a : attributes.entrySet()) {
+      // An attribute name counts as stored in DynamoDB (follower#, not follower_count).
+      bytes +=
+          share.applyAsDouble(a.getKey())
+              * (ItemSize.utf8Bytes(storedNames.getOrDefault(a.getKey(), a.getKey()))
+                  + a.getValue().valueBytes());
+    }
+    return bytes;
   }
 
   /** Returns this item type keeping {@code kept} of the rows it writes (ItemOverwrites). */
@@ -220,8 +285,22 @@ public record DynamoDbItem(
    * calculation"). For the table itself, the whole item.
    */
   public long entryBytes(KeyPath path, DynamoDbTable table) {
-    if (!path.isIndex() || path.projection().type() == Projection.Type.ALL) {
+    if (!path.isIndex()) {
       return bytes;
+    }
+    if (path.projection().type() == Projection.Type.ALL) {
+      // The index holds the items that carry its key: those hold its key's attributes for sure.
+      Set<String> given = new java.util.LinkedHashSet<>();
+      path.keyAttributes().forEach(k -> template(k).ifPresent(x -> given.addAll(x.attributes())));
+      return Math.round(
+          averageBytes(
+              entity,
+              keys,
+              keyBytes,
+              attributes,
+              storedNames,
+              new java.util.LinkedHashSet<>(table.primaryKey()),
+              given));
     }
     long size = 0;
     var keyNames = new java.util.LinkedHashSet<String>(table.primaryKey());

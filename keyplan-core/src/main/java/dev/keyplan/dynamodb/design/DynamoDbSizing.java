@@ -98,7 +98,7 @@ public record DynamoDbSizing(
    * over the limit although the item alone is 61% of it.
    */
   public long limitBytes(DynamoDbItem it) {
-    return it.bytes() + lsiEntryBytes(it.name());
+    return it.fullBytes() + lsiEntryBytes(it.name());
   }
 
   /** A key value over DynamoDB's limit. */
