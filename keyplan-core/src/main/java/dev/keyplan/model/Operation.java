@@ -79,6 +79,16 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
       where = List.copyOf(where);
       orderBy = List.copyOf(orderBy);
     }
+
+    /**
+     * Returns the read of {@code other}'s rows by the same restrictions, without selection, order
+     * or limit: how every store plans a related entity of {@code with:} (an order's lines, read by
+     * the order's id). The pattern's {@code order by} and {@code limit} are its own entity's.
+     */
+    public Read related(String other) {
+      return new Read(
+          other, List.of(), where, List.of(), OptionalInt.empty(), false, names, location);
+    }
   }
 
   /**

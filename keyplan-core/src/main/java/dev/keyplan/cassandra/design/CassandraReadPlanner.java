@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -125,16 +124,7 @@ final class CassandraReadPlanner {
     double[] rows = {own.rows().typical(), own.rows().busiest()};
     double[] partitions = {own.partitions().typical(), own.partitions().busiest()};
     for (String w : p.with()) {
-      Operation.Read related =
-          new Operation.Read(
-              w,
-              List.of(),
-              r.where(),
-              List.of(),
-              OptionalInt.empty(),
-              false,
-              r.names(),
-              r.location());
+      Operation.Read related = r.related(w);
       CassandraPlan part = readOwn(p, related);
       if (!part.access().served()) {
         notes.add(

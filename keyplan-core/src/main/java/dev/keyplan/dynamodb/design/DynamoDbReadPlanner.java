@@ -139,16 +139,7 @@ final class DynamoDbReadPlanner {
     List<DynamoDbPlan> parts = new ArrayList<>(List.of(main));
     List<String> notes = new ArrayList<>(main.notes());
     for (String w : p.with()) {
-      Operation.Read read =
-          new Operation.Read(
-              w,
-              List.of(),
-              r.where(),
-              List.of(),
-              java.util.OptionalInt.empty(),
-              false,
-              r.names(),
-              r.location());
+      Operation.Read read = r.related(w);
       List<DynamoDbPlan> found = candidates(p, read, Set.of());
       if (found.isEmpty()) {
         notes.add(

@@ -105,16 +105,7 @@ final class MongoDbReadPlanner {
                 + ")");
         continue;
       }
-      Operation.Read related =
-          new Operation.Read(
-              w,
-              List.of(),
-              r.where(),
-              List.of(),
-              java.util.OptionalInt.empty(),
-              false,
-              r.names(),
-              r.location());
+      Operation.Read related = r.related(w);
       MongoDbPlan part = planOwn(p, related);
       if (!part.access().served()) {
         notes.add(
