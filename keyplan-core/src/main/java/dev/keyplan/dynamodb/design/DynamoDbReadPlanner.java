@@ -392,7 +392,11 @@ final class DynamoDbReadPlanner {
     }
     int sortKeys = 1;
     for (String a : sk.consumed()) {
-      sortKeys *= in.getOrDefault(a, 1);
+      // An attribute in both keys (PK "ORDER#{order_id}", SK "ORDER#{order_id}") takes one value
+      // per key: its k values are k keys, counted once with the partition key.
+      if (!pkAttrs.contains(a)) {
+        sortKeys *= in.getOrDefault(a, 1);
+      }
     }
     int keys = partitionKeys * sortKeys;
     Set<String> keyed = new LinkedHashSet<>(pkAttrs);

@@ -290,4 +290,42 @@ final class PlannerRegressionTest {
     DynamoDbTable t = a.tables().get(0);
     assertThat(t.items().get(0).entryBytes(t.path("Inc").orElseThrow(), t)).isEqualTo(160);
   }
+
+  @Test
+  void anInOnAnAttributeInBothKeys_namesEachItemOnce() {
+    // The adjacency-list shape: PK and SK are both "ORDER#{order_id}". `order_id in (?, ?, ?)`
+    // names 3 items, each one key (PK, SK) = ("ORDER#x", "ORDER#x"): a BatchGetItem of 3 keys,
+    // 3 × 0.5 RCU (each item rounds to 4 KB on its own). Counting the IN once per key attribute
+    // made 3 × 3 = 9 keys (found by review, issue 16).
+    DynamoDbAnalysis a =
+        analyze(
+            """
+        model: m
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              order_id: uuid
+              total: int
+            key: [order_id]
+            count: 1M
+        patterns:
+          - id: three
+            rate: 10/s
+            query: Order where order_id in (?, ?, ?)
+        dynamodb:
+          tables:
+            Tbl:
+              partition_key: PK
+              sort_key: SK
+              items:
+                Order:
+                  keys: {PK: "ORDER#{order_id}", SK: "ORDER#{order_id}"}
+                  attributes: [total]
+        """);
+    DynamoDbPlan p = plan(a, "three");
+    assertThat(p.access()).isEqualTo(DynamoDbPlan.Access.BATCH_GET);
+    assertThat(p.itemsEvaluated().typical()).isEqualTo(3);
+    assertThat(p.readUnits()).isEqualTo(1.5);
+  }
 }
