@@ -15,6 +15,7 @@ import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Spread;
 import dev.keyplan.model.Units;
+import dev.keyplan.workload.CompositeKey;
 import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -39,12 +40,14 @@ import java.util.Set;
  *   <li>a constant key (a template without a placeholder): one value, every item of the type.
  * </ul>
  *
- * <p>Values: {@code Π distinct(a)} over the template's attributes (a declared {@code distinct}, an
- * enumeration's or boolean's value count, {@link KeySpread}) times the {@code {shard:N}} values. A
- * key holding the entity's whole key has a value per item and is never flagged; a key whose spread
- * is unknown is left to KeySpreadUndeclared. Not flagged either: a key whose busiest value holds at
- * most 1 MB of items at the horizon, which one Query page returns whole (a lookup list such as 50
- * settings under {@code SETTINGS}); its heat, if any, is PartitionThroughputExceeded's.
+ * <p>Values: the template's attributes combined by {@link CompositeKey} (a declared {@code
+ * distinct}, an enumeration's or boolean's value count; {@code belongs_to} and {@code per:} where
+ * the model says them, else the product as if independent, which the message then states) times the
+ * {@code {shard:N}} values. A key holding the entity's whole key has a value per item and is never
+ * flagged; a key whose spread is unknown is left to KeySpreadUndeclared. Not flagged either: a key
+ * whose busiest value holds at most 1 MB of items at the horizon, which one Query page returns
+ * whole (a lookup list such as 50 settings under {@code SETTINGS}); its heat, if any, is
+ * PartitionThroughputExceeded's.
  *
  * <p>Worked number: 1,000,000 orders on GSI1 under {@code STATUS#{status}}, status an enumeration
  * of 5: 5 values, the busiest with 1/5 = 20% of the items, 200,000 × 2,250 B = 450 MB ⇒ warning;
@@ -102,22 +105,31 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
     if (!e.key().isEmpty() && attrs.containsAll(e.key())) {
       return;
     }
-    double distinct = shards;
-    double share = 1.0 / shards;
     // A sparse index holds only the items carrying its key (present:), and a sparse attribute's
     // spread describes those items.
     double rows = it.rowsOn(path);
     List<String> sources = new ArrayList<>();
     for (String attr : attrs) {
       OptionalDouble d = KeySpread.distinct(e, attr, rows);
-      OptionalDouble s = KeySpread.rowShare(e, attr, rows);
-      if (d.isEmpty() || s.isEmpty()) {
+      if (d.isEmpty()) {
         return;
       }
-      distinct *= d.getAsDouble();
-      share *= s.getAsDouble();
       sources.add(source(e, attr, d.getAsDouble()));
     }
+    // Several attributes combine as the model's belongs_to and per: say, else as if independent
+    // (CompositeKey, the arithmetic every store shares).
+    CompositeKey combined = CompositeKey.of(e, attrs, rows);
+    if (!combined.known()
+        || Double.isNaN(combined.distinct())
+        || Double.isNaN(combined.busiestShare())) {
+      return;
+    }
+    String assumed =
+        combined.assumption() == CompositeKey.Assumption.ONE_ATTRIBUTE
+            ? ""
+            : "; " + combined.text();
+    double distinct = shards * combined.distinct();
+    double share = combined.busiestShare() / shards;
     double busiestItems = Math.max(1, rows * share);
     double busiestBytes =
         busiestItems
@@ -206,6 +218,7 @@ public final class LowCardinalityIndexKey implements DynamoDbRule {
         path.label() + " " + it.name(),
         path.location(),
         message
+            + assumed
             + "; keep above "
             + Units.count(MIN_VALUES)
             + " values and below "

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
  * has fewer than 100 values (seed 004), a busiest value with more than 2% of the items (seed 002),
  * or no placeholder at all; unless the busiest value's items fit in one 1 MB Query page.
  *
- * <p>Values are {@code Π distinct(attribute) × shards}; the busiest value's share {@code Π busiest
- * share / shards}, uniform over an enumeration's or boolean's values.
+ * <p>Values are the attributes combined as CompositeKey says (belongs_to, per:, else {@code Π
+ * distinct(attribute)}) × shards; the busiest value's share likewise ({@code Π busiest share} /
+ * shards when independent), uniform over an enumeration's or boolean's values.
  */
 final class LowCardinalityIndexKeyTest {
   private final RuleTester tester = RuleTester.of(LowCardinalityIndexKey.class);
@@ -259,5 +260,55 @@ final class LowCardinalityIndexKeyTest {
     tester.model(readings("{distinct: 100k}", ", present: 10%")).expectMarkedFindings();
     // Days counted per device (per: 100,000 days for each device): the same 17.8 billion pairs.
     tester.model(readings("{distinct: 100k, per: {device_id: 100k}}", "")).expectMarkedFindings();
+  }
+
+  @Test
+  void aKeyOfCorrelatedAttributes_countsAsTheModelSays() {
+    // GSI1PK "{country}#{city}": 10 countries × 80 cities as if independent are 800 values, the
+    // busiest with 1/10 × 1/80 = 0.125%: silent. A city belongs to one country (belongs_to), so
+    // the key has as many values as cities, 80 < 100, the busiest with 1/80 = 1.25% of the
+    // 1,000,000 places: 12,500 entries of a few hundred bytes, over one 1 MB page ⇒ warning
+    // (CompositeKey, docs/model.md "Keys of several attributes").
+    String model =
+        """
+        model: places
+        horizon: 1d
+        entities:
+          Place:
+            attributes:
+              place_id: uuid
+              country: {type: text, size: 2B}
+              city: {type: text, size: 12B}
+              body: {type: text, size: 200B}
+            key: [place_id]
+            count: 1M
+            spread:
+              country: {distinct: 10}
+              city: {distinct: 80%s}
+        patterns:
+          - id: by-city
+            rate: 1/s
+            query: Place where country = ? and city = ?
+        dynamodb:
+          tables:
+            Places:
+              partition_key: PK
+              indexes:
+                GSI1: {partition_key: GSI1PK}
+              items:
+                Place:
+                  keys: {PK: "{place_id}", GSI1PK: "{country}#{city}"}
+        """;
+    assertThat(RuleTester.of(LowCardinalityIndexKey.class).model(model.formatted("")).findings())
+        .isEmpty();
+    List<Finding> correlated =
+        RuleTester.of(LowCardinalityIndexKey.class)
+            .model(model.formatted(", belongs_to: country"))
+            .findings();
+    assertThat(correlated).hasSize(1);
+    assertThat(correlated.get(0).message())
+        .contains(": 80 values (country: 10 declared values; city: 80 declared values)")
+        .contains("the busiest with 1.25%")
+        .contains("city belongs_to country");
   }
 }
