@@ -438,13 +438,24 @@ final class MongoDbReadPlanner {
       reverse = against;
       s++;
     }
-    // R: a range on the next key bounds the scan.
+    // R: a range on the next key bounds the scan. So does a range on a key the sort has just used
+    // (`a = ? and t > ? order by t desc` on {a: 1, t: 1}): the server gives the scan bounds on t
+    // and walks them in index order, no blocking sort, and a limit stops it (MongoDB manual, "The
+    // ESR Guideline": "a range filter on a field that the sort also uses" needs no in-memory sort;
+    // https://www.mongodb.com/docs/manual/tutorial/equality-sort-range-guideline/).
     int next = sortOk ? s : k;
-    boolean ranged =
-        next < keys.size()
-            && keys.get(next).kind() != IndexKey.Kind.HASHED
-            && byField.containsKey(keys.get(next).field())
-            && byField.get(keys.get(next).field()).comparison() == Comparison.RANGE;
+    int rangedKey = -1;
+    for (int i = sortOk ? k : next; i <= next && i < keys.size(); i++) {
+      Operation.Condition c = byField.get(keys.get(i).field());
+      if (keys.get(i).kind() != IndexKey.Kind.HASHED
+          && c != null
+          && c.comparison() == Comparison.RANGE) {
+        rangedKey = i;
+        break;
+      }
+    }
+    boolean ranged = rangedKey >= 0;
+    String rangedField = ranged ? keys.get(rangedKey).field() : null;
     if (eqAttributes.isEmpty() && !ranged && !(sortOk && !order.isEmpty())) {
       return Optional.empty();
     }
@@ -452,7 +463,7 @@ final class MongoDbReadPlanner {
     List<String> residual = new ArrayList<>();
     for (Operation.Condition c : r.where()) {
       if (!eqAttributes.contains(c.attribute())
-          && !(ranged && v.fields().get(c.attribute()).equals(keys.get(next).field()))) {
+          && !(ranged && v.fields().get(c.attribute()).equals(rangedField))) {
         residual.add(c.attribute());
       }
     }
