@@ -61,7 +61,11 @@ public final class JumboChunkRisk implements MongoDbRule {
               + " × the "
               + a.rangeSize()
               + " range size: its chunk cannot split"
-              + " below one value, becomes jumbo, and the balancer cannot move it off its shard",
+              + " below one value, becomes jumbo, and the balancer cannot move it off its shard"
+              // A compound key's busiest value rests on belongs_to, per: or independence.
+              + c.keyAssumption(c.attributesOf(key.fields()))
+                  .map(x -> "; key values and busiest value: " + x)
+                  .orElse(""),
           fix(a, c, s, bytes, range));
     }
   }

@@ -104,6 +104,9 @@ public final class LowCardinalityShardKey implements MongoDbRule {
             .append(" values the balancer, which moves whole values,")
             .append(" leaves the shards as uneven as the values (seed 004)");
       }
+      // A compound key's count rests on belongs_to, per: or independence: say which.
+      c.keyAssumption(c.attributesOf(key.fields()))
+          .ifPresent(x -> m.append("; key values and busiest value: ").append(x));
       out.report(
           fewer || dominant ? Severity.ERROR : Severity.WARNING,
           c.name(),

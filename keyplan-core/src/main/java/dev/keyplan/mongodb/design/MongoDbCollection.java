@@ -127,6 +127,30 @@ public record MongoDbCollection(
   }
 
   /**
+   * Returns what the distinct values and busiest value of compound shard key {@code attributes}
+   * rest on, in words ({@link dev.keyplan.workload.CompositeKey#text}), for outputs to state where
+   * they print the busiest value: "assumes country and userid independent …" when two or more
+   * fields multiply as if independent, or the {@code belongs_to} and {@code per:} statements used
+   * ("userid belongs_to country"). Empty for a key of one field, a clock-unique key (one document
+   * per value) and a key holding the entity's whole key or a unique attribute (one document per
+   * value): nothing is assumed there. The busiest value of {@code {country: 1, userid: 1}} with a
+   * user in one country is the busiest user; multiplied as independent it is shrunk by the busiest
+   * country's share (docs/model.md, "Keys of several attributes").
+   */
+  public Optional<String> keyAssumption(Set<String> attributes) {
+    if (attributes.size() < 2
+        || clockUnique(attributes)
+        || dev.keyplan.workload.KeyCounts.identifies(entity, attributes)) {
+      return Optional.empty();
+    }
+    dev.keyplan.workload.CompositeKey k =
+        dev.keyplan.workload.CompositeKey.of(entity, attributes, documents);
+    return k.assumption() == dev.keyplan.workload.CompositeKey.Assumption.ONE_ATTRIBUTE
+        ? Optional.empty()
+        : Optional.of(k.text());
+  }
+
+  /**
    * Returns the share of {@code p}'s requests that reach the busiest shard key value: the pattern's
    * own spread when it declares one for these attributes, else 1 / documents for a clock-unique key
    * (every insert a new value), else the entity's spread.

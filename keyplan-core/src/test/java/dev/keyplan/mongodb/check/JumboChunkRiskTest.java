@@ -79,4 +79,53 @@ final class JumboChunkRiskTest {
     assertThat(found.get(1).fix())
         .startsWith("lead the key with a field whose values are smaller than a range");
   }
+
+  @Test
+  void aCompoundKeysBusiestValue_isTheBusiestUserWhenAUserHasOneCountry_andSaysWhatItRestsOn() {
+    // Issue 17 §4's class of regression (MongoDbCorrelatedShardKeyTest derives the figures): a
+    // message is 274 B, 100M of them. {country: 1, userid: 1} with userid belongs_to country: the
+    // busiest value is the busiest user, 1% × 100M × 274 B = 274 MB, 274,000,000 / 134,217,728 =
+    // 2.04 × the range ⇒ error, and the message names the statement it used. Multiplied as
+    // independent the busiest value is 45% × 1% × 100M × 274 B = 123.3 MB < 134.2 MB: no finding,
+    // and the shards table states the assumption instead (MongoDbText).
+    String model =
+        """
+        model: messages
+        horizon: 1y
+        entities:
+          Message:
+            attributes:
+              message_id: uuid
+              country: {type: text, size: 2B}
+              userid: bigint
+              body: {type: text, size: 200B}
+            key: [message_id]
+            count: 100M
+            spread:
+              country: {distinct: 200, busiest: 45%}
+              userid: {distinct: 10k, busiest: 1%STATEMENT}
+        patterns:
+          - {id: by-user, rate: 100/s, query: Message where country = ? and userid = ?}
+        mongodb:
+          shards: 4
+          collections:
+            messages:
+              entity: Message
+              shard_key: {country: 1, userid: 1}MARK
+        """;
+    List<Finding> found =
+        tester
+            .model(
+                model
+                    .replace("STATEMENT", ", belongs_to: country")
+                    .replace(
+                        "MARK",
+                        " # FINDING: JumboChunkRisk [error]: the busiest {country: 1, userid: 1}"
+                            + " value of messages holds 274 MB at the horizon (1% of the"
+                            + " collection), 2.04 × the 128 MiB range size"))
+            .expectMarkedFindings();
+    assertThat(found.get(0).message())
+        .endsWith("; key values and busiest value: userid belongs_to country");
+    tester.model(model.replace("STATEMENT", "").replace("MARK", "")).expectMarkedFindings();
+  }
 }

@@ -68,4 +68,43 @@ final class LowCardinalityShardKeyTest {
         .contains("gives 5,000,000 values")
         .contains("at least 5 minutes and blocks writes for 2 s");
   }
+
+  @Test
+  void aCompoundKeyCountedAsIndependent_saysSo() {
+    // {country: 1, plan: 1} over 8 shards, an even share 1 / 8 = 12.5%. Nothing says how plans
+    // fall within a country, so the fields multiply as independent: 200 × 3 = 600 values (≥ 8,
+    // ≥ 100), the busiest 45% × 1/3 = 15% > 12.5%, 1.20 × ⇒ error; the message says the figure
+    // assumes country and plan independent, and which statement would replace it.
+    List<Finding> found =
+        tester
+            .model(
+                """
+        model: accounts
+        horizon: 1y
+        entities:
+          Account:
+            attributes:
+              account_id: uuid
+              country: {type: text, size: 2B}
+              plan: {type: text, values: [free, team, enterprise]}
+            key: [account_id]
+            count: 1M
+            spread:
+              country: {distinct: 200, busiest: 45%}
+        patterns:
+          - {id: account, rate: 100/s, query: Account where account_id = ?}
+        mongodb:
+          shards: 8
+          collections:
+            accounts:
+              entity: Account
+              shard_key: {country: 1, plan: 1} # FINDING: LowCardinalityShardKey [error]: shard key {country: 1, plan: 1} of accounts has 600 values at the horizon, so at most 600 chunks: 8 of 8 shards can hold data; the busiest value holds 15% of the documents, which its one shard must hold: 1.20 × the even 12.5% share of 8 shards
+        """)
+            .expectMarkedFindings();
+    assertThat(found.get(0).message())
+        .endsWith(
+            "; key values and busiest value: assumes country and plan independent (distinct"
+                + " values and busiest shares multiply); say belongs_to or per: in the entity's"
+                + " spread if one determines or bounds another");
+  }
 }
