@@ -120,6 +120,12 @@ public final class MongoDbJson {
       }
       g.writeEndArray();
     }
+    java.util.Optional<String> assumption =
+        a.collection(s.collection())
+            .flatMap(c -> c.shardKey().flatMap(k -> c.keyAssumption(c.attributesOf(k.fields()))));
+    if (assumption.isPresent()) {
+      g.writeStringField("busiestValueAssumption", assumption.get());
+    }
     g.writeBooleanField("jumbo", s.jumbo());
     g.writeNumberField("initialChunks", s.initialChunks());
     JsonFields.number(g, "reshardBytesPerShard", s.reshardBytesPerShard());

@@ -68,6 +68,12 @@ public final class MongoDbMarkdown {
                   : "—")
           .append(" |\n");
     }
+    for (dev.keyplan.mongodb.design.MongoDbShard s : a.shards()) {
+      // What a compound key's busiest value rests on (issue 17 §4), under the table.
+      MongoDbText.assumption(a, s)
+          .ifPresent(
+              x -> out.append("\n`").append(s.collection()).append("`: ").append(x).append('\n'));
+    }
     if (a.relationships().isEmpty()) {
       return;
     }

@@ -96,6 +96,10 @@ public final class MongoDbText {
       windows(a, s)
           .forEach(
               w -> out.append("  ").append(s.collection()).append(": ").append(w).append('\n'));
+      // What a compound key's count rests on: belongs_to, per:, or independence (issue 17 §4).
+      assumption(a, s)
+          .ifPresent(
+              x -> out.append("  ").append(s.collection()).append(": ").append(x).append('\n'));
     }
     for (MongoDbShard s : a.shards()) {
       if (s.sharded()) {
@@ -243,6 +247,31 @@ public final class MongoDbText {
           s.sharded() ? Units.bytes(s.reshardBytesPerShard()) + " per shard" : "-");
     }
     return t;
+  }
+
+  /**
+   * What the key values and busiest value of {@code s}'s compound shard key rest on, in words: "the
+   * busiest {country: 1, userid: 1} value and its key values: assumes country and userid
+   * independent …" or "…: userid belongs_to country" (MongoDbCollection#keyAssumption); empty for
+   * an unsharded collection or a key where nothing is assumed.
+   */
+  static java.util.Optional<String> assumption(MongoDbAnalysis a, MongoDbShard s) {
+    if (!s.sharded()) {
+      return java.util.Optional.empty();
+    }
+    return a.collection(s.collection())
+        .flatMap(
+            c ->
+                c.shardKey()
+                    .flatMap(
+                        k ->
+                            c.keyAssumption(c.attributesOf(k.fields()))
+                                .map(
+                                    x ->
+                                        "the busiest "
+                                            + key(k)
+                                            + " value and its key values: "
+                                            + x)));
   }
 
   /** What a for: window puts under the busiest shard key value of {@code s}, in words. */
