@@ -96,4 +96,25 @@ final class MongoDbCorrelatedShardKeyTest {
     assertThat(c.keyAssumption(Set.of("country", "message_id"))).isEmpty();
     assertThat(c.keyAssumption(Set.of("userid"))).isEmpty();
   }
+
+  @Test
+  void aHashedFieldInTheCompoundKey_countsAsItsField() {
+    // MongoDB 4.4+ "compound hashed index compute the hash value of a single field in the
+    // compound index; this value is used along with the other fields in the index as your shard
+    // key" (MongoDB manual, "Hashed Sharding",
+    // https://www.mongodb.com/docs/manual/core/hashed-sharding/): a hash per userid, so
+    // {country: 1, userid: hashed} has the values of {country: 1, userid: 1}: 10,000 with the
+    // statement, the busiest user's 274,000,000 B, jumbo all the same.
+    MongoDbAnalysis a =
+        RuleTester.withoutRule()
+            .model(
+                MODEL
+                    .replace("STATEMENT", ", belongs_to: country")
+                    .replace("{country: 1, userid: 1}", "{country: 1, userid: hashed}"))
+            .mongodb();
+    MongoDbShard s = a.shard("messages").orElseThrow();
+    assertThat(s.distinctValues()).isEqualTo(10_000);
+    assertThat(s.busiestValueBytes()).isCloseTo(274_000_000, within(1.0));
+    assertThat(s.jumbo()).isTrue();
+  }
 }
