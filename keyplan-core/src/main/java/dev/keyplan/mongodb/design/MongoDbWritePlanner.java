@@ -315,13 +315,110 @@ final class MongoDbWritePlanner {
                       * MongoDbZones.busiestShardShare(
                           c, c.sharded() ? reads.shardCount() : 1, used));
     }
+    List<Operation.Condition> filter = w.where();
+    Optional<MongoDbEmbed> em = v.flatMap(MongoDbReadPlanner.View::embed);
+    if (insert && em.isPresent()) {
+      // The $push finds its parent by the parent's key, whose values the child carries (by:):
+      // equality on each of those fields, nothing else (the child knows no other parent field).
+      filter =
+          em.get().by().stream()
+              .map(a -> new Operation.Condition(a, Operation.Comparison.EQ, 1, w.location()))
+              .toList();
+    }
     MongoDbReadPlanner.Routing r =
-        reads.route(p, c, w.where(), fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
-    if (r.targeting() == Targeting.SCATTER_GATHER) {
-      notes.add(
-          c.name() + ": the write's filter has no shard key, so mongos sends it to every shard");
+        reads.route(p, c, filter, fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
+    notes.add(c.name() + ": " + routing(r, key, c, filter, fields));
+    if (r.targeting() != Targeting.SINGLE_SHARD && v.isPresent()) {
+      singleDocumentRule(w, em.isPresent(), insert, c, notes);
     }
     return r;
+  }
+
+  /**
+   * Says how mongos routes the write, in the words plans print: "targeted (shard key device_id
+   * given)", "sent to 2 shards (…)", "broadcast to 3 shards (filter lacks the shard key field
+   * hour)" (MongoDB manual, "Shard Keys",
+   * https://www.mongodb.com/docs/manual/core/sharding-shard-key/).
+   */
+  private static String routing(
+      MongoDbReadPlanner.Routing r,
+      dev.keyplan.mongodb.model.MongoDbDesign.ShardKey key,
+      MongoDbCollection c,
+      List<Operation.Condition> filter,
+      Map<String, String> fields) {
+    String keyFields = String.join(", ", key.fields());
+    switch (r.targeting()) {
+      case SINGLE_SHARD:
+        return "targeted (shard key " + keyFields + " given)";
+      case MULTI_SHARD:
+        return "sent to up to "
+            + r.shards()
+            + " shards (the filter gives an $in or a prefix of the shard key "
+            + keyFields
+            + ")";
+      default:
+        Set<String> equal = new LinkedHashSet<>();
+        for (Operation.Condition x : filter) {
+          if (x.comparison() == Operation.Comparison.EQ
+              || x.comparison() == Operation.Comparison.IN) {
+            equal.add(fields.getOrDefault(x.attribute(), x.attribute()));
+          }
+        }
+        List<String> missing =
+            key.fields().stream().filter(f -> !equal.contains(c.fieldOf(f))).toList();
+        String lacks =
+            missing.isEmpty()
+                ? "a hashed shard key routes equalities only"
+                : "filter lacks the shard key field"
+                    + (missing.size() == 1 ? " " : "s ")
+                    + String.join(", ", missing);
+        return "broadcast to " + r.shards() + " shards (" + lacks + ")";
+    }
+  }
+
+  /**
+   * States the manual's rule for a write of one document whose filter lacks the full shard key
+   * (MongoDB 8.0; https://www.mongodb.com/docs/manual/reference/method/db.collection.updateOne/,
+   * https://www.mongodb.com/docs/manual/reference/method/db.collection.deleteOne/, release notes
+   * 7.1, https://www.mongodb.com/docs/manual/release-notes/7.1/): since 7.1 mongos runs it as a
+   * write without shard key, a broadcast query for one matching document and then a write to its
+   * shard; an upsert ({@code updateOne} with {@code upsert: true}) no longer needs the full shard
+   * key either. 6.0 and 7.0 reject both unless the filter has the full shard key (or {@code _id},
+   * for a write that is not an upsert). An {@code updateMany} or {@code deleteMany} is broadcast in
+   * every version; keyplan plans no {@code updateMany} upsert, which would need the full shard key.
+   */
+  private static void singleDocumentRule(
+      Operation.Write w,
+      boolean embedded,
+      boolean insert,
+      MongoDbCollection c,
+      List<String> notes) {
+    boolean upsert = w.kind() == Operation.Kind.UPSERT;
+    if (!embedded && !insert && !w.where().isEmpty() && !oneDocument(w, c)) {
+      return;
+    }
+    String op =
+        upsert
+            ? "an updateOne upsert"
+            : w.kind() == Operation.Kind.DELETE && !embedded ? "a deleteOne" : "an updateOne";
+    notes.add(
+        c.name()
+            + ": "
+            + op
+            + " without the full shard key is a write without shard key on MongoDB 8.0 (7.1+): a"
+            + " query broadcast to every shard, then the write on the shard that owns the"
+            + " document; MongoDB 6.0 and 7.0 reject it"
+            + (upsert ? " (an upsert must give the full shard key)" : " unless it gives _id")
+            + ": give the shard key in the filter");
+  }
+
+  /** True if the write names one document by its key (an updateOne, not an updateMany). */
+  private static boolean oneDocument(Operation.Write w, MongoDbCollection c) {
+    Set<String> given = new LinkedHashSet<>();
+    w.where().stream()
+        .filter(x -> x.comparison() == Operation.Comparison.EQ)
+        .forEach(x -> given.add(x.attribute()));
+    return !given.isEmpty() && KeyCounts.identifies(c.entity(), given);
   }
 
   private static boolean touchesIndex(
