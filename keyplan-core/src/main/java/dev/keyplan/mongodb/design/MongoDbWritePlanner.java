@@ -36,7 +36,12 @@ import java.util.Set;
  *       single document's write is atomic on its own, embedded arrays included;
  *   <li>on a sharded collection an insert goes to the shard owning its shard key value; every
  *       insert of a ranged key whose first field grows with time goes to the chunk holding {@code
- *       MaxKey}, one shard; a write without its shard key is sent to every shard.
+ *       MaxKey}, one shard; a {@code $push} of an embedded entity filters on its parent's key (the
+ *       embed's {@code by:}) and an update or delete on its {@code where}: equality on every shard
+ *       key field targets one shard, anything less is sent to several or every shard (MongoDB
+ *       manual, "Shard Keys", https://www.mongodb.com/docs/manual/core/sharding-shard-key/); a
+ *       single-document write without the full shard key is a write without shard key on 8.0, which
+ *       6.0 and 7.0 reject, and the plan says so (docs/model.md, "How writes are planned").
  * </ul>
  */
 final class MongoDbWritePlanner {
