@@ -334,7 +334,13 @@ final class MongoDbWritePlanner {
         reads.route(p, c, filter, fields.isEmpty() ? Map.of() : fields, c.typicalBytes());
     notes.add(c.name() + ": " + routing(r, key, c, filter, fields));
     if (r.targeting() != Targeting.SINGLE_SHARD && v.isPresent()) {
-      singleDocumentRule(w, em.isPresent(), insert, c, notes);
+      boolean byId =
+          filter.stream()
+              .anyMatch(
+                  x ->
+                      x.comparison() == Operation.Comparison.EQ
+                          && fields.getOrDefault(x.attribute(), x.attribute()).equals("_id"));
+      singleDocumentRule(w, em.isPresent(), insert, byId, c, notes);
     }
     return r;
   }
@@ -396,6 +402,7 @@ final class MongoDbWritePlanner {
       Operation.Write w,
       boolean embedded,
       boolean insert,
+      boolean byId,
       MongoDbCollection c,
       List<String> notes) {
     boolean upsert = w.kind() == Operation.Kind.UPSERT;
@@ -412,8 +419,12 @@ final class MongoDbWritePlanner {
             + op
             + " without the full shard key is a write without shard key on MongoDB 8.0 (7.1+): a"
             + " query broadcast to every shard, then the write on the shard that owns the"
-            + " document; MongoDB 6.0 and 7.0 reject it"
-            + (upsert ? " (an upsert must give the full shard key)" : " unless it gives _id")
+            + " document; MongoDB 6.0 and 7.0 "
+            + (upsert
+                ? "reject it (an upsert must give the full shard key)"
+                : byId
+                    ? "send it to every shard by its _id"
+                    : "reject it (it gives neither the full shard key nor _id)")
             + ": give the shard key in the filter");
   }
 

@@ -103,7 +103,10 @@ final class MongoDbWriteRoutingTest {
     assertThat(plan.shards()).isEqualTo(3);
     assertThat(plan.notes())
         .contains("buckets: broadcast to 3 shards (filter lacks the shard key field site_id)")
-        .anyMatch(n -> n.startsWith("buckets: an updateOne without the full shard key is a write"));
+        .anyMatch(
+            n ->
+                n.startsWith("buckets: an updateOne without the full shard key is a write")
+                    && n.contains("reject it (it gives neither the full shard key nor _id)"));
     assertThat(a.shard("buckets").orElseThrow().writes()).isCloseTo(2_000, within(1e-9));
     assertThat(a.shard("buckets").orElseThrow().scatterPatterns())
         .containsExactly("record-reading");
