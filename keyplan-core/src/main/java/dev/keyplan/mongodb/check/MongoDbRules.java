@@ -26,6 +26,7 @@ public final class MongoDbRules {
         MissingSchemaValidation.class,
         MonotonicShardKey.class,
         MultiDocumentTransaction.class,
+        RedundantPrefixIndex.class,
         ScatterGatherOnHotPath.class,
         ShardOverBudget.class,
         TypedValueAsString.class,
