@@ -9,6 +9,7 @@ import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbIndex;
 import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import java.util.Optional;
 
 /**
@@ -42,7 +43,15 @@ public final class CaseInsensitiveWithoutCollation implements MongoDbRule {
           p.index()
               .flatMap(n -> c.indexes().stream().filter(ix -> ix.name().equals(n)).findFirst());
       for (String attribute : p.pattern().ignoreCase()) {
-        String field = c.fieldOf(attribute);
+        // The field as the collection's documents hold it: an embedded entity's by its path.
+        String field =
+            p.pattern().operation() instanceof dev.keyplan.model.Operation.Read r
+                    && !c.entity().name().equals(r.entity())
+                ? c.embedOf(r.entity())
+                    .filter(em -> em.types().containsKey(attribute))
+                    .map(em -> em.pathOf(attribute))
+                    .orElse(c.fieldOf(attribute))
+                : c.fieldOf(attribute);
         if (used.filter(ix -> ix.caseInsensitive() && ix.fields().contains(field)).isPresent()) {
           continue;
         }
@@ -79,7 +88,7 @@ public final class CaseInsensitiveWithoutCollation implements MongoDbRule {
             "db."
                 + c.name()
                 + ".createIndex({"
-                + field
+                + IndexKey.shellName(field)
                 + ": 1}, {collation: {locale: \"en\", strength: 2}}) (in the model:"
                 + " collation: case-insensitive) and run the query with the same collation, so equality ignores case"
                 + " through the index; or store the field lower-cased and query it so");

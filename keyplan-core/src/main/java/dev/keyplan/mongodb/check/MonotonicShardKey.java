@@ -97,7 +97,7 @@ public final class MonotonicShardKey implements MongoDbRule {
     StringBuilder fix =
         new StringBuilder(
             "shard on {"
-                + lead
+                + MongoDbDesign.IndexKey.shellName(lead)
                 + ": \"hashed\"}: the hashes of new values spread evenly, "
                 + Units.rate(inserts / s.shards())
                 + " inserts on each of "
@@ -117,9 +117,9 @@ public final class MonotonicShardKey implements MongoDbRule {
         .ifPresent(
             p ->
                 fix.append("; or lead with a well-spread field: {")
-                    .append(c.fieldOf(p))
+                    .append(MongoDbDesign.IndexKey.shellName(c.fieldOf(p)))
                     .append(": 1, ")
-                    .append(lead)
+                    .append(MongoDbDesign.IndexKey.shellName(lead))
                     .append(": 1} (")
                     .append(Units.count(c.keyValues(java.util.Set.of(p))))
                     .append(" values of ")

@@ -137,7 +137,7 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
       return give
           + (key.hashed()
               ? "; a range needs a ranged key: {"
-                  + first
+                  + MongoDbDesign.IndexKey.shellName(first)
                   + ": 1} routes it to the chunks"
                   + " holding the range (beware a key that grows with time: MonotonicShardKey)"
               : "")
@@ -145,9 +145,9 @@ public final class ScatterGatherOnHotPath implements MongoDbRule {
     }
     return give
         + "; or shard on a key the read's equality fields start with, {"
-        + eq.get(0)
+        + MongoDbDesign.IndexKey.shellName(eq.get(0))
         + ": 1} or {"
-        + eq.get(0)
+        + MongoDbDesign.IndexKey.shellName(eq.get(0))
         + ": \"hashed\"}, if this read matters more than the ones the current key serves (reshardCollection)";
   }
 }

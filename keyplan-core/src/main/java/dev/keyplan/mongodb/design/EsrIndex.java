@@ -2,6 +2,7 @@ package dev.keyplan.mongodb.design;
 
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.Operation.Comparison;
+import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,8 @@ public final class EsrIndex {
 
   /**
    * Returns the key document of the ESR index of {@code r} on {@code c}, as {@code createIndex}
-   * takes it ({@code {customer_id: 1, created_at: -1}}), or empty if the read names no field.
+   * takes it ({@code {customer_id: 1, created_at: -1}}; a field of an embedded entity by its quoted
+   * path, {@code {"reviews.user_id": 1}}), or empty if the read names no field.
    */
   public static Optional<String> keys(MongoDbCollection c, Operation.Read r) {
     Optional<MongoDbReadPlanner.View> v = MongoDbReadPlanner.view(c, r.entity());
@@ -47,7 +49,11 @@ public final class EsrIndex {
     }
     StringBuilder out = new StringBuilder("{");
     keys.forEach(
-        (f, d) -> out.append(out.length() > 1 ? ", " : "").append(f).append(": ").append(d));
+        (f, d) ->
+            out.append(out.length() > 1 ? ", " : "")
+                .append(IndexKey.shellName(f))
+                .append(": ")
+                .append(d));
     return Optional.of(out.append("}").toString());
   }
 }

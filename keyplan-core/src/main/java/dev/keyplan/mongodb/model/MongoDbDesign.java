@@ -143,6 +143,19 @@ public record MongoDbDesign(
 
   /** One key of an index or shard key: a field and how it is indexed. */
   public record IndexKey(String field, Kind kind) {
+    /**
+     * Returns {@code field} as a key of a mongosh object literal: bare when it is a JavaScript
+     * identifier ({@code user_id}), else double-quoted ({@code "reviews.user_id"}), since a dotted
+     * path is not an identifier and mongosh rejects {@code {reviews.user_id: 1}} as a syntax error
+     * (MongoDB manual, "Documents", Dot Notation: a dotted field is enclosed in quotes,
+     * https://www.mongodb.com/docs/manual/core/document/#dot-notation).
+     */
+    public static String shellName(String field) {
+      return field.matches("[A-Za-z_$][A-Za-z0-9_$]*")
+          ? field
+          : "\"" + field.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
     /** How a field is indexed. */
     public enum Kind {
       ASCENDING("1"),
@@ -198,7 +211,9 @@ public record MongoDbDesign(
      * {@code {country_code: 1, tenant_id: 1}}.
      */
     public static String rangedPattern(List<String> fields) {
-      return "{" + String.join(", ", fields.stream().map(f -> f + ": 1").toList()) + "}";
+      return "{"
+          + String.join(", ", fields.stream().map(f -> IndexKey.shellName(f) + ": 1").toList())
+          + "}";
     }
   }
 
