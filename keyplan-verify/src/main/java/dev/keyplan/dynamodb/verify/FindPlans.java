@@ -66,6 +66,7 @@ final class FindPlans {
             p.spread(),
             p.ignoreCase(),
             p.ranges(),
+            java.util.Optional.empty(),
             p.location(),
             List.of());
     List<AccessPattern> patterns = new ArrayList<>();
