@@ -136,6 +136,7 @@ final class MongoDbImport {
         design.indexesFileLocation(),
         design.shardingFile(),
         design.shardingFileLocation(),
+        design.version(),
         design.location());
   }
 

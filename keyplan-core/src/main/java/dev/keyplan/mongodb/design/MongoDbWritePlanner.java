@@ -9,6 +9,8 @@ import dev.keyplan.mongodb.design.MongoDbPlan.Access;
 import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
+import dev.keyplan.mongodb.model.MongoDbDesign;
+import dev.keyplan.mongodb.model.MongoDbVersion;
 import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
@@ -49,16 +51,25 @@ final class MongoDbWritePlanner {
   private final List<MongoDbCollection> collections;
   private final MongoDbReadPlanner reads;
 
+  /** The server planned for: 6.0 and 7.0 refuse writes 7.1 runs without the shard key. */
+  private final MongoDbVersion version;
+
   MongoDbWritePlanner(Model model, List<MongoDbCollection> collections, MongoDbReadPlanner reads) {
     this.model = model;
     this.collections = collections;
     this.reads = reads;
+    this.version =
+        model
+            .design(MongoDbDesign.class)
+            .map(MongoDbDesign::version)
+            .orElse(MongoDbVersion.DEFAULT);
   }
 
   MongoDbPlan plan(AccessPattern p, Operation.Write w) {
     List<String> notes = new ArrayList<>();
     List<Touch> touches = new ArrayList<>();
     List<String> operations = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
     double documents = 0;
     Targeting worst = Targeting.UNSHARDED;
     int shards = 1;
@@ -85,7 +96,7 @@ final class MongoDbWritePlanner {
       operations.add(op + " " + c.name());
       documents += n;
       Map<String, String> fields = v.map(MongoDbReadPlanner.View::fields).orElse(Map.of());
-      MongoDbReadPlanner.Routing route = route(p, w, c, fields, insert, v, notes);
+      MongoDbReadPlanner.Routing route = route(p, w, c, fields, insert, v, notes, refused);
       if (route.targeting().ordinal() > worst.ordinal()) {
         worst = route.targeting();
       }
@@ -129,6 +140,11 @@ final class MongoDbWritePlanner {
     if (operations.isEmpty()) {
       return MongoDbReadPlanner.notServed(
           p, "no MongoDB collection holds " + w.entity() + ": nothing to write");
+    }
+    if (!refused.isEmpty()) {
+      // The server named by version: refuses the write: the application would get an error, not a
+      // slow write, so the pattern is not served (a finding), with the reason.
+      return MongoDbReadPlanner.notServed(p, String.join("; ", refused));
     }
     boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && documents >= 2;
     if (transaction) {
@@ -291,7 +307,8 @@ final class MongoDbWritePlanner {
       Map<String, String> fields,
       boolean insert,
       Optional<MongoDbReadPlanner.View> v,
-      List<String> notes) {
+      List<String> notes,
+      List<String> refused) {
     if (!c.sharded()) {
       return new MongoDbReadPlanner.Routing(Targeting.UNSHARDED, 1, 1);
     }
@@ -340,7 +357,8 @@ final class MongoDbWritePlanner {
                   x ->
                       x.comparison() == Operation.Comparison.EQ
                           && fields.getOrDefault(x.attribute(), x.attribute()).equals("_id"));
-      singleDocumentRule(w, em.isPresent(), insert, byId, c, notes);
+      singleDocumentRule(w, em.isPresent(), insert, byId, c, version, notes)
+          .ifPresent(refused::add);
     }
     return r;
   }
@@ -397,22 +415,56 @@ final class MongoDbWritePlanner {
    * key either. 6.0 and 7.0 reject both unless the filter has the full shard key (or {@code _id},
    * for a write that is not an upsert). An {@code updateMany} or {@code deleteMany} is broadcast in
    * every version; keyplan plans no {@code updateMany} upsert, which would need the full shard key.
+   *
+   * <p>Planned for 8.0 ({@code version:}, the default) the write is a note; planned for 6.0 or 7.0
+   * a write those refuse is returned as the reason the pattern is not served, and one sent by its
+   * {@code _id} is a note saying it reaches every shard.
    */
-  private static void singleDocumentRule(
+  private static Optional<String> singleDocumentRule(
       Operation.Write w,
       boolean embedded,
       boolean insert,
       boolean byId,
       MongoDbCollection c,
+      MongoDbVersion version,
       List<String> notes) {
     boolean upsert = w.kind() == Operation.Kind.UPSERT;
     if (!embedded && !insert && !w.where().isEmpty() && !oneDocument(w, c)) {
-      return;
+      return Optional.empty();
     }
     String op =
         upsert
             ? "an updateOne upsert"
             : w.kind() == Operation.Kind.DELETE && !embedded ? "a deleteOne" : "an updateOne";
+    if (!version.writesWithoutShardKey()) {
+      String key = String.join(", ", c.shardKey().get().fields());
+      String server = "MongoDB " + version.label() + " (version:)";
+      if (byId && !upsert) {
+        notes.add(
+            c.name()
+                + ": "
+                + op
+                + " without the full shard key ("
+                + key
+                + "): "
+                + server
+                + " sends it to every shard by its _id (a write without shard key, targeted by"
+                + " the owning shard, came in 7.1)");
+        return Optional.empty();
+      }
+      return Optional.of(
+          c.name()
+              + ": "
+              + server
+              + " refuses "
+              + op
+              + " whose filter lacks the full shard key ("
+              + key
+              + ")"
+              + (upsert ? "" : " and _id")
+              + "; 7.1 and later run it as a write without shard key (release notes 7.1): give the"
+              + " full shard key in the filter, or plan for version: 8.0");
+    }
     notes.add(
         c.name()
             + ": "
@@ -426,6 +478,7 @@ final class MongoDbWritePlanner {
                     ? "send it to every shard by its _id"
                     : "reject it (it gives neither the full shard key nor _id)")
             + ": give the shard key in the filter");
+    return Optional.empty();
   }
 
   /** True if the write names one document by its key (an updateOne, not an updateMany). */

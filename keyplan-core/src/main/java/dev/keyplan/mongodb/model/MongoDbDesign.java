@@ -20,6 +20,8 @@ import java.util.OptionalLong;
  * @param rangeSizeBytes the chunk (range) size, 128 MB unless written
  * @param indexesFile indexes as {@code db.collection.getIndexes()} prints them, per collection
  * @param shardingFile collection sharding as {@code config.collections} holds it
+ * @param version the server the design is planned for, where planner or routing rules differ
+ *     ({@code version:}, default 8.0)
  */
 public record MongoDbDesign(
     int shards,
@@ -30,6 +32,7 @@ public record MongoDbDesign(
     Location indexesFileLocation,
     Optional<Path> shardingFile,
     Location shardingFileLocation,
+    MongoDbVersion version,
     Location location)
     implements StoreDesign {
   /** Returns the store this design is for. */

@@ -42,7 +42,13 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 public final class MongoDbSectionReader extends SectionReader {
   public static final Set<String> SECTION =
       Set.of(
-          "collections", "shards", "shard_budget", "range_size", "indexes_file", "sharding_file");
+          "collections",
+          "shards",
+          "shard_budget",
+          "range_size",
+          "indexes_file",
+          "sharding_file",
+          "version");
   public static final Set<String> COLLECTION =
       Set.of("entity", "fields", "embed", "indexes", "shard_key", "zones", "validation");
   public static final Set<String> EMBED = Set.of("entity", "array", "by", "fields", "max");
@@ -152,6 +158,10 @@ public final class MongoDbSectionReader extends SectionReader {
     Optional<Path> sharding =
         d.scalar("sharding_file", "a file of config.collections documents", false)
             .map(s -> baseDir.resolve(s).normalize());
+    MongoDbVersion version =
+        d.scalar("version", "a MongoDB server version, such as 8.0", false)
+            .map(s -> version(s, d.valueLocation("version"), d))
+            .orElse(MongoDbVersion.DEFAULT);
     List<Collection> collections = new ArrayList<>();
     if (!d.has("collections")) {
       d.error(
@@ -196,7 +206,26 @@ public final class MongoDbSectionReader extends SectionReader {
             d.valueLocation("indexes_file"),
             sharding,
             d.valueLocation("sharding_file"),
+            version,
             d.location()));
+  }
+
+  /**
+   * The server version {@code text} names: one whose planner and routing rules keyplan models
+   * (docs/model.md, "Server version"); anything else is an error listing them.
+   */
+  private static MongoDbVersion version(String text, Location at, YamlMap d) {
+    Optional<MongoDbVersion> v = MongoDbVersion.of(text);
+    if (v.isEmpty()) {
+      d.error(
+          at,
+          "expected a MongoDB server version keyplan models, one of "
+              + String.join(", ", MongoDbVersion.labels())
+              + ", but found '"
+              + text
+              + "'");
+    }
+    return v.orElse(MongoDbVersion.DEFAULT);
   }
 
   private Optional<Collection> collection(

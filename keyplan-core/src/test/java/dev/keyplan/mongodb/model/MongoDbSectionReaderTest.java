@@ -122,6 +122,35 @@ final class MongoDbSectionReaderTest {
     assertThat(d.shards()).isEqualTo(1);
     assertThat(d.shardBudget()).isEqualTo(10_000);
     assertThat(d.rangeSizeBytes()).isEqualTo(128L * 1024 * 1024);
+    assertThat(d.version()).isEqualTo(MongoDbVersion.V8_0);
+  }
+
+  @Test
+  void version_isOneOfTheServersKeyplanModels_8point0UnlessWritten() {
+    // docs/model.md, "Server version": 6.0, 7.0 and 8.0, default 8.0 (issue 17's decision).
+    Model m =
+        ModelReader.read(
+            "m.yaml",
+            WORKLOAD
+                + "mongodb:\n  version: \"7.0\"\n  collections:\n    orders: {entity: Order}\n",
+            Path.of("."));
+    assertThat(m.design(MongoDbDesign.class).orElseThrow().version())
+        .isEqualTo(MongoDbVersion.V7_0);
+    // Unquoted, YAML's 6.0 is read as written.
+    assertThat(errors("mongodb:\n  version: 6.0\n  collections:\n    orders: {entity: Order}\n"))
+        .isEmpty();
+    // 5.0, 7.1 (a rapid release) or a patch version are not modelled: the error lists the ones
+    // that are, at the value (line 20, column 12).
+    for (String v : new String[] {"5.0", "7.1", "8.0.4", "latest"}) {
+      assertThat(
+              errors(
+                  "mongodb:\n  version: " + v + "\n  collections:\n    orders: {entity: Order}\n"))
+          .containsExactly(
+              "m.yaml:20:12: error: expected a MongoDB server version keyplan models, one of 6.0, 7.0,"
+                  + " 8.0, but found '"
+                  + v
+                  + "'");
+    }
   }
 
   @Test
