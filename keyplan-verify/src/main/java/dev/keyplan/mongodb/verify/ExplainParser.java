@@ -22,7 +22,9 @@ import org.bson.BsonValue;
  *       SINGLE_SHARD}, …) holds a {@code shards} array, each with {@code shardName} and its own
  *       {@code winningPlan};
  *   <li>{@code executionStats} has {@code nReturned}, {@code totalKeysExamined} and {@code
- *       totalDocsExamined}, summed over the shards on a mongos.
+ *       totalDocsExamined}, summed over the shards on a mongos; where a mongos' reply gives them
+ *       only per shard ({@code executionStats.executionStages.shards[]}, each with its own totals)
+ *       they are added up here.
  * </ul>
  *
  * <p>A blocking sort is a {@code SORT} stage anywhere in the tree.
@@ -65,9 +67,9 @@ final class ExplainParser {
         sort[0],
         sharded,
         shards,
-        number(stats, "totalKeysExamined"),
-        number(stats, "totalDocsExamined"),
-        number(stats, "nReturned"));
+        total(stats, "totalKeysExamined"),
+        total(stats, "totalDocsExamined"),
+        total(stats, "nReturned"));
   }
 
   /**
@@ -98,6 +100,27 @@ final class ExplainParser {
         walk(child.asDocument(), access, sort);
       }
     }
+  }
+
+  /**
+   * {@code key} of the execution stats, or the sum over {@code executionStages.shards[]} when only
+   * the shards give it; -1 when neither does.
+   */
+  private static long total(BsonDocument stats, String key) {
+    long top = number(stats, key);
+    BsonDocument stages = stats.getDocument("executionStages", new BsonDocument());
+    if (top >= 0 || !stages.isArray("shards")) {
+      return top;
+    }
+    long sum = 0;
+    for (BsonValue s : stages.getArray("shards")) {
+      long n = s.isDocument() ? number(s.asDocument(), key) : -1;
+      if (n < 0) {
+        return -1;
+      }
+      sum += n;
+    }
+    return sum;
   }
 
   private static long number(BsonDocument d, String key) {

@@ -126,6 +126,28 @@ final class ExplainParserTest {
   }
 
   @Test
+  void totalsGivenOnlyPerShard_areAddedUp() {
+    // "Explain Results", executionStats for sharded collections: executionStats.executionStages
+    // has a shards array, each shard with its own nReturned, totalKeysExamined and
+    // totalDocsExamined. Where the mongos' reply gives no totals of its own, keyplan adds the
+    // shards': keys 10 + 3 = 13, documents 10 + 3 = 13, returned 10 + 3 = 13.
+    Explained e =
+        ExplainParser.parse(
+            BsonDocument.parse(
+                """
+        {queryPlanner: {winningPlan: {stage: 'SHARD_MERGE', shards: [
+           {shardName: 's0', winningPlan: {stage: 'FETCH', inputStage: {stage: 'IXSCAN', indexName: 'a_1'}}},
+           {shardName: 's1', winningPlan: {stage: 'FETCH', inputStage: {stage: 'IXSCAN', indexName: 'a_1'}}}]}},
+         executionStats: {executionStages: {stage: 'SHARD_MERGE', shards: [
+           {shardName: 's0', nReturned: 10, totalKeysExamined: 10, totalDocsExamined: 10},
+           {shardName: 's1', nReturned: 3, totalKeysExamined: 3, totalDocsExamined: 3}]}}}"""));
+    assertThat(e.keysExamined()).isEqualTo(13);
+    assertThat(e.docsExamined()).isEqualTo(13);
+    assertThat(e.returned()).isEqualTo(13);
+    assertThat(e.access()).containsExactly("a_1");
+  }
+
+  @Test
   void aReplyWithoutAQueryPlanner_isRefused_namingWhatItHas() {
     assertThatThrownBy(
             () -> ExplainParser.parse(BsonDocument.parse("{ok: 0, errmsg: 'no such command'}")))
