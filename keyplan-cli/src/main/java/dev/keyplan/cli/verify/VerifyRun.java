@@ -124,6 +124,18 @@ public final class VerifyRun {
   int run(CommandLine cli, StoreId id, StoreVerifyOptions own) {
     Model m = ModelReader.read(model);
     StoreId s = StoreChoice.of(m, id.id(), List.of(id), true, "verify");
+    StoreAnalysis analysis;
+    Optional<VerifyResult> recorded;
+    try {
+      analysis = Stores.builtIn().of(StoreChoice.design(m, s)).analyze(m);
+      recorded = own.recorded(analysis);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(Cli.commandLine(), e.getMessage());
+    }
+    if (recorded.isPresent()) {
+      // Measurements the user recorded (--from-explain): no engine, credentials or namespace.
+      return print(cli, recorded.get());
+    }
     VerifyOptions options;
     Credentials creds;
     try {
@@ -155,11 +167,15 @@ public final class VerifyRun {
             : Progress.NONE;
     VerifyResult result;
     try {
-      StoreAnalysis analysis = Stores.builtIn().of(StoreChoice.design(m, s)).analyze(m);
       result = Verifiers.run(analysis, options, creds, bar);
     } catch (VerifyException | IllegalArgumentException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
+    return print(cli, result);
+  }
+
+  /** Prints {@code result} as --format says; findings when a measurement disagrees. */
+  private int print(CommandLine cli, VerifyResult result) {
     String text =
         format == Format.json
             ? SimulationJson.render(result.asResult())

@@ -53,35 +53,6 @@ final class MongoDbVerifyReport {
     settings.add(new Setting("tls", options.tls() ? "true (--tls)" : "as the URI says"));
     settings.add(
         new Setting("at the end", options.keep() ? "kept" : "dropped what this run created"));
-    List<String> findings = new ArrayList<>();
-    findings.add(
-        o.mismatches() == 0
-            ? "keyplan's predictions match what MongoDB measured ("
-                + o.reads().size()
-                + " reads, "
-                + o.collections().size()
-                + " collections, "
-                + o.writes().size()
-                + " writes)"
-            : o.mismatches() + " measurements differ from keyplan's predictions");
-    findings.addAll(o.findings());
-    List<Table> tables =
-        List.of(
-            new Table(
-                "reads",
-                "Reads: keyplan's plan beside explain(\"executionStats\") (latency in ms at the client)",
-                MongoDbComparison.READ_COLUMNS,
-                o.reads()),
-            new Table(
-                "writes",
-                "Writes (every collection the pattern writes; latency in ms)",
-                MongoDbVerifyWrites.COLUMNS,
-                o.writes()),
-            new Table(
-                "collections",
-                "Documents: keyplan's sizes, the generated documents' (BSON library) and MongoDB's $bsonSize",
-                Sizes.COLUMNS,
-                o.collections()));
     List<String> all = new ArrayList<>(notes);
     all.add(
         "loaded per collection: "
@@ -113,7 +84,59 @@ final class MongoDbVerifyReport {
               + " the balancer splits it");
     }
     return scrub(
-        new VerifyResult("mongodb", settings, findings, tables, all, o.mismatches()), secrets);
+        result(
+            o,
+            settings,
+            all,
+            "Reads: keyplan's plan beside explain(\"executionStats\") (latency in ms at the client)"),
+        secrets);
+  }
+
+  /**
+   * The result of {@code keyplan verify mongodb --from-explain}: the same findings and tables as a
+   * run on a server, the reads compared with the explains a user pasted (writes and sizes empty),
+   * with its own settings and notes. Nothing there holds a secret.
+   */
+  static VerifyResult fromExplain(
+      Outcome o, List<Setting> settings, List<String> notes, String file) {
+    return result(
+        o,
+        settings,
+        notes,
+        "Reads: keyplan's plan beside the explains of "
+            + file
+            + " (ms: the explain's executionTimeMillis)");
+  }
+
+  /** The findings (the verdict first) and the reads, writes and collections tables. */
+  private static VerifyResult result(
+      Outcome o, List<Setting> settings, List<String> notes, String readsTitle) {
+    List<String> findings = new ArrayList<>();
+    findings.add(
+        o.mismatches() == 0
+            ? "keyplan's predictions match what MongoDB measured ("
+                + o.reads().size()
+                + " reads, "
+                + o.collections().size()
+                + " collections, "
+                + o.writes().size()
+                + " writes)"
+            : o.mismatches() + " measurements differ from keyplan's predictions");
+    findings.addAll(o.findings());
+    List<Table> tables =
+        List.of(
+            new Table("reads", readsTitle, MongoDbComparison.READ_COLUMNS, o.reads()),
+            new Table(
+                "writes",
+                "Writes (every collection the pattern writes; latency in ms)",
+                MongoDbVerifyWrites.COLUMNS,
+                o.writes()),
+            new Table(
+                "collections",
+                "Documents: keyplan's sizes, the generated documents' (BSON library) and MongoDB's $bsonSize",
+                Sizes.COLUMNS,
+                o.collections()));
+    return new VerifyResult("mongodb", settings, findings, tables, notes, o.mismatches());
   }
 
   private static VerifyResult scrub(VerifyResult r, Secrets s) {
