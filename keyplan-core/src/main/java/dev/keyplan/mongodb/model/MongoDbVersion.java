@@ -20,8 +20,9 @@ import java.util.Optional;
  *       (https://www.mongodb.com/docs/manual/release-notes/8.0/); 6.0 and 7.0 explain an {@code
  *       _id} equality as {@code IDHACK} and any other as a planned {@code IXSCAN};
  *   <li>{@code analyzeShardKey} exists from 7.0, {@code moveCollection} and {@code
- *       unshardCollection} from 8.0; {@code refineCollectionShardKey} (4.4) and {@code
- *       reshardCollection} (5.0), which keyplan's advice names, exist in all three.
+ *       unshardCollection} from 8.0; keyplan's advice names neither, only {@code
+ *       refineCollectionShardKey} (4.4) and {@code reshardCollection} (5.0), which all three have,
+ *       so no advice depends on the version.
  * </ul>
  */
 public enum MongoDbVersion {
@@ -66,19 +67,6 @@ public enum MongoDbVersion {
    * {@code EXPRESS_IXSCAN} in explain (8.0: release notes 8.0, "Express query stages").
    */
   public boolean expressPath() {
-    return this == V8_0;
-  }
-
-  /** True if the server has {@code analyzeShardKey} (7.0 and later: release notes 7.0). */
-  public boolean analyzeShardKey() {
-    return this != V6_0;
-  }
-
-  /**
-   * True if the server has {@code moveCollection} and {@code unshardCollection} (8.0: release notes
-   * 8.0).
-   */
-  public boolean moveCollection() {
     return this == V8_0;
   }
 }

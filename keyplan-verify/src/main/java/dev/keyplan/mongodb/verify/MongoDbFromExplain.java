@@ -179,6 +179,16 @@ public final class MongoDbFromExplain {
                 + ": the explain is not from a mongos (no shards in its winning plan), so routing"
                 + " is not compared");
       }
+      if (!version.expressPath() && express(e.explain().getDocument("queryPlanner"))) {
+        notes.add(
+            plan.pattern().id()
+                + ": the explain at "
+                + e.at()
+                + " took 8.0's express path (an EXPRESS_ stage), which the model's version: "
+                + version.label()
+                + " does not have: there an _id equality is IDHACK and any other a planned IXSCAN"
+                + " (docs/model.md \"Server version\")");
+      }
       server(e.explain())
           .ifPresent(
               v -> {
@@ -245,6 +255,21 @@ public final class MongoDbFromExplain {
         new MongoDbVerifyReport.Outcome(
             anyMongos, 0, a.design().shards(), rows, List.of(), List.of(), findings, mismatches[0]);
     return MongoDbVerifyReport.fromExplain(outcome, settings, notes, file);
+  }
+
+  /** True if a plan has an express stage ({@code EXPRESS_IXSCAN}, …) anywhere in it. */
+  private static boolean express(BsonValue v) {
+    if (v.isArray()) {
+      return v.asArray().stream().anyMatch(MongoDbFromExplain::express);
+    }
+    if (!v.isDocument()) {
+      return false;
+    }
+    BsonDocument d = v.asDocument();
+    if (d.isString("stage") && d.getString("stage").getValue().startsWith("EXPRESS_")) {
+      return true;
+    }
+    return d.values().stream().anyMatch(MongoDbFromExplain::express);
   }
 
   /** The server's version, from the explain's {@code serverInfo} (or its first shard's). */

@@ -192,6 +192,52 @@ final class MongoDbFromExplainTest {
   }
 
   @Test
+  void aModelOf70_beside8point0sExpressPath_saysSo_andAgreesOnTheFigures() throws Exception {
+    // Release notes 8.0: an _id equality takes the express path, EXPRESS_IXSCAN, where 7.0 plans
+    // IDHACK. The index (_id_) and figures (1 key, 1 document) are the same, so nothing differs;
+    // the notes say the explain is from another server than the model's version: "7.0".
+    String yaml =
+        java.nio.file.Files.readString(Path.of("examples", "shop-mongodb.yaml"))
+            .replace("mongodb:\n  collections:", "mongodb:\n  version: \"7.0\"\n  collections:");
+    MongoDbAnalysis on70 =
+        dev.keyplan.mongodb.design.MongoDbAnalyzer.analyze(
+            dev.keyplan.model.yaml.ModelReader.read("shop.yaml", yaml, Path.of("examples")));
+    VerifyResult r =
+        run(
+            on70,
+            explain(
+                "{find: 'products', filter: {_id: 'p1'}}",
+                "{stage: 'EXPRESS_IXSCAN', keyPattern: '{ _id: 1 }', indexName: '_id_'}",
+                1,
+                1,
+                1,
+                "8.0.4"));
+    assertThat(r.mismatches()).isZero();
+    assertThat(r.notes())
+        .contains(
+            "product: the explain at e.txt:1:1 took 8.0's express path (an EXPRESS_ stage), which"
+                + " the model's version: 7.0 does not have: there an _id equality is IDHACK and any"
+                + " other a planned IXSCAN (docs/model.md \"Server version\")",
+            "product: the explain at e.txt:1:1 comes from MongoDB 8.0.4; the model plans for 7.0"
+                + " (version:, docs/model.md \"Server version\")");
+    assertThat(r.settings().stream().map(s -> s.name() + ": " + s.value()))
+        .contains("model version: 7.0");
+    // The same explain under the default 8.0: no note.
+    assertThat(
+            run(
+                    shop,
+                    explain(
+                        "{find: 'products', filter: {_id: 'p1'}}",
+                        "{stage: 'EXPRESS_IXSCAN', keyPattern: '{ _id: 1 }', indexName: '_id_'}",
+                        1,
+                        1,
+                        1,
+                        "8.0.4"))
+                .notes())
+        .noneMatch(n -> n.startsWith("product: the explain at"));
+  }
+
+  @Test
   void anExplainTwoPatternsFit_isAnErrorAtItsPlace_sayingHowToLabelIt() {
     assertThat(
             errors(
