@@ -8,6 +8,7 @@ import dev.keyplan.mongodb.facts.ExtendedJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -31,6 +32,11 @@ import org.bson.json.JsonReader;
  *
  * <p>A file may also hold one document per line, as {@code mongoexport} writes them: when the
  * whole text is not one value but its first line is a document, each line is read as one.
+ *
+ * <p>What mongosh 2 prints ({@code Long('7')}, {@code Timestamp({ t: 1764496800, i: 4 })}, …) is
+ * rewritten first by {@link MongoshText} into forms the library reads, and every place, of a value
+ * or of a problem, is the user's text's. What is still not read after the rewrite is a problem
+ * that says to print the output with {@code EJSON.stringify}.
  */
 final class LocatedBson {
   private LocatedBson() {}
@@ -58,41 +64,53 @@ final class LocatedBson {
 
   static Values read(String file, String text) {
     String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+    MongoshText shell = MongoshText.of(body);
+    try {
+      return read(file, shell);
+    } catch (InputException e) {
+      throw shellHint(shell.relocate(e), shell.text());
+    }
+  }
+
+  /** Reads the text with mongosh's constructors rewritten; places are the rewritten text's. */
+  private static Values read(String file, MongoshText shell) {
+    String body = shell.text();
     try {
       ExtendedJson.parseValue(file, body);
-      return new Values(List.of(new Walk(file, body, 0).top()), false);
+      return new Values(List.of(new Walk(file, shell, 0).top()), false);
     } catch (InputException whole) {
       int first = firstNonBlank(body, 0);
       int end = body.indexOf('\n', first);
       String firstLine = body.substring(first, end < 0 ? body.length() : end);
       if (end < 0 || !firstLine.strip().startsWith("{") || !parses(file, firstLine)) {
-        throw shellHint(whole, body);
+        throw whole;
       }
-      try {
-        return new Values(perLine(file, body), true);
-      } catch (InputException lines) {
-        throw shellHint(lines, body);
-      }
+      return new Values(perLine(file, shell), true);
     }
   }
 
   /**
-   * mongosh 2's constructors that the library does not read (it reads NumberLong(…) and the like).
+   * What mongosh prints that is still not read once {@link MongoshText} has rewritten what it can:
+   * other constructors, a malformed one, and the marks where mongosh cut a deep or long value.
    */
   private static final Pattern SHELL =
-      Pattern.compile("\\b(?:Long|Int32|Double|Decimal128)\\(|\\bTimestamp\\(\\s*\\{");
+      Pattern.compile(
+          "\\b(?:Long|Int32|Double|Decimal128|Timestamp|Code|BSONSymbol|BSONRegExp|DBRef|MD5"
+              + "|Binary\\.\\w+)\\(|\\[Object]|\\[Array]|\\.\\.\\. \\d+ more items?");
 
   private static final Pattern STRING_HINT =
       Pattern.compile("; a string is written in double quotes, .*$");
 
   /**
-   * Says what to do about mongosh's own syntax where the file has it: the library's message alone
-   * ("expected a value, found 'Long'") would send the user after a quoting mistake.
+   * Says what to do about mongosh's own syntax where the file still has it: the library's message
+   * alone ("expected a value, found 'Code'") would send the user after a quoting mistake.
    */
   private static InputException shellHint(InputException e, String body) {
-    if (!SHELL.matcher(body).find()) {
+    Matcher m = SHELL.matcher(body);
+    if (!m.find()) {
       return e;
     }
+    String found = m.group().endsWith("(") ? m.group() + "…)" : m.group();
     List<Diagnostic> out = new ArrayList<>(e.diagnostics());
     Diagnostic first = out.get(0);
     out.set(
@@ -100,9 +118,10 @@ final class LocatedBson {
         new Diagnostic(
             first.location(),
             STRING_HINT.matcher(first.message()).replaceFirst("")
-                + "; mongosh prints Long('…'), Int32(…), Double(…), Decimal128(…) and Timestamp({ t, i }), shell syntax"
-                + " that Extended JSON readers do not take: print the output with EJSON.stringify(…), see"
-                + " docs/mongodb-import.md"));
+                + "; the file has mongosh's "
+                + found
+                + ", shell syntax that Extended JSON readers do not take: print the output with"
+                + " EJSON.stringify(…), see docs/mongodb-import.md"));
     return new InputException(out);
   }
 
@@ -116,7 +135,8 @@ final class LocatedBson {
   }
 
   /** Reads each non-blank line as one value; every line's problems are reported together. */
-  private static List<Node> perLine(String file, String body) {
+  private static List<Node> perLine(String file, MongoshText shell) {
+    String body = shell.text();
     List<Node> out = new ArrayList<>();
     List<Diagnostic> problems = new ArrayList<>();
     int start = 0;
@@ -127,7 +147,7 @@ final class LocatedBson {
       if (!line.isBlank()) {
         try {
           ExtendedJson.parseValue(file, line);
-          out.add(new Walk(file, body, start).top());
+          out.add(new Walk(file, shell, start).top());
         } catch (InputException e) {
           int at = lineNo;
           e.diagnostics()
@@ -166,16 +186,18 @@ final class LocatedBson {
   /** One walk of the library's reader over the value that starts at {@code from}. */
   private static final class Walk {
     private final String file;
+    private final MongoshText shell;
     private final String text;
     private final int from;
     private final CountingReader in;
     private final JsonReader reader;
 
-    Walk(String file, String text, int from) {
+    Walk(String file, MongoshText shell, int from) {
       this.file = file;
-      this.text = text;
+      this.shell = shell;
+      this.text = shell.text();
       this.from = from;
-      this.in = new CountingReader(text, from);
+      this.in = new CountingReader(this.text, from);
       this.reader = new JsonReader(in);
     }
 
@@ -185,7 +207,7 @@ final class LocatedBson {
     }
 
     private Node value(int start) {
-      Location at = locate(file, text, start);
+      Location at = shell.locate(file, start);
       BsonType type = reader.getCurrentBsonType();
       if (type == BsonType.DOCUMENT) {
         reader.readStartDocument();
@@ -200,7 +222,7 @@ final class LocatedBson {
           String name = reader.readName();
           int nameAt = skipSeparators(before);
           Node v = value(valueStart(nameAt));
-          members.add(new Member(name, locate(file, text, nameAt), v));
+          members.add(new Member(name, shell.locate(file, nameAt), v));
           document.put(name, v.value());
         }
         reader.readEndDocument();

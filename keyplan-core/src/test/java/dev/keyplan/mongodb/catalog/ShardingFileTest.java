@@ -114,14 +114,32 @@ final class ShardingFileTest {
   }
 
   @Test
-  void mongoshTimestamp_isShellSyntaxTheReaderRejects() {
-    // What db.getSiblingDB("config").collections.find() prints in mongosh 2.
-    List<String> e =
-        errors(
-            "[{ _id: 'shop.orders', timestamp: Timestamp({ t: 1764496800, i: 4 }), key: { a: 1 } }]");
-    assertThat(e).hasSize(1);
-    assertThat(e.get(0))
-        .startsWith("sh.json:1:45: error: invalid Extended JSON: ")
-        .endsWith("print the output with EJSON.stringify(…), see docs/mongodb-import.md");
+  void mongoshOutput_isReadAsPrinted() {
+    // What db.getSiblingDB("config").collections.find() prints in mongosh 2, in its printing
+    // style (MongoshTextTest): Timestamp({ t, i }), ObjectId('…'), ISODate('…'), UUID('…') and
+    // Long('…'). This was an error at the Timestamp (column 45 of the one-line form) before
+    // MongoshText rewrote mongosh's constructors.
+    ImportedSharding s =
+        read(
+            """
+        [
+          {
+            _id: 'shop.orders',
+            lastmodEpoch: ObjectId('65a1b2c3d4e5f60718293a4b'),
+            lastmod: ISODate('2026-11-30T10:00:00.000Z'),
+            timestamp: Timestamp({ t: 1764496800, i: 4 }),
+            uuid: UUID('3b241101-e2bb-4255-8caf-4136c566a962'),
+            key: { customer_id: 'hashed' },
+            unique: false,
+            noBalance: false,
+            maxChunkSizeBytes: Long('134217728')
+          }
+        ]
+        """);
+    assertThat(s.collections()).hasSize(1);
+    assertThat(s.collections().get(0).key().keys())
+        .containsExactly(new IndexKey("customer_id", Kind.HASHED));
+    // key: is at line 8, column 5 as written, whatever the rewrites before it added.
+    assertThat(s.collections().get(0).key().location()).isEqualTo(new Location("sh.json", 8, 5));
   }
 }
