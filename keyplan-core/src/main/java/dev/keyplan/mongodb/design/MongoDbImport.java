@@ -10,12 +10,14 @@ import dev.keyplan.mongodb.catalog.ImportedIndexes;
 import dev.keyplan.mongodb.catalog.ImportedSharding;
 import dev.keyplan.mongodb.catalog.IndexesFile;
 import dev.keyplan.mongodb.catalog.ShardingFile;
+import dev.keyplan.mongodb.facts.ExtendedJson;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.mongodb.model.MongoDbDesign.Collection;
 import dev.keyplan.mongodb.model.MongoDbDesign.Embed;
 import dev.keyplan.mongodb.model.MongoDbDesign.Index;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.mongodb.model.MongoDbDesign.ShardKey;
+import dev.keyplan.mongodb.model.MongoDbDesign.Zone;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -72,10 +74,12 @@ final class MongoDbImport {
                 IndexesFile.read(p, design.indexesFileLocation())
                     .forEach(imported -> indexes(imported, indexes)));
     int shards = design.shards();
+    Map<String, List<Zone>> zones = new LinkedHashMap<>();
     if (design.shardingFile().isPresent()) {
       ImportedSharding s =
           ShardingFile.read(design.shardingFile().get(), design.shardingFileLocation());
       s.collections().forEach(c -> shardKey(c, keys));
+      s.zones().forEach(z -> zoneRange(s, z, keys, zones));
       if (s.shards().isPresent()
           && design.shards() != 1
           && design.shards() != s.shards().getAsInt()) {
@@ -95,6 +99,7 @@ final class MongoDbImport {
     List<Collection> out = new ArrayList<>();
     for (Collection c : design.collections()) {
       Optional<ShardKey> key = c.shardKey().or(() -> Optional.ofNullable(keys.get(c.name())));
+      List<Zone> zoned = zones(c, key, zones.getOrDefault(c.name(), List.of()), shards);
       if (c.shardKey().isEmpty() && key.isPresent() && shards < 2) {
         problems.add(
             new Diagnostic(
@@ -116,7 +121,7 @@ final class MongoDbImport {
               c.embeds(),
               indexes.get(c.name()),
               key,
-              c.zones(),
+              zoned,
               c.validation(),
               c.location()));
     }
@@ -308,6 +313,247 @@ final class MongoDbImport {
                   + ")"));
     }
     keys.put(c.get().name(), imported.key());
+  }
+
+  /**
+   * Turns one config.tags document into a zone of the model: its bounds over the first shard key
+   * field (ImportedSharding.Bound#text) and its shards, the positions of the config.shards
+   * documents whose {@code tags} name the zone (ImportedSharding#position).
+   */
+  private void zoneRange(
+      ImportedSharding s,
+      ImportedSharding.ZoneRange r,
+      Map<String, ShardKey> keys,
+      Map<String, List<Zone>> zones) {
+    Optional<Collection> c = collection(r.collection(), r.location(), "sharding file");
+    if (c.isEmpty()) {
+      return;
+    }
+    Optional<ShardKey> key =
+        c.get().shardKey().or(() -> Optional.ofNullable(keys.get(c.get().name())));
+    String what = "zone range '" + r.zone() + "' of '" + r.namespace() + "'";
+    if (key.isEmpty()) {
+      problems.add(
+          new Diagnostic(
+              r.location(),
+              what
+                  + ": collection '"
+                  + c.get().name()
+                  + "' has no shard key, in the model or the sharding file; zones pin shard key"
+                  + " ranges to shards"));
+      return;
+    }
+    if (key.get().hashed()) {
+      problems.add(
+          new Diagnostic(
+              r.location(),
+              what
+                  + ": zones on a hashed shard key are ranges of hashed values; keyplan reads"
+                  + " zones on ranged keys only"));
+      return;
+    }
+    List<String> fields = idKeys(c.get(), key.get().keys()).stream().map(IndexKey::field).toList();
+    for (ImportedSharding.Bound b : List.of(r.min(), r.max())) {
+      if (b.fields().size() > fields.size()
+          || !fields.subList(0, b.fields().size()).equals(b.fields())) {
+        problems.add(
+            new Diagnostic(
+                b.location(),
+                what
+                    + " is bounded on {"
+                    + String.join(", ", b.fields())
+                    + "} but the shard key is "
+                    + text(key.get().keys())));
+        return;
+      }
+    }
+    Optional<String> min = r.min().text();
+    Optional<String> max = r.max().text();
+    for (var b : List.of(Map.entry(r.min(), min), Map.entry(r.max(), max))) {
+      if (b.getValue().isEmpty()) {
+        problems.add(
+            new Diagnostic(
+                b.getKey().location(),
+                what
+                    + ": a bound whose later fields are MaxKey comes after every document of its"
+                    + " first value, and keyplan's zones, which bound the first field only, can"
+                    + " say that of a string or a whole number but not of "
+                    + ExtendedJson.describe(b.getKey().first().getBsonType())
+                    + "; not supported"));
+        return;
+      }
+    }
+    if (s.shardList().isEmpty()) {
+      problems.add(
+          new Diagnostic(
+              r.location(),
+              what
+                  + ": the sharding file has no config.shards documents, whose 'tags' say which"
+                  + " shards are in the zone; add them to the file"));
+      return;
+    }
+    List<String> on = new ArrayList<>();
+    for (ImportedSharding.Shard shard : s.shardList()) {
+      if (shard.zones().contains(r.zone()) && !shard.draining()) {
+        on.add(Integer.toString(s.position(shard.name()).orElseThrow()));
+      }
+    }
+    if (on.isEmpty()) {
+      problems.add(
+          new Diagnostic(
+              r.location(),
+              what
+                  + " is on no shard: no config.shards document that is not draining has it in"
+                  + " its tags"));
+      return;
+    }
+    zones
+        .computeIfAbsent(c.get().name(), k -> new ArrayList<>())
+        .add(new Zone(r.zone(), min.get(), max.get(), on, r.location()));
+  }
+
+  /**
+   * Returns a collection's zones: the model's or the file's, which must be the same when both give
+   * some (the model's are kept, with their places); checks what the model reader could not before
+   * the file gave the shard key and the shard count.
+   */
+  private List<Zone> zones(Collection c, Optional<ShardKey> key, List<Zone> imported, int shards) {
+    List<Zone> written = c.zones();
+    if (!written.isEmpty() && !imported.isEmpty()) {
+      List<String> model = written.stream().map(MongoDbImport::zoneText).sorted().toList();
+      List<String> file = imported.stream().map(MongoDbImport::zoneText).sorted().toList();
+      if (!model.equals(file)) {
+        List<String> differences = new ArrayList<>();
+        file.stream()
+            .filter(z -> !model.contains(z))
+            .forEach(z -> differences.add(z + " in the file only"));
+        model.stream()
+            .filter(z -> !file.contains(z))
+            .forEach(z -> differences.add(z + " in the model only"));
+        problems.add(
+            new Diagnostic(
+                written.get(0).location(),
+                "collection '"
+                    + c.name()
+                    + "' has zones in the model and in the sharding file ("
+                    + imported.get(0).location()
+                    + ") that differ: "
+                    + String.join("; ", differences)
+                    + "; keep one: remove zones: from the model to take the file's, or leave"
+                    + " the config.tags documents out of the file"));
+      }
+      return written;
+    }
+    if (!imported.isEmpty()) {
+      return imported;
+    }
+    if (written.isEmpty()) {
+      return written;
+    }
+    // The model reader leaves these to the import when there is a sharding file: the zones may rest
+    // on its shard key and shard count.
+    Location at = written.get(0).location();
+    if (key.isEmpty()) {
+      problems.add(
+          new Diagnostic(
+              at,
+              "zones pin shard key ranges to shards; collection '"
+                  + c.name()
+                  + "' has no shard_key, in the model or the sharding file"));
+      return written;
+    }
+    if (key.get().hashed()) {
+      problems.add(
+          new Diagnostic(
+              at,
+              "zones on a hashed shard key are ranges of hashed values; keyplan reads zones on"
+                  + " ranged keys only"));
+      return written;
+    }
+    for (Zone z : written) {
+      for (String shard : z.shards()) {
+        if (Integer.parseInt(shard.replace(",", "").replace("_", "").trim()) >= shards) {
+          problems.add(
+              new Diagnostic(
+                  z.location(),
+                  "zone '"
+                      + z.name()
+                      + "' names shard "
+                      + shard
+                      + " but the mongodb design has "
+                      + shards
+                      + " shards (0 to "
+                      + (shards - 1)
+                      + ")"));
+        }
+      }
+      if (numeric(c, key.get().fields().get(0))) {
+        for (String bound : List.of(z.min(), z.max())) {
+          if (!bound.equals("MinKey") && !bound.equals("MaxKey") && !isNumber(bound)) {
+            problems.add(
+                new Diagnostic(
+                    z.location(),
+                    "zone '"
+                        + z.name()
+                        + "': the shard key's first field is a number; expected a number,"
+                        + " MinKey or MaxKey but found '"
+                        + bound
+                        + "'"));
+          }
+        }
+      }
+    }
+    return written;
+  }
+
+  /** A zone as messages compare and print it: {@code NA [US, UT) on shards [0, 1]}. */
+  private static String zoneText(Zone z) {
+    return z.name()
+        + " ["
+        + z.min().replace("\u0000", "\\u0000")
+        + ", "
+        + z.max().replace("\u0000", "\\u0000")
+        + ") on shards "
+        + z.shards().stream()
+            .map(s -> Integer.parseInt(s.replace(",", "").replace("_", "").trim()))
+            .sorted()
+            .toList();
+  }
+
+  /** CQL and BSON types keyplan stores as BSON numbers. */
+  private static final Set<String> NUMBERS =
+      Set.of(
+          "bigint",
+          "counter",
+          "varint",
+          "int",
+          "smallint",
+          "tinyint",
+          "double",
+          "float",
+          "decimal",
+          "long");
+
+  /**
+   * Returns true if {@code field} is stored as a number: by its {@code fields:} type, else its own.
+   */
+  private boolean numeric(Collection c, String field) {
+    return c.fields().stream()
+        .filter(f -> f.name().equals(field))
+        .findFirst()
+        .flatMap(MongoDbDesign.Field::type)
+        .or(() -> entity(c).attribute(field).map(a -> a.type()))
+        .map(NUMBERS::contains)
+        .orElse(false);
+  }
+
+  private static boolean isNumber(String v) {
+    try {
+      Double.parseDouble(v.trim());
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   /** Returns the model collection a file names: by name, else by the name without its database. */

@@ -192,7 +192,8 @@ public final class MongoDbSectionReader extends SectionReader {
                                     x.allow(COLLECTION, "collection '" + name + "'"),
                                     c.keyLocation(name),
                                     entities,
-                                    shards)
+                                    shards,
+                                    sharding.isPresent())
                                 .ifPresent(collections::add));
               }
             });
@@ -228,8 +229,18 @@ public final class MongoDbSectionReader extends SectionReader {
     return v.orElse(MongoDbVersion.DEFAULT);
   }
 
+  /**
+   * Reads one collection. With a {@code sharding_file}, a collection's zones may rest on the file's
+   * shard key and shard count, which are read later (MongoDbImport): their shard key and shard
+   * numbers are checked there.
+   */
   private Optional<Collection> collection(
-      String name, YamlMap x, Location at, Map<String, Entity> entities, int shards) {
+      String name,
+      YamlMap x,
+      Location at,
+      Map<String, Entity> entities,
+      int shards,
+      boolean shardingFile) {
     String entityName = x.scalar("entity", "an entity name", false).orElse(name);
     Entity e = entities.get(entityName);
     if (e == null) {
@@ -308,7 +319,7 @@ public final class MongoDbSectionReader extends SectionReader {
     for (Node n :
         x.sequence(
             "zones", "a list of zones, such as - {name: EU, min: DE, max: FR, shards: [0]}")) {
-      zone(n, shards, numeric)
+      zone(n, shardingFile ? 10_000 : shards, numeric)
           .ifPresent(
               z -> {
                 // sh.updateZoneKeyRange refuses a range that overlaps another zone's (MongoDB
@@ -338,11 +349,11 @@ public final class MongoDbSectionReader extends SectionReader {
                 zones.add(z);
               });
     }
-    if (!zones.isEmpty() && shardKey.isEmpty()) {
+    if (!zones.isEmpty() && shardKey.isEmpty() && !shardingFile) {
       x.error(
           x.keyLocation("zones"),
           "zones pin shard key ranges to shards; collection '" + name + "' has no shard_key");
-    } else if (!zones.isEmpty() && shardKey.get().hashed()) {
+    } else if (!zones.isEmpty() && shardKey.isPresent() && shardKey.get().hashed()) {
       x.error(
           x.keyLocation("zones"),
           "zones on a hashed shard key are ranges of hashed values; keyplan reads zones on"
