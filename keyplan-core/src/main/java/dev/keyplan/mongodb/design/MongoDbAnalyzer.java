@@ -31,7 +31,7 @@ public final class MongoDbAnalyzer {
     MongoDbDesign design =
         MongoDbImport.merge(model, model.design(MongoDbDesign.class).orElseThrow());
     List<MongoDbCollection> collections = new MongoDbBinder(model, design).bind();
-    MongoDbReadPlanner reads = new MongoDbReadPlanner(design, collections);
+    MongoDbReadPlanner reads = new MongoDbReadPlanner(design, collections, model.horizonSeconds());
     MongoDbWritePlanner writes = new MongoDbWritePlanner(model, collections, reads);
     List<MongoDbPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {

@@ -265,7 +265,25 @@ final class MongoDbBinder {
                     + " (MongoDB manual, \"TTL Indexes\": documents without a date in the field never expire)"));
       }
     }
-    double entries = documents * perDocument;
+    // A partial index holds the documents its filter matches, a sparse one those holding one of
+    // its fields (IndexFilter); every other index one entry per document (or array element).
+    Entity entity = model.entities().get(c.entity());
+    double held = 1;
+    if (ix.partial().isPresent()) {
+      held =
+          IndexFilter.share(
+              ix.partial().get(),
+              entity,
+              f -> f.equals("_id") ? id : f.contains(".") ? Optional.empty() : Optional.of(f));
+    } else if (ix.sparse()) {
+      held =
+          IndexFilter.sparseShare(
+              ix.keys().stream()
+                  .map(k -> entity.attribute(k.field()))
+                  .flatMap(Optional::stream)
+                  .toList());
+    }
+    double entries = documents * perDocument * held;
     // Named after the keys as stored: an unnamed index on the id attribute is MongoDB's a__id_1.
     return new MongoDbIndex(
         ix.name().orElseGet(() -> Index.defaultName(keys)),

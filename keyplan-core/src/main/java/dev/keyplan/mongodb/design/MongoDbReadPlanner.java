@@ -9,7 +9,6 @@ import dev.keyplan.mongodb.design.MongoDbPlan.Access;
 import dev.keyplan.mongodb.design.MongoDbPlan.Targeting;
 import dev.keyplan.mongodb.design.MongoDbPlan.Touch;
 import dev.keyplan.mongodb.model.MongoDbDesign;
-import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import dev.keyplan.workload.Estimate;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
@@ -29,11 +28,12 @@ import java.util.Set;
  * the keys and documents it examines, and a collection scan is always a candidate:
  *
  * <ul>
- *   <li>keys examined: the documents matching the equality prefix ({@code documents / distinct}),
- *       all index keys when no equality is usable, a limit's worth when the index also gives the
- *       order and nothing is left to filter;
- *   <li>documents examined: as many as keys, or none for a covered query (every field read is in
- *       the index, none in an array);
+ *   <li>keys and documents examined: from the bounds the server gives the scan ({@link
+ *       IndexBounds}: points, a range's {@code range:} width, the key past each interval,
+ *       SORT_MERGE or a blocking sort, multikey bounds), none fetched for a covered query ({@code
+ *       covers});
+ *   <li>a partial index serves only a read that implies its filter, a sparse one only a read that
+ *       bounds its fields ({@link IndexFilter}); two indexes are never intersected;
  *   <li>a hashed key serves only equality; a case-insensitive comparison ({@code ignore_case:})
  *       uses an index only if its collation is case-insensitive;
  *   <li>routing: the shard key by equality targets one shard; a ranged key's prefix or range a few;
@@ -43,10 +43,13 @@ import java.util.Set;
 final class MongoDbReadPlanner {
   private final MongoDbDesign design;
   private final List<MongoDbCollection> collections;
+  private final long horizonSeconds;
 
-  MongoDbReadPlanner(MongoDbDesign design, List<MongoDbCollection> collections) {
+  MongoDbReadPlanner(
+      MongoDbDesign design, List<MongoDbCollection> collections, long horizonSeconds) {
     this.design = design;
     this.collections = collections;
+    this.horizonSeconds = horizonSeconds;
   }
 
   /** How a read sees one collection: the documents' fields for its entity's attributes. */
@@ -340,6 +343,13 @@ final class MongoDbReadPlanner {
         busiest
             ? docs * KeyCounts.busiestRowShare(e, own, docs)
             : KeyCounts.typicalPerValue(e, own, docs);
+    if (!KeyCounts.identifies(e, own)) {
+      // A spread counts the documents holding a value; an attribute only P of them hold matches P
+      // as many (docs/model.md, "Sparse attributes": P × rows / distinct).
+      for (String a : own) {
+        d *= e.attribute(a).map(Attribute::present).orElse(1.0);
+      }
+    }
     return Double.isNaN(d) ? Double.NaN : Math.max(1, d);
   }
 
@@ -389,130 +399,113 @@ final class MongoDbReadPlanner {
         notes);
   }
 
+  /**
+   * Plans {@code r} on {@code ix}: the bounds the server gives the scan ({@link IndexBounds}), the
+   * keys and documents examined, and whether the index may serve the read at all (a partial index
+   * only when the read implies its filter, a sparse one only when the read bounds its fields:
+   * {@link IndexFilter}).
+   */
   private Optional<Candidate> indexPlan(
       AccessPattern p, Operation.Read r, View v, MongoDbIndex ix) {
-    Map<String, Operation.Condition> byField = new LinkedHashMap<>();
-    for (Operation.Condition c : r.where()) {
-      byField.putIfAbsent(v.fields().get(c.attribute()), c);
-    }
     Set<String> ci = new LinkedHashSet<>();
     p.ignoreCase().forEach(a -> ci.add(v.fields().get(a)));
-    List<String> eqAttributes = new ArrayList<>();
-    int k = 0;
-    List<IndexKey> keys = ix.keys();
-    // E: a prefix of keys given by equality.
-    while (k < keys.size()) {
-      Operation.Condition c = byField.get(keys.get(k).field());
-      boolean equality =
-          c != null
-              && (c.comparison() == Comparison.EQ
-                  || c.comparison() == Comparison.IN
-                  || c.comparison() == Comparison.CONTAINS);
-      if (!equality
-          || keys.get(k).kind() == IndexKey.Kind.TEXT
-          || (ci.contains(keys.get(k).field()) && !ix.caseInsensitive())) {
-        break;
-      }
-      eqAttributes.add(c.attribute());
-      k++;
-    }
-    // S: the order follows the next keys, all in the index's direction or all against it.
-    List<Operation.Order> order =
-        r.orderBy().stream().filter(o -> !eqAttributes.contains(o.attribute())).toList();
-    boolean sortOk = true;
-    Boolean reverse = null;
-    int s = k;
-    for (Operation.Order o : order) {
-      if (s >= keys.size()
-          || !keys.get(s).field().equals(v.fields().get(o.attribute()))
-          || keys.get(s).kind() == IndexKey.Kind.HASHED
-          || keys.get(s).kind() == IndexKey.Kind.TEXT) {
-        sortOk = false;
-        break;
-      }
-      boolean against = o.descending() != (keys.get(s).kind() == IndexKey.Kind.DESCENDING);
-      if (reverse != null && reverse != against) {
-        sortOk = false;
-        break;
-      }
-      reverse = against;
-      s++;
-    }
-    // R: a range on the next key bounds the scan. So does a range on a key the sort has just used
-    // (`a = ? and t > ? order by t desc` on {a: 1, t: 1}): the server gives the scan bounds on t
-    // and walks them in index order, no blocking sort, and a limit stops it (MongoDB manual, "The
-    // ESR Guideline": "a range filter on a field that the sort also uses" needs no in-memory sort;
-    // https://www.mongodb.com/docs/manual/tutorial/equality-sort-range-guideline/).
-    int next = sortOk ? s : k;
-    int rangedKey = -1;
-    for (int i = sortOk ? k : next; i <= next && i < keys.size(); i++) {
-      Operation.Condition c = byField.get(keys.get(i).field());
-      if (keys.get(i).kind() != IndexKey.Kind.HASHED
-          && c != null
-          && c.comparison() == Comparison.RANGE) {
-        rangedKey = i;
-        break;
-      }
-    }
-    boolean ranged = rangedKey >= 0;
-    String rangedField = ranged ? keys.get(rangedKey).field() : null;
-    if (eqAttributes.isEmpty() && !ranged && !(sortOk && !order.isEmpty())) {
+    IndexBounds b =
+        IndexBounds.of(
+            ix, new IndexBounds.Read(r.where(), r.orderBy(), v.fields(), ci, arrays(v.c())));
+    if (!b.bounded() || (ix.sparse() && !b.narrowed())) {
       return Optional.empty();
     }
-    Set<String> indexed = new LinkedHashSet<>(ix.fields());
-    List<String> residual = new ArrayList<>();
-    for (Operation.Condition c : r.where()) {
-      if (!eqAttributes.contains(c.attribute())
-          && !(ranged && v.fields().get(c.attribute()).equals(rangedField))) {
-        residual.add(c.attribute());
+    List<String> notes = new ArrayList<>();
+    double filterShare = 1;
+    if (ix.partial().isPresent()) {
+      Map<String, Operation.Condition> byField = new LinkedHashMap<>();
+      r.where().forEach(c -> byField.putIfAbsent(v.fields().get(c.attribute()), c));
+      List<String> assumed = new ArrayList<>();
+      if (IndexFilter.unmet(ix.partial().get(), byField, assumed).isPresent()) {
+        return Optional.empty();
       }
+      notes.add(
+          "partial index "
+              + ix.name()
+              + ": the read's "
+              + String.join(", ", assumed)
+              + " taken to satisfy its filter "
+              + ix.partial().get());
+      // Under the scan's points the index holds only the documents its filter matches; a filter
+      // field the points fix is already counted by them.
+      Set<String> bound = new LinkedHashSet<>();
+      b.pointAttributes().forEach(a -> bound.add(v.fields().get(a)));
+      MongoDbCollection c = v.c();
+      filterShare =
+          IndexFilter.share(
+              ix.partial().get(),
+              c.entity(),
+              f ->
+                  bound.contains(f)
+                      ? Optional.empty()
+                      : f.equals("_id") ? c.idField() : Optional.of(f));
     }
-    double[] keysExamined = new double[2];
+    long limit = r.count() || r.limit().isEmpty() ? Long.MAX_VALUE : (long) r.limit().getAsInt();
+    double perDoc = ix.multikey() ? Math.max(1, ix.entries() / Math.max(1, v.c().documents())) : 1;
+    Set<String> points = new LinkedHashSet<>(b.pointAttributes());
+    double share = rangeShare(p, r, v, b, limit, notes);
+    double[] keys = new double[2];
+    double[] fetched = new double[2];
     for (int i = 0; i < 2; i++) {
-      double m =
-          eqAttributes.isEmpty()
-              ? ix.entries()
-              : matched(p, r, v, new LinkedHashSet<>(eqAttributes), i == 1);
-      if (ix.multikey() && !eqAttributes.isEmpty()) {
-        m *= Math.max(1, ix.entries() / Math.max(1, v.c().documents()));
+      double first =
+          b.points() == 0 ? ix.entries() : matched(p, r, v, points, i == 1) * perDoc * filterShare;
+      double other = b.points() == 0 ? 0 : matched(p, r, v, points, false) * perDoc * filterShare;
+      double inBounds = b.keysInBounds(first, other, share);
+      keys[i] = b.keysExamined(inBounds, limit);
+      fetched[i] = b.keysFetched(inBounds, limit);
+      if (ix.multikey()) {
+        // A document with several entries inside the bounds is fetched once (the scan
+        // deduplicates record ids): at most the documents under the points.
+        fetched[i] = Math.min(fetched[i], (first + (b.scans() - 1) * other) / perDoc);
       }
-      int limit = r.count() ? Integer.MAX_VALUE : r.limit().orElse(Integer.MAX_VALUE);
-      if (limit != Integer.MAX_VALUE && sortOk && residual.isEmpty()) {
-        m = Math.min(m, limit);
-      }
-      int inKeys = 1;
-      for (String a : eqAttributes) {
-        Operation.Condition c =
-            r.where().stream().filter(x -> x.attribute().equals(a)).findFirst().orElseThrow();
-        if (c.comparison() == Comparison.IN) {
-          inKeys *= c.values();
-        }
-      }
-      keysExamined[i] = m * inKeys;
     }
+    Set<String> indexed = new LinkedHashSet<>(ix.fields());
     Set<String> read = new LinkedHashSet<>();
     (r.select().isEmpty() ? v.fields().keySet() : r.select())
         .forEach(a -> read.add(v.fields().getOrDefault(a, a)));
     r.where().forEach(c -> read.add(v.fields().get(c.attribute())));
-    boolean covered = !r.select().isEmpty() && !ix.multikey() && indexed.containsAll(read);
-    List<String> notes = new ArrayList<>();
+    r.orderBy().forEach(o -> read.add(v.fields().get(o.attribute())));
+    boolean covered = !r.select().isEmpty() && covers(ix, v, read);
     if (covered) {
       notes.add(
           "covered by " + ix.name() + ": every field read is in the index, no document is fetched");
     }
-    boolean blocking = !order.isEmpty() && !sortOk;
-    double matchedDocs =
-        Math.max(
-            1,
-            keysExamined[0]
-                / Math.max(1, ix.multikey() ? ix.entries() / Math.max(1, v.c().documents()) : 1));
-    if (blocking) {
+    double matchedDocs = Math.max(1, fetched[0]);
+    switch (b.sort()) {
+      case MERGE ->
+          notes.add(
+              "SORT_MERGE: "
+                  + b.scans()
+                  + " scans of "
+                  + ix.name()
+                  + ", one per in value, each in "
+                  + r.orderBy().get(0).attribute()
+                  + " order, merged: no blocking sort");
+      case BLOCKING ->
+          notes.add(
+              "blocking sort: "
+                  + (b.explodeLimitReached()
+                      ? "the in gives "
+                          + b.scans()
+                          + " scans, more than the "
+                          + IndexBounds.MAX_SCANS_TO_EXPLODE
+                          + " the planner merges for a sort (internalQueryMaxScansToExplode)"
+                      : ix.name() + " does not give the order by " + r.orderBy().get(0).attribute())
+                  + "; the matching documents are sorted in memory (100 MB unless allowDiskUse)");
+      default -> {}
+    }
+    if (b.oneBoundKept()) {
       notes.add(
-          "blocking sort: "
+          b.rangedAttribute().orElseThrow()
+              + " is inside an array ("
               + ix.name()
-              + " does not give the order by "
-              + order.get(0).attribute()
-              + "; the matching documents are sorted in memory (100 MB unless allowDiskUse)");
+              + " is multikey): its two bounds are not intersected without $elemMatch, so the scan"
+              + " keeps one; every key under the rest of the bounds is counted");
     }
     for (String a : p.ignoreCase()) {
       if (!ix.caseInsensitive() && indexed.contains(v.fields().get(a))) {
@@ -524,11 +517,11 @@ final class MongoDbReadPlanner {
                 + " comparison is a filter");
       }
     }
-    if (!residual.isEmpty()) {
-      notes.add("filtered after the index: " + String.join(", ", residual));
+    if (!b.residual().isEmpty()) {
+      notes.add("filtered after the index: " + String.join(", ", b.residual()));
     }
-    int limit = r.limit().orElse(Integer.MAX_VALUE);
-    double returned = Math.min(limit, matchedDocs);
+    boolean blocking = b.sort() == IndexBounds.Sort.BLOCKING;
+    double returned = Math.min(r.limit().orElse(Integer.MAX_VALUE), matchedDocs);
     return Optional.of(
         new Candidate(
             plan(
@@ -537,17 +530,115 @@ final class MongoDbReadPlanner {
                 v,
                 Access.IXSCAN,
                 Optional.of(ix.name()),
-                keysExamined[0],
-                keysExamined[1],
-                covered ? 0 : keysExamined[0],
-                covered ? 0 : keysExamined[1],
+                keys[0],
+                keys[1],
+                covered ? 0 : fetched[0],
+                covered ? 0 : fetched[1],
                 returned,
                 blocking,
                 blocking ? matchedDocs * v.c().typicalBytes() : 0,
                 covered,
                 notes),
-            eqAttributes.size(),
-            !order.isEmpty() && sortOk));
+            b.points(),
+            b.sort() == IndexBounds.Sort.INDEX || b.sort() == IndexBounds.Sort.MERGE));
+  }
+
+  /**
+   * Returns true if {@code ix} covers a read of document fields {@code read} (MongoDB manual,
+   * "Covered Query", https://www.mongodb.com/docs/manual/core/query-optimization/#covered-query):
+   * every field read is in the index, none inside an array (a multikey index covers nothing), the
+   * projection leaves {@code _id} out unless the index holds it (keyplan's projection names the
+   * selected attributes and excludes {@code _id} otherwise, so {@code _id} is read only when the id
+   * attribute is selected), on a sharded collection the index holds the shard key (each shard
+   * filters orphaned documents by it; planner_analysis.cpp fetches when an index lacks it), and no
+   * string field is read through an index with a non-simple collation (its keys are collation keys,
+   * not the strings).
+   */
+  private static boolean covers(MongoDbIndex ix, View v, Set<String> read) {
+    MongoDbCollection c = v.c();
+    Set<String> indexed = new LinkedHashSet<>(ix.fields());
+    if (ix.multikey() || !indexed.containsAll(read)) {
+      return false;
+    }
+    if (c.sharded()) {
+      for (String a : c.shardKey().orElseThrow().fields()) {
+        if (!indexed.contains(c.fieldOf(a))) {
+          return false;
+        }
+      }
+    }
+    if (ix.caseInsensitive()) {
+      for (Map.Entry<String, String> e : v.fields().entrySet()) {
+        if (read.contains(e.getValue()) && "string".equals(c.types().get(e.getKey()))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The collection's fields inside an embedded array, each with its array's field. */
+  private static Map<String, String> arrays(MongoDbCollection c) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (MongoDbEmbed em : c.embeds()) {
+      if (em.many()) {
+        em.types().keySet().forEach(a -> out.put(em.pathOf(a), em.field()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Returns the share of the keys under the points that the read's range covers, from the pattern's
+   * {@code range:} (docs/model.md, "Range width"): a share, or a width of time over the documents'
+   * lifetime (the collection's TTL, else the horizon); 1 without it, an upper bound said in a note
+   * when the limit does not stop the scan first.
+   */
+  private double rangeShare(
+      AccessPattern p, Operation.Read r, View v, IndexBounds b, long limit, List<String> notes) {
+    if (b.rangedAttribute().isEmpty() || b.oneBoundKept()) {
+      return 1;
+    }
+    String on = b.rangedAttribute().get();
+    long ttl =
+        v.c().indexes().stream()
+            .mapToLong(MongoDbIndex::ttlSeconds)
+            .filter(x -> x > 0)
+            .min()
+            .orElse(0);
+    long span = ttl > 0 ? Math.min(ttl, horizonSeconds) : horizonSeconds;
+    Optional<dev.keyplan.model.RangeWidth> width = p.range(on);
+    double share = width.map(w -> w.shareOf(span)).orElse(1.0);
+    boolean stopped =
+        limit != Long.MAX_VALUE
+            && b.residual().isEmpty()
+            && (b.sort() == IndexBounds.Sort.INDEX || b.sort() == IndexBounds.Sort.NONE);
+    if (stopped) {
+      return share;
+    }
+    if (width.isPresent()) {
+      notes.add(
+          "the range on "
+              + on
+              + " reads "
+              + dev.keyplan.model.Units.percent(share)
+              + " of the keys under the rest of the bounds ("
+              + (width.get().share().isPresent()
+                  ? "its stated share"
+                  : dev.keyplan.model.Quantities.formatSeconds(width.get().seconds().getAsLong())
+                      + " of "
+                      + dev.keyplan.model.Quantities.formatSeconds(span))
+              + ")");
+    } else {
+      notes.add(
+          "the range on "
+              + on
+              + " is counted as every key under the rest of the bounds, an upper bound: give its"
+              + " width with range: {"
+              + on
+              + ": 30d} (or a share, 5%)");
+    }
+    return share;
   }
 
   private static Set<String> equalities(Operation.Read r) {
