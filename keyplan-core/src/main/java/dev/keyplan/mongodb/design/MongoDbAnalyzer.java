@@ -35,10 +35,12 @@ public final class MongoDbAnalyzer {
     MongoDbWritePlanner writes = new MongoDbWritePlanner(model, collections, reads);
     List<MongoDbPlan> plans = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
-      plans.add(
+      MongoDbPlan plan =
           p.operation() instanceof Operation.Read r
               ? reads.plan(p, r)
-              : writes.plan(p, (Operation.Write) p.operation()));
+              : writes.plan(p, (Operation.Write) p.operation());
+      // A time-series collection's plan is counted in the buckets it stores.
+      plans.add(MongoDbTimeSeriesPlanner.adjust(plan, collections));
     }
     List<MongoDbShard> shards = new ArrayList<>();
     for (MongoDbCollection c : collections) {

@@ -88,7 +88,15 @@ final class MongoDbBinder {
           }
         });
     long ttl = c.indexes().stream().mapToLong(Index::ttlSeconds).filter(x -> x > 0).min().orElse(0);
-    double documents = e.rowsAfter(model.horizonSeconds(), ttl);
+    // A time-series collection stores buckets of measurements: they are its documents.
+    Optional<MongoDbTimeSeries> series =
+        c.timeSeries()
+            .map(
+                t ->
+                    MongoDbTimeSeries.of(
+                        e, t, MongoDbTimeSeries.measurement(root, t), model.horizonSeconds()));
+    double documents =
+        series.map(MongoDbTimeSeries::buckets).orElse(e.rowsAfter(model.horizonSeconds(), ttl));
     List<MongoDbEmbed> embeds = new ArrayList<>();
     List<String> arrays = new ArrayList<>();
     List<BsonDocument> elements = new ArrayList<>();
@@ -114,8 +122,37 @@ final class MongoDbBinder {
         root.append(em.field(), element);
       }
     }
-    long typicalBytes = DocumentShape.size(root, arrays, elements, typical);
-    long largestBytes = DocumentShape.size(root, arrays, elements, largest);
+    long typicalBytes =
+        series
+            .map(MongoDbTimeSeries::bucketBytes)
+            .orElse(DocumentShape.size(root, arrays, elements, typical));
+    long largestBytes =
+        series
+            .map(MongoDbTimeSeries::busiestBucketBytes)
+            .orElse(DocumentShape.size(root, arrays, elements, largest));
+    if (series.isPresent()) {
+      return Optional.of(
+          new MongoDbCollection(
+              c.name(),
+              e,
+              idField,
+              types,
+              embeds,
+              MongoDbTimeSeries.indexes(
+                  c,
+                  c.timeSeries().get(),
+                  MongoDbTimeSeries.measurement(root, c.timeSeries().get()),
+                  documents),
+              c.shardKey(),
+              c.zones(),
+              c.validation(),
+              documents,
+              typicalBytes,
+              largestBytes,
+              documents * typicalBytes,
+              series,
+              c.location()));
+    }
     List<MongoDbIndex> indexes = new ArrayList<>();
     indexes.add(
         new MongoDbIndex(
@@ -171,6 +208,7 @@ final class MongoDbBinder {
             typicalBytes,
             largestBytes,
             documents * typicalBytes,
+            Optional.empty(),
             c.location()));
   }
 

@@ -22,6 +22,8 @@ import java.util.Set;
  * @param largestBytes the largest document's at the horizon: the busiest parent's arrays, grown for
  *     the whole horizon and capped by {@code max}
  * @param dataBytes the documents' total BSON size at the horizon (documents × typical)
+ * @param timeSeries how the server buckets a time-series collection, whose documents (and {@code
+ *     documents}, sizes and index entries) are then its buckets ({@link MongoDbTimeSeries})
  */
 public record MongoDbCollection(
     String name,
@@ -37,6 +39,7 @@ public record MongoDbCollection(
     long typicalBytes,
     long largestBytes,
     double dataBytes,
+    Optional<MongoDbTimeSeries> timeSeries,
     Location location) {
 
   public MongoDbCollection {
@@ -50,7 +53,10 @@ public record MongoDbCollection(
    * Returns the document field that holds root attribute {@code attribute}: {@code _id} for the id.
    */
   public String fieldOf(String attribute) {
-    return idField.filter(attribute::equals).map(x -> "_id").orElse(attribute);
+    return idField
+        .filter(attribute::equals)
+        .map(x -> "_id")
+        .orElseGet(() -> timeSeries.map(t -> t.options().fieldOf(attribute)).orElse(attribute));
   }
 
   /**
@@ -62,7 +68,9 @@ public record MongoDbCollection(
   public Set<String> attributesOf(List<String> fields) {
     Set<String> out = new LinkedHashSet<>();
     for (String f : fields) {
-      if (!f.equals("_id")) {
+      if (timeSeries.isPresent() && timeSeries.get().options().isMeta(f)) {
+        out.addAll(timeSeries.get().options().attributesOf(f));
+      } else if (!f.equals("_id")) {
         out.add(f);
       } else if (idField.isPresent()) {
         out.add(idField.get());
@@ -82,6 +90,10 @@ public record MongoDbCollection(
    */
   public boolean growsWithTime(String field) {
     if (field.equals("_id") && idField.isEmpty()) {
+      return true;
+    }
+    // A time-series collection's timeField is the measurement's time: it grows with time.
+    if (timeSeries.map(t -> t.options().timeField().equals(field)).orElse(false)) {
       return true;
     }
     String attribute = field.equals("_id") ? idField.get() : field;

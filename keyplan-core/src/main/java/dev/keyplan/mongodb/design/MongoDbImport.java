@@ -123,6 +123,7 @@ final class MongoDbImport {
               key,
               zoned,
               c.validation(),
+              c.timeSeries(),
               c.location()));
     }
     if (!problems.isEmpty()) {

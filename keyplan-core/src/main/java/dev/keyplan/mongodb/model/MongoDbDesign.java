@@ -53,6 +53,8 @@ public record MongoDbDesign(
    *     {@code allFields} means every attribute
    * @param embeds entities stored inside each document
    * @param validation the collection has a {@code $jsonSchema} validator
+   * @param timeSeries the collection's time-series options, when it is a native time-series
+   *     collection (docs/model.md, "Time-series collections")
    */
   public record Collection(
       String name,
@@ -64,6 +66,7 @@ public record MongoDbDesign(
       Optional<ShardKey> shardKey,
       List<Zone> zones,
       boolean validation,
+      Optional<TimeSeries> timeSeries,
       Location location) {
 
     public Collection {
@@ -71,6 +74,76 @@ public record MongoDbDesign(
       embeds = List.copyOf(embeds);
       indexes = List.copyOf(indexes);
       zones = List.copyOf(zones);
+    }
+  }
+
+  /**
+   * A native time-series collection's options, as {@code db.createCollection(name, {timeseries:
+   * {timeField, metaField, granularity}, expireAfterSeconds})} takes them (MongoDB manual,
+   * "db.createCollection()",
+   * https://www.mongodb.com/docs/manual/reference/method/db.createCollection/, and "Set Granularity
+   * for Time Series Data",
+   * https://www.mongodb.com/docs/manual/core/timeseries/timeseries-granularity/), resolved as the
+   * server resolves them: a granularity gives the bucket span and rounding of {@code
+   * getMaxSpanSecondsFromGranularity} and {@code getBucketRoundingSecondsFromGranularity}
+   * (mongodb/mongo, src/mongo/db/timeseries/timeseries_options.cpp): seconds 3,600 s and 60 s,
+   * minutes 86,400 s and 3,600 s, hours 2,592,000 s and 86,400 s; custom bucketing (6.3+) gives
+   * both, equal.
+   *
+   * @param timeField the attribute holding each measurement's date
+   * @param metaField the document field holding the series' metadata, if any
+   * @param metaAttributes the attributes the metaField holds: the one it names, or those of the
+   *     sub-document form {@code metaField: {metadata: [sensorId, type]}}
+   * @param metaDocument the metaField is a sub-document of {@code metaAttributes} ({@code
+   *     metadata.sensorId}), not one attribute
+   * @param granularity {@code seconds}, {@code minutes} or {@code hours}; empty with custom
+   *     bucketing
+   * @param bucketMaxSpanSeconds the most seconds one bucket's measurements span
+   * @param bucketRoundingSeconds what a new bucket's start time is rounded down to
+   * @param expireAfterSeconds the collection's {@code expireAfterSeconds}, 0 when none
+   */
+  public record TimeSeries(
+      String timeField,
+      Optional<String> metaField,
+      List<String> metaAttributes,
+      boolean metaDocument,
+      Optional<String> granularity,
+      long bucketMaxSpanSeconds,
+      long bucketRoundingSeconds,
+      long expireAfterSeconds,
+      Location location) {
+    public TimeSeries {
+      metaAttributes = List.copyOf(metaAttributes);
+    }
+
+    /**
+     * Returns the document field of attribute {@code attribute}: {@code metadata.sensorId} for an
+     * attribute of a sub-document metaField, else the attribute's own name.
+     */
+    public String fieldOf(String attribute) {
+      return metaDocument && metaAttributes.contains(attribute)
+          ? metaField.orElseThrow() + "." + attribute
+          : attribute;
+    }
+
+    /**
+     * Returns the attributes document field {@code field} stands for: the metaField's attributes
+     * for the metaField itself, {@code sensorId} for {@code metadata.sensorId}, else the field.
+     */
+    public List<String> attributesOf(String field) {
+      if (metaDocument && metaField.orElseThrow().equals(field)) {
+        return metaAttributes;
+      }
+      if (metaDocument && field.startsWith(metaField.orElseThrow() + ".")) {
+        return List.of(field.substring(metaField.orElseThrow().length() + 1));
+      }
+      return List.of(field);
+    }
+
+    /** Returns true if document field {@code field} is the metaField or one of its subfields. */
+    public boolean isMeta(String field) {
+      return metaField.isPresent()
+          && (field.equals(metaField.get()) || field.startsWith(metaField.get() + "."));
     }
   }
 

@@ -50,12 +50,35 @@ public final class MongoDbSectionReader extends SectionReader {
           "sharding_file",
           "version");
   public static final Set<String> COLLECTION =
-      Set.of("entity", "fields", "embed", "indexes", "shard_key", "zones", "validation");
+      Set.of(
+          "entity", "fields", "embed", "indexes", "shard_key", "zones", "validation", "timeseries");
   public static final Set<String> EMBED = Set.of("entity", "array", "by", "fields", "max");
   public static final Set<String> FIELD = Set.of("type", "size");
   public static final Set<String> INDEX =
       Set.of("keys", "name", "unique", "sparse", "partial", "ttl", "collation");
   public static final Set<String> ZONE = Set.of("name", "min", "max", "shards");
+
+  /** The options of {@code timeseries:}, named as {@code db.createCollection} names them. */
+  public static final Set<String> TIMESERIES =
+      Set.of(
+          "timeField",
+          "metaField",
+          "granularity",
+          "bucketMaxSpanSeconds",
+          "bucketRoundingSeconds",
+          "expireAfterSeconds");
+
+  /** The granularities a time-series collection takes, and the bucket span of each. */
+  public static final Map<String, Long> GRANULARITY_SPAN =
+      Map.of("seconds", 3_600L, "minutes", 86_400L, "hours", 2_592_000L);
+
+  /** The rounding of a new bucket's start time for each granularity. */
+  public static final Map<String, Long> GRANULARITY_ROUNDING =
+      Map.of("seconds", 60L, "minutes", 3_600L, "hours", 86_400L);
+
+  /** The largest custom bucket span, 365 days (MongoDB manual, "db.createCollection()"). */
+  static final long MAX_BUCKET_SPAN = 31_536_000L;
+
   public static final Set<String> TYPES =
       Set.of(
           "string",
@@ -258,6 +281,10 @@ public final class MongoDbSectionReader extends SectionReader {
       return Optional.empty();
     }
     List<Field> fields = fields(x, "fields", e);
+    Optional<MongoDbDesign.TimeSeries> timeSeries =
+        x.has("timeseries")
+            ? new MongoDbTimeSeriesReader(this).read(x, e, fields)
+            : Optional.empty();
     List<Embed> embeds = new ArrayList<>();
     Set<String> fieldNames = new LinkedHashSet<>(e.attributes().keySet());
     x.node("embed")
@@ -296,6 +323,17 @@ public final class MongoDbSectionReader extends SectionReader {
       embedded.put(em.field(), child);
       child.attributes().keySet().forEach(a -> fieldNames.add(em.field() + "." + a));
     }
+    // A sub-document metaField holds its attributes as metadata.sensorId, not at the root.
+    Set<String> metaFields = new LinkedHashSet<>();
+    timeSeries
+        .filter(MongoDbDesign.TimeSeries::metaDocument)
+        .ifPresent(
+            t -> {
+              fieldNames.removeAll(t.metaAttributes());
+              metaFields.add(t.metaField().orElseThrow());
+              t.metaAttributes().forEach(a -> metaFields.add(t.fieldOf(a)));
+              fieldNames.addAll(metaFields);
+            });
     List<Index> indexes = new ArrayList<>();
     for (Node n :
         x.sequence("indexes", "a list of indexes, such as - {customer_id: 1, created_at: -1}")) {
@@ -303,7 +341,7 @@ public final class MongoDbSectionReader extends SectionReader {
     }
     Optional<ShardKey> shardKey = Optional.empty();
     if (x.has("shard_key")) {
-      shardKey = shardKey(x, e);
+      shardKey = shardKey(x, e, metaFields);
       if (shardKey.isPresent() && shards < 2) {
         x.error(
             x.keyLocation("shard_key"),
@@ -363,6 +401,9 @@ public final class MongoDbSectionReader extends SectionReader {
         x.scalar("validation", "true or false", false)
             .map(s -> bool(s, x.valueLocation("validation")))
             .orElse(false);
+    Optional<ShardKey> key = shardKey;
+    timeSeries.ifPresent(
+        t -> new MongoDbTimeSeriesReader(this).limits(x, t, embeds, indexes, key, validation));
     return Optional.of(
         new Collection(
             name,
@@ -374,6 +415,7 @@ public final class MongoDbSectionReader extends SectionReader {
             shardKey,
             zones,
             validation,
+            timeSeries,
             at));
   }
 
@@ -699,7 +741,7 @@ public final class MongoDbSectionReader extends SectionReader {
     return out;
   }
 
-  private Optional<ShardKey> shardKey(YamlMap x, Entity e) {
+  private Optional<ShardKey> shardKey(YamlMap x, Entity e, Set<String> metaFields) {
     var k =
         YamlMap.of(
             file,
@@ -709,8 +751,9 @@ public final class MongoDbSectionReader extends SectionReader {
     if (k.isEmpty()) {
       return Optional.empty();
     }
-    List<IndexKey> keys =
-        keys(k.get(), new LinkedHashSet<>(e.attributes().keySet()), e, "shard key");
+    Set<String> names = new LinkedHashSet<>(e.attributes().keySet());
+    names.addAll(metaFields);
+    List<IndexKey> keys = keys(k.get(), names, e, "shard key");
     for (IndexKey key : keys) {
       if (key.kind() != IndexKey.Kind.ASCENDING && key.kind() != IndexKey.Kind.HASHED) {
         k.get()

@@ -321,6 +321,8 @@ final class ModelSchemaTest {
         .isEqualTo(new TreeSet<>(MongoDbSectionReader.INDEX));
     assertThat(propertyNames(def("mongodbZone")))
         .isEqualTo(new TreeSet<>(MongoDbSectionReader.ZONE));
+    assertThat(propertyNames(def("mongodbTimeSeries")))
+        .isEqualTo(new TreeSet<>(MongoDbSectionReader.TIMESERIES));
   }
 
   @Test
