@@ -29,6 +29,7 @@ public final class MongoDbRules {
         RedundantPrefixIndex.class,
         ScatterGatherOnHotPath.class,
         ShardOverBudget.class,
+        TimeSeriesWriteRefused.class,
         TypedValueAsString.class,
         UnboundedArray.class,
         UnusedIndex.class

@@ -51,7 +51,7 @@ import java.util.Set;
  * match any field since 7.0 (the metaField only, as a {@code deleteMany}, from 5.1 to 6.3); no
  * write runs inside a transaction. {@link #refusal} says what the server would refuse.
  */
-final class MongoDbTimeSeriesPlanner {
+public final class MongoDbTimeSeriesPlanner {
   private MongoDbTimeSeriesPlanner() {}
 
   /** Returns {@code plan} in buckets when it runs on a time-series collection; else as it is. */
@@ -309,7 +309,7 @@ final class MongoDbTimeSeriesPlanner {
    * names one document ({@code updateOne}), an upsert, and any write in a transaction ({@code
    * batch: logged}).
    */
-  static Optional<String> refusal(MongoDbCollection c, AccessPattern p, String operation) {
+  public static Optional<String> refusal(MongoDbCollection c, AccessPattern p, String operation) {
     if (c.timeSeries().isEmpty() || !(p.operation() instanceof Operation.Write w)) {
       return Optional.empty();
     }
