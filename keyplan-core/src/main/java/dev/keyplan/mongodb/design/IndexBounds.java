@@ -178,7 +178,11 @@ record IndexBounds(
       sort = Sort.INDEX;
     } else if (k > 0
         && scans > 1
-        && follows(desired, sortable(keys, k, Set.of(), r, boundArrays), r)) {
+        && follows(
+            desired,
+            sortable(keys, k, Set.of(), r, new LinkedHashSet<>(r.arrayOf().values())),
+            r)) {
+      // explodeForSort stops the order it can give at any field inside an array, bounded or not.
       limitReached = scans > MAX_SCANS_TO_EXPLODE;
       sort = limitReached ? Sort.BLOCKING : Sort.MERGE;
     } else {
