@@ -26,13 +26,19 @@ public final class MongoDbPatternNotServed implements MongoDbRule {
               + p.pattern().id()
               + " is not served on MongoDB: "
               + String.join("; ", p.notes()),
-          "add a collection for "
-              + op.entity()
-              + " (mongodb: collections: {…: {entity: "
-              + op.entity()
-              + "}}), or embed it"
-              + " in the collection its reads go through, holding "
-              + String.join(", ", op.attributesNeeded()));
+          !p.pattern().isRead() && p.collection().isPresent()
+              // A collection holds it, but the server named by version: refuses the write.
+              ? "give the full shard key in the filter of "
+                  + p.operation()
+                  + ", or plan for version: \"8.0\" once the cluster runs MongoDB 7.1 or later,"
+                  + " which runs it as a write without shard key (docs/model.md, \"Server version\")"
+              : "add a collection for "
+                  + op.entity()
+                  + " (mongodb: collections: {…: {entity: "
+                  + op.entity()
+                  + "}}), or embed it"
+                  + " in the collection its reads go through, holding "
+                  + String.join(", ", op.attributesNeeded()));
     }
   }
 }

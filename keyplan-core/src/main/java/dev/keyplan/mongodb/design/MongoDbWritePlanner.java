@@ -143,8 +143,27 @@ final class MongoDbWritePlanner {
     }
     if (!refused.isEmpty()) {
       // The server named by version: refuses the write: the application would get an error, not a
-      // slow write, so the pattern is not served (a finding), with the reason.
-      return MongoDbReadPlanner.notServed(p, String.join("; ", refused));
+      // slow write, so the pattern is not served (a finding), with the reason. The plan keeps the
+      // refused operation and its collection (a pattern with no collection has none, "-"), so the
+      // finding's fix is about the filter, not about storage; it writes nothing, so no heat.
+      return new MongoDbPlan(
+          p,
+          Access.NOT_SERVED,
+          String.join(" + ", operations),
+          first,
+          Optional.empty(),
+          Estimate.UNKNOWN,
+          Estimate.UNKNOWN,
+          Double.NaN,
+          false,
+          0,
+          false,
+          worst,
+          shards,
+          List.of(),
+          false,
+          List.of(),
+          List.of(String.join("; ", refused)));
     }
     boolean transaction = p.batch() == AccessPattern.Batch.LOGGED && documents >= 2;
     if (transaction) {

@@ -105,6 +105,32 @@ final class MongoDbServerVersionTest {
   }
 
   @Test
+  void on70_theRefusedWrite_isAPatternNotServedError_whoseFixIsTheFilter_notStorage() {
+    String line = "  version: \"7.0\"\n";
+    Model m =
+        ModelReader.read(
+            "iot.yaml", IOT.formatted("insert", line, "{site_id: 1, device_id: 1}"), Path.of("."));
+    var found =
+        dev.keyplan.check.CheckResult.of(m).findings().stream()
+            .filter(f -> f.rule().equals("PatternNotServed"))
+            .toList();
+    assertThat(found)
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.severity()).isEqualTo(dev.keyplan.check.Severity.ERROR);
+              assertThat(f.message())
+                  .startsWith(
+                      "pattern record-reading is not served on MongoDB: buckets: MongoDB 7.0 (version:) refuses");
+              assertThat(f.fix())
+                  .isEqualTo(
+                      "give the full shard key in the filter of updateOne($push) buckets, or plan for"
+                          + " version: \"8.0\" once the cluster runs MongoDB 7.1 or later, which runs it as"
+                          + " a write without shard key (docs/model.md, \"Server version\")");
+            });
+  }
+
+  @Test
   void on60_anUpsertWithoutTheFullShardKey_isRefused_evenThoughItIsTheBucketPatternsUsualWrite() {
     // An upsert needs the full shard key in its filter before 7.1, _id or not.
     MongoDbPlan plan =
