@@ -82,6 +82,10 @@ public final class MonotonicShardKey implements MongoDbRule {
 
   private static String fix(
       MongoDbAnalysis a, MongoDbCollection c, MongoDbShard s, String lead, double inserts) {
+    Optional<String> meta = c.timeSeries().flatMap(t -> t.options().metaField());
+    if (meta.isPresent()) {
+      return timeSeriesFix(c, s, meta.get(), lead, inserts);
+    }
     List<String> ranged = new ArrayList<>();
     for (AccessPattern p : a.model().patterns()) {
       if (p.operation() instanceof Operation.Read r
@@ -131,6 +135,33 @@ public final class MonotonicShardKey implements MongoDbRule {
                     .append(" on one shard"));
     fix.append(". Either is a new key: reshardCollection, ").append(s.reshardCost());
     return fix.toString();
+  }
+
+  /**
+   * The fix on a time-series collection, whose shard key holds only the metaField, its subfields
+   * and the timeField, last and ranged (MongoDB manual, "Time Series Collection Limitations", Shard
+   * Key Fields): no hashed timeField, the metaField instead, which resharding reaches from 8.0.10
+   * ("Shard a Time Series Collection").
+   */
+  private static String timeSeriesFix(
+      MongoDbCollection c, MongoDbShard s, String meta, String lead, double inserts) {
+    String field = MongoDbDesign.IndexKey.shellName(meta);
+    return "shard on the metaField, {"
+        + field
+        + ": 1} ("
+        + Units.count(c.keyValues(c.attributesOf(List.of(meta))))
+        + " values), or {"
+        + field
+        + ": 1, "
+        + MongoDbDesign.IndexKey.shellName(lead)
+        + ": 1}: a time-series shard key holds only the metaField, its subfields and the timeField"
+        + " (last, ranged, never hashed); "
+        + Units.rate(inserts / s.shards())
+        + " inserts on each of "
+        + s.shards()
+        + " shards. A new key: reshardCollection of a time-series collection needs MongoDB 8.0.10"
+        + " or later, "
+        + s.reshardCost();
   }
 
   /**
