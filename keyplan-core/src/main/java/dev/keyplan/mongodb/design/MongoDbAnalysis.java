@@ -42,6 +42,14 @@ public record MongoDbAnalysis(
   }
 
   /** Returns the plan of pattern {@code id}. */
+  /**
+   * Returns MongoDB's schema patterns the design uses, recognised from its structure or declared
+   * (docs/model.md, "Schema patterns").
+   */
+  public List<MongoDbSchemaPattern> schemaPatterns() {
+    return MongoDbSchemaPatterns.recognise(collections);
+  }
+
   public Optional<MongoDbPlan> plan(String id) {
     return plans.stream().filter(p -> p.pattern().id().equals(id)).findFirst();
   }

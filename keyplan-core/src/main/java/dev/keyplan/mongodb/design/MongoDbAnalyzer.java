@@ -38,7 +38,7 @@ public final class MongoDbAnalyzer {
       MongoDbPlan plan =
           p.operation() instanceof Operation.Read r
               ? reads.plan(p, r)
-              : writes.plan(p, (Operation.Write) p.operation());
+              : computed(collections, reads, writes.plan(p, (Operation.Write) p.operation()), p);
       // A time-series collection's plan is counted in the buckets it stores.
       plans.add(MongoDbTimeSeriesPlanner.adjust(plan, collections));
     }
@@ -48,6 +48,82 @@ public final class MongoDbAnalyzer {
     }
     return new MongoDbAnalysis(
         model, design, collections, plans, shards, relationships(model, collections, plans));
+  }
+
+  /**
+   * Adds to a write of an entity that a collection's computed attribute is kept from ({@code
+   * computed: {total_revenue: Screening}}) the update of that collection's document: one {@code
+   * updateOne} by its key a request, routed by the key like any other, as the Computed pattern
+   * recomputes the value "with every write that changes the computed value's source data" (MongoDB
+   * manual,
+   * https://www.mongodb.com/docs/manual/data-modeling/design-patterns/computed-values/computed-schema-pattern/).
+   */
+  private static MongoDbPlan computed(
+      List<MongoDbCollection> collections,
+      MongoDbReadPlanner reads,
+      MongoDbPlan plan,
+      AccessPattern p) {
+    if (!(p.operation() instanceof Operation.Write w) || !plan.access().served()) {
+      return plan;
+    }
+    List<MongoDbPlan.Touch> touches = new ArrayList<>(plan.touches());
+    List<String> notes = new ArrayList<>(plan.notes());
+    List<String> operations = new ArrayList<>(List.of(plan.operation()));
+    for (MongoDbCollection c : collections) {
+      List<String> kept =
+          c.computed().stream()
+              .filter(x -> x.from().equals(w.entity()))
+              .map(MongoDbDesign.Computed::attribute)
+              .toList();
+      if (kept.isEmpty()) {
+        continue;
+      }
+      double share = 1;
+      if (c.sharded()) {
+        List<Operation.Condition> key = new ArrayList<>();
+        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+        for (String k : c.entity().key()) {
+          key.add(new Operation.Condition(k, Operation.Comparison.EQ, 1, p.location()));
+          fields.put(k, c.fieldOf(k));
+        }
+        share = reads.route(p, c, key, fields, c.typicalBytes()).share();
+      }
+      touches.add(new MongoDbPlan.Touch(c.name(), true, share, 1));
+      operations.add("updateOne " + c.name());
+      notes.add(
+          "Computed: each write of "
+              + w.entity()
+              + " also updates "
+              + String.join(", ", kept)
+              + " of its "
+              + c.entity().name()
+              + " in "
+              + c.name()
+              + " (one updateOne by "
+              + String.join(", ", c.entity().key())
+              + ")");
+    }
+    if (operations.size() == 1) {
+      return plan;
+    }
+    return new MongoDbPlan(
+        plan.pattern(),
+        plan.access(),
+        String.join(" + ", operations),
+        plan.collection(),
+        plan.index(),
+        plan.keysExamined(),
+        plan.docsExamined(),
+        plan.returned(),
+        plan.blockingSort(),
+        plan.sortBytes(),
+        plan.covered(),
+        plan.targeting(),
+        plan.shards(),
+        plan.lookups(),
+        plan.transaction(),
+        touches,
+        notes);
   }
 
   private static MongoDbShard shard(
@@ -167,7 +243,7 @@ public final class MongoDbAnalyzer {
         // Bounded and few: a max, or a child that does not grow and stays within 1-to-few.
         boolean bounded =
             em.bounded() && (em.max().isPresent() || !em.many() || em.busiest() <= FEW);
-        out.add(
+        MongoDbRelationship r =
             relationship(
                 c.name(),
                 c.entity(),
@@ -179,7 +255,8 @@ public final class MongoDbAnalyzer {
                 places == 1,
                 alone,
                 em.typical(),
-                em.busiest()));
+                em.busiest());
+        out.add(kept(r, chosen(collections, c, em, plans)));
       }
     }
     for (MongoDbCollection parent : collections) {
@@ -197,7 +274,7 @@ public final class MongoDbAnalyzer {
         double busiest = KeyCounts.busiestPerValue(ch, by, child.documents());
         boolean bounded = ch.growthPerSecond() == 0 && !Double.isNaN(busiest) && busiest <= FEW;
         boolean together = readsThroughParent(model, ch, p.key());
-        out.add(
+        MongoDbRelationship r =
             relationship(
                 child.name(),
                 p,
@@ -209,10 +286,106 @@ public final class MongoDbAnalyzer {
                 true,
                 updatedAlone(model, ch),
                 typical,
-                busiest));
+                busiest);
+        // The full collection of a Subset is the other half of the pattern: keep it too.
+        Optional<String> subset = Optional.empty();
+        for (MongoDbEmbed em : parent.embeds()) {
+          if (em.entity().name().equals(ch.name())) {
+            subset =
+                chosen(collections, parent, em, plans).filter(x -> x.startsWith("Subset pattern"));
+          }
+        }
+        out.add(kept(r, subset));
       }
     }
     return out;
+  }
+
+  /**
+   * The pattern an embed takes part in that the advice must not undo, in words: Subset (two copies
+   * are the point: the array's few serve some reads, the collection the rest), Bucket (the bounded
+   * bucket is the point) or Outlier (the cap is). Empty for any other embed.
+   */
+  private static Optional<String> chosen(
+      List<MongoDbCollection> collections,
+      MongoDbCollection c,
+      MongoDbEmbed em,
+      List<MongoDbPlan> plans) {
+    for (MongoDbSchemaPattern x : MongoDbSchemaPatterns.of(collections, c, em)) {
+      switch (x.kind()) {
+        case SUBSET -> {
+          String full = MongoDbSchemaPatterns.fullCollection(collections, em).orElseThrow().name();
+          return Optional.of(
+              "Subset pattern: keep both; the embedded "
+                  + dev.keyplan.model.Units.count(em.max().getAsInt())
+                  + " serve "
+                  + served(plans, em.entity().name(), c.name())
+                  + ", the "
+                  + full
+                  + " collection serves "
+                  + served(plans, em.entity().name(), full));
+        }
+        case BUCKET, OUTLIER -> {
+          return Optional.of(
+              x.kind().label()
+                  + " pattern: keep it; "
+                  + (x.kind() == MongoDbSchemaPattern.Kind.BUCKET
+                      ? "the bounded bucket is the point"
+                      : "the cap keeps the document small, the overflow documents hold the rest")
+                  + " ("
+                  + x.text()
+                  + ")");
+        }
+        case ATTRIBUTE -> {
+          return Optional.of(
+              "Attribute pattern: keep it; the name/value pairs are found through one multikey"
+                  + " index ("
+                  + x.text()
+                  + ")");
+        }
+        default -> {
+          // An Extended Reference says nothing about where the child lives.
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The reads of {@code entity} planned on {@code collection}, by id; "no pattern" if none. */
+  private static String served(List<MongoDbPlan> plans, String entity, String collection) {
+    List<String> ids =
+        plans.stream()
+            .filter(
+                x ->
+                    x.pattern().operation() instanceof Operation.Read r
+                        && r.entity().equals(entity)
+                        && x.collection().filter(collection::equals).isPresent())
+            .map(x -> x.pattern().id())
+            .toList();
+    return ids.isEmpty() ? "no pattern" : String.join(", ", ids);
+  }
+
+  /** {@code r} with the advice "keep" and the pattern first among its reasons, if one holds. */
+  private static MongoDbRelationship kept(MongoDbRelationship r, Optional<String> pattern) {
+    if (pattern.isEmpty()) {
+      return r;
+    }
+    List<String> reasons = new ArrayList<>(List.of(pattern.get()));
+    reasons.addAll(r.reasons());
+    return new MongoDbRelationship(
+        r.collection(),
+        r.parent(),
+        r.child(),
+        r.field(),
+        r.embedded(),
+        r.readTogether(),
+        r.bounded(),
+        r.owned(),
+        r.updatedAlone(),
+        r.typicalElements(),
+        r.busiestElements(),
+        "keep",
+        reasons);
   }
 
   private static MongoDbRelationship relationship(

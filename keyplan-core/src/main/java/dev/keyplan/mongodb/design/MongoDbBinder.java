@@ -151,6 +151,7 @@ final class MongoDbBinder {
               largestBytes,
               documents * typicalBytes,
               series,
+              c.computed(),
               c.location()));
     }
     List<MongoDbIndex> indexes = new ArrayList<>();
@@ -209,6 +210,7 @@ final class MongoDbBinder {
             largestBytes,
             documents * typicalBytes,
             Optional.empty(),
+            c.computed(),
             c.location()));
   }
 
@@ -233,10 +235,24 @@ final class MongoDbBinder {
         em.many() && child.growthPerSecond() > 0
             ? child.growthPerSecond() * (Double.isNaN(share) ? 1 / Math.max(1, parents) : share)
             : 0;
+    double children = busiest;
     if (em.max().isPresent()) {
       typical = Math.min(typical, em.max().getAsInt());
       busiest = Math.min(busiest, em.max().getAsInt());
     }
+    // A capped array keeps what its $push's $sort and $slice keep; unsaid, the newest by the
+    // child's clock, as the Subset pattern keeps "the 10 most recent reviews" (MongoDB manual,
+    // https://www.mongodb.com/docs/manual/data-modeling/design-patterns/group-data/subset-pattern/).
+    Optional<MongoDbDesign.Kept> keeps =
+        em.max().isEmpty()
+            ? Optional.empty()
+            : em.keeps()
+                .or(
+                    () ->
+                        child.attributes().values().stream()
+                            .filter(a -> a.timeOrdered())
+                            .findFirst()
+                            .map(a -> new MongoDbDesign.Kept(a.name(), true, false)));
     boolean bounded = !em.many() || em.max().isPresent() || child.growthPerSecond() == 0;
     return new MongoDbEmbed(
         em.field(),
@@ -249,6 +265,9 @@ final class MongoDbBinder {
         bounded ? 0 : growth,
         em.max(),
         bounded,
+        children,
+        keeps,
+        em.overflow(),
         em.location());
   }
 

@@ -24,6 +24,7 @@ import java.util.Set;
  * @param dataBytes the documents' total BSON size at the horizon (documents × typical)
  * @param timeSeries how the server buckets a time-series collection, whose documents (and {@code
  *     documents}, sizes and index entries) are then its buckets ({@link MongoDbTimeSeries})
+ * @param computed attributes kept from another entity's writes (the Computed pattern)
  */
 public record MongoDbCollection(
     String name,
@@ -40,6 +41,7 @@ public record MongoDbCollection(
     long largestBytes,
     double dataBytes,
     Optional<MongoDbTimeSeries> timeSeries,
+    List<MongoDbDesign.Computed> computed,
     Location location) {
 
   public MongoDbCollection {
@@ -47,6 +49,7 @@ public record MongoDbCollection(
     embeds = List.copyOf(embeds);
     indexes = List.copyOf(indexes);
     zones = List.copyOf(zones);
+    computed = List.copyOf(computed);
   }
 
   /**

@@ -124,6 +124,7 @@ final class MongoDbImport {
               zoned,
               c.validation(),
               c.timeSeries(),
+              c.computed(),
               c.location()));
     }
     if (!problems.isEmpty()) {

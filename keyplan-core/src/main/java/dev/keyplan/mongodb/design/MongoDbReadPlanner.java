@@ -96,8 +96,14 @@ final class MongoDbReadPlanner {
     double returned = own.returned();
     List<Touch> touches = new ArrayList<>(own.touches());
     for (String w : p.with()) {
+      // A capped array holds only some of the related rows (Subset): they are read from where
+      // all of them are.
       if (read.isPresent()
-          && (read.get().embedOf(w).isPresent() || read.get().entity().name().equals(w))) {
+          && (read.get()
+                  .embedOf(w)
+                  .filter(em -> !MongoDbSchemaPatterns.partial(read.get(), em) || em.overflow())
+                  .isPresent()
+              || read.get().entity().name().equals(w))) {
         notes.add(
             w
                 + " is in the "
@@ -166,22 +172,36 @@ final class MongoDbReadPlanner {
   private MongoDbPlan planOwn(AccessPattern p, Operation.Read r) {
     List<Candidate> candidates = new ArrayList<>();
     boolean stored = false;
+    // Capped arrays that cannot answer the read (Subset): why, for the plan's notes.
+    List<String> partial = new ArrayList<>();
     for (MongoDbCollection c : collections) {
       Optional<View> v = view(c, r.entity());
       if (v.isEmpty()) {
         continue;
       }
       stored = true;
+      Optional<String> refusal =
+          v.get().embed().flatMap(em -> MongoDbSchemaPatterns.refusal(r, c, em));
+      if (refusal.isPresent()) {
+        partial.add(refusal.get());
+        continue;
+      }
       candidates.addAll(plans(p, r, v.get()));
     }
+    candidates.addAll(computedCounts(p, r));
     if (candidates.isEmpty()) {
       return notServed(
           p,
-          stored
-              ? "no collection holds every attribute this read needs"
-              : "no MongoDB collection stores "
+          !partial.isEmpty()
+              ? String.join("; ", partial)
+                  + ": add a collection of every "
                   + r.entity()
-                  + ": add a collection or an embed for it");
+                  + " (the Subset pattern keeps both)"
+              : stored
+                  ? "no collection holds every attribute this read needs"
+                  : "no MongoDB collection stores "
+                      + r.entity()
+                      + ": add a collection or an embed for it");
     }
     // Known figures rank by keys and documents examined; if any is unknown (a spread not declared),
     // by the ESR order itself: more equality keys, then the sort from the index.
@@ -193,7 +213,100 @@ final class MongoDbReadPlanner {
         (known ? byCost : byEsr)
             .thenComparing(x -> x.plan().blockingSort())
             .thenComparingInt(x -> x.plan().access().ordinal()));
-    return candidates.get(0).plan();
+    MongoDbPlan best = candidates.get(0).plan();
+    if (partial.isEmpty()) {
+      return best;
+    }
+    List<String> notes = new ArrayList<>(best.notes());
+    partial.forEach(
+        x -> notes.add("Subset: " + x + "; read from " + best.collection().orElse("?")));
+    return withNotes(best, best.pattern(), notes);
+  }
+
+  /**
+   * A count the Computed pattern keeps ({@code computed: {screenings: Screening}} on movies):
+   * {@code count Screening where movie_id = ?} reads the one movie document by its key instead of
+   * counting the screenings ("when the application requests data, only one read operation is
+   * required", MongoDB manual,
+   * https://www.mongodb.com/docs/manual/data-modeling/design-patterns/computed-values/computed-schema-pattern/).
+   * A candidate beside the counting plans; the cheapest wins.
+   */
+  private List<Candidate> computedCounts(AccessPattern p, Operation.Read r) {
+    List<Candidate> out = new ArrayList<>();
+    if (!r.count()) {
+      return out;
+    }
+    Set<String> given = new LinkedHashSet<>();
+    r.where().stream()
+        .filter(x -> x.comparison() == Comparison.EQ)
+        .forEach(x -> given.add(x.attribute()));
+    for (MongoDbCollection c : collections) {
+      List<String> kept =
+          c.computed().stream()
+              .filter(x -> x.from().equals(r.entity()))
+              .map(MongoDbDesign.Computed::attribute)
+              .toList();
+      if (kept.isEmpty()
+          || r.where().size() != given.size()
+          || !given.equals(new LinkedHashSet<>(c.entity().key()))) {
+        continue;
+      }
+      Operation.Read read =
+          new Operation.Read(
+              c.entity().name(),
+              List.of(),
+              r.where(),
+              List.of(),
+              java.util.OptionalInt.of(1),
+              false,
+              r.names(),
+              r.location());
+      Optional<View> v = view(c, c.entity().name());
+      if (v.isEmpty()) {
+        continue;
+      }
+      for (Candidate x : candidates(p, read, v.get())) {
+        List<String> notes = new ArrayList<>(x.plan().notes());
+        notes.add(
+            "Computed: the count of "
+                + r.entity()
+                + " by "
+                + String.join(", ", given)
+                + " is read from "
+                + c.name()
+                + "."
+                + String.join(", ", kept)
+                + ", kept by "
+                + r.entity()
+                + "'s writes: one document, not the "
+                + r.entity()
+                + " rows");
+        out.add(new Candidate(withNotes(x.plan(), p, notes), x.equalities(), x.sorted()));
+      }
+    }
+    return out;
+  }
+
+  /** {@code plan} for {@code p} with {@code notes}: the figures unchanged. */
+  static MongoDbPlan withNotes(MongoDbPlan plan, AccessPattern p, List<String> notes) {
+    return new MongoDbPlan(
+        p,
+        plan.access(),
+        plan.operation(),
+        plan.collection(),
+        plan.index(),
+        plan.keysExamined(),
+        plan.docsExamined(),
+        plan.returned(),
+        plan.blockingSort(),
+        plan.sortBytes(),
+        plan.covered(),
+        plan.targeting(),
+        plan.shards(),
+        plan.lookups(),
+        plan.transaction(),
+        plan.touches(),
+        notes);
   }
 
   static MongoDbPlan notServed(AccessPattern p, String why) {
@@ -239,6 +352,206 @@ final class MongoDbReadPlanner {
   }
 
   private List<Candidate> plans(AccessPattern p, Operation.Read r, View v) {
+    Optional<MongoDbSchemaPatterns.BucketTime> bucket =
+        v.embed().flatMap(em -> MongoDbSchemaPatterns.bucketTime(v.c(), em));
+    if (bucket.isPresent()) {
+      Optional<AccessPattern> asked = bucketRead(p, r, v, bucket.get());
+      if (asked.isPresent()) {
+        Operation.Read read = (Operation.Read) asked.get().operation();
+        String note = bucketNote(p, r, read, v, bucket.get());
+        return candidates(asked.get(), read, v).stream()
+            .map(
+                x -> {
+                  List<String> notes = new ArrayList<>(x.plan().notes());
+                  notes.add(note);
+                  return new Candidate(withNotes(x.plan(), p, notes), x.equalities(), x.sorted());
+                })
+            .toList();
+      }
+    }
+    List<Candidate> out = candidates(p, r, v);
+    if (v.embed().filter(em -> MongoDbSchemaPatterns.partial(v.c(), em)).isPresent()
+        && !r.orderBy().isEmpty()) {
+      // A capped array answers only reads in the order it keeps (else refused above): its
+      // elements are already in that order, so the read projects the first ones ($slice) and
+      // sorts nothing in memory.
+      out =
+          out.stream()
+              .map(x -> new Candidate(inKeptOrder(x.plan()), x.equalities(), true))
+              .toList();
+    }
+    Optional<MongoDbEmbed> outlier =
+        v.embed()
+            .filter(MongoDbEmbed::overflow)
+            .filter(em -> MongoDbSchemaPatterns.beyondCap(r, v.c(), em).isPresent());
+    if (outlier.isEmpty()) {
+      return out;
+    }
+    // Outlier: the busiest parent's elements past max are in overflow documents, each found by
+    // the parent's key: one more key and document apiece (the manual's extra_sales lookup).
+    double extra = MongoDbSchemaPatterns.overflowDocuments(outlier.get());
+    return out.stream()
+        .map(x -> new Candidate(withBusiest(x.plan(), extra), x.equalities(), x.sorted()))
+        .toList();
+  }
+
+  /** {@code plan} without a blocking sort: the array is kept in the read's order. */
+  private static MongoDbPlan inKeptOrder(MongoDbPlan plan) {
+    return new MongoDbPlan(
+        plan.pattern(),
+        plan.access(),
+        plan.operation(),
+        plan.collection(),
+        plan.index(),
+        plan.keysExamined(),
+        plan.docsExamined(),
+        plan.returned(),
+        false,
+        0,
+        plan.covered(),
+        plan.targeting(),
+        plan.shards(),
+        plan.lookups(),
+        plan.transaction(),
+        plan.touches(),
+        plan.notes().stream().filter(n -> !n.startsWith("blocking sort:")).toList());
+  }
+
+  /** {@code plan} with {@code extra} keys and documents examined for the busiest key. */
+  private static MongoDbPlan withBusiest(MongoDbPlan plan, double extra) {
+    return new MongoDbPlan(
+        plan.pattern(),
+        plan.access(),
+        plan.operation(),
+        plan.collection(),
+        plan.index(),
+        new dev.keyplan.workload.Estimate(
+            plan.keysExamined().typical(), plan.keysExamined().busiest() + extra),
+        new dev.keyplan.workload.Estimate(
+            plan.docsExamined().typical(), plan.docsExamined().busiest() + extra),
+        plan.returned(),
+        plan.blockingSort(),
+        plan.sortBytes(),
+        plan.covered(),
+        plan.targeting(),
+        plan.shards(),
+        plan.lookups(),
+        plan.transaction(),
+        plan.touches(),
+        plan.notes());
+  }
+
+  /**
+   * The read a Bucket design's application sends: a range or order on the elements' time is asked
+   * of the buckets' time ({@code ts > ?} becomes {@code hour >= ?}, since a bucket holds the
+   * readings of its hour), with the range's width moved with it, and a limit of L elements needs ⌈L
+   * / elements per bucket⌉ buckets (MongoDB manual, "Model IoT Data": the application queries the
+   * buckets, https://www.mongodb.com/docs/manual/tutorial/model-iot-data/). Empty when the read
+   * neither ranges, orders nor limits by the elements.
+   */
+  private static Optional<AccessPattern> bucketRead(
+      AccessPattern p, Operation.Read r, View v, MongoDbSchemaPatterns.BucketTime t) {
+    String ts = t.elementAttribute();
+    String hour = t.byAttribute();
+    boolean hasHour = r.where().stream().anyMatch(x -> x.attribute().equals(hour));
+    boolean changed = false;
+    List<Operation.Condition> where = new ArrayList<>();
+    for (Operation.Condition x : r.where()) {
+      if (x.attribute().equals(ts)) {
+        changed = true;
+        if (!hasHour) {
+          where.add(new Operation.Condition(hour, x.comparison(), x.values(), x.location()));
+        }
+      } else {
+        where.add(x);
+      }
+    }
+    List<Operation.Order> order = new ArrayList<>();
+    for (Operation.Order o : r.orderBy()) {
+      if (o.attribute().equals(ts)) {
+        changed = true;
+        order.add(new Operation.Order(hour, o.descending(), o.ann()));
+      } else {
+        order.add(o);
+      }
+    }
+    java.util.OptionalInt limit = r.limit();
+    double perBucket = Math.max(1, v.embed().get().typical());
+    if (limit.isPresent()) {
+      changed = true;
+      limit = java.util.OptionalInt.of((int) Math.ceil(limit.getAsInt() / perBucket));
+    }
+    if (!changed) {
+      return Optional.empty();
+    }
+    Map<String, dev.keyplan.model.RangeWidth> ranges = new LinkedHashMap<>(p.ranges());
+    if (ranges.containsKey(ts) && !ranges.containsKey(hour)) {
+      ranges.put(hour, ranges.remove(ts));
+    }
+    Operation.Read read =
+        new Operation.Read(
+            r.entity(), r.select(), where, order, limit, r.count(), r.names(), r.location());
+    return Optional.of(
+        new AccessPattern(
+            p.id(),
+            p.says(),
+            p.ratePerSecond(),
+            read,
+            p.consistency(),
+            p.readYourWrites(),
+            p.batch(),
+            p.spread(),
+            p.ignoreCase(),
+            ranges,
+            p.fanOut(),
+            p.location(),
+            p.with()));
+  }
+
+  private static String bucketNote(
+      AccessPattern p,
+      Operation.Read r,
+      Operation.Read asked,
+      View v,
+      MongoDbSchemaPatterns.BucketTime t) {
+    List<String> parts = new ArrayList<>();
+    if (r.where().stream().anyMatch(x -> x.attribute().equals(t.elementAttribute()))
+        || r.orderBy().stream().anyMatch(o -> o.attribute().equals(t.elementAttribute()))) {
+      parts.add(
+          "the range or order on "
+              + t.elementAttribute()
+              + " is asked of the buckets' "
+              + t.parentAttribute()
+              + (p.range(t.elementAttribute()).isPresent()
+                  ? " (" + t.elementAttribute() + "'s range: width with it)"
+                  : ""));
+    }
+    if (r.limit().isPresent()) {
+      parts.add(
+          "limit "
+              + r.limit().getAsInt()
+              + " elements = ⌈"
+              + r.limit().getAsInt()
+              + " / "
+              + dev.keyplan.model.Units.count(v.embed().get().typical())
+              + " a bucket⌉ = "
+              + asked.limit().getAsInt()
+              + " bucket"
+              + (asked.limit().getAsInt() == 1 ? "" : "s"));
+    }
+    return "Bucket: "
+        + v.c().name()
+        + "."
+        + v.embed().get().field()
+        + " groups "
+        + r.entity()
+        + " by "
+        + String.join(" and ", v.embed().get().by())
+        + ": documents examined are buckets, not elements; "
+        + String.join("; ", parts);
+  }
+
+  private List<Candidate> candidates(AccessPattern p, Operation.Read r, View v) {
     Set<String> used = new LinkedHashSet<>();
     r.where().forEach(x -> used.add(x.attribute()));
     r.orderBy().forEach(o -> used.add(o.attribute()));
@@ -337,7 +650,7 @@ final class MongoDbReadPlanner {
     Set<String> own = new LinkedHashSet<>();
     root.stream().filter(a -> e.attribute(a).isPresent()).forEach(own::add);
     if (own.isEmpty()) {
-      return docs;
+      return Math.min(docs, inArray(v, attributes, busiest));
     }
     double d =
         busiest
@@ -350,7 +663,35 @@ final class MongoDbReadPlanner {
         d *= e.attribute(a).map(Attribute::present).orElse(1.0);
       }
     }
-    return Double.isNaN(d) ? Double.NaN : Math.max(1, d);
+    return Double.isNaN(d) ? Double.NaN : Math.max(1, Math.min(d, inArray(v, attributes, busiest)));
+  }
+
+  /**
+   * The elements of an embedded array that match equalities on the elements' own attributes (not
+   * the parent's key): by the child entity's spread, {@code rows / distinct} for a typical value,
+   * {@code rows × busiest share} for the busiest. Each sits in one document, so it bounds the
+   * documents that match (the Attribute pattern: 2M specs over 1M name/value pairs are 2 specs, in
+   * at most 2 of the 100k products, not every product). Infinite when the read restricts none of
+   * the elements' own attributes or their spread is not declared.
+   */
+  private double inArray(View v, Set<String> attributes, boolean busiest) {
+    if (!restrictsElements(v, attributes)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    Entity child = v.embed().get().entity();
+    double rows = child.rowsAfter(horizonSeconds, 0);
+    double n =
+        busiest
+            ? rows * KeyCounts.busiestRowShare(child, attributes, rows)
+            : KeyCounts.typicalPerValue(child, attributes, rows);
+    return Double.isNaN(n) ? Double.POSITIVE_INFINITY : Math.max(1, n);
+  }
+
+  /** True if {@code attributes} include an array element's own attribute (not its parent's key). */
+  private static boolean restrictsElements(View v, java.util.Collection<String> attributes) {
+    return v.embed().isPresent()
+        && v.embed().get().many()
+        && attributes.stream().anyMatch(a -> !v.embed().get().by().contains(a));
   }
 
   private static String parentAttribute(View v, String childAttribute) {
@@ -446,8 +787,14 @@ final class MongoDbReadPlanner {
                       : f.equals("_id") ? c.idField() : Optional.of(f));
     }
     long limit = r.count() || r.limit().isEmpty() ? Long.MAX_VALUE : (long) r.limit().getAsInt();
-    double perDoc = ix.multikey() ? Math.max(1, ix.entries() / Math.max(1, v.c().documents())) : 1;
     Set<String> points = new LinkedHashSet<>(b.pointAttributes());
+    // Equalities on the parent's fields read every element's key of the matched documents;
+    // equalities on the elements' own fields (with $elemMatch) read the matching elements' keys,
+    // already counted by matched() (the Attribute pattern).
+    double perDoc =
+        ix.multikey() && !restrictsElements(v, points)
+            ? Math.max(1, ix.entries() / Math.max(1, v.c().documents()))
+            : 1;
     double share = rangeShare(p, r, v, b, limit, notes);
     double[] keys = new double[2];
     double[] fetched = new double[2];
@@ -680,6 +1027,31 @@ final class MongoDbReadPlanner {
                         + ": the read fetches"
                         + " the parent documents and projects the "
                         + (em.many() ? "array" : "sub-document")));
+    v.embed()
+        .filter(em -> MongoDbSchemaPatterns.partial(c, em))
+        .ifPresent(
+            em ->
+                all.add(
+                    em.overflow()
+                        ? "Outlier: "
+                            + c.name()
+                            + "."
+                            + em.field()
+                            + " keeps "
+                            + dev.keyplan.model.Units.count(em.max().getAsInt())
+                            + " in the document and the rest in overflow documents: the busiest "
+                            + c.entity().name()
+                            + " reads "
+                            + dev.keyplan.model.Units.count(
+                                MongoDbSchemaPatterns.overflowDocuments(em))
+                            + " more"
+                        : "served by the "
+                            + c.name()
+                            + "."
+                            + em.field()
+                            + " array, which keeps "
+                            + MongoDbSchemaPatterns.kept(em)
+                            + ": the read needs no more than it keeps"));
     if (route.targeting() == Targeting.SCATTER_GATHER) {
       all.add(
           "scatter-gather: the read gives no shard key "

@@ -16,7 +16,10 @@ import java.util.List;
  * @param updatedAlone patterns update or delete children one by one
  * @param typicalElements children of a typical parent at the horizon
  * @param busiestElements children of the busiest parent at the horizon
- * @param advice "embed" or "reference"
+ * @param advice "embed", "reference", or "keep" where the design uses one of MongoDB's schema
+ *     patterns on purpose (Subset: both copies are the point; Bucket: the bounded bucket is;
+ *     Outlier: the cap is), which the advice never tells a user to undo (docs/model.md, "Schema
+ *     patterns")
  * @param reasons why, in words
  */
 public record MongoDbRelationship(
@@ -40,6 +43,6 @@ public record MongoDbRelationship(
 
   /** Returns true if the design does what the advice says. */
   public boolean followsAdvice() {
-    return embedded == advice.equals("embed");
+    return advice.equals("keep") || embedded == advice.equals("embed");
   }
 }

@@ -55,6 +55,8 @@ public record MongoDbDesign(
    * @param validation the collection has a {@code $jsonSchema} validator
    * @param timeSeries the collection's time-series options, when it is a native time-series
    *     collection (docs/model.md, "Time-series collections")
+   * @param computed attributes the application maintains from another entity's rows (the Computed
+   *     pattern, docs/model.md "Schema patterns")
    */
   public record Collection(
       String name,
@@ -67,6 +69,7 @@ public record MongoDbDesign(
       List<Zone> zones,
       boolean validation,
       Optional<TimeSeries> timeSeries,
+      List<Computed> computed,
       Location location) {
 
     public Collection {
@@ -74,6 +77,35 @@ public record MongoDbDesign(
       embeds = List.copyOf(embeds);
       indexes = List.copyOf(indexes);
       zones = List.copyOf(zones);
+      computed = List.copyOf(computed);
+    }
+  }
+
+  /**
+   * An attribute of a collection's entity that the application keeps up to date from the rows of
+   * another entity, so that a read which would aggregate those rows reads it instead (MongoDB's
+   * Computed pattern: a movie's total revenue kept from its screenings,
+   * https://www.mongodb.com/docs/manual/data-modeling/design-patterns/computed-values/computed-schema-pattern/).
+   *
+   * @param attribute the computed attribute of the collection's entity ({@code total_revenue})
+   * @param from the entity whose writes change it ({@code Screening}); its rows carry the
+   *     collection's key
+   */
+  public record Computed(String attribute, String from, Location location) {}
+
+  /**
+   * Which elements a capped array keeps: the first {@code max} in this order (the {@code $push}
+   * with {@code $sort} and {@code $slice} the application writes).
+   *
+   * @param attribute the child attribute the array is sorted by
+   * @param descending newest (largest) first
+   * @param declared written as {@code keeps:}; false when keyplan assumed it (docs/model.md,
+   *     "Schema patterns")
+   */
+  public record Kept(String attribute, boolean descending, boolean declared) {
+    /** Returns the order as an operation writes it: {@code date desc}. */
+    public String text() {
+      return attribute + (descending ? " desc" : " asc");
     }
   }
 
@@ -155,6 +187,8 @@ public record MongoDbDesign(
    * @param by the embedded entity's attributes that point at its parent (an order line's {@code
    *     order_id}); empty means the parent entity's key attributes the child has
    * @param max the largest number of elements the application keeps, if it bounds the array
+   * @param keeps which elements a capped array keeps ({@code keeps:}), if written
+   * @param overflow the elements past {@code max} live in overflow documents (the Outlier pattern)
    */
   public record Embed(
       String field,
@@ -164,6 +198,8 @@ public record MongoDbDesign(
       List<Field> fields,
       boolean allFields,
       OptionalInt max,
+      Optional<Kept> keeps,
+      boolean overflow,
       Location location) {
 
     public Embed {

@@ -11,10 +11,12 @@ import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.model.yaml.SectionReader;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.model.MongoDbDesign.Collection;
+import dev.keyplan.mongodb.model.MongoDbDesign.Computed;
 import dev.keyplan.mongodb.model.MongoDbDesign.Embed;
 import dev.keyplan.mongodb.model.MongoDbDesign.Field;
 import dev.keyplan.mongodb.model.MongoDbDesign.Index;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
+import dev.keyplan.mongodb.model.MongoDbDesign.Kept;
 import dev.keyplan.mongodb.model.MongoDbDesign.ShardKey;
 import dev.keyplan.mongodb.model.MongoDbDesign.Zone;
 import java.nio.file.Path;
@@ -51,8 +53,17 @@ public final class MongoDbSectionReader extends SectionReader {
           "version");
   public static final Set<String> COLLECTION =
       Set.of(
-          "entity", "fields", "embed", "indexes", "shard_key", "zones", "validation", "timeseries");
-  public static final Set<String> EMBED = Set.of("entity", "array", "by", "fields", "max");
+          "entity",
+          "fields",
+          "embed",
+          "indexes",
+          "shard_key",
+          "zones",
+          "validation",
+          "timeseries",
+          "computed");
+  public static final Set<String> EMBED =
+      Set.of("entity", "array", "by", "fields", "max", "keeps", "overflow");
   public static final Set<String> FIELD = Set.of("type", "size");
   public static final Set<String> INDEX =
       Set.of("keys", "name", "unique", "sparse", "partial", "ttl", "collation");
@@ -416,6 +427,7 @@ public final class MongoDbSectionReader extends SectionReader {
             zones,
             validation,
             timeSeries,
+            computed(x, e, entities),
             at));
   }
 
@@ -508,9 +520,136 @@ public final class MongoDbSectionReader extends SectionReader {
           y.keyLocation("max"),
           "'max' bounds an array; '" + field + "' is one sub-document (array: false)");
     }
+    Optional<Kept> keeps = Optional.empty();
+    if (y.has("keeps")) {
+      keeps = kept(y, child);
+      if (max.isEmpty()) {
+        y.error(
+            y.keyLocation("keeps"),
+            "'keeps' says which elements a capped array keeps; give '" + field + "' a 'max: N'");
+      }
+    }
+    boolean overflow =
+        y.scalar("overflow", "true or false", false)
+            .map(s -> bool(s, y.valueLocation("overflow")))
+            .orElse(false);
+    if (overflow && max.isEmpty()) {
+      y.error(
+          y.keyLocation("overflow"),
+          "'overflow' says the elements past 'max' live in overflow documents (the Outlier"
+              + " pattern); give '"
+              + field
+              + "' a 'max: N'");
+    }
     return Optional.of(
         new Embed(
-            field, child.name(), many, by, fields(y, "fields", child), !y.has("fields"), max, at));
+            field,
+            child.name(),
+            many,
+            by,
+            fields(y, "fields", child),
+            !y.has("fields"),
+            max,
+            keeps,
+            overflow,
+            at));
+  }
+
+  /**
+   * Reads {@code keeps: date desc}: a child attribute and a direction ({@code asc} unless {@code
+   * desc}), as an operation's {@code order by} writes them.
+   */
+  private Optional<Kept> kept(YamlMap y, Entity child) {
+    Optional<String> text =
+        y.scalar("keeps", "an attribute and a direction, such as 'date desc'", false);
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    String[] words = text.get().trim().split("\\s+");
+    String a = words[0];
+    boolean ok = words.length == 1 || words.length == 2;
+    boolean descending = words.length == 2 && words[1].equalsIgnoreCase("desc");
+    if (words.length == 2 && !descending && !words[1].equalsIgnoreCase("asc")) {
+      ok = false;
+    }
+    if (!ok) {
+      y.error(
+          y.valueLocation("keeps"),
+          "expected an attribute and a direction, such as 'date desc', but found '"
+              + text.get()
+              + "'");
+      return Optional.empty();
+    }
+    if (child.attribute(a).isEmpty()) {
+      y.error(
+          y.valueLocation("keeps"),
+          EntityReader.unknownAttribute(child.name(), a, child.attributes().keySet()));
+      return Optional.empty();
+    }
+    return Optional.of(new Kept(a, descending, true));
+  }
+
+  /**
+   * Reads {@code computed: {total_revenue: Screening}}: attributes of the collection's entity the
+   * application maintains from another entity's rows, which must carry the entity's key.
+   */
+  private List<Computed> computed(YamlMap x, Entity e, Map<String, Entity> entities) {
+    List<Computed> out = new ArrayList<>();
+    Optional<YamlMap> m =
+        x.node("computed")
+            .flatMap(
+                n ->
+                    YamlMap.of(
+                        file,
+                        n,
+                        "computed attributes and the entity they are kept from, such as"
+                            + " {total_revenue: Screening}",
+                        problems));
+    if (m.isEmpty()) {
+      return out;
+    }
+    for (String a : m.get().keys()) {
+      if (e.attribute(a).isEmpty()) {
+        m.get()
+            .error(
+                m.get().keyLocation(a),
+                EntityReader.unknownAttribute(e.name(), a, e.attributes().keySet()));
+        continue;
+      }
+      Optional<String> from = m.get().scalar(a, "the entity it is computed from", true);
+      if (from.isEmpty()) {
+        continue;
+      }
+      Entity source = entities.get(from.get());
+      if (source == null) {
+        m.get()
+            .error(
+                m.get().valueLocation(a),
+                "no entity named '"
+                    + from.get()
+                    + "'"
+                    + Suggest.closest(from.get(), entities.keySet())
+                        .map(s -> " (did you mean '" + s + "'?)")
+                        .orElse(""));
+        continue;
+      }
+      if (e.key().isEmpty() || !e.key().stream().allMatch(k -> source.attribute(k).isPresent())) {
+        m.get()
+            .error(
+                m.get().valueLocation(a),
+                from.get()
+                    + " does not carry "
+                    + e.name()
+                    + "'s key "
+                    + e.key()
+                    + ": keyplan cannot tell which "
+                    + e.name()
+                    + " each of its writes changes");
+        continue;
+      }
+      out.add(new Computed(a, source.name(), m.get().keyLocation(a)));
+    }
+    return out;
   }
 
   /**

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.RuleTester;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,21 +98,16 @@ final class UnusedIndexTest {
         .expectMarkedFindings();
   }
 
-  // Disabled until the read planner stops serving a read past an embed's max: N from the array
-  // (issue 17 §2, the planner's part): today product-reviews is planned on products' 10-element
-  // array, so no plan names product_id_1_date_-1 and the rule, which reads the plans, reports it.
-  // The rule's side (an index a plan uses is never unused) is the first test's
-  // customer_id_1_created_at_-1.
-  @Disabled("needs the planner to send reads past max: 10 to reviews (issue 17 §2)")
   @Test
   void theSubsetPatternsFullCollectionIndex_isUsedByTheReadItServes() {
     // MongoDB's Subset pattern
     // (https://www.mongodb.com/blog/post/building-with-patterns-the-subset-pattern):
     // products embed their 10 newest reviews (max: 10), and every review is also a document of
     // reviews, indexed {product_id: 1, date: -1}. "20 reviews of a product, newest first" needs
-    // more than the 10 the array holds. The rule reads the analysis' plans: if the plan of
-    // product-reviews runs on reviews through product_id_1_date_-1, the index is used and the rule
-    // stays silent. Issue 17 reported it "unused" with "drop it" (the plan then read the array).
+    // more than the 10 the array holds, so the array cannot serve it (docs/model.md, "Schema
+    // patterns"): the plan of product-reviews runs on reviews through product_id_1_date_-1, the
+    // index is used and the rule stays silent. Issue 17 reported it "unused" with "drop it" (the
+    // plan then read the array); this test failed before the planner's fix.
     tester
         .model(
             """
