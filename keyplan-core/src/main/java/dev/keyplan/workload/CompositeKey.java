@@ -280,7 +280,7 @@ public record CompositeKey(
    * Returns true if each value of {@code b} has one value of {@code a}: {@code b belongs_to a},
    * directly or through a chain of belongs_to.
    */
-  static boolean determines(Entity e, String b, String a) {
+  public static boolean determines(Entity e, String b, String a) {
     List<String> queue = new ArrayList<>(List.of(b));
     java.util.Set<String> seen = new java.util.HashSet<>();
     while (!queue.isEmpty()) {

@@ -3,10 +3,12 @@ package dev.keyplan.mongodb.simulate;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Spread;
+import dev.keyplan.model.Units;
 import dev.keyplan.mongodb.design.MongoDbAnalysis;
 import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.simulate.Keys;
+import dev.keyplan.workload.CompositeKey;
 import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -100,7 +102,8 @@ record KeyModel(
               data,
               perPattern.values(),
               suffix,
-              horizon);
+              horizon,
+              notes);
     }
     Density existing = Density.of(space, data);
     Map<String, Density> densities = new LinkedHashMap<>();
@@ -121,8 +124,27 @@ record KeyModel(
         space, existing, w.inserted(), w.streams(), e.count(), horizon, growth, notes);
   }
 
-  /** The shard key's later fields: how many values they give one first-field value. */
-  record Suffix(boolean present, boolean unique, double distinct, double fullDistinct) {
+  /**
+   * The shard key's later fields: how many values they give one first-field value, and the busiest
+   * value of the whole key, counted as check counts them ({@code CompositeKey}: belongs_to, per:,
+   * else independence; docs/model.md, "Keys of several attributes").
+   *
+   * @param distinct the later fields' values under one first-field value: the key's values over the
+   *     first field's ({@code per: {country: 50}} gives 50; independence the later fields' own
+   *     count); +∞ when unknown
+   * @param fullDistinct the whole key's values
+   * @param belongs the later fields belong_to the first (a user has one country): a first value's
+   *     later values are its own, as many as its share of the documents gives
+   * @param busiestShare the busiest whole-key value's share of the documents, as check counts it;
+   *     NaN when unknown
+   */
+  record Suffix(
+      boolean present,
+      boolean unique,
+      double distinct,
+      double fullDistinct,
+      boolean belongs,
+      double busiestShare) {
     static Suffix of(
         MongoDbCollection c, MongoDbDesign.ShardKey key, Set<String> firstAttrs, double horizon) {
       Set<String> later =
@@ -133,24 +155,46 @@ record KeyModel(
       double full = c.keyValues(all);
       boolean unique =
           KeyCounts.identifies(c.entity(), all) || Double.isNaN(full) || full >= horizon * 0.999;
-      double own = later.isEmpty() ? 1 : KeyCounts.distinct(c.entity(), later, horizon);
+      double firstValues = c.keyValues(firstAttrs);
+      double own =
+          later.isEmpty()
+              ? 1
+              : !Double.isNaN(full) && !Double.isNaN(firstValues) && firstValues >= 1
+                  ? Math.max(1, full / firstValues)
+                  : KeyCounts.distinct(c.entity(), later, horizon);
+      boolean belongs =
+          !later.isEmpty()
+              && later.stream()
+                  .allMatch(
+                      l ->
+                          firstAttrs.stream()
+                              .anyMatch(f -> CompositeKey.determines(c.entity(), l, f)));
       return new Suffix(
           !later.isEmpty(),
           unique,
           Double.isNaN(own) ? Double.POSITIVE_INFINITY : own,
-          Double.isNaN(full) ? horizon : Math.max(1, full));
+          Double.isNaN(full) ? horizon : Math.max(1, full),
+          belongs,
+          later.isEmpty() || unique ? Double.NaN : c.keyBusiestShare(all));
     }
 
     /**
      * Returns the distinct shard key values under {@code documents} documents of {@code
-     * firstValues} first-field values.
+     * firstValues} first-field values, of {@code horizon} documents in all.
      */
-    double values(double documents, double firstValues) {
+    double values(double documents, double firstValues, double horizon) {
       if (!present) {
         return firstValues;
       }
       if (unique) {
         return Math.max(firstValues, documents);
+      }
+      if (belongs) {
+        // Each later value has one first value: the first values' share of the documents holds
+        // that share of the later values (at least one each, at most one per document).
+        return Math.min(
+            Math.max(firstValues, documents),
+            Math.max(firstValues, fullDistinct * documents / Math.max(1, horizon)));
       }
       return Math.min(Math.max(firstValues, documents), firstValues * distinct);
     }
@@ -163,7 +207,8 @@ record KeyModel(
       Keys data,
       java.util.Collection<Keys> others,
       Suffix suffix,
-      double horizon) {
+      double horizon,
+      List<String> notes) {
     Map<String, Double> position = new LinkedHashMap<>();
     List<Keys> all = new ArrayList<>();
     all.add(data);
@@ -190,9 +235,39 @@ record KeyModel(
     for (int i = 0; i < values.length; i++) {
       double docs = horizon * d.mass(i);
       double firstValues = KeySpace.isPoint(i) ? 1 : data.tailCount() * geometry.gapWidth(i);
-      values[i] = suffix.values(docs, firstValues);
+      values[i] = suffix.values(docs, firstValues, horizon);
     }
-    return KeySpace.ordered(field, order, names, at, values);
+    double[] head = new double[ones.length];
+    int busiest = -1;
+    for (int i = 1; i < values.length; i += 2) {
+      busiest = busiest < 0 || d.mass(i) > d.mass(busiest) ? i : busiest;
+    }
+    double b = suffix.busiestShare();
+    if (busiest > 0 && b > 0 && values[busiest] >= 2) {
+      // The busiest value of the whole key, as check counts it, is the first value of the busiest
+      // first-field value: its documents are b of all, b / mass of the point's.
+      double share = b / d.mass(busiest);
+      if (share >= 1) {
+        values[busiest] = 1;
+        notes.add(
+            "the busiest shard key value holds more documents than the busiest "
+                + field
+                + " value; the simulator gives it that value's documents");
+      } else if (share > 1 / values[busiest]) {
+        head[busiest] = share;
+        if (suffix.belongs()) {
+          notes.add(
+              "the busiest shard key value ("
+                  + Units.percent(b)
+                  + " of the documents) is placed in the busiest "
+                  + field
+                  + " value, "
+                  + names.get(busiest / 2)
+                  + ": the model does not say which value it belongs to");
+        }
+      }
+    }
+    return KeySpace.ordered(field, order, names, at, values, head);
   }
 
   /**

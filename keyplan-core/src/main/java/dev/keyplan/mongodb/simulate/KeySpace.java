@@ -21,7 +21,9 @@ import java.util.OptionalInt;
  * each piece knows how many distinct values it holds: a point with no later key field is one value
  * and cannot be cut at all, which is what makes a jumbo chunk; a point whose later fields include a
  * per-document unique one ({@code {country_code: 1, tenant_id: 1}}) holds as many values as
- * documents. {@link #valueStart} rounds a coordinate down onto a value bound.
+ * documents. {@link #valueStart} rounds a coordinate down onto a value bound. A point's values are
+ * even, but for a compound key's busiest value, which may take a wider first place in its point
+ * ({@link #head}).
  *
  * <p>A monotonic key (a ranged key whose first field grows with time) has a single piece, the
  * documents there at the start, and beyond coordinate 1 the documents inserted since, one unit per
@@ -38,6 +40,8 @@ final class KeySpace {
   private final String[] names;
   private final double[] at;
   private final double[] values;
+  // The width of a point's first value when it is busier than the rest (0: every value alike).
+  private final double[] head;
   private final Map<String, Integer> pointByName = new HashMap<>();
   private final boolean monotonic;
   private final double docsPerValue;
@@ -51,6 +55,7 @@ final class KeySpace {
       String[] names,
       double[] at,
       double[] values,
+      double[] head,
       boolean monotonic,
       double docsPerValue) {
     this.field = field;
@@ -58,6 +63,7 @@ final class KeySpace {
     this.names = names;
     this.at = at;
     this.values = values;
+    this.head = head;
     this.monotonic = monotonic;
     this.docsPerValue = docsPerValue;
     for (int k = 0; k < names.length; k++) {
@@ -75,8 +81,34 @@ final class KeySpace {
       throw new IllegalArgumentException(
           "expected " + (2 * names.size() + 1) + " pieces for " + names.size() + " points");
     }
+    return ordered(field, order, names, positions, values, new double[values.length]);
+  }
+
+  /**
+   * A key space as {@link #ordered(String, ValueOrder, List, double[], double[])}, in which the
+   * first value of point {@code i} spans {@code head[i]} of the point (0 &lt; head &lt; 1), and so
+   * holds that share of its documents, the point's other values sharing the rest evenly: the
+   * busiest value of a compound key inside its first field's value (docs/simulate-mongodb.md,
+   * "Compound keys").
+   */
+  static KeySpace ordered(
+      String field,
+      ValueOrder order,
+      List<String> names,
+      double[] positions,
+      double[] values,
+      double[] head) {
+    if (values.length != 2 * names.size() + 1 || positions.length != names.size()) {
+      throw new IllegalArgumentException(
+          "expected " + (2 * names.size() + 1) + " pieces for " + names.size() + " points");
+    }
+    double[] v = capped(values);
+    double[] h = new double[v.length];
+    for (int i = 1; i < h.length; i += 2) {
+      h[i] = v[i] >= 2 && head[i] > 0 && head[i] < 1 ? head[i] : 0;
+    }
     return new KeySpace(
-        field, order, names.toArray(String[]::new), positions.clone(), capped(values), false, 1);
+        field, order, names.toArray(String[]::new), positions.clone(), v, h, false, 1);
   }
 
   /**
@@ -91,6 +123,7 @@ final class KeySpace {
         new String[0],
         new double[0],
         capped(new double[] {existingValues}),
+        new double[1],
         true,
         Math.max(1, docsPerValue));
   }
@@ -234,6 +267,14 @@ final class KeySpace {
     if (v < 2) {
       return i;
     }
+    double h = head[i];
+    if (h > 0) {
+      if (x - i < h) {
+        return i;
+      }
+      double width = (1 - h) / (v - 1);
+      return i + h + Math.floor((x - i - h) / width + 1e-9) * width;
+    }
     return i + Math.floor((x - i) * v + 1e-9) / v;
   }
 
@@ -250,7 +291,16 @@ final class KeySpace {
     if (v < 2) {
       return i + 1;
     }
+    double h = head[i];
+    if (h > 0) {
+      return x - i < h ? i + h : Math.min(i + 1, valueStart(x) + (1 - h) / (v - 1));
+    }
     return Math.min(i + 1, valueStart(x) + 1 / v);
+  }
+
+  /** Returns the width of point {@code piece}'s first value when it is the busier one, else 0. */
+  double head(int piece) {
+    return head[piece];
   }
 
   /**

@@ -29,6 +29,24 @@ final class KeySpaceTest {
   }
 
   @Test
+  void theLeastStringAboveAValue_startsRightAfterItsPoint() {
+    // A zone imported from config.tags as {country: "US", userid: MaxKey} ends at "US" followed
+    // by U+0000 (docs/mongodb-import.md, "Zones"): a string sorts after its prefixes, so the bound
+    // is the end of the US point (piece 1 covers [1, 2)), before any other value.
+    ValueOrder ranged = new ValueOrder(false, false);
+    KeySpace space =
+        KeySpace.ordered(
+            "country",
+            ranged,
+            List.of("US"),
+            new double[] {ranged.ofSpelled("US")},
+            new double[] {1, 1, 1});
+    assertThat(space.coordinateOf("US")).isEqualTo(1.0);
+    assertThat(space.coordinateOf("US\u0000")).isEqualTo(2.0);
+    assertThat(space.coordinateOf("USA")).isGreaterThanOrEqualTo(2.0);
+  }
+
+  @Test
   void unspelledValues_areScatteredByTheirNames_notSortedByRank() {
     // The busiest values of a spread the model names no value of do not all sort first.
     ValueOrder ranged = new ValueOrder(false, false);
