@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.bson.BsonString;
 
 /**
@@ -33,7 +34,38 @@ public final class MongoCommands {
     if (c.validation()) {
       command.putAll(validatorOptions(c));
     }
+    if (c.timeSeries().isPresent()) {
+      command.putAll(timeSeriesOptions(c));
+    }
     return command;
+  }
+
+  /**
+   * The time-series options of {@code db.createCollection} (MongoDB manual,
+   * "db.createCollection()"): {@code {timeseries: {timeField, metaField, granularity}}}, or the
+   * custom {@code bucketMaxSpanSeconds} and {@code bucketRoundingSeconds} in place of a
+   * granularity, and {@code expireAfterSeconds} beside, as the server takes them.
+   */
+  static BsonDocument timeSeriesOptions(MongoDbCollection c) {
+    var t = c.timeSeries().orElseThrow().options();
+    BsonDocument ts = new BsonDocument("timeField", new BsonString(t.timeField()));
+    t.metaField().ifPresent(m -> ts.append("metaField", new BsonString(m)));
+    if (t.granularity().isPresent()) {
+      ts.append("granularity", new BsonString(t.granularity().get()));
+    } else {
+      ts.append("bucketMaxSpanSeconds", number(t.bucketMaxSpanSeconds()))
+          .append("bucketRoundingSeconds", number(t.bucketRoundingSeconds()));
+    }
+    BsonDocument options = new BsonDocument("timeseries", ts);
+    if (t.expireAfterSeconds() > 0) {
+      options.append("expireAfterSeconds", number(t.expireAfterSeconds()));
+    }
+    return options;
+  }
+
+  /** A whole number as mongosh writes it: an int where it fits, else a long. */
+  private static org.bson.BsonValue number(long n) {
+    return n <= Integer.MAX_VALUE ? new org.bson.BsonInt32((int) n) : new BsonInt64(n);
   }
 
   /**

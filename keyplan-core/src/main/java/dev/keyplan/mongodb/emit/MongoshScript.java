@@ -126,6 +126,8 @@ public final class MongoshScript {
     out.append("db.createCollection(").append(ShellJson.value(new BsonString(c.name())));
     if (c.validation()) {
       out.append(", ").append(ShellJson.pretty(MongoCommands.validatorOptions(c)));
+    } else if (c.timeSeries().isPresent()) {
+      out.append(", ").append(ShellJson.pretty(MongoCommands.timeSeriesOptions(c)));
     }
     out.append(");\n");
     Optional<MongoDbIndex> shardKeyIndex = shardKeyIndex(c);
