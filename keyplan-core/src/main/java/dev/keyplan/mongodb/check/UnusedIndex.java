@@ -18,11 +18,14 @@ import dev.keyplan.mongodb.model.MongoDbDesign;
  * cache and disk (MongoDB manual, "Data Modeling Anti-Patterns": "Unnecessary Indexes"; Atlas
  * Performance Advisor, REMOVE_UNNECESSARY_INDEXES).
  *
- * <p>An index is used when a read's plan picks it, or when an update or delete of the collection's
- * documents gives its first field by equality (the write finds its documents through it). Not
- * flagged, because they do work no query plan shows: {@code _id_}; the index that supports the
- * shard key (sharding needs it, and it cannot be dropped while the key exists); a TTL index (its
- * monitor deletes expired documents); a unique index (it enforces the constraint on every write).
+ * <p>An index is used when a read's plan picks it, when an update or delete of the collection's
+ * documents gives its first field by equality (the write finds its documents through it), or when
+ * an update of another entity rewrites copies of it the documents hold (Extended Reference) and the
+ * index starts with the field holding that entity's key. A read served by a schema pattern (the
+ * Subset's full collection past the array's {@code max}) names its index in its plan. Not flagged,
+ * because they do work no query plan shows: {@code _id_}; the index that supports the shard key
+ * (sharding needs it, and it cannot be dropped while the key exists); a TTL index (its monitor
+ * deletes expired documents); a unique index (it enforces the constraint on every write).
  *
  * <p>Worked number: an index {@code {status: 1}} on 1M orders (a 9-character string, 1 + 1 + 4 + 9
  * + 1 = 16 B a key, + 8 B record id) is 1M entries, 24 MB, and 10 inserts/s write 10 entries/s in
@@ -81,6 +84,9 @@ public final class UnusedIndex implements MongoDbRule {
           && p.index().filter(ix.name()::equals).isPresent()) {
         return true;
       }
+      if (maintainsCopies(a, c, ix, p)) {
+        return true;
+      }
       if (p.pattern().operation() instanceof Operation.Write w
           && c.entity().name().equals(w.entity())
           && w.where().stream()
@@ -93,6 +99,33 @@ public final class UnusedIndex implements MongoDbRule {
       }
     }
     return false;
+  }
+
+  /**
+   * True if {@code p} is an update of another entity whose attributes {@code c} holds as copies
+   * ({@code copy_of}: the Extended Reference pattern) and {@code ix} starts with the field holding
+   * that entity's key: the update finds the documents holding the copies through it ({@code
+   * updateMany({"lines.product_id": …}, …)}), as a write by its own key would.
+   */
+  private static boolean maintainsCopies(
+      MongoDbAnalysis a, MongoDbCollection c, MongoDbIndex ix, MongoDbPlan p) {
+    if (!(p.pattern().operation() instanceof Operation.Write w)
+        || w.kind() != Operation.Kind.UPDATE
+        || c.entity().name().equals(w.entity())
+        || p.touches().stream().noneMatch(t -> t.write() && t.collection().equals(c.name()))) {
+      return false;
+    }
+    dev.keyplan.model.Entity source = a.model().entities().get(w.entity());
+    if (source == null || source.key().isEmpty()) {
+      return false;
+    }
+    String k = source.key().get(0);
+    String first = ix.fields().get(0);
+    if (c.holds(k) && c.fieldOf(k).equals(first)) {
+      return true;
+    }
+    return c.embeds().stream()
+        .anyMatch(em -> em.types().containsKey(k) && em.pathOf(k).equals(first));
   }
 
   /** The shard key's index: its keys start with the shard key's, field by field. */

@@ -148,4 +148,48 @@ final class UnusedIndexTest {
         """)
         .expectMarkedFindings();
   }
+
+  @Test
+  void anIndexThatFindsTheCopiesOfAnExtendedReference_isUsedByTheUpdateOfTheirSource() {
+    // The Extended Reference pattern
+    // (https://www.mongodb.com/blog/post/building-with-patterns-the-extended-reference-pattern):
+    // order lines hold copies of the product's name (copy_of). Renaming a product rewrites every
+    // order holding it: updateMany({"lines.product_id": …}), found through lines.product_id_1, so
+    // the index is used though no read names it. orders_by_status serves nothing ⇒ warning.
+    tester
+        .model(
+            """
+        model: shop
+        horizon: 1y
+        entities:
+          Product:
+            attributes: {product_id: uuid, name: {type: text, size: 40B}}
+            key: [product_id]
+            count: 10k
+          Order:
+            attributes: {order_id: uuid, status: {type: text, size: 8B}}
+            key: [order_id]
+            count: 1M
+          OrderLine:
+            attributes:
+              order_id: uuid
+              product_id: uuid
+              name: {type: text, size: 40B, copy_of: Product.name}
+            count: 3M
+        patterns:
+          - {id: order, rate: 100/s, query: Order where order_id = ?}
+          - {id: rename, rate: 1/s, update: Product set name where product_id = ?}
+        mongodb:
+          collections:
+            products: {entity: Product}
+            orders:
+              entity: Order
+              embed:
+                lines: {entity: OrderLine, by: order_id, max: 100}
+              indexes:
+                - {lines.product_id: 1}
+                - {keys: {status: 1}, name: orders_by_status} # FINDING: UnusedIndex [warning]: index orders_by_status of orders serves no pattern
+        """)
+        .expectMarkedFindings();
+  }
 }
