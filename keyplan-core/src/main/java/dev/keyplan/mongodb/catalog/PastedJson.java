@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.bson.BsonValue;
 
 /**
@@ -23,12 +21,9 @@ import org.bson.BsonValue;
  * <ul>
  *   <li>several documents one after another, each over many lines, as mongosh prints the results of
  *       several commands: each is read on its own, at its own place;
- *   <li>mongosh 2's own printing of BSON types the library does not read: {@code Long('…')}, {@code
- *       Int32(…)}, {@code Double(…)}, {@code Timestamp({ t: …, i: … })} and {@code
- *       Binary.createFromBase64('…', n)} (an explain's {@code $clusterTime} and {@code
- *       operationTime} hold them). Each is rewritten to the shell syntax the library reads ({@code
- *       NumberLong}'s value, {@code Timestamp(t, i)}, {@code BinData(n, '…')}) padded with spaces
- *       to its own length, so every place after it stays where the user sees it.
+ *   <li>mongosh 2's own printing of BSON types the library does not read ({@code Long('…')}, {@code
+ *       Timestamp({ t, i })}, …, which an explain's {@code $clusterTime} holds), rewritten by
+ *       {@link LocatedBson} for every catalog reader.
  * </ul>
  */
 public final class PastedJson {
@@ -69,7 +64,7 @@ public final class PastedJson {
 
   /** Returns the values of {@code text}, read as file {@code file}. */
   public static List<Value> read(String file, String text) {
-    String body = shellTypes(text.startsWith("\uFEFF") ? " " + text.substring(1) : text);
+    String body = text.startsWith("\uFEFF") ? " " + text.substring(1) : text;
     List<int[]> spans = topLevel(body);
     if (spans.size() <= 1) {
       return LocatedBson.read(file, body).values().stream().map(PastedJson::value).toList();
@@ -151,47 +146,5 @@ public final class PastedJson {
       }
     }
     return depth == 0 ? out : List.of();
-  }
-
-  private static final Pattern LONG =
-      Pattern.compile("\\b(?:Long|Int32|Double)\\(\\s*(['\"]?)(-?[0-9.eE+-]+)\\1\\s*\\)");
-  private static final Pattern TIMESTAMP =
-      Pattern.compile(
-          "\\bTimestamp\\(\\s*\\{\\s*t\\s*:\\s*([0-9]+)\\s*,\\s*i\\s*:\\s*([0-9]+)\\s*}\\s*\\)");
-  private static final Pattern BINARY =
-      Pattern.compile(
-          "\\bBinary\\.createFromBase64\\(\\s*(['\"])([A-Za-z0-9+/=]*)\\1\\s*(?:,\\s*([0-9]+)\\s*)?\\)");
-
-  /**
-   * Rewrites mongosh 2's {@code Long('…')}, {@code Int32(…)}, {@code Double(…)}, {@code Timestamp({
-   * t, i })} and {@code Binary.createFromBase64(…)} as values the library reads, each padded to its
-   * own length on its own line.
-   */
-  static String shellTypes(String text) {
-    String s = replace(text, LONG, m -> m.group(2));
-    s = replace(s, TIMESTAMP, m -> "Timestamp(" + m.group(1) + "," + m.group(2) + ")");
-    return replace(
-        s,
-        BINARY,
-        m -> "BinData(" + (m.group(3) == null ? "0" : m.group(3)) + ",'" + m.group(2) + "')");
-  }
-
-  private static String replace(
-      String text, Pattern p, java.util.function.Function<Matcher, String> with) {
-    Matcher m = p.matcher(text);
-    StringBuilder out = new StringBuilder();
-    int last = 0;
-    while (m.find()) {
-      String found = m.group();
-      String by = with.apply(m);
-      out.append(text, last, m.start());
-      if (found.indexOf('\n') >= 0 || by.length() > found.length()) {
-        out.append(found);
-      } else {
-        out.append(by).append(" ".repeat(found.length() - by.length()));
-      }
-      last = m.end();
-    }
-    return out.append(text, last, text.length()).toString();
   }
 }
