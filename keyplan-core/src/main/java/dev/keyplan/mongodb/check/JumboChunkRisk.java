@@ -77,7 +77,7 @@ public final class JumboChunkRisk implements MongoDbRule {
           + s.reshardCost()
           + ")";
     }
-    List<String> refined = s.refine().get().stream().map(c::fieldOf).toList();
+    List<String> refined = s.refine().get();
     double after = c.dataBytes() * c.keyBusiestShare(c.attributesOf(refined));
     return "add a suffix so the value spans chunks: db.adminCommand({refineCollectionShardKey: \"<db>."
         + c.name()

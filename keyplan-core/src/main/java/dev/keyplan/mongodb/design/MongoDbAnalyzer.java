@@ -198,7 +198,8 @@ public final class MongoDbAnalyzer {
       List<String> suffix = e.key().stream().filter(k -> !fields.contains(k)).toList();
       if (!suffix.isEmpty()) {
         List<String> refined = new ArrayList<>(key.fields());
-        refined.addAll(suffix);
+        // The refined key names document fields, as the shard key does: the entity's key is _id.
+        suffix.forEach(k -> refined.add(c.fieldOf(k)));
         refine = Optional.of(refined);
       }
     }

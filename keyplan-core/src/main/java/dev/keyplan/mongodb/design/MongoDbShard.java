@@ -28,8 +28,9 @@ import java.util.Optional;
  *     manual still says two), one for a ranged key
  * @param reshardBytesPerShard free storage each recipient needs to reshard: ((data + indexes) × 2)
  *     / shards
- * @param refine a refined shard key (the current one plus a suffix) that would make values small
- *     enough, when one exists: refineCollectionShardKey moves no data
+ * @param refine the fields of a refined shard key (the current one plus a suffix, {@code _id} for
+ *     the entity's own key) that would make values small enough, when one exists:
+ *     refineCollectionShardKey moves no data
  * @param scatterPatterns patterns sent to every shard
  */
 public record MongoDbShard(
