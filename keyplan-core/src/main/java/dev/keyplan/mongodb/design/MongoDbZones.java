@@ -142,6 +142,20 @@ public final class MongoDbZones {
     return out;
   }
 
+  /**
+   * Returns a zone's range as outputs print it: {@code [US, UT)}. A bound that is a value followed
+   * by U+0000, the least string above it (a config.tags bound whose later fields are MaxKey,
+   * docs/mongodb-import.md "Zones"), prints as that value, its side closed: {@code [US, US]} holds
+   * every document of US; {@code (US, MaxKey)} none.
+   */
+  public static String range(MongoDbDesign.Zone z) {
+    boolean minAfter = z.min().endsWith("\u0000");
+    boolean maxAfter = z.max().endsWith("\u0000");
+    return (minAfter ? "(" + z.min().substring(0, z.min().length() - 1) : "[" + z.min())
+        + ", "
+        + (maxAfter ? z.max().substring(0, z.max().length() - 1) + "]" : z.max() + ")");
+  }
+
   private static int position(String shard) {
     return Integer.parseInt(shard.replace(",", "").replace("_", "").trim());
   }

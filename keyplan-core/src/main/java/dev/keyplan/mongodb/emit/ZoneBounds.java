@@ -55,7 +55,13 @@ final class ZoneBounds {
   private static BsonDocument bound(MongoDbCollection c, Zone z, String text, String which) {
     ShardKey key = c.shardKey().orElseThrow();
     String first = key.keys().get(0).field();
-    BsonValue value = typed(text, c.types().getOrDefault(first, "string"));
+    // The least string above a value (a config.tags bound whose later fields are MaxKey,
+    // docs/mongodb-import.md "Zones") is written back as that bound: the value, then MaxKey.
+    boolean after = text.endsWith("\u0000") && key.keys().size() > 1;
+    BsonValue value =
+        typed(
+            after ? text.substring(0, text.length() - 1) : text,
+            c.types().getOrDefault(first, "string"));
     if (value == null) {
       throw new InputException(
           z.location(),
@@ -75,7 +81,8 @@ final class ZoneBounds {
     BsonDocument d = new BsonDocument(c.fieldOf(first), value);
     for (IndexKey k : key.keys().subList(1, key.keys().size())) {
       d.append(
-          c.fieldOf(k.field()), value instanceof BsonMaxKey ? new BsonMaxKey() : new BsonMinKey());
+          c.fieldOf(k.field()),
+          value instanceof BsonMaxKey || after ? new BsonMaxKey() : new BsonMinKey());
     }
     return d;
   }

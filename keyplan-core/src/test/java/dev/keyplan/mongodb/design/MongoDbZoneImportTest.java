@@ -146,6 +146,8 @@ final class MongoDbZoneImportTest {
     // NA holds the US, 45%, over 2 shards: 22.5% each; EU the UK and DE, 40%, over 2: 20% each;
     // MX, in no zone, 15% over all 4: 3.75% each. Shards 0 and 1 hold 22.5 + 3.75 = 26.25%, the
     // busiest; 2 and 3 hold 20 + 3.75 = 23.75%.
+    // Outputs print the bound after US as US, closed: [US, US] is every US message.
+    assertThat(MongoDbZones.range(c.zones().get(0))).isEqualTo("[US, US]");
     List<MongoDbZones.Placement> p = a.zones(c);
     assertThat(p.get(0).share()).isCloseTo(0.45, within(1e-12));
     assertThat(p.get(0).perShardShare()).isCloseTo(0.2625, within(1e-12));

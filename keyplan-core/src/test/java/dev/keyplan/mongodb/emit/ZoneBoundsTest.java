@@ -43,6 +43,15 @@ final class ZoneBoundsTest {
   }
 
   @Test
+  void theLeastStringAboveAValue_isWrittenBackAsTheValueThenMaxKey() {
+    // A zone imported from config.tags {region: "eu", _id: MaxKey} ends at "eu" followed by U+0000
+    // (docs/mongodb-import.md, "Zones"); emit writes the bound it came from, the same range.
+    assertThat(rangeLine(sessions("{type: text, size: 2B}", "MinKey", "\"eu\\0\"")))
+        .isEqualTo(
+            "sh.updateZoneKeyRange(db.getName() + \".sessions\", {\"region\": MinKey, \"_id\": MinKey}, {\"region\": \"eu\", \"_id\": MaxKey}, \"EU\");");
+  }
+
+  @Test
   void dateField_takesUtcMidnight() {
     // 2026-01-01 is midnight UTC, 1,767,225,600,000 ms after the epoch, written as ISODate.
     assertThat(rangeLine(sessions("date", "2026-01-01", "2027-01-01")))

@@ -122,7 +122,7 @@ public final class MongoDbText {
         zones.row(
             c.name(),
             z.zone().name(),
-            "[" + z.zone().min() + ", " + z.zone().max() + ")",
+            MongoDbZones.range(z.zone()),
             String.join(", ", z.zone().shards()),
             Double.isNaN(z.share()) ? "?" : Units.percent(z.share()),
             Double.isNaN(z.perShardShare()) ? "?" : Units.percent(z.perShardShare()));
