@@ -35,9 +35,15 @@ public final class MongoDbZones {
    * @param shards the shard positions the zone pins its range to
    * @param perShardShare the busiest of the zone's shards' share: {@code share / shards}, plus its
    *     part of the data in no zone and of any other zone on the same shard
+   * @param unnamedOutside the share of the documents whose first-field values the spread does not
+   *     name, taken as in no zone (0 when every value's share is known): see {@link #valueShares}
    */
   public record Placement(
-      MongoDbDesign.Zone zone, double share, List<Integer> shards, double perShardShare) {
+      MongoDbDesign.Zone zone,
+      double share,
+      List<Integer> shards,
+      double perShardShare,
+      double unnamedOutside) {
     public Placement {
       shards = List.copyOf(shards);
     }
@@ -48,7 +54,8 @@ public final class MongoDbZones {
     if (c.zones().isEmpty()) {
       return List.of();
     }
-    Map<String, Double> values = valueShares(c);
+    ValueShares shares = valueShares(c);
+    Map<String, Double> values = shares.values();
     boolean numeric = numeric(c);
     double[] perShard = perShard(c, shardCount, values, numeric);
     List<Placement> out = new ArrayList<>();
@@ -59,7 +66,8 @@ public final class MongoDbZones {
               z,
               share(values, z, numeric),
               shards,
-              shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN)));
+              shards.stream().mapToDouble(i -> perShard[i]).max().orElse(Double.NaN),
+              shares.unnamedOutside()));
     }
     return out;
   }
@@ -73,7 +81,7 @@ public final class MongoDbZones {
     if (c.zones().isEmpty()) {
       return 1.0 / used;
     }
-    return Arrays.stream(perShard(c, shardCount, valueShares(c), numeric(c)))
+    return Arrays.stream(perShard(c, shardCount, valueShares(c).values(), numeric(c)))
         .max()
         .orElse(Double.NaN);
   }
@@ -113,9 +121,17 @@ public final class MongoDbZones {
 
   /**
    * Each value of the first shard key field with its share of the documents, or empty when not
-   * every share is known: named shares, the rest over an enumeration's unnamed values.
+   * every zone's share can be told: named shares, the rest over an enumeration's unnamed values.
+   *
+   * <p>When the spread names some values' shares ({@code shares: {US: 40%, DE: 20%}}) and neither
+   * enumerates the rest nor leaves them none, the other values are not known, and a zone's range
+   * could hold some of them. keyplan then takes them as in no zone, spread over every shard, the
+   * way zoned designs are written (the manual's "Segmenting Data by Location" pins the named
+   * countries and leaves the others to the balancer), and says so: {@link
+   * ValueShares#unnamedOutside}. It does that only when every zone holds at least one named value;
+   * a zone holding none would rest on the assumption alone, and its share stays unknown.
    */
-  static Map<String, Double> valueShares(MongoDbCollection c) {
+  static ValueShares valueShares(MongoDbCollection c) {
     String field =
         c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
     Optional<Attribute> a = c.entity().attribute(field);
@@ -137,9 +153,35 @@ public final class MongoDbZones {
     if (!unnamed.isEmpty() && (!named.isEmpty() || uniform)) {
       unnamed.forEach(v -> out.put(v, rest / unnamed.size()));
     } else if (rest > 1e-9) {
-      return Map.of();
+      boolean numeric = numeric(c);
+      boolean everyZoneNamed =
+          !named.isEmpty()
+              && values.isEmpty()
+              && c.zones().stream()
+                  .allMatch(z -> named.keySet().stream().anyMatch(v -> inside(v, z, numeric)));
+      if (!everyZoneNamed) {
+        return new ValueShares(Map.of(), 0);
+      }
+      return new ValueShares(out, rest);
     }
-    return out;
+    return new ValueShares(out, 0);
+  }
+
+  /**
+   * The first shard key field's values with their shares, and the share of the documents whose
+   * values the spread does not name, taken as in no zone.
+   *
+   * @param values each known value's share; empty when the zones' shares cannot be told
+   * @param unnamedOutside the documents of unnamed values, in no zone (0 when every share is known)
+   */
+  record ValueShares(Map<String, Double> values, double unnamedOutside) {
+    ValueShares {
+      values = Map.copyOf(values);
+    }
+
+    boolean known() {
+      return !values.isEmpty();
+    }
   }
 
   /**

@@ -81,8 +81,71 @@ final class MongoDbZonesTest {
     // no zone and spreads over all 6 shards (6.7% each), so shard 5 carries 60% + 6.7% = 66.7%.
     String oneZone = zones("{name: US, min: US, max: MaxKey, shards: [5]}");
     MongoDbCollection c = regions("{shares: {US: 60%}}", oneZone).collections().get(0);
-    assertThat(MongoDbZones.valueShares(c)).containsEntry("EU", 0.2).containsEntry("APAC", 0.2);
+    assertThat(MongoDbZones.valueShares(c).values())
+        .containsEntry("EU", 0.2)
+        .containsEntry("APAC", 0.2);
     assertThat(MongoDbZones.busiestShardShare(c, 6, 6)).isCloseTo(0.6 + 0.4 / 6, within(1e-12));
+  }
+
+  /** The manual's "Segmenting Data by Location": countries, some named, the others not known. */
+  private static MongoDbCollection countries(String zones) {
+    String yaml =
+        """
+        model: countries
+        horizon: 1y
+        entities:
+          Message:
+            attributes:
+              message_id: uuid
+              country: {type: text, size: 2B}
+            key: [message_id]
+            count: 1M
+            spread:
+              country: {distinct: 50, shares: {US: 40%%, DE: 20%%, FR: 10%%}}
+        patterns:
+          - id: m
+            rate: 1k/s
+            query: Message where country = ? and message_id = ?
+        mongodb:
+          shards: 3
+          collections:
+            messages:
+              entity: Message
+              shard_key: {country: 1, message_id: 1}
+              zones:
+        %s
+        """
+            .formatted(zones);
+    return MongoDbAnalyzer.analyze(ModelReader.read("m.yaml", yaml, Path.of(".")))
+        .collections()
+        .get(0);
+  }
+
+  @Test
+  void unnamedValues_areTakenAsInNoZone_whenEveryZoneHoldsANamedOne() {
+    // US 40%, DE 20% and FR 10% named; the 47 other countries' 30% are not known by name. Every
+    // zone holds a named country, so they are taken as in no zone, over all 3 shards (10% each):
+    // shards 0–1 carry (20% + 10%) / 2 + 10% = 25% each, shard 2 the US's 40% + 10% = 50%.
+    MongoDbCollection c =
+        countries(
+            zones(
+                "{name: EU, min: DE, max: DF, shards: [0, 1]}",
+                "{name: EU, min: FR, max: FS, shards: [0, 1]}",
+                "{name: NA, min: US, max: UT, shards: [2]}"));
+    List<MongoDbZones.Placement> p = MongoDbZones.of(c, 3);
+    assertThat(p).extracting(MongoDbZones.Placement::share).containsExactly(0.2, 0.1, 0.4);
+    assertThat(p.get(0).perShardShare()).isCloseTo(0.25, within(1e-12));
+    assertThat(p.get(2).perShardShare()).isCloseTo(0.5, within(1e-12));
+    assertThat(p.get(0).unnamedOutside()).isCloseTo(0.3, within(1e-12));
+    assertThat(MongoDbZones.busiestShardShare(c, 3, 3)).isCloseTo(0.5, within(1e-12));
+    // A zone holding no named country would rest on the assumption alone: unknown.
+    c =
+        countries(
+            zones(
+                "{name: NA, min: US, max: UT, shards: [2]}",
+                "{name: X, min: A, max: B, shards: [0]}"));
+    assertThat(MongoDbZones.busiestShardShare(c, 3, 3)).isNaN();
+    assertThat(MongoDbZones.of(c, 3).get(0).unnamedOutside()).isZero();
   }
 
   @Test

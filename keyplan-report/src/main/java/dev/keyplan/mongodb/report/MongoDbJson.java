@@ -67,6 +67,7 @@ public final class MongoDbJson {
       JsonFields.strings(g, "shards", z.zone().shards());
       JsonFields.number(g, "dataShare", z.share());
       JsonFields.number(g, "busiestShardShare", z.perShardShare());
+      JsonFields.number(g, "unnamedValuesOutsideShare", z.unnamedOutside());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -14,6 +14,8 @@ import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.report.Phrases;
 import dev.keyplan.report.TextTable;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The MongoDB part of the text report: each pattern's index, examined documents, sort and routing;
@@ -117,7 +119,21 @@ public final class MongoDbText {
             "shards",
             "data share",
             "busiest shard");
+    List<String> assumed = new ArrayList<>();
     for (MongoDbCollection c : a.collections()) {
+      a.zones(c).stream()
+          .filter(z -> z.unnamedOutside() > 0)
+          .findFirst()
+          .ifPresent(
+              z ->
+                  assumed.add(
+                      "  "
+                          + c.name()
+                          + ": the "
+                          + Units.percent(z.unnamedOutside())
+                          + " of documents whose first key field has a value the spread does not"
+                          + " name are taken as in no zone, over every shard; name their values"
+                          + " in shares: to place them\n"));
       for (MongoDbZones.Placement z : a.zones(c)) {
         zones.row(
             c.name(),
@@ -134,6 +150,10 @@ public final class MongoDbText {
                   + "? where the spread names no shares)\n")
           .append(zones.render())
           .append('\n');
+      if (!assumed.isEmpty()) {
+        assumed.forEach(out::append);
+        out.append('\n');
+      }
     }
   }
 
