@@ -1027,6 +1027,17 @@ final class MongoDbReadPlanner {
                         + ": the read fetches"
                         + " the parent documents and projects the "
                         + (em.many() ? "array" : "sub-document")));
+    // The Attribute and Extended Reference patterns of the embed read, said where they serve it.
+    v.embed()
+        .ifPresent(
+            em ->
+                MongoDbSchemaPatterns.of(collections, c, em).stream()
+                    .filter(
+                        x ->
+                            (x.kind() == MongoDbSchemaPattern.Kind.ATTRIBUTE
+                                    && index.filter(x.text()::contains).isPresent())
+                                || x.kind() == MongoDbSchemaPattern.Kind.EXTENDED_REFERENCE)
+                    .forEach(x -> all.add(x.text())));
     v.embed()
         .filter(em -> MongoDbSchemaPatterns.partial(c, em))
         .ifPresent(

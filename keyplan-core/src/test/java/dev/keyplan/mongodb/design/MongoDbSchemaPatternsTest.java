@@ -203,6 +203,10 @@ final class MongoDbSchemaPatternsTest {
       assertThat(plan.index()).contains("specs.k_1_specs.v_1");
       assertThat(plan.keysExamined().typical()).isEqualTo(2, within(1e-9));
       assertThat(plan.docsExamined().typical()).isEqualTo(2, within(1e-9));
+      assertThat(plan.notes())
+          .contains(
+              "Attribute: products.specs holds name/value pairs, indexed by specs.k_1_specs.v_1"
+                  + " (one multikey index for every name; query a pair with $elemMatch)");
       assertThat(a.schemaPatterns())
           .anyMatch(p -> p.kind() == Kind.ATTRIBUTE && p.field().equals("specs"));
       // No read goes through the product to its specs, which seed 003 reads as "reference"; the
@@ -232,6 +236,9 @@ final class MongoDbSchemaPatternsTest {
       MongoDbPlan plan = a.plan("order-lines").orElseThrow();
       assertThat(plan.lookups()).isEmpty();
       assertThat(plan.operation()).isEqualTo("find");
+      // The plan says which pattern served it, for the user to see.
+      assertThat(plan.notes())
+          .anyMatch(n -> n.startsWith("Extended Reference: orders.lines copies name, price"));
     }
   }
 
