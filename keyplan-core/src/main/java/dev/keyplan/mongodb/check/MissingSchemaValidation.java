@@ -28,7 +28,9 @@ public final class MissingSchemaValidation implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoDbCollection c : a.collections()) {
-      if (c.validation()) {
+      // A time-series collection takes no validator (MongoDB manual, "Time Series Collection
+      // Limitations", Unsupported Features): there is nothing to advise.
+      if (c.validation() || c.timeSeries().isPresent()) {
         continue;
       }
       double writes =

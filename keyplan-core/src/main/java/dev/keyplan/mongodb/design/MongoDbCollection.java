@@ -186,7 +186,9 @@ public record MongoDbCollection(
       if (a.equals("_id")) {
         return true;
       }
-      boolean timed = entity.attribute(a).map(x -> x.timeOrdered()).orElse(false);
+      boolean timed =
+          entity.attribute(a).map(x -> x.timeOrdered()).orElse(false)
+              || timeSeries.map(t -> t.options().timeField().equals(a)).orElse(false);
       if (timed && dev.keyplan.workload.KeySpread.distinct(entity, a, documents).isEmpty()) {
         return true;
       }

@@ -46,4 +46,30 @@ final class MissingSchemaValidationTest {
             .expectMarkedFindings();
     assertThat(found.get(0).fix()).startsWith("write validation: true");
   }
+
+  @Test
+  void aTimeSeriesCollection_takesNoValidator_soNothingIsAdvised() {
+    // Time-series collections do not support schema validation rules (MongoDB manual, "Time Series
+    // Collection Limitations", Unsupported Features): advising validation: true would be refused.
+    tester
+        .model(
+            """
+        model: iot
+        horizon: 30d
+        entities:
+          Reading:
+            attributes: {device_id: bigint, t: timestamp, value: double}
+            key: [device_id, t]
+            growth: 1k/s
+            spread: {device_id: {distinct: 1k}}
+        patterns:
+          - {id: ingest, rate: 1k/s, insert: Reading}
+        mongodb:
+          collections:
+            readings:
+              entity: Reading
+              timeseries: {timeField: t, metaField: device_id}
+        """)
+        .expectMarkedFindings();
+  }
 }

@@ -187,4 +187,18 @@ final class MongoDbTimeSeriesTest {
     // data, 5.8 times the 42.9 B a measurement of a full bucket.
     assertThat(c.typicalBytes()).isEqualTo(247);
   }
+
+  @Test
+  void aShardKeyOfTheTimeField_takesAValuePerInsert_likeAClock() {
+    // The timeField is each measurement's time: a new value per insert, like a time_ordered
+    // attribute without a declared spread, so the key has as many values as documents (6,084,000
+    // buckets, as above) instead of an unknown count.
+    String sharded =
+        IOT.formatted("10k")
+            .replace("mongodb:\n", "mongodb:\n  shards: 3\n")
+            .replace("expireAfterSeconds: 7d}", "expireAfterSeconds: 7d}\n      shard_key: {t: 1}");
+    MongoDbShard s = analyze(sharded).shard("readings").orElseThrow();
+    assertThat(s.distinctValues()).isCloseTo(6_084_000, within(0.01));
+    assertThat(s.monotonic()).contains("t");
+  }
 }
