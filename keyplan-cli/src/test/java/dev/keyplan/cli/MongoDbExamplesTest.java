@@ -112,8 +112,8 @@ final class MongoDbExamplesTest {
     assertThat(s.get("busiestValueBytes").asDouble()).isCloseTo(87_200_232_000.0, within(1.0));
     assertThat(s.get("jumbo").asBoolean()).isTrue();
     // tenant_id, the entity's key, is a suffix that makes every value one tenant: refine, not
-    // reshard.
-    assertThat(s.get("refineShardKey").toString()).isEqualTo("[\"country_code\",\"tenant_id\"]");
+    // reshard. The key names document fields, and the one-attribute key is stored as _id.
+    assertThat(s.get("refineShardKey").toString()).isEqualTo("[\"country_code\",\"_id\"]");
     assertThat(pattern(root, "mongodb", "tenant").get("routing").asText())
         .isEqualTo("scatter-gather");
     assertThat(pattern(root, "mongodb", "tenant").get("shards").asInt()).isEqualTo(4);
