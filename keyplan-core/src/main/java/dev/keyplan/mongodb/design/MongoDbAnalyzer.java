@@ -106,24 +106,7 @@ public final class MongoDbAnalyzer {
     if (operations.size() == 1) {
       return plan;
     }
-    return new MongoDbPlan(
-        plan.pattern(),
-        plan.access(),
-        String.join(" + ", operations),
-        plan.collection(),
-        plan.index(),
-        plan.keysExamined(),
-        plan.docsExamined(),
-        plan.returned(),
-        plan.blockingSort(),
-        plan.sortBytes(),
-        plan.covered(),
-        plan.targeting(),
-        plan.shards(),
-        plan.lookups(),
-        plan.transaction(),
-        touches,
-        notes);
+    return plan.withOperation(String.join(" + ", operations), touches, plan.lookups(), notes);
   }
 
   private static MongoDbShard shard(

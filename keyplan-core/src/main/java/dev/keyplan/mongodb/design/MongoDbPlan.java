@@ -111,6 +111,71 @@ public record MongoDbPlan(
   public record Touch(
       String collection, boolean write, double busiestShardShare, double operations) {}
 
+  /** Returns this plan for pattern {@code p} with {@code notes}: the figures unchanged. */
+  public MongoDbPlan withNotes(AccessPattern p, List<String> notes) {
+    return withFigures(
+        p, keysExamined, docsExamined, returned, blockingSort, sortBytes, covered, notes);
+  }
+
+  /**
+   * Returns this plan with other figures and notes: a recount by a later step of planning (a schema
+   * pattern, a time-series collection's buckets, related reads), the route and writes unchanged.
+   */
+  public MongoDbPlan withFigures(
+      AccessPattern p,
+      Estimate keys,
+      Estimate docs,
+      double returned,
+      boolean blockingSort,
+      double sortBytes,
+      boolean covered,
+      List<String> notes) {
+    return new MongoDbPlan(
+        p,
+        access,
+        operation,
+        collection,
+        index,
+        keys,
+        docs,
+        returned,
+        blockingSort,
+        sortBytes,
+        covered,
+        targeting,
+        shards,
+        lookups,
+        transaction,
+        touches,
+        notes);
+  }
+
+  /**
+   * Returns this plan as {@code operation}, touching {@code touches} and joining {@code lookups}:
+   * more collections read, written or joined by the same request, the figures unchanged.
+   */
+  public MongoDbPlan withOperation(
+      String operation, List<Touch> touches, List<String> lookups, List<String> notes) {
+    return new MongoDbPlan(
+        pattern,
+        access,
+        operation,
+        collection,
+        index,
+        keysExamined,
+        docsExamined,
+        returned,
+        blockingSort,
+        sortBytes,
+        covered,
+        targeting,
+        shards,
+        lookups,
+        transaction,
+        touches,
+        notes);
+  }
+
   /** Returns how the store serves the pattern: {@link #access()}. */
   @Override
   public AccessKind kind() {

@@ -148,24 +148,16 @@ final class MongoDbReadPlanner {
               + " documents examined");
       part.notes().forEach(n -> notes.add(w + ": " + n));
     }
-    return new MongoDbPlan(
-        p,
-        own.access(),
-        String.join(" + ", operations),
-        own.collection(),
-        own.index(),
-        new Estimate(keys[0], keys[1]),
-        new Estimate(docs[0], docs[1]),
-        returned,
-        own.blockingSort(),
-        own.sortBytes(),
-        false,
-        own.targeting(),
-        own.shards(),
-        own.lookups(),
-        own.transaction(),
-        touches,
-        notes);
+    return own.withFigures(
+            p,
+            new Estimate(keys[0], keys[1]),
+            new Estimate(docs[0], docs[1]),
+            returned,
+            own.blockingSort(),
+            own.sortBytes(),
+            false,
+            notes)
+        .withOperation(String.join(" + ", operations), touches, own.lookups(), notes);
   }
 
   /** Plans {@code r} for its own entity alone. */
@@ -220,7 +212,7 @@ final class MongoDbReadPlanner {
     List<String> notes = new ArrayList<>(best.notes());
     partial.forEach(
         x -> notes.add("Subset: " + x + "; read from " + best.collection().orElse("?")));
-    return withNotes(best, best.pattern(), notes);
+    return best.withNotes(best.pattern(), notes);
   }
 
   /**
@@ -281,32 +273,10 @@ final class MongoDbReadPlanner {
                 + "'s writes: one document, not the "
                 + r.entity()
                 + " rows");
-        out.add(new Candidate(withNotes(x.plan(), p, notes), x.equalities(), x.sorted()));
+        out.add(new Candidate(x.plan().withNotes(p, notes), x.equalities(), x.sorted()));
       }
     }
     return out;
-  }
-
-  /** {@code plan} for {@code p} with {@code notes}: the figures unchanged. */
-  static MongoDbPlan withNotes(MongoDbPlan plan, AccessPattern p, List<String> notes) {
-    return new MongoDbPlan(
-        p,
-        plan.access(),
-        plan.operation(),
-        plan.collection(),
-        plan.index(),
-        plan.keysExamined(),
-        plan.docsExamined(),
-        plan.returned(),
-        plan.blockingSort(),
-        plan.sortBytes(),
-        plan.covered(),
-        plan.targeting(),
-        plan.shards(),
-        plan.lookups(),
-        plan.transaction(),
-        plan.touches(),
-        notes);
   }
 
   static MongoDbPlan notServed(AccessPattern p, String why) {
@@ -364,7 +334,7 @@ final class MongoDbReadPlanner {
                 x -> {
                   List<String> notes = new ArrayList<>(x.plan().notes());
                   notes.add(note);
-                  return new Candidate(withNotes(x.plan(), p, notes), x.equalities(), x.sorted());
+                  return new Candidate(x.plan().withNotes(p, notes), x.equalities(), x.sorted());
                 })
             .toList();
       }
@@ -397,47 +367,27 @@ final class MongoDbReadPlanner {
 
   /** {@code plan} without a blocking sort: the array is kept in the read's order. */
   private static MongoDbPlan inKeptOrder(MongoDbPlan plan) {
-    return new MongoDbPlan(
+    return plan.withFigures(
         plan.pattern(),
-        plan.access(),
-        plan.operation(),
-        plan.collection(),
-        plan.index(),
         plan.keysExamined(),
         plan.docsExamined(),
         plan.returned(),
         false,
         0,
         plan.covered(),
-        plan.targeting(),
-        plan.shards(),
-        plan.lookups(),
-        plan.transaction(),
-        plan.touches(),
         plan.notes().stream().filter(n -> !n.startsWith("blocking sort:")).toList());
   }
 
   /** {@code plan} with {@code extra} keys and documents examined for the busiest key. */
   private static MongoDbPlan withBusiest(MongoDbPlan plan, double extra) {
-    return new MongoDbPlan(
+    return plan.withFigures(
         plan.pattern(),
-        plan.access(),
-        plan.operation(),
-        plan.collection(),
-        plan.index(),
-        new dev.keyplan.workload.Estimate(
-            plan.keysExamined().typical(), plan.keysExamined().busiest() + extra),
-        new dev.keyplan.workload.Estimate(
-            plan.docsExamined().typical(), plan.docsExamined().busiest() + extra),
+        new Estimate(plan.keysExamined().typical(), plan.keysExamined().busiest() + extra),
+        new Estimate(plan.docsExamined().typical(), plan.docsExamined().busiest() + extra),
         plan.returned(),
         plan.blockingSort(),
         plan.sortBytes(),
         plan.covered(),
-        plan.targeting(),
-        plan.shards(),
-        plan.lookups(),
-        plan.transaction(),
-        plan.touches(),
         plan.notes());
   }
 
@@ -617,24 +567,17 @@ final class MongoDbReadPlanner {
             + ": one indexed lookup per returned document ("
             + dev.keyplan.model.Units.count(Math.ceil(plan.returned()))
             + " a request) for the attributes the documents lack");
-    return new MongoDbPlan(
-        plan.pattern(),
-        plan.access(),
-        "aggregate($lookup)",
-        plan.collection(),
-        plan.index(),
-        new Estimate(plan.keysExamined().typical(), plan.keysExamined().busiest()),
-        new Estimate(plan.docsExamined().typical(), plan.docsExamined().busiest()),
-        plan.returned(),
-        plan.blockingSort(),
-        plan.sortBytes(),
-        false,
-        plan.targeting(),
-        plan.shards(),
-        lookups,
-        plan.transaction(),
-        touches,
-        notes);
+    // A $lookup's second collection is not in the index: the read is not covered.
+    return plan.withFigures(
+            plan.pattern(),
+            plan.keysExamined(),
+            plan.docsExamined(),
+            plan.returned(),
+            plan.blockingSort(),
+            plan.sortBytes(),
+            false,
+            notes)
+        .withOperation("aggregate($lookup)", touches, lookups, notes);
   }
 
   /** The documents a read matches: the whole collection narrowed by its equalities. */

@@ -220,23 +220,14 @@ public final class MongoDbTimeSeriesPlanner {
               + " follows the index's bucket order: a bounded sort within one bucket span, not a"
               + " blocking sort of the result");
     }
-    return new MongoDbPlan(
+    return plan.withFigures(
         p,
-        plan.access(),
-        plan.operation(),
-        plan.collection(),
-        plan.index(),
         new Estimate(keys[0], keys[1]),
         new Estimate(docs[0], docs[1]),
         returned,
         bounded ? false : plan.blockingSort(),
         bounded ? 0 : plan.sortBytes(),
         false,
-        plan.targeting(),
-        plan.shards(),
-        plan.lookups(),
-        plan.transaction(),
-        plan.touches(),
         notes);
   }
 
@@ -283,24 +274,7 @@ public final class MongoDbTimeSeriesPlanner {
           "MongoDB 5.1 to 6.3 refuse this delete: it matches on more than the metaField, which"
               + " 7.0 allows");
     }
-    return new MongoDbPlan(
-        plan.pattern(),
-        plan.access(),
-        plan.operation(),
-        plan.collection(),
-        plan.index(),
-        plan.keysExamined(),
-        plan.docsExamined(),
-        plan.returned(),
-        plan.blockingSort(),
-        plan.sortBytes(),
-        plan.covered(),
-        plan.targeting(),
-        plan.shards(),
-        plan.lookups(),
-        plan.transaction(),
-        plan.touches(),
-        notes);
+    return plan.withNotes(plan.pattern(), notes);
   }
 
   /**
