@@ -10,6 +10,7 @@ import dev.keyplan.mongodb.catalog.ImportedIndexes;
 import dev.keyplan.mongodb.catalog.ImportedSharding;
 import dev.keyplan.mongodb.catalog.IndexesFile;
 import dev.keyplan.mongodb.catalog.ShardingFile;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.facts.ExtendedJson;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import dev.keyplan.mongodb.model.MongoDbDesign.Collection;
@@ -522,20 +523,6 @@ final class MongoDbImport {
             .toList();
   }
 
-  /** CQL and BSON types keyplan stores as BSON numbers. */
-  private static final Set<String> NUMBERS =
-      Set.of(
-          "bigint",
-          "counter",
-          "varint",
-          "int",
-          "smallint",
-          "tinyint",
-          "double",
-          "float",
-          "decimal",
-          "long");
-
   /**
    * Returns true if {@code field} is stored as a number: by its {@code fields:} type, else its own.
    */
@@ -545,7 +532,7 @@ final class MongoDbImport {
         .findFirst()
         .flatMap(MongoDbDesign.Field::type)
         .or(() -> entity(c).attribute(field).map(a -> a.type()))
-        .map(NUMBERS::contains)
+        .map(BsonTypes::isNumber)
         .orElse(false);
   }
 

@@ -2,6 +2,7 @@ package dev.keyplan.mongodb.design;
 
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Spread;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.model.MongoDbDesign;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -205,11 +206,7 @@ public final class MongoDbZones {
   private static boolean numeric(MongoDbCollection c) {
     String attribute =
         c.attributesOf(List.of(c.shardKey().orElseThrow().fields().get(0))).iterator().next();
-    String type = c.types().getOrDefault(attribute, "string");
-    return type.equals("int")
-        || type.equals("long")
-        || type.equals("double")
-        || type.equals("decimal");
+    return BsonTypes.isNumber(c.types().getOrDefault(attribute, "string"));
   }
 
   private static boolean inside(String value, MongoDbDesign.Zone z, boolean numeric) {

@@ -62,6 +62,28 @@ public final class BsonTypes {
           "array",
           "object");
 
+  /** CQL types keyplan stores as BSON numbers, and the BSON number types a field may name. */
+  private static final java.util.Set<String> NUMBERS =
+      java.util.Set.of(
+          "bigint",
+          "counter",
+          "varint",
+          "int",
+          "smallint",
+          "tinyint",
+          "double",
+          "float",
+          "decimal",
+          "long");
+
+  /**
+   * Returns true if an attribute of type {@code type}, or a field given that BSON type, is stored
+   * as a number: zone bounds and config.tags values then compare as numbers, not strings.
+   */
+  public static boolean isNumber(String type) {
+    return NUMBERS.contains(type);
+  }
+
   /**
    * Returns keyplan's BSON type name for {@code a} without an override: {@code string}, {@code
    * long}, …

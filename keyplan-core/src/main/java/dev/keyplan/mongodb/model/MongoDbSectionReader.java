@@ -9,6 +9,7 @@ import dev.keyplan.model.Quantities;
 import dev.keyplan.model.yaml.EntityReader;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.model.yaml.SectionReader;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.model.MongoDbDesign.Collection;
 import dev.keyplan.mongodb.model.MongoDbDesign.Computed;
@@ -913,20 +914,6 @@ public final class MongoDbSectionReader extends SectionReader {
     }
   }
 
-  /** CQL types keyplan stores as BSON numbers, and the BSON number types a field may name. */
-  private static final Set<String> NUMBERS =
-      Set.of(
-          "bigint",
-          "counter",
-          "varint",
-          "int",
-          "smallint",
-          "tinyint",
-          "double",
-          "float",
-          "decimal",
-          "long");
-
   /**
    * Returns true if attribute {@code field} is stored as a number: by its {@code fields:} type,
    * else its own.
@@ -937,7 +924,7 @@ public final class MongoDbSectionReader extends SectionReader {
         .findFirst()
         .flatMap(Field::type)
         .or(() -> e.attribute(field).map(a -> a.type()))
-        .map(NUMBERS::contains)
+        .map(BsonTypes::isNumber)
         .orElse(false);
   }
 
