@@ -19,7 +19,18 @@ public final class Main {
   public static void main(String[] args) {
     var out = new PrintWriter(System.out, /* autoFlush= */ true, StandardCharsets.UTF_8);
     var err = new PrintWriter(System.err, /* autoFlush= */ true, StandardCharsets.UTF_8);
-    int code = newCommandLine(out, err).execute(args);
+    boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+    Logging.configure(verbose);
+    int code;
+    try {
+      code = newCommandLine(out, err).execute(args);
+    } catch (Throwable t) {
+      // The last resort: newCommandLine's execution strategy already turns a crash in a command
+      // into exit 4; this catches one in building the command line or in picocli itself, so that
+      // the JVM's own handler (a full trace and exit 1, which check uses for "findings") never
+      // runs.
+      code = crash(t, err, verbose);
+    }
     out.flush();
     err.flush();
     System.exit(code);
@@ -46,6 +57,7 @@ public final class Main {
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(Main::exitCodeOf);
     cli.setExecutionExceptionHandler(Main::handle);
+    cli.setExecutionStrategy(Main::runCatchingErrors);
     cli.getCommandSpec().exitCodeOnInvalidInput(ExitCode.BAD_INPUT.code());
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // Every subcommand documents the same exit codes.
@@ -97,13 +109,50 @@ public final class Main {
       err.flush();
       return ExitCode.BAD_INPUT.code();
     }
-    err.println("keyplan: internal error: " + e);
-    if (verbose(parsed)) {
-      e.printStackTrace(err);
-    } else {
-      err.println("(run with --verbose for the stack trace, and please report it)");
+    return crash(e, err, verbose(parsed));
+  }
+
+  /**
+   * Runs the parsed command, and turns an {@link Error} it throws (StackOverflowError,
+   * OutOfMemoryError, an assertion) into the same one-line exit 4 as an exception: picocli hands
+   * only {@link Exception}s to the execution exception handler and lets errors escape, and an
+   * escaped error reached the JVM's handler, which printed a 1,024-frame trace and exited 1 — the
+   * code {@code check} uses for findings, so CI read a crash as a finding (issue 18).
+   */
+  private static int runCatchingErrors(CommandLine.ParseResult parsed) {
+    // Here rather than in main, so the in-process tests run the command as a user does.
+    Logging.configure(verbose(parsed));
+    try {
+      return new CommandLine.RunLast().execute(parsed);
+    } catch (CommandLine.ExecutionException | CommandLine.ParameterException e) {
+      throw e; // picocli's own handlers map these
+    } catch (Error e) {
+      // The stack has unwound to here, so a StackOverflowError leaves room to report it; an
+      // OutOfMemoryError has dropped whatever the command held.
+      return crash(e, parsed.commandSpec().commandLine().getErr(), verbose(parsed));
     }
-    err.flush();
+  }
+
+  /**
+   * Reports a defect in keyplan: one line, and the trace only with {@code --verbose}; always exit
+   * 4, never 0, 1 or 2, so that no script mistakes a crash for an answer.
+   */
+  static int crash(Throwable t, PrintWriter err, boolean verbose) {
+    try {
+      String what = String.valueOf(t).replaceAll("\\s+", " ").strip();
+      if (verbose) {
+        err.println("keyplan: internal error: " + what + "; please report it with this trace:");
+        t.printStackTrace(err);
+      } else {
+        err.println(
+            "keyplan: internal error: "
+                + what
+                + "; run again with --verbose for the trace and report it");
+      }
+      err.flush();
+    } catch (Throwable ignored) {
+      // Reporting failed too (out of memory again, a closed stream): the exit code still says it.
+    }
     return ExitCode.INTERNAL.code();
   }
 }
