@@ -60,7 +60,7 @@ public final class HeatBars {
       drawn++;
     }
     out.append("<h3>Heat</h3>\n<p class=\"note\">")
-        .append(Html.escape(note))
+        .append(Html.text(note))
         .append(
             " The ceiling is mid-track; past twice the ceiling a bar is clipped and says how many times it is.</p>\n")
         .append("<figure class=\"heat\" data-store=\"")
@@ -80,7 +80,7 @@ public final class HeatBars {
         out.append(i == 0 ? "" : "; ")
             .append(attributes("<span class=\"bar-rest\"", b))
             .append(">")
-            .append(Html.escape(b.key() + ": " + load(b)))
+            .append(Html.text(b.key() + ": " + load(b)))
             .append("</span>");
       }
       out.append(".</p>\n");
@@ -120,7 +120,7 @@ public final class HeatBars {
         .append("\" data-store=\"")
         .append(Html.escape(store))
         .append("\">\n<title>")
-        .append(Html.escape("Busiest key against its ceiling, " + store))
+        .append(Html.isolate("Busiest key against its ceiling, " + store))
         .append("</title>\n");
     double mid = LABEL + TRACK / 2.0;
     out.append(Svg.text("tick", LABEL, PAD + 10, "start", "0"))
@@ -132,7 +132,7 @@ public final class HeatBars {
       out.append(attributes("<g class=\"bar " + b.level() + "\"", b))
           .append(">\n")
           .append("<title>")
-          .append(Html.escape(b.key() + ": " + b.what()))
+          .append(Html.isolate(b.key() + ": " + b.what()))
           .append("</title>\n")
           .append(Svg.text("key", LABEL - 8, y + 13, "end", shorten(b.key())))
           .append(Svg.text("what", LABEL - 8, y + 25, "end", b.what()))

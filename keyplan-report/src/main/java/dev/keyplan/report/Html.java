@@ -13,6 +13,17 @@ import java.util.Optional;
  * <p>Every string that comes from the model (names, {@code says} text, messages that quote them,
  * emitted schema) goes through {@link #escape}, in text and in attribute values alike, so a model
  * cannot inject markup or script into a page someone opens from a design review.
+ *
+ * <p>Escaping is not enough for text: a name holding U+202E (RIGHT-TO-LEFT OVERRIDE) or another
+ * bidi control reorders everything after it on the line, so a page can be made to show text in an
+ * order other than the one written (the Trojan-source trick, CVE-2021-42574, applied to a report).
+ * Element text therefore goes through {@link #text}, which escapes and isolates the string in a
+ * {@code <bdi>} element: the HTML standard ends every embedding and override opened inside a {@code
+ * bdi} at its end
+ * (https://html.spec.whatwg.org/multipage/text-level-semantics.html#the-bdi-element, and UAX #9
+ * rule X6a, https://www.unicode.org/reports/tr9/#X6a). Where no element may stand (the page's
+ * {@code <title>}, SVG text), {@link #isolate} wraps the string in FIRST STRONG ISOLATE and POP
+ * DIRECTIONAL ISOLATE, the characters {@code bdi} stands for (UAX #9 section 2.7).
  */
 public final class Html {
   private Html() {}
@@ -34,6 +45,24 @@ public final class Html {
     return out.toString();
   }
 
+  /** Returns {@code s} escaped and isolated in a {@code <bdi>}, for element text from the model. */
+  public static String text(String s) {
+    return "<bdi>" + escape(s) + "</bdi>";
+  }
+
+  /** FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (UAX #9 section 2.7). */
+  static final char FSI = '\u2068';
+
+  static final char PDI = '\u2069';
+
+  /**
+   * Returns {@code s} escaped and wrapped in FSI…PDI, for text where no element may stand: the
+   * page's {@code <title>} and SVG {@code <text>} and {@code <title>}.
+   */
+  public static String isolate(String s) {
+    return FSI + escape(s) + PDI;
+  }
+
   /**
    * Returns {@code v} as the JSON report writes it ({@link JsonFields#numberValue}: a whole number
    * when it is one or at least {@value JsonFields#WHOLE_FROM}, else six significant digits; empty
@@ -52,7 +81,7 @@ public final class Html {
 
   /** Returns a table cell showing {@code shown} and carrying {@code value} for machines. */
   public static String numberCell(double value, String shown) {
-    return "<td class=\"num\" data-value=\"" + plain(value) + "\">" + escape(shown) + "</td>";
+    return "<td class=\"num\" data-value=\"" + plain(value) + "\">" + text(shown) + "</td>";
   }
 
   /**
@@ -65,7 +94,7 @@ public final class Html {
 
   /** Returns a table cell of text. */
   public static String cell(String text) {
-    return "<td>" + escape(text) + "</td>";
+    return "<td>" + text(text) + "</td>";
   }
 
   /** Marks a header name as a column of numbers, set right like its cells. */
@@ -81,7 +110,7 @@ public final class Html {
     StringBuilder out = new StringBuilder("<thead><tr>");
     for (String n : names) {
       out.append(n.startsWith(NUMBERS) ? "<th class=\"num\">" : "<th>")
-          .append(escape(n.replace(NUMBERS, "")))
+          .append(text(n.replace(NUMBERS, "")))
           .append("</th>");
     }
     return out.append("</tr></thead>\n").toString();
@@ -90,10 +119,28 @@ public final class Html {
   /** Appends {@code text} under a heading, as the schema section shows each store's. */
   public static void pre(StringBuilder out, String title, String text) {
     out.append("<h3>")
-        .append(Html.escape(title))
+        .append(Html.text(title))
         .append("</h3>\n<pre class=\"schema\">")
-        .append(Html.escape(text))
+        .append(lines(text))
         .append("</pre>\n");
+  }
+
+  /**
+   * Returns {@code text} with each line isolated: a schema quotes model names on many lines, and an
+   * override opened on one must reach neither the next line nor the rest of its own.
+   */
+  static String lines(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 64);
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      if (i > 0) {
+        out.append('\n');
+      }
+      if (!lines[i].isEmpty()) {
+        out.append(text(lines[i]));
+      }
+    }
+    return out.toString();
   }
 
   /** One growth chart in a figure, or a note when a size is unknown. */
@@ -101,7 +148,7 @@ public final class Html {
     out.append("<figure class=\"sizing\" data-store=\"")
         .append(store)
         .append("\"><figcaption><b>")
-        .append(Html.escape(name))
+        .append(Html.text(name))
         .append("</b> from today to the horizon</figcaption>\n")
         .append(
             svg.orElse(

@@ -138,7 +138,7 @@ public final class SeriesChart {
         .append("\" data-seconds=\"")
         .append(join(seconds))
         .append("\">\n<title>")
-        .append(Html.escape(title))
+        .append(Html.isolate(title))
         .append("</title>\n");
     for (int k = 0; k * step <= top + step / 2; k++) {
       double v = k * step;

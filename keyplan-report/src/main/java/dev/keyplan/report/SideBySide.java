@@ -46,9 +46,9 @@ final class SideBySide {
       out.append("<tr data-pattern=\"")
           .append(Html.escape(p.id()))
           .append("\"><td><b>")
-          .append(Html.escape(p.id()))
+          .append(Html.text(p.id()))
           .append("</b><br><span class=\"rate\">")
-          .append(Html.escape((p.isRead() ? "read " : "write ") + Units.rate(p.ratePerSecond())))
+          .append(Html.text((p.isRead() ? "read " : "write ") + Units.rate(p.ratePerSecond())))
           .append("</span></td>");
       for (StoreAnalysis c : columns) {
         PlanSummary cell = c.summary(p);
@@ -61,7 +61,7 @@ final class SideBySide {
             .append("\">")
             .append(Html.escape(cell.access()))
             .append("<br><span class=\"detail\">")
-            .append(Html.escape(cell.detail()))
+            .append(Html.text(cell.detail()))
             .append("</span></td>");
       }
       out.append("</tr>\n");
@@ -104,7 +104,7 @@ final class SideBySide {
                       "<td class=\"grade "
                           + Grade.ofShare(b.share(), b.warnShare()).id()
                           + "\">"
-                          + Html.escape(b.key() + ": " + HeatBars.label(b))
+                          + Html.text(b.key() + ": " + HeatBars.label(b))
                           + "</td>")
               .orElse("<td>-</td>"));
     }
@@ -117,7 +117,7 @@ final class SideBySide {
                       "<td class=\"grade "
                           + l.grade().id()
                           + "\">"
-                          + Html.escape(
+                          + Html.text(
                               l.what()
                                   + " "
                                   + Units.bytes(l.bytes())

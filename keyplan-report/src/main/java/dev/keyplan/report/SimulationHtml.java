@@ -75,17 +75,17 @@ public final class SimulationHtml {
         .append("\" data-store=\"")
         .append(Html.escape(r.store()))
         .append("\">\n<h3>")
-        .append(Html.escape(storeName(r.store())))
+        .append(Html.text(storeName(r.store())))
         .append("</h3>\n");
     List<String> settings = new ArrayList<>();
     r.settings().forEach(s -> settings.add(s.name() + " " + s.value()));
     if (!settings.isEmpty()) {
       out.append("<p class=\"sim-settings\">")
-          .append(Html.escape(String.join(" · ", settings)))
+          .append(Html.text(String.join(" · ", settings)))
           .append("</p>\n");
     }
     out.append("<ul class=\"sim-findings\">\n");
-    r.findings().forEach(f -> out.append("<li>").append(Html.escape(f)).append("</li>\n"));
+    r.findings().forEach(f -> out.append("<li>").append(Html.text(f)).append("</li>\n"));
     out.append("</ul>\n");
     charts(r, out);
     for (SimulationResult.Table t : r.tables()) {
@@ -96,7 +96,7 @@ public final class SimulationHtml {
     events(r, out);
     if (!r.notes().isEmpty()) {
       out.append("<h4>How the run was approximated</h4>\n<ul class=\"sim-notes\">\n");
-      r.notes().forEach(n -> out.append("<li>").append(Html.escape(n)).append("</li>\n"));
+      r.notes().forEach(n -> out.append("<li>").append(Html.text(n)).append("</li>\n"));
       out.append("</ul>\n");
     }
     out.append("</div>\n");
@@ -197,7 +197,7 @@ public final class SimulationHtml {
   private static void table(SimulationResult.Table t, StringBuilder out) {
     // Some tables have fifteen columns: they scroll sideways rather than squeeze the page.
     out.append("<h4>")
-        .append(Html.escape(t.title()))
+        .append(Html.text(t.title()))
         .append("</h4>\n<div class=\"sim-scroll\"><table class=\"sim-table\" data-table=\"")
         .append(Html.escape(t.id()))
         .append("\">")

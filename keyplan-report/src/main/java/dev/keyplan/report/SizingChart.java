@@ -79,7 +79,7 @@ public final class SizingChart {
           .append(Html.plain(c.bytes()[n - 1]));
     }
     // Inline SVG in HTML needs no namespace declaration, and the page names no URL at all.
-    out.append("\">\n").append("<title>").append(Html.escape(title)).append("</title>\n");
+    out.append("\">\n").append("<title>").append(Html.isolate(title)).append("</title>\n");
     for (int d = decadeLo; d <= decadeHi; d++) {
       double y = axes.y(Math.pow(10, d));
       out.append(Svg.line("grid", LEFT, y, WIDTH - RIGHT, y))

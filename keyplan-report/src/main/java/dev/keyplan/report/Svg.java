@@ -31,7 +31,7 @@ final class Svg {
         + "\" text-anchor=\""
         + anchor
         + "\">"
-        + Html.escape(s)
+        + Html.isolate(s)
         + "</text>\n";
   }
 

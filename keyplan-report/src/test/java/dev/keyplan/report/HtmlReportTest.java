@@ -50,14 +50,15 @@ final class HtmlReportTest {
     // The page itself has no script, so any <script in it would be the model's.
     assertThat(page.toLowerCase(java.util.Locale.ROOT)).doesNotContain("<script");
     // The entity name, the pattern id (in a cell and in data-pattern) and the says text.
-    assertThat(page).contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;</td>");
+    assertThat(page)
+        .contains("<td><bdi>&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;</bdi></td>");
     assertThat(page)
         .contains("data-pattern=\"&lt;script&gt;alert(1)&lt;/script&gt;&#39;&quot;&amp;\"");
     assertThat(page)
         .contains(
             "&lt;script&gt;alert(1)&lt;/script&gt; &#39;quoted&#39; &quot;double&quot; &amp; more");
     assertThat(page)
-        .contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;</h1>");
+        .contains("<h1><bdi>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;</bdi></h1>");
     assertThat(page).doesNotContain(SCRIPT);
   }
 

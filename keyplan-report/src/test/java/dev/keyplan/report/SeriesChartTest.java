@@ -75,9 +75,9 @@ final class SeriesChartTest {
         // significant digits); "-" where the subject had no row.
         .contains("data-subject=\"p2\" data-values=\"- 1234568 3\"")
         .contains("data-subject=\"&lt;b&gt;&quot;x&quot;&lt;/b&gt;\" data-values=\"1.5 2 -\"")
-        .contains("<title>Title &lt;i&gt;</title>")
+        .contains("<title>\u2068Title &lt;i&gt;\u2069</title>")
         .contains("<line class=\"marker\" data-second=\"90\"")
-        .contains(">&lt;jumbo&gt;</text>")
+        .contains(">\u2068&lt;jumbo&gt;\u2069</text>")
         .doesNotContain("<b>")
         .doesNotContain("<i>");
     // A gap lifts the pen: p2's path starts at its second point.

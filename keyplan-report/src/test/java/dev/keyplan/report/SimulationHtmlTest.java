@@ -78,7 +78,7 @@ final class SimulationHtmlTest {
         .doesNotContain("data-column=\"replica_writes\"")
         .contains("Zero throughout, not drawn: replica writes on each node, per second.");
     // Table numbers carry their value for machines, shown as the text report shows them.
-    assertThat(html).contains("<td class=\"num\" data-value=\"2500000000\">2.5 GB</td>");
+    assertThat(html).contains("<td class=\"num\" data-value=\"2500000000\"><bdi>2.5 GB</bdi></td>");
   }
 
   @Test

@@ -56,7 +56,7 @@ public final class CassandraHtml {
     cluster(a, out);
     copies(a, out);
     out.append("<h3>Partition sizes</h3>\n<p class=\"note\">At ")
-        .append(Html.escape(Quantities.formatSeconds(a.model().horizonSeconds())))
+        .append(Html.text(Quantities.formatSeconds(a.model().horizonSeconds())))
         .append(", on one replica (")
         .append(a.replicationLabel(false))
         .append(
@@ -69,20 +69,20 @@ public final class CassandraHtml {
       out.append("<figure class=\"sizing\" data-store=\"")
           .append(store)
           .append("\"><figcaption><b>")
-          .append(Html.escape(s.table()))
+          .append(Html.text(s.table()))
           .append("</b> · ")
           .append(Html.escape(Units.count(s.rows())))
           .append(" rows · ")
           .append(Html.escape(Units.count(s.partitions())))
           .append(" partitions · ")
           .append(
-              Html.escape(
+              Html.text(
                   s.windowSeconds() > 0
                       ? "bucket " + Quantities.formatSeconds(s.windowSeconds())
                       : s.unbounded() ? "no bucket: grows without bound" : "no bucket"))
           .append(
               s.busiest().known()
-                  ? Html.escape(
+                  ? Html.text(
                       " · busiest partition "
                           + Units.bytes(s.busiest().bytes())
                           + " (on disk "
@@ -93,7 +93,7 @@ public final class CassandraHtml {
       Optional<String> chart = Optional.ofNullable(growth.get(s.table())).flatMap(SizingChart::svg);
       if (chart.isEmpty()) {
         out.append("<p class=\"note\">Size unknown: the model gives no spread for ")
-            .append(Html.escape(String.join(", ", s.undeclared())))
+            .append(Html.text(String.join(", ", s.undeclared())))
             .append(".</p>\n");
       } else {
         out.append(chart.get());
@@ -106,7 +106,7 @@ public final class CassandraHtml {
   /** The whole cluster at its declared nodes: load and data on the mean node, nodes needed. */
   private static void cluster(CassandraAnalysis a, StringBuilder out) {
     out.append("<h3>")
-        .append(Html.escape(CassandraCluster.title(a)))
+        .append(Html.text(CassandraCluster.title(a)))
         .append("</h3>\n<table class=\"cluster\" data-store=\"")
         .append(a.store())
         .append("\">")
@@ -119,7 +119,7 @@ public final class CassandraHtml {
       out.append("</tr>\n");
     }
     out.append("</table>\n<p class=\"note\">")
-        .append(Html.escape(CassandraCluster.needed(a.cluster())))
+        .append(Html.text(CassandraCluster.needed(a.cluster())))
         .append("</p>\n");
   }
 
@@ -179,7 +179,7 @@ public final class CassandraHtml {
         .append(Html.numberCell(writes, Units.rate(writes)))
         .append("</tr>\n</table>\n");
     for (String line : CassandraText.keyAssumptions(a)) {
-      out.append("<p class=\"note\">").append(Html.escape(line)).append("</p>\n");
+      out.append("<p class=\"note\">").append(Html.text(line)).append("</p>\n");
     }
   }
 

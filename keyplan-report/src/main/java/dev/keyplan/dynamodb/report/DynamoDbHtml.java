@@ -109,16 +109,16 @@ public final class DynamoDbHtml {
           .append("</tr>\n");
     }
     out.append("<tr class=\"total\"><td colspan=\"5\">total (")
-        .append(Html.escape(a.prices().region()))
+        .append(Html.text(a.prices().region()))
         .append(", prices checked ")
-        .append(Html.escape(a.prices().checked()))
+        .append(Html.text(a.prices().checked()))
         .append(")</td>")
         .append(Html.numberCell(a.monthlyTotal(), Units.money(a.monthlyTotal(), currency)))
         .append("</tr>\n");
     if (!a.copiesBelowNeed().isEmpty()) {
       // The total above is what the capacity set costs; beside it, what the peaks need.
       out.append("<tr class=\"total\"><td colspan=\"5\">the peaks need, provisioned (")
-          .append(Html.escape(String.join(", ", a.copiesBelowNeed())))
+          .append(Html.text(String.join(", ", a.copiesBelowNeed())))
           .append(" below the need: ProvisionedBelowNeed)</td>")
           .append(Html.numberCell(a.monthlyAtNeed(), Units.money(a.monthlyAtNeed(), currency)))
           .append("</tr>\n");
