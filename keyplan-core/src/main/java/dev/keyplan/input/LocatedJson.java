@@ -30,14 +30,15 @@ import java.util.stream.IntStream;
  * member name is called, and whether strings must have a UTF-8 form) are given as {@link Options}.
  * A leading byte-order mark is skipped: it is not JSON, but Windows editors write one.
  *
- * <p>jackson-core's streaming parser reads the text (with no depth, length or number limits, so
- * nesting is bounded by memory, not by the stack); this class builds the tree from its tokens and
- * their character offsets. Lines are counted by line feeds alone, as before: Jackson's own line
- * numbers also count a lone carriage return. A syntax error is placed and worded by keyplan, not
- * Jackson: Jackson's offsets for errors inside a number or an escape are not where keyplan points,
- * and its words do not say what was expected ("within/between Object entries"), so the error's kind
- * is taken from Jackson's message and its place from the text around Jackson's offset.
- * LocatedJsonTest pins every such case.
+ * <p>jackson-core's streaming parser reads the text (with no depth, length or number limits of its
+ * own); this class builds the tree on its own stack, not by recursion, and refuses nesting past
+ * {@link NestingDepth#MAX} with a located error, since the readers of the tree recurse. It builds
+ * the tree from its tokens and their character offsets. Lines are counted by line feeds alone, as
+ * before: Jackson's own line numbers also count a lone carriage return. A syntax error is placed
+ * and worded by keyplan, not Jackson: Jackson's offsets for errors inside a number or an escape are
+ * not where keyplan points, and its words do not say what was expected ("within/between Object
+ * entries"), so the error's kind is taken from Jackson's message and its place from the text around
+ * Jackson's offset. LocatedJsonTest pins every such case.
  */
 public final class LocatedJson {
   private LocatedJson() {}
@@ -198,6 +199,10 @@ public final class LocatedJson {
         Node done = null;
         switch (t) {
           case START_OBJECT, START_ARRAY -> {
+            // The tree is built without recursion, but its readers recurse: NestingDepth's limit.
+            if (stack.size() >= NestingDepth.MAX) {
+              throw NestingDepth.tooDeep(at);
+            }
             stack.push(new Frame(t == JsonToken.START_OBJECT, at, start));
             lastEnd = start + 1;
           }

@@ -3,6 +3,7 @@ package dev.keyplan.cassandra.ring;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.input.NestingDepth;
 import dev.keyplan.input.Suggest;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
@@ -107,7 +108,9 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
     RingFile parse(String yaml) {
       Optional<Node> root;
       try {
-        root = new Compose(LoadSettings.builder().setLabel(file).build()).composeString(yaml);
+        var settings = LoadSettings.builder().setLabel(file).build();
+        NestingDepth.checkYaml(file, settings, yaml);
+        root = new Compose(settings).composeString(yaml);
       } catch (MarkedYamlEngineException e) {
         Location where = e.getProblemMark().map(this::location).orElse(fileOnly());
         throw new InputException(where, "invalid YAML: " + e.getProblem());

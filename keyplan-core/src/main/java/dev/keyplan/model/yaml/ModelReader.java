@@ -3,6 +3,7 @@ package dev.keyplan.model.yaml;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.input.NestingDepth;
 import dev.keyplan.input.SourceSpan;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
@@ -223,6 +224,7 @@ public final class ModelReader extends SectionReader {
     Node root;
     try {
       var settings = LoadSettings.builder().setLabel(file).build();
+      NestingDepth.checkYaml(file, settings, text);
       var composer =
           new Composer(settings, new ParserImpl(settings, new StreamReader(settings, text)));
       if (!composer.hasNext()) {
