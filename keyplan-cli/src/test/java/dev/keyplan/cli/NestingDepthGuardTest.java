@@ -83,4 +83,25 @@ class NestingDepthGuardTest {
     assertEquals(2, run.exitCode(), run.err());
     assertEquals(false, run.err().contains("nesting too deep"), run.err());
   }
+
+  // DynamoDB's own limit is 32 levels of nested lists and maps (DynamoDbLimits.MAX_NESTING_DEPTH,
+  // from https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html,
+  // "nested attribute depth"), applied by DynamoJson before the 100-level JSON guard: 40 nested
+  // "L" attributes are 82 JSON levels, under 100, and over 32. The error is at the 33rd list's
+  // '[': {"a":  is 6 characters and each {"L": [ is 7, so the k-th '[' is column 6 + 7k, and the
+  // 33rd is column 6 + 231 = 237.
+  @Test
+  void dynamoDbItem_40NestedListAttributes_isDynamoDbsLimit(@TempDir Path dir) throws IOException {
+    String value = "{\"S\": \"x\"}";
+    for (int i = 0; i < 40; i++) {
+      value = "{\"L\": [" + value + "]}";
+    }
+    Path item = write(dir, "item.json", "{\"a\": " + value + "}");
+    CliRun run = CliRun.of("dynamodb", "item-size", item.toString());
+    assertEquals(2, run.exitCode(), run.err());
+    assertEquals(
+        item
+            + ":1:237: error: nested deeper than DynamoDB's 32 levels of lists and maps\n1 error\n",
+        run.err());
+  }
 }
