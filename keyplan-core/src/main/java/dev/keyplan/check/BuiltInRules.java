@@ -1,5 +1,6 @@
 package dev.keyplan.check;
 
+import dev.keyplan.check.design.BidiControlInIdentifier;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.size.KeySpreadUndeclared;
@@ -23,6 +24,7 @@ public final class BuiltInRules {
   private static final List<Class<? extends Rule>> OVER_SEVERAL_STORES =
       List.of(
           // keep-sorted start
+          BidiControlInIdentifier.class,
           KeySpreadUndeclared.class,
           PatternNotServed.class,
           ScanOnHotPath.class,
