@@ -128,7 +128,14 @@ public final class DynamoDbJson {
     JsonFields.number(g, "ceilingShare", h.ceilingShare());
     g.writeBooleanField("oneItem", h.oneItem());
     g.writeNumberField("shards", h.shards());
-    g.writeNumberField("suggestedShards", h.suggestedShards());
+    // A count of suffixes a key template refuses ({shard:N} takes 2 to KeyTemplate.MAX_SHARDS) is
+    // not a fix: null says there is none within keyplan's limits, as PartitionThroughputExceeded's
+    // fix says in words (issue 18: "{shard:2000000}" was printed here).
+    if (h.suggestedShards() > dev.keyplan.model.KeyTemplate.MAX_SHARDS) {
+      g.writeNullField("suggestedShards");
+    } else {
+      g.writeNumberField("suggestedShards", h.suggestedShards());
+    }
     JsonFields.strings(g, "patterns", h.patterns());
     g.writeEndObject();
   }
