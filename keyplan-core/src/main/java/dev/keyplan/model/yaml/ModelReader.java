@@ -5,6 +5,8 @@ import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.input.NestingDepth;
 import dev.keyplan.input.SourceSpan;
+import dev.keyplan.input.TextInput;
+import dev.keyplan.input.YamlChecks;
 import dev.keyplan.input.YamlMap;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
@@ -12,9 +14,6 @@ import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreDesign;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.store.Stores;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.composer.Composer;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.parser.ParserImpl;
 import org.snakeyaml.engine.v2.scanner.StreamReader;
@@ -196,14 +195,7 @@ public final class ModelReader extends SectionReader {
 
   /** Reads the model at {@code path} with the store sections of {@code sections}. */
   public static Model read(Path path, List<? extends StoreSection> sections) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException(
-          new Location(path.toString(), 0, 0),
-          "cannot read the model file: " + InputException.reason(e));
-    }
+    String text = TextInput.read(path, "the model file");
     // Paths in the model are relative to its folder, and printed as the user would write them.
     return read(
         path.toString(), text, Optional.ofNullable(path.getParent()).orElse(Path.of("")), sections);
@@ -221,24 +213,30 @@ public final class ModelReader extends SectionReader {
   }
 
   private Model parse(String text, Path baseDir) {
+    TextInput.rejectControls(file, text, "the model file");
     Node root;
     try {
-      var settings = LoadSettings.builder().setLabel(file).build();
+      // Non-scalar keys are composed so YamlMap reports them at their place ("expected a plain
+      // key"); the engine's own refusal carries no line.
+      var settings = LoadSettings.builder().setLabel(file).setAllowNonScalarKeys(true).build();
       NestingDepth.checkYaml(file, settings, text);
-      var composer =
-          new Composer(settings, new ParserImpl(settings, new StreamReader(settings, text)));
+      var parser = new ParserImpl(settings, new StreamReader(settings, text));
+      var composer = new Composer(settings, parser);
       if (!composer.hasNext()) {
         throw new InputException(
             new Location(file, 1, 1),
             "the model file is empty; expected 'model:', 'entities:' and 'patterns:'");
       }
       root = composer.next();
-    } catch (MarkedYamlEngineException e) {
-      Location at =
-          e.getProblemMark()
-              .map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
-              .orElse(new Location(file, 0, 0));
-      throw new InputException(at, "not valid YAML: " + e.getProblem());
+      YamlChecks.singleDocument(file, parser, "model file");
+    } catch (YamlEngineException e) {
+      throw YamlChecks.located(file, text, e);
+    }
+    YamlChecks.tags(file, root, problems);
+    if (!problems.isEmpty()) {
+      // A tagged or control-laden value would reach file names and identifiers (a NUL in a path
+      // fails in the JDK, not here): stop before the sections read them.
+      throw new InputException(sorted());
     }
     var top = YamlMap.of(file, root, "a model (model:, horizon:, entities:, patterns:)", problems);
     if (top.isEmpty()) {
