@@ -166,4 +166,34 @@ class HostileModelTest {
     assertThat(run.err())
         .startsWith(dir.resolve("m.yaml") + ":1:11: error: not UTF-8 text: byte 0xE9 at offset 10");
   }
+
+  @Test
+  void emptyPatterns_isAnError_exit2(@TempDir Path dir) throws IOException {
+    // Hostile input: "patterns: []" — nothing to plan used to pass silently. The patterns block
+    // (lines 7–10 of GOOD) becomes "patterns: []" on line 7; the value starts at column 11.
+    String model =
+        GOOD.replace(
+            "patterns:\n  - id: p\n    rate: 1/s\n    query: E where id = ?\n", "patterns: []\n");
+    var run = check(dir, model);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(
+            dir.resolve("m.yaml") + ":7:11: error: no access patterns; expected at least one");
+  }
+
+  @Test
+  void rateWithCommasBetweenSingleDigits_isAnError_exit2(@TempDir Path dir) throws IOException {
+    // Hostile input: "rate: 2,0,0,0/s", once read as 2,000/s. A comma group must be three digits
+    // (docs/model.md, Quantities), so this is no number: an error at the value, line 9 column 11.
+    var run = check(dir, GOOD.replace("rate: 1/s", "rate: 2,0,0,0/s"));
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).startsWith(dir.resolve("m.yaml") + ":9:11: error: ");
+  }
+
+  @Test
+  void rateWithThreeDigitGroups_isStillRead(@TempDir Path dir) throws IOException {
+    // Control: "2,000/s" and "1_000/s" are the documented separators, so the model passes.
+    assertThat(check(dir, GOOD.replace("rate: 1/s", "rate: 2,000/s")).err()).isEmpty();
+    assertThat(check(dir, GOOD.replace("rate: 1/s", "rate: 1_000/s")).err()).isEmpty();
+  }
 }

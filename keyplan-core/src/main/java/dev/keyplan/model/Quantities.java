@@ -20,8 +20,16 @@ import java.util.regex.Pattern;
 public final class Quantities {
   private Quantities() {}
 
+  /**
+   * A number, then a suffix. Thousands separators are {@code ,} or {@code _} between groups of
+   * exactly three digits, one kind per number, as docs/model.md ("Quantities") writes them: {@code
+   * 2,0,0,0} is no grouping anyone means, and reading it as 2000 would accept a typo silently
+   * (issue 18).
+   */
   private static final Pattern NUMBER_SUFFIX =
-      Pattern.compile("([0-9][0-9_,]*(?:\\.[0-9]+)?)\\s*([a-zA-Z%]*)");
+      Pattern.compile(
+          "((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+|[0-9]+)(?:\\.[0-9]+)?)"
+              + "\\s*([a-zA-Z%]*)");
 
   /**
    * Returns the number of bytes in {@code 200B}, {@code 3KB}, {@code 1.5MiB}; empty if unreadable.

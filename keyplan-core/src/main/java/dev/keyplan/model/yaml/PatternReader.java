@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
  * Reads the {@code patterns:} section: each pattern's id, rate, operation (parsed by {@link
@@ -34,6 +35,18 @@ final class PatternReader extends SectionReader {
     this.horizon = horizon;
   }
 
+  /**
+   * An empty list is an error, not a model with nothing to plan: every check and figure would pass
+   * vacuously (issue 18, "patterns: [] passes"). docs/model.md, Top-level keys, says so.
+   */
+  private static void atLeastOne(YamlMap m, List<Node> listed) {
+    if (listed.isEmpty() && m.node("patterns").filter(SequenceNode.class::isInstance).isPresent()) {
+      m.error(
+          m.valueLocation("patterns"),
+          "no access patterns; expected at least one (- id: …, rate: …, query: …)");
+    }
+  }
+
   List<AccessPattern> patterns(YamlMap m, Map<String, Entity> entities) {
     List<AccessPattern> out = new ArrayList<>();
     if (!m.has("patterns")) {
@@ -41,7 +54,9 @@ final class PatternReader extends SectionReader {
       return out;
     }
     Map<String, Location> ids = new LinkedHashMap<>();
-    for (Node n : m.sequence("patterns", "a list of access patterns (- id: …)")) {
+    List<Node> listed = m.sequence("patterns", "a list of access patterns (- id: …)");
+    atLeastOne(m, listed);
+    for (Node n : listed) {
       YamlMap.of(
               file,
               n,
