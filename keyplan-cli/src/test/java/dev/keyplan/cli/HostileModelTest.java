@@ -196,4 +196,22 @@ class HostileModelTest {
     assertThat(check(dir, GOOD.replace("rate: 1/s", "rate: 2,000/s")).err()).isEmpty();
     assertThat(check(dir, GOOD.replace("rate: 1/s", "rate: 1_000/s")).err()).isEmpty();
   }
+
+  @Test
+  void keyspaceWithNoReplicas_isAnError_exit2(@TempDir Path dir) throws IOException {
+    // Hostile input: a keyspace whose only replication factor is 0 — every per-replica figure
+    // divided by 0 ("Infinity/s on each replica"). The error is at the replication map, which
+    // starts at column 38 of line 1: "CREATE KEYSPACE k WITH replication = " is 37 characters.
+    Files.writeString(
+        dir.resolve("k.cql"),
+        "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 0};\n"
+            + "CREATE TABLE k.e (id bigint PRIMARY KEY);\n");
+    String model = GOOD.substring(0, GOOD.indexOf("dynamodb:")) + "cassandra:\n  schema: k.cql\n";
+    var run = check(dir, model);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(
+            dir.resolve("k.cql")
+                + ":1:38: error: keyspace k has no replicas (every replication factor is 0)");
+  }
 }

@@ -102,6 +102,7 @@ public class CassandraSimulateOptions implements StoreSimulateOptions {
     Optional<List<String>> dcs = Optional.ofNullable(datacenters).map(List::copyOf);
     if (rf != null) {
       replication = Optional.of(replication(rf, dcs));
+      fitsNodes(replication.get(), nodes != null ? nodes : d.nodesPerDatacenter());
     }
     Optional<Boolean> simple = Optional.empty();
     if (strategy != null) {
@@ -136,6 +137,34 @@ public class CassandraSimulateOptions implements StoreSimulateOptions {
         addNodes != null ? addNodes : 0,
         removeNodes != null ? removeNodes : List.of(),
         shardsPerNode != null ? shardsPerNode : 0);
+  }
+
+  /**
+   * A replication factor is 1 to the nodes of a datacenter: more replicas than nodes cannot be
+   * placed (Cassandra places each replica on a distinct node, "Data Replication",
+   * https://cassandra.apache.org/doc/latest/cassandra/architecture/dynamo.html), and the simulator
+   * used to run with the node count instead, silently (issue 18: --rf 7 on 6 nodes). 0 everywhere
+   * leaves nothing to simulate.
+   */
+  private static void fitsNodes(Map<String, Integer> replication, int nodesPerDc) {
+    for (var e : replication.entrySet()) {
+      if (e.getValue() > nodesPerDc) {
+        throw new IllegalArgumentException(
+            "--rf "
+                + e.getKey()
+                + "="
+                + e.getValue()
+                + " exceeds the "
+                + nodesPerDc
+                + " nodes of a datacenter; expected 1 to "
+                + nodesPerDc
+                + " (or more --nodes)");
+      }
+    }
+    if (replication.values().stream().allMatch(n -> n == 0)) {
+      throw new IllegalArgumentException(
+          "--rf " + replication + " places no replica; expected at least 1");
+    }
   }
 
   /** {@code 3} (every datacenter) or {@code dc1=3,dc2=2}. */

@@ -304,6 +304,27 @@ class SimulateCommandTest {
     return out;
   }
 
+  @Test
+  void rfAboveTheNodes_orZero_isBadInput_namingTheOption() {
+    // Hostile input (issue 18): --rf 7 on 6 nodes used to run with 6 replicas, silently; 7
+    // replicas need 7 distinct nodes. --rf 0 places no replica at all (per-replica load ÷ 0).
+    assertBad(
+        "<command line>: error: --rf dc1=7 exceeds the 6 nodes of a datacenter; expected 1 to 6 (or"
+            + " more --nodes)",
+        "simulate",
+        CHAT,
+        "--nodes",
+        "6",
+        "--rf",
+        "7");
+    assertBad(
+        "<command line>: error: --rf {dc1=0} places no replica; expected at least 1",
+        "simulate",
+        CHAT,
+        "--rf",
+        "0");
+  }
+
   private static void assertBad(String message, String... args) {
     CliRun run = CliRun.of(args);
     assertEquals(2, run.exitCode(), run.out());

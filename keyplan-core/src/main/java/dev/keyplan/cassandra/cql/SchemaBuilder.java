@@ -220,6 +220,15 @@ final class SchemaBuilder {
               + " keyspace "
               + keyspace);
     }
+    if (!factors.isEmpty() && factors.values().stream().allMatch(f -> f == 0)) {
+      // No replica anywhere: every per-replica figure would divide by zero ("Infinity/s on each
+      // replica", issue 18). A datacenter may hold 0 replicas, the keyspace as a whole may not.
+      error(
+          value.location(),
+          "keyspace "
+              + keyspace
+              + " has no replicas (every replication factor is 0); expected at least 1");
+    }
     return new Replication(strategy, factors);
   }
 
