@@ -76,10 +76,18 @@ final class ReportCommand implements Callable<Integer> {
           "With --simulate: simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}).")
   String duration;
 
+  @Option(
+      names = "--budget",
+      paramLabel = "STEPS",
+      description =
+          "With --simulate: refuse a run estimated at more than STEPS steps (default: 1e7, about a"
+              + " minute; see docs/reliability.md, Simulation budget).")
+  String budget;
+
   @Override
   public Integer call() {
     // A run's option without the run is a mistake worth naming, not something to ignore.
-    for (String option : List.of("--seed", "--duration")) {
+    for (String option : List.of("--seed", "--duration", "--budget")) {
       if (!simulate && spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new InputException(Cli.commandLine(), option + " needs --simulate");
       }
@@ -89,7 +97,7 @@ final class ReportCommand implements Callable<Integer> {
     List<SimulationResult> runs = new ArrayList<>();
     if (simulate) {
       SimulationSettings settings =
-          Simulations.settings(seed, duration, null, Simulations.DEFAULT_MODE);
+          Simulations.settings(seed, duration, null, Simulations.DEFAULT_MODE, budget);
       // the analyses check built, handed on: each store's run reads its own
       for (StoreAnalysis a : result.analyses()) {
         runs.add(Simulations.runWithDefaults(a, settings));

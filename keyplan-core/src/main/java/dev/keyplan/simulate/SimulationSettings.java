@@ -9,12 +9,22 @@ package dev.keyplan.simulate;
  * @param intervalSeconds the time series' step: each row sums or averages this many simulated
  *     seconds; default 60 s, or 1 s for runs of 10 minutes or less
  * @param mode how operations are generated
+ * @param budgetSteps the most steps a run may take before it is refused ({@link WorkBudget})
  */
-public record SimulationSettings(long seed, long durationSeconds, long intervalSeconds, Mode mode) {
+public record SimulationSettings(
+    long seed, long durationSeconds, long intervalSeconds, Mode mode, long budgetSteps) {
   /** The default duration: one hour. */
   public static final long DEFAULT_DURATION = 3_600;
 
+  /** Settings with the default budget ({@link WorkBudget#DEFAULT_STEPS}). */
+  public SimulationSettings(long seed, long durationSeconds, long intervalSeconds, Mode mode) {
+    this(seed, durationSeconds, intervalSeconds, mode, WorkBudget.DEFAULT_STEPS);
+  }
+
   public SimulationSettings {
+    if (budgetSteps < 1) {
+      throw new IllegalArgumentException("budget must be at least 1 step, not " + budgetSteps);
+    }
     if (durationSeconds < 1) {
       throw new IllegalArgumentException("duration must be at least 1 s, not " + durationSeconds);
     }

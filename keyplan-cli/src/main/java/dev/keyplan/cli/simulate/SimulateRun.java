@@ -17,6 +17,7 @@ import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
+import dev.keyplan.simulate.WorkBudget;
 import dev.keyplan.store.Stores;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -77,6 +78,14 @@ public final class SimulateRun {
   String mode;
 
   @Option(
+      names = "--budget",
+      paramLabel = "STEPS",
+      description =
+          "Refuse a run estimated at more than STEPS steps (default: 1e7, about a minute; see"
+              + " docs/reliability.md, Simulation budget).")
+  String budget;
+
+  @Option(
       names = "--trace",
       paramLabel = "FILE",
       description =
@@ -109,7 +118,8 @@ public final class SimulateRun {
   int run(CommandLine cli, StoreId id, StoreSimulateOptions own) {
     Model m = ModelReader.read(model);
     StoreId s = StoreChoice.of(m, id.id(), List.of(id), false, "simulate");
-    SimulationSettings settings = Simulations.settings(seed, duration, interval, mode);
+    SimulationSettings settings = Simulations.settings(seed, duration, interval, mode, budget);
+    long asked = Simulations.askedInterval(settings.durationSeconds(), interval);
     Optional<Trace> t =
         Optional.ofNullable(trace)
             .map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
@@ -121,9 +131,10 @@ public final class SimulateRun {
     try {
       StoreAnalysis analysis = Stores.builtIn().of(StoreChoice.design(m, s)).analyze(m);
       result = own.run(analysis, settings, t, bar);
-    } catch (SetupException e) {
+    } catch (SetupException | WorkBudget.OverBudgetException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
+    result = Simulations.noteThinning(result, settings, asked);
     String text =
         switch (format) {
           case json -> SimulationJson.render(result);

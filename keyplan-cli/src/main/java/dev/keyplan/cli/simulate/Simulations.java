@@ -8,6 +8,7 @@ import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.WorkBudget;
 import dev.keyplan.store.Stores;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,16 @@ public final class Simulations {
    */
   public static SimulationSettings settings(
       long seed, String duration, String interval, String mode) {
+    return settings(seed, duration, interval, mode, null);
+  }
+
+  /**
+   * The same with {@code --budget} (null: {@link WorkBudget#DEFAULT_STEPS}). The interval is
+   * widened when the duration would record more than {@link WorkBudget#MAX_SERIES_POINTS} of them,
+   * so the series' memory stays bounded; {@link #noteThinning} says so in the output.
+   */
+  public static SimulationSettings settings(
+      long seed, String duration, String interval, String mode, String budget) {
     long d = seconds("--duration", duration);
     SimulationSettings.Mode md =
         switch (mode.toLowerCase(Locale.ROOT)) {
@@ -45,8 +56,24 @@ public final class Simulations {
         };
     long i =
         interval == null ? SimulationSettings.defaultInterval(d) : seconds("--interval", interval);
+    long steps = WorkBudget.DEFAULT_STEPS;
+    if (budget != null) {
+      steps =
+          WorkBudget.parseSteps(budget)
+              .orElseThrow(
+                  () ->
+                      new InputException(
+                          Cli.commandLine(),
+                          "--budget expects a whole number of steps of at least 1, such as 5e9 or"
+                              + " 5000000000, not '"
+                              + budget
+                              + "'"));
+    }
     try {
-      return new SimulationSettings(seed, d, i, md);
+      if (i > d) {
+        return new SimulationSettings(seed, d, i, md, steps);
+      }
+      return new SimulationSettings(seed, d, WorkBudget.thinnedInterval(d, i), md, steps);
     } catch (IllegalArgumentException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
@@ -63,13 +90,47 @@ public final class Simulations {
     try {
       return Stores.builtIn()
           .simulate(analysis, settings, Optional.empty(), Progress.NONE)
+          .map(
+              r ->
+                  noteThinning(
+                      r, settings, SimulationSettings.defaultInterval(settings.durationSeconds())))
           .orElseGet(
               () ->
                   notSimulated(
                       s, "keyplan has no simulator for " + analysis.store().displayName()));
     } catch (SetupException e) {
       return notSimulated(s, e.getMessage());
+    } catch (WorkBudget.OverBudgetException e) {
+      throw new InputException(Cli.commandLine(), s + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * Returns {@code result} with a note saying the series was thinned, when {@code settings}'
+   * interval is wider than the {@code asked} one; else {@code result} itself.
+   */
+  public static SimulationResult noteThinning(
+      SimulationResult result, SimulationSettings settings, long asked) {
+    if (settings.intervalSeconds() <= asked) {
+      return result;
+    }
+    List<String> notes = new java.util.ArrayList<>(result.notes());
+    notes.add(
+        "the time series was thinned to at most "
+            + String.format(Locale.ROOT, "%,d", WorkBudget.MAX_SERIES_POINTS)
+            + " intervals a subject: one row every "
+            + settings.intervalSeconds()
+            + " s instead of every "
+            + asked
+            + " s (rates averaged, sizes at the interval's end)");
+    return new SimulationResult(
+        result.store(),
+        result.settings(),
+        result.findings(),
+        result.tables(),
+        result.events(),
+        result.series(),
+        notes);
   }
 
   private static SimulationResult notSimulated(String store, String why) {
@@ -81,6 +142,13 @@ public final class Simulations {
         List.of(),
         new SimulationResult.Series("", List.of(), List.of()),
         List.of());
+  }
+
+  /** The interval {@code --interval} asks for (null: the default for {@code durationSeconds}). */
+  static long askedInterval(long durationSeconds, String interval) {
+    return interval == null
+        ? SimulationSettings.defaultInterval(durationSeconds)
+        : seconds("--interval", interval);
   }
 
   private static long seconds(String option, String text) {

@@ -10,6 +10,7 @@ import dev.keyplan.simulate.Poisson;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
+import dev.keyplan.simulate.WorkBudget;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -47,6 +48,18 @@ public final class CassandraSimulator {
     if (workload.tables().isEmpty()) {
       throw new dev.keyplan.simulate.SetupException("the design has no table to simulate");
     }
+    // Refused before the loop starts: each heavy key and the tail touch every replica each
+    // second (aggregate), or each operation does (exact); the nodes are the series' subjects.
+    double keys = 0;
+    double ops = 0;
+    for (CassandraWorkload.Stream s : workload.streams()) {
+      keys += (s.keys().heavyCount() + 1.0) * topology.totalRf();
+      ops += s.perSecond() * topology.totalRf();
+    }
+    long duration =
+        trace.map(Trace::durationSeconds).filter(d -> d > 0).orElse(settings.durationSeconds());
+    WorkBudget.check(
+        settings, WorkBudget.estimate(settings, duration, keys, ops, topology.cluster().size()));
     return new CassandraSimulator.Run(
             analysis, setup, settings, topology, workload, trace, progress)
         .go();

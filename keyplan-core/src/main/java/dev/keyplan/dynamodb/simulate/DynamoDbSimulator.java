@@ -8,6 +8,7 @@ import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
+import dev.keyplan.simulate.WorkBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,6 +76,23 @@ public final class DynamoDbSimulator {
       }
     }
     trace.ifPresent(tr -> notes.addAll(TraceNotes.of(tr, tables.get(0), settings)));
+    // Refused before the loop starts: each second every copy (table or global index) serves each
+    // tracked key and its tail, and visits each partition, or (exact) each request; the
+    // partitions are the series' subjects.
+    double keys = 0;
+    double ops = 0;
+    int partitions = 0;
+    for (CopySpec spec : specs) {
+      keys += spec.keys().size() + 1.0 + spec.partitions();
+      ops += spec.partitions();
+      for (KeyLoad k : spec.keys()) {
+        ops += k.readOps() + k.writeOps();
+      }
+      ops += spec.tail().readOps() + spec.tail().writeOps();
+      partitions += spec.partitions();
+    }
+    WorkBudget.check(
+        settings, WorkBudget.estimate(settings, settings.durationSeconds(), keys, ops, partitions));
     ProgressClock clock = new ProgressClock(progress, settings.durationSeconds() * specs.size());
     List<CopyRun> copies = new ArrayList<>();
     List<SimulationResult.Series.Row> rows = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult.Event;
 import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.Trace;
+import dev.keyplan.simulate.WorkBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -89,6 +90,12 @@ public final class MongoDbSimulator {
                         + " s and leaves the rest out"));
     List<Stream> streams =
         trace.map(t -> Traffic.traceStreams(t, keys.existing())).orElse(keys.streams());
+    // Refused before the loop starts: each second every stream's load is dealt to every shard
+    // (aggregate), or each request is drawn (exact); the shards are the series' subjects.
+    double perShard = (double) streams.size() * shards;
+    double ops = streams.stream().mapToDouble(Stream::rate).sum();
+    WorkBudget.check(
+        settings, WorkBudget.estimate(settings, settings.durationSeconds(), perShard, ops, shards));
     List<Density> measures = new ArrayList<>(List.of(keys.existing(), keys.inserted()));
     int[] measureOf = new int[streams.size()];
     boolean prefix = false;

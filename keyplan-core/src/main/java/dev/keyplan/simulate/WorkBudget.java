@@ -1,0 +1,181 @@
+package dev.keyplan.simulate;
+
+import java.util.Locale;
+
+/**
+ * How much work a run will do, estimated before it starts from its shape, and the budget it must
+ * stay under. A simulator loops once per simulated second; in that second it touches, for every
+ * stream (a pattern on a table, index or collection), each heavy key and the tail once per copy
+ * (replica, index, shard the stream writes), or in exact mode each operation once per copy; and at
+ * the interval's end it writes one series row per subject. One such touch is a <em>step</em>:
+ *
+ * <pre>
+ *   steps per second = Σ streams (heavy keys + 1) × copies      (aggregate)
+ *                    = Σ streams rate × copies                  (exact)
+ *                      + subjects                               (the per-second bookkeeping)
+ *   steps            = duration × steps per second
+ *   series bytes     = min(intervals, {@link #MAX_SERIES_POINTS}) × subjects × {@link #ROW_BYTES}
+ * </pre>
+ *
+ * The budget is a time estimate (issue 18, Decisions): {@link #NANOS_PER_STEP} is the cost of one
+ * step measured once on the reference machine (docs/reliability.md, "Simulation budget", gives the
+ * benchmark and its figures), so the default budget of {@link #DEFAULT_STEPS} steps is about a
+ * minute there. Memory stays bounded whatever the duration because the series never holds more than
+ * {@link #MAX_SERIES_POINTS} intervals per subject: a longer run gets a wider interval, and says
+ * so.
+ */
+public final class WorkBudget {
+  private WorkBudget() {}
+
+  /**
+   * The cost of one step on the reference machine, in nanoseconds: a benchmark ratio, not a timed
+   * test. Measured once (docs/reliability.md, "Simulation budget") as a day of each store's example
+   * (wall time less the same command's start-up, which {@code --budget 1} measures, ÷ estimated
+   * steps): Cassandra 0.6 µs, MongoDB 3.5 µs, DynamoDB 6 µs a step. The slowest store's figure is
+   * taken, so the estimate errs on the long side for the others.
+   */
+  public static final double NANOS_PER_STEP = 6_000;
+
+  /** The default budget: 10⁷ steps, about 60 s at {@link #NANOS_PER_STEP}. */
+  public static final long DEFAULT_STEPS = 10_000_000L;
+
+  /**
+   * The most intervals a series keeps per subject: a fortnight at the default 60 s interval (20,160
+   * minutes), so no shipped example is thinned. Beyond it the interval widens (see {@link
+   * #thinnedInterval}).
+   */
+  public static final long MAX_SERIES_POINTS = 20_160;
+
+  /**
+   * Bytes one series row holds: the row record and its array header (about 48 bytes with compressed
+   * references), a subject reference, the start second and four or five doubles; a round upper
+   * figure, since the estimate only has to rank runs, not account for every byte.
+   */
+  public static final long ROW_BYTES = 128;
+
+  /**
+   * A run's work, estimated.
+   *
+   * @param stepsPerSecond steps one simulated second costs (see the class comment)
+   * @param steps the whole run's steps: duration × steps per second
+   * @param seriesBytes the bytes the recorded series will hold
+   */
+  public record Estimate(double stepsPerSecond, double steps, double seriesBytes) {
+    /** Seconds the run would take on the reference machine. */
+    public double seconds() {
+      return steps * NANOS_PER_STEP / 1e9;
+    }
+
+    /** The series' size in MiB, rounded up. */
+    public long megabytes() {
+      return (long) Math.ceil(seriesBytes / (1024.0 * 1024.0));
+    }
+  }
+
+  /**
+   * Estimates a run of {@code settings} over streams whose per-second work is {@code keysPerSecond}
+   * (Σ (heavy keys + 1) × copies) in aggregate mode or {@code opsPerSecond} (Σ rate × copies) in
+   * exact mode, with {@code subjects} series subjects.
+   */
+  public static Estimate estimate(
+      SimulationSettings settings,
+      long durationSeconds,
+      double keysPerSecond,
+      double opsPerSecond,
+      int subjects) {
+    double perSecond =
+        (settings.mode() == SimulationSettings.Mode.EXACT ? opsPerSecond : keysPerSecond)
+            + subjects;
+    double intervals = Math.ceil((double) durationSeconds / settings.intervalSeconds());
+    double rows = Math.min(intervals, MAX_SERIES_POINTS) * subjects;
+    return new Estimate(perSecond, durationSeconds * perSecond, rows * ROW_BYTES);
+  }
+
+  /**
+   * Refuses {@code e} when it is over {@code settings}' budget, before the run starts.
+   *
+   * @throws OverBudgetException with the message the CLI prints (exit 2)
+   */
+  public static void check(SimulationSettings settings, Estimate e) {
+    if (e.steps() > settings.budgetSteps()) {
+      throw new OverBudgetException(
+          String.format(
+              Locale.ROOT,
+              "this run would take about %s steps / %d MB (about %s on the reference machine),"
+                  + " more than the budget of %s steps; shorten --duration,%s or pass --budget %s",
+              human(e.steps()),
+              e.megabytes(),
+              duration(e.seconds()),
+              human(settings.budgetSteps()),
+              settings.mode() == SimulationSettings.Mode.EXACT ? " use --mode aggregate," : "",
+              suggestion(e.steps())));
+    }
+  }
+
+  /**
+   * Reads {@code --budget}: a whole number of steps, plainly or in scientific notation ({@code
+   * 5000000000}, {@code 5e9}); empty when it is not one, or under 1.
+   */
+  public static java.util.OptionalLong parseSteps(String text) {
+    if (text == null || !text.strip().matches("[0-9]+(\\.[0-9]+)?([eE][0-9]+)?")) {
+      return java.util.OptionalLong.empty();
+    }
+    double d = Double.parseDouble(text.strip());
+    if (!(d >= 1) || d > Long.MAX_VALUE) {
+      return java.util.OptionalLong.empty();
+    }
+    return java.util.OptionalLong.of((long) Math.ceil(d));
+  }
+
+  /**
+   * The interval to record at: {@code interval}, or the smallest whole number of seconds that keeps
+   * {@code durationSeconds} within {@link #MAX_SERIES_POINTS} intervals.
+   */
+  public static long thinnedInterval(long durationSeconds, long interval) {
+    long needed = (durationSeconds + MAX_SERIES_POINTS - 1) / MAX_SERIES_POINTS;
+    return Math.max(interval, needed);
+  }
+
+  /**
+   * A {@code --budget} just over {@code steps}, in two significant figures: 7.57 × 10¹¹ gives
+   * {@code 76e10}.
+   */
+  static String suggestion(double steps) {
+    int exponent = Math.max(0, (int) Math.floor(Math.log10(Math.max(1, steps))) - 1);
+    long mantissa = (long) Math.ceil(steps / Math.pow(10, exponent));
+    return exponent == 0 ? Long.toString(mantissa) : mantissa + "e" + exponent;
+  }
+
+  /** 3.2e9 as "3.20 billion", smaller counts with separators. */
+  public static String human(double n) {
+    if (n >= 1e12) {
+      return String.format(Locale.ROOT, "%.3g trillion", n / 1e12);
+    }
+    if (n >= 1e9) {
+      return String.format(Locale.ROOT, "%.3g billion", n / 1e9);
+    }
+    if (n >= 1e6) {
+      return String.format(Locale.ROOT, "%.3g million", n / 1e6);
+    }
+    return String.format(Locale.ROOT, "%,.0f", n);
+  }
+
+  private static String duration(double seconds) {
+    if (seconds >= 86_400) {
+      return String.format(Locale.ROOT, "%.3g days", seconds / 86_400);
+    }
+    if (seconds >= 3_600) {
+      return String.format(Locale.ROOT, "%.3g hours", seconds / 3_600);
+    }
+    return String.format(Locale.ROOT, "%.3g s", seconds);
+  }
+
+  /** A run over its budget: bad input (exit 2), since the options asked for it. */
+  public static final class OverBudgetException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public OverBudgetException(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.keyplan.simulate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** The work estimate's formula (docs/reliability.md, "Simulation budget"), by hand. */
+class WorkBudgetTest {
+  @Test
+  void smallRun_isTheFormula_andUnderTheBudget() {
+    // An hour at the default 60 s interval; 3 streams with 10 heavy keys each at RF 3:
+    // Σ (10 + 1) × 3 = 99 key-steps a second, + 6 nodes = 105 steps a second; × 3,600 s =
+    // 378,000 steps. Series: 60 intervals × 6 nodes × 128 bytes = 46,080 bytes (1 MiB rounded up).
+    SimulationSettings s = SimulationSettings.of(1, 3_600, SimulationSettings.Mode.AGGREGATE);
+    WorkBudget.Estimate e = WorkBudget.estimate(s, 3_600, 99, 1e6, 6);
+    assertEquals(105, e.stepsPerSecond());
+    assertEquals(378_000, e.steps());
+    assertEquals(46_080, e.seriesBytes());
+    assertEquals(1, e.megabytes());
+    // 378,000 × 6,000 ns = 2.268 s on the reference machine.
+    assertEquals(2.268, e.seconds(), 1e-9);
+    WorkBudget.check(s, e); // under 10⁷: no refusal
+  }
+
+  @Test
+  void hugeRun_isRefusedWithTheEstimate() {
+    // 1,000 years = 1000 × 365 × 86,400 = 31,536,000,000 s at the same 105 steps a second:
+    // 3.31128 × 10¹² steps. The series is capped at 20,160 intervals × 6 nodes × 128 bytes =
+    // 15,482,880 bytes, 15 MiB rounded up, whatever the duration.
+    long duration = 31_536_000_000L;
+    SimulationSettings s = SimulationSettings.of(1, duration, SimulationSettings.Mode.AGGREGATE);
+    WorkBudget.Estimate e = WorkBudget.estimate(s, duration, 99, 1e6, 6);
+    assertEquals(3.31128e12, e.steps(), 1);
+    assertEquals(15, e.megabytes());
+    var x = assertThrows(WorkBudget.OverBudgetException.class, () -> WorkBudget.check(s, e));
+    assertEquals(
+        "this run would take about 3.31 trillion steps / 15 MB (about 230 days on the reference"
+            + " machine), more than the budget of 10.0 million steps; shorten --duration, or pass"
+            + " --budget 34e11",
+        x.getMessage());
+  }
+
+  @Test
+  void exactMode_countsOperations_andSuggestsAggregate() {
+    // 1 billion requests a second on 1 copy for an hour: (1e9 + 1 subject) × 3,600 ≈ 3.6 × 10¹².
+    SimulationSettings s = SimulationSettings.of(1, 3_600, SimulationSettings.Mode.EXACT);
+    WorkBudget.Estimate e = WorkBudget.estimate(s, 3_600, 2, 1e9, 1);
+    assertEquals(3_600 * (1e9 + 1), e.steps());
+    var x = assertThrows(WorkBudget.OverBudgetException.class, () -> WorkBudget.check(s, e));
+    assertTrue(
+        x.getMessage().contains("shorten --duration, use --mode aggregate, or"), x.getMessage());
+  }
+
+  @Test
+  void aRaisedBudget_letsTheRunThrough() {
+    SimulationSettings s =
+        new SimulationSettings(1, 86_400, 60, SimulationSettings.Mode.AGGREGATE, 20_000_000);
+    // 86,400 × (200 + 10) = 18,144,000: over the default 10⁷, under the 2 × 10⁷ given.
+    WorkBudget.check(s, WorkBudget.estimate(s, 86_400, 200, 0, 10));
+  }
+
+  @Test
+  void thinning_widensTheIntervalToStayUnderTheCap() {
+    // A day at 1 s would be 86,400 rows a subject; ⌈86,400 / 20,160⌉ = 5 s gives 17,280.
+    assertEquals(5, WorkBudget.thinnedInterval(86_400, 1));
+    // A fortnight at 60 s is exactly 20,160 intervals: not thinned.
+    assertEquals(60, WorkBudget.thinnedInterval(14 * 86_400, 60));
+    // 10 years: ⌈315,360,000 / 20,160⌉ = 15,643 s.
+    assertEquals(15_643, WorkBudget.thinnedInterval(315_360_000L, 60));
+  }
+
+  @Test
+  void budgetOption_readsWholeStepCounts() {
+    assertEquals(OptionalLong.of(5_000_000_000L), WorkBudget.parseSteps("5e9"));
+    assertEquals(OptionalLong.of(12), WorkBudget.parseSteps("12"));
+    assertEquals(OptionalLong.empty(), WorkBudget.parseSteps("0"));
+    assertEquals(OptionalLong.empty(), WorkBudget.parseSteps("-5"));
+    assertEquals(OptionalLong.empty(), WorkBudget.parseSteps("NaN"));
+    assertEquals(OptionalLong.empty(), WorkBudget.parseSteps("1e400"));
+    assertEquals("76e10", WorkBudget.suggestion(7.57e11));
+  }
+}
