@@ -949,6 +949,26 @@ public final class MongoDbSectionReader extends SectionReader {
         < 0;
   }
 
+  /**
+   * Reads a zone bound: a value, {@code MinKey}, {@code MaxKey}, or {@code {after: v}}, the least
+   * string above {@code v} (v followed by U+0000, which a model may not hold as a character): the
+   * bound a config.tags range {@code {country: "US", userid: MaxKey}} gives, so {@code [US, {after:
+   * US})} holds every document of US and nothing else (docs/mongodb-import.md, "Zones").
+   */
+  private String bound(YamlMap z, String key, String expected) {
+    Optional<Node> node = z.node(key);
+    if (node.isPresent() && node.get() instanceof org.snakeyaml.engine.v2.nodes.MappingNode) {
+      Optional<YamlMap> after =
+          YamlMap.of(file, node.get(), "a bound {after: US}", problems)
+              .map(m -> m.allow(Set.of("after"), "a zone bound"));
+      return after
+          .flatMap(m -> m.scalar("after", "the value the bound comes just after", true))
+          .map(v -> v + "\u0000")
+          .orElse("");
+    }
+    return z.scalar(key, expected + ", or {after: VALUE}", true).orElse("");
+  }
+
   private Optional<Zone> zone(Node n, int shards, boolean numeric) {
     var z0 = YamlMap.of(file, n, "a zone {name: EU, min: DE, max: FR, shards: [0]}", problems);
     if (z0.isEmpty()) {
@@ -956,10 +976,8 @@ public final class MongoDbSectionReader extends SectionReader {
     }
     YamlMap z = z0.get().allow(ZONE, "a zone");
     String name = z.scalar("name", "the zone's name", true).orElse("");
-    String min =
-        z.scalar("min", "the zone's lower bound (inclusive) of the first shard key field", true)
-            .orElse("");
-    String max = z.scalar("max", "the zone's upper bound (exclusive)", true).orElse("");
+    String min = bound(z, "min", "the zone's lower bound (inclusive) of the first shard key field");
+    String max = bound(z, "max", "the zone's upper bound (exclusive)");
     for (String bound : List.of("min", "max")) {
       String v = bound.equals("min") ? min : max;
       if (numeric

@@ -187,15 +187,15 @@ final class MongoDbZoneImportTest {
             messages:
               entity: Message
               zones:
-                - {name: EU, min: DE, max: "DE\\0", shards: [3, 2]}
-                - {name: NA, min: US, max: "US\\0", shards: [0, 1]}
-                - {name: EU, min: UK, max: "UK\\0", shards: [2, 3]}
+                - {name: EU, min: DE, max: {after: DE}, shards: [3, 2]}
+                - {name: NA, min: US, max: {after: US}, shards: [0, 1]}
+                - {name: EU, min: UK, max: {after: UK}, shards: [2, 3]}
         """;
     MongoDbCollection c = analyze(same, CLUSTER + "," + TAGS).collection("messages").orElseThrow();
     assertThat(c.zones()).hasSize(3);
     assertThat(c.zones().get(0).location().file()).isEqualTo("m.yaml");
 
-    String other = same.replace("max: \"US\\0\"", "max: UT");
+    String other = same.replace("max: {after: US}", "max: UT");
     assertThat(errors(other, CLUSTER + "," + TAGS))
         .containsExactly(
             "m.yaml:23:11: error: collection 'messages' has zones in the model and in the sharding"
