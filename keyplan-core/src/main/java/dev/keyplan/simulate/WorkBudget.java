@@ -19,8 +19,8 @@ import java.util.Locale;
  *
  * The budget is a time estimate (issue 18, Decisions): {@link #NANOS_PER_STEP} is the cost of one
  * step measured once on the reference machine (docs/reliability.md, "Simulation budget", gives the
- * benchmark and its figures), so the default budget of {@link #DEFAULT_STEPS} steps is about a
- * minute there. Memory stays bounded whatever the duration because the series never holds more than
+ * benchmark and its figures), so the default budget of {@link #DEFAULT_STEPS} steps bounds a run's
+ * time there. Memory stays bounded whatever the duration because the series never holds more than
  * {@link #MAX_SERIES_POINTS} intervals per subject: a longer run gets a wider interval, and says
  * so.
  */
@@ -36,8 +36,13 @@ public final class WorkBudget {
    */
   public static final double NANOS_PER_STEP = 6_000;
 
-  /** The default budget: 10⁷ steps, about 60 s at {@link #NANOS_PER_STEP}. */
-  public static final long DEFAULT_STEPS = 10_000_000L;
+  /**
+   * The default budget: 10⁹ steps, at most about 100 minutes at {@link #NANOS_PER_STEP}, the
+   * slowest store's figure (a few minutes at the others'): it refuses the runaway runs (ten years
+   * of the chat example is 3.3 × 10¹⁰ steps) and none a user means, such as a day of 50,000
+   * operations a second on DynamoDB (2.6 × 10⁷ steps, 7 s), which 10⁷ refused.
+   */
+  public static final long DEFAULT_STEPS = 1_000_000_000L;
 
   /**
    * The most intervals a series keeps per subject: a fortnight at the default 60 s interval (20,160

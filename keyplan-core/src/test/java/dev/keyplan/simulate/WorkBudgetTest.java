@@ -22,7 +22,7 @@ class WorkBudgetTest {
     assertEquals(1, e.megabytes());
     // 378,000 × 6,000 ns = 2.268 s on the reference machine.
     assertEquals(2.268, e.seconds(), 1e-9);
-    WorkBudget.check(s, e); // under 10⁷: no refusal
+    WorkBudget.check(s, e); // under 10⁹: no refusal
   }
 
   @Test
@@ -38,7 +38,7 @@ class WorkBudgetTest {
     var x = assertThrows(WorkBudget.OverBudgetException.class, () -> WorkBudget.check(s, e));
     assertEquals(
         "this run would take about 3.31 trillion steps / 15 MB (about 230 days on the reference"
-            + " machine), more than the budget of 10.0 million steps; shorten --duration, or pass"
+            + " machine), more than the budget of 1.00 billion steps; shorten --duration, or pass"
             + " --budget 34e11",
         x.getMessage());
   }
@@ -58,8 +58,17 @@ class WorkBudgetTest {
   void aRaisedBudget_letsTheRunThrough() {
     SimulationSettings s =
         new SimulationSettings(1, 86_400, 60, SimulationSettings.Mode.AGGREGATE, 20_000_000);
-    // 86,400 × (200 + 10) = 18,144,000: over the default 10⁷, under the 2 × 10⁷ given.
+    // 86,400 × (200 + 10) = 18,144,000: under the 2 × 10⁷ given.
     WorkBudget.check(s, WorkBudget.estimate(s, 86_400, 200, 0, 10));
+    // 40 days of it, 72,576,000 steps, is over that budget but under the default 10⁹.
+    SimulationSettings small =
+        new SimulationSettings(1, 40 * 86_400, 60, SimulationSettings.Mode.AGGREGATE, 20_000_000);
+    assertThrows(
+        WorkBudget.OverBudgetException.class,
+        () -> WorkBudget.check(small, WorkBudget.estimate(small, 40 * 86_400, 200, 0, 10)));
+    SimulationSettings byDefault =
+        SimulationSettings.of(1, 40 * 86_400, SimulationSettings.Mode.AGGREGATE);
+    WorkBudget.check(byDefault, WorkBudget.estimate(byDefault, 40 * 86_400, 200, 0, 10));
   }
 
   @Test

@@ -26,7 +26,7 @@ class SimulateBudgetTest {
     assertEquals(2, run.exitCode(), run.err());
     assertTrue(
         run.err().startsWith("<command line>: error: this run would take about "), run.err());
-    assertTrue(run.err().contains(", more than the budget of 10.0 million steps;"), run.err());
+    assertTrue(run.err().contains(", more than the budget of 1.00 billion steps;"), run.err());
     assertTrue(run.err().contains("shorten --duration, or pass --budget "), run.err());
     assertEquals("", run.out());
   }
