@@ -247,7 +247,8 @@ final class ReportCommandTest {
     assertThat(count(page, "<li class=\"finding\""))
         .isEqualTo(Examples.check("orders").get("findings").size());
     assertThat(page)
-        .contains("<a href=\"docs/rules/PartitionOverGuideline.md\">PartitionOverGuideline</a>");
+        .contains(
+            "<a href=\"docs/rules/PartitionOverGuideline.md\"><bdi>PartitionOverGuideline</bdi></a>");
   }
 
   @Test

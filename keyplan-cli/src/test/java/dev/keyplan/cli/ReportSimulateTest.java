@@ -143,7 +143,7 @@ final class ReportSimulateTest {
     // about 3% (2 GB) apart, so the fullest node, first in the bytes legend, is one of them.
     assertThat(charts.get("bytes").lines().get(0).subject()).isIn("n2", "n6", "n1");
     assertThat(store(page, "cassandra"))
-        .contains("<li>largest partition messages/channel_id-1: 3.6 GB, 36.0×")
+        .contains("<li><bdi>largest partition messages/channel_id-1: 3.6 GB, 36.0×")
         .contains("<table class=\"sim-table\" data-table=\"nodes\">");
   }
 
@@ -273,7 +273,9 @@ final class ReportSimulateTest {
     String a = page("examples/discord-general.yaml", "--simulate");
     assertThat(page("examples/discord-general.yaml", "--simulate", "--seed", "1")).isEqualTo(a);
     String b = page("examples/discord-general.yaml", "--simulate", "--seed", "2");
-    assertThat(b).isNotEqualTo(a).contains("<p class=\"sim-settings\">seed 2 · duration 3600 s");
+    assertThat(b)
+        .isNotEqualTo(a)
+        .contains("<p class=\"sim-settings\"><bdi>seed 2 · duration 3600 s");
   }
 
   @Test
@@ -302,7 +304,7 @@ final class ReportSimulateTest {
     // stands.
     String page = page("examples/shop-mongodb.yaml", "--simulate");
     assertThat(store(page, "mongodb"))
-        .contains("<li>not simulated: no collection of the model is sharded");
+        .contains("<li><bdi>not simulated: no collection of the model is sharded");
   }
 
   @Test
