@@ -102,7 +102,10 @@ public final class BidiControlInIdentifier implements Rule.OnStores {
               + " (and from every place that repeats it: queries, key lists, the schema)");
     }
 
-    /** Returns {@code name} with each bidi control written as {@code <U+XXXX>}, safe to print. */
+    /**
+     * Returns {@code name} with each bidi control shown as its code point, such as {@code
+     * <U+202E>}.
+     */
     private static String visible(String name) {
       StringBuilder out = new StringBuilder();
       name.codePoints()
