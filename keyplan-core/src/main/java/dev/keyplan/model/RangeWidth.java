@@ -28,4 +28,16 @@ public record RangeWidth(OptionalLong seconds, OptionalDouble share, Location lo
     }
     return spanSeconds > 0 ? Math.min(1, seconds.getAsLong() / (double) spanSeconds) : 1;
   }
+
+  /**
+   * Returns where {@link #shareOf} comes from, for a plan's note: "its stated share", or the width
+   * over the span ("1 h of 1 y").
+   */
+  public String sourceOver(long spanSeconds) {
+    return share.isPresent()
+        ? "its stated share"
+        : Quantities.formatSeconds(seconds.getAsLong())
+            + " of "
+            + Quantities.formatSeconds(spanSeconds);
+  }
 }

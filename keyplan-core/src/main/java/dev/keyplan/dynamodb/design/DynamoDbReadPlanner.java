@@ -844,11 +844,7 @@ final class DynamoDbReadPlanner {
               + " reads "
               + dev.keyplan.model.Units.percent(share)
               + " of a partition's items ("
-              + (width.get().share().isPresent()
-                  ? "its stated share"
-                  : dev.keyplan.model.Quantities.formatSeconds(width.get().seconds().getAsLong())
-                      + " of "
-                      + dev.keyplan.model.Quantities.formatSeconds(span))
+              + width.get().sourceOver(span)
               + ")");
     } else {
       notes.add(

@@ -913,11 +913,7 @@ final class MongoDbReadPlanner {
               + " reads "
               + dev.keyplan.model.Units.percent(share)
               + " of the keys under the rest of the bounds ("
-              + (width.get().share().isPresent()
-                  ? "its stated share"
-                  : dev.keyplan.model.Quantities.formatSeconds(width.get().seconds().getAsLong())
-                      + " of "
-                      + dev.keyplan.model.Quantities.formatSeconds(span))
+              + width.get().sourceOver(span)
               + ")");
     } else {
       notes.add(
