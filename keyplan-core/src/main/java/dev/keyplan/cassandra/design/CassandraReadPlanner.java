@@ -230,19 +230,11 @@ final class CassandraReadPlanner {
     // Lookups are not added to an upper bound: every row matching is the case where the index
     // answers from its entries alone, and the bound is what a scan of those rows reads.
     double rows = c.plan().rows().typical() + (c.bounded() ? 0 : lookups(c));
-    int joined = 0;
-    List<String> seen = new ArrayList<>();
-    for (String a : c.missing()) {
-      Optional<BoundTable> t = lookupTable(c.table(), a);
-      if (t.isEmpty()) {
-        return Double.POSITIVE_INFINITY;
-      }
-      if (!seen.contains(t.get().name())) {
-        seen.add(t.get().name());
-        joined++;
-      }
+    Joins joins = joins(c.table(), c.missing());
+    if (joins.unsupplied().isPresent()) {
+      return Double.POSITIVE_INFINITY;
     }
-    double cost = fanout.cost(p, c.table().name(), rows * (1 + joined));
+    double cost = fanout.cost(p, c.table().name(), rows * (1 + joins.tables().size()));
     return Double.isNaN(cost) ? Double.POSITIVE_INFINITY : cost;
   }
 
@@ -941,23 +933,18 @@ final class CassandraReadPlanner {
    * Returns a join plan for a read whose best table lacks some selected attributes, or not served.
    */
   private CassandraPlan join(AccessPattern p, Candidate best) {
-    List<String> second = new ArrayList<>();
-    for (String a : best.missing()) {
-      Optional<BoundTable> lookup = lookupTable(best.table(), a);
-      if (lookup.isEmpty()) {
-        return notServed(
-            p,
-            best.table().name()
-                + " serves the restriction but lacks "
-                + a
-                + ", and no table holding it can be looked up from "
-                + best.table().name()
-                + "'s columns");
-      }
-      if (!second.contains(lookup.get().name())) {
-        second.add(lookup.get().name());
-      }
+    Joins joins = joins(best.table(), best.missing());
+    if (joins.unsupplied().isPresent()) {
+      return notServed(
+          p,
+          best.table().name()
+              + " serves the restriction but lacks "
+              + joins.unsupplied().get()
+              + ", and no table holding it can be looked up from "
+              + best.table().name()
+              + "'s columns");
     }
+    List<String> second = joins.tables();
     CassandraPlan first = best.plan();
     List<String> names = new ArrayList<>(first.tables());
     names.addAll(second);
@@ -983,6 +970,27 @@ final class CassandraReadPlanner {
         first.filtersInPartition(),
         notes,
         first.indexes());
+  }
+
+  /**
+   * The tables a read joins to supply the attributes its table lacks, each named once in order of
+   * first need; or the first attribute no table can supply, when one cannot be.
+   */
+  private record Joins(List<String> tables, Optional<String> unsupplied) {}
+
+  /** Returns the joins that supply {@code missing} to rows of {@code from}. */
+  private Joins joins(BoundTable from, List<String> missing) {
+    List<String> tables = new ArrayList<>();
+    for (String a : missing) {
+      Optional<BoundTable> t = lookupTable(from, a);
+      if (t.isEmpty()) {
+        return new Joins(List.of(), Optional.of(a));
+      }
+      if (!tables.contains(t.get().name())) {
+        tables.add(t.get().name());
+      }
+    }
+    return new Joins(List.copyOf(tables), Optional.empty());
   }
 
   /**
