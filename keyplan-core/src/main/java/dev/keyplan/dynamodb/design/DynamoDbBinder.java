@@ -551,7 +551,9 @@ final class DynamoDbBinder {
             largest,
             rows,
             ttl,
-            it.location()));
+            it.location(),
+            // Every item written stays until ItemOverwrites caps the rows at the distinct keys.
+            rows));
   }
 
   /** A bare placeholder keeps its attribute's scalar type; any other template is a string. */

@@ -68,36 +68,6 @@ public record DynamoDbItem(
     storedNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(storedNames));
   }
 
-  /** An item type whose items all stay: {@code writtenRows} is {@code rows}. */
-  public DynamoDbItem(
-      String name,
-      Entity entity,
-      String table,
-      Map<String, KeyTemplate> keys,
-      Map<String, Long> keyBytes,
-      Map<String, Stored> attributes,
-      Map<String, String> storedNames,
-      long bytes,
-      long largestBytes,
-      double rows,
-      long ttlSeconds,
-      Location location) {
-    this(
-        name,
-        entity,
-        table,
-        keys,
-        keyBytes,
-        attributes,
-        storedNames,
-        bytes,
-        largestBytes,
-        rows,
-        ttlSeconds,
-        location,
-        rows);
-  }
-
   /**
    * Returns the size of an item that holds every attribute, sparse ones included: what the 400 KB
    * limit and a write of such an item count.
