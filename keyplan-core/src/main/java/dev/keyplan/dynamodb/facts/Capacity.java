@@ -157,8 +157,7 @@ public final class Capacity {
     if (!(evaluatedBytes >= 0) || !(itemBytes > 0)) {
       return query((long) Math.ceil(Math.max(0, evaluatedBytes)), read);
     }
-    long item = (long) Math.ceil(itemBytes);
-    double pageBytes = (double) itemsPerPage(item) * itemBytes;
+    double pageBytes = pageBytes(itemBytes);
     double full = Math.floor(evaluatedBytes / pageBytes);
     if (full < 1) {
       return query((long) Math.ceil(evaluatedBytes), read);
@@ -178,8 +177,15 @@ public final class Capacity {
     if (!(evaluatedBytes > 0) || !(itemBytes > 0)) {
       return 1;
     }
-    double pageBytes = (double) itemsPerPage((long) Math.ceil(itemBytes)) * itemBytes;
-    return Math.max(1, Math.ceil(evaluatedBytes / pageBytes - 1e-9));
+    return Math.max(1, Math.ceil(evaluatedBytes / pageBytes(itemBytes) - 1e-9));
+  }
+
+  /**
+   * Returns the bytes of one full page of items averaging {@code itemBytes}: {@link #itemsPerPage}
+   * items of that size, the last one reaching 1 MB: 2,622 × 400 B = 1,048,800 B.
+   */
+  private static double pageBytes(double itemBytes) {
+    return (double) itemsPerPage((long) Math.ceil(itemBytes)) * itemBytes;
   }
 
   /**
