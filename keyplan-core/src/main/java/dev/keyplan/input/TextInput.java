@@ -1,6 +1,7 @@
 package dev.keyplan.input;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -15,8 +16,10 @@ import java.nio.file.Path;
  * in Latin-1 (or a binary file passed by mistake) is an error at {@code file:line:column} rather
  * than "it is not UTF-8 text" with no place, or worse, a file read with replacement characters.
  *
- * <p>Every reader of a user's file goes through {@link #read(Path, String)} (issue 18: "non-UTF-8
- * bytes (line and column of the first bad byte)").
+ * <p>Every reader of a user's file goes through {@link #read(Path, String, Location)} or, for
+ * standard input, {@link #bytes} and {@link #decode} (issue 18: "non-UTF-8 bytes (line and column
+ * of the first bad byte)", "every reader of every file kind goes through the same located-input
+ * toolkit"), so each is bounded by {@link InputLimits} and places its first bad byte alike.
  */
 public final class TextInput {
   private TextInput() {}
@@ -27,15 +30,68 @@ public final class TextInput {
    * the file kind in the message ("the model file").
    */
   public static String read(Path path, String what) {
+    return read(path, what, new Location(path.toString(), 0, 0));
+  }
+
+  /**
+   * Returns the file's text, as {@link #read(Path, String)}, but a missing or unreadable file is an
+   * error at {@code namedAt}: the place that named it (a model's {@code schema:} value), which is
+   * where the user fixes a wrong path. What is wrong inside the file is still placed in the file.
+   */
+  public static String read(Path path, String what, Location namedAt) {
     byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(path);
+    try (InputStream in = Files.newInputStream(path)) {
+      bytes = bytes(path.toString(), in);
     } catch (IOException e) {
-      throw new InputException(
-          new Location(path.toString(), 0, 0),
-          "cannot read " + what + ": " + InputException.reason(e));
+      throw new InputException(namedAt, "cannot read " + what + ": " + InputException.reason(e));
     }
     return decode(path.toString(), bytes);
+  }
+
+  /**
+   * Returns the bytes of {@code in} (a file, or standard input), at most {@link
+   * InputLimits#fileBytes}: it reads one byte more than the limit and stops, so an endless stream
+   * costs no more than the limit. A longer input is an error at the first byte past the limit
+   * ({@code file:line:column}, counted as {@link #at} counts), exit 2.
+   */
+  public static byte[] bytes(String file, InputStream in) throws IOException {
+    long limit = InputLimits.current().fileBytes();
+    byte[] bytes = in.readNBytes((int) limit + 1);
+    if (bytes.length > limit) {
+      throw new InputException(
+          byteAt(file, bytes, (int) limit),
+          "the input is larger than "
+              + InputLimits.shown(limit)
+              + "; expected at most that much (this is its first byte past the limit; see"
+              + " docs/reliability.md, 'Input size', to raise it with -D"
+              + InputLimits.FILE_BYTES_PROPERTY
+              + ")");
+    }
+    return bytes;
+  }
+
+  /**
+   * Returns the line and column of byte {@code index} without decoding: lines end at LF bytes, and
+   * the column counts the bytes that start a UTF-8 sequence (all but the continuation bytes
+   * 10xxxxxx, RFC 3629 section 3), so it counts code points as {@link #at} does when the bytes
+   * before are UTF-8.
+   */
+  static Location byteAt(String file, byte[] bytes, int index) {
+    int line = 1;
+    int column = 1;
+    for (int i = 0; i < index; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+        column = 1;
+      } else if ((bytes[i] & 0xC0) != 0x80) {
+        column++;
+      }
+    }
+    // A limit that falls inside a character places the error at that character.
+    if (index < bytes.length && (bytes[index] & 0xC0) == 0x80 && column > 1) {
+      column--;
+    }
+    return new Location(file, line, column);
   }
 
   /**

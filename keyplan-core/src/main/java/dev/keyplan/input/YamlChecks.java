@@ -6,6 +6,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.LoadSettingsBuilder;
+import org.snakeyaml.engine.v2.composer.Composer;
 import org.snakeyaml.engine.v2.events.AliasEvent;
 import org.snakeyaml.engine.v2.events.CollectionStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
@@ -35,6 +37,58 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
  */
 public final class YamlChecks {
   private YamlChecks() {}
+
+  /**
+   * Returns the engine settings every YAML reader starts from: the file's label, {@link
+   * InputLimits}' code point and alias limits, and non-scalar keys composed so the reader reports
+   * them at their place ("expected a plain key"); the engine's own refusal carries no line.
+   */
+  public static LoadSettingsBuilder settings(String file) {
+    return LoadSettings.builder()
+        .setLabel(file)
+        .setAllowNonScalarKeys(true)
+        .setCodePointLimit((int) InputLimits.current().fileBytes())
+        .setMaxAliasesForCollections(InputLimits.YAML_ALIASES);
+  }
+
+  /**
+   * Returns the one document of YAML {@code text}, with every check a YAML reader owes the user
+   * before it reads a value: control characters, nesting depth, the engine's syntax, code point and
+   * alias errors (placed by {@link #located}), an empty file, a second document, and tags. {@code
+   * kind} names the file in messages ("model file", "ring file"); {@code expected} says what an
+   * empty one should hold.
+   *
+   * @throws InputException at the first problem's place (all tag problems at once)
+   */
+  public static Node compose(String file, String text, String kind, String expected) {
+    TextInput.rejectControls(file, text, "the " + kind);
+    Node root;
+    try {
+      var settings = settings(file).build();
+      NestingDepth.checkYaml(file, settings, text);
+      var parser = new ParserImpl(settings, new StreamReader(settings, text));
+      var composer = new Composer(settings, parser);
+      if (!composer.hasNext()) {
+        throw new InputException(
+            new Location(file, 1, 1), "the " + kind + " is empty; expected " + expected);
+      }
+      root = composer.next();
+      singleDocument(file, parser, kind);
+    } catch (YamlEngineException e) {
+      throw located(file, text, e);
+    }
+    List<Diagnostic> problems = new java.util.ArrayList<>();
+    tags(file, root, problems);
+    if (!problems.isEmpty()) {
+      // A tagged or control-laden value would reach file names and identifiers (a NUL in a path
+      // fails in the JDK, not here): stop before the reader reads them.
+      problems.sort(
+          java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
+              .thenComparingInt(d -> d.location().column()));
+      throw new InputException(problems);
+    }
+    return root;
+  }
 
   /** The tags a keyplan YAML file may carry, explicitly or by resolution. */
   static final Set<Tag> STANDARD =
@@ -147,8 +201,20 @@ public final class YamlChecks {
           String.format("not valid YAML: character U+%04X is not allowed", r.getCodePoint()));
     }
     String message = String.valueOf(e.getMessage());
+    if (message.contains("exceeds the limit")) {
+      // Text given without a file (a file is cut at the same figure in bytes first): placed at
+      // the first code point past the limit.
+      int limit = (int) InputLimits.current().fileBytes();
+      int points = text.codePointCount(0, text.length());
+      int index = text.offsetByCodePoints(0, Math.min(limit, points));
+      return new InputException(
+          TextInput.at(file, text, index),
+          "more than "
+              + String.format(java.util.Locale.ROOT, "%,d", limit)
+              + " code points; expected a smaller file (see docs/reliability.md, 'Input size')");
+    }
     if (message.contains("aliases")) {
-      int limit = LoadSettings.builder().build().getMaxAliasesForCollections();
+      int limit = InputLimits.YAML_ALIASES;
       return new InputException(
           aliasBeyond(file, text, limit),
           "more than "
@@ -161,7 +227,7 @@ public final class YamlChecks {
   }
 
   private static Location aliasBeyond(String file, String text, int limit) {
-    var settings = LoadSettings.builder().setLabel(file).build();
+    var settings = settings(file).build();
     var parser = new ParserImpl(settings, new StreamReader(settings, text));
     int aliases = 0;
     Location last = new Location(file, 1, 1);

@@ -2,8 +2,6 @@ package dev.keyplan.model.yaml;
 
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
-import dev.keyplan.input.Location;
-import dev.keyplan.input.NestingDepth;
 import dev.keyplan.input.SourceSpan;
 import dev.keyplan.input.TextInput;
 import dev.keyplan.input.YamlChecks;
@@ -21,12 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.composer.Composer;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.Node;
-import org.snakeyaml.engine.v2.parser.ParserImpl;
-import org.snakeyaml.engine.v2.scanner.StreamReader;
 
 /**
  * Reads a workload model file (format: docs/model.md) into a {@link Model}.
@@ -213,31 +206,8 @@ public final class ModelReader extends SectionReader {
   }
 
   private Model parse(String text, Path baseDir) {
-    TextInput.rejectControls(file, text, "the model file");
-    Node root;
-    try {
-      // Non-scalar keys are composed so YamlMap reports them at their place ("expected a plain
-      // key"); the engine's own refusal carries no line.
-      var settings = LoadSettings.builder().setLabel(file).setAllowNonScalarKeys(true).build();
-      NestingDepth.checkYaml(file, settings, text);
-      var parser = new ParserImpl(settings, new StreamReader(settings, text));
-      var composer = new Composer(settings, parser);
-      if (!composer.hasNext()) {
-        throw new InputException(
-            new Location(file, 1, 1),
-            "the model file is empty; expected 'model:', 'entities:' and 'patterns:'");
-      }
-      root = composer.next();
-      YamlChecks.singleDocument(file, parser, "model file");
-    } catch (YamlEngineException e) {
-      throw YamlChecks.located(file, text, e);
-    }
-    YamlChecks.tags(file, root, problems);
-    if (!problems.isEmpty()) {
-      // A tagged or control-laden value would reach file names and identifiers (a NUL in a path
-      // fails in the JDK, not here): stop before the sections read them.
-      throw new InputException(sorted());
-    }
+    Node root =
+        YamlChecks.compose(file, text, "model file", "'model:', 'entities:' and 'patterns:'");
     var top = YamlMap.of(file, root, "a model (model:, horizon:, entities:, patterns:)", problems);
     if (top.isEmpty()) {
       throw new InputException(problems);
