@@ -1,12 +1,11 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.input.InputException;
+import dev.keyplan.input.TextInput;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
@@ -23,31 +22,31 @@ public final class Input {
   }
 
   /**
-   * Returns the text of {@code file}, or of standard input for {@code -}.
+   * Returns the text of {@code file}, or of standard input for {@code -}, through the located-input
+   * toolkit: at most {@code InputLimits}' bytes, and a byte that is not UTF-8 is an error at its
+   * {@code file:line:column} in the file (or {@code <stdin>}), where it is. Only a file that cannot
+   * be opened is an error at {@code <command line>}: its name is what is wrong there.
    *
-   * @param format what the text must be, for the message when it is not UTF-8 ("Extended JSON")
-   * @throws InputException if it cannot be read or is not UTF-8
+   * @throws InputException if it cannot be read, is too large or is not UTF-8
    */
-  public static String read(String file, String format) {
+  public static String read(String file) {
     byte[] bytes;
     try {
-      bytes = file.equals("-") ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
+      if (file.equals("-")) {
+        bytes = TextInput.bytes(name(file), System.in);
+      } else {
+        try (InputStream in = Files.newInputStream(Path.of(file))) {
+          bytes = TextInput.bytes(file, in);
+        }
+      }
+    } catch (InvalidPathException e) {
+      throw new InputException(Cli.commandLine(), "not a file name: " + e.getMessage());
     } catch (NoSuchFileException e) {
       throw new InputException(Cli.commandLine(), "no such file: " + file);
     } catch (IOException e) {
       throw new InputException(Cli.commandLine(), "cannot read " + file + ": " + e.getMessage());
     }
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw new InputException(
-          Cli.commandLine(), name(file) + " is not UTF-8 text; " + format + " must be");
-    }
+    return TextInput.decode(name(file), bytes);
   }
 
   /** Rejects {@code --format markdown} and {@code sarif}: these results are a line or two. */

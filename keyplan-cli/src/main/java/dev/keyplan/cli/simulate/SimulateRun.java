@@ -121,8 +121,7 @@ public final class SimulateRun {
     SimulationSettings settings = Simulations.settings(seed, duration, interval, mode, budget);
     long asked = Simulations.askedInterval(settings.durationSeconds(), interval);
     Optional<Trace> t =
-        Optional.ofNullable(trace)
-            .map(f -> Trace.parse(f.toString(), Input.read(f.toString(), "a trace")));
+        Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString())));
     Progress bar =
         (progress != null ? progress : System.console() != null)
             ? new ProgressBar(cli.getErr())

@@ -62,8 +62,7 @@ public final class ItemSizeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Input.requireTextOrJson(format.get(), "dynamodb item-size");
-    Map<String, AttributeValue> item =
-        DynamoJson.parseItem(Input.name(file), Input.read(file, "JSON"));
+    Map<String, AttributeValue> item = DynamoJson.parseItem(Input.name(file), Input.read(file));
     long bytes = ItemSize.of(item);
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {

@@ -57,8 +57,7 @@ public final class DocSizeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Input.requireTextOrJson(format.get(), "mongodb doc-size");
-    BsonDocument document =
-        ExtendedJson.parseDocument(Input.name(file), Input.read(file, "Extended JSON"));
+    BsonDocument document = ExtendedJson.parseDocument(Input.name(file), Input.read(file));
     long bytes = DocumentSize.of(document);
     int depth = DocumentSize.nestingDepth(document);
     boolean fits = DocumentSize.fits(bytes);

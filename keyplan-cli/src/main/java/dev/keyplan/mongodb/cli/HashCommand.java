@@ -66,7 +66,7 @@ public final class HashCommand implements Callable<Integer> {
     Input.requireTextOrJson(format.get(), "mongodb hash");
     BsonValue parsed =
         value.equals("-")
-            ? ExtendedJson.parseValue(Input.name(value), Input.read(value, "Extended JSON"))
+            ? ExtendedJson.parseValue(Input.name(value), Input.read(value))
             : ExtendedJson.parseValue("<command line>", value);
     long hash = HashedKey.hash64(parsed);
     PrintWriter out = spec.commandLine().getOut();

@@ -116,7 +116,8 @@ final class ReplicasCommandTest {
   void replicas_missingRingFile_exits2() {
     CliRun run = CliRun.of("cassandra", "replicas", "--ring", "no-such-ring.yaml", "--token", "1");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("no-such-ring.yaml: error: no such ring file\n1 error\n");
+    assertThat(run.err())
+        .isEqualTo("no-such-ring.yaml: error: cannot read the ring file: no such file\n1 error\n");
   }
 
   @Test

@@ -158,7 +158,13 @@ final class ItemSizeCommandTest {
     Files.write(latin1, "{\"a\": {\"S\": \"caf\u00e9\"}}".getBytes(StandardCharsets.ISO_8859_1));
     CliRun run = CliRun.of("dynamodb", "item-size", latin1.toString());
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("is not UTF-8 text");
+    // Issue 18: placed in the file, not at "<command line>". '{"a": {"S": "caf' is 16 bytes and
+    // 16 characters, so the Latin-1 'é' (0xE9) is at offset 16, column 17.
+    assertThat(run.err())
+        .startsWith(
+            latin1
+                + ":1:17: error: not UTF-8 text: byte 0xE9 at offset 16; expected a file saved as"
+                + " UTF-8");
   }
 
   @Test

@@ -146,7 +146,13 @@ final class DocSizeCommandTest {
     Files.write(latin1, "{\"a\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1));
     CliRun run = CliRun.of("mongodb", "doc-size", latin1.toString());
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("is not UTF-8 text");
+    // Issue 18: placed in the file, not at "<command line>". '{"a": "caf' is 10 bytes and 10
+    // characters, so the Latin-1 'é' (0xE9) is at offset 10, column 11.
+    assertThat(run.err())
+        .startsWith(
+            latin1
+                + ":1:11: error: not UTF-8 text: byte 0xE9 at offset 10; expected a file saved as"
+                + " UTF-8");
   }
 
   @Test

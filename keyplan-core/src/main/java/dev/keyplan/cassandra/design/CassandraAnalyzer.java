@@ -5,12 +5,10 @@ import dev.keyplan.cassandra.cql.CqlParser;
 import dev.keyplan.cassandra.cql.CqlSchema;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.input.InputException;
+import dev.keyplan.input.TextInput;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,14 +73,9 @@ public final class CassandraAnalyzer {
   }
 
   private static CqlSchema readSchema(CassandraDesign design) {
-    String text;
-    try {
-      text = Files.readString(design.schema(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException(
-          design.schemaLocation(),
-          "cannot read the CQL schema " + design.schema() + ": " + InputException.reason(e));
-    }
+    String text =
+        TextInput.read(
+            design.schema(), "the CQL schema " + design.schema(), design.schemaLocation());
     return CqlParser.parse(design.schema().toString(), text);
   }
 

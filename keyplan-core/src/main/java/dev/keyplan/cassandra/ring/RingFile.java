@@ -3,13 +3,9 @@ package dev.keyplan.cassandra.ring;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
-import dev.keyplan.input.NestingDepth;
 import dev.keyplan.input.Suggest;
-import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.keyplan.input.TextInput;
+import dev.keyplan.input.YamlChecks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,11 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.exceptions.Mark;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -64,6 +56,7 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
   private static final String NETWORK_TOPOLOGY = "NetworkTopologyStrategy";
   private static final String RF = "replication_factor";
   private static final List<String> TOP_KEYS = List.of("replication", "seed", "nodes");
+  private static final String EXPECTED = "a mapping with keys replication, seed and nodes";
   private static final List<String> NODE_KEYS =
       List.of("name", "dc", "rack", "tokens", "num_tokens");
 
@@ -73,18 +66,8 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
    * @throws InputException if the file cannot be read or describes no valid ring
    */
   public static RingFile read(Path path) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new InputException(new Location(path.toString(), 0, 0), "no such ring file");
-    } catch (MalformedInputException e) {
-      throw new InputException(new Location(path.toString(), 0, 0), "the ring file is not UTF-8");
-    } catch (IOException e) {
-      throw new InputException(
-          new Location(path.toString(), 0, 0), "cannot read the ring file: " + e);
-    }
-    return parse(path.toString(), text);
+    // The toolkit's reader: bounded in size, and a byte that is not UTF-8 is placed.
+    return parse(path.toString(), TextInput.read(path, "the ring file"));
   }
 
   /**
@@ -106,21 +89,11 @@ public record RingFile(Ring ring, ReplicaPlacement replication, long seed) {
     }
 
     RingFile parse(String yaml) {
-      Optional<Node> root;
-      try {
-        var settings = LoadSettings.builder().setLabel(file).build();
-        NestingDepth.checkYaml(file, settings, yaml);
-        root = new Compose(settings).composeString(yaml);
-      } catch (MarkedYamlEngineException e) {
-        Location where = e.getProblemMark().map(this::location).orElse(fileOnly());
-        throw new InputException(where, "invalid YAML: " + e.getProblem());
-      } catch (YamlEngineException e) {
-        throw new InputException(fileOnly(), "invalid YAML: " + e.getMessage());
-      }
-      if (root.isEmpty() || !(root.get() instanceof MappingNode top)) {
-        throw new InputException(
-            root.map(this::location).orElse(fileOnly()),
-            "expected a mapping with keys replication, seed and nodes");
+      // The model reader's checks, shared: syntax errors placed, an empty file, a second
+      // document, tags, aliases and nesting depth.
+      Node root = YamlChecks.compose(file, yaml, "ring file", EXPECTED);
+      if (!(root instanceof MappingNode top)) {
+        throw new InputException(location(root), "expected " + EXPECTED);
       }
       Map<String, NodeTuple> fields = fields(top, TOP_KEYS, "the ring file");
       long seed = 0;

@@ -3,20 +3,18 @@ package dev.keyplan.dynamodb.facts;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.input.TextInput;
+import dev.keyplan.input.YamlChecks;
 import dev.keyplan.model.Units;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -110,27 +108,15 @@ public record PriceTable(
 
   /** Reads a user's price table; every problem is reported at its place. */
   public static PriceTable read(Path path, Location namedAt) {
-    try {
-      return parse(path.toString(), Files.readString(path, StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new InputException(
-          namedAt, "cannot read the price table " + path + ": " + InputException.reason(e));
-    }
+    return parse(path.toString(), TextInput.read(path, "the price table " + path, namedAt));
   }
 
   static PriceTable parse(String file, String text) {
     List<Diagnostic> problems = new ArrayList<>();
-    Node root;
-    try {
-      var settings = LoadSettings.builder().setLabel(file).build();
-      root = new Compose(settings).composeString(text).orElse(null);
-    } catch (MarkedYamlEngineException e) {
-      Location at =
-          e.getProblemMark()
-              .map(m -> new Location(file, m.getLine() + 1, m.getColumn() + 1))
-              .orElse(new Location(file, 0, 0));
-      throw new InputException(at, "not valid YAML: " + e.getProblem());
-    }
+    // The toolkit's YAML checks, as for a model: syntax placed, depth, aliases, one document, tags.
+    Node root =
+        YamlChecks.compose(
+            file, text, "price table", "region:, on_demand:, provisioned: and storage:");
     if (!(root instanceof MappingNode)) {
       throw new InputException(
           new Location(file, 1, 1),

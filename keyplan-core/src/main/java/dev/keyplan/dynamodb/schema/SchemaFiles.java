@@ -1,12 +1,9 @@
 package dev.keyplan.dynamodb.schema;
 
 import dev.keyplan.dynamodb.workbench.WorkbenchReader;
-import dev.keyplan.input.InputException;
 import dev.keyplan.input.LocatedJson;
 import dev.keyplan.input.Location;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.keyplan.input.TextInput;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -35,15 +32,7 @@ public final class SchemaFiles {
    * is reported at its {@code file:line:column}, all of a file's problems at once.
    */
   public static List<ImportedTable> read(Path path, Location namedAt) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException(
-          namedAt,
-          "cannot read the dynamodb schema file " + path + ": " + InputException.reason(e));
-    }
-    return read(path.toString(), text);
+    return read(path.toString(), TextInput.read(path, "the dynamodb schema file " + path, namedAt));
   }
 
   /** Returns the tables defined in {@code text}; {@code file} names it in diagnostics. */

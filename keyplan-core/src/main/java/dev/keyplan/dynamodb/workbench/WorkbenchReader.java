@@ -16,9 +16,7 @@ import dev.keyplan.input.JsonChecks.Fields;
 import dev.keyplan.input.LocatedJson;
 import dev.keyplan.input.Location;
 import dev.keyplan.input.Suggest;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.keyplan.input.TextInput;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,15 +80,7 @@ public final class WorkbenchReader {
 
   /** Reads the model at {@code path}; a missing or unreadable file is an input error. */
   public static WorkbenchModel read(Path path) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException(
-          new Location(path.toString(), 0, 0),
-          "cannot read the NoSQL Workbench model: " + InputException.reason(e));
-    }
-    return read(path.toString(), text);
+    return read(path.toString(), TextInput.read(path, "the NoSQL Workbench model"));
   }
 
   /** Reads model {@code text}; {@code file} names it in diagnostics. */

@@ -1,11 +1,8 @@
 package dev.keyplan.mongodb.catalog;
 
-import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.input.TextInput;
 import dev.keyplan.mongodb.facts.ExtendedJson;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.bson.BsonValue;
 
@@ -20,13 +17,7 @@ final class CatalogFile {
    * model's {@code indexes_file:} or {@code sharding_file:} value, as for a DynamoDB schema file.
    */
   static String text(Path path, Location namedAt, String what) {
-    try {
-      return Files.readString(path, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException(
-          namedAt,
-          "cannot read the mongodb " + what + " " + path + ": " + InputException.reason(e));
-    }
+    return TextInput.read(path, "the mongodb " + what + " " + path, namedAt);
   }
 
   /** Returns how a message names a value: "the string 'x'", "the int32 1", "a document". */

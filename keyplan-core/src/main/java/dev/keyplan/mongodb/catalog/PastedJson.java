@@ -3,9 +3,7 @@ package dev.keyplan.mongodb.catalog;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.keyplan.input.TextInput;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,15 +49,7 @@ public final class PastedJson {
    * that cannot be read is an error at the file.
    */
   public static List<Value> read(Path path) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException(
-          new Location(path.toString(), 0, 0),
-          "cannot read " + path + ": " + InputException.reason(e));
-    }
-    return read(path.toString(), text);
+    return read(path.toString(), TextInput.read(path, path.toString()));
   }
 
   /** Returns the values of {@code text}, read as file {@code file}. */

@@ -193,14 +193,17 @@ final class RingFileTest {
             () -> RingFile.parse("r.yaml", "nodes: [a, b\nreplication: {}\n"));
     assertThat(e.diagnostics()).hasSize(1);
     assertThat(e.diagnostics().get(0).location().line()).isPositive();
-    assertThat(e.getMessage()).startsWith("r.yaml:").contains("invalid YAML");
+    assertThat(e.getMessage()).startsWith("r.yaml:").contains("not valid YAML");
   }
 
   @Test
   void parse_emptyDocument_isAnError() {
+    // No document at all: an error at the file's start, as for an empty model (issue 18).
     assertThatThrownBy(() -> RingFile.parse("r.yaml", "# nothing\n"))
         .isInstanceOf(InputException.class)
-        .hasMessage("r.yaml: error: expected a mapping with keys replication, seed and nodes");
+        .hasMessage(
+            "r.yaml:1:1: error: the ring file is empty; expected a mapping with keys replication,"
+                + " seed and nodes");
   }
 
   @Test
@@ -215,6 +218,6 @@ final class RingFileTest {
     Path path = dir.resolve("absent.yaml");
     assertThatThrownBy(() -> RingFile.read(path))
         .isInstanceOf(InputException.class)
-        .hasMessage(path + ": error: no such ring file");
+        .hasMessage(path + ": error: cannot read the ring file: no such file");
   }
 }
