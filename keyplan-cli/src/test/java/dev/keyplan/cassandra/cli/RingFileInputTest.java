@@ -116,4 +116,18 @@ class RingFileInputTest {
         .startsWith(
             dir.resolve("ring.yaml") + ":10:35: error: more than 50 aliases to collections");
   }
+
+  @Test
+  void aTokenTooLargeOrNotFinite_isLocated(@TempDir Path dir) throws IOException {
+    // Hostile input: tokens past Murmur3's signed 64-bit range, or YAML's infinity. Line 3 is
+    // "  - {name: n1, dc: dc1, rack: r1, tokens: [": 43 characters, so the token is column 44.
+    String expected =
+        dir.resolve("ring.yaml")
+            + ":3:44: error: expected a token as a whole number from -9223372036854775808 to"
+            + " 9223372036854775807, got ";
+    assertError(
+        replicas(dir, GOOD.replace("tokens: [0]", "tokens: [99999999999999999999]")),
+        expected + "99999999999999999999");
+    assertError(replicas(dir, GOOD.replace("tokens: [0]", "tokens: [.inf]")), expected + "'.inf'");
+  }
 }
