@@ -8,8 +8,10 @@ import dev.keyplan.cli.OutputFormat;
 import dev.keyplan.mongodb.facts.ExtendedJson;
 import dev.keyplan.mongodb.facts.HashedKey;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.concurrent.Callable;
 import org.bson.BsonValue;
+import org.bson.types.Decimal128;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -69,6 +71,20 @@ public final class HashCommand implements Callable<Integer> {
             ? ExtendedJson.parseValue(Input.name(value), Input.read(value))
             : ExtendedJson.parseValue("<command line>", value);
     long hash = HashedKey.hash64(parsed);
+    clamped(parsed)
+        .ifPresent(
+            n -> {
+              PrintWriter err = spec.commandLine().getErr();
+              err.println(
+                  "note: "
+                      + ExtendedJson.canonical(parsed)
+                      + " is hashed as the int64 "
+                      + n
+                      + ": MongoDB hashes a number as a 64-bit integer, NaN as 0 and one"
+                      + " beyond the int64 range (infinities too) as the nearest end of it"
+                      + " (docs/mongodb-arithmetic.md)");
+              err.flush();
+            });
     PrintWriter out = spec.commandLine().getOut();
     if (format.get() == OutputFormat.json) {
       out.println(
@@ -82,5 +98,36 @@ public final class HashCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCode.OK.code();
+  }
+
+  /**
+   * Returns the int64 a number is hashed as when that is not the number truncated, because it is
+   * NaN, infinite or beyond the int64 range ({@link HashedKey#numberForHash}): such a value is
+   * legal BSON and MongoDB hashes it, so keyplan hashes it too, but says what it hashed rather than
+   * print a hash that silently stands for 0 or {@link Long#MAX_VALUE}.
+   */
+  private static java.util.Optional<Long> clamped(BsonValue v) {
+    boolean clamped =
+        switch (v.getBsonType()) {
+          case DOUBLE -> {
+            double d = v.asDouble().getValue();
+            yield !(d >= -0x1p63 && d < 0x1p63);
+          }
+          case DECIMAL128 -> {
+            var d = v.asDecimal128().getValue();
+            if (d.isNaN() || d.isInfinite()) {
+              yield true;
+            }
+            // Decimal128's negative zero has no BigDecimal; it is 0, well inside the range.
+            var b =
+                d.isNegative() && d.equals(Decimal128.NEGATIVE_ZERO)
+                    ? BigDecimal.ZERO
+                    : d.bigDecimalValue();
+            yield b.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0
+                || b.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0;
+          }
+          default -> false;
+        };
+    return clamped ? java.util.Optional.of(HashedKey.numberForHash(v)) : java.util.Optional.empty();
   }
 }

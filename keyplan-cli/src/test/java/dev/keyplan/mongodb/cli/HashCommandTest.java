@@ -167,4 +167,60 @@ final class HashCommandTest {
         .contains("{\"value\": {\"$numberInt\": \"42\"}, \"hash\":")
         .contains("Exit codes:");
   }
+
+  // Issue 18, hostile input: `mongodb hash 1e400`. 1e400 is beyond the largest double,
+  // 1.7976931348623157e308 (IEEE 754 binary64), so the BSON library, like JavaScript and mongosh,
+  // would round it to Infinity without a word. It is refused at its first digit (column 1), with
+  // the spellings that say what is meant; so is -1e400 inside an array, at its own column
+  // ("[1, -1e400]": the minus sign is the 5th character).
+  @Test
+  void hash_numberBeyondADouble_isRefusedAtItsPlace() {
+    CliRun run = CliRun.of("mongodb", "hash", "1e400");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err())
+        .isEqualTo(
+            "<command line>:1:1: error: number 1e400 is beyond the range of a double (magnitude up"
+                + " to 1.7976931348623157e308), and would silently become Infinity; write Infinity"
+                + " or {\"$numberDouble\": \"Infinity\"} if infinity is meant, or"
+                + " {\"$numberDecimal\": \"1e400\"} for a decimal\n1 error\n");
+    CliRun inArray = CliRun.of("mongodb", "hash", "[1, -1e400]");
+    assertThat(inArray.exitCode()).isEqualTo(2);
+    assertThat(inArray.err())
+        .startsWith("<command line>:1:5: error: number -1e400 is beyond the range of a double");
+    // The canonical form with digits overflows the same way, at the digits inside the quotes
+    // ('{"$numberDouble": "' is 19 characters, so the 1 is at column 20).
+    CliRun canonical = CliRun.of("mongodb", "hash", "{\"$numberDouble\": \"1e400\"}");
+    assertThat(canonical.exitCode()).isEqualTo(2);
+    assertThat(canonical.err())
+        .startsWith("<command line>:1:20: error: number 1e400 is beyond the range of a double");
+  }
+
+  // Issue 18, hostile input: `mongodb hash NaN` and `Infinity`. Both are legal BSON doubles, and
+  // MongoDB hashes them: BSONElement::safeNumberLongForHash (src/mongo/bson/bsonelement.h) turns
+  // NaN into 0 and +Infinity into the largest int64 before hashing. So they are accepted, hashed
+  // as the server does (NaN exactly like 0: hasher_test's row "0, 0.456, NaN" gives all three
+  // 4854801880128277513; Infinity exactly like 9223372036854775807), and a note on stderr states
+  // what was hashed, so the hash never silently stands for another value.
+  @Test
+  void hash_nanAndInfinity_areHashedAsMongoDbDoes_andTheNoteSaysWhat() {
+    CliRun nan = CliRun.of("mongodb", "hash", "NaN");
+    assertThat(nan.exitCode()).isZero();
+    assertThat(nan.out()).isEqualTo("4854801880128277513\n").isEqualTo(hash("0"));
+    assertThat(nan.err())
+        .isEqualTo(
+            "note: {\"$numberDouble\": \"NaN\"} is hashed as the int64 0: MongoDB hashes a number"
+                + " as a 64-bit integer, NaN as 0 and one beyond the int64 range (infinities too)"
+                + " as the nearest end of it (docs/mongodb-arithmetic.md)\n");
+    CliRun inf = CliRun.of("mongodb", "hash", "{\"$numberDouble\": \"Infinity\"}");
+    assertThat(inf.exitCode()).isZero();
+    assertThat(inf.out()).isEqualTo(hash("{\"$numberLong\": \"9223372036854775807\"}"));
+    assertThat(inf.err())
+        .startsWith(
+            "note: {\"$numberDouble\": \"Infinity\"} is hashed as the int64 9223372036854775807:");
+    CliRun minus = CliRun.of("mongodb", "hash", "--", "-Infinity");
+    assertThat(minus.exitCode()).isZero();
+    assertThat(minus.out()).isEqualTo(hash("{\"$numberLong\": \"-9223372036854775808\"}"));
+    assertThat(minus.err()).contains("is hashed as the int64 -9223372036854775808:");
+  }
 }

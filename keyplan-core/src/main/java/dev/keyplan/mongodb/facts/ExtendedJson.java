@@ -71,6 +71,9 @@ public final class ExtendedJson {
 
   private static final Pattern POSITION = Pattern.compile("Position: (\\d+)\\.");
   private static final Pattern FOUND = Pattern.compile("found '(.*)'\\.?$", Pattern.DOTALL);
+  // A number written in digits, with an optional sign, point and exponent.
+  private static final Pattern DIGITS =
+      Pattern.compile("[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?");
   private static final Pattern BARE_WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern CONVERTING =
       Pattern.compile("^Exception converting value '(.*)' to type (\\S+)$", Pattern.DOTALL);
@@ -211,9 +214,10 @@ public final class ExtendedJson {
       BsonValue value = null;
       try {
         reader.readStartDocument();
+        int from = in.position();
         reader.readBsonType();
         reader.readName();
-        value = readValue(1);
+        value = readValue(1, from);
         BsonType next = reader.readBsonType();
         if (next == BsonType.END_OF_DOCUMENT) {
           reader.readEndDocument();
@@ -347,7 +351,7 @@ public final class ExtendedJson {
      * Reads the value whose type the reader has just found. {@code level} is the nesting level a
      * document or array here has if it holds anything: 1 at the top.
      */
-    private BsonValue readValue(int level) {
+    private BsonValue readValue(int level, int from) {
       BsonType type = reader.getCurrentBsonType();
       int detectedAt = in.position();
       if (type == BsonType.DOCUMENT) {
@@ -355,12 +359,14 @@ public final class ExtendedJson {
         var document = new BsonDocument();
         // Where each name was read; a name's place is looked up only when it is written twice.
         Map<String, Integer> readAt = new HashMap<>();
+        int memberFrom = in.position();
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
           checkLevel(level, '{', detectedAt);
           String name = reader.readName();
           int nameRead = in.position();
           Integer first = readAt.putIfAbsent(name, nameRead);
-          BsonValue v = readValue(level + 1);
+          BsonValue v = readValue(level + 1, memberFrom);
+          memberFrom = in.position();
           if (first != null) {
             Location firstAt = at(nameOffset(name, first));
             problems.add(
@@ -384,14 +390,58 @@ public final class ExtendedJson {
       if (type == BsonType.ARRAY) {
         reader.readStartArray();
         var array = new BsonArray();
+        int elementFrom = in.position();
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
           checkLevel(level, '[', detectedAt);
-          array.add(readValue(level + 1));
+          array.add(readValue(level + 1, elementFrom));
+          elementFrom = in.position();
         }
         reader.readEndArray();
         return array;
       }
-      return LEAF.decode(reader, DECODE);
+      BsonValue leaf = LEAF.decode(reader, DECODE);
+      if (leaf.isDouble() && Double.isInfinite(leaf.asDouble().getValue())) {
+        checkOverflow(from, in.position());
+      }
+      return leaf;
+    }
+
+    /**
+     * An infinite double is legal BSON, written {@code Infinity} (mongosh) or {@code
+     * {"$numberDouble": "Infinity"}} (canonical Extended JSON). A number written in digits that
+     * became infinite is another thing: {@code 1e400} is beyond the largest double
+     * (1.7976931348623157e308), and the library, like JavaScript's {@code Number} and so mongosh,
+     * rounds it to Infinity without a word. JSON itself sets no range (RFC 8259 section 6 leaves it
+     * to implementations) and no BSON number type but decimal holds it, so keyplan refuses it at
+     * its first digit rather than silently reading Infinity. {@code from} and {@code to} bound the
+     * text read for this value (its name and colon too, in a document).
+     */
+    private void checkOverflow(int from, int to) {
+      String span = wrapped.substring(from, Math.min(to, wrapped.length()));
+      if (span.contains("Infinity")) {
+        return;
+      }
+      int colon = span.lastIndexOf(':');
+      Matcher number = DIGITS.matcher(span);
+      if (!number.find(colon + 1)) {
+        return;
+      }
+      String written = number.group();
+      problems.add(
+          new Diagnostic(
+              at(from + number.start()),
+              "number "
+                  + (written.length() > 24 ? written.substring(0, 24) + "…" : written)
+                  + " is beyond the range of a double (magnitude up to 1.7976931348623157e308),"
+                  + " and would silently become "
+                  + (written.startsWith("-") ? "-Infinity" : "Infinity")
+                  + "; write "
+                  + (written.startsWith("-") ? "-Infinity" : "Infinity")
+                  + " or {\"$numberDouble\": \""
+                  + (written.startsWith("-") ? "-Infinity" : "Infinity")
+                  + "\"} if infinity is meant, or {\"$numberDecimal\": \""
+                  + written
+                  + "\"} for a decimal"));
     }
 
     /**
