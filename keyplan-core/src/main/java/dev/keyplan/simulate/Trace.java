@@ -11,8 +11,12 @@ import java.util.List;
  * time,operation,key,size} and one operation per line.
  *
  * <ul>
- *   <li>{@code time}: seconds from the start of the trace, a decimal number ≥ 0, in non-decreasing
- *       order (a trace is a log, so out-of-order lines are a mistake worth naming);
+ *   <li>{@code time}: seconds from the start of the trace, a decimal number from 0 to {@value
+ *       #MAX_SECONDS} (one 365-day year, docs/reliability.md "Trace times"), in non-decreasing
+ *       order (a trace is a log, so out-of-order lines are a mistake worth naming). Written in
+ *       digits, with an optional point and exponent ({@code 12.5}, {@code 1e3}): {@code NaN},
+ *       {@code Infinity}, a sign, a hexadecimal float or Java's {@code d}/{@code f} suffixes are
+ *       errors, since any of them read as a time would be dropped or misplaced without a word;
  *   <li>{@code operation}: {@code read} or {@code write} ({@code insert}, {@code update}, {@code
  *       delete} and {@code upsert} count as writes);
  *   <li>{@code key}: the partition (or shard) key value as text; a value holding a comma is written
@@ -23,6 +27,19 @@ import java.util.List;
  * @param operations the trace's operations, in file order
  */
 public record Trace(String file, List<Op> operations) {
+  /**
+   * The latest time a trace line may have, in seconds: one 365-day year ({@code 1y}, as {@code
+   * --duration} counts it). A trace is a recorded log, replayed second by second; a time beyond a
+   * year is in practice a Unix timestamp or milliseconds written as seconds, and would make the run
+   * as long as that time (the run lasts as long as its trace). Not overridable: rebase the times on
+   * the trace's first line, or divide milliseconds by 1,000.
+   */
+  public static final long MAX_SECONDS = 365L * 86_400;
+
+  // Seconds written in digits: 12, 12.5, .5, 1e3; no sign, no NaN or Infinity, no hex, no suffix.
+  private static final java.util.regex.Pattern SECONDS =
+      java.util.regex.Pattern.compile("(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?");
+
   public Trace {
     operations = List.copyOf(operations);
   }
@@ -82,11 +99,19 @@ public record Trace(String file, List<Op> operations) {
         col[c] = Integer.parseInt(f.get(c)[1]) + 1;
       }
       Double time = number(f.get(0)[0]);
-      if (time == null || time < 0 || time.isInfinite()) {
+      if (time == null || !(time <= MAX_SECONDS)) {
         errors.add(
             new Diagnostic(
                 new Location(file, lineNo, col[0]),
-                "expected a time in seconds ≥ 0 such as 12.5 but found '" + f.get(0)[0] + "'"));
+                "expected a time in seconds from 0 to "
+                    + String.format(java.util.Locale.ROOT, "%,d", MAX_SECONDS)
+                    + " (a year) such as 12.5, but found '"
+                    + f.get(0)[0]
+                    + "'"
+                    + (time != null && time > MAX_SECONDS
+                        ? "; a trace's times are seconds from its start, not Unix timestamps"
+                            + " or milliseconds"
+                        : "")));
         continue;
       }
       if (time < last) {
@@ -128,13 +153,24 @@ public record Trace(String file, List<Op> operations) {
       }
       ops.add(new Op(time, write, f.get(2)[0], bytes));
     }
+    if (errors.isEmpty() && ops.isEmpty()) {
+      // A header alone would run an empty simulation: nothing to replay is a mistake to name.
+      errors.add(
+          new Diagnostic(
+              new Location(file, first + 2, 1),
+              "expected at least one operation after the header, such as 0,read,42,100"));
+    }
     if (!errors.isEmpty()) {
       throw new InputException(errors);
     }
     return new Trace(file, ops);
   }
 
+  /** Returns the seconds written in {@code s}, or null unless it is digits ({@link #SECONDS}). */
   private static Double number(String s) {
+    if (!SECONDS.matcher(s.trim()).matches()) {
+      return null;
+    }
     try {
       return Double.valueOf(s.trim());
     } catch (NumberFormatException e) {

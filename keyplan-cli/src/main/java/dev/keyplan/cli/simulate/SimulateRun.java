@@ -55,12 +55,14 @@ public final class SimulateRun {
           "Seed of every random choice: tokens, arrivals, key draws (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  // No picocli default: whether --duration was given decides a trace's run length.
   @Option(
       names = "--duration",
       paramLabel = "TIME",
-      defaultValue = Simulations.DEFAULT_DURATION,
       description =
-          "Simulated time, such as 90s, 10m, 2h, 1d (default: ${DEFAULT-VALUE}; a trace runs for its own length).")
+          "Simulated time, such as 90s, 10m, 2h, 1d (default: "
+              + Simulations.DEFAULT_DURATION
+              + "; with --trace, the trace's own span, which --duration overrides).")
   String duration;
 
   @Option(
@@ -118,10 +120,18 @@ public final class SimulateRun {
   int run(CommandLine cli, StoreId id, StoreSimulateOptions own) {
     Model m = ModelReader.read(model);
     StoreId s = StoreChoice.of(m, id.id(), List.of(id), false, "simulate");
-    SimulationSettings settings = Simulations.settings(seed, duration, interval, mode, budget);
-    long asked = Simulations.askedInterval(settings.durationSeconds(), interval);
     Optional<Trace> t =
-        Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString())));
+        Optional.ofNullable(trace)
+            .map(f -> Trace.parse(f.toString(), Input.read(f.toString())));
+    // A trace runs for its own span (its last second, rounded up) unless --duration says
+    // otherwise; either way the output says which, so a run never silently differs in length.
+    String runFor =
+        duration != null
+            ? duration
+            : t.map(x -> Math.max(1, x.durationSeconds()) + "s")
+                .orElse(Simulations.DEFAULT_DURATION);
+    SimulationSettings settings = Simulations.settings(seed, runFor, interval, mode, budget);
+    long asked = Simulations.askedInterval(settings.durationSeconds(), interval);
     Progress bar =
         (progress != null ? progress : System.console() != null)
             ? new ProgressBar(cli.getErr())
@@ -134,6 +144,9 @@ public final class SimulateRun {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }
     result = Simulations.noteThinning(result, settings, asked);
+    if (t.isPresent()) {
+      result = Simulations.noteTraceSpan(result, t.get(), settings, duration != null);
+    }
     String text =
         switch (format) {
           case json -> SimulationJson.render(result);

@@ -8,6 +8,7 @@ import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SetupException;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.Trace;
 import dev.keyplan.simulate.WorkBudget;
 import dev.keyplan.store.Stores;
 import java.util.List;
@@ -123,6 +124,48 @@ public final class Simulations {
             + " s instead of every "
             + asked
             + " s (rates averaged, sizes at the interval's end)");
+    return new SimulationResult(
+        result.store(),
+        result.settings(),
+        result.findings(),
+        result.tables(),
+        result.events(),
+        result.series(),
+        notes);
+  }
+
+  /**
+   * Returns {@code result} with a note on how long the run is against its trace: the trace's own
+   * span when {@code --duration} was not given, or the given duration when it is longer than the
+   * trace (the rest of the run has no traced operation). A shorter one is noted by each store,
+   * which knows what it left out.
+   */
+  static SimulationResult noteTraceSpan(
+      SimulationResult result, Trace trace, SimulationSettings settings, boolean durationGiven) {
+    long span = Math.max(1, trace.durationSeconds());
+    String note;
+    if (!durationGiven) {
+      note =
+          "the run lasts "
+              + settings.durationSeconds()
+              + " s, the trace's own span (its last operation at "
+              + java.math.BigDecimal.valueOf(
+                      trace.operations().get(trace.operations().size() - 1).second())
+                  .stripTrailingZeros()
+                  .toPlainString()
+              + " s, rounded up); --duration sets another length";
+    } else if (settings.durationSeconds() > span) {
+      note =
+          "the trace ends within its first "
+              + span
+              + " s; the run goes on to --duration's "
+              + settings.durationSeconds()
+              + " s with no traced operation after that";
+    } else {
+      return result;
+    }
+    List<String> notes = new java.util.ArrayList<>(result.notes());
+    notes.add(note);
     return new SimulationResult(
         result.store(),
         result.settings(),

@@ -56,8 +56,9 @@ public final class CassandraSimulator {
       keys += (s.keys().heavyCount() + 1.0) * topology.totalRf();
       ops += s.perSecond() * topology.totalRf();
     }
-    long duration =
-        trace.map(Trace::durationSeconds).filter(d -> d > 0).orElse(settings.durationSeconds());
+    // The settings' duration is the trace's span unless --duration was given (the command line
+    // decides and says so), so a trace is replayed for exactly the asked time.
+    long duration = settings.durationSeconds();
     WorkBudget.check(
         settings, WorkBudget.estimate(settings, duration, keys, ops, topology.cluster().size()));
     return new CassandraSimulator.Run(
@@ -108,8 +109,7 @@ public final class CassandraSimulator {
       }
       this.partitions = new Partitions(d -> topology.ring(d.table()).cluster());
       this.random = new SplittableRandom(settings.seed() ^ 0x5DEECE66DL);
-      this.duration =
-          trace.map(Trace::durationSeconds).filter(d -> d > 0).orElse(settings.durationSeconds());
+      this.duration = settings.durationSeconds();
       this.timeline = new Timeline(cluster, settings, duration);
     }
 

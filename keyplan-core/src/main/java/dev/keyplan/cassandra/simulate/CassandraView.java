@@ -323,6 +323,12 @@ final class CassandraView {
               + " each datacenter's replication factor");
     }
     if (run.trace.isPresent()) {
+      long beyond =
+          run.trace.get().operations().stream().filter(o -> o.second() >= run.duration).count();
+      if (beyond > 0) {
+        out.add(
+            beyond + " traced operations after the run's " + run.duration + " s are not replayed");
+      }
       out.add(
           "trace keys are tokens of the first table's partition key ("
               + run.workload.tables().get(0).table()
