@@ -9,7 +9,9 @@ import dev.keyplan.mongodb.model.MongoDbDesign.Index;
 import dev.keyplan.mongodb.model.MongoDbDesign.IndexKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -84,6 +86,8 @@ public final class IndexesFile {
       Optional<String> name, Location at, List<Node> docs, List<Diagnostic> problems) {
     List<Index> indexes = new ArrayList<>();
     Optional<String> ns = Optional.empty();
+    // Where each index name was first written, hidden indexes and _id_ included.
+    Map<String, Location> named = new HashMap<>();
     for (Node d : docs) {
       if (!d.value().isDocument()) {
         problems.add(
@@ -113,6 +117,9 @@ public final class IndexesFile {
           ns = Optional.of(c);
         }
       }
+      d.member("name")
+          .filter(m -> m.value().value().isString())
+          .ifPresent(m -> uniqueName(m, named, problems));
       IndexDocument.read(d, problems)
           .ifPresent(
               ix -> {
@@ -122,6 +129,33 @@ public final class IndexesFile {
               });
     }
     return new ImportedIndexes(name.isPresent() ? name : ns, at, indexes);
+  }
+
+  /**
+   * Reports an index name already used in the same collection, at the second one, naming the
+   * first's place. MongoDB keeps index names unique within a collection: creating an index with the
+   * name of an existing one is an error (MongoDB manual, "Specify an Index Name",
+   * https://www.mongodb.com/docs/manual/core/indexes/create-index/specify-index-name/; the server
+   * answers "Index with name: … already exists with different options", SERVER-13290), so a file
+   * with two is not what {@code getIndexes()} printed, and keeping either would silently drop the
+   * other.
+   */
+  private static void uniqueName(Member m, Map<String, Location> named, List<Diagnostic> problems) {
+    String name = m.value().value().asString().getValue();
+    Location first = named.putIfAbsent(name, m.location());
+    if (first != null) {
+      problems.add(
+          new Diagnostic(
+              m.location(),
+              "index name '"
+                  + name
+                  + "' is used twice in one collection (first at line "
+                  + first.line()
+                  + ", column "
+                  + first.column()
+                  + "); MongoDB keeps index names unique within a collection, so one of the"
+                  + " two is not what getIndexes() printed"));
+    }
   }
 
   /** Returns true for the index every collection has on {@code _id}, which keyplan adds itself. */

@@ -79,8 +79,10 @@ final class MongoDbImport {
     if (design.shardingFile().isPresent()) {
       ImportedSharding s =
           ShardingFile.read(design.shardingFile().get(), design.shardingFileLocation());
-      s.collections().forEach(c -> shardKey(c, keys));
-      s.zones().forEach(z -> zoneRange(s, z, keys, zones));
+      if (oneDatabase(s)) {
+        s.collections().forEach(c -> shardKey(c, keys));
+        s.zones().forEach(z -> zoneRange(s, z, keys, zones));
+      }
       if (s.shards().isPresent()
           && design.shards() != 1
           && design.shards() != s.shards().getAsInt()) {
@@ -260,6 +262,52 @@ final class MongoDbImport {
                   + "): "
                   + String.join("; ", differences)));
     }
+  }
+
+  /**
+   * Reports a sharding file whose config.collections and config.tags documents name collections of
+   * more than one database, at the first document of the second database. The model names no
+   * database, so a collection of the file is matched to the model's by its name alone: with two
+   * databases, {@code shop.orders}' shard key would silently be taken for an {@code orders} the
+   * model may mean in {@code archive}, or the reverse. (The config and admin databases are left out
+   * before this, as every cluster has them.) Returns false when it reported, since every shard key
+   * read after would be matched to the wrong collection or repeat the problem.
+   */
+  private boolean oneDatabase(ImportedSharding s) {
+    Map<String, Location> first = new LinkedHashMap<>();
+    List<Map.Entry<String, Location>> named = new ArrayList<>();
+    s.collections().forEach(c -> named.add(Map.entry(c.namespace(), c.location())));
+    s.zones().forEach(z -> named.add(Map.entry(z.namespace(), z.location())));
+    named.sort(
+        Comparator.comparingInt((Map.Entry<String, Location> e) -> e.getValue().line())
+            .thenComparingInt(e -> e.getValue().column()));
+    for (Map.Entry<String, Location> e : named) {
+      int dot = e.getKey().indexOf('.');
+      String database = dot > 0 ? e.getKey().substring(0, dot) : "";
+      first.putIfAbsent(database, e.getValue());
+      if (first.size() > 1) {
+        Map.Entry<String, Location> one = first.entrySet().iterator().next();
+        problems.add(
+            new Diagnostic(
+                e.getValue(),
+                "'"
+                    + e.getKey()
+                    + "' is in database '"
+                    + database
+                    + "', but the sharding file's first collection is in '"
+                    + one.getKey()
+                    + "' (line "
+                    + one.getValue().line()
+                    + ", column "
+                    + one.getValue().column()
+                    + "); the model names no database and matches collections by name, so"
+                    + " keep one database's documents: config.collections.find({_id: /^"
+                    + one.getKey()
+                    + "\\./})"));
+        return false;
+      }
+    }
+    return true;
   }
 
   private void shardKey(ImportedSharding.Collection imported, Map<String, ShardKey> keys) {

@@ -249,8 +249,30 @@ final class MongoDbImportTest {
         {"_id": "archive.orders", "key": {"customer_id": 1}}
         """))
         .containsExactly(
-            "sh.json:2:1: error: the sharding file gives collection 'orders' a second shard key"
-                + " (archive.orders; the first at sh.json:1:24); keep the documents of one database");
+            "sh.json:2:1: error: 'archive.orders' is in database 'archive', but the sharding file's"
+                + " first collection is in 'shop' (line 1, column 1); the model names no database"
+                + " and matches collections by name, so keep one database's documents:"
+                + " config.collections.find({_id: /^shop\\./})");
+  }
+
+  // Issue 18, silent acceptance: a config.collections document of another database. The model's
+  // reviews matched 'archive.reviews' by its name alone, and its shard key was taken without a
+  // word; now two databases in one file are an error at the second's first document (line 2).
+  @Test
+  void collectionsOfTwoDatabases_isAnErrorAtTheSecondDatabase() throws IOException {
+    assertThat(
+            errors(
+                SHARDED,
+                "",
+                """
+        {"_id": "shop.orders", "key": {"customer_id": "hashed"}}
+        {"_id": "archive.reviews", "key": {"product_id": "hashed"}}
+        """))
+        .containsExactly(
+            "sh.json:2:1: error: 'archive.reviews' is in database 'archive', but the sharding"
+                + " file's first collection is in 'shop' (line 1, column 1); the model names no"
+                + " database and matches collections by name, so keep one database's documents:"
+                + " config.collections.find({_id: /^shop\\./})");
   }
 
   @Test
