@@ -41,8 +41,16 @@ final class CqlConnection {
     InetSocketAddress a = address(endpoint);
     var config =
         DriverConfigLoader.programmaticBuilder()
+            // Every timeout explicit (docs/verify.md, "Timeouts"): a peer that accepts and never
+            // answers fails the connection's first query after CONNECTION_INIT_QUERY_TIMEOUT, so
+            // verify stops within about 10 s with "cannot connect", not a hang. Option names and
+            // defaults: the driver's reference.conf,
+            // https://github.com/apache/cassandra-java-driver
+            // (core/src/main/resources/reference.conf: connect-timeout, init-query-timeout).
+            .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, Duration.ofSeconds(5))
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
             .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+            .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
             .withDuration(
                 DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
             .withDuration(

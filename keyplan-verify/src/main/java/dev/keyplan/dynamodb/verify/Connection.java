@@ -5,6 +5,7 @@ import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -146,13 +147,38 @@ final class Connection {
         || IPV4.matcher(h).matches() && h.startsWith("127.");
   }
 
-  /** Returns a client for this connection; the caller closes it. */
+  /** Time allowed to open a TCP connection to the endpoint. */
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+  /** Time allowed for one attempt of a request, and between two reads of its answer. */
+  static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(10);
+
+  /**
+   * Time allowed for one call, its retries and their back-off included: an endpoint that accepts
+   * and never answers is reported as unreachable after this long, not waited on for ever.
+   */
+  static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * Returns a client for this connection; the caller closes it. Every timeout is set here rather
+   * than left to the SDK's defaults (URL connection client: 2 s to connect, 30 s a read; no limit
+   * on a call, whose retries of a timed-out attempt then add up to minutes), so that docs/verify.md
+   * "Timeouts" states them: {@link #CONNECT_TIMEOUT}, {@link #ATTEMPT_TIMEOUT}, {@link
+   * #CALL_TIMEOUT}. AWS SDK for Java 2.x developer guide, "Configure timeouts",
+   * https://docs.aws.amazon.com/sdk-for-java/latest/developer-guide/timeouts.html.
+   */
   DynamoDbClient client() {
     DynamoDbClientBuilder b =
         DynamoDbClient.builder()
             .region(region)
             .credentialsProvider(StaticCredentialsProvider.create(credentials))
-            .httpClient(UrlConnectionHttpClient.create());
+            .httpClient(
+                UrlConnectionHttpClient.builder()
+                    .connectionTimeout(CONNECT_TIMEOUT)
+                    .socketTimeout(ATTEMPT_TIMEOUT)
+                    .build())
+            .overrideConfiguration(
+                c -> c.apiCallAttemptTimeout(ATTEMPT_TIMEOUT).apiCallTimeout(CALL_TIMEOUT));
     endpoint.ifPresent(b::endpointOverride);
     return b.build();
   }

@@ -23,11 +23,23 @@ import org.bson.BsonInt32;
  * The gateway on the official driver (mongodb-driver-sync 5.14): the URI from the credentials
  * ({@code KEYPLAN_MONGODB_URI}, from the environment or the credentials file, never the command
  * line), TLS when the URI says {@code tls=true} or {@code --tls} is given (trusting the JVM's trust
- * store), 15 s to find a server unless the URI's {@code serverSelectionTimeoutMS} says otherwise. A
- * failure to connect names the hosts, never the URI's user or password.
+ * store), 15 s to find a server, 10 s to connect and 30 s for one read of an answer unless the
+ * URI's {@code serverSelectionTimeoutMS}, {@code connectTimeoutMS} or {@code socketTimeoutMS} says
+ * otherwise (connection string options:
+ * https://www.mongodb.com/docs/manual/reference/connection-string-options/). A failure to connect
+ * names the hosts, never the URI's user or password.
  */
 final class DriverGateway implements MongoGateway {
   private final MongoClient client;
+
+  /** Milliseconds to find a server (serverSelectionTimeoutMS) unless the URI says otherwise. */
+  static final int SELECTION_TIMEOUT_MS = 15_000;
+
+  /** Milliseconds to open a connection (connectTimeoutMS) unless the URI says otherwise. */
+  static final int CONNECT_TIMEOUT_MS = 10_000;
+
+  /** Milliseconds to wait on one read of an answer (socketTimeoutMS) unless the URI says so. */
+  static final int READ_TIMEOUT_MS = 30_000;
 
   private DriverGateway(MongoClient client) {
     this.client = client;
@@ -76,9 +88,22 @@ final class DriverGateway implements MongoGateway {
                 c ->
                     c.serverSelectionTimeout(
                         cs.getServerSelectionTimeout() == null
-                            ? 15_000
+                            ? SELECTION_TIMEOUT_MS
                             : cs.getServerSelectionTimeout(),
-                        TimeUnit.MILLISECONDS));
+                        TimeUnit.MILLISECONDS))
+            // The driver reads a socket for ever by default (socketTimeoutMS 0): set a limit,
+            // so a server that stops answering mid-run is an error, not a hang. The URI's
+            // connectTimeoutMS and socketTimeoutMS win when given.
+            .applyToSocketSettings(
+                s ->
+                    s.connectTimeout(
+                            cs.getConnectTimeout() == null
+                                ? CONNECT_TIMEOUT_MS
+                                : cs.getConnectTimeout(),
+                            TimeUnit.MILLISECONDS)
+                        .readTimeout(
+                            cs.getSocketTimeout() == null ? READ_TIMEOUT_MS : cs.getSocketTimeout(),
+                            TimeUnit.MILLISECONDS));
     if (options.tls()) {
       b.applyToSslSettings(s -> s.enabled(true));
     }
