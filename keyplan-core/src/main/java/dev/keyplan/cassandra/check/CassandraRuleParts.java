@@ -2,6 +2,7 @@ package dev.keyplan.cassandra.check;
 
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.check.Rule;
+import dev.keyplan.check.design.BidiControlInIdentifier;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.size.KeySpreadUndeclared;
 import java.util.List;
@@ -15,6 +16,7 @@ public final class CassandraRuleParts {
       PARTS =
           Map.of(
               // keep-sorted start
+              BidiControlInIdentifier.class, CassandraBidiControlInIdentifier::new,
               KeySpreadUndeclared.class, CassandraKeySpreadUndeclared::new,
               PatternNotServed.class, CassandraPatternNotServed::new
               // keep-sorted end

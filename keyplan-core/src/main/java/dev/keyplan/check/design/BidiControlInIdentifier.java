@@ -10,6 +10,7 @@ import dev.keyplan.input.Location;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
+import dev.keyplan.store.Stores;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,9 +33,26 @@ import java.util.Locale;
     summary = "Identifier holding an invisible bidi control (Trojan-source style)",
     severity = Severity.ERROR)
 public final class BidiControlInIdentifier implements Rule.OnStores {
+  /**
+   * The model's own names (every store repeats them), then each store's part for the names only its
+   * section or an imported schema gives: tables, collections, indexes and key attributes ({@code
+   * <Store>BidiControlInIdentifier} in the store's {@code check} package).
+   */
   @Override
   public List<Rule.OnStore<?>> parts() {
-    return List.of(new Names());
+    List<Rule.OnStore<?>> out = new java.util.ArrayList<>();
+    out.add(new Names());
+    out.addAll(Stores.builtIn().ruleParts(BidiControlInIdentifier.class));
+    return out;
+  }
+
+  /**
+   * Reports {@code name}, a {@code kind} of identifier ("table", "index", …) written at {@code at},
+   * if it holds a bidi control; {@code target} is what the finding is about. The stores' parts
+   * report their names through this, so every finding of the rule reads alike.
+   */
+  public static void report(String kind, String target, String name, Location at, Findings out) {
+    Names.report(kind, target, name, at, out);
   }
 
   /** Returns true if {@code cp} is a bidi control of UAX #9 (see the class comment). */

@@ -1,6 +1,7 @@
 package dev.keyplan.dynamodb.check;
 
 import dev.keyplan.check.Rule;
+import dev.keyplan.check.design.BidiControlInIdentifier;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.size.KeySpreadUndeclared;
@@ -16,6 +17,7 @@ public final class DynamoDbRuleParts {
       PARTS =
           Map.of(
               // keep-sorted start
+              BidiControlInIdentifier.class, DynamoDbBidiControlInIdentifier::new,
               KeySpreadUndeclared.class, DynamoDbKeySpreadUndeclared::new,
               PatternNotServed.class, DynamoDbPatternNotServed::new,
               ScanOnHotPath.class, DynamoDbScanOnHotPath::new,

@@ -1,6 +1,7 @@
 package dev.keyplan.mongodb.check;
 
 import dev.keyplan.check.Rule;
+import dev.keyplan.check.design.BidiControlInIdentifier;
 import dev.keyplan.check.query.PatternNotServed;
 import dev.keyplan.check.query.ScanOnHotPath;
 import dev.keyplan.check.size.KeySpreadUndeclared;
@@ -16,6 +17,7 @@ public final class MongoDbRuleParts {
       PARTS =
           Map.of(
               // keep-sorted start
+              BidiControlInIdentifier.class, MongoDbBidiControlInIdentifier::new,
               KeySpreadUndeclared.class, MongoDbKeySpreadUndeclared::new,
               PatternNotServed.class, MongoDbPatternNotServed::new,
               ScanOnHotPath.class, MongoDbScanOnHotPath::new,
