@@ -9,10 +9,12 @@ import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.design.DynamoDbTable;
 import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.input.Location;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Flags provisioned capacity below what the patterns need, per copy (the table, and each global
@@ -90,16 +92,18 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                   + need
                   + ". CreateTable needs ProvisionedThroughput for every global index of a"
                   + " provisioned table",
-              "set the index's capacity in the model: indexes: {"
-                  + path.name()
-                  + ": {capacity: {read: "
-                  + Math.round(c.neededRead())
-                  + ", write: "
-                  + Math.round(c.neededWrite())
-                  + "}}} under table "
-                  + t.name()
-                  + " (on an index of a schema: file, capacity alone is allowed),"
-                  + " or make the table on-demand");
+              beyondLimits(c.neededRead(), c.neededWrite())
+                  .orElse(
+                      "set the index's capacity in the model: indexes: {"
+                          + path.name()
+                          + ": {capacity: {read: "
+                          + units(c.neededRead())
+                          + ", write: "
+                          + units(c.neededWrite())
+                          + "}}} under table "
+                          + t.name()
+                          + " (on an index of a schema: file, capacity alone is allowed),"
+                          + " or make the table on-demand"));
           continue;
         }
         double[] set = c.provisioned().get();
@@ -154,13 +158,44 @@ public final class ProvisionedBelowNeed implements DynamoDbRule {
                 + " (the capacity set costs "
                 + a.prices().money(c.provisionedMonthly().orElse(0.0))
                 + "/month)",
-            "provision capacity: {read: "
-                + Math.round(Math.max(set[0], c.neededRead()))
-                + ", write: "
-                + Math.round(Math.max(set[1], c.neededWrite()))
-                + "} with auto scaling, or switch to on-demand,"
-                + " which follows the peaks");
+            beyondLimits(Math.max(set[0], c.neededRead()), Math.max(set[1], c.neededWrite()))
+                .orElse(
+                    "provision capacity: {read: "
+                        + units(Math.max(set[0], c.neededRead()))
+                        + ", write: "
+                        + units(Math.max(set[1], c.neededWrite()))
+                        + "} with auto scaling, or switch to on-demand,"
+                        + " which follows the peaks"));
       }
     }
+  }
+
+  /**
+   * Returns the units to propose for a need: whole, and at least 1, the least the model reader
+   * takes (an index no pattern reads needs 0 RCU, and {@code read: 0} would be refused).
+   */
+  private static long units(double needed) {
+    return Math.max(1, Math.round(needed));
+  }
+
+  /**
+   * Returns the fix when the capacity needed is more than the model reader takes ({@link
+   * DynamoDbSectionReader#MAX_CAPACITY_UNITS} units a table or index): a {@code capacity:} it would
+   * refuse is no fix, so the finding says plainly that none exists within keyplan's limits.
+   */
+  private static Optional<String> beyondLimits(double read, double write) {
+    long max = DynamoDbSectionReader.MAX_CAPACITY_UNITS;
+    if (units(read) <= max && units(write) <= max) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "no provisioned capacity fits within keyplan's limits (1 to "
+            + Units.count(max)
+            + " units each for read and write): it would need "
+            + Units.count(units(read))
+            + " RCU and "
+            + Units.count(units(write))
+            + " WCU; switch to on-demand, which follows the peaks (asking AWS to raise the"
+            + " table's throughput quotas), or spread the load over more keys and tables");
   }
 }

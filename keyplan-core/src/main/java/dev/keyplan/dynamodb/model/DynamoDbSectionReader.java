@@ -348,9 +348,15 @@ public final class DynamoDbSectionReader extends SectionReader {
   }
 
   /**
-   * Reads {@code on-demand} or {@code {read: 500, write: 200}} (provisioned). The upper bound of 40
-   * million units is keyplan's sanity check on a typo, far above the default table quota of 40,000
-   * (which AWS raises on request).
+   * The most provisioned read or write capacity units keyplan reads for a table or index: a sanity
+   * check on a typo, far above the default table quota of 40,000 (which AWS raises on request).
+   * Rules that propose capacity stay within it (ProvisionedBelowNeed).
+   */
+  public static final long MAX_CAPACITY_UNITS = 40_000_000L;
+
+  /**
+   * Reads {@code on-demand} or {@code {read: 500, write: 200}} (provisioned), each from 1 to {@link
+   * #MAX_CAPACITY_UNITS}.
    */
   private Billing capacity(Node n, String what, boolean onDemandAllowed) {
     Location at = YamlMap.location(file, n);
@@ -377,11 +383,16 @@ public final class DynamoDbSectionReader extends SectionReader {
     YamlMap m = c.get().allow(CAPACITY, what);
     long read =
         m.scalar("read", "provisioned read capacity units, such as 500", true)
-            .map(v -> whole(v, m.valueLocation("read"), "read capacity units", 1, 40_000_000L))
+            .map(
+                v ->
+                    whole(v, m.valueLocation("read"), "read capacity units", 1, MAX_CAPACITY_UNITS))
             .orElse(1L);
     long write =
         m.scalar("write", "provisioned write capacity units, such as 200", true)
-            .map(v -> whole(v, m.valueLocation("write"), "write capacity units", 1, 40_000_000L))
+            .map(
+                v ->
+                    whole(
+                        v, m.valueLocation("write"), "write capacity units", 1, MAX_CAPACITY_UNITS))
             .orElse(1L);
     return new Billing(false, read, write, at);
   }

@@ -1,5 +1,7 @@
 package dev.keyplan.dynamodb.check;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.keyplan.check.RuleTester;
 import org.junit.jupiter.api.Test;
 
@@ -124,5 +126,24 @@ final class ProvisionedBelowNeedTest {
     tester
         .model(orders("on-demand", "indexes:\n  by_customer: {partition_key: customer_id}", ""))
         .expectMarkedFindings();
+  }
+
+  // Issue 18, fixes within keyplan's limits: a fix must not propose a capacity the model reader
+  // refuses (1 to 40,000,000 units). Hostile input: 100,000,000 puts/s of the 102 B order, 1 WCU
+  // each: a peak of 100,000,000 WCU/s, ⌈10^8 / 0.7⌉ = 142,857,143 WCU needed, more than
+  // 40,000,000; reads 80/s need 58 RCU. Before, the fix said {read: 60, write: 142857143}.
+  @Test
+  void aNeedBeyondTheReadersLimit_hasNoCapacityFix_andSaysSo() {
+    String model =
+        orders("{read: 60, write: 50}", "", "# FINDING: ProvisionedBelowNeed [error]: 50 WCU")
+            .replace("rate: 120/s", "rate: 100000000/s");
+    var findings = tester.model(model).findings();
+    assertThat(findings).hasSize(1);
+    assertThat(findings.get(0).fix())
+        .isEqualTo(
+            "no provisioned capacity fits within keyplan's limits (1 to 40,000,000 units each for"
+                + " read and write): it would need 60 RCU and 142,857,143 WCU; switch to on-demand,"
+                + " which follows the peaks (asking AWS to raise the table's throughput quotas), or"
+                + " spread the load over more keys and tables");
   }
 }
