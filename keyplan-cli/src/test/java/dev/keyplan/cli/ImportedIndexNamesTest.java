@@ -69,4 +69,63 @@ final class ImportedIndexNamesTest {
         .startsWith(
             workbench + ":455:9: error: duplicate index name 'GSI1' (first at line 439, column 9)");
   }
+
+  // Hostile input: describe-table output whose two global indexes are both named GSI1, with the
+  // model of keyplan-core's ImportedSchemaTest. Each index object opens at column 5 of its line,
+  // the first on line 9, the second on line 11.
+  @Test
+  void dynamodb_describeTable_twoIndexesWithOneName_isAnErrorAtTheSecond(@TempDir Path dir)
+      throws Exception {
+    Path schema = dir.resolve("app-table.json");
+    Files.writeString(
+        schema,
+        """
+        {"Table": {
+          "TableName": "AppTable",
+          "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+            {"AttributeName": "SK", "AttributeType": "S"},
+            {"AttributeName": "GSI1PK", "AttributeType": "S"}],
+          "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+          "BillingModeSummary": {"BillingMode": "PAY_PER_REQUEST"},
+          "GlobalSecondaryIndexes": [
+            {"IndexName": "GSI1", "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"}],
+             "Projection": {"ProjectionType": "ALL"}},
+            {"IndexName": "GSI1", "KeySchema": [{"AttributeName": "SK", "KeyType": "HASH"}],
+             "Projection": {"ProjectionType": "ALL"}}
+          ]
+        }}
+        """);
+    Path model = dir.resolve("m.yaml");
+    Files.writeString(
+        model,
+        """
+        model: imported
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              order_id: uuid
+              customer_id: uuid
+            key: [order_id]
+            count: 10M
+        patterns:
+          - id: order
+            rate: 20/s
+            query: Order where order_id = ?
+        dynamodb:
+          schema: app-table.json
+          tables:
+            AppTable:
+              items:
+                Order:
+                  keys: {PK: "C#{customer_id}", SK: "O#{order_id}", GSI1PK: "O#{order_id}"}
+        """);
+    CliRun run = CliRun.of("check", model.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err())
+        .isEqualTo(
+            schema
+                + ":11:5: error: duplicate index name 'GSI1' (first at line 9, column 5)\n1 error\n");
+  }
 }
