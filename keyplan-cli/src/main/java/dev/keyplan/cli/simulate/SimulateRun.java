@@ -121,8 +121,7 @@ public final class SimulateRun {
     Model m = ModelReader.read(model);
     StoreId s = StoreChoice.of(m, id.id(), List.of(id), false, "simulate");
     Optional<Trace> t =
-        Optional.ofNullable(trace)
-            .map(f -> Trace.parse(f.toString(), Input.read(f.toString())));
+        Optional.ofNullable(trace).map(f -> Trace.parse(f.toString(), Input.read(f.toString())));
     // A trace runs for its own span (its last second, rounded up) unless --duration says
     // otherwise; either way the output says which, so a run never silently differs in length.
     String runFor =
