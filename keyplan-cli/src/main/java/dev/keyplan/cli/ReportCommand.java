@@ -78,10 +78,11 @@ final class ReportCommand implements Callable<Integer> {
 
   @Option(
       names = "--budget",
-      paramLabel = "STEPS",
+      paramLabel = "STEPS|TIME",
       description =
-          "With --simulate: refuse a run estimated at more than STEPS steps (default: 1e7, about a"
-              + " minute; see docs/reliability.md, Simulation budget).")
+          "With --simulate: refuse a run estimated at more than STEPS steps, or TIME (such as 10m)"
+              + " at the documented 6 µs a step (default: 1e9 steps, about 100 minutes; see"
+              + " docs/reliability.md, Simulation budget).")
   String budget;
 
   @Override

@@ -13,6 +13,13 @@ public interface Progress {
   void at(long done, long total);
 
   /**
+   * The run's work estimate, told once after it passed its budget and before the first second, so
+   * that a progress bar can show it (issue 18: "a progress bar shows the estimate"); nothing by
+   * default.
+   */
+  default void estimated(WorkBudget.Estimate estimate) {}
+
+  /**
    * Calls {@code at} when {@code second} crosses the next hundredth of {@code total}, and at the
    * end.
    */

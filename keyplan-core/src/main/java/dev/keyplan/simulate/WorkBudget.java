@@ -22,7 +22,10 @@ import java.util.Locale;
  * benchmark and its figures), so the default budget of {@link #DEFAULT_STEPS} steps bounds a run's
  * time there. Memory stays bounded whatever the duration because the series never holds more than
  * {@link #MAX_SERIES_POINTS} intervals per subject: a longer run gets a wider interval, and says
- * so.
+ * so; and whatever the number of subjects (a DynamoDB copy split to 100,000 partitions), because a
+ * run whose series would hold more than {@link #MAX_SERIES_BYTES} is refused with the {@code
+ * --interval} that fits. The refusal states the time at the documented rate, never a time measured
+ * on the machine it runs on, so the same command prints the same words everywhere.
  */
 public final class WorkBudget {
   private WorkBudget() {}
@@ -59,13 +62,25 @@ public final class WorkBudget {
   public static final long ROW_BYTES = 128;
 
   /**
+   * The most bytes a run's series may hold, 256 MiB: 2,097,152 rows of {@link #ROW_BYTES}, a
+   * fortnight at 60 s for 104 subjects, an hour at 60 s for 34,952. It fits the heap the JVM gives
+   * itself by default on a 2 GB machine (a quarter of the memory) with room for the rest of the
+   * run; the issue's 1B/s DynamoDB model recorded 16,000 partitions a minute and grew past 3 GB. It
+   * has no override: a wider {@code --interval} always lowers it.
+   */
+  public static final long MAX_SERIES_BYTES = 256L * 1024 * 1024;
+
+  /**
    * A run's work, estimated.
    *
    * @param stepsPerSecond steps one simulated second costs (see the class comment)
    * @param steps the whole run's steps: duration × steps per second
    * @param seriesBytes the bytes the recorded series will hold
+   * @param subjects the series' subjects (nodes, partitions, shards, keys)
+   * @param durationSeconds the simulated seconds
    */
-  public record Estimate(double stepsPerSecond, double steps, double seriesBytes) {
+  public record Estimate(
+      double stepsPerSecond, double steps, double seriesBytes, int subjects, long durationSeconds) {
     /** Seconds the run would take on the reference machine. */
     public double seconds() {
       return steps * NANOS_PER_STEP / 1e9;
@@ -93,7 +108,8 @@ public final class WorkBudget {
             + subjects;
     double intervals = Math.ceil((double) durationSeconds / settings.intervalSeconds());
     double rows = Math.min(intervals, MAX_SERIES_POINTS) * subjects;
-    return new Estimate(perSecond, durationSeconds * perSecond, rows * ROW_BYTES);
+    return new Estimate(
+        perSecond, durationSeconds * perSecond, rows * ROW_BYTES, subjects, durationSeconds);
   }
 
   /**
@@ -106,15 +122,73 @@ public final class WorkBudget {
       throw new OverBudgetException(
           String.format(
               Locale.ROOT,
-              "this run would take about %s steps / %d MB (about %s on the reference machine),"
-                  + " more than the budget of %s steps; shorten --duration,%s or pass --budget %s",
+              "this run would take about %s steps / %d MB (about %s at the %s µs a step measured"
+                  + " in bench/RESULTS.md), more than the budget of %s steps; shorten --duration,%s"
+                  + " or pass --budget %s",
               human(e.steps()),
               e.megabytes(),
               duration(e.seconds()),
+              micros(NANOS_PER_STEP),
               human(settings.budgetSteps()),
               settings.mode() == SimulationSettings.Mode.EXACT ? " use --mode aggregate," : "",
               suggestion(e.steps())));
     }
+    if (e.seriesBytes() > MAX_SERIES_BYTES) {
+      long perSubject = MAX_SERIES_BYTES / ROW_BYTES / Math.max(1, e.subjects());
+      String way =
+          perSubject < 1
+              ? "even one interval is more: simulate fewer partitions, tables or indexes"
+              : "pass --interval "
+                  + ((e.durationSeconds() + perSubject - 1) / perSubject)
+                  + "s or more ("
+                  + String.format(Locale.ROOT, "%,d", perSubject)
+                  + " intervals a subject) or shorten --duration";
+      throw new OverBudgetException(
+          String.format(
+              Locale.ROOT,
+              "this run's time series would hold about %d MB (%s subjects × %s intervals × %d"
+                  + " bytes), more than the %d MB it may; %s",
+              e.megabytes(),
+              human(e.subjects()),
+              human(e.seriesBytes() / ROW_BYTES / Math.max(1, e.subjects())),
+              ROW_BYTES,
+              MAX_SERIES_BYTES / (1024 * 1024),
+              way));
+    }
+  }
+
+  /**
+   * Refuses {@code e} as {@link #check} does, else tells {@code progress} the estimate: what every
+   * simulator calls before its first second.
+   */
+  public static void admit(SimulationSettings settings, Estimate e, Progress progress) {
+    check(settings, e);
+    progress.estimated(e);
+  }
+
+  /**
+   * The estimate's time in words at the documented rate, "about 4.2 min at 6 µs a step": what a
+   * progress bar shows. The rate is {@link #NANOS_PER_STEP}, never the machine's, so the words are
+   * the same everywhere.
+   */
+  public static String time(Estimate e) {
+    return "about " + duration(e.seconds()) + " at " + micros(NANOS_PER_STEP) + " µs a step";
+  }
+
+  /**
+   * The steps {@code seconds} of run time take at {@link #NANOS_PER_STEP}: {@code --budget 10m} is
+   * 600 s ÷ 6 µs = 10⁸ steps. At least 1.
+   */
+  public static long stepsIn(long seconds) {
+    double steps = Math.ceil(seconds * 1e9 / NANOS_PER_STEP);
+    return (long) Math.max(1, Math.min(Long.MAX_VALUE, steps));
+  }
+
+  /** 6,000 ns as "6", 600 as "0.6": the documented rate in the refusal. */
+  static String micros(double nanos) {
+    return new java.math.BigDecimal(nanos / 1000, new java.math.MathContext(3))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   /**

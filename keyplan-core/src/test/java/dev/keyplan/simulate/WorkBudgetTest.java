@@ -37,9 +37,9 @@ class WorkBudgetTest {
     assertEquals(15, e.megabytes());
     var x = assertThrows(WorkBudget.OverBudgetException.class, () -> WorkBudget.check(s, e));
     assertEquals(
-        "this run would take about 3.31 trillion steps / 15 MB (about 230 days on the reference"
-            + " machine), more than the budget of 1.00 billion steps; shorten --duration, or pass"
-            + " --budget 34e11",
+        "this run would take about 3.31 trillion steps / 15 MB (about 230 days at the 6 µs a"
+            + " step measured in bench/RESULTS.md), more than the budget of 1.00 billion steps;"
+            + " shorten --duration, or pass --budget 34e11",
         x.getMessage());
   }
 
@@ -79,6 +79,51 @@ class WorkBudgetTest {
     assertEquals(60, WorkBudget.thinnedInterval(14 * 86_400, 60));
     // 10 years: ⌈315,360,000 / 20,160⌉ = 15,643 s.
     assertEquals(15_643, WorkBudget.thinnedInterval(315_360_000L, 60));
+  }
+
+  @Test
+  void aSeriesOverItsMemoryCap_isRefused_withTheIntervalThatFits() {
+    // Hostile shape: 100,000 subjects (a DynamoDB copy at keyplan's partition cap) for an hour at
+    // 60 s, well under the step budget at 1 key a subject: 3,600 × (100,000 + 100,000) = 7.2 × 10⁸.
+    // Series: 60 intervals × 100,000 × 128 bytes = 768,000,000 bytes, 733 MiB rounded up, over the
+    // 256 MiB cap. What fits: 268,435,456 ÷ 128 ÷ 100,000 = 20 intervals a subject (rounded down),
+    // so ⌈3,600 ÷ 20⌉ = 180 s.
+    SimulationSettings s = SimulationSettings.of(1, 3_600, SimulationSettings.Mode.AGGREGATE);
+    WorkBudget.Estimate e = WorkBudget.estimate(s, 3_600, 100_000, 0, 100_000);
+    assertEquals(7.2e8, e.steps());
+    assertEquals(768_000_000, e.seriesBytes());
+    var x = assertThrows(WorkBudget.OverBudgetException.class, () -> WorkBudget.check(s, e));
+    assertEquals(
+        "this run's time series would hold about 733 MB (100,000 subjects × 60 intervals × 128"
+            + " bytes), more than the 256 MB it may; pass --interval 180s or more (20 intervals a"
+            + " subject) or shorten --duration",
+        x.getMessage());
+    // At the interval it names: 20 intervals × 100,000 × 128 = 256,000,000 bytes, under the cap.
+    SimulationSettings wider =
+        new SimulationSettings(1, 3_600, 180, SimulationSettings.Mode.AGGREGATE, 1_000_000_000L);
+    WorkBudget.check(wider, WorkBudget.estimate(wider, 3_600, 100_000, 0, 100_000));
+  }
+
+  @Test
+  void subjectsBeyondTheCapInOneInterval_sayThatNoIntervalFits() {
+    // 3,000,000 subjects × 128 bytes = 384,000,000 bytes in a single interval: no --interval helps.
+    SimulationSettings s = SimulationSettings.of(1, 60, SimulationSettings.Mode.AGGREGATE);
+    var x =
+        assertThrows(
+            WorkBudget.OverBudgetException.class,
+            () -> WorkBudget.check(s, WorkBudget.estimate(s, 60, 0, 0, 3_000_000)));
+    assertTrue(
+        x.getMessage()
+            .endsWith(
+                "even one interval is more: simulate fewer partitions, tables or" + " indexes"),
+        x.getMessage());
+  }
+
+  @Test
+  void theRateInTheMessage_isTheDocumentedConstant() {
+    // NANOS_PER_STEP is 6,000 ns (bench/RESULTS.md): printed as 6 µs, whatever the machine.
+    assertEquals("6", WorkBudget.micros(WorkBudget.NANOS_PER_STEP));
+    assertEquals("0.6", WorkBudget.micros(600));
   }
 
   @Test

@@ -81,10 +81,11 @@ public final class SimulateRun {
 
   @Option(
       names = "--budget",
-      paramLabel = "STEPS",
+      paramLabel = "STEPS|TIME",
       description =
-          "Refuse a run estimated at more than STEPS steps (default: 1e7, about a minute; see"
-              + " docs/reliability.md, Simulation budget).")
+          "Refuse a run estimated at more than STEPS steps, or TIME (such as 10m) at the documented"
+              + " 6 µs a step (default: 1e9 steps, about 100 minutes; see docs/reliability.md,"
+              + " Simulation budget).")
   String budget;
 
   @Option(

@@ -59,16 +59,7 @@ public final class Simulations {
         interval == null ? SimulationSettings.defaultInterval(d) : seconds("--interval", interval);
     long steps = WorkBudget.DEFAULT_STEPS;
     if (budget != null) {
-      steps =
-          WorkBudget.parseSteps(budget)
-              .orElseThrow(
-                  () ->
-                      new InputException(
-                          Cli.commandLine(),
-                          "--budget expects a whole number of steps of at least 1, such as 5e9 or"
-                              + " 5000000000, not '"
-                              + budget
-                              + "'"));
+      steps = budgetSteps(budget);
     }
     try {
       if (i > d) {
@@ -192,6 +183,27 @@ public final class Simulations {
     return interval == null
         ? SimulationSettings.defaultInterval(durationSeconds)
         : seconds("--interval", interval);
+  }
+
+  /**
+   * Reads {@code --budget}: a number of steps ({@code 5e9}), or a time ({@code 10m}) turned into
+   * steps at the documented rate ({@link WorkBudget#stepsIn}), since the issue's budget is a time.
+   */
+  static long budgetSteps(String budget) {
+    var steps = WorkBudget.parseSteps(budget);
+    if (steps.isPresent()) {
+      return steps.getAsLong();
+    }
+    var s = Quantities.seconds(budget);
+    if (s.isPresent() && s.getAsLong() >= 1) {
+      return WorkBudget.stepsIn(s.getAsLong());
+    }
+    throw new InputException(
+        Cli.commandLine(),
+        "--budget expects a whole number of steps of at least 1, such as 5e9 or 5000000000, or a"
+            + " time such as 10m, not '"
+            + budget
+            + "'");
   }
 
   private static long seconds(String option, String text) {

@@ -59,8 +59,10 @@ public final class CassandraSimulator {
     // The settings' duration is the trace's span unless --duration was given (the command line
     // decides and says so), so a trace is replayed for exactly the asked time.
     long duration = settings.durationSeconds();
-    WorkBudget.check(
-        settings, WorkBudget.estimate(settings, duration, keys, ops, topology.cluster().size()));
+    WorkBudget.admit(
+        settings,
+        WorkBudget.estimate(settings, duration, keys, ops, topology.cluster().size()),
+        progress);
     return new CassandraSimulator.Run(
             analysis, setup, settings, topology, workload, trace, progress)
         .go();

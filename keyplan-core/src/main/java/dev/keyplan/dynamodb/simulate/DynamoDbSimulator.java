@@ -77,22 +77,28 @@ public final class DynamoDbSimulator {
     }
     trace.ifPresent(tr -> notes.addAll(TraceNotes.of(tr, tables.get(0), settings)));
     // Refused before the loop starts: each second every copy (table or global index) serves each
-    // tracked key and its tail, and visits each partition, or (exact) each request; the
-    // partitions are the series' subjects.
+    // tracked key and its tail, and visits each partition, or (exact) each request; the series'
+    // subjects are each copy, its partitions and its reported keys. Partitions are counted at the
+    // most the run can split them to (PartitionForecast), not at the start: a copy that starts
+    // with 4 can end with 16,000.
     double keys = 0;
     double ops = 0;
-    int partitions = 0;
+    int subjects = 0;
     for (CopySpec spec : specs) {
-      keys += spec.keys().size() + 1.0 + spec.partitions();
-      ops += spec.partitions();
+      int partitions =
+          PartitionForecast.of(spec, setup, settings.durationSeconds(), trace.isPresent());
+      keys += spec.keys().size() + 1.0 + partitions;
+      ops += partitions;
       for (KeyLoad k : spec.keys()) {
         ops += k.readOps() + k.writeOps();
       }
       ops += spec.tail().readOps() + spec.tail().writeOps();
-      partitions += spec.partitions();
+      subjects += 1 + partitions + Math.min(spec.keys().size(), setup.hotKeys());
     }
-    WorkBudget.check(
-        settings, WorkBudget.estimate(settings, settings.durationSeconds(), keys, ops, partitions));
+    WorkBudget.admit(
+        settings,
+        WorkBudget.estimate(settings, settings.durationSeconds(), keys, ops, subjects),
+        progress);
     ProgressClock clock = new ProgressClock(progress, settings.durationSeconds() * specs.size());
     List<CopyRun> copies = new ArrayList<>();
     List<SimulationResult.Series.Row> rows = new ArrayList<>();

@@ -17,6 +17,7 @@ final class Splits {
   private final PartitionMap map;
   private final List<KeyLoad> keys;
   private final List<SimulationResult.Event> events;
+  private boolean capReported;
 
   Splits(String copy, PartitionMap map, List<KeyLoad> keys, List<SimulationResult.Event> events) {
     this.copy = copy;
@@ -31,6 +32,9 @@ final class Splits {
     for (SimulatedPartition p : new ArrayList<>(map.live())) {
       if (p.bytes <= Ceilings.BYTES) {
         continue;
+      }
+      if (atCap(second)) {
+        break;
       }
       OptionalLong at = PartitionSplitPoints.forSize(p.lo, p.hi, collections(p, placement));
       if (at.isPresent()) {
@@ -79,6 +83,9 @@ final class Splits {
       if (read <= share * Ceilings.READ && write <= share * Ceilings.WRITE) {
         continue;
       }
+      if (atCap(second)) {
+        break;
+      }
       List<PartitionSplitPoints.Inside> inside =
           inside(p, placement, keyRead, keyWrite, p.windowSeconds, /* forHeat= */ true);
       OptionalLong at = PartitionSplitPoints.forHeat(p.lo, p.hi, read, write, inside);
@@ -110,7 +117,7 @@ final class Splits {
   /** Splits the widest partitions until the copy has {@code n}; returns true if the map changed. */
   boolean toCount(long second, int n, Placement placement, String why) {
     boolean changed = false;
-    while (map.size() < n) {
+    while (map.size() < n && !atCap(second)) {
       SimulatedPartition widest = map.live().get(0);
       for (SimulatedPartition p : map.live()) {
         if (p.hi - p.lo > widest.hi - widest.lo) {
@@ -127,6 +134,29 @@ final class Splits {
       changed = true;
     }
     return changed;
+  }
+
+  /**
+   * True when the copy holds {@link PartitionForecast#CAP} live partitions, keyplan's limit, which
+   * the work estimate counts on: no more splits, said once in an event.
+   */
+  private boolean atCap(long second) {
+    if (map.size() < PartitionForecast.CAP) {
+      return false;
+    }
+    if (!capReported) {
+      capReported = true;
+      events.add(
+          new SimulationResult.Event(
+              second,
+              "split-refused",
+              copy,
+              "no more splits: the copy holds "
+                  + Units.count(PartitionForecast.CAP)
+                  + " partitions, the most keyplan simulates (docs/reliability.md, Simulation"
+                  + " budget)"));
+    }
+    return true;
   }
 
   /** Returns the tracked keys' starts, for a new {@link Placement}. */

@@ -94,8 +94,10 @@ public final class MongoDbSimulator {
     // (aggregate), or each request is drawn (exact); the shards are the series' subjects.
     double perShard = (double) streams.size() * shards;
     double ops = streams.stream().mapToDouble(Stream::rate).sum();
-    WorkBudget.check(
-        settings, WorkBudget.estimate(settings, settings.durationSeconds(), perShard, ops, shards));
+    WorkBudget.admit(
+        settings,
+        WorkBudget.estimate(settings, settings.durationSeconds(), perShard, ops, shards),
+        progress);
     List<Density> measures = new ArrayList<>(List.of(keys.existing(), keys.inserted()));
     int[] measureOf = new int[streams.size()];
     boolean prefix = false;
