@@ -26,4 +26,11 @@ public interface StoreVerifier<A extends StoreAnalysis> {
    * @throws IllegalArgumentException when an option is malformed
    */
   VerifyResult run(A analysis, VerifyOptions options, Credentials credentials, Progress progress);
+
+  /**
+   * What {@link #run} would load for {@code analysis} under {@code options}, worked out from them
+   * alone before any engine is reached, so that {@code keyplan verify} can refuse a load over its
+   * budget ({@link LoadBudget}).
+   */
+  LoadBudget.Estimate loadEstimate(A analysis, VerifyOptions options);
 }

@@ -40,6 +40,19 @@ public final class Verifiers {
     return run(of(analysis).orElseThrow(), analysis, options, credentials, progress);
   }
 
+  /**
+   * What verifying {@code analysis} would load, estimated without an engine by its store's
+   * verifier, which it must have ({@link #of}).
+   */
+  public static LoadBudget.Estimate loadEstimate(StoreAnalysis analysis, VerifyOptions options) {
+    return loadEstimate(of(analysis).orElseThrow(), analysis, options);
+  }
+
+  private static <A extends StoreAnalysis> LoadBudget.Estimate loadEstimate(
+      StoreVerifier<A> v, StoreAnalysis analysis, VerifyOptions options) {
+    return v.loadEstimate(v.analysisType().cast(analysis), options);
+  }
+
   private static <A extends StoreAnalysis> VerifyResult run(
       StoreVerifier<A> v,
       StoreAnalysis analysis,

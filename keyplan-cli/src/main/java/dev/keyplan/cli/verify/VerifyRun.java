@@ -14,6 +14,7 @@ import dev.keyplan.report.SimulationText;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.store.Stores;
 import dev.keyplan.verify.Credentials;
+import dev.keyplan.verify.LoadBudget;
 import dev.keyplan.verify.Verifiers;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
@@ -111,6 +112,16 @@ public final class VerifyRun {
   Format format = Format.text;
 
   @Option(
+      names = "--load-budget",
+      paramLabel = "ROWS",
+      description =
+          "Refuse to load more than ROWS rows, estimated before the engine is reached (default: "
+              + LoadBudget.DEFAULT_ROWS
+              + ", about 11 minutes at the measured load rate; see docs/reliability.md,"
+              + " Verify loading).")
+  Long loadBudget;
+
+  @Option(
       names = "--progress",
       negatable = true,
       description = "Draw a progress bar on stderr (default: when stderr is a terminal).")
@@ -158,6 +169,14 @@ public final class VerifyRun {
                   Optional.empty(),
                   Optional.empty()));
       creds = Credentials.load(options.credentialsFile(), System.getenv());
+      // Refused before the engine is reached: the estimate needs only the analysis and options.
+      if (loadBudget != null && loadBudget < 1) {
+        throw new IllegalArgumentException(
+            "--load-budget expects a whole number of rows of at least 1, not " + loadBudget);
+      }
+      LoadBudget.check(
+          Verifiers.loadEstimate(analysis, options),
+          loadBudget != null ? loadBudget : LoadBudget.DEFAULT_ROWS);
     } catch (IllegalArgumentException e) {
       throw new InputException(Cli.commandLine(), e.getMessage());
     }

@@ -6,9 +6,12 @@ import dev.keyplan.cassandra.design.BoundTable;
 import dev.keyplan.cassandra.design.CassandraAccess;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraPlan;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.PartitionSize;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
+import dev.keyplan.verify.LoadBudget;
 import dev.keyplan.verify.StoreVerifier;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
@@ -56,6 +59,11 @@ public final class CassandraVerifier {
           Credentials credentials,
           Progress progress) {
         return CassandraVerifier.run(analysis, options, credentials, progress);
+      }
+
+      @Override
+      public LoadBudget.Estimate loadEstimate(CassandraAnalysis analysis, VerifyOptions options) {
+        return CassandraVerifier.loadEstimate(analysis, options);
       }
     };
   }
@@ -275,6 +283,32 @@ public final class CassandraVerifier {
     } catch (RuntimeException ignored) {
       // The error being thrown says what went wrong; a failed drop would hide it.
     }
+  }
+
+  /**
+   * What {@link #run} loads, from the analysis and {@code --max-rows} alone: each table's busiest
+   * partition and its typical key's buckets, as {@link TableLoad} sizes them, at keyplan's bytes a
+   * row of each ({@code PartitionSize.bytes ÷ rows}).
+   */
+  static LoadBudget.Estimate loadEstimate(CassandraAnalysis a, VerifyOptions options) {
+    LoadBudget.Estimate sum = new LoadBudget.Estimate(0, 0);
+    for (BoundTable t : a.tables().stream().filter(t -> !t.isView()).toList()) {
+      int buckets = t.timeBucket().isPresent() ? walkBuckets(a, t) : 1;
+      CassandraSizing sizing = a.sizing().get(t.name());
+      TableLoad l = new TableLoad(t, sizing, options.maxRows(), buckets);
+      long typical = l.typicalRows * buckets;
+      sum =
+          sum.plus(
+              new LoadBudget.Estimate(
+                  l.busiestRows + typical,
+                  l.busiestRows * rowBytes(sizing.busiest())
+                      + typical * rowBytes(sizing.typical())));
+    }
+    return sum;
+  }
+
+  private static double rowBytes(PartitionSize p) {
+    return p.known() && p.rows() > 0 && p.bytes() > 0 ? p.bytes() / p.rows() : 0;
   }
 
   /**

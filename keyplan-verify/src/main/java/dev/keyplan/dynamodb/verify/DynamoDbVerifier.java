@@ -2,15 +2,21 @@ package dev.keyplan.dynamodb.verify;
 
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbItem;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.dynamodb.design.KeyPath;
 import dev.keyplan.model.Model;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
+import dev.keyplan.verify.LoadBudget;
 import dev.keyplan.verify.StoreVerifier;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
 import dev.keyplan.verify.VerifyResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -72,7 +78,40 @@ public final class DynamoDbVerifier {
           Progress progress) {
         return DynamoDbVerifier.run(analysis, options, credentials, progress);
       }
+
+      @Override
+      public LoadBudget.Estimate loadEstimate(DynamoDbAnalysis analysis, VerifyOptions options) {
+        return DynamoDbVerifier.loadEstimate(analysis, options);
+      }
     };
+  }
+
+  /**
+   * What {@link #run} loads at most, from the analysis and {@code --max-rows} alone: {@link
+   * GroupPlanner} makes a busiest and a typical group for each table or index and partition key
+   * template a pattern reaches, each scaled down to at most {@code --max-rows} rows plus at least
+   * one row per item type. This counts every template of every item type, reached or not, so it
+   * errs high; DynamoDB rows are not sized here (bytes 0).
+   */
+  static LoadBudget.Estimate loadEstimate(DynamoDbAnalysis a, VerifyOptions options) {
+    long rows = 0;
+    for (DynamoDbTable t : a.tables()) {
+      List<KeyPath> paths = new ArrayList<>();
+      paths.add(t.table());
+      paths.addAll(t.gsis());
+      for (KeyPath path : paths) {
+        Map<String, Integer> itemTypes = new LinkedHashMap<>();
+        for (DynamoDbItem it : t.items()) {
+          if (it.on(path)) {
+            itemTypes.merge(it.partitionSignature(path), 1, Integer::sum);
+          }
+        }
+        for (int n : itemTypes.values()) {
+          rows += 2L * (options.maxRows() + n);
+        }
+      }
+    }
+    return new LoadBudget.Estimate(rows, 0);
   }
 
   /**

@@ -65,8 +65,7 @@ final class CollectionLoad {
   CollectionLoad(MongoDbAnalysis a, MongoDbCollection c, int maxRows, long seed) {
     this.collection = c;
     this.factory = new DocumentFactory(a, c, seed);
-    int base = (int) Math.max(1, Math.min(Math.round(c.documents()), Math.max(10, maxRows / 10)));
-    add("base", Set.of(), Map.of(), base, c.documents(), false);
+    add("base", Set.of(), Map.of(), base(c, maxRows), c.documents(), false);
     for (Set<String> s : groupings(a, c)) {
       Entity e = c.entity();
       double busiest = KeyCounts.busiestPerValue(e, s, c.documents());
@@ -82,8 +81,7 @@ final class CollectionLoad {
       add("busiest", s, groupValues(s, true), count(busiest, maxRows), busiest, false);
       add("typical", s, groupValues(s, false), count(typical, maxRows), typical, false);
     }
-    boolean arrays = c.embeds().stream().anyMatch(MongoDbEmbed::many);
-    if (arrays && c.largestBytes() > c.typicalBytes()) {
+    if (largest(c)) {
       if (c.largestBytes() <= MongoDbLimits.MAX_DOCUMENT_BYTES) {
         add("largest", Set.of(), Map.of(), 1, 1, true);
       } else {
@@ -94,6 +92,32 @@ final class CollectionLoad {
                 + ") is over MongoDB's 16 MiB, so it is not loaded");
       }
     }
+  }
+
+  /**
+   * The documents the constructor loads for {@code c}, counted without making them: what the load
+   * budget estimates before an engine is reached ({@link dev.keyplan.verify.LoadBudget}).
+   */
+  static long documents(MongoDbAnalysis a, MongoDbCollection c, int maxRows) {
+    long n = base(c, maxRows);
+    for (Set<String> s : groupings(a, c)) {
+      Entity e = c.entity();
+      n += count(KeyCounts.busiestPerValue(e, s, c.documents()), maxRows);
+      n += count(KeyCounts.typicalPerValue(e, s, c.documents()), maxRows);
+    }
+    return n + (largest(c) && c.largestBytes() <= MongoDbLimits.MAX_DOCUMENT_BYTES ? 1 : 0);
+  }
+
+  /**
+   * The base block's documents: a tenth of {@code maxRows}, at least 10, at most the collection's.
+   */
+  private static int base(MongoDbCollection c, int maxRows) {
+    return (int) Math.max(1, Math.min(Math.round(c.documents()), Math.max(10, maxRows / 10)));
+  }
+
+  /** Whether a largest document differs from the typical one (arrays that grow). */
+  private static boolean largest(MongoDbCollection c) {
+    return c.embeds().stream().anyMatch(MongoDbEmbed::many) && c.largestBytes() > c.typicalBytes();
   }
 
   /** Returns the block of {@code role} over exactly {@code attributes}, if one was loaded. */

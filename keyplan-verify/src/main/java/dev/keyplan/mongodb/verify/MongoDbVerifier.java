@@ -5,6 +5,7 @@ import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.verify.Credentials;
+import dev.keyplan.verify.LoadBudget;
 import dev.keyplan.verify.StoreVerifier;
 import dev.keyplan.verify.VerifyException;
 import dev.keyplan.verify.VerifyOptions;
@@ -54,7 +55,25 @@ public final class MongoDbVerifier {
           Progress progress) {
         return MongoDbVerifier.run(analysis, options, credentials, progress);
       }
+
+      @Override
+      public LoadBudget.Estimate loadEstimate(MongoDbAnalysis analysis, VerifyOptions options) {
+        return MongoDbVerifier.loadEstimate(analysis, options);
+      }
     };
+  }
+
+  /**
+   * What {@link #run} loads, from the analysis and {@code --max-rows} alone: each collection's
+   * blocks as {@link CollectionLoad#documents} counts them, at its typical document's bytes.
+   */
+  static LoadBudget.Estimate loadEstimate(MongoDbAnalysis a, VerifyOptions options) {
+    LoadBudget.Estimate sum = new LoadBudget.Estimate(0, 0);
+    for (MongoDbCollection c : a.collections()) {
+      long n = CollectionLoad.documents(a, c, options.maxRows());
+      sum = sum.plus(new LoadBudget.Estimate(n, (double) n * c.typicalBytes()));
+    }
+    return sum;
   }
 
   /**
