@@ -3,6 +3,7 @@ package dev.keyplan.dynamodb.simulate;
 import dev.keyplan.model.Units;
 import dev.keyplan.simulate.SimulationResult;
 import dev.keyplan.simulate.SimulationSettings;
+import dev.keyplan.simulate.WorkBudget;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -46,12 +47,24 @@ final class CopySimulation {
   private final BurstWatch burstWrite;
   private Placement placement;
 
+  /**
+   * The most series rows this copy records: its share of {@link WorkBudget#MAX_SERIES_BYTES}. The
+   * estimate refuses a run whose forecast partitions would need more, but a copy can split past its
+   * forecast (up to {@link PartitionForecast#CAP}), so the series stops recording partition rows
+   * here, and a note says so: memory stays bounded whatever the partitions.
+   */
+  private final long rowLimit;
+
+  private final List<String> notes = new ArrayList<>();
+
   CopySimulation(
       CopySpec spec,
       Arrivals arrivals,
       DynamoDbSetup setup,
       SimulationSettings settings,
-      SplittableRandom random) {
+      SplittableRandom random,
+      long rowLimit) {
+    this.rowLimit = rowLimit;
     this.spec = spec;
     this.arrivals = arrivals;
     this.setup = setup;
@@ -102,6 +115,11 @@ final class CopySimulation {
     }
     sizes(duration);
     return result();
+  }
+
+  /** Returns what the run had to say about its own series (empty unless it was cut). */
+  List<String> notes() {
+    return notes;
   }
 
   /** Returns the series rows the run recorded. */
@@ -230,6 +248,22 @@ final class CopySimulation {
     intervalWrite.clear();
     for (SimulatedPartition p : map.all()) {
       if (p.createdAt <= t && (p.retiredAt < 0 || p.retiredAt >= start)) {
+        if (rows.size() >= rowLimit) {
+          if (notes.isEmpty()) {
+            notes.add(
+                spec.copy()
+                    + ": the time series stopped recording partitions from second "
+                    + start
+                    + ", at "
+                    + Units.count(rowLimit)
+                    + " rows, this copy's share of the "
+                    + WorkBudget.MAX_SERIES_BYTES / (1024 * 1024)
+                    + " MB a run's series may hold (docs/reliability.md, Simulation budget)");
+          }
+          p.intervalRead.clear();
+          p.intervalWrite.clear();
+          continue;
+        }
         rows.add(
             new SimulationResult.Series.Row(
                 start,

@@ -104,10 +104,17 @@ public final class DynamoDbSimulator {
     List<SimulationResult.Series.Row> rows = new ArrayList<>();
     for (int i = 0; i < specs.size(); i++) {
       CopySimulation sim =
-          new CopySimulation(specs.get(i), arrivals.get(i), setup, settings, random.split());
+          new CopySimulation(
+              specs.get(i),
+              arrivals.get(i),
+              setup,
+              settings,
+              random.split(),
+              WorkBudget.MAX_SERIES_BYTES / WorkBudget.ROW_BYTES / specs.size());
       copies.add(sim.run(clock));
       rows.addAll(sim.rows());
       notes.addAll(specs.get(i).notes());
+      notes.addAll(sim.notes());
     }
     SimulationResult result =
         ResultView.of(analysis.model(), setup, settings, trace, copies, rows, notes);

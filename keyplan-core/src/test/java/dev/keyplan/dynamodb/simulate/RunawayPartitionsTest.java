@@ -6,11 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbAnalyzer;
+import dev.keyplan.dynamodb.design.DynamoDbTable;
+import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.SimulationResult;
+import dev.keyplan.simulate.SimulationSettings;
 import dev.keyplan.simulate.WorkBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,6 +94,57 @@ final class RunawayPartitionsTest {
     CopySpec provisioned =
         new CopySpec("T", List.of(), tail, "provisioned", false, 100, 100, 4, false, List.of());
     assertEquals(4, PartitionForecast.of(provisioned, setup, 7_200, false));
+  }
+
+  @Test
+  void theSeries_stopsRecordingPartitionsAtItsRowLimit_andSaysSo() {
+    // examples/flash-sale.yaml's table for 600 s at 1 s intervals: a copy row, its partitions and
+    // its reported keys every second. With a row limit of 100 the partition rows stop once the
+    // series holds 100 rows (copy and key rows, a fixed number an interval, go on); with no limit
+    // every partition has a row every second.
+    assertEquals(List.of(), partitionRows(Long.MAX_VALUE).notes());
+    CopySimulation limited = partitionRows(100);
+    long partitions = limited.rows().stream().filter(r -> r.subject().matches(".*:p\\d+")).count();
+    long unlimited =
+        partitionRows(Long.MAX_VALUE).rows().stream()
+            .filter(r -> r.subject().matches(".*:p\\d+"))
+            .count();
+    assertTrue(partitions < 100, partitions + " partition rows");
+    assertTrue(unlimited >= 600 * 4, unlimited + " partition rows"); // 4 partitions at the start
+    assertEquals(1, limited.notes().size());
+    assertTrue(
+        limited
+            .notes()
+            .get(0)
+            .startsWith(
+                "ProductSales: the time series stopped recording" + " partitions from second "),
+        limited.notes().get(0));
+    assertTrue(
+        limited
+            .notes()
+            .get(0)
+            .endsWith(
+                ", at 100 rows, this copy's share of the 256 MB a run's"
+                    + " series may hold (docs/reliability.md, Simulation budget)"),
+        limited.notes().get(0));
+  }
+
+  private static CopySimulation partitionRows(long rowLimit) {
+    DynamoDbAnalysis a = DynamoDbAnalyzer.analyze(Sims.example("flash-sale.yaml"));
+    DynamoDbTable t = a.tables().get(0);
+    CopyWorkload w = WorkloadPlanner.plan(a, t, t.table());
+    DynamoDbSetup setup = DynamoDbSetup.defaults();
+    SimulationSettings s = SimulationSettings.of(1, 600, SimulationSettings.Mode.AGGREGATE);
+    CopySimulation sim =
+        new CopySimulation(
+            CopySpecs.of(a, t, t.table(), setup, w, w.keys()),
+            new GeneratedArrivals(w, s.mode()),
+            setup,
+            s,
+            new SplittableRandom(1),
+            rowLimit);
+    sim.run(new ProgressClock(Progress.NONE, 600));
+    return sim;
   }
 
   @Test
