@@ -181,6 +181,8 @@ final class SchemaBuilder {
       return null;
     }
     String strategy = null;
+    Location strategyAt = value.location();
+    int factorsWritten = 0;
     Map<String, Integer> factors = new LinkedHashMap<>();
     for (Entry entry : value.entries()) {
       String key = entry.key().text();
@@ -188,8 +190,10 @@ final class SchemaBuilder {
       if (key.equals("class")) {
         String written = factor.text();
         strategy = written.substring(written.lastIndexOf('.') + 1);
+        strategyAt = factor.location();
         continue;
       }
+      factorsWritten++;
       Integer replicas = replicaCount(factor.text());
       if (replicas == null) {
         error(
@@ -220,9 +224,31 @@ final class SchemaBuilder {
               + " keyspace "
               + keyspace);
     }
-    if (!factors.isEmpty() && factors.values().stream().allMatch(f -> f == 0)) {
+    boolean userStrategy =
+        strategy.equals("SimpleStrategy") || strategy.equals("NetworkTopologyStrategy");
+    if (!userStrategy && !keyspace.startsWith("system")) {
+      // Cassandra creates a keyspace only with a strategy class it can load; any other class
+      // (a typo, or another product's such as DSE's EverywhereStrategy) would have been read as
+      // if it were NetworkTopologyStrategy. Cassandra's own keyspaces (system, system_auth, …,
+      // in a DESCRIBE FULL SCHEMA dump) use LocalStrategy and hold no table of the model.
+      error(
+          strategyAt,
+          "unknown replication class '"
+              + strategy
+              + "' of keyspace "
+              + keyspace
+              + "; expected 'SimpleStrategy' or 'NetworkTopologyStrategy'");
+      return null;
+    }
+    // Only when every factor written was read, and SimpleStrategy has its one: else an error
+    // above already says what is wrong.
+    boolean readAll =
+        factors.size() == factorsWritten
+            && (!strategy.equals("SimpleStrategy") || factors.containsKey("replication_factor"));
+    if (userStrategy && readAll && factors.values().stream().allMatch(f -> f == 0)) {
       // No replica anywhere: every per-replica figure would divide by zero ("Infinity/s on each
-      // replica", issue 18). A datacenter may hold 0 replicas, the keyspace as a whole may not.
+      // replica", issue 18). A datacenter may hold 0 replicas, the keyspace as a whole may not; a
+      // NetworkTopologyStrategy that lists no datacenter at all holds none either.
       error(
           value.location(),
           "keyspace "

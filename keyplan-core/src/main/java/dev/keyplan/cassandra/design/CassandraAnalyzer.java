@@ -124,7 +124,9 @@ public final class CassandraAnalyzer {
       CassandraDesign design, CqlSchema schema, Optional<String> named) {
     String ks = named.orElse(null);
     CqlKeyspace keyspace = ks == null ? null : schema.keyspace(ks).orElse(null);
-    if (keyspace == null && schema.keyspaces().size() == 1) {
+    // The only keyspace stands for a table that names none; a table that names a keyspace the
+    // schema does not create would otherwise take another keyspace's replication silently.
+    if (keyspace == null && ks == null && schema.keyspaces().size() == 1) {
       keyspace = schema.keyspaces().get(0);
     }
     if (keyspace == null) {
