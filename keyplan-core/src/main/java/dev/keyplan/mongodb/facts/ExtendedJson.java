@@ -367,6 +367,18 @@ public final class ExtendedJson {
           Integer first = readAt.putIfAbsent(name, nameRead);
           BsonValue v = readValue(level + 1, memberFrom);
           memberFrom = in.position();
+          if (name.indexOf('\0') >= 0) {
+            // A BSON field name is a C string (bsonspec.org: e_name is a cstring, ending at the
+            // first 0x00), so no driver can encode this one; the library threw on it later, an
+            // internal error (issue 18).
+            problems.add(
+                new Diagnostic(
+                    at(nameOffset(name, nameRead)),
+                    "field name '"
+                        + name.replace("\0", "\\u0000")
+                        + "' holds the character U+0000; a BSON field name cannot (it is a C"
+                        + " string), so MongoDB cannot store this document"));
+          }
           if (first != null) {
             Location firstAt = at(nameOffset(name, first));
             problems.add(
@@ -566,7 +578,9 @@ public final class ExtendedJson {
      * value, so the search looks back a little way only.
      */
     private int nameOffset(String name, int read) {
-      for (String written : List.of("\"" + name + "\"", "'" + name + "'", name)) {
+      // The last form is a name with a NUL, which the text can only write escaped.
+      String escaped = "\"" + name.replace("\0", "\\u0000") + "\"";
+      for (String written : List.of("\"" + name + "\"", "'" + name + "'", name, escaped)) {
         int i = wrapped.lastIndexOf(written, read - 1);
         while (i >= 0) {
           int colon = firstNonBlank(i + written.length());
