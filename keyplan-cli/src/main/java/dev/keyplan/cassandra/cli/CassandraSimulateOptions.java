@@ -97,6 +97,12 @@ public class CassandraSimulateOptions implements StoreSimulateOptions {
   }
 
   private CassandraSetup build(Integer shardsPerNode, int designNodes) {
+    if (shardsPerNode != null && (shardsPerNode < 1 || shardsPerNode > 1024)) {
+      // The setup reads 0 as "Cassandra, no shards", so --shards 0 ran as if not given (issue
+      // 18's corpus); the bounds are the model's shards: (docs/model.md, 1 to 1024).
+      throw new IllegalArgumentException(
+          "--shards must be between 1 and 1,024 shards per node, not " + shardsPerNode);
+    }
     CassandraSetup d = CassandraSetup.defaults(designNodes);
     Optional<Map<String, Integer>> replication = Optional.empty();
     Optional<List<String>> dcs = Optional.ofNullable(datacenters).map(List::copyOf);
