@@ -3,6 +3,7 @@ package dev.keyplan.simulate;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.input.TextInput;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,6 +61,9 @@ public record Trace(String file, List<Op> operations) {
    * @throws InputException naming file:line:column and what was expected, for every bad line
    */
   public static Trace parse(String file, String text) {
+    // A key is text a driver sends; a NUL or other control character in one is a damaged file,
+    // not a key (the same rule as the model's text).
+    TextInput.rejectControls(file, text, "the trace");
     List<Diagnostic> errors = new ArrayList<>();
     List<Op> ops = new ArrayList<>();
     String[] lines = text.split("\r?\n", -1);

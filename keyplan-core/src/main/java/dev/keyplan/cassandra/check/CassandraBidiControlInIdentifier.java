@@ -18,7 +18,10 @@ public final class CassandraBidiControlInIdentifier implements CassandraRule {
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable b : a.tables()) {
       CqlTable t = b.table();
-      BidiControlInIdentifier.report("keyspace", t.keyspace(), t.keyspace(), t.location(), out);
+      // A table created with no keyspace and no USE before it has none (null) to check.
+      if (t.keyspace() != null) {
+        BidiControlInIdentifier.report("keyspace", t.keyspace(), t.keyspace(), t.location(), out);
+      }
       BidiControlInIdentifier.report("table", t.name(), t.name(), t.location(), out);
       for (Column c : t.columns()) {
         BidiControlInIdentifier.report(

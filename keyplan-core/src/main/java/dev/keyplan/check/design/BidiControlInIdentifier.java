@@ -6,6 +6,7 @@ import dev.keyplan.check.Findings;
 import dev.keyplan.check.Rule;
 import dev.keyplan.check.RuleSpec;
 import dev.keyplan.check.Severity;
+import dev.keyplan.input.BidiControls;
 import dev.keyplan.input.Location;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
@@ -57,11 +58,7 @@ public final class BidiControlInIdentifier implements Rule.OnStores {
 
   /** Returns true if {@code cp} is a bidi control of UAX #9 (see the class comment). */
   static boolean isBidiControl(int cp) {
-    return (cp >= 0x202A && cp <= 0x202E)
-        || (cp >= 0x2066 && cp <= 0x2069)
-        || cp == 0x200E
-        || cp == 0x200F
-        || cp == 0x061C;
+    return BidiControls.isControl(cp);
   }
 
   /**
@@ -111,31 +108,13 @@ public final class BidiControlInIdentifier implements Rule.OnStores {
           at,
           kind
               + " '"
-              + visible(name)
+              + BidiControls.visible(name)
               + "' holds the invisible bidi control "
               + control
               + ": it reorders the text shown after it, so the name can read as another",
           "remove the control character from the "
               + kind
               + " (and from every place that repeats it: queries, key lists, the schema)");
-    }
-
-    /**
-     * Returns {@code name} with each bidi control shown as its code point, such as {@code
-     * <U+202E>}.
-     */
-    private static String visible(String name) {
-      StringBuilder out = new StringBuilder();
-      name.codePoints()
-          .forEach(
-              cp -> {
-                if (isBidiControl(cp)) {
-                  out.append(String.format(Locale.ROOT, "<U+%04X>", cp));
-                } else {
-                  out.appendCodePoint(cp);
-                }
-              });
-      return out.toString();
     }
   }
 }

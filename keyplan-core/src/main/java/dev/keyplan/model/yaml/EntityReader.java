@@ -1,5 +1,6 @@
 package dev.keyplan.model.yaml;
 
+import dev.keyplan.input.BidiControls;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.Location;
 import dev.keyplan.input.Suggest;
@@ -52,6 +53,7 @@ public final class EntityReader extends SectionReader {
       return out;
     }
     for (String name : entities.get().keys()) {
+      identifier(name, "an entity", entities.get().keyLocation(name));
       Node n = entities.get().node(name).get();
       YamlMap.of(
               file,
@@ -70,6 +72,33 @@ public final class EntityReader extends SectionReader {
     return out;
   }
 
+  /**
+   * Adds an error at {@code at} unless {@code name} is an identifier as the operations read one
+   * (docs/model.md, "Names"; OperationParser: a letter or {@code _}, then letters, digits or {@code
+   * _}): a name such as {@code 9E} or {@code order id} could be declared but never used, and every
+   * use would fail far from the cause. Bidi controls are left to the rule BidiControlInIdentifier,
+   * which says what they do; the message shows them as code points, so it cannot reorder the
+   * terminal.
+   */
+  private void identifier(String name, String what, Location at) {
+    String bare = BidiControls.without(name);
+    boolean ok =
+        !bare.isEmpty()
+            && (Character.isLetter(bare.codePointAt(0)) || bare.charAt(0) == '_')
+            && bare.codePoints().allMatch(cp -> Character.isLetterOrDigit(cp) || cp == '_');
+    if (!ok) {
+      problems.add(
+          new Diagnostic(
+              at,
+              "expected "
+                  + what
+                  + " named as an identifier (a letter or _, then letters, digits or _, as"
+                  + " docs/model.md, \"Names\", says), but found '"
+                  + BidiControls.visible(name)
+                  + "'"));
+    }
+  }
+
   Entity entity(String name, YamlMap e, Location at) {
     Map<String, Attribute> attributes = new LinkedHashMap<>();
     if (!e.has("attributes")) {
@@ -79,6 +108,7 @@ public final class EntityReader extends SectionReader {
           .ifPresent(
               a -> {
                 for (String attr : a.keys()) {
+                  identifier(attr, "an attribute of entity '" + name + "'", a.keyLocation(attr));
                   attribute(attr, a.node(attr).get(), a.keyLocation(attr))
                       .ifPresent(x -> attributes.put(attr, x));
                 }

@@ -288,12 +288,23 @@ public final class ShardingFile {
     int before = problems.size();
     List<IndexKey> keys = IndexDocument.keys(key.get(), "shard key", problems);
     for (IndexKey k : keys) {
+      Optional<Member> m = key.get().value().member(k.field());
+      Location at = m.map(Member::location).orElse(key.get().location());
       if (k.kind() != IndexKey.Kind.ASCENDING && k.kind() != IndexKey.Kind.HASHED) {
-        Location at =
-            key.get().value().member(k.field()).map(Member::location).orElse(key.get().location());
         problems.add(
             new Diagnostic(
                 at, "a shard key field is 1 (ranged) or \"hashed\", not " + k.kind().text()));
+      } else if (k.kind() == IndexKey.Kind.ASCENDING
+          && m.map(x -> x.value().value().asNumber().doubleValue() != 1).orElse(false)) {
+        // An index reads any positive number as ascending, but shardCollection takes a ranged
+        // field only as 1: "Pattern must either be a single hashed field, or a list of ascending
+        // fields" (the server's ShardKeyPattern::isValid), so a file holding 2 was not written by
+        // a server.
+        problems.add(
+            new Diagnostic(
+                m.get().value().location(),
+                "a shard key field is 1 (ranged) or \"hashed\", not "
+                    + CatalogFile.describe(m.get().value().value())));
       }
     }
     if (problems.size() > before) {

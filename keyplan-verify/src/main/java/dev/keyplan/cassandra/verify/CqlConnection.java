@@ -23,15 +23,20 @@ final class CqlConnection {
 
   static InetSocketAddress address(String endpoint) {
     int colon = endpoint.lastIndexOf(':');
-    String host = colon > 0 ? endpoint.substring(0, colon) : endpoint;
+    String host = colon >= 0 ? endpoint.substring(0, colon) : endpoint;
     int port = 9042;
-    if (colon > 0) {
+    if (colon >= 0) {
       try {
         port = Integer.parseInt(endpoint.substring(colon + 1));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "--endpoint expects host:port such as 127.0.0.1:9042, not '" + endpoint + "'");
+        port = -1;
       }
+    }
+    // No host (":9042") or a port outside TCP's 1–65535 is refused here: the driver would spend
+    // seconds resolving a host named ":9042" before "cannot connect".
+    if (host.isBlank() || port < 1 || port > 65_535) {
+      throw new IllegalArgumentException(
+          "--endpoint expects host:port such as 127.0.0.1:9042, not '" + endpoint + "'");
     }
     return InetSocketAddress.createUnresolved(host, port);
   }

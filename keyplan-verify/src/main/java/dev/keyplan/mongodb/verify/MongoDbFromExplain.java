@@ -54,7 +54,12 @@ public final class MongoDbFromExplain {
 
   /** One explain of the file, with its place and label. */
   private record Entry(
-      BsonDocument explain, Location at, Optional<String> label, Location labelAt, String how) {}
+      BsonDocument explain,
+      PastedJson.Value located,
+      Location at,
+      Optional<String> label,
+      Location labelAt,
+      String how) {}
 
   /** Where an explain belongs: a pattern's plan and the key it was run for. */
   private record Target(MongoDbPlan plan, String role, String how) {}
@@ -105,12 +110,62 @@ public final class MongoDbFromExplain {
                     + " compared: run it as explain(\"executionStats\")"));
         continue;
       }
+      int before = problems.size();
+      counts(e.located(), problems);
+      if (problems.size() > before) {
+        continue;
+      }
       target(a, e, planned, problems).ifPresent(t -> matched.add(new Matched(e, x, t)));
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);
     }
     return compare(a, file, matched, planned.keySet());
+  }
+
+  /** The execution counts keyplan compares; each is a whole number of keys or documents. */
+  private static final List<String> COUNTS =
+      List.of("nReturned", "totalKeysExamined", "totalDocsExamined");
+
+  /**
+   * Adds a located problem for each execution count of {@code explain}, at the top or per shard
+   * ({@code executionStages.shards[]}), that is not a whole number from 0: a server writes them as
+   * int32 or int64 counters, so {@code NaN}, {@code -1} or {@code 2.5} means a hand-edited paste,
+   * and reading NaN as 0 would compare against a count the server never gave.
+   */
+  private static void counts(PastedJson.Value explain, List<Diagnostic> problems) {
+    Optional<PastedJson.Value> stats =
+        explain.member("executionStats").map(PastedJson.Member::value);
+    if (stats.isEmpty()) {
+      return;
+    }
+    List<PastedJson.Value> levels = new ArrayList<>(List.of(stats.get()));
+    stats
+        .get()
+        .member("executionStages")
+        .flatMap(st -> st.value().member("shards"))
+        .ifPresent(sh -> levels.addAll(sh.value().elements()));
+    for (PastedJson.Value level : levels) {
+      for (String name : COUNTS) {
+        level
+            .member(name)
+            .filter(m -> m.value().value().isNumber())
+            .ifPresent(
+                m -> {
+                  double n = m.value().value().asNumber().doubleValue();
+                  if (!(n >= 0 && n == Math.rint(n))) {
+                    problems.add(
+                        new Diagnostic(
+                            m.value().location(),
+                            "expected "
+                                + name
+                                + " to be a count (a whole number from 0), as the server writes"
+                                + " it, but found "
+                                + m.value().value().asNumber()));
+                  }
+                });
+      }
+    }
   }
 
   private static VerifyResult compare(
@@ -342,7 +397,7 @@ public final class MongoDbFromExplain {
     BsonDocument d = v.value().asDocument();
     if (label.isPresent()) {
       return Optional.of(
-          new Entry(d, v.location(), label, labelAt, "under the key " + label.get()));
+          new Entry(d, v, v.location(), label, labelAt, "under the key " + label.get()));
     }
     BsonDocument command = d.getDocument("command", new BsonDocument());
     if (command.isString("comment")) {
@@ -353,9 +408,9 @@ public final class MongoDbFromExplain {
               .orElse(v.location());
       String comment = command.getString("comment").getValue();
       return Optional.of(
-          new Entry(d, v.location(), Optional.of(comment), at, "by its comment " + comment));
+          new Entry(d, v, v.location(), Optional.of(comment), at, "by its comment " + comment));
     }
-    return Optional.of(new Entry(d, v.location(), Optional.empty(), Location.NONE, ""));
+    return Optional.of(new Entry(d, v, v.location(), Optional.empty(), Location.NONE, ""));
   }
 
   /** A document that is an explain, not a map of pattern ids to explains. */
