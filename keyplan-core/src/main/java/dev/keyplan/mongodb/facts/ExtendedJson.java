@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.bson.BSONException;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonRegularExpression;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.codecs.BsonDocumentCodec;
@@ -412,6 +413,23 @@ public final class ExtendedJson {
         return array;
       }
       BsonValue leaf = LEAF.decode(reader, DECODE);
+      if (leaf instanceof BsonRegularExpression re
+          && (re.getPattern().indexOf('\0') >= 0 || re.getOptions().indexOf('\0') >= 0)) {
+        // A regular expression's pattern and options are cstrings too (bsonspec.org, element
+        // 0x0B), so the same refusal as a name's.
+        // The library has read the whole {"$regularExpression": …} (or legacy {"$regex": …})
+        // before it knows the type: the error is placed at that object's opening brace.
+        int key =
+            Math.max(
+                wrapped.lastIndexOf("$regularExpression", detectedAt),
+                wrapped.lastIndexOf("$regex", detectedAt));
+        int open = key < 0 ? -1 : wrapped.lastIndexOf('{', key);
+        problems.add(
+            new Diagnostic(
+                at(open < 0 ? tokenStart(detectedAt) : open),
+                "a regular expression with a NUL character (U+0000) in its pattern or options;"
+                    + " BSON writes both as NUL-terminated strings, so MongoDB cannot store it"));
+      }
       if (leaf.isDouble() && Double.isInfinite(leaf.asDouble().getValue())) {
         checkOverflow(from, in.position());
       }

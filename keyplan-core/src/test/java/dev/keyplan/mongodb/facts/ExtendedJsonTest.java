@@ -235,6 +235,25 @@ final class ExtendedJsonTest {
         .containsExactly("v.json:1:1: error: invalid Extended JSON: expected a value, found ']'");
   }
 
+  // Hostile input found by the fuzz target ExtendedJsonFuzzTest (issue 18): a NUL in a field name
+  // was read, then sizing the document threw the driver's BsonSerializationException (exit 4).
+  // BSON writes field names and regular expressions as NUL-terminated C strings
+  // (https://bsonspec.org/spec.html, e_name and cstring), so no server can store one; a NUL in a
+  // string value is fine (strings carry their length). The name starts at column 2 of line 1.
+  @Test
+  void parseValue_nulInAFieldName_isAnErrorAtTheName() {
+    assertThat(errors("{\"a\\u0000b\": 1, \"s\": \"x\\u0000y\"}"))
+        .containsExactly(
+            "v.json:1:2: error: field name 'a\\u0000b' holds the character U+0000; a BSON field"
+                + " name cannot (it is a C string), so MongoDB cannot store this document");
+    assertThat(
+            errors(
+                "{\"r\": {\"$regularExpression\": {\"pattern\": \"a\\u0000\", \"options\": \"\"}}}"))
+        .singleElement()
+        .asString()
+        .startsWith("v.json:1:7: error: a regular expression with a NUL character (U+0000)");
+  }
+
   // Both occurrences are reported at their names; the rest of the file is still read.
   @Test
   void parseValue_duplicateFields_areReportedWithTheFirst() {
