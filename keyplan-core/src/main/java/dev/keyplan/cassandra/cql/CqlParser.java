@@ -21,6 +21,7 @@ import dev.keyplan.cassandra.cql.CqlToken.Kind;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
+import dev.keyplan.input.NestingDepth;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -104,6 +105,9 @@ public final class CqlParser {
   private final boolean truncated;
 
   private int pos;
+
+  /** How many {@code <...>} of types the parser is inside now; at most NestingDepth.MAX. */
+  private int typeDepth;
 
   /** The keyspace named by the last {@code USE}; null before any. */
   private String keyspace;
@@ -665,6 +669,19 @@ public final class CqlParser {
     return type;
   }
 
+  /** Reads the arguments of {@code name<...>} after its '<', through the closing '>'. */
+  private void typeArguments(String name, List<CqlType> arguments) {
+    do {
+      if (name.equals("vector") && arguments.size() == 1 && peek().is(Kind.INTEGER)) {
+        arguments.add(CqlType.of(next().text()));
+      } else {
+        boolean multiCell = name.equals("list") || name.equals("set") || name.equals("map");
+        arguments.add(type("a type inside " + name + "<...>", multiCell ? name : null));
+      }
+    } while (acceptSymbol(","));
+    expect(">", "'>' or ',' in " + name + "<...>");
+  }
+
   private CqlType type(String what) {
     return type(what, null);
   }
@@ -688,16 +705,17 @@ public final class CqlParser {
     }
     List<CqlType> arguments = List.of();
     if (acceptSymbol("<")) {
+      // type() recurses once per level: past NestingDepth.MAX it is refused at this type, before
+      // a hostile frozen<frozen<...>> reaches the end of the stack (found by CqlParserFuzzTest).
+      if (++typeDepth > NestingDepth.MAX) {
+        throw NestingDepth.tooDeep(location(t));
+      }
       arguments = new ArrayList<>();
-      do {
-        if (name.equals("vector") && arguments.size() == 1 && peek().is(Kind.INTEGER)) {
-          arguments.add(CqlType.of(next().text()));
-        } else {
-          boolean multiCell = name.equals("list") || name.equals("set") || name.equals("map");
-          arguments.add(type("a type inside " + name + "<...>", multiCell ? name : null));
-        }
-      } while (acceptSymbol(","));
-      expect(">", "'>' or ',' in " + name + "<...>");
+      try {
+        typeArguments(name, arguments);
+      } finally {
+        typeDepth--;
+      }
     } else if (t.is(Kind.IDENTIFIER) && TypeNames.PARAMETRIC.contains(name)) {
       throw fail(peek(), "expected '<' after '" + t.text() + "' but found " + peek().describe());
     }

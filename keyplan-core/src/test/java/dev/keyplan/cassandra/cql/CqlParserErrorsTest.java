@@ -333,6 +333,24 @@ final class CqlParserErrorsTest {
                 + "x.cql:2:14: error: table c has no PRIMARY KEY");
   }
 
+  // Found by the fuzz target CqlParserFuzzTest (issue 18): about 570 nested frozen<list<...>>
+  // overflowed the stack of the parser's recursive type(). Nesting is capped at NestingDepth.MAX,
+  // 100, as in every reader. "CREATE TABLE t (k int PRIMARY KEY, v " is 37 characters, each
+  // "frozen<" 7 more, so the 101st frozen starts at column 38 + 7 * 100 = 738.
+  @Test
+  void typeNestedPastTheLimit_isAnErrorAtTheFirstTypeTooDeep() {
+    String cql =
+        "CREATE TABLE t (k int PRIMARY KEY, v "
+            + "frozen<".repeat(101)
+            + "int"
+            + ">".repeat(101)
+            + ");";
+    assertThat(errors(cql))
+        .containsExactly(
+            "bad.cql:1:738: error: nesting too deep: expected at most 100 nested levels of"
+                + " mappings and lists (see docs/reliability.md, 'Nesting depth')");
+  }
+
   private static List<String> errors(String cql) {
     InputException e =
         catchThrowableOfType(InputException.class, () -> CqlParser.parse("bad.cql", cql));
