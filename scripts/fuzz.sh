@@ -120,6 +120,10 @@ case "${1:-}" in
     ;;
   *)
     [[ $# -eq 2 ]] || { echo "usage: scripts/fuzz.sh TARGET DURATION" >&2; exit 2; }
-    fuzz "$(seconds "$2")" "$(resolve "$1")"
+    # Assigned first: set -e stops the script when a plain assignment's command substitution
+    # fails, but not when the substitution is an argument (an unknown target would run them all).
+    secs=$(seconds "$2")
+    target=$(resolve "$1")
+    fuzz "$secs" "$target"
     ;;
 esac
