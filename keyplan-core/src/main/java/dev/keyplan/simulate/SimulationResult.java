@@ -33,6 +33,13 @@ public record SimulationResult(
     notes = List.copyOf(notes);
   }
 
+  /** Returns this result with {@code note} added after its notes. */
+  public SimulationResult withNote(String note) {
+    List<String> more = new java.util.ArrayList<>(notes);
+    more.add(note);
+    return new SimulationResult(store, settings, findings, tables, events, series, more);
+  }
+
   /** A setting and the value the run used. */
   public record Setting(String name, String value) {}
 

@@ -106,8 +106,7 @@ public final class Simulations {
     if (settings.intervalSeconds() <= asked) {
       return result;
     }
-    List<String> notes = new java.util.ArrayList<>(result.notes());
-    notes.add(
+    return result.withNote(
         "the time series was thinned to at most "
             + String.format(Locale.ROOT, "%,d", WorkBudget.MAX_SERIES_POINTS)
             + " intervals a subject: one row every "
@@ -115,14 +114,6 @@ public final class Simulations {
             + " s instead of every "
             + asked
             + " s (rates averaged, sizes at the interval's end)");
-    return new SimulationResult(
-        result.store(),
-        result.settings(),
-        result.findings(),
-        result.tables(),
-        result.events(),
-        result.series(),
-        notes);
   }
 
   /**
@@ -155,16 +146,7 @@ public final class Simulations {
     } else {
       return result;
     }
-    List<String> notes = new java.util.ArrayList<>(result.notes());
-    notes.add(note);
-    return new SimulationResult(
-        result.store(),
-        result.settings(),
-        result.findings(),
-        result.tables(),
-        result.events(),
-        result.series(),
-        notes);
+    return result.withNote(note);
   }
 
   private static SimulationResult notSimulated(String store, String why) {
