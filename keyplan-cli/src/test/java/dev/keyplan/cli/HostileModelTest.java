@@ -148,6 +148,16 @@ class HostileModelTest {
   }
 
   @Test
+  void tagWhoseEscapeTheEngineCannotHold_isAnError_exit2(@TempDir Path dir) throws IOException {
+    // Hostile input found by ModelReaderFuzzTest: the whole file "model: !keysin%a", with no line
+    // end, so the escape %a runs into the end of the text. The engine's Tag refuses what it
+    // decodes to with a bare IllegalArgumentException (exit 4 before); the value starts at 1:8.
+    var run = check(dir, "model: !keysin%a");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).startsWith(dir.resolve("m.yaml") + ":1:8: error: tag not accepted");
+  }
+
+  @Test
   void standardTags_areStillAccepted(@TempDir Path dir) throws IOException {
     // Control: an explicit !!str on a name is one of YAML's standard tags, so the model passes.
     var run = check(dir, GOOD.replace("model: m", "model: !!str m"));
