@@ -201,9 +201,21 @@ final class LocatedBson {
       this.reader = new JsonReader(in);
     }
 
+    /**
+     * Reads the value at {@code from}. The text has already parsed as Extended JSON, but the two
+     * readers differ at the edges (found by ShardingFileFuzzTest: {@code [\n,]}, a comma with no
+     * element before it), so a refusal of this reader is still placed, at the character it stopped
+     * on, never let out as the library's exception (exit 4).
+     */
     Node top() {
-      reader.readBsonType();
-      return value(firstNonBlank(text, from));
+      try {
+        reader.readBsonType();
+        return value(firstNonBlank(text, from));
+      } catch (org.bson.json.JsonParseException | org.bson.BsonInvalidOperationException e) {
+        int at = Math.min(Math.max(from, in.position() - 1), Math.max(0, text.length() - 1));
+        throw new InputException(
+            shell.locate(file, at), "not valid JSON: " + e.getMessage() + "; expected a value");
+      }
     }
 
     private Node value(int start) {

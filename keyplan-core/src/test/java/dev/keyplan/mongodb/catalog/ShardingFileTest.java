@@ -28,6 +28,13 @@ final class ShardingFileTest {
   }
 
   @Test
+  void anArrayOpenedByAComma_isPlaced_notTheLibrarysException() {
+    // Hostile input found by ShardingFileFuzzTest: "[\n,] ". The comma on line 2 has no element
+    // before it; the library threw JsonParseException (exit 4). It is placed on line 2, column 1.
+    assertThat(errors("[\n,] ")).singleElement().asString().startsWith("sh.json:2:1: error: ");
+  }
+
+  @Test
   void arrayOfConfigCollections_givesEachShardKey_andLeavesOutTheClustersOwn() {
     // EJSON.stringify(db.getSiblingDB("config").collections.find().toArray()):
     // config.system.sessions
