@@ -1,0 +1,30 @@
+package dev.keyplan.analyze.measured;
+
+import java.util.OptionalDouble;
+
+/**
+ * One attribute as its data shows it, in the model's terms (docs/model.md, "Attributes").
+ *
+ * @param name the attribute's name in the model (after any column mapping)
+ * @param type a CQL type name as the model writes it ({@code bigint}, {@code text}, {@code
+ *     list<text>}), inferred from the data's column type
+ * @param averageBytes average serialised size of one value (of one element for a collection), as
+ *     the model's {@code size:} means it; empty for a fixed-size type, whose size the type gives
+ * @param items average elements of a collection ({@code items:}); empty for a scalar
+ * @param present share of rows that hold a value, in (0, 1] ({@code present:})
+ * @param timeOrdered whether values grow with time or file order ({@code time_ordered:})
+ */
+public record MeasuredAttribute(
+    String name,
+    String type,
+    OptionalDouble averageBytes,
+    OptionalDouble items,
+    double present,
+    boolean timeOrdered) {
+
+  public MeasuredAttribute {
+    if (!(present > 0 && present <= 1)) {
+      throw new IllegalArgumentException("present must be in (0, 1], was " + present);
+    }
+  }
+}
