@@ -3,6 +3,7 @@ package dev.keyplan.cli;
 import dev.keyplan.cli.simulate.SimulateCommand;
 import dev.keyplan.cli.verify.VerifyCommand;
 import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.Echo;
 import dev.keyplan.input.InputException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +58,7 @@ public final class Main {
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(Main::exitCodeOf);
     cli.setExecutionExceptionHandler(Main::handle);
+    cli.setParameterExceptionHandler(Main::badArguments);
     cli.setExecutionStrategy(Main::runCatchingErrors);
     cli.getCommandSpec().exitCodeOnInvalidInput(ExitCode.BAD_INPUT.code());
     cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -96,6 +98,22 @@ public final class Main {
       }
     }
     return false;
+  }
+
+  /**
+   * picocli's own handling of a bad option or argument (the message, a did-you-mean or the usage),
+   * with the message bounded ({@link Echo}): picocli quotes the value it refused, and a 2-megabyte
+   * option value was echoed whole.
+   */
+  private static int badArguments(CommandLine.ParameterException e, String[] args) {
+    CommandLine command = e.getCommandLine();
+    PrintWriter err = command.getErr();
+    err.println(command.getColorScheme().errorText(Echo.bounded(e.getMessage())));
+    if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
+      command.usage(err, command.getColorScheme());
+    }
+    err.flush();
+    return ExitCode.BAD_INPUT.code();
   }
 
   private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
