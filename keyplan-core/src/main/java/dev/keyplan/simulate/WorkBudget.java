@@ -13,8 +13,9 @@ import java.util.Locale;
  *   steps per second = Σ streams (heavy keys + 1) × copies      (aggregate)
  *                    = Σ streams rate × copies                  (exact)
  *                      + subjects                               (the per-second bookkeeping)
- *   steps            = duration × steps per second
+ *   steps            = setup steps + duration × steps per second   (setup: a Cassandra ring)
  *   series bytes     = min(intervals, {@link #MAX_SERIES_POINTS}) × subjects × {@link #ROW_BYTES}
+ *   state bytes      = subjects × {@link #SUBJECT_BYTES}
  * </pre>
  *
  * The budget is a time estimate (issue 18, Decisions): {@link #NANOS_PER_STEP} is the cost of one
@@ -23,9 +24,10 @@ import java.util.Locale;
  * time there. Memory stays bounded whatever the duration because the series never holds more than
  * {@link #MAX_SERIES_POINTS} intervals per subject: a longer run gets a wider interval, and says
  * so; and whatever the number of subjects (a DynamoDB copy split to 100,000 partitions), because a
- * run whose series would hold more than {@link #MAX_SERIES_BYTES} is refused with the {@code
- * --interval} that fits. The refusal states the time at the documented rate, never a time measured
- * on the machine it runs on, so the same command prints the same words everywhere.
+ * run whose series and subjects' state would hold more than {@link #MAX_RUN_BYTES} is refused with
+ * the {@code --interval} that fits, or with fewer subjects when none does. The refusal states the
+ * time at the documented rate, never a time measured on the machine it runs on, so the same command
+ * prints the same words everywhere.
  */
 public final class WorkBudget {
   private WorkBudget() {}
@@ -62,14 +64,26 @@ public final class WorkBudget {
   public static final long ROW_BYTES = 128;
 
   /**
-   * The most bytes a run's series may hold, 256 MiB: 2,097,152 rows of {@link #ROW_BYTES}, a
-   * fortnight at 60 s for 104 subjects, an hour at 60 s for 34,952. It fits the heap the JVM gives
-   * itself by default on a 2 GB machine (a quarter of the memory) with room for the rest of the
-   * run. Issue 18 reports a DynamoDB model at 1B/s using 3.2 GB; reproduced here (bench machine,
-   * 2026-12-05), the rates alone at 1B/s split the table to 15,592 partitions in an hour, 600 MB.
-   * It has no override: a wider {@code --interval} always lowers it.
+   * Bytes one subject holds while the run lasts, besides its series: for a DynamoDB partition its
+   * hash range, four counters, its name and the per-interval statistics and unit totals kept for
+   * the result. Measured once (2026-12-05) with {@code jcmd PID GC.class_histogram} during {@code
+   * simulate dynamodb examples/app-table.yaml --partitions 100000}: about 207 MB live for the first
+   * copy's 100,000 partitions, 2,074 bytes a partition, rounded to 2 KiB. Without it the estimate
+   * admitted that run (four copies of 100,000 partitions, 800 MB), which then ran out of a 512 MB
+   * heap (issue 18).
    */
-  public static final long MAX_SERIES_BYTES = 256L * 1024 * 1024;
+  public static final long SUBJECT_BYTES = 2_048;
+
+  /**
+   * The most bytes a run's series and subjects' state may hold together, 256 MiB: 2,097,152 rows of
+   * {@link #ROW_BYTES} with no state to speak of, a fortnight at 60 s for 104 subjects; or 131,072
+   * subjects' state of {@link #SUBJECT_BYTES} with no series. It fits the heap the JVM gives itself
+   * by default on a 2 GB machine (a quarter of the memory) with room for the rest of the run. Issue
+   * 18 reports a DynamoDB model at 1B/s using 3.2 GB; reproduced here (bench machine, 2026-12-05),
+   * the rates alone at 1B/s split the table to 15,592 partitions in an hour, 600 MB. It has no
+   * override: a wider {@code --interval} always lowers it.
+   */
+  public static final long MAX_RUN_BYTES = 256L * 1024 * 1024;
 
   /**
    * A run's work, estimated.
@@ -77,19 +91,25 @@ public final class WorkBudget {
    * @param stepsPerSecond steps one simulated second costs (see the class comment)
    * @param steps the whole run's steps: duration × steps per second
    * @param seriesBytes the bytes the recorded series will hold
+   * @param stateBytes the bytes the subjects hold while the run lasts, besides their series
    * @param subjects the series' subjects (nodes, partitions, shards, keys)
    * @param durationSeconds the simulated seconds
    */
   public record Estimate(
-      double stepsPerSecond, double steps, double seriesBytes, int subjects, long durationSeconds) {
+      double stepsPerSecond,
+      double steps,
+      double seriesBytes,
+      double stateBytes,
+      int subjects,
+      long durationSeconds) {
     /** Seconds the run would take on the reference machine. */
     public double seconds() {
       return steps * NANOS_PER_STEP / 1e9;
     }
 
-    /** The series' size in MiB, rounded up. */
+    /** What the run holds, series and state, in MiB rounded up. */
     public long megabytes() {
-      return (long) Math.ceil(seriesBytes / (1024.0 * 1024.0));
+      return (long) Math.ceil((seriesBytes + stateBytes) / (1024.0 * 1024.0));
     }
   }
 
@@ -104,13 +124,33 @@ public final class WorkBudget {
       double keysPerSecond,
       double opsPerSecond,
       int subjects) {
+    return estimate(settings, durationSeconds, keysPerSecond, opsPerSecond, subjects, 0);
+  }
+
+  /**
+   * As {@link #estimate(SimulationSettings, long, double, double, int)}, with {@code setupSteps}
+   * the run does once before its first second (a Cassandra ring's token allocation), in the same
+   * unit.
+   */
+  public static Estimate estimate(
+      SimulationSettings settings,
+      long durationSeconds,
+      double keysPerSecond,
+      double opsPerSecond,
+      int subjects,
+      double setupSteps) {
     double perSecond =
         (settings.mode() == SimulationSettings.Mode.EXACT ? opsPerSecond : keysPerSecond)
             + subjects;
     double intervals = Math.ceil((double) durationSeconds / settings.intervalSeconds());
     double rows = Math.min(intervals, MAX_SERIES_POINTS) * subjects;
     return new Estimate(
-        perSecond, durationSeconds * perSecond, rows * ROW_BYTES, subjects, durationSeconds);
+        perSecond,
+        setupSteps + durationSeconds * perSecond,
+        rows * ROW_BYTES,
+        (double) subjects * SUBJECT_BYTES,
+        subjects,
+        durationSeconds);
   }
 
   /**
@@ -134,8 +174,9 @@ public final class WorkBudget {
               settings.mode() == SimulationSettings.Mode.EXACT ? " use --mode aggregate," : "",
               suggestion(e.steps())));
     }
-    if (e.seriesBytes() > MAX_SERIES_BYTES) {
-      long perSubject = MAX_SERIES_BYTES / ROW_BYTES / Math.max(1, e.subjects());
+    if (e.seriesBytes() + e.stateBytes() > MAX_RUN_BYTES) {
+      long subjects = Math.max(1, e.subjects());
+      long perSubject = (long) Math.max(0, (MAX_RUN_BYTES - e.stateBytes()) / ROW_BYTES / subjects);
       String way =
           perSubject < 1
               ? "even one interval is more: simulate fewer partitions, tables or indexes"
@@ -147,13 +188,14 @@ public final class WorkBudget {
       throw new OverBudgetException(
           String.format(
               Locale.ROOT,
-              "this run's time series would hold about %d MB (%s subjects × %s intervals × %d"
-                  + " bytes), more than the %d MB it may; %s",
+              "this run would hold about %d MB (%s subjects × %s intervals × %d bytes of time"
+                  + " series, and %d KB of state each), more than the %d MB it may; %s",
               e.megabytes(),
               human(e.subjects()),
-              human(e.seriesBytes() / ROW_BYTES / Math.max(1, e.subjects())),
+              human(e.seriesBytes() / ROW_BYTES / subjects),
               ROW_BYTES,
-              MAX_SERIES_BYTES / (1024 * 1024),
+              SUBJECT_BYTES / 1024,
+              MAX_RUN_BYTES / (1024 * 1024),
               way));
     }
   }

@@ -13,12 +13,14 @@ class WorkBudgetTest {
   void smallRun_isTheFormula_andUnderTheBudget() {
     // An hour at the default 60 s interval; 3 streams with 10 heavy keys each at RF 3:
     // Σ (10 + 1) × 3 = 99 key-steps a second, + 6 nodes = 105 steps a second; × 3,600 s =
-    // 378,000 steps. Series: 60 intervals × 6 nodes × 128 bytes = 46,080 bytes (1 MiB rounded up).
+    // 378,000 steps. Series: 60 intervals × 6 nodes × 128 bytes = 46,080 bytes; state: 6 × 2,048 =
+    // 12,288 bytes; 58,368 in all, 1 MiB rounded up.
     SimulationSettings s = SimulationSettings.of(1, 3_600, SimulationSettings.Mode.AGGREGATE);
     WorkBudget.Estimate e = WorkBudget.estimate(s, 3_600, 99, 1e6, 6);
     assertEquals(105, e.stepsPerSecond());
     assertEquals(378_000, e.steps());
     assertEquals(46_080, e.seriesBytes());
+    assertEquals(12_288, e.stateBytes());
     assertEquals(1, e.megabytes());
     // 378,000 × 6,000 ns = 2.268 s on the reference machine.
     assertEquals(2.268, e.seconds(), 1e-9);
@@ -29,7 +31,8 @@ class WorkBudgetTest {
   void hugeRun_isRefusedWithTheEstimate() {
     // 1,000 years = 1000 × 365 × 86,400 = 31,536,000,000 s at the same 105 steps a second:
     // 3.31128 × 10¹² steps. The series is capped at 20,160 intervals × 6 nodes × 128 bytes =
-    // 15,482,880 bytes, 15 MiB rounded up, whatever the duration.
+    // 15,482,880 bytes, and the nodes' state 6 × 2,048 = 12,288: 15,495,168 bytes, 15 MiB rounded
+    // up, whatever the duration.
     long duration = 31_536_000_000L;
     SimulationSettings s = SimulationSettings.of(1, duration, SimulationSettings.Mode.AGGREGATE);
     WorkBudget.Estimate e = WorkBudget.estimate(s, duration, 99, 1e6, 6);
@@ -82,31 +85,50 @@ class WorkBudgetTest {
   }
 
   @Test
-  void aSeriesOverItsMemoryCap_isRefused_withTheIntervalThatFits() {
+  void aRunOverItsMemoryCap_isRefused_withTheIntervalThatFits() {
     // Hostile shape: 100,000 subjects (a DynamoDB copy at keyplan's partition cap) for an hour at
     // 60 s, well under the step budget at 1 key a subject: 3,600 × (100,000 + 100,000) = 7.2 × 10⁸.
-    // Series: 60 intervals × 100,000 × 128 bytes = 768,000,000 bytes, 733 MiB rounded up, over the
-    // 256 MiB cap. What fits: 268,435,456 ÷ 128 ÷ 100,000 = 20 intervals a subject (rounded down),
-    // so ⌈3,600 ÷ 20⌉ = 180 s.
+    // Series: 60 intervals × 100,000 × 128 bytes = 768,000,000 bytes; state: 100,000 × 2,048 =
+    // 204,800,000 bytes; 972,800,000 in all, 928 MiB rounded up, over the 256 MiB cap. What fits:
+    // (268,435,456 − 204,800,000) ÷ 128 ÷ 100,000 = 4 intervals a subject (rounded down), so
+    // ⌈3,600 ÷ 4⌉ = 900 s.
     SimulationSettings s = SimulationSettings.of(1, 3_600, SimulationSettings.Mode.AGGREGATE);
     WorkBudget.Estimate e = WorkBudget.estimate(s, 3_600, 100_000, 0, 100_000);
     assertEquals(7.2e8, e.steps());
     assertEquals(768_000_000, e.seriesBytes());
+    assertEquals(204_800_000, e.stateBytes());
     var x = assertThrows(WorkBudget.OverBudgetException.class, () -> WorkBudget.check(s, e));
     assertEquals(
-        "this run's time series would hold about 733 MB (100,000 subjects × 60 intervals × 128"
-            + " bytes), more than the 256 MB it may; pass --interval 180s or more (20 intervals a"
-            + " subject) or shorten --duration",
+        "this run would hold about 928 MB (100,000 subjects × 60 intervals × 128 bytes of time"
+            + " series, and 2 KB of state each), more than the 256 MB it may; pass --interval 900s"
+            + " or more (4 intervals a subject) or shorten --duration",
         x.getMessage());
-    // At the interval it names: 20 intervals × 100,000 × 128 = 256,000,000 bytes, under the cap.
+    // At the interval it names: 4 × 100,000 × 128 + 204,800,000 = 256,000,000 bytes, under the cap.
     SimulationSettings wider =
-        new SimulationSettings(1, 3_600, 180, SimulationSettings.Mode.AGGREGATE, 1_000_000_000L);
+        new SimulationSettings(1, 3_600, 900, SimulationSettings.Mode.AGGREGATE, 1_000_000_000L);
     WorkBudget.check(wider, WorkBudget.estimate(wider, 3_600, 100_000, 0, 100_000));
   }
 
   @Test
+  void stateAloneOverTheCap_saysThatNoIntervalFits() {
+    // Issue 18's out-of-memory run: a table and three global indexes at 100,000 partitions each,
+    // 400,000 subjects × 2,048 bytes = 819,200,000 bytes of state before any series: it ran out of
+    // a 512 MB heap; now it is refused before it starts.
+    SimulationSettings s = SimulationSettings.of(1, 300, SimulationSettings.Mode.AGGREGATE);
+    var x =
+        assertThrows(
+            WorkBudget.OverBudgetException.class,
+            () -> WorkBudget.check(s, WorkBudget.estimate(s, 300, 0, 0, 400_000)));
+    assertTrue(
+        x.getMessage()
+            .endsWith("even one interval is more: simulate fewer partitions, tables or indexes"),
+        x.getMessage());
+  }
+
+  @Test
   void subjectsBeyondTheCapInOneInterval_sayThatNoIntervalFits() {
-    // 3,000,000 subjects × 128 bytes = 384,000,000 bytes in a single interval: no --interval helps.
+    // 3,000,000 subjects × (128 + 2,048) bytes = 6,528,000,000 bytes in a single interval: no
+    // --interval helps.
     SimulationSettings s = SimulationSettings.of(1, 60, SimulationSettings.Mode.AGGREGATE);
     var x =
         assertThrows(

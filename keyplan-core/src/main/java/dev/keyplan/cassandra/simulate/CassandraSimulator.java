@@ -43,6 +43,11 @@ public final class CassandraSimulator {
       SimulationSettings settings,
       Optional<Trace> trace,
       Progress progress) {
+    // The ring is built before anything else, and the replication-aware allocator's work grows
+    // with the square of the nodes (10,000 nodes took minutes): refused here, before it starts,
+    // when the ring alone is over the budget; counted again with the run's seconds below.
+    double ringSteps = ringSteps(analysis, setup);
+    WorkBudget.check(settings, WorkBudget.estimate(settings, 0, 0, 0, 0, ringSteps));
     Topology topology = Topology.of(analysis, setup, settings.seed());
     CassandraWorkload workload = CassandraWorkload.of(analysis, setup);
     if (workload.tables().isEmpty()) {
@@ -61,11 +66,21 @@ public final class CassandraSimulator {
     long duration = settings.durationSeconds();
     WorkBudget.admit(
         settings,
-        WorkBudget.estimate(settings, duration, keys, ops, topology.cluster().size()),
+        WorkBudget.estimate(settings, duration, keys, ops, topology.cluster().size(), ringSteps),
         progress);
     return new CassandraSimulator.Run(
             analysis, setup, settings, topology, workload, trace, progress)
         .go();
+  }
+
+  /**
+   * Steps building the run's rings costs: each datacenter's nodes, those that join at the end
+   * included, at {@link TokenAllocation#buildSteps}.
+   */
+  static double ringSteps(CassandraAnalysis analysis, CassandraSetup setup) {
+    int datacenters = Topology.datacenters(analysis, setup).size();
+    int nodes = setup.nodesPerDatacenter() + setup.addNodes();
+    return datacenters * setup.allocation().buildSteps(nodes, setup.numTokens());
   }
 
   /** One run's state. */

@@ -75,9 +75,9 @@ record Topology(
             placement);
   }
 
-  static Topology of(CassandraAnalysis a, CassandraSetup setup, long seed) {
+  /** Every keyspace a table is in, the design's first; {@code ""} to null when there is none. */
+  private static Map<String, CqlKeyspace> keyspaces(CassandraAnalysis a) {
     CqlKeyspace main = keyspace(a);
-    // Every keyspace a table is in, the design's first.
     Map<String, CqlKeyspace> keyspaces = new LinkedHashMap<>();
     if (main != null) {
       keyspaces.put(main.name(), main);
@@ -89,27 +89,42 @@ record Topology(
     if (keyspaces.isEmpty()) {
       keyspaces.put("", null);
     }
-    List<String> dcs =
-        setup
-            .datacenters()
-            .orElseGet(
-                () -> {
-                  List<String> named = new ArrayList<>();
-                  for (CqlKeyspace ks : keyspaces.values()) {
-                    if (ks != null && !simple(ks)) {
-                      ks.replication()
-                          .forEach(
-                              (dc, n) -> {
-                                if (!dc.equals("replication_factor")
-                                    && n > 0
-                                    && !named.contains(dc)) {
-                                  named.add(dc);
-                                }
-                              });
-                    }
-                  }
-                  return named.isEmpty() ? List.of("dc1") : named;
-                });
+    return keyspaces;
+  }
+
+  /**
+   * The datacenters the run builds: the setup's, else those the keyspaces' NetworkTopologyStrategy
+   * names, else {@code dc1}.
+   */
+  static List<String> datacenters(CassandraAnalysis a, CassandraSetup setup) {
+    return datacenters(keyspaces(a), setup);
+  }
+
+  private static List<String> datacenters(
+      Map<String, CqlKeyspace> keyspaces, CassandraSetup setup) {
+    return setup
+        .datacenters()
+        .orElseGet(
+            () -> {
+              List<String> named = new ArrayList<>();
+              for (CqlKeyspace ks : keyspaces.values()) {
+                if (ks != null && !simple(ks)) {
+                  ks.replication()
+                      .forEach(
+                          (dc, n) -> {
+                            if (!dc.equals("replication_factor") && n > 0 && !named.contains(dc)) {
+                              named.add(dc);
+                            }
+                          });
+                }
+              }
+              return named.isEmpty() ? List.of("dc1") : named;
+            });
+  }
+
+  static Topology of(CassandraAnalysis a, CassandraSetup setup, long seed) {
+    Map<String, CqlKeyspace> keyspaces = keyspaces(a);
+    List<String> dcs = datacenters(keyspaces, setup);
     Map<String, ReplicaPlacement> placements = new LinkedHashMap<>();
     Map<String, TableReplication> replications = new LinkedHashMap<>();
     Map<String, Integer> allocation = new LinkedHashMap<>();

@@ -48,9 +48,9 @@ final class CopySimulation {
   private Placement placement;
 
   /**
-   * The most series rows this copy records: its share of {@link WorkBudget#MAX_SERIES_BYTES}. The
+   * The most series rows this copy records: its share of {@link WorkBudget#MAX_RUN_BYTES}. The
    * estimate refuses a run whose forecast partitions would need more, but a copy can split past its
-   * forecast (up to {@link PartitionForecast#CAP}), so the series stops recording partition rows
+   * forecast (up to {@link PartitionForecast#cap}), so the series stops recording partition rows
    * here, and a note says so: memory stays bounded whatever the partitions.
    */
   private final long rowLimit;
@@ -63,7 +63,8 @@ final class CopySimulation {
       DynamoDbSetup setup,
       SimulationSettings settings,
       SplittableRandom random,
-      long rowLimit) {
+      long rowLimit,
+      int partitionCap) {
     this.rowLimit = rowLimit;
     this.spec = spec;
     this.arrivals = arrivals;
@@ -75,7 +76,7 @@ final class CopySimulation {
     this.startRead = reads.limit();
     this.startWrite = writes.limit();
     map = new PartitionMap(spec.partitions(), spec.readUnits(), spec.writeUnits());
-    splits = new Splits(spec.copy(), map, spec.keys(), events);
+    splits = new Splits(spec.copy(), map, spec.keys(), events, partitionCap);
     placement = Placement.of(map, splits.starts());
     demand = new Demand(spec.keys().size());
     ledger = new KeyLedger(spec.keys(), setup.hotKeys());
@@ -257,7 +258,7 @@ final class CopySimulation {
                     + ", at "
                     + Units.count(rowLimit)
                     + " rows, this copy's share of the "
-                    + WorkBudget.MAX_SERIES_BYTES / (1024 * 1024)
+                    + WorkBudget.MAX_RUN_BYTES / (1024 * 1024)
                     + " MB a run's series may hold (docs/reliability.md, Simulation budget)");
           }
           p.intervalRead.clear();

@@ -86,7 +86,8 @@ public final class DynamoDbSimulator {
     int subjects = 0;
     for (CopySpec spec : specs) {
       int partitions =
-          PartitionForecast.of(spec, setup, settings.durationSeconds(), trace.isPresent());
+          PartitionForecast.of(
+              spec, setup, settings.durationSeconds(), trace.isPresent(), specs.size());
       keys += spec.keys().size() + 1.0 + partitions;
       ops += partitions;
       for (KeyLoad k : spec.keys()) {
@@ -110,7 +111,8 @@ public final class DynamoDbSimulator {
               setup,
               settings,
               random.split(),
-              WorkBudget.MAX_SERIES_BYTES / WorkBudget.ROW_BYTES / specs.size());
+              WorkBudget.MAX_RUN_BYTES / WorkBudget.ROW_BYTES / specs.size(),
+              PartitionForecast.cap(specs.get(i), specs.size()));
       copies.add(sim.run(clock));
       rows.addAll(sim.rows());
       notes.addAll(specs.get(i).notes());

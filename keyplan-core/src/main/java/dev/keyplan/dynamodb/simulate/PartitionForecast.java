@@ -1,6 +1,7 @@
 package dev.keyplan.dynamodb.simulate;
 
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
+import dev.keyplan.simulate.WorkBudget;
 
 /**
  * The most partitions a copy can hold by the end of a run, worked out before the run from its spec,
@@ -24,7 +25,7 @@ import dev.keyplan.dynamodb.facts.DynamoDbLimits;
  *       3,000, 40,000 / 1,000)⌉} (the default quotas, {@link DynamoDbLimits}).
  * </ul>
  *
- * capped at {@link #CAP}, which {@link Splits} enforces: a copy never holds more live partitions.
+ * capped at {@link #cap}, which {@link Splits} enforces: a copy never holds more live partitions.
  * The mechanisms and their sources are {@link Splits}' and {@link PartitionMap}'s.
  */
 final class PartitionForecast {
@@ -38,11 +39,24 @@ final class PartitionForecast {
   private PartitionForecast() {}
 
   /**
-   * Returns the most partitions {@code spec} can hold after {@code durationSeconds}; {@code traced}
-   * when a trace drives the demand, which the spec does not hold, so heat is bounded by doubling
-   * alone.
+   * The most live partitions {@code spec} may hold when the run simulates {@code copies} copies:
+   * {@link #CAP}, or the copy's share of the state a run may hold ({@link WorkBudget#MAX_RUN_BYTES}
+   * ÷ {@link WorkBudget#SUBJECT_BYTES} ÷ copies) when that is less, but never fewer than it starts
+   * with. Example: the table and three global indexes of examples/app-table.yaml may hold 131,072 ÷
+   * 4 = 32,768 partitions each; one table alone, 100,000.
    */
-  static int of(CopySpec spec, DynamoDbSetup setup, long durationSeconds, boolean traced) {
+  static int cap(CopySpec spec, int copies) {
+    long share = WorkBudget.MAX_RUN_BYTES / WorkBudget.SUBJECT_BYTES / Math.max(1, copies);
+    return (int) Math.max(spec.partitions(), Math.min(CAP, share));
+  }
+
+  /**
+   * Returns the most partitions {@code spec} can hold after {@code durationSeconds}, one of {@code
+   * copies} copies the run simulates; {@code traced} when a trace drives the demand, which the spec
+   * does not hold, so heat is bounded by doubling alone.
+   */
+  static int of(
+      CopySpec spec, DynamoDbSetup setup, long durationSeconds, boolean traced, int copies) {
     double bytes = spec.tail().bytesAt(durationSeconds);
     double read = spec.tail().readUnits() + spec.tail().scanReadUnits();
     double write = spec.tail().writeUnits();
@@ -75,6 +89,6 @@ final class PartitionForecast {
                       DynamoDbLimits.DEFAULT_TABLE_MAX_RCU / Ceilings.READ,
                       DynamoDbLimits.DEFAULT_TABLE_MAX_WCU / Ceilings.WRITE)));
     }
-    return (int) Math.min(CAP, most);
+    return (int) Math.min(cap(spec, copies), most);
   }
 }

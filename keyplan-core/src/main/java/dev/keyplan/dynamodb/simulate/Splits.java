@@ -17,9 +17,17 @@ final class Splits {
   private final PartitionMap map;
   private final List<KeyLoad> keys;
   private final List<SimulationResult.Event> events;
+  private final int cap;
   private boolean capReported;
 
-  Splits(String copy, PartitionMap map, List<KeyLoad> keys, List<SimulationResult.Event> events) {
+  /** Splits for {@code copy}, which may hold at most {@code cap} live partitions. */
+  Splits(
+      String copy,
+      PartitionMap map,
+      List<KeyLoad> keys,
+      List<SimulationResult.Event> events,
+      int cap) {
+    this.cap = cap;
     this.copy = copy;
     this.map = map;
     this.keys = keys;
@@ -137,11 +145,11 @@ final class Splits {
   }
 
   /**
-   * True when the copy holds {@link PartitionForecast#CAP} live partitions, keyplan's limit, which
-   * the work estimate counts on: no more splits, said once in an event.
+   * True when the copy holds its cap of live partitions ({@link PartitionForecast#cap}), which the
+   * work estimate counts on: no more splits, said once in an event.
    */
   private boolean atCap(long second) {
-    if (map.size() < PartitionForecast.CAP) {
+    if (map.size() < cap) {
       return false;
     }
     if (!capReported) {
@@ -152,7 +160,7 @@ final class Splits {
               "split-refused",
               copy,
               "no more splits: the copy holds "
-                  + Units.count(PartitionForecast.CAP)
+                  + Units.count(cap)
                   + " partitions, the most keyplan simulates (docs/reliability.md, Simulation"
                   + " budget)"));
     }

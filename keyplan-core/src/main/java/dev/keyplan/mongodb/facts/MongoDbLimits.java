@@ -67,6 +67,14 @@ public final class MongoDbLimits {
   /** Indexes on one collection, {@code _id} included: at most 64. [limits] */
   public static final int MAX_INDEXES_PER_COLLECTION = 64;
 
+  /**
+   * The most shards keyplan models, in the {@code mongodb:} section and in {@code simulate mongodb
+   * --shards}: MongoDB documents no limit; 10,000 is far past any cluster MongoDB describes and
+   * keeps a run's per-shard state within the work budget (docs/reliability.md, Simulation budget),
+   * which refuses a run too long for its shards.
+   */
+  public static final int MAX_SHARDS = 10_000;
+
   /** Fields in one compound index: at most 32. [limits] */
   public static final int MAX_COMPOUND_INDEX_FIELDS = 32;
 

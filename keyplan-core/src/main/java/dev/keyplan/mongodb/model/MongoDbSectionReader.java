@@ -155,7 +155,7 @@ public final class MongoDbSectionReader extends SectionReader {
                             d.valueLocation("shards"),
                             "the number of shards, such as 4",
                             1,
-                            10_000))
+                            MongoDbLimits.MAX_SHARDS))
                 .orElse(1L)
                 .longValue();
     double budget =
@@ -369,7 +369,7 @@ public final class MongoDbSectionReader extends SectionReader {
     for (Node n :
         x.sequence(
             "zones", "a list of zones, such as - {name: EU, min: DE, max: FR, shards: [0]}")) {
-      zone(n, shardingFile ? 10_000 : shards, numeric)
+      zone(n, shardingFile ? MongoDbLimits.MAX_SHARDS : shards, numeric)
           .ifPresent(
               z -> {
                 // sh.updateZoneKeyRange refuses a range that overlaps another zone's (MongoDB

@@ -95,10 +95,11 @@ public record MongoDbSetup(
   }
 
   /**
-   * The most shards a run accepts: MongoDB has no documented limit, 1,024 keeps the per-shard
-   * tables printable.
+   * The most shards a run accepts, as many as a model may declare ({@link
+   * MongoDbLimits#MAX_SHARDS}): a run the model allows is never refused for its shards alone, only
+   * by the work budget.
    */
-  public static final int MAX_SHARDS = 1_024;
+  public static final int MAX_SHARDS = MongoDbLimits.MAX_SHARDS;
 
   /** Returns this setup with {@code n} shards. */
   public MongoDbSetup withShards(int n) {

@@ -84,16 +84,35 @@ final class RunawayPartitionsTest {
     // 1 h = 12 windows: 4 × 2^12 = 16,384 by doubling; the demand would need 2 × ⌈10⁹ / 1,000⌉ =
     // 2,000,000; on demand the quota needs ⌈40,000 / 1,000⌉ = 40. The largest that can happen is
     // 16,384.
-    assertEquals(16_384, PartitionForecast.of(spec, setup, 3_600, false));
+    assertEquals(16_384, PartitionForecast.of(spec, setup, 3_600, false, 1));
     // 2 h = 24 windows: 67,108,864 by doubling, 2,000,000 by demand: the cap, 100,000.
-    assertEquals(100_000, PartitionForecast.of(spec, setup, 7_200, false));
+    assertEquals(100_000, PartitionForecast.of(spec, setup, 7_200, false, 1));
     // A trace drives the demand, which the spec does not know: doubling alone, 16,384 for an hour.
-    assertEquals(16_384, PartitionForecast.of(spec, setup, 3_600, true));
+    assertEquals(16_384, PartitionForecast.of(spec, setup, 3_600, true, 1));
     // Under 300 s no window ends: the start's 4, or the on-demand quota's 40.
-    assertEquals(40, PartitionForecast.of(spec, setup, 299, false));
+    assertEquals(40, PartitionForecast.of(spec, setup, 299, false, 1));
     CopySpec provisioned =
         new CopySpec("T", List.of(), tail, "provisioned", false, 100, 100, 4, false, List.of());
-    assertEquals(4, PartitionForecast.of(provisioned, setup, 7_200, false));
+    assertEquals(4, PartitionForecast.of(provisioned, setup, 7_200, false, 1));
+  }
+
+  @Test
+  void copiesShareTheStateARunMayHold() {
+    // 256 MiB ÷ 2,048 bytes = 131,072 partitions' state in a run. One copy keeps keyplan's cap of
+    // 100,000; a table and three global indexes (examples/app-table.yaml) get 131,072 ÷ 4 = 32,768
+    // each, so four copies at their cap hold 4 × 32,768 × 2,048 = 256 MiB, not the 800 MB that ran
+    // out of a 512 MB heap.
+    TailLoad tail = new TailLoad(0, 0, 1e9, 1, 0, List.of());
+    CopySpec spec = new CopySpec("T", List.of(), tail, "on-demand", true, 0, 0, 4, true, List.of());
+    DynamoDbSetup setup = DynamoDbSetup.defaults();
+    assertEquals(100_000, PartitionForecast.cap(spec, 1));
+    assertEquals(32_768, PartitionForecast.cap(spec, 4));
+    // Two hours would double it past either cap: the forecast stops at the copy's share.
+    assertEquals(32_768, PartitionForecast.of(spec, setup, 7_200, false, 4));
+    // A copy told to start with more (--partitions 50000) keeps its start.
+    CopySpec big =
+        new CopySpec("T", List.of(), tail, "on-demand", true, 0, 0, 50_000, true, List.of());
+    assertEquals(50_000, PartitionForecast.cap(big, 4));
   }
 
   @Test
@@ -142,7 +161,8 @@ final class RunawayPartitionsTest {
             setup,
             s,
             new SplittableRandom(1),
-            rowLimit);
+            rowLimit,
+            PartitionForecast.CAP);
     sim.run(new ProgressClock(Progress.NONE, 600));
     return sim;
   }
@@ -153,7 +173,7 @@ final class RunawayPartitionsTest {
     PartitionMap map = new PartitionMap(PartitionForecast.CAP, 0, 0);
     map.get(7).bytes = 20e9;
     List<SimulationResult.Event> events = new ArrayList<>();
-    Splits splits = new Splits("T", map, List.of(), events);
+    Splits splits = new Splits("T", map, List.of(), events, PartitionForecast.CAP);
     Placement placement = Placement.of(map, new long[0]);
     assertFalse(splits.forSize(60, placement));
     assertFalse(splits.forSize(120, placement));

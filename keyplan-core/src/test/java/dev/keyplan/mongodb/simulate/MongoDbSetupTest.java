@@ -27,7 +27,13 @@ final class MongoDbSetupTest {
   void badValues_areRefused() {
     assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withShards(0))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("shards must be between 1 and 1024, not 0");
+        .hasMessageContaining("shards must be between 1 and 10000, not 0");
+    // As many shards as a model may declare (MongoDbLimits.MAX_SHARDS): 1,024 was refused here
+    // while the mongodb: section accepted 10,000 (issue 18).
+    assertThat(MongoDbSetup.DEFAULTS.withShards(10_000).shards()).hasValue(10_000);
+    assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withShards(10_001))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("shards must be between 1 and 10000, not 10001");
     assertThatThrownBy(() -> MongoDbSetup.DEFAULTS.withRangeSize(512 * 1024))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("between 1 MB and 1024 MB")
