@@ -1,6 +1,7 @@
 package dev.keyplan.report;
 
 import dev.keyplan.check.CheckResult;
+import dev.keyplan.input.BidiControls;
 
 /**
  * The patterns table as Markdown, to keep in the repository next to the schema: "Document the
@@ -18,6 +19,7 @@ public final class MarkdownReport {
         .append(result.model().file())
         .append("`.\n");
     result.analyses().forEach(a -> StoreReports.markdown(a, out));
-    return out.toString();
+    // Shown by a Markdown viewer, a bidi control in a model name reorders the text around it.
+    return BidiControls.visible(out.toString());
   }
 }

@@ -1,5 +1,6 @@
 package dev.keyplan.report;
 
+import dev.keyplan.input.BidiControls;
 import dev.keyplan.model.Units;
 import dev.keyplan.simulate.SimulationResult;
 import java.util.Locale;
@@ -55,7 +56,8 @@ public final class SimulationText {
       out.append("\nnotes:\n");
       r.notes().forEach(n -> out.append("  - ").append(n).append('\n'));
     }
-    return out.toString();
+    // Names from the model reach a terminal: bidi controls are shown, not obeyed (TextReport).
+    return BidiControls.visible(out.toString());
   }
 
   /** Formats one cell by its column's name. */

@@ -3,6 +3,7 @@ package dev.keyplan.report;
 import dev.keyplan.check.CheckResult;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.input.BidiControls;
 
 /**
  * The text form of {@code keyplan check}: compiler-style findings ({@code file:line:column:
@@ -29,7 +30,9 @@ public final class TextReport {
     }
     result.analyses().forEach(a -> StoreReports.text(a, out));
     out.append(summary(result)).append('\n');
-    return out.toString();
+    // A model's names reach a terminal here; a bidi control in one (a Trojan-source name) would
+    // reorder the line shown, so each is printed as <U+202E>, as the errors print them.
+    return BidiControls.visible(out.toString());
   }
 
   /** Returns one finding in compiler style, with its fix on the next line. */

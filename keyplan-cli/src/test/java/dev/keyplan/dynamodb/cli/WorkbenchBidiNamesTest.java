@@ -36,5 +36,24 @@ final class WorkbenchBidiNamesTest {
                 + ":455:9: error: [BidiControlInIdentifier] index 'GSI<U+202E>2' holds the"
                 + " invisible bidi control U+202E at character 4: it reorders the text shown after"
                 + " it, so the name can read as another");
+    // Every other place the text report names the index (its tables, the plans) shows the control
+    // too: none reaches the terminal raw, where it would reorder the rest of the line.
+    assertThat(run.out()).doesNotContain("\u202E").contains("GSI<U+202E>2");
+  }
+
+  // The same file through the Markdown report and the text of `simulate`: names shown, not obeyed.
+  @Test
+  void markdownAndSimulationText_showTheControl(@TempDir Path dir) throws Exception {
+    Files.copy(Path.of("examples", "shop-workbench.yaml"), dir.resolve("shop-workbench.yaml"));
+    String original = Files.readString(Path.of("examples", "shop-workbench.json"));
+    Files.writeString(
+        dir.resolve("shop-workbench.json"),
+        original.replace("\"IndexName\": \"GSI2\"", "\"IndexName\": \"GSI\\u202E2\""));
+    String model = dir.resolve("shop-workbench.yaml").toString();
+    CliRun markdown = CliRun.of("check", model, "--format", "markdown");
+    assertThat(markdown.out()).doesNotContain("\u202E").contains("GSI<U+202E>2");
+    CliRun simulation = CliRun.of("simulate", "dynamodb", model, "--duration", "60s");
+    assertThat(simulation.exitCode()).as(simulation.err()).isEqualTo(0);
+    assertThat(simulation.out()).doesNotContain("\u202E").contains("GSI<U+202E>2");
   }
 }
