@@ -224,4 +224,32 @@ class HostileModelTest {
             dir.resolve("k.cql")
                 + ":1:38: error: keyspace k has no replicas (every replication factor is 0)");
   }
+
+  @Test
+  void aWordForDistinct_isOneError_notTwo(@TempDir Path dir) throws IOException {
+    // Hostile input: `distinct: many` in a spread. It is not a count, which is one error; it also
+    // used to be read as 0 and reported again as "expected at least 1 distinct value".
+    String text =
+        GOOD.replace("    key: [id]\n", "    key: [id]\n    spread:\n      id: {distinct: many}\n");
+    var run = check(dir, text);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            dir.resolve("m.yaml")
+                + ":8:22: error: expected a count of distinct values such as 10M but found 'many'\n"
+                + "1 error\n");
+  }
+
+  @Test
+  void anEmptyKey_isAnError(@TempDir Path dir) throws IOException {
+    // Hostile input: `key: []`, which said nothing and was read as no key; leaving key: out says
+    // that. The value `[]` starts at line 6, column 10.
+    var run = check(dir, GOOD.replace("key: [id]", "key: []"));
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err())
+        .startsWith(
+            dir.resolve("m.yaml")
+                + ":6:10: error: expected at least one attribute name, such as [user_id]; leave"
+                + " key: out for an entity without one");
+  }
 }

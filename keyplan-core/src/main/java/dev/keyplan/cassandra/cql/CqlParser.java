@@ -467,6 +467,12 @@ public final class CqlParser {
     typeKeyspace = name.keyspace();
     try {
       expect("(", "'(' and the fields after the type name");
+      if (peek().isSymbol(")")) {
+        // Cassandra's grammar (Parser.g, createTypeStatement) needs one field before the ')'.
+        throw fail(
+            peek(),
+            "expected a field such as street text: a type has at least one field, but found ')'");
+      }
       List<Field> fields = new ArrayList<>();
       while (!peek().isSymbol(")")) {
         Name field = name("a field name");

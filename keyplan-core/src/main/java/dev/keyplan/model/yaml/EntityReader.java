@@ -22,6 +22,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
  * Reads the {@code entities:} section: attributes with their types and sizes, volume (count,
@@ -129,7 +130,17 @@ public final class EntityReader extends SectionReader {
                         true))
             .orElse(0.0);
     List<String> key = new ArrayList<>();
-    for (Node k : e.sequence("key", "a list of attribute names ([user_id])")) {
+    List<Node> keyNodes = e.sequence("key", "a list of attribute names ([user_id])");
+    if (e.node("key")
+        .filter(n -> n instanceof SequenceNode sequence && sequence.getValue().isEmpty())
+        .isPresent()) {
+      // `key: []` would say "no key" as loudly as leaving key: out, which is what means it.
+      e.error(
+          e.valueLocation("key"),
+          "expected at least one attribute name, such as [user_id]; leave key: out for an entity"
+              + " without one");
+    }
+    for (Node k : keyNodes) {
       e.scalarOf(k, "an attribute name")
           .ifPresent(
               s -> {
@@ -534,15 +545,19 @@ public final class EntityReader extends SectionReader {
         m.scalar("distinct", "a count of distinct values such as 10M", false)
             .map(
                 v -> {
-                  double d =
-                      count(
-                          v, m.valueLocation("distinct"), "a count of distinct values such as 10M");
-                  if (d < 1 && d >= 0) {
+                  // One error a value: a word is not a count, and only a count can be below 1.
+                  var parsed = Quantities.count(v);
+                  if (parsed.isPresent() && parsed.getAsDouble() < 1) {
                     m.error(
                         m.valueLocation("distinct"),
                         "expected at least 1 distinct value but found '" + v + "'");
+                    return parsed;
                   }
-                  return OptionalDouble.of(d);
+                  return OptionalDouble.of(
+                      count(
+                          v,
+                          m.valueLocation("distinct"),
+                          "a count of distinct values such as 10M"));
                 })
             .orElse(OptionalDouble.empty());
     OptionalDouble busiestRate = OptionalDouble.empty();
