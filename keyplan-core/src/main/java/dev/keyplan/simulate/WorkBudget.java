@@ -1,5 +1,6 @@
 package dev.keyplan.simulate;
 
+import dev.keyplan.model.Units;
 import java.util.Locale;
 
 /**
@@ -168,7 +169,7 @@ public final class WorkBudget {
                   + " or pass --budget %s",
               human(e.steps()),
               e.megabytes(),
-              duration(e.seconds()),
+              Units.duration(e.seconds()),
               micros(NANOS_PER_STEP),
               human(settings.budgetSteps()),
               settings.mode() == SimulationSettings.Mode.EXACT ? " use --mode aggregate," : "",
@@ -215,7 +216,7 @@ public final class WorkBudget {
    * the same everywhere.
    */
   public static String time(Estimate e) {
-    return "about " + duration(e.seconds()) + " at " + micros(NANOS_PER_STEP) + " µs a step";
+    return "about " + Units.duration(e.seconds()) + " at " + micros(NANOS_PER_STEP) + " µs a step";
   }
 
   /**
@@ -280,16 +281,6 @@ public final class WorkBudget {
       return String.format(Locale.ROOT, "%.3g million", n / 1e6);
     }
     return String.format(Locale.ROOT, "%,.0f", n);
-  }
-
-  private static String duration(double seconds) {
-    if (seconds >= 86_400) {
-      return String.format(Locale.ROOT, "%.3g days", seconds / 86_400);
-    }
-    if (seconds >= 3_600) {
-      return String.format(Locale.ROOT, "%.3g hours", seconds / 3_600);
-    }
-    return String.format(Locale.ROOT, "%.3g s", seconds);
   }
 
   /** A run over its budget: bad input (exit 2), since the options asked for it. */

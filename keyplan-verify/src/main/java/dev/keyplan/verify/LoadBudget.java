@@ -1,5 +1,6 @@
 package dev.keyplan.verify;
 
+import dev.keyplan.model.Units;
 import java.util.Locale;
 
 /**
@@ -72,20 +73,10 @@ public final class LoadBudget {
               e.bytes() > 0
                   ? String.format(Locale.ROOT, " / %,.0f MB", Math.ceil(e.bytes() / 1e6))
                   : "",
-              time(e.seconds()),
+              Units.duration(e.seconds()),
               ROWS_PER_SECOND,
               budgetRows,
               e.rows()));
     }
-  }
-
-  private static String time(double seconds) {
-    if (seconds >= 3_600) {
-      return String.format(Locale.ROOT, "%.3g hours", seconds / 3_600);
-    }
-    if (seconds >= 60) {
-      return String.format(Locale.ROOT, "%.3g min", seconds / 60);
-    }
-    return String.format(Locale.ROOT, "%.3g s", seconds);
   }
 }

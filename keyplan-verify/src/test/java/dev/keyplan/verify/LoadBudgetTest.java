@@ -25,7 +25,7 @@ class LoadBudgetTest {
             () ->
                 LoadBudget.check(new LoadBudget.Estimate(150_000, 75e6), LoadBudget.DEFAULT_ROWS));
     assertEquals(
-        "verify would load about 150,000 rows / 75 MB (about 17.0 min at the 147 rows a second"
+        "verify would load about 150,000 rows / 75 MB (about 17 minutes at the 147 rows a second"
             + " measured in docs/engines.md), more than the budget of 100,000 rows; lower"
             + " --max-rows, or pass --load-budget 150000",
         x.getMessage());
@@ -37,7 +37,7 @@ class LoadBudgetTest {
             IllegalArgumentException.class,
             () -> LoadBudget.check(new LoadBudget.Estimate(101, 0), 100));
     assertEquals(
-        "verify would load about 101 rows (about 0.687 s at the 147 rows a second measured in"
+        "verify would load about 101 rows (about 0.69 s at the 147 rows a second measured in"
             + " docs/engines.md), more than the budget of 100 rows; lower --max-rows, or pass"
             + " --load-budget 101",
         y.getMessage());
