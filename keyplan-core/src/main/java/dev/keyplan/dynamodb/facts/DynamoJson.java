@@ -77,6 +77,22 @@ public final class DynamoJson {
     return new Lenient(item, converter.problems);
   }
 
+  /**
+   * Converts an item that the caller has already parsed with {@link LocatedJson}: the object of
+   * attributes itself, with no wrapper to look for. For readers of files that hold one item in a
+   * wrapper of their own on each line (an S3 export's {@code {"Item": {…}}}), which find the item
+   * themselves and must not have {@link #parseItem}'s guess at a get-item wrapper applied to it.
+   * Every problem is collected into one {@link InputException}, as in {@link #parseItem}.
+   */
+  public static Map<String, AttributeValue> convertItem(Node item) {
+    var converter = new Converter();
+    Map<String, AttributeValue> result = converter.item(item);
+    if (!converter.problems.isEmpty()) {
+      throw new InputException(converter.problems);
+    }
+    return result;
+  }
+
   /** How DynamoDB JSON is read: its own words, and strings that must have a UTF-8 form. */
   private static final LocatedJson.Options SYNTAX =
       new LocatedJson.Options(
