@@ -191,6 +191,12 @@ class CorpusTest {
         if (name.equals("MANIFEST") || name.equals("base.cql") || name.equals("rf1.cql")) {
           continue;
         }
+        // Issue 19's export files wait for the analyze command: until it is wired they are held
+        // to their outcomes by keyplan-analyze's ExportCorpusTest, through the export API. Remove
+        // this once their MANIFEST lines (kind analyze-exports) are in.
+        if (CORPUS.relativize(p).startsWith("analyze-exports")) {
+          continue;
+        }
         String stem = p.toString().replaceAll("\\.[a-z]+$", "");
         assertThat(named.stream().anyMatch(n -> n.replaceAll("\\.[a-z]+$", "").equals(stem)))
             .as("corpus file run by no manifest line: " + p)
