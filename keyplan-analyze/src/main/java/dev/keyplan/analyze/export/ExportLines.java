@@ -39,6 +39,7 @@ final class ExportLines {
   private final InputStream in;
   private final boolean gzip;
   private final long maxLineBytes;
+  private final int maxLines;
   private final byte[] buf = new byte[1 << 16];
   private int pos;
   private int limit;
@@ -50,8 +51,9 @@ final class ExportLines {
   private long lineStart;
   private long offset;
 
-  private ExportLines(String file, InputStream in, boolean gzip, long maxLineBytes) {
+  private ExportLines(String file, InputStream in, boolean gzip, long maxLineBytes, int maxLines) {
     this.file = file;
+    this.maxLines = maxLines;
     this.in = in;
     this.gzip = gzip;
     this.maxLineBytes = maxLineBytes;
@@ -59,6 +61,15 @@ final class ExportLines {
 
   /** Returns the lines of {@code raw}, gzip undone when it starts with gzip's magic bytes. */
   static ExportLines open(String file, InputStream raw) throws IOException {
+    return open(file, raw, Integer.MAX_VALUE);
+  }
+
+  /**
+   * Returns the lines of {@code raw}, at most {@code maxLines} of them: a place's line is an int,
+   * so a file of more than 2,147,483,647 lines is refused at its last placeable line rather than
+   * placed at a negative line. Tests pass a smaller bound.
+   */
+  static ExportLines open(String file, InputStream raw, int maxLines) throws IOException {
     var buffered = new BufferedInputStream(raw, 1 << 16);
     buffered.mark(2);
     int b0 = buffered.read();
@@ -74,7 +85,7 @@ final class ExportLines {
             new Location(file, 1, 1), gzipWords(e) + " in the gzip header; " + GZIP_EXPECTED);
       }
     }
-    return new ExportLines(file, in, gzip, InputLimits.current().fileBytes());
+    return new ExportLines(file, in, gzip, InputLimits.current().fileBytes(), maxLines);
   }
 
   private static final String GZIP_EXPECTED =
@@ -123,6 +134,15 @@ final class ExportLines {
         break;
       }
       pos = end;
+    }
+    if (lineNumber == maxLines) {
+      throw new InputException(
+          new Location(file, lineNumber, 1),
+          String.format(
+              java.util.Locale.ROOT,
+              "more lines than the %,d one file may have; expected a file of at most that many"
+                  + " lines (split it: several files form one data set)",
+              maxLines));
     }
     lineNumber++;
     int length = lineLength;
