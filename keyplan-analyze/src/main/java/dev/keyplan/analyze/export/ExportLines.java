@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.GZIPInputStream;
 
 /**
  * The lines of an export file, read as a stream so that a file of any length costs one line of
@@ -79,7 +78,7 @@ final class ExportLines {
     InputStream in = buffered;
     if (gzip) {
       try {
-        in = new GZIPInputStream(buffered, 1 << 16);
+        in = new GzipMembers(buffered);
       } catch (IOException e) {
         throw new InputException(
             new Location(file, 1, 1), gzipWords(e) + " in the gzip header; " + GZIP_EXPECTED);
@@ -245,6 +244,12 @@ final class ExportLines {
       }
     } catch (IOException e) {
       Location at = new Location(file, lineNumber + 1, column(lineLength));
+      if (e instanceof GzipMembers.TrailingBytes) {
+        throw new InputException(
+            at,
+            "the gzip data ends here, and bytes that do not start another gzip member follow it;"
+                + " expected nothing after the last member (were bytes appended to the file?)");
+      }
       if (gzip) {
         throw new InputException(
             at, gzipWords(e) + " after this point of the decompressed text; " + GZIP_EXPECTED);

@@ -205,6 +205,74 @@ class ExportsTest {
   }
 
   @Test
+  void gzipMembersOneAfterAnother_areOneText() throws IOException {
+    // RFC 1952: a gzip file is a series of members; `cat a.gz b.gz` is one file of both texts.
+    var both = new ByteArrayOutputStream();
+    both.write(gzip(utf8(A + "\n")));
+    both.write(gzip(utf8(B + "\n")));
+    assertThat(convert(write("two.json.gz", both.toByteArray()), DDB, 0).rows()).isEqualTo(2);
+  }
+
+  @Test
+  void bytesAfterTheLastGzipMember_areAnErrorWhereTheTextEnds() throws IOException {
+    // The JDK's GZIPInputStream drops them in silence; here they are an error after line 1's
+    // line end: line 2, column 1.
+    var appended = new ByteArrayOutputStream();
+    appended.write(gzip(utf8(A + "\n")));
+    appended.write(utf8("garbage"));
+    InputException e =
+        catchThrowableOfType(
+            InputException.class,
+            () -> convert(write("tail.json.gz", appended.toByteArray()), DDB, 0));
+    assertThat(e.diagnostics().get(0).toString())
+        .isEqualTo(
+            "tail.json.gz:2:1: error: the gzip data ends here, and bytes that do not start another"
+                + " gzip member follow it; expected nothing after the last member (were bytes"
+                + " appended to the file?)");
+  }
+
+  @Test
+  void aGzipMemberWhoseTextDoesNotMatchItsCrc_isDamaged() throws IOException {
+    // RFC 1952 section 2.3.1: the trailer's first 4 bytes are the CRC-32 of the text; one bit
+    // flipped there, and the text read whole (line 1 and its line end) does not match it.
+    byte[] gz = gzip(utf8(A + "\n"));
+    gz[gz.length - 8] ^= 1;
+    InputException e =
+        catchThrowableOfType(InputException.class, () -> convert(write("crc.json.gz", gz), DDB, 0));
+    assertThat(e.diagnostics().get(0).toString())
+        .isEqualTo(
+            "crc.json.gz:2:1: error: damaged compressed data (the CRC-32 of the text does not match"
+                + " the member's trailer) after this point of the decompressed text; expected a"
+                + " whole .gz file (was it cut short in a download or copy?)");
+  }
+
+  @Test
+  void aGzipHeaderWithTheOriginalFileName_asGzipWritesIt_isRead() throws IOException {
+    // gzip(1) sets FNAME (FLG bit 3) and writes the name, ending in a zero byte, after the
+    // 10-byte header (RFC 1952 section 2.3.1); the JDK's writer does not, so it is added here.
+    byte[] plain = gzip(utf8(A + "\n"));
+    var named = new ByteArrayOutputStream();
+    named.write(plain, 0, 10);
+    named.write(utf8("data.json\0"));
+    named.write(plain, 10, plain.length - 10);
+    byte[] gz = named.toByteArray();
+    gz[3] = 8;
+    assertThat(convert(write("named.json.gz", gz), DDB, 0).rows()).isEqualTo(1);
+  }
+
+  @Test
+  void reservedGzipHeaderFlags_areRefusedAtTheStart() throws IOException {
+    // RFC 1952 section 2.3.1.2: "a compliant decompressor must give an error indication if any
+    // reserved bit is non-zero"; FLG is the header's fourth byte.
+    byte[] gz = gzip(utf8(A + "\n"));
+    gz[3] |= (byte) 0x80;
+    InputException e =
+        catchThrowableOfType(InputException.class, () -> convert(write("flg.json.gz", gz), DDB, 0));
+    assertThat(e.diagnostics().get(0).toString())
+        .startsWith("flg.json.gz:1:1: error: damaged compressed data (reserved header flags set)");
+  }
+
+  @Test
   void aMissingFile_isAnErrorAtTheFile() {
     InputException e =
         catchThrowableOfType(InputException.class, () -> convert(tmp.resolve("nope.json"), DDB, 0));
