@@ -93,9 +93,9 @@ public final class Exports {
     try (InputStream file = open(source, displayName);
         var digest = new DigestInputStream(file, sha256);
         var counted = new CountingStream(digest);
-        BufferedWriter out = writer(target)) {
+        BufferedWriter out = writer(target);
+        ExportLines lines = ExportLines.open(displayName, counted)) {
       var run = new Run(displayName, format, maxBadRows);
-      ExportLines lines = ExportLines.open(displayName, counted);
       ExportLines.Line line;
       while ((line = lines.next()) != null) {
         run.line(line, out, target);
@@ -127,8 +127,9 @@ public final class Exports {
    * @throws InputException when the file cannot be read or its first line is not UTF-8 text
    */
   public static Optional<String> firstLine(Path source, String displayName) {
-    try (InputStream file = open(source, displayName)) {
-      ExportLines.Line line = ExportLines.open(displayName, file).next();
+    try (InputStream file = open(source, displayName);
+        ExportLines lines = ExportLines.open(displayName, file)) {
+      ExportLines.Line line = lines.next();
       if (line == null) {
         return Optional.empty();
       }
@@ -150,8 +151,9 @@ public final class Exports {
   public static List<String> convertText(String displayName, ExportFormat format, byte[] bytes) {
     var out = new java.io.StringWriter();
     var run = new Run(displayName, format, 0);
-    try (var writer = new BufferedWriter(out)) {
-      ExportLines lines = ExportLines.open(displayName, new java.io.ByteArrayInputStream(bytes));
+    try (var writer = new BufferedWriter(out);
+        ExportLines lines =
+            ExportLines.open(displayName, new java.io.ByteArrayInputStream(bytes))) {
       ExportLines.Line line;
       while ((line = lines.next()) != null) {
         run.line(line, writer, Path.of(displayName));
