@@ -163,7 +163,7 @@ public final class ModelReader extends SectionReader {
   }
 
   /** Returns true for a CQL type of fixed size, which needs no {@code size:}. */
-  static boolean isFixed(String type) {
+  public static boolean isFixed(String type) {
     return FIXED_TYPES.contains(type.toLowerCase(Locale.ROOT).trim());
   }
 
