@@ -759,7 +759,12 @@ final class ModelMerge {
       provenanceIndent = "";
     } else {
       provenanceAt = lineStart;
-      provenanceIndent = " ".repeat(YamlText.column(entityEntry.getKeyNode()));
+      // The comment takes the line's own indentation: the entity's, or its flow mapping's line's.
+      int first = lineStart;
+      while (first < keyStart && yaml.text.charAt(first) == ' ') {
+        first++;
+      }
+      provenanceIndent = yaml.text.substring(lineStart, first);
     }
     provenanceEnd = -1;
   }
