@@ -62,11 +62,15 @@ public final class NewModel {
     List<String> key = key(measured);
 
     List<String> lines = new ArrayList<>();
-    lines.add("# A first model of " + YamlQuoting.comment(entity) + ", started from its data by");
-    lines.add("# keyplan analyze --new. It reads once it has an access pattern: add at least one");
     lines.add(
-        "# under 'patterns:' at the end, and a store design (cassandra:, scylladb:, dynamodb:");
-    lines.add("# or mongodb:) for keyplan check to check. docs/model.md explains every key.");
+        "# A first model of "
+            + YamlQuoting.comment(entity)
+            + ", started from its data by keyplan analyze --new.");
+    lines.add(
+        "# It reads once it has an access pattern: add at least one under 'patterns:' at the");
+    lines.add(
+        "# end, and a store design (cassandra:, scylladb:, dynamodb: or mongodb:) for keyplan");
+    lines.add("# check to check. docs/model.md explains every key.");
     lines.add("model: " + YamlQuoting.scalar(model));
     lines.add(
         "horizon: "
