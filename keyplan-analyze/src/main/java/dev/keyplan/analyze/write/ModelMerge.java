@@ -58,8 +58,13 @@ final class ModelMerge {
   private String lineBreak;
   private Location entityAt;
 
-  /** One replacement of {@code [start, end)} by {@code text}; an insertion when they are equal. */
-  private record Edit(int start, int end, String text, int order) {}
+  /**
+   * One replacement of {@code [start, end)} by {@code text}; an insertion when they are equal.
+   * Edits at one place apply by {@code rank}, then in the order made: values and flow entries (0)
+   * before the line's marker (1) before new block lines (2), which at the end of a file without a
+   * final line break start with one, and must come after the last line's marker.
+   */
+  private record Edit(int start, int end, String text, int rank, int order) {}
 
   /** A written value's key on its line: {@code block} for a block entry's own line. */
   private record Label(String key, boolean block) {}
@@ -567,7 +572,7 @@ final class ModelMerge {
             b.append(lines.get(i)).append(lineBreak);
           }
         }
-        edit(at, at, b.toString());
+        edit(at, at, b.toString(), 2);
       }
     }
   }
@@ -672,7 +677,11 @@ final class ModelMerge {
   }
 
   private void edit(int start, int end, String text) {
-    edits.add(new Edit(start, end, text, edits.size()));
+    edit(start, end, text, 0);
+  }
+
+  private void edit(int start, int end, String text, int rank) {
+    edits.add(new Edit(start, end, text, rank, edits.size()));
   }
 
   /** Notes a marker for the line holding {@code at}. */
@@ -704,12 +713,12 @@ final class ModelMerge {
         if (m != null) {
           List<String> all =
               block && m.group(1) == null ? List.of() : Marks.union(m.group(1), keys);
-          edit(comment + m.start(), end, Marks.marker(all));
+          edit(comment + m.start(), end, Marks.marker(all), 1);
         } else {
-          edit(end, end, " " + Marks.marker(block ? List.of() : keys));
+          edit(end, end, " " + Marks.marker(block ? List.of() : keys), 1);
         }
       } else {
-        edit(end, end, "  # " + Marks.marker(block ? List.of() : keys));
+        edit(end, end, "  # " + Marks.marker(block ? List.of() : keys), 1);
       }
     }
   }
@@ -788,7 +797,9 @@ final class ModelMerge {
         (a, b) ->
             a.start() != b.start()
                 ? Integer.compare(a.start(), b.start())
-                : Integer.compare(a.order(), b.order()));
+                : a.rank() != b.rank()
+                    ? Integer.compare(a.rank(), b.rank())
+                    : Integer.compare(a.order(), b.order()));
     StringBuilder out = new StringBuilder();
     int at = 0;
     for (Edit e : sorted) {

@@ -264,4 +264,18 @@ class MergeHostileTest {
               - {id: a, rate: 1/s, query: E where id = ?}
             """);
   }
+
+  @Test
+  void aFileWithoutAFinalLineBreakTakesNewLinesAfterItsLastLinesMarker() {
+    String text =
+        "model: m\nhorizon: 1y\npatterns:\n  - id: a\n    rate: 1/s\n    query: E where id = ?\n"
+            + "entities:\n  E:\n    attributes:\n      id: bigint\n    key: [id]\n    count: 10";
+    MeasuredEntity m =
+        entity("E", 1_000, OptionalDouble.of(2), List.of(attribute("id", "bigint")), List.of());
+    assertThat(merge("e.yaml", text, m).merged())
+        .endsWith(
+            "  # keyplan analyze measured E from messages.csv (sha256 2cf24dba5fb0)\n  E:\n"
+                + "    attributes:\n      id: bigint\n    key: [id]\n"
+                + "    count: 1k  # [measured]\n    growth: 2/s  # [measured]");
+  }
 }
