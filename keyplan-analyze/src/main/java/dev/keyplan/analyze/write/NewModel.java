@@ -149,7 +149,10 @@ public final class NewModel {
     lines.add("patterns:");
     lines.add(
         "  # None yet: a model needs at least one. Each access, with its peak rate, such as:");
-    String example = key.isEmpty() ? measured.attributeNames().get(0) : key.get(0);
+    String example =
+        !key.isEmpty()
+            ? key.get(0)
+            : measured.attributeNames().isEmpty() ? "id" : measured.attributeNames().get(0);
     lines.add("  # - id: by-" + YamlQuoting.comment(example));
     lines.add("  #   rate: 100/s");
     lines.add(
