@@ -40,15 +40,15 @@ final class Marks {
   }
 
   /**
-   * Returns the labels of a marker already in {@code comment} (the text from {@code #} to the
-   * line's end) followed by {@code added} ones it lacks, or just {@code added} when it has none;
-   * null if the comment has no marker.
+   * Returns the match of a marker at the end of {@code comment} (the text from {@code #} to the
+   * line's end), its listed keys in group 1; null if the comment ends in none.
    */
   static Matcher existing(String comment) {
     Matcher m = MARKER.matcher(comment);
     return m.find() ? m : null;
   }
 
+  /** Returns the keys {@code listed} in a marker, then those of {@code added} it lacks. */
   static List<String> union(String listed, List<String> added) {
     LinkedHashSet<String> all = new LinkedHashSet<>();
     if (listed != null) {

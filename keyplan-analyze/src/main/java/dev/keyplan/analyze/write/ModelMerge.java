@@ -632,9 +632,6 @@ final class ModelMerge {
   static List<String> leaves(Map<String, Object> m, String prefix) {
     List<String> out = new ArrayList<>();
     for (Map.Entry<String, Object> e : m.entrySet()) {
-      if (e.getKey().equals("type") && prefix.isEmpty() && e.getValue() instanceof String) {
-        continue;
-      }
       if (e.getValue() instanceof Map) {
         out.addAll(leaves((Map<String, Object>) e.getValue(), prefix + e.getKey() + "."));
       } else {
