@@ -110,7 +110,7 @@ final class ModelMerge {
     MappingNode entityNode = (MappingNode) entityEntry.getValueNode();
 
     Map<String, Object> want = wanted(entity, entityNode);
-    reconcile(entityNode, want, "", true, false, 0);
+    reconcile(entityNode, want, "", true, false);
     provenance(entityEntry);
     markers();
     String merged = apply();
@@ -360,8 +360,21 @@ final class ModelMerge {
                 : verdict(
                     declared.zipfExponent().isPresent()
                         && Tolerance.zipf(declared.zipfExponent().getAsDouble(), z));
-        change(at + ".distribution", d, distribution, v, true, "", place);
-        w.put("distribution", distribution);
+        // zipf(s) needs a distinct beside it (docs/model.md, Spread), which a boolean's or an
+        // enumeration's spread does not get written.
+        boolean counted =
+            w.containsKey("distinct") || (declared != null && declared.distinct().isPresent());
+        change(
+            at + ".distribution",
+            d,
+            distribution,
+            v,
+            counted,
+            counted ? "" : "zipf(s) needs a 'distinct' beside it, and none is written: not written",
+            place);
+        if (counted) {
+          w.put("distribution", distribution);
+        }
       }
     }
     Map<String, Object> per = new LinkedHashMap<>();
@@ -445,7 +458,6 @@ final class ModelMerge {
    *     list ("" in block context)
    * @param entity whether {@code node} is the entity (new keys go in the model's documented order)
    * @param attributes whether {@code node} is an entity's {@code attributes:} mapping
-   * @param depth nesting below the entity, for the indentation of new block mappings
    */
   @SuppressWarnings("unchecked")
   private void reconcile(
@@ -453,8 +465,7 @@ final class ModelMerge {
       Map<String, Object> want,
       String prefix,
       boolean entity,
-      boolean attributes,
-      int depth) {
+      boolean attributes) {
     boolean flow = node.getFlowStyle() == FlowStyle.FLOW;
     Map<String, Object> missing = new LinkedHashMap<>();
     for (Map.Entry<String, Object> e : want.entrySet()) {
@@ -483,8 +494,7 @@ final class ModelMerge {
               nested,
               childFlow ? (flow ? label + "." : "") : "",
               false,
-              entity && key.equals("attributes"),
-              depth + 1);
+              entity && key.equals("attributes"));
         } else if (attributes && v instanceof ScalarNode type) {
           // The short form 'body: text' becomes '{type: text, …}' to hold a size or a share.
           String typeText = typeText(type);
@@ -502,7 +512,7 @@ final class ModelMerge {
       }
     }
     if (!missing.isEmpty()) {
-      insert(node, missing, prefix, entity, depth);
+      insert(node, missing, prefix, entity);
     }
   }
 
@@ -524,7 +534,7 @@ final class ModelMerge {
 
   @SuppressWarnings("unchecked")
   private void insert(
-      MappingNode node, Map<String, Object> missing, String prefix, boolean entity, int depth) {
+      MappingNode node, Map<String, Object> missing, String prefix, boolean entity) {
     List<NodeTuple> entries = node.getValue();
     boolean flow = node.getFlowStyle() == FlowStyle.FLOW;
     for (Map.Entry<String, Object> e : missing.entrySet()) {

@@ -176,6 +176,7 @@ public final class NewModel {
       w.put("busiest", FigureText.share(s.busiestShare()));
     }
     if (s.zipfExponent().isPresent()
+        && w.containsKey("distinct")
         && s.zipfExponent().getAsDouble() > 0
         && s.zipfExponent().getAsDouble() <= 10
         && s.distinct() >= 1) {

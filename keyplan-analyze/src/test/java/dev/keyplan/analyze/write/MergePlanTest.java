@@ -236,7 +236,8 @@ class MergePlanTest {
             List.of(
                 spread("tenant_id", 5_012_345, 0, 1 / 5_012_345.0),
                 spread("country_code", 118, 0, 0.598),
-                spread("plan", 3, 0, 0.71)));
+                new MeasuredSpread(
+                    "plan", 3, 0, 0.71, OptionalDouble.empty(), OptionalDouble.of(1.3), Map.of())));
     MergePlan plan = merge("tenants-mongodb.yaml", text, m);
 
     String expected =
@@ -289,6 +290,10 @@ class MergePlanTest {
     FigureChange planDistinct = change(plan, "entities.Tenant.spread.plan.distinct");
     assertThat(planDistinct.written()).isFalse();
     assertThat(planDistinct.verdict()).isEqualTo(Verdict.AGREES);
+    // Nor is its fitted zipf(1.3): the model wants a distinct beside a zipf, and none is written.
+    FigureChange planZipf = change(plan, "entities.Tenant.spread.plan.distribution");
+    assertThat(planZipf.written()).isFalse();
+    assertThat(planZipf.measured()).isEqualTo("zipf(1.3)");
 
     Entity back = reread("tenants-mongodb.yaml", plan.merged(), "Tenant");
     assertThat(back.count()).isEqualTo(5_010_000);
