@@ -360,10 +360,11 @@ final class ModelMerge {
                 : verdict(
                     declared.zipfExponent().isPresent()
                         && Tolerance.zipf(declared.zipfExponent().getAsDouble(), z));
-        // zipf(s) needs a distinct beside it (docs/model.md, Spread), which a boolean's or an
-        // enumeration's spread does not get written.
+        // zipf(s) needs a distinct written beside it (docs/model.md, Spread), which a boolean's or
+        // an enumeration's spread does not get (the reader's Spread counts an enumeration's
+        // values as its distinct, but the text must still say one).
         boolean counted =
-            w.containsKey("distinct") || (declared != null && declared.distinct().isPresent());
+            w.containsKey("distinct") || node.flatMap(x -> scalar(x, "distinct")).isPresent();
         change(
             at + ".distribution",
             d,
