@@ -83,8 +83,8 @@ class MergePlanFuzzTest {
   /**
    * A measurement of {@code e} that the model's other statements allow: every attribute sized,
    * sparse outside the key, and a spread for each declared spread and key attribute, with one
-   * distinct count for all (so no belongs_to is contradicted) and a busiest share at least every
-   * named share.
+   * distinct count for all (so no belongs_to is contradicted), a busiest share at least every named
+   * share and a growth at least every declared busiest rate.
    */
   static MeasuredEntity measurementOf(Entity e) {
     Map<String, MeasuredAttribute> attributes = new LinkedHashMap<>();
@@ -127,11 +127,18 @@ class MergePlanFuzzTest {
               OptionalDouble.of(1.2),
               Map.of()));
     }
+    // At least every declared busiest rate: a 'for:' burst keeps its rate, which may not exceed
+    // the growth.
+    double fastest =
+        e.spread().values().stream()
+            .mapToDouble(s -> s.busiestPerSecond().orElse(0))
+            .max()
+            .orElse(0);
     return new MeasuredEntity(
         e.name(),
         12_345,
         e.growthPerSecond() > 0
-            ? OptionalDouble.of(e.growthPerSecond() * 1.5)
+            ? OptionalDouble.of(Math.max(e.growthPerSecond() * 1.5, fastest))
             : OptionalDouble.empty(),
         attributes,
         spreads,
