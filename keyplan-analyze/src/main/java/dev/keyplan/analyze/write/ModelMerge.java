@@ -562,7 +562,7 @@ final class ModelMerge {
                 : leaves((Map<String, Object>) e.getValue(), prefix + e.getKey() + ".");
         labels.forEach(l -> mark(at, new Label(l, false)));
       } else {
-        int indent = YamlText.column(node);
+        int indent = indent(node);
         int at =
             after == null
                 ? yaml.nextLineStart(yaml.start(node))
@@ -588,11 +588,30 @@ final class ModelMerge {
     }
   }
 
+  /**
+   * The column a block mapping's keys start at. Not its start mark's: a mapping with a tag or an
+   * anchor ({@code E: !!map}) starts at that property, on the line above its keys. An explicit key
+   * ({@code ? count}) is indented from its {@code ?}.
+   */
+  private int indent(MappingNode node) {
+    int key = yaml.start(node.getValue().get(0).getKeyNode());
+    int lineStart = yaml.lineStart(key);
+    int j = key;
+    while (j > lineStart && (yaml.text.charAt(j - 1) == ' ' || yaml.text.charAt(j - 1) == '\t')) {
+      j--;
+    }
+    if (j > lineStart && yaml.text.charAt(j - 1) == '?') {
+      key = j - 1;
+    }
+    // What comes before a block key on its line is indentation, '- ' or '? ': one char a column.
+    return key - lineStart;
+  }
+
   /** The indentation step of new nested block mappings: the file's own under the entity, or 2. */
   private int step(MappingNode node) {
     for (NodeTuple t : node.getValue()) {
       if (t.getValueNode() instanceof MappingNode m && m.getFlowStyle() == FlowStyle.BLOCK) {
-        int s = YamlText.column(m) - YamlText.column(node);
+        int s = indent(m) - indent(node);
         if (s > 0) {
           return s;
         }

@@ -249,9 +249,4 @@ final class YamlText {
     }
     return -1;
   }
-
-  /** The column (0-based, in code points as snakeyaml counts) where {@code n} starts. */
-  static int column(Node n) {
-    return n.getStartMark().map(Mark::getColumn).orElse(0);
-  }
 }

@@ -278,4 +278,39 @@ class MergeHostileTest {
                 + "    attributes:\n      id: bigint\n    key: [id]\n"
                 + "    count: 1k  # [measured]\n    growth: 2/s  # [measured]");
   }
+
+  @Test
+  void aTaggedMappingTakesNewKeysAtItsKeysIndentationNotItsTags() {
+    // The mapping's start mark is its '!!map' tag, on the line above its keys.
+    String text =
+        """
+        model: m
+        horizon: 1y
+        entities:
+          E: !!map
+            attributes: !!map
+              id: bigint
+            key: [id]
+        patterns:
+          - id: a
+            rate: 1/s
+            query: E where id = ?
+        """;
+    MeasuredEntity m =
+        entity(
+            "E",
+            1_000,
+            OptionalDouble.empty(),
+            List.of(attribute("id", "bigint")),
+            List.of(spread("id", 1_000, 0, 0.001)));
+    assertThat(merge("e.yaml", text, m).merged())
+        .contains(
+            """
+                key: [id]
+                count: 1k  # [measured]
+                spread:
+                  id: {distinct: 1k, busiest: 0.1%}  # [measured: distinct, busiest]
+            patterns:
+            """);
+  }
 }
