@@ -313,4 +313,60 @@ class MergeHostileTest {
             patterns:
             """);
   }
+
+  @Test
+  void directivesExplicitKeysAndCommentsInsideAFlowMapping() {
+    // A %YAML directive and '---' before the model, '? ' explicit keys, a flow mapping over three
+    // lines with a comment inside it, and '...' after the document.
+    String text =
+        """
+        %YAML 1.2
+        ---
+        model: m
+        horizon: 1y
+        entities:
+          E:
+            ? attributes
+            : id: bigint
+              n: {type: text,   # the name
+                  size: 5B}
+            ? key
+            : [id]
+        patterns:
+          - id: a
+            rate: 1/s
+            query: E where id = ?
+        ...
+        """;
+    MeasuredEntity m =
+        entity(
+            "E",
+            1_000,
+            OptionalDouble.empty(),
+            List.of(attribute("id", "bigint"), sized("n", "text", 7)),
+            List.of());
+    assertThat(merge("e.yaml", text, m).merged())
+        .isEqualTo(
+            """
+            %YAML 1.2
+            ---
+            model: m
+            horizon: 1y
+            entities:
+              # keyplan analyze measured E from messages.csv (sha256 2cf24dba5fb0)
+              E:
+                ? attributes
+                : id: bigint
+                  n: {type: text,   # the name
+                      size: 7B}  # [measured: size]
+                ? key
+                : [id]
+                count: 1k  # [measured]
+            patterns:
+              - id: a
+                rate: 1/s
+                query: E where id = ?
+            ...
+            """);
+  }
 }
