@@ -162,7 +162,10 @@ public final class ModelReader extends SectionReader {
     this.sections = List.copyOf(sections);
   }
 
-  /** Returns true for a CQL type of fixed size, which needs no {@code size:}. */
+  /**
+   * Returns true for a CQL type of fixed size, which needs no {@code size:}; public for {@code
+   * keyplan analyze}, which measures sizes only where the type does not give them.
+   */
   public static boolean isFixed(String type) {
     return FIXED_TYPES.contains(type.toLowerCase(Locale.ROOT).trim());
   }
