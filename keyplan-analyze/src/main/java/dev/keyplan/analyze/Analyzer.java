@@ -1,0 +1,323 @@
+package dev.keyplan.analyze;
+
+import dev.keyplan.analyze.Measurement.Column;
+import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
+import dev.keyplan.analyze.measured.Provenance;
+import dev.keyplan.analyze.source.DataFile;
+import dev.keyplan.analyze.source.DataSet;
+import dev.keyplan.analyze.source.DataSources;
+import dev.keyplan.input.Diagnostic;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.Suggest;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Operation;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.simulate.Progress;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code keyplan analyze}'s one entry point: checks a request against the model and the data, has
+ * the engine measure it, and returns the figures with what they do not say.
+ */
+public final class Analyzer {
+  private Analyzer() {}
+
+  /**
+   * |r| at or above which a key is time-ordered: analyzeShardKey's default
+   * analyzeShardKeyMonotonicityCorrelationCoefficientThreshold, 0.7
+   * (https://www.mongodb.com/docs/manual/reference/command/analyzeShardKey/, "monotonicity").
+   */
+  public static final double MONOTONIC_THRESHOLD = 0.7;
+
+  private static final Location COMMAND_LINE = new Location("<command line>", 0, 0);
+
+  /** Measures {@code request}; {@code progress} hears each step. */
+  public static Analysis analyze(AnalyzeRequest request, Progress progress) {
+    Entity entity =
+        request
+            .model()
+            .entity(request.entity())
+            .orElseThrow(
+                () ->
+                    new InputException(
+                        COMMAND_LINE,
+                        "no entity '"
+                            + request.entity()
+                            + "' in "
+                            + request.model().file()
+                            + "; expected one of "
+                            + String.join(", ", request.model().entities().keySet())));
+    if (request.sample().isPresent()) {
+      double f = request.sample().getAsDouble();
+      if (!(f > 0 && f <= 1)) {
+        throw new InputException(
+            COMMAND_LINE,
+            "--sample " + f + " is not a share of rows; expected a number above 0 and at most 1");
+      }
+    }
+    DataSet data = DataSources.open(request.data(), request.formatIn());
+    checkHeaders(data);
+    // Columns to attributes: by name, or by --map.
+    List<Diagnostic> problems = new ArrayList<>();
+    List<String> columns = data.columns();
+    for (Map.Entry<String, String> e : request.map().entrySet()) {
+      if (!columns.contains(e.getKey())) {
+        problems.add(
+            new Diagnostic(
+                COMMAND_LINE,
+                "--map "
+                    + e.getKey()
+                    + "="
+                    + e.getValue()
+                    + ": the data has no column '"
+                    + e.getKey()
+                    + "'; expected one of "
+                    + String.join(", ", columns)));
+      }
+      if (entity.attribute(e.getValue()).isEmpty()) {
+        problems.add(
+            new Diagnostic(
+                COMMAND_LINE,
+                "--map "
+                    + e.getKey()
+                    + "="
+                    + e.getValue()
+                    + ": entity "
+                    + entity.name()
+                    + " has no attribute '"
+                    + e.getValue()
+                    + "'"
+                    + didYouMean(e.getValue(), entity.attributes().keySet())));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new InputException(problems);
+    }
+    Map<String, String> attributeOf = new LinkedHashMap<>();
+    List<String> unmapped = new ArrayList<>();
+    for (String c : columns) {
+      String a = request.map().getOrDefault(c, c);
+      if (entity.attribute(a).isPresent() && !attributeOf.containsValue(a)) {
+        attributeOf.put(c, a);
+      } else {
+        unmapped.add(c);
+      }
+    }
+    List<Column> mapped = new ArrayList<>();
+    List<String> withoutColumn = new ArrayList<>();
+    for (Attribute a : entity.attributes().values()) {
+      Optional<String> column =
+          attributeOf.entrySet().stream()
+              .filter(e -> e.getValue().equals(a.name()))
+              .map(Map.Entry::getKey)
+              .findFirst();
+      if (column.isPresent()) {
+        String type = a.type().toLowerCase(Locale.ROOT).strip();
+        boolean collection =
+            type.startsWith("list") || type.startsWith("set") || type.startsWith("map");
+        mapped.add(
+            new Column(column.get(), a.name(), a.type(), collection, ModelReader.isFixed(type)));
+      } else {
+        withoutColumn.add(a.name());
+      }
+    }
+    if (mapped.isEmpty()) {
+      throw new InputException(
+          new Location(data.files().get(0).name(), 1, 1),
+          "no column of the data names an attribute of "
+              + entity.name()
+              + " (columns: "
+              + String.join(", ", columns)
+              + "); expected the attributes' names, or --map COLUMN=ATTRIBUTE");
+    }
+    List<String> held = mapped.stream().map(Column::attribute).toList();
+    List<List<String>> keys = request.keys().orElseGet(() -> modelKeys(request, entity, held));
+    for (List<String> key : keys) {
+      for (String a : key) {
+        if (entity.attribute(a).isEmpty()) {
+          problems.add(
+              new Diagnostic(
+                  COMMAND_LINE,
+                  "--keys: entity "
+                      + entity.name()
+                      + " has no attribute '"
+                      + a
+                      + "'"
+                      + didYouMean(a, entity.attributes().keySet())));
+        } else if (!held.contains(a)) {
+          problems.add(
+              new Diagnostic(
+                  COMMAND_LINE,
+                  "--keys: no column of the data holds attribute '"
+                      + a
+                      + "'; expected a column named so, or --map COLUMN="
+                      + a));
+        }
+      }
+    }
+    request
+        .time()
+        .ifPresent(
+            t -> {
+              if (!held.contains(t)) {
+                problems.add(
+                    new Diagnostic(
+                        COMMAND_LINE,
+                        "--time "
+                            + t
+                            + ": no column of the data holds attribute '"
+                            + t
+                            + "'"
+                            + didYouMean(t, held)));
+              }
+            });
+    if (!problems.isEmpty()) {
+      throw new InputException(problems);
+    }
+    Measurement m =
+        new Measurement(
+            data,
+            mapped,
+            keys,
+            request.time(),
+            request.sample(),
+            request.maxBadRows(),
+            request.top(),
+            request.redact(),
+            request.engine());
+    DuckDbMeasurer.Figures f = DuckDbMeasurer.measure(m, progress);
+    List<String> notes = new ArrayList<>();
+    notes.add(
+        "Data gives the storage and insert spreads; request spreads stay as the model declares them"
+            + " (measuring them needs access logs).");
+    if (request.sample().isPresent()) {
+      notes.add(
+          "Sampled: a Bernoulli sample of "
+              + request.sample().getAsDouble() * 100
+              + "% of rows (seed "
+              + AnalyzeRequest.SAMPLE_SEED
+              + "); row counts are scaled back by 1/"
+              + request.sample().getAsDouble()
+              + ", distinct values are the sample's (a lower bound).");
+    }
+    if (keys.isEmpty()) {
+      notes.add(
+          "No candidate key: no access pattern of the model restricts "
+              + entity.name()
+              + " by equality on an attribute the data holds; name keys with --keys.");
+    }
+    if (request.time().isEmpty()) {
+      notes.add("Without --time, monotonicity is measured against file order.");
+    }
+    return new Analysis(
+        entity.name(),
+        new Analysis.Data(
+            data.names(),
+            data.format().id(),
+            f.rowsRead(),
+            f.badRows(),
+            request.sample(),
+            attributeOf,
+            unmapped,
+            withoutColumn),
+        f.attributes(),
+        f.keys(),
+        f.rowSizes(),
+        f.time(),
+        notes,
+        provenance(data));
+  }
+
+  /**
+   * The keys the model uses for the entity, store-neutrally: each access pattern on the entity
+   * contributes the attributes its {@code where} restricts by equality ({@code =}, {@code in}), in
+   * the order written, as the key that pattern looks rows up by; then the entity's own key. Each
+   * key once, in the model's order, only where the data holds every attribute.
+   */
+  static List<List<String>> modelKeys(AnalyzeRequest request, Entity entity, List<String> held) {
+    LinkedHashSet<List<String>> out = new LinkedHashSet<>();
+    for (AccessPattern p : request.model().patterns()) {
+      Operation op = p.operation();
+      if (!op.entity().equals(entity.name())) {
+        continue;
+      }
+      List<String> key = new ArrayList<>();
+      for (Operation.Condition c : op.where()) {
+        if ((c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN)
+            && !key.contains(c.attribute())) {
+          key.add(c.attribute());
+        }
+      }
+      if (!key.isEmpty() && held.containsAll(key)) {
+        out.add(List.copyOf(key));
+      }
+    }
+    if (!entity.key().isEmpty() && held.containsAll(entity.key())) {
+      out.add(entity.key());
+    }
+    return List.copyOf(out);
+  }
+
+  private static String didYouMean(String word, java.util.Collection<String> known) {
+    return Suggest.closest(word, known).map(k -> "; did you mean '" + k + "'?").orElse("");
+  }
+
+  /** Every CSV or TSV file of a data set has the first file's header. */
+  private static void checkHeaders(DataSet data) {
+    DataFile first = data.files().get(0);
+    if (data.format() != dev.keyplan.analyze.source.DataFormat.CSV
+        && data.format() != dev.keyplan.analyze.source.DataFormat.TSV) {
+      return;
+    }
+    for (DataFile f : data.files()) {
+      if (!f.columns().equals(first.columns())) {
+        throw new InputException(
+            new Location(f.name(), 1, 1),
+            "a header other than "
+                + first.name()
+                + "'s ("
+                + String.join(",", f.columns())
+                + "); expected every file of one data set to have the same columns: "
+                + String.join(",", first.columns()));
+      }
+    }
+  }
+
+  /** Each file's SHA-256, as stored (FIPS 180-4), for the model writer's comments. */
+  static Provenance provenance(DataSet data) {
+    List<Provenance.SourceFile> files = new ArrayList<>();
+    for (DataFile f : data.files()) {
+      try (InputStream in =
+          new DigestInputStream(
+              Files.newInputStream(f.path()), MessageDigest.getInstance("SHA-256"))) {
+        in.transferTo(java.io.OutputStream.nullOutputStream());
+        files.add(
+            new Provenance.SourceFile(
+                f.name(),
+                HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest())));
+      } catch (IOException e) {
+        throw new InputException(
+            new Location(f.name(), 0, 0), "cannot read it: " + InputException.reason(e));
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("every Java platform has SHA-256", e);
+      }
+    }
+    return new Provenance(files, Optional.empty());
+  }
+}

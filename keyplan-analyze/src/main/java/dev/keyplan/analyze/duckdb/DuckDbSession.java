@@ -1,0 +1,93 @@
+package dev.keyplan.analyze.duckdb;
+
+import dev.keyplan.analyze.EngineSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One in-memory DuckDB database (https://duckdb.org/docs/stable/clients/java), set up so that
+ * nothing is fetched at run time and the machine is shared politely: extension autoinstall and
+ * autoload off (the JDBC build has CSV, JSON, Parquet and ICU built in), {@code memory_limit} and
+ * {@code threads} from {@link EngineSettings}, spilling to a temporary directory, times in UTC.
+ */
+final class DuckDbSession implements AutoCloseable {
+  private final Connection connection;
+  private final Path temp;
+  private final boolean ownTemp;
+
+  DuckDbSession(EngineSettings settings) throws SQLException, IOException {
+    ownTemp = settings.tempDirectory().isEmpty();
+    temp =
+        settings.tempDirectory().isPresent()
+            ? settings.tempDirectory().get()
+            : Files.createTempDirectory("keyplan-analyze-");
+    connection = DriverManager.getConnection("jdbc:duckdb:");
+    try (Statement s = connection.createStatement()) {
+      // https://duckdb.org/docs/stable/configuration/overview: each a documented setting.
+      s.execute("SET autoinstall_known_extensions = false");
+      s.execute("SET autoload_known_extensions = false");
+      s.execute("SET memory_limit = " + Sql.string(settings.memoryLimit()));
+      s.execute("SET threads = " + settings.threads());
+      s.execute("SET temp_directory = " + Sql.string(temp.toString()));
+      s.execute("SET preserve_insertion_order = true");
+      s.execute("SET TimeZone = 'UTC'");
+    }
+  }
+
+  void execute(String sql) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  /** Rows of a query, each as its column values (Java objects as JDBC gives them). */
+  List<Object[]> rows(String sql) throws SQLException {
+    List<Object[]> out = new ArrayList<>();
+    try (Statement s = connection.createStatement();
+        ResultSet r = s.executeQuery(sql)) {
+      int n = r.getMetaData().getColumnCount();
+      while (r.next()) {
+        Object[] row = new Object[n];
+        for (int i = 0; i < n; i++) {
+          row[i] = r.getObject(i + 1);
+        }
+        out.add(row);
+      }
+    }
+    return out;
+  }
+
+  /** The one row of an aggregate query. */
+  Object[] row(String sql) throws SQLException {
+    List<Object[]> rows = rows(sql);
+    if (rows.size() != 1) {
+      throw new IllegalStateException("expected one row from " + sql + ", got " + rows.size());
+    }
+    return rows.get(0);
+  }
+
+  @Override
+  public void close() throws SQLException {
+    try {
+      connection.close();
+    } finally {
+      if (ownTemp) {
+        try (Stream<Path> walk = Files.walk(temp)) {
+          walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+          // A temporary directory left behind is not worth failing a finished run for.
+        }
+      }
+    }
+  }
+}
