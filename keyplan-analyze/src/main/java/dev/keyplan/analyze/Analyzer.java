@@ -113,7 +113,10 @@ public final class Analyzer {
     List<String> unmapped = new ArrayList<>();
     for (String c : columns) {
       String a = request.map().getOrDefault(c, c);
-      if (entity.attribute(a).isPresent() && !attributeOf.containsValue(a)) {
+      // --map wins over a name: a column named as an attribute another column is mapped to is
+      // ignored.
+      boolean taken = !request.map().containsKey(c) && request.map().containsValue(c);
+      if (entity.attribute(a).isPresent() && !taken && !attributeOf.containsValue(a)) {
         attributeOf.put(c, a);
       } else {
         unmapped.add(c);

@@ -21,6 +21,7 @@ public final class KeyplanCommand implements Runnable {
   static List<Object> commands() {
     return List.of(
         // keep-sorted start
+        new AnalyzeCommand(),
         new CheckCommand(),
         new EmitCommand(),
         new ExplainCommand(),

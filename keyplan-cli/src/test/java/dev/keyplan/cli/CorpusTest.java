@@ -48,7 +48,8 @@ class CorpusTest {
           "ring", // ring files (cassandra replicas --ring)
           "trace", // simulate traces (--trace)
           "options", // command-line options of every command
-          "verify"); // verify options that fail before any connection
+          "verify", // verify options that fail before any connection
+          "data"); // analyze data files: CSV, TSV, JSON Lines, Parquet, gzip, globs and options
 
   /** The folder of the corpus (test resources). */
   static final Path CORPUS = Path.of(CliRun.resource("/corpus/MANIFEST")).getParent();

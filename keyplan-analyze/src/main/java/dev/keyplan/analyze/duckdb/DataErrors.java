@@ -37,14 +37,19 @@ final class DataErrors {
         db.rows(
             "SELECT s.file_path, e.line, e.byte_position - e.line_byte_position, e.error_type,"
                 + " e.error_message, e.csv_line, e.column_name FROM kp_rejects e JOIN kp_scans s ON"
-                + " e.scan_id = s.scan_id AND e.file_id = s.file_id ORDER BY e.file_id, e.line"
+                + " e.scan_id = s.scan_id AND e.file_id = s.file_id ORDER BY e.file_id, e.line,"
+                + " e.byte_position"
                 + " LIMIT "
                 + DuckDbMeasurer.LISTED_BAD_ROWS * 4L);
     // Files in the data set's order; DuckDB numbers them in the order given.
     rows.sort(
         java.util.Comparator.comparingInt((Object[] r) -> index(m.data(), (String) r[0]))
             .thenComparingLong(r -> ((Number) r[1]).longValue()));
-    for (Object[] r : rows.subList(0, Math.min(rows.size(), DuckDbMeasurer.LISTED_BAD_ROWS))) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (Object[] r : rows) {
+      if (out.size() == DuckDbMeasurer.LISTED_BAD_ROWS || !seen.add(r[0] + ":" + r[1])) {
+        continue;
+      }
       String name = m.data().files().get(Math.max(0, index(m.data(), (String) r[0]))).name();
       int line = (int) Math.min(Integer.MAX_VALUE, ((Number) r[1]).longValue());
       int column = column((String) r[5], ((Number) r[2]).longValue());

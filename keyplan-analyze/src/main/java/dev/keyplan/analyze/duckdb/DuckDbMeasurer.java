@@ -481,10 +481,22 @@ public final class DuckDbMeasurer {
             num(s[7]).doubleValue() * scale,
             num(s[8]).doubleValue() * scale,
             num(s[9]).doubleValue() * scale);
+    List<String> orderBy = new ArrayList<>();
+    for (String a : key) {
+      boolean numeric = attrs.numeric.get(m.columns().indexOf(m.column(a)));
+      orderBy.add(numeric ? "TRY_CAST(" + value(m, a) + " AS DOUBLE)" : value(m, a));
+    }
     List<TopValue> top = new ArrayList<>();
     for (Object[] r :
         db.rows(
-            "SELECT " + cols + ", n FROM kp_g ORDER BY n DESC, " + cols + " LIMIT " + m.top())) {
+            "SELECT "
+                + cols
+                + ", n FROM kp_g ORDER BY n DESC, "
+                + String.join(", ", orderBy)
+                + ", "
+                + cols
+                + " LIMIT "
+                + m.top())) {
       List<String> parts = new ArrayList<>();
       for (int i = 0; i < vs.size(); i++) {
         parts.add(String.valueOf(r[i]));
@@ -499,11 +511,6 @@ public final class DuckDbMeasurer {
             .stream()
             .mapToLong(r -> num(r[0]).longValue())
             .toArray();
-    List<String> orderBy = new ArrayList<>();
-    for (String a : key) {
-      boolean numeric = attrs.numeric.get(m.columns().indexOf(m.column(a)));
-      orderBy.add(numeric ? "TRY_CAST(" + value(m, a) + " AS DOUBLE)" : value(m, a));
-    }
     // Pearson's r between the key's rank and each row's place, from per-value sums (exact):
     // cov = Σ_g (rank_g − r̄)(Σx_g − n_g x̄) / N, var(rank) = Σ_g n_g (rank_g − r̄)² / N,
     // var(x) = Σx² / N − x̄².

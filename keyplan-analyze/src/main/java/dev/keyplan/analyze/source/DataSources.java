@@ -406,7 +406,14 @@ public final class DataSources {
       }
     } catch (JsonProcessingException e) {
       int column = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getColumnNr());
-      String what = e.getOriginalMessage().lines().findFirst().orElse("bad JSON");
+      // Jackson's words up to where it starts quoting its own source location.
+      String what =
+          e.getOriginalMessage()
+              .lines()
+              .findFirst()
+              .orElse("bad JSON")
+              .replaceAll("\\s*\\(start marker at .*$", "")
+              .strip();
       throw new InputException(
           new Location(file, lineNumber, column),
           "not JSON (" + what + "); expected one object per line");
