@@ -33,7 +33,7 @@ import java.util.Optional;
  * the answer the same for the same data and the run one pass. Ranks sorted from observed counts are
  * not independent draws, so this is a decision rule rather than an exact test: on generated data it
  * accepts Zipf laws with s from 0.5 to 1.1 and refuses uniform keys and seed 004's 60% tenant
- * (FidelityTest, ZipfEstimatorTest).
+ * (AnalyzeFidelityTest, ZipfEstimatorTest).
  */
 public final class ZipfEstimator {
   private ZipfEstimator() {}

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Generated events with known truth, for the fidelity tests: a seeded generator (SplittableRandom,
+ * Generated events with known truth, for AnalyzeFidelityTest: a seeded generator (SplittableRandom,
  * seed fixed) writes the rows to a CSV file and counts, as it writes, every figure the tests check.
  *
  * <ul>

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * issue's 1M keys for the Zipf law, 200k rows so the suite stays quick; the head the estimator fits
  * still holds about 150 ranks of at least 100 rows).
  */
-final class FidelityTest {
+final class AnalyzeFidelityTest {
   static final long ROWS = 200_000;
   static final long SEED = 19;
 
