@@ -71,7 +71,9 @@ public final class Analyzer {
             "--sample " + f + " is not a share of rows; expected a number above 0 and at most 1");
       }
     }
-    DataSet data = DataSources.open(request.data(), request.formatIn());
+    DataSet data =
+        DuckDbMeasurer.withParquetColumns(
+            DataSources.open(request.data(), request.formatIn()), request.engine());
     checkHeaders(data);
     // Columns to attributes: by name, or by --map.
     List<Diagnostic> problems = new ArrayList<>();

@@ -42,6 +42,10 @@ final class AnalyzeFidelityTest {
   }
 
   static Analysis analyze(List<String> data, Optional<String> time) {
+    return analyze(data, time, OptionalDouble.empty());
+  }
+
+  static Analysis analyze(List<String> data, Optional<String> time, OptionalDouble sample) {
     Model model =
         ModelReader.read(Path.of("keyplan-analyze/src/test/resources/analyze/events.yaml"));
     return Analyzer.analyze(
@@ -53,7 +57,7 @@ final class AnalyzeFidelityTest {
             Map.of(),
             Optional.empty(),
             time,
-            OptionalDouble.empty(),
+            sample,
             0,
             AnalyzeRequest.DEFAULT_TOP,
             false,
@@ -183,5 +187,78 @@ final class AnalyzeFidelityTest {
     // 200,000 s is 2.3 days: a 7-day or 30-day bucket holds every tenant-0 row.
     assertThat(tenant.buckets().get(3).busiestRows())
         .isEqualTo((double) truth.tenantCounts.get("tenant-0"));
+  }
+
+  @Test
+  void parquetGzipAndJsonLines_giveTheCsvsFigures() throws Exception {
+    // The same rows written by DuckDB itself as Parquet and JSON Lines, and the CSV gzip-compressed
+    // by java.util.zip: every count the engine makes must be the CSV's.
+    Path parquet = dir.resolve("events.parquet");
+    Path jsonl = dir.resolve("events.jsonl");
+    Path gz = dir.resolve("events.csv.gz");
+    try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        var s = c.createStatement()) {
+      String read =
+          "SELECT * FROM read_csv('"
+              + dir.resolve("events.csv")
+              + "', header = true, all_varchar = true)";
+      s.execute("COPY (" + read + ") TO '" + parquet + "' (FORMAT parquet)");
+      s.execute("COPY (" + read + ") TO '" + jsonl + "' (FORMAT json)");
+    }
+    try (var in = java.nio.file.Files.newInputStream(dir.resolve("events.csv"));
+        var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz))) {
+      in.transferTo(out);
+    }
+    for (Path p : List.of(parquet, jsonl, gz)) {
+      Analysis other = analyze(List.of(p.toString()), Optional.empty());
+      assertThat(other.data().rowsRead()).as(p.toString()).isEqualTo(ROWS);
+      for (KeyFigures k : csv.keys()) {
+        KeyFigures o = key(other, k.attributes().toArray(String[]::new));
+        assertThat(o.distinct()).as(p + " " + k.name()).isEqualTo(k.distinct());
+        assertThat(o.busiestShare()).as(p + " " + k.name()).isEqualTo(k.busiestShare());
+        assertThat(o.monotonicity().coefficient())
+            .as(p + " " + k.name())
+            .isCloseTo(k.monotonicity().coefficient(), within(1e-9));
+      }
+      assertThat(attribute(other, "note").present()).isEqualTo(attribute(csv, "note").present());
+      assertThat(attribute(other, "tags").elements()).isEqualTo(attribute(csv, "tags").elements());
+    }
+  }
+
+  @Test
+  void twoFilesByGlob_formOneDataSet_inSortedOrder() throws Exception {
+    // The CSV split in two at row 100,000 (a-… and b-…): the glob sorts a before b, so file order
+    // is the original order and id stays perfectly time-ordered.
+    List<String> lines = java.nio.file.Files.readAllLines(dir.resolve("events.csv"));
+    Path split = java.nio.file.Files.createDirectory(dir.resolve("split"));
+    int half = (int) (ROWS / 2);
+    List<String> first = new java.util.ArrayList<>(lines.subList(0, 1 + half));
+    List<String> second = new java.util.ArrayList<>(List.of(lines.get(0)));
+    second.addAll(lines.subList(1 + half, lines.size()));
+    java.nio.file.Files.write(split.resolve("b-events.csv"), second);
+    java.nio.file.Files.write(split.resolve("a-events.csv"), first);
+    Analysis both = analyze(List.of(split + "/*.csv"), Optional.empty());
+    assertThat(both.data().files())
+        .containsExactly(split + "/a-events.csv", split + "/b-events.csv");
+    assertThat(both.data().rowsRead()).isEqualTo(ROWS);
+    assertThat(key(both, "id").monotonicity().coefficient()).isCloseTo(1, within(1e-9));
+    assertThat(key(both, "zipf_key").busiestShare()).isEqualTo(key(csv, "zipf_key").busiestShare());
+  }
+
+  @Test
+  void sample_isReproducible_andScaledBack() {
+    OptionalDouble tenth = OptionalDouble.of(0.1);
+    String file = dir.resolve("events.csv").toString();
+    Analysis a = analyze(List.of(file), Optional.empty(), tenth);
+    Analysis b = analyze(List.of(file), Optional.empty(), tenth);
+    // Same seed, same rows: the two runs agree to the row.
+    assertThat(a.data().rowsRead()).isEqualTo(b.data().rowsRead());
+    assertThat(key(a, "tenant").top()).isEqualTo(key(b, "tenant").top());
+    // A Bernoulli sample of 10% of 200,000 rows reads 20,000 ± √(200,000 × 0.1 × 0.9) ≈ 134 rows;
+    // scaled back ×10, the rows are 200,000 within 3 standard errors (4,025).
+    assertThat(a.data().rows()).isCloseTo(ROWS, within(4_025.0));
+    // The tenant's 60% from about 20,000 rows: standard error √(0.24 / 20,000) ≈ 0.35 pp.
+    assertThat(key(a, "tenant").busiestShare()).isCloseTo(0.6, within(0.0105));
+    assertThat(a.notes()).anyMatch(n -> n.startsWith("Sampled: a Bernoulli sample of 10"));
   }
 }

@@ -13,6 +13,7 @@ import dev.keyplan.analyze.Measurement.Column;
 import dev.keyplan.analyze.ZipfEstimator;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataFormat;
+import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.JsonLinesScan;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
@@ -115,6 +116,41 @@ public final class DuckDbMeasurer {
     }
   }
 
+  /**
+   * Returns {@code data} with each Parquet file's columns, read from its footer by the engine
+   * (after keyplan's magic-number checks); any other data set as it is. A footer the engine cannot
+   * read is an error at the file.
+   */
+  public static DataSet withParquetColumns(
+      DataSet data, dev.keyplan.analyze.EngineSettings engine) {
+    if (data.format() != DataFormat.PARQUET) {
+      return data;
+    }
+    List<DataFile> files = new ArrayList<>();
+    try (DuckDbSession db = new DuckDbSession(engine)) {
+      for (DataFile f : data.files()) {
+        List<String> columns = new ArrayList<>();
+        try {
+          for (Object[] r :
+              db.rows(
+                  "DESCRIBE SELECT * FROM read_parquet(" + Sql.string(f.path().toString()) + ")")) {
+            columns.add((String) r[0]);
+          }
+        } catch (SQLException e) {
+          throw DataErrors.of(new DataSet(List.of(f), data.format()), e);
+        }
+        files.add(new DataFile(f.path(), f.name(), f.format(), f.gzip(), columns));
+      }
+    } catch (SQLException e) {
+      throw DataErrors.of(data, e);
+    } catch (IOException e) {
+      throw new InputException(
+          new Location("<command line>", 0, 0),
+          "cannot make the engine's temporary directory: " + InputException.reason(e));
+    }
+    return new DataSet(files, data.format());
+  }
+
   /** The text expression of a data column as loaded. */
   private static String source(DataFormat format, String column) {
     String c = Sql.name(column);
@@ -142,7 +178,10 @@ public final class DuckDbMeasurer {
               + c
               + ") WHEN 'OBJECT' THEN len(json_keys("
               + c
-              + ")) END";
+              + ")) WHEN 'VARCHAR' THEN "
+              // A string holding JSON text, as a CSV cell would.
+              + jsonText("(" + c + "->>'$')")
+              + " END";
       case PARQUET ->
           parquetType.endsWith("[]") || parquetType.startsWith("MAP(")
               ? "len(" + c + ")"
