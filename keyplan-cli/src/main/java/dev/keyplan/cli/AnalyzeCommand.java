@@ -108,8 +108,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       names = "--format-in",
       paramLabel = "FORMAT",
       description =
-          "The data's format when its name does not tell: csv, tsv, jsonl, parquet (dynamodb and"
-              + " mongoexport are not built yet).")
+          "The data's format when its name does not tell: csv, tsv, jsonl, parquet (the two"
+              + " export formats are not built yet; docs/analyze.md).")
   String formatIn;
 
   @Option(
@@ -168,8 +168,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                           bad(
                               "--format-in "
                                   + formatIn
-                                  + " is no data format; expected csv, tsv, jsonl, parquet,"
-                                  + " dynamodb or mongoexport")));
+                                  + " is no data format; expected one of "
+                                  + java.util.Arrays.stream(DataFormat.values())
+                                      .map(DataFormat::id)
+                                      .collect(java.util.stream.Collectors.joining(", ")))));
     }
     Map<String, String> columns = new LinkedHashMap<>();
     for (String entry : map) {
