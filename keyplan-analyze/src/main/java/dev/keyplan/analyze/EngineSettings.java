@@ -29,7 +29,7 @@ public record EngineSettings(String memoryLimit, int threads, Optional<Path> tem
           "2GB", Math.max(1, Runtime.getRuntime().availableProcessors()), Optional.empty());
 
   public EngineSettings {
-    if (!SIZE.matcher(memoryLimit).matches()) {
+    if (!isSize(memoryLimit)) {
       throw new IllegalArgumentException("memory limit not a size: " + memoryLimit);
     }
     if (threads < 1) {
@@ -37,8 +37,25 @@ public record EngineSettings(String memoryLimit, int threads, Optional<Path> tem
     }
   }
 
-  /** True for a memory limit DuckDB accepts: a number and one of KB, MB, GB, TB, KiB … TiB. */
+  /**
+   * The smallest memory limit: 64 MiB. Below a few buffers DuckDB fails its first allocation ("Out
+   * of Memory Error" at 0GB), which would read as a fault of the data.
+   */
+  public static final long MIN_MEMORY_BYTES = 64L << 20;
+
+  /**
+   * True for a memory limit DuckDB accepts and keyplan allows: a number and one of KB, MB, GB, TB
+   * (powers of 1000) or KiB … TiB (of 1024), at least {@link #MIN_MEMORY_BYTES}.
+   */
   public static boolean isSize(String s) {
-    return SIZE.matcher(s).matches();
+    java.util.regex.Matcher m = SIZE.matcher(s);
+    if (!m.matches()) {
+      return false;
+    }
+    String unit = m.group(2);
+    int power = "KMGT".indexOf(unit.charAt(0)) + 1;
+    double base = unit.contains("i") ? 1024 : 1000;
+    double number = Double.parseDouble(s.substring(0, m.start(2)).strip());
+    return number * Math.pow(base, power) >= MIN_MEMORY_BYTES;
   }
 }

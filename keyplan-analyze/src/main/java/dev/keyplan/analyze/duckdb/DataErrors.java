@@ -102,6 +102,16 @@ final class DataErrors {
 
   /** The located error for an engine refusal while reading {@code data}. */
   static InputException of(DataSet data, SQLException e) {
+    String message = String.valueOf(e.getMessage());
+    if (message.startsWith("Out of Memory Error")) {
+      // The limit, not the data: the option is what the user changes.
+      return new InputException(
+          new Location("<command line>", 0, 0),
+          "the engine ran out of memory ("
+              + message.lines().findFirst().orElse("").strip()
+              + "); expected a larger --memory-limit, a --sample, or a --temp-directory with room"
+              + " to spill");
+    }
     if (data.format() == DataFormat.JSON_LINES) {
       JsonLinesScan.BadLines bad = JsonLinesScan.scan(data, DuckDbMeasurer.LISTED_BAD_ROWS);
       if (bad.count() > 0) {
