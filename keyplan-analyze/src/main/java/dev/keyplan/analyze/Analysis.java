@@ -266,6 +266,33 @@ public record Analysis(
                   .orElse(OptionalDouble.empty()),
               Map.of()));
     }
+    // A measured pair (a, b) says how many b values one a value holds, on average: the model's
+    // per: on b (docs/model.md, "Spread"), when b's own spread was measured too.
+    for (KeyFigures k : keys) {
+      if (k.attributes().size() != 2) {
+        continue;
+      }
+      String a = k.attributes().get(0);
+      String b = k.attributes().get(1);
+      Optional<KeyFigures> first =
+          keys.stream().filter(x -> x.attributes().equals(List.of(a))).findFirst();
+      MeasuredSpread spread = spreads.get(b);
+      if (first.isEmpty() || spread == null || first.get().distinct() == 0) {
+        continue;
+      }
+      Map<String, Double> per = new LinkedHashMap<>(spread.per());
+      per.put(a, (double) k.distinct() / first.get().distinct());
+      spreads.put(
+          b,
+          new MeasuredSpread(
+              b,
+              spread.distinct(),
+              spread.distinctRelativeError(),
+              spread.busiestShare(),
+              spread.busiestPerSecond(),
+              spread.zipfExponent(),
+              per));
+    }
     return new MeasuredEntity(
         entity,
         data.rows(),
