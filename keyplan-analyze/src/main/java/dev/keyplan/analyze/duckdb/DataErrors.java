@@ -36,7 +36,7 @@ final class DataErrors {
     List<Object[]> rows =
         db.rows(
             "SELECT s.file_path, e.line, e.byte_position - e.line_byte_position, e.error_type,"
-                + " e.error_message, e.csv_line, e.column_name FROM kp_rejects e JOIN kp_scans s ON"
+                + " e.error_message, e.csv_line, e.column_idx FROM kp_rejects e JOIN kp_scans s ON"
                 + " e.scan_id = s.scan_id AND e.file_id = s.file_id ORDER BY e.file_id, e.line,"
                 + " e.byte_position"
                 + " LIMIT "
@@ -52,19 +52,41 @@ final class DataErrors {
       }
       String name = m.data().files().get(Math.max(0, index(m.data(), (String) r[0]))).name();
       int line = (int) Math.min(Integer.MAX_VALUE, ((Number) r[1]).longValue());
-      int column = column((String) r[5], ((Number) r[2]).longValue());
+      // A value that does not convert has no byte: it is in the --time column, the one column
+      // read with a type, whose field's start is its place (the engine's own column index counts
+      // the columns read, not the file's).
+      boolean cast = "CAST".equals(String.valueOf(r[3]));
+      int timeField =
+          m.time()
+                  .map(t -> m.data().files().get(0).columns().indexOf(m.column(t).column()))
+                  .orElse(0)
+              + 1;
+      int column =
+          r[2] == null || cast
+              ? fieldColumn(
+                  (String) r[5], m.data().format() == DataFormat.TSV ? '\t' : ',', timeField)
+              : column((String) r[5], ((Number) r[2]).longValue());
       out.add(
           new Diagnostic(
               new Location(name, line, column),
               "a malformed row ("
-                  + r[3].toString().toLowerCase(java.util.Locale.ROOT)
-                  + ": "
-                  + String.valueOf(r[4]).strip()
+                  + (cast
+                      ? "'"
+                          + fieldText(
+                              (String) r[5],
+                              m.data().format() == DataFormat.TSV ? '\t' : ',',
+                              timeField)
+                          + "' is no time"
+                      : r[3].toString().toLowerCase(java.util.Locale.ROOT)
+                          + ": "
+                          + String.valueOf(r[4]).strip())
                   + "); expected "
-                  + (m.data().format() == DataFormat.TSV ? "TSV" : "RFC 4180 CSV")
-                  + " with the header's "
-                  + m.data().files().get(0).columns().size()
-                  + " columns"
+                  + (cast
+                      ? "an ISO-8601 time (2024-05-01T12:00:00Z) in the --time column"
+                      : (m.data().format() == DataFormat.TSV ? "TSV" : "RFC 4180 CSV")
+                          + " with the header's "
+                          + m.data().files().get(0).columns().size()
+                          + " columns")
                   + (count > 1 ? " (" + count + " bad rows in all" : " (1 bad row")
                   + "; --max-bad-rows "
                   + m.maxBadRows()
@@ -98,6 +120,45 @@ final class DataErrors {
       }
     }
     return column;
+  }
+
+  /**
+   * The column, in characters, where field {@code index} (from 1) of a CSV or TSV line starts,
+   * separators inside double quotes skipped (RFC 4180); 1 when the line is unknown.
+   */
+  static int fieldColumn(String line, char separator, int index) {
+    if (line == null) {
+      return 1;
+    }
+    int field = 1;
+    boolean quoted = false;
+    int column = 1;
+    for (int i = 0; i < line.length() && field < index; i++) {
+      char c = line.charAt(i);
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == separator && !quoted) {
+        field++;
+        column = line.codePointCount(0, i + 1) + 1;
+      }
+    }
+    return column;
+  }
+
+  /** The raw text of field {@code index} (from 1) of a line, quotes kept, at most 80 characters. */
+  static String fieldText(String line, char separator, int index) {
+    if (line == null) {
+      return "";
+    }
+    int start = line.offsetByCodePoints(0, fieldColumn(line, separator, index) - 1);
+    int end = start;
+    boolean quoted = false;
+    while (end < line.length() && (quoted || line.charAt(end) != separator)) {
+      quoted ^= line.charAt(end) == '"';
+      end++;
+    }
+    String text = line.substring(start, end);
+    return text.length() > 80 ? text.substring(0, 79) + "…" : text;
   }
 
   /** The located error for an engine refusal while reading {@code data}. */

@@ -207,6 +207,7 @@ public final class DuckDbMeasurer {
   private static String reader(Measurement m, List<String> allColumns) {
     List<String> paths = m.data().files().stream().map(f -> f.path().toString()).toList();
     DataFormat format = m.data().format();
+    String timeColumn = m.time().map(t -> m.column(t).column()).orElse("");
     return switch (format) {
       case CSV, TSV ->
           "read_csv("
@@ -216,8 +217,13 @@ public final class DuckDbMeasurer {
               + ", quote = '\"', escape = '\"', strict_mode = true, compression = 'auto',"
               + " store_rejects = true, rejects_table = 'kp_rejects', rejects_scan = 'kp_scans',"
               + " columns = {"
+              // The time column converts as it is read, so a value that is no time is a rejected
+              // row at its line and column, like any other malformed row.
               + allColumns.stream()
-                  .map(c -> Sql.string(c) + ": 'VARCHAR'")
+                  .map(
+                      c ->
+                          Sql.string(c)
+                              + (c.equals(timeColumn) ? ": 'TIMESTAMPTZ'" : ": 'VARCHAR'"))
                   .collect(Collectors.joining(", "))
               + "})";
       case JSON_LINES ->
@@ -274,6 +280,17 @@ public final class DuckDbMeasurer {
       // length, the value and its NUL (https://bsonspec.org/spec.html).
       item.add("coalesce(" + name + " + strlen(v" + i + "), 0)");
       doc.add("coalesce(" + (name + 7) + " + strlen(v" + i + "), 0)");
+    }
+    if (m.time().isPresent()) {
+      Column t = m.column(m.time().get());
+      // CSV and TSV read the time column as TIMESTAMPTZ, so a value that is no time is a rejected
+      // row; its text is still v_i. Reading the typed value here keeps the engine from reading the
+      // column as text for the cast to VARCHAR alone, which would let such a value through.
+      select.add(
+          (format == DataFormat.CSV || format == DataFormat.TSV
+                  ? "epoch(" + Sql.name(t.column()) + ")"
+                  : "epoch(TRY_CAST(" + source(format, t.column()) + " AS TIMESTAMPTZ))")
+              + " AS kp_t");
     }
     String sample =
         m.sample().isPresent()
@@ -455,7 +472,7 @@ public final class DuckDbMeasurer {
 
   /** A row's time in seconds since the epoch, from the time attribute's text. */
   private static String time(Measurement m, String attribute) {
-    return "epoch(TRY_CAST(" + value(m, attribute) + " AS TIMESTAMPTZ))";
+    return "kp_t";
   }
 
   /**
