@@ -28,7 +28,7 @@ final class AnalyzeText {
     out.append(Units.count(d.rows())).append(" rows");
     if (d.sample().isPresent()) {
       out.append(" (sampled: ")
-          .append(Units.count(d.rowsRead()))
+          .append(Units.count((double) d.rowsRead()))
           .append(" read, ")
           .append(Units.percent(d.sample().getAsDouble()))
           .append(", scaled back)");
@@ -40,7 +40,7 @@ final class AnalyzeText {
         .append(d.format())
         .append(")");
     if (d.badRows() > 0) {
-      out.append("; ").append(Units.count(d.badRows())).append(" malformed rows skipped");
+      out.append("; ").append(Units.count((double) d.badRows())).append(" malformed rows skipped");
     }
     out.append('\n');
     for (String f : d.files()) {
@@ -128,7 +128,7 @@ final class AnalyzeText {
     out.append("\nKey ").append(k.name()).append('\n');
     out.append("  rows with a value  ").append(Units.count(k.rows())).append('\n');
     out.append("  distinct values    ")
-        .append(Units.count(k.distinct()))
+        .append(Units.count((double) k.distinct()))
         .append(k.distinctExact() ? " (exact)" : "")
         .append('\n');
     out.append("  busiest share      ").append(Units.percent(k.busiestShare())).append('\n');
@@ -141,7 +141,7 @@ final class AnalyzeText {
                     z ->
                         (z.follows() ? "follows zipf(" : "does not follow zipf (fit s = ")
                             + String.format(Locale.ROOT, "%.3f", z.exponent())
-                            + (z.follows() ? ")" : ")")
+                            + ")"
                             + String.format(
                                 Locale.ROOT,
                                 "; KS distance %.4f, critical %.4f over %d ranks",
@@ -200,7 +200,7 @@ final class AnalyzeText {
             Units.bytes(q.p50()),
             Units.bytes(q.p99()),
             Units.bytes(q.max()),
-            Units.bytes(limit),
+            Units.bytes((double) limit),
             Units.count(over)));
   }
 

@@ -103,7 +103,7 @@ public final class DuckDbMeasurer {
       progress.at(2, steps);
       List<KeyFigures> keys = new ArrayList<>();
       for (List<String> key : m.keys()) {
-        keys.add(key(db, m, key, rows, attrs));
+        keys.add(key(db, m, key, attrs));
         progress.at(2 + keys.size(), steps);
       }
       return new Figures(rows, bad, attrs.figures, keys, attrs.rowSizes, attrs.time);
@@ -355,7 +355,7 @@ public final class DuckDbMeasurer {
     }
     parts.add("count(*) FILTER (WHERE kp_item > " + ITEM_LIMIT_BYTES + ")");
     parts.add("count(*) FILTER (WHERE kp_doc > " + DOCUMENT_LIMIT_BYTES + ")");
-    String t = m.time().map(a -> time(m, a)).orElse("NULL");
+    String t = m.time().isPresent() ? TIME : "NULL";
     parts.add("count(" + t + ")");
     parts.add("min(" + t + ")");
     parts.add("max(" + t + ")");
@@ -412,7 +412,7 @@ public final class DuckDbMeasurer {
                     + " AS v FROM kp_data WHERE "
                     + value(m, attribute)
                     + " IS NOT NULL AND "
-                    + time(m, attribute)
+                    + TIME
                     + " IS NULL LIMIT 1)");
         throw new InputException(
             new Location(m.data().files().get(0).name(), 0, 0),
@@ -470,10 +470,8 @@ public final class DuckDbMeasurer {
     return "v" + m.columns().indexOf(m.column(attribute));
   }
 
-  /** A row's time in seconds since the epoch, from the time attribute's text. */
-  private static String time(Measurement m, String attribute) {
-    return "kp_t";
-  }
+  /** A row's time in seconds since the epoch: the column {@code load} adds with a time. */
+  private static final String TIME = "kp_t";
 
   /**
    * One key's figures from one {@code GROUP BY} of the loaded rows: per key value its rows, data
@@ -481,8 +479,7 @@ public final class DuckDbMeasurer {
    * first time), from which the correlation is exact; with a time column, a second grouping by key
    * value and hour feeds the buckets.
    */
-  private static KeyFigures key(
-      DuckDbSession db, Measurement m, List<String> key, long rows, Attributes attrs)
+  private static KeyFigures key(DuckDbSession db, Measurement m, List<String> key, Attributes attrs)
       throws SQLException {
     double scale = 1 / m.sample().orElse(1);
     List<String> vs = key.stream().map(a -> value(m, a)).toList();
@@ -490,7 +487,7 @@ public final class DuckDbMeasurer {
     String notNull = vs.stream().map(v -> v + " IS NOT NULL").collect(Collectors.joining(" AND "));
     String place =
         m.time().isPresent()
-            ? "(" + time(m, m.time().get()) + " - " + attrs.timeOrigin + ")"
+            ? "(" + TIME + " - " + attrs.timeOrigin + ")"
             : "CAST(rowid AS DOUBLE)";
     db.execute(
         "CREATE OR REPLACE TEMP TABLE kp_g AS SELECT "
@@ -598,11 +595,11 @@ public final class DuckDbMeasurer {
           "CREATE OR REPLACE TEMP TABLE kp_h AS SELECT "
               + cols
               + ", CAST(floor("
-              + time(m, m.time().get())
+              + TIME
               + " / 3600) AS BIGINT) AS h, count(*) AS n FROM kp_data WHERE "
               + notNull
               + " AND "
-              + time(m, m.time().get())
+              + TIME
               + " IS NOT NULL GROUP BY ALL");
       for (Bucket w : WIDTHS) {
         long hours = w.seconds() / 3600;

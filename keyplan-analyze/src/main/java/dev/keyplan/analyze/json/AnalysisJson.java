@@ -79,9 +79,9 @@ public final class AnalysisJson {
     g.writeObjectFieldStart("data");
     strings(g, "files", d.files());
     g.writeStringField("format", d.format());
-    number(g, "rowsRead", d.rowsRead());
+    number(g, "rowsRead", (double) d.rowsRead());
     number(g, "rows", d.rows());
-    number(g, "badRows", d.badRows());
+    number(g, "badRows", (double) d.badRows());
     if (d.sample().isPresent()) {
       number(g, "sample", d.sample().getAsDouble());
     } else {
@@ -119,7 +119,7 @@ public final class AnalysisJson {
     g.writeStartObject();
     strings(g, "attributes", k.attributes());
     number(g, "rows", k.rows());
-    number(g, "distinct", k.distinct());
+    number(g, "distinct", (double) k.distinct());
     g.writeBooleanField("distinctExact", k.distinctExact());
     number(g, "busiestShare", k.busiestShare());
     g.writeArrayFieldStart("top");
@@ -159,7 +159,7 @@ public final class AnalysisJson {
     for (Bucket b : k.buckets()) {
       g.writeStartObject();
       g.writeStringField("width", b.width());
-      number(g, "seconds", b.seconds());
+      number(g, "seconds", (double) b.seconds());
       number(g, "busiestRows", b.busiestRows());
       g.writeEndObject();
     }
