@@ -6,6 +6,7 @@ import dev.keyplan.analyze.measured.MeasuredSpread;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.store.Stores;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,8 +69,14 @@ public final class NewModel {
             + ", started from its data by keyplan analyze --new.");
     lines.add(
         "# It reads once it has an access pattern: add at least one under 'patterns:' at the");
+    // The store sections from the registry, so a store added later is named here too.
+    List<String> sections = Stores.builtIn().ids().stream().map(id -> id.id() + ":").toList();
     lines.add(
-        "# end, and a store design (cassandra:, scylladb:, dynamodb: or mongodb:) for keyplan");
+        "# end, and a store design ("
+            + String.join(", ", sections.subList(0, sections.size() - 1))
+            + " or "
+            + sections.get(sections.size() - 1)
+            + ") for keyplan");
     lines.add("# check to check. docs/model.md explains every key.");
     lines.add("model: " + YamlQuoting.scalar(model));
     lines.add(
