@@ -25,6 +25,17 @@ public interface StoreAnalysis {
   /** One plan per access pattern, in the model's order. */
   List<? extends Plan> plans();
 
+  /**
+   * The attributes each copy of {@code entity} in this design is partitioned or sharded by, each
+   * list once, in the design's order: a Cassandra table's partition key, an item type's partition
+   * key templates on its table and on each global index, a collection's shard key. Columns a design
+   * derives (a time bucket, a write shard) are left out: they are computed from attributes, not
+   * stored in the data. {@code keyplan analyze} measures these keys by default.
+   */
+  default List<List<String>> partitionKeys(String entity) {
+    return List.of();
+  }
+
   /** Returns the plan of pattern {@code id}. */
   default Optional<? extends Plan> plan(String id) {
     return plans().stream().filter(p -> p.pattern().id().equals(id)).findFirst();

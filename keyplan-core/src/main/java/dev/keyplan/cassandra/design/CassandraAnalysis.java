@@ -194,6 +194,27 @@ public record CassandraAnalysis(
   }
 
   @Override
+  public List<List<String>> partitionKeys(String entity) {
+    java.util.LinkedHashSet<List<String>> out = new java.util.LinkedHashSet<>();
+    for (BoundTable t : tables) {
+      if (!t.entity().name().equals(entity)) {
+        continue;
+      }
+      List<String> key = new java.util.ArrayList<>();
+      for (String column : t.partitionKey()) {
+        String attribute = t.attributeOf(column);
+        if (t.derived(column).isEmpty() && t.entity().attribute(attribute).isPresent()) {
+          key.add(attribute);
+        }
+      }
+      if (!key.isEmpty()) {
+        out.add(List.copyOf(key));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  @Override
   public PlanSummary summary(AccessPattern p) {
     return CassandraSummary.summary(this, p);
   }

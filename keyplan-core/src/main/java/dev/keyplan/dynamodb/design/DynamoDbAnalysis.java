@@ -8,6 +8,7 @@ import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.dynamodb.facts.PriceTable;
 import dev.keyplan.dynamodb.model.DynamoDbDesign;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import java.util.ArrayList;
@@ -273,6 +274,38 @@ public record DynamoDbAnalysis(
    */
   public double monthlyAtNeed() {
     return costs.stream().mapToDouble(DynamoDbCost::monthlyAtNeed).sum();
+  }
+
+  @Override
+  public List<List<String>> partitionKeys(String entity) {
+    java.util.LinkedHashSet<List<String>> out = new java.util.LinkedHashSet<>();
+    for (DynamoDbTable t : tables) {
+      List<KeyPath> paths = new java.util.ArrayList<>();
+      paths.add(t.table());
+      paths.addAll(t.gsis());
+      for (DynamoDbItem it : t.items()) {
+        if (!it.entity().name().equals(entity)) {
+          continue;
+        }
+        for (KeyPath path : paths) {
+          if (!it.on(path)) {
+            continue;
+          }
+          List<String> key = new java.util.ArrayList<>();
+          for (KeyTemplate template : it.partitionTemplates(path)) {
+            for (String a : template.attributes()) {
+              if (!key.contains(a)) {
+                key.add(a);
+              }
+            }
+          }
+          if (!key.isEmpty()) {
+            out.add(List.copyOf(key));
+          }
+        }
+      }
+    }
+    return List.copyOf(out);
   }
 
   @Override

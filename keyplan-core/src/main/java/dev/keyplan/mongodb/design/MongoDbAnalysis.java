@@ -84,6 +84,24 @@ public record MongoDbAnalysis(
   }
 
   @Override
+  public List<List<String>> partitionKeys(String entity) {
+    java.util.LinkedHashSet<List<String>> out = new java.util.LinkedHashSet<>();
+    for (MongoDbCollection c : collections) {
+      if (!c.entity().name().equals(entity) || c.shardKey().isEmpty()) {
+        continue;
+      }
+      List<String> key =
+          c.shardKey().get().fields().stream()
+              .filter(f -> c.entity().attribute(f).isPresent())
+              .toList();
+      if (!key.isEmpty()) {
+        out.add(key);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  @Override
   public PlanSummary summary(AccessPattern p) {
     return MongoDbSummary.summary(this, p);
   }
