@@ -1,5 +1,6 @@
 package dev.keyplan.analyze;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.analyze.Measurement.Column;
 import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import dev.keyplan.analyze.measured.Provenance;
@@ -16,6 +17,7 @@ import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
+import dev.keyplan.store.Stores;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -250,13 +252,22 @@ public final class Analyzer {
   }
 
   /**
-   * The keys the model uses for the entity, store-neutrally: each access pattern on the entity
-   * contributes the attributes its {@code where} restricts by equality ({@code =}, {@code in}), in
-   * the order written, as the key that pattern looks rows up by; then the entity's own key. Each
-   * key once, in the model's order, only where the data holds every attribute.
+   * The keys the model uses for the entity, store-neutrally: first the keys its store designs
+   * partition or shard the entity by ({@link StoreAnalysis#partitionKeys}: a table's partition key,
+   * an item type's partition templates, a collection's shard key); then each access pattern on the
+   * entity contributes the attributes its {@code where} restricts by equality ({@code =}, {@code
+   * in}), in the order written, as the key that pattern looks rows up by; then the entity's own
+   * key. Each key once, in that order, only where the data holds every attribute.
    */
   static List<List<String>> modelKeys(AnalyzeRequest request, Entity entity, List<String> held) {
     LinkedHashSet<List<String>> out = new LinkedHashSet<>();
+    for (StoreAnalysis a : Stores.builtIn().analyze(request.model())) {
+      for (List<String> key : a.partitionKeys(entity.name())) {
+        if (held.containsAll(key)) {
+          out.add(key);
+        }
+      }
+    }
     for (AccessPattern p : request.model().patterns()) {
       Operation op = p.operation();
       if (!op.entity().equals(entity.name())) {
