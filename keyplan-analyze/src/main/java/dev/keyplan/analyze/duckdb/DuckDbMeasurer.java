@@ -151,6 +151,101 @@ public final class DuckDbMeasurer {
     return new DataSet(files, data.format());
   }
 
+  /**
+   * Returns each column of {@code data} with the model type of its values, for {@code keyplan
+   * analyze --new}, which has no model to take types from: the engine's own type detection over
+   * every row ({@code sample_size = -1}) of the same files, in the same dialect the measurement
+   * reads (header, delimiter, RFC 4180 quoting), then {@link #modelType}. Rows the engine cannot
+   * read are skipped here ({@code ignore_errors}): the measurement that follows reads every row and
+   * places each bad one at its line and column. Columns in the data's order.
+   *
+   * <p>CSV type detection: https://duckdb.org/docs/stable/data/csv/auto_detection; JSON:
+   * https://duckdb.org/docs/stable/data/json/loading_json; Parquet types come from the footer.
+   */
+  public static java.util.Map<String, String> columnTypes(
+      DataSet data, dev.keyplan.analyze.EngineSettings engine) {
+    List<String> paths = data.files().stream().map(f -> f.path().toString()).toList();
+    String reader =
+        switch (data.format()) {
+          case CSV, TSV ->
+              "read_csv("
+                  + Sql.strings(paths)
+                  + ", header = true, delim = "
+                  + (data.format() == DataFormat.TSV ? "'\\t'" : "','")
+                  + ", quote = '\"', escape = '\"', compression = 'auto', sample_size = -1,"
+                  + " ignore_errors = true)";
+          case JSON_LINES ->
+              "read_json("
+                  + Sql.strings(paths)
+                  + ", format = 'newline_delimited', compression = 'auto_detect',"
+                  + " sample_size = -1, ignore_errors = true)";
+          case PARQUET -> "read_parquet(" + Sql.strings(paths) + ", union_by_name = true)";
+          default -> throw new IllegalStateException("not a built format: " + data.format());
+        };
+    java.util.Map<String, String> detected = new java.util.HashMap<>();
+    try (DuckDbSession db = new DuckDbSession(engine)) {
+      for (Object[] r : db.rows("DESCRIBE SELECT * FROM " + reader)) {
+        detected.put((String) r[0], (String) r[1]);
+      }
+    } catch (SQLException e) {
+      throw DataErrors.of(data, e);
+    } catch (IOException e) {
+      throw new InputException(
+          new Location("<command line>", 0, 0),
+          "cannot make the engine's temporary directory: " + InputException.reason(e));
+    }
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String c : data.columns()) {
+      out.put(c, modelType(detected.getOrDefault(c, "VARCHAR")));
+    }
+    return out;
+  }
+
+  /**
+   * The model's type (docs/model.md's CQL names) for a DuckDB type as {@code DESCRIBE} writes it
+   * (https://duckdb.org/docs/stable/sql/data_types/overview): each integer to the CQL integer of
+   * its width (https://cassandra.apache.org/doc/latest/cassandra/developing/cql/types.html), an
+   * unsigned one to the narrowest signed one that holds every value, {@code HUGEINT} and {@code
+   * UBIGINT} to {@code varint}; a list ({@code T[]}, {@code T[n]}) to {@code list<t>}, its element
+   * {@code text} when the element is itself nested (a CQL collection in a collection must be
+   * frozen, and the model measures only the outer one's elements); a {@code STRUCT} or {@code MAP}
+   * to {@code map<text, text>}, whose keys the measurement counts as elements; {@code JSON}, enums,
+   * unions and anything else to {@code text}, measured by its bytes. docs/analyze.md has the table.
+   */
+  public static String modelType(String duckType) {
+    String t = duckType.strip().toUpperCase(java.util.Locale.ROOT);
+    if (t.endsWith("]")) {
+      String element = t.substring(0, t.lastIndexOf('['));
+      String inner = modelType(element);
+      return "list<" + (inner.contains("<") ? "text" : inner) + ">";
+    }
+    if (t.startsWith("STRUCT") || t.startsWith("MAP")) {
+      return "map<text, text>";
+    }
+    if (t.startsWith("DECIMAL") || t.startsWith("NUMERIC")) {
+      return "decimal";
+    }
+    if (t.startsWith("TIMESTAMP")) {
+      return "timestamp";
+    }
+    return switch (t) {
+      case "BIGINT", "UINTEGER" -> "bigint";
+      case "INTEGER", "USMALLINT" -> "int";
+      case "SMALLINT", "UTINYINT" -> "smallint";
+      case "TINYINT" -> "tinyint";
+      case "HUGEINT", "UBIGINT", "UHUGEINT", "VARINT", "BIGNUM" -> "varint";
+      case "DOUBLE" -> "double";
+      case "FLOAT" -> "float";
+      case "BOOLEAN" -> "boolean";
+      case "DATE" -> "date";
+      case "TIME" -> "time";
+      case "UUID" -> "uuid";
+      case "BLOB", "BIT" -> "blob";
+      case "INTERVAL" -> "duration";
+      default -> "text";
+    };
+  }
+
   /** The text expression of a data column as loaded. */
   private static String source(DataFormat format, String column) {
     String c = Sql.name(column);
