@@ -4,20 +4,37 @@ import dev.keyplan.analyze.Analysis;
 import dev.keyplan.analyze.AnalyzeRequest;
 import dev.keyplan.analyze.Analyzer;
 import dev.keyplan.analyze.EngineSettings;
+import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import dev.keyplan.analyze.json.AnalysisJson;
+import dev.keyplan.analyze.measured.MeasuredEntity;
+import dev.keyplan.analyze.measured.Provenance;
 import dev.keyplan.analyze.source.DataFormat;
+import dev.keyplan.analyze.source.DataSet;
+import dev.keyplan.analyze.source.DataSources;
+import dev.keyplan.analyze.write.MergePlan;
+import dev.keyplan.analyze.write.NewModel;
 import dev.keyplan.cli.simulate.ProgressBar;
 import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
+import dev.keyplan.input.TextInput;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,27 +50,66 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,
+    customSynopsis = {
+      "keyplan analyze MODEL --entity NAME DATA... [--write] [OPTIONS]",
+      // picocli puts "Usage: " before the first line only.
+      "       keyplan analyze --new MODEL --entity NAME DATA... [OPTIONS]"
+    },
     description = {
       "Measures an entity's rows, key spreads (distinct values, busiest share, Zipf fit,"
           + " monotonicity), sizes, sparseness and growth from exported data: CSV, TSV, JSON Lines"
           + " or Parquet, each optionally gzip-compressed; several files or globs form one data set.",
       "Results go to stdout, input errors to stderr. docs/analyze.md lists every figure and its"
-          + " formula."
+          + " formula.",
+      "Each figure is compared with what MODEL declares; --write writes the measured ones into"
+          + " MODEL, --new MODEL starts a model from the data."
     })
 final class AnalyzeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin FormatOption format;
 
-  @Parameters(index = "0", paramLabel = "MODEL", description = "The workload model (YAML).")
-  Path model;
-
+  /**
+   * MODEL then DATA…, or with {@code --new} DATA… only: one list, since picocli cannot make the
+   * first positional optional only when an option is given.
+   */
   @Parameters(
-      index = "1..*",
       arity = "1..*",
-      paramLabel = "DATA",
-      description = "Data files or globs (data/*.csv.gz), expanded and sorted by keyplan.")
-  List<String> data = new ArrayList<>();
+      paramLabel = "MODEL DATA",
+      description =
+          "The workload model (YAML), then data files or globs (data/*.csv.gz), expanded and"
+              + " sorted by keyplan. With --new, data files only.")
+  List<String> arguments = new ArrayList<>();
+
+  @Option(
+      names = "--write",
+      description =
+          "Write the measured figures into MODEL, keeping its comments and layout (without it,"
+              + " nothing on disk changes; the plan is printed).")
+  boolean write;
+
+  @Option(
+      names = "--new",
+      paramLabel = "MODEL",
+      description =
+          "Start a new model file from the data instead (it must not exist): the entity with the"
+              + " data's attributes, their types and measured figures, ready for patterns.")
+  Path newModel;
+
+  @Option(
+      names = "--stamp",
+      description =
+          "With --write or --new: put today's date (UTC; SOURCE_DATE_EPOCH when set) in the"
+              + " provenance comment. Without it the file depends on the data alone.")
+  boolean stamp;
+
+  /**
+   * Where {@code --stamp} reads SOURCE_DATE_EPOCH: the process environment; tests set their own.
+   */
+  Map<String, String> environment = System.getenv();
+
+  /** The clock {@code --stamp} reads without SOURCE_DATE_EPOCH; tests set a fixed one. */
+  java.time.Clock clock = java.time.Clock.systemUTC();
 
   @Option(
       names = "--entity",
@@ -144,35 +200,251 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Input.requireTextOrJson(format.get(), "analyze");
-    AnalyzeRequest request = request(ModelReader.read(model));
-    Progress bar =
-        (progress != null ? progress : System.console() != null)
-            ? new ProgressBar(spec.commandLine().getErr(), "analyzing")
-            : Progress.NONE;
-    Analysis a = Analyzer.analyze(request, bar);
-    String text =
-        format.get() == OutputFormat.json ? AnalysisJson.render(a) : AnalyzeText.render(a);
-    spec.commandLine().getOut().print(text);
-    spec.commandLine().getOut().flush();
+    if (newModel != null && write) {
+      throw bad("--write merges into an existing model and --new starts one; expected one of them");
+    }
+    if (stamp && newModel == null && !write) {
+      throw bad("--stamp dates what --write or --new writes; expected one of them with it");
+    }
+    Optional<LocalDate> date =
+        stamp ? Optional.of(RunDate.today(environment, clock)) : Optional.empty();
+    if (newModel != null) {
+      return startModel(date);
+    }
+    if (arguments.size() < 2) {
+      throw bad(
+          dev.keyplan.input.Echo.bounded(
+              "expected MODEL and at least one DATA file, found only "
+                  + arguments.get(0)
+                  + " (to start a model from data: --new MODEL --entity NAME DATA...)"));
+    }
+    Path model = Path.of(arguments.get(0));
+    String file = model.toString();
+    byte[] raw;
+    try (InputStream in = Files.newInputStream(model)) {
+      raw = TextInput.bytes(file, in);
+    } catch (IOException e) {
+      throw new InputException(
+          new Location(file, 0, 0), "cannot read the model file: " + InputException.reason(e));
+    }
+    // TextInput drops a leading byte-order mark; the merge keeps one when it is handed back.
+    String text = TextInput.decode(file, raw);
+    boolean bom =
+        raw.length >= 3
+            && (raw[0] & 0xff) == 0xEF
+            && (raw[1] & 0xff) == 0xBB
+            && (raw[2] & 0xff) == 0xBF;
+    Path baseDir = Optional.ofNullable(model.getParent()).orElse(Path.of(""));
+    Model m = ModelReader.read(file, text, baseDir);
+    Analysis a = Analyzer.analyze(request(m, arguments.subList(1, arguments.size())), bar());
+    MeasuredEntity measured = dated(a.measured(), date);
+    AnalyzePlan.Outcome outcome;
+    MergePlan plan = null;
+    String refusal = "";
+    try {
+      plan = MergePlan.of(file, (bom ? "\uFEFF" : "") + text, baseDir, measured);
+    } catch (InputException e) {
+      if (write) {
+        throw e;
+      }
+      // Without --write the figures still stand: the plan says what --write would refuse.
+      refusal = e.diagnostics().get(0).toString();
+    }
+    if (plan == null) {
+      outcome = AnalyzePlan.Outcome.REFUSED;
+    } else if (!write) {
+      outcome = AnalyzePlan.Outcome.PLANNED;
+    } else if (plan.changesFile()) {
+      ModelFiles.replace(model, plan.merged());
+      outcome = AnalyzePlan.Outcome.WRITTEN;
+    } else {
+      outcome = AnalyzePlan.Outcome.UNCHANGED;
+    }
+    AnalyzePlan shown =
+        new AnalyzePlan(
+            file, a.entity(), outcome, plan == null ? List.of() : plan.changes(), refusal);
+    print(a, shown);
     return ExitCode.OK.code();
   }
 
-  AnalyzeRequest request(Model m) {
-    Optional<DataFormat> in = Optional.empty();
-    if (formatIn != null) {
-      in =
-          Optional.of(
-              DataFormat.ofId(formatIn)
-                  .orElseThrow(
-                      () ->
-                          bad(
-                              "--format-in "
-                                  + formatIn
-                                  + " is no data format; expected one of "
-                                  + java.util.Arrays.stream(DataFormat.values())
-                                      .map(DataFormat::id)
-                                      .collect(java.util.stream.Collectors.joining(", ")))));
+  /** {@code --new MODEL}: the entity from the data's own columns and types, then the figures. */
+  private Integer startModel(Optional<LocalDate> date) {
+    Path target = newModel;
+    if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+      throw bad(
+          "--new "
+              + target
+              + ": the file exists; expected a new file's name (to measure into an existing"
+              + " model: keyplan analyze MODEL --entity NAME DATA... --write)");
     }
+    Path folder = target.toAbsolutePath().getParent();
+    if (folder == null || !Files.isDirectory(folder)) {
+      throw bad("--new " + target + ": no folder " + folder + " to write it in");
+    }
+    EngineSettings engine = engine();
+    DataSet data =
+        DuckDbMeasurer.withParquetColumns(DataSources.open(arguments, formatIn()), engine);
+    Map<String, String> columns = columns();
+    // Each column is an attribute (named by --map where it maps), of the type the engine finds in
+    // every row; sizes are left out, since the measurement gives them.
+    Map<String, Attribute> attributes = new LinkedHashMap<>();
+    DuckDbMeasurer.columnTypes(data, engine)
+        .forEach(
+            (column, type) -> {
+              String name = columns.getOrDefault(column, column);
+              attributes.putIfAbsent(
+                  name,
+                  new Attribute(
+                      name,
+                      type,
+                      OptionalLong.empty(),
+                      1,
+                      false,
+                      List.of(),
+                      Optional.empty(),
+                      false,
+                      0,
+                      Location.NONE));
+            });
+    Entity e = new Entity(entity, attributes, 0, 0, List.of(), Map.of(), Location.NONE);
+    String name = modelName(target, entity);
+    Model m =
+        new Model(
+            name,
+            target.toString(),
+            365L * 86_400,
+            Map.of(entity, e),
+            List.of(),
+            List.of(),
+            Location.NONE);
+    AnalyzeRequest request = request(m, arguments);
+    if (keys == null) {
+      request = withKeys(request, newModelKeys(List.copyOf(attributes.keySet())));
+    }
+    Analysis a = Analyzer.analyze(request, bar());
+    String text = NewModel.write(name, dated(a.measured(), date));
+    ModelFiles.create(target, text);
+    print(
+        a,
+        new AnalyzePlan(target.toString(), a.entity(), AnalyzePlan.Outcome.CREATED, List.of(), ""));
+    return ExitCode.OK.code();
+  }
+
+  /**
+   * The keys {@code --new} measures without {@code --keys}: every attribute alone (each gets its
+   * spread, and the one whose values are all distinct is the key), then the first two together,
+   * since exports put the primary key first and a key of two needs their pairs counted.
+   */
+  static List<List<String>> newModelKeys(List<String> attributes) {
+    List<List<String>> out = new ArrayList<>();
+    attributes.forEach(a -> out.add(List.of(a)));
+    if (attributes.size() >= 2) {
+      out.add(List.of(attributes.get(0), attributes.get(1)));
+    }
+    return out;
+  }
+
+  /**
+   * The model's name from its file's: the name without its extension, each character other than a
+   * letter, digit, '-', '_' or '.' as '-', so that it reads as plain YAML text; the entity's name
+   * when nothing is left.
+   */
+  static String modelName(Path file, String entity) {
+    String n = file.getFileName() == null ? "" : file.getFileName().toString();
+    int dot = n.lastIndexOf('.');
+    if (dot > 0) {
+      n = n.substring(0, dot);
+    }
+    StringBuilder b = new StringBuilder();
+    n.codePoints()
+        .forEach(
+            c ->
+                b.appendCodePoint(
+                    Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.' ? c : '-'));
+    String out = b.toString().replaceAll("^[-.]+", "");
+    return out.isEmpty() ? entity : out;
+  }
+
+  private void print(Analysis a, AnalyzePlan plan) {
+    String text =
+        format.get() == OutputFormat.json
+            ? plan.json(AnalysisJson.render(a))
+            : AnalyzeText.render(a) + plan.text();
+    spec.commandLine().getOut().print(text);
+    spec.commandLine().getOut().flush();
+  }
+
+  private Progress bar() {
+    return (progress != null ? progress : System.console() != null)
+        ? new ProgressBar(spec.commandLine().getErr(), "analyzing")
+        : Progress.NONE;
+  }
+
+  /** The measurement with {@code --stamp}'s date in its provenance, when given. */
+  private static MeasuredEntity dated(MeasuredEntity m, Optional<LocalDate> date) {
+    if (date.isEmpty()) {
+      return m;
+    }
+    return new MeasuredEntity(
+        m.entity(),
+        m.count(),
+        m.growthPerSecond(),
+        m.attributes(),
+        m.spreads(),
+        new Provenance(m.provenance().files(), date));
+  }
+
+  private static AnalyzeRequest withKeys(AnalyzeRequest r, List<List<String>> keys) {
+    return new AnalyzeRequest(
+        r.model(),
+        r.entity(),
+        r.data(),
+        r.formatIn(),
+        r.map(),
+        Optional.of(keys),
+        r.time(),
+        r.sample(),
+        r.maxBadRows(),
+        r.top(),
+        r.redact(),
+        r.engine());
+  }
+
+  AnalyzeRequest request(Model m, List<String> data) {
+    return new AnalyzeRequest(
+        m,
+        entity,
+        data,
+        formatIn(),
+        columns(),
+        keys == null ? Optional.empty() : Optional.of(keys(keys)),
+        Optional.ofNullable(time),
+        sample == null ? OptionalDouble.empty() : OptionalDouble.of(share(sample)),
+        maxBadRows == null ? 0 : whole("--max-bad-rows", maxBadRows, 0, Long.MAX_VALUE),
+        top == null ? AnalyzeRequest.DEFAULT_TOP : (int) whole("--top", top, 1, 1000),
+        redact,
+        engine());
+  }
+
+  private Optional<DataFormat> formatIn() {
+    if (formatIn == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        DataFormat.ofId(formatIn)
+            .orElseThrow(
+                () ->
+                    bad(
+                        "--format-in "
+                            + formatIn
+                            + " is no data format; expected one of "
+                            + java.util.Arrays.stream(DataFormat.values())
+                                .map(DataFormat::id)
+                                .collect(java.util.stream.Collectors.joining(", ")))));
+  }
+
+  /** {@code --map}: data column to attribute. */
+  private Map<String, String> columns() {
     Map<String, String> columns = new LinkedHashMap<>();
     for (String entry : map) {
       int eq = entry.indexOf('=');
@@ -183,6 +455,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         throw bad("--map names column " + entry.substring(0, eq) + " twice; expected it once");
       }
     }
+    return columns;
+  }
+
+  private EngineSettings engine() {
     EngineSettings defaults = EngineSettings.DEFAULT;
     String memory = memoryLimit == null ? defaults.memoryLimit() : memoryLimit.strip();
     if (!EngineSettings.isSize(memory)) {
@@ -194,19 +470,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     int engineThreads =
         threads == null ? defaults.threads() : (int) whole("--threads", threads, 1, 1024);
-    return new AnalyzeRequest(
-        m,
-        entity,
-        data,
-        in,
-        columns,
-        keys == null ? Optional.empty() : Optional.of(keys(keys)),
-        Optional.ofNullable(time),
-        sample == null ? OptionalDouble.empty() : OptionalDouble.of(share(sample)),
-        maxBadRows == null ? 0 : whole("--max-bad-rows", maxBadRows, 0, Long.MAX_VALUE),
-        top == null ? AnalyzeRequest.DEFAULT_TOP : (int) whole("--top", top, 1, 1000),
-        redact,
-        new EngineSettings(memory, engineThreads, Optional.ofNullable(tempDirectory)));
+    return new EngineSettings(memory, engineThreads, Optional.ofNullable(tempDirectory));
   }
 
   /** {@code A,B;C}: keys split at ';', a key's attributes at ','; no piece empty. */
