@@ -232,6 +232,7 @@ public record Analysis(
   public MeasuredEntity measured() {
     Map<String, MeasuredAttribute> attrs = new LinkedHashMap<>();
     for (AttributeFigures a : attributes) {
+      boolean measuredAlone = keys.stream().anyMatch(k -> k.attributes().equals(List.of(a.name())));
       boolean ordered =
           keys.stream()
               .anyMatch(
@@ -244,7 +245,8 @@ public record Analysis(
               a.fixedSize() ? OptionalDouble.empty() : OptionalDouble.of(a.averageBytes()),
               a.elements().map(q -> OptionalDouble.of(q.average())).orElse(OptionalDouble.empty()),
               Math.max(Double.MIN_VALUE, a.present()),
-              ordered));
+              ordered,
+              measuredAlone));
     }
     Map<String, MeasuredSpread> spreads = new LinkedHashMap<>();
     for (KeyFigures k : keys) {

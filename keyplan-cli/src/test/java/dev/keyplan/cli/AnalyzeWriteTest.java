@@ -209,6 +209,19 @@ class AnalyzeWriteTest {
   }
 
   @Test
+  void write_keepsADeclaredOrderOfAnAttributeNotMeasuredAlone() throws IOException {
+    // Without --keys the model's keys are measured: channel_id (latest-messages) and (channel_id,
+    // message_id) (edit-message, and the entity's key). message_id is no key of its own, so its
+    // order was not measured: the declared 'time_ordered: true' is neither compared nor
+    // rewritten (it was written false, a contradiction the data never showed).
+    CliRun run = run(Map.of(), "analyze", model.toString(), "--entity", "Message", data, "--write");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).doesNotContain("message_id.time_ordered");
+    assertThat(Files.readString(model))
+        .contains("      message_id: {type: bigint, time_ordered: true}   # snowflake id\n");
+  }
+
+  @Test
   void write_keepsAByteOrderMarkAndCrlf() throws IOException {
     String crlf = new String(original, StandardCharsets.UTF_8).replace("\n", "\r\n");
     Files.writeString(model, "\uFEFF" + crlf, StandardCharsets.UTF_8);

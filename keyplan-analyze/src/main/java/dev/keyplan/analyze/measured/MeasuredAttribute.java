@@ -13,6 +13,9 @@ import java.util.OptionalDouble;
  * @param items average elements of a collection ({@code items:}); empty for a scalar
  * @param present share of rows that hold a value, in (0, 1] ({@code present:})
  * @param timeOrdered whether values grow with time or file order ({@code time_ordered:})
+ * @param orderMeasured whether {@code timeOrdered} was measured: monotonicity is measured per
+ *     candidate key, so an attribute that is no key of its own has none, and its {@code
+ *     timeOrdered} false says nothing (a model's {@code time_ordered: true} is then kept)
  */
 public record MeasuredAttribute(
     String name,
@@ -20,11 +23,23 @@ public record MeasuredAttribute(
     OptionalDouble averageBytes,
     OptionalDouble items,
     double present,
-    boolean timeOrdered) {
+    boolean timeOrdered,
+    boolean orderMeasured) {
 
   public MeasuredAttribute {
     if (!(present > 0 && present <= 1)) {
       throw new IllegalArgumentException("present must be in (0, 1], was " + present);
     }
+  }
+
+  /** An attribute whose order was measured. */
+  public MeasuredAttribute(
+      String name,
+      String type,
+      OptionalDouble averageBytes,
+      OptionalDouble items,
+      double present,
+      boolean timeOrdered) {
+    this(name, type, averageBytes, items, present, timeOrdered, true);
   }
 }

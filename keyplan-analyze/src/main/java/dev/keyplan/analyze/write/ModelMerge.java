@@ -265,7 +265,8 @@ final class ModelMerge {
       }
     }
     Optional<ScalarNode> declaredOrdered = m.flatMap(x -> scalar(x, "time_ordered"));
-    if (a.timeOrdered() || declaredOrdered.isPresent()) {
+    // An order not measured (the attribute is no key of its own) leaves a declared one alone.
+    if (a.orderMeasured() && (a.timeOrdered() || declaredOrdered.isPresent())) {
       String ordered = Boolean.toString(a.timeOrdered());
       change(
           at + ".time_ordered",
