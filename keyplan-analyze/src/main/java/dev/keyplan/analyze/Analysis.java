@@ -218,12 +218,15 @@ public record Analysis(
    * @param documentBytes a BSON document of string fields: 4 + Σ (1 + name + 1 + 4 + value + 1) + 1
    * @param itemsOverItemLimit rows over the 400 KB item limit (scaled)
    * @param rowsOverDocumentLimit rows over the 16 MiB document limit (scaled)
+   * @param nativeSize which of the two is instead each row's own size as its store counts it, read
+   *     from a store's export ({@code NONE} for CSV, TSV, JSON Lines and Parquet)
    */
   public record RowSizes(
       Quantiles itemBytes,
       Quantiles documentBytes,
       double itemsOverItemLimit,
-      double rowsOverDocumentLimit) {}
+      double rowsOverDocumentLimit,
+      dev.keyplan.analyze.source.NativeSize nativeSize) {}
 
   /**
    * Returns what was measured in the model's terms, for the model writer: the rows, growth, each

@@ -207,7 +207,8 @@ public final class Analyzer {
             request.maxBadRows(),
             request.top(),
             request.redact(),
-            request.engine());
+            request.engine(),
+            dev.keyplan.analyze.source.NativeSize.NONE);
     DuckDbMeasurer.Figures f = DuckDbMeasurer.measure(m, progress);
     List<String> notes = new ArrayList<>();
     notes.add(

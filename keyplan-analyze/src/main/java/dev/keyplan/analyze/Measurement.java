@@ -1,6 +1,7 @@
 package dev.keyplan.analyze;
 
 import dev.keyplan.analyze.source.DataSet;
+import dev.keyplan.analyze.source.NativeSize;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -17,6 +18,8 @@ import java.util.OptionalDouble;
  * @param top busiest values listed per key
  * @param redact hash listed values
  * @param engine the engine's settings
+ * @param nativeSize which row size the data holds exactly in each row's reserved size field (a
+ *     converted export's {@code Exports.NATIVE_BYTES_FIELD}), read instead of worked out from text
  */
 public record Measurement(
     DataSet data,
@@ -27,7 +30,8 @@ public record Measurement(
     long maxBadRows,
     int top,
     boolean redact,
-    EngineSettings engine) {
+    EngineSettings engine,
+    NativeSize nativeSize) {
 
   public Measurement {
     columns = List.copyOf(columns);

@@ -6,6 +6,7 @@ import dev.keyplan.analyze.Analysis.KeyFigures;
 import dev.keyplan.analyze.Analysis.Quantiles;
 import dev.keyplan.analyze.Analysis.TopValue;
 import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
+import dev.keyplan.analyze.source.NativeSize;
 import dev.keyplan.input.BidiControls;
 import dev.keyplan.model.Units;
 import java.util.Locale;
@@ -105,15 +106,16 @@ final class AnalyzeText {
       key(out, k);
     }
     out.append("\nRow sizes (UTF-8 bytes of present values and their names, values as text)\n");
+    NativeSize exact = a.rowSizes().nativeSize();
     sizes(
         out,
-        "item",
+        exact == NativeSize.ITEM_BYTES ? "item (export)" : "item",
         a.rowSizes().itemBytes(),
         DuckDbMeasurer.ITEM_LIMIT_BYTES,
         a.rowSizes().itemsOverItemLimit());
     sizes(
         out,
-        "BSON document",
+        exact == NativeSize.DOCUMENT_BYTES ? "BSON (export)" : "BSON document",
         a.rowSizes().documentBytes(),
         DuckDbMeasurer.DOCUMENT_LIMIT_BYTES,
         a.rowSizes().rowsOverDocumentLimit());

@@ -11,10 +11,12 @@ import dev.keyplan.analyze.Analysis.TopValue;
 import dev.keyplan.analyze.Measurement;
 import dev.keyplan.analyze.Measurement.Column;
 import dev.keyplan.analyze.ZipfEstimator;
+import dev.keyplan.analyze.export.Exports;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataFormat;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.JsonLinesScan;
+import dev.keyplan.analyze.source.NativeSize;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.simulate.Progress;
@@ -327,8 +329,12 @@ public final class DuckDbMeasurer {
               + ", format = 'newline_delimited', compression = 'auto_detect'"
               + (m.maxBadRows() > 0 ? ", ignore_errors = true" : "")
               + ", columns = {"
-              + m.columns().stream()
-                  .map(c -> Sql.string(c.column()) + ": 'JSON'")
+              + java.util.stream.Stream.concat(
+                      m.columns().stream().map(c -> Sql.string(c.column()) + ": 'JSON'"),
+                      m.nativeSize() == NativeSize.NONE
+                          ? java.util.stream.Stream.<String>empty()
+                          : java.util.stream.Stream.of(
+                              Sql.string(Exports.NATIVE_BYTES_FIELD) + ": 'BIGINT'"))
                   .collect(Collectors.joining(", "))
               + "})";
       case PARQUET -> "read_parquet(" + Sql.strings(paths) + ", union_by_name = true)";
@@ -376,6 +382,9 @@ public final class DuckDbMeasurer {
       item.add("coalesce(" + name + " + strlen(v" + i + "), 0)");
       doc.add("coalesce(" + (name + 7) + " + strlen(v" + i + "), 0)");
     }
+    if (m.nativeSize() != NativeSize.NONE) {
+      select.add(Sql.name(Exports.NATIVE_BYTES_FIELD) + " AS kp_native");
+    }
     if (m.time().isPresent()) {
       Column t = m.column(m.time().get());
       // CSV and TSV read the time column as TIMESTAMPTZ, so a value that is no time is a rejected
@@ -395,11 +404,19 @@ public final class DuckDbMeasurer {
                 + dev.keyplan.analyze.AnalyzeRequest.SAMPLE_SEED
                 + ")"
             : "";
+    // A converted export holds each record's own size in its store's encoding: that one is read,
+    // the other worked out from the values as text (docs/analyze.md, "Store exports").
+    String itemBytes =
+        m.nativeSize() == NativeSize.ITEM_BYTES ? "kp_native" : String.join(" + ", item);
+    String docBytes =
+        m.nativeSize() == NativeSize.DOCUMENT_BYTES
+            ? "kp_native"
+            : "5 + " + String.join(" + ", doc);
     db.execute(
         "CREATE TABLE kp_data AS SELECT *, "
-            + String.join(" + ", item)
-            + " AS kp_item, 5 + "
-            + String.join(" + ", doc)
+            + itemBytes
+            + " AS kp_item, "
+            + docBytes
             + " AS kp_doc FROM (SELECT "
             + String.join(", ", select)
             + " FROM "
@@ -488,7 +505,12 @@ public final class DuckDbMeasurer {
     Quantiles doc = quantiles(r, p + 4);
     p += 8;
     RowSizes sizes =
-        new RowSizes(item, doc, num(r[p]).longValue() * scale, num(r[p + 1]).longValue() * scale);
+        new RowSizes(
+            item,
+            doc,
+            num(r[p]).longValue() * scale,
+            num(r[p + 1]).longValue() * scale,
+            m.nativeSize());
     p += 2;
     Optional<TimeSpan> span = Optional.empty();
     double origin = 0;

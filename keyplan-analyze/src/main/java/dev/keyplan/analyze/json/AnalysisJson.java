@@ -47,6 +47,12 @@ public final class AnalysisJson {
       g.writeEndArray();
       g.writeObjectFieldStart("rowSizes");
       g.writeStringField("measuredAs", "UTF-8 bytes of each present value and its attribute name");
+      // The one figure that is instead each row's own size, read from a store's export.
+      switch (a.rowSizes().nativeSize()) {
+        case ITEM_BYTES -> g.writeStringField("nativeSize", "itemBytes");
+        case DOCUMENT_BYTES -> g.writeStringField("nativeSize", "documentBytes");
+        case NONE -> g.writeNullField("nativeSize");
+      }
       quantiles(g, "itemBytes", a.rowSizes().itemBytes());
       number(g, "itemLimitBytes", DuckDbMeasurer.ITEM_LIMIT_BYTES);
       number(g, "rowsOverItemLimit", a.rowSizes().itemsOverItemLimit());
