@@ -4,6 +4,7 @@ import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.analyze.Measurement.Column;
 import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import dev.keyplan.analyze.measured.Provenance;
+import dev.keyplan.analyze.source.ConvertedExports;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.DataSources;
@@ -73,9 +74,18 @@ public final class Analyzer {
             "--sample " + f + " is not a share of rows; expected a number above 0 and at most 1");
       }
     }
-    DataSet data =
-        DuckDbMeasurer.withParquetColumns(
-            DataSources.open(request.data(), request.formatIn()), request.engine());
+    DataSet opened = DataSources.open(request.data(), request.formatIn());
+    // A store's export becomes JSON Lines first, in a temporary directory deleted however the run
+    // ends; the engine then reads it as any JSON Lines data set.
+    try (ConvertedExports exports =
+        ConvertedExports.of(opened, request.maxBadRows(), request.engine().tempDirectory())) {
+      return analyze(request, entity, exports, progress);
+    }
+  }
+
+  private static Analysis analyze(
+      AnalyzeRequest request, Entity entity, ConvertedExports exports, Progress progress) {
+    DataSet data = DuckDbMeasurer.withParquetColumns(exports.data(), request.engine());
     checkHeaders(data);
     // Columns to attributes: by name, or by --map.
     List<Diagnostic> problems = new ArrayList<>();
@@ -204,11 +214,12 @@ public final class Analyzer {
             keys,
             request.time(),
             request.sample(),
-            request.maxBadRows(),
+            // The conversion's skipped lines count toward the same allowance.
+            request.maxBadRows() - exports.badRows(),
             request.top(),
             request.redact(),
             request.engine(),
-            dev.keyplan.analyze.source.NativeSize.NONE);
+            exports.nativeSize());
     DuckDbMeasurer.Figures f = DuckDbMeasurer.measure(m, progress);
     List<String> notes = new ArrayList<>();
     notes.add(
@@ -233,13 +244,14 @@ public final class Analyzer {
     if (request.time().isEmpty()) {
       notes.add("Without --time, monotonicity is measured against file order.");
     }
+    notes.addAll(exportNotes(exports));
     return new Analysis(
         entity.name(),
         new Analysis.Data(
-            data.names(),
-            data.format().id(),
+            exports.original().names(),
+            exports.original().format().id(),
             f.rowsRead(),
-            f.badRows(),
+            f.badRows() + exports.badRows(),
             request.sample(),
             attributeOf,
             unmapped,
@@ -249,7 +261,37 @@ public final class Analyzer {
         f.rowSizes(),
         f.time(),
         notes,
-        provenance(data));
+        provenance(exports));
+  }
+
+  /** What the output says of an export's row sizes and of the lines its conversion skipped. */
+  private static List<String> exportNotes(ConvertedExports exports) {
+    List<String> notes = new ArrayList<>();
+    switch (exports.nativeSize()) {
+      case ITEM_BYTES ->
+          notes.add(
+              "Item bytes are each item's own size as its store counts it, read from the export"
+                  + " (every attribute of the item, mapped or not); BSON bytes are worked out from"
+                  + " the values as text.");
+      case DOCUMENT_BYTES ->
+          notes.add(
+              "BSON bytes are each document's own size as its store counts it, read from the"
+                  + " export (every field of the document, mapped or not); item bytes are worked"
+                  + " out from the values as text.");
+      case NONE -> {
+        // Both sizes are worked out from the values as text, as the figures' table says.
+      }
+    }
+    if (exports.badRows() > 0) {
+      Diagnostic first = exports.firstBadRows().get(0);
+      notes.add(
+          exports.badRows()
+              + " bad line(s) of the export skipped (--max-bad-rows); the first: "
+              + first.location()
+              + ": "
+              + first.message());
+    }
+    return notes;
   }
 
   /**
@@ -316,10 +358,18 @@ public final class Analyzer {
     }
   }
 
-  /** Each file's SHA-256, as stored (FIPS 180-4), for the model writer's comments. */
-  static Provenance provenance(DataSet data) {
+  /**
+   * Each file's SHA-256, as stored (FIPS 180-4), for the model writer's comments: the user's files,
+   * an export's hashed as its conversion read it.
+   */
+  static Provenance provenance(ConvertedExports exports) {
     List<Provenance.SourceFile> files = new ArrayList<>();
-    for (DataFile f : data.files()) {
+    for (DataFile f : exports.original().files()) {
+      Optional<String> converted = exports.sha256(f.name());
+      if (converted.isPresent()) {
+        files.add(new Provenance.SourceFile(f.name(), converted.get()));
+        continue;
+      }
       try (InputStream in =
           new DigestInputStream(
               Files.newInputStream(f.path()), MessageDigest.getInstance("SHA-256"))) {

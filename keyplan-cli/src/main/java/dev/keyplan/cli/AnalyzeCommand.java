@@ -164,8 +164,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       names = "--format-in",
       paramLabel = "FORMAT",
       description =
-          "The data's format when its name does not tell: csv, tsv, jsonl, parquet (the two"
-              + " export formats are not built yet; docs/analyze.md).")
+          "The data's format when its name and first line do not tell: csv, tsv, jsonl, parquet,"
+              + " or a store's export format (docs/analyze.md, 'Store exports').")
   String formatIn;
 
   @Option(

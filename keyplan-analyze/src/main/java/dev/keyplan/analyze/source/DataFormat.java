@@ -1,33 +1,38 @@
 package dev.keyplan.analyze.source;
 
+import dev.keyplan.analyze.export.ExportFormat;
+import dev.keyplan.analyze.export.ExportFormats;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * The formats of a data file {@code keyplan analyze} reads (docs/analyze.md, "Data"), each also
- * gzip-compressed. The two export formats are converted to JSON Lines by their own readers, which
- * are built apart from the engine; until they are wired in, a file in either is refused plainly.
+ * gzip-compressed. The two store export formats are converted to JSON Lines by their own readers
+ * ({@link #export()}, docs/analyze.md, "Store exports") before the engine reads them.
  */
 public enum DataFormat {
   /** Comma-separated values with a header line (RFC 4180 quoting, as cqlsh COPY TO writes it). */
-  CSV("csv", true),
+  CSV("csv", NativeSize.NONE),
   /** Tab-separated values with a header line. */
-  TSV("tsv", true),
+  TSV("tsv", NativeSize.NONE),
   /** One JSON object per line (https://jsonlines.org/). */
-  JSON_LINES("jsonl", true),
+  JSON_LINES("jsonl", NativeSize.NONE),
   /** Apache Parquet (https://parquet.apache.org/docs/file-format/). */
-  PARQUET("parquet", true),
-  /** A table export as its S3 export writes it: one {@code {"Item": {...}}} per line. */
-  TABLE_EXPORT("dynamodb", false),
-  /** Extended JSON lines as the shell's export tool writes them. */
-  EXTENDED_JSON_EXPORT("mongoexport", false);
+  PARQUET("parquet", NativeSize.NONE),
+  /**
+   * A table export as its S3 export writes it: one {@code {"Item": {...}}} per line. The id is its
+   * converter's ({@link ExportFormat#id}), so one name serves {@code --format-in} and the API.
+   */
+  TABLE_EXPORT("dynamodb-json", NativeSize.ITEM_BYTES),
+  /** Extended JSON lines as the shell's export tool writes them; the id is its converter's. */
+  EXTENDED_JSON_EXPORT("mongoexport", NativeSize.DOCUMENT_BYTES);
 
   private final String id;
-  private final boolean built;
+  private final NativeSize nativeSize;
 
-  DataFormat(String id, boolean built) {
+  DataFormat(String id, NativeSize nativeSize) {
     this.id = id;
-    this.built = built;
+    this.nativeSize = nativeSize;
   }
 
   /** The name {@code --format-in} and the output use. */
@@ -35,9 +40,27 @@ public enum DataFormat {
     return id;
   }
 
-  /** False for a format whose converter is not wired into the engine yet. */
-  public boolean built() {
-    return built;
+  /**
+   * The converter of a store's export format, which turns a file into JSON Lines for the engine;
+   * empty for a format the engine reads itself.
+   */
+  public Optional<ExportFormat> export() {
+    return this == TABLE_EXPORT || this == EXTENDED_JSON_EXPORT
+        ? Optional.of(
+            ExportFormats.byId(id)
+                .orElseThrow(() -> new IllegalStateException("no export format " + id)))
+        : Optional.empty();
+  }
+
+  /** Which row size the format gives exactly, as its store counts it. */
+  public NativeSize nativeSize() {
+    return nativeSize;
+  }
+
+  /** Returns the data format of an export format ({@link ExportFormat#sniff}'s answer). */
+  public static DataFormat of(ExportFormat format) {
+    return ofId(format.id())
+        .orElseThrow(() -> new IllegalStateException("no data format for " + format.id()));
   }
 
   /** Returns the format {@code --format-in} names, if any. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.keyplan.analyze.export.ExportFormat;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
@@ -50,9 +51,10 @@ public final class DataSources {
 
   private static final Location COMMAND_LINE = new Location("<command line>", 0, 0);
   private static final Pattern GLOB = Pattern.compile("[*?\\[{]");
-  private static final Pattern TABLE_EXPORT_LINE = Pattern.compile("^\\{\\s*\"Item\"\\s*:\\s*\\{");
-  private static final Pattern EXTENDED_JSON_LINE =
-      Pattern.compile("^\\{\\s*\"_id\"\\s*:\\s*\\{\\s*\"\\$oid\"");
+
+  /** Bytes of a file's first line read to tell an export by: its first characters decide. */
+  private static final int SNIFF_BYTES = 4096;
+
   private static final JsonFactory JSON = JsonFactory.builder().build();
   private static final byte[] PAR1 = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
@@ -72,12 +74,29 @@ public final class DataSources {
       names.addAll(expand(a));
     }
     List<DataFile> files = new ArrayList<>();
+    List<Boolean> empty = new ArrayList<>();
     for (String n : names) {
-      files.add(check(n, formatIn));
+      DataFile f = check(n, formatIn, true);
+      files.add(f);
+      empty.add(f.format() == DataFormat.JSON_LINES && formatIn.isEmpty() && isEmpty(f));
     }
-    DataFormat first = files.get(0).format();
-    for (DataFile f : files) {
-      if (f.format() != first) {
+    // An empty file says nothing of its format: it takes the data set's. A table export writes one
+    // for each empty partition among its data files, so a glob over an export finds some.
+    DataFormat first =
+        files.stream()
+            .filter(f -> !empty.get(files.indexOf(f)))
+            .map(DataFile::format)
+            .findFirst()
+            .orElse(DataFormat.JSON_LINES);
+    for (int i = 0; i < files.size(); i++) {
+      DataFile f = files.get(i);
+      if (empty.get(i)) {
+        if (first.export().isEmpty()) {
+          throw new InputException(
+              new Location(f.name(), 1, 1), "an empty file; expected one JSON object per line");
+        }
+        files.set(i, new DataFile(f.path(), f.name(), first, f.gzip(), List.of()));
+      } else if (f.format() != first) {
         throw new InputException(
             new Location(f.name(), 1, 1),
             "a "
@@ -85,14 +104,6 @@ public final class DataSources {
                 + " file in a "
                 + first.id()
                 + " data set; expected every file of one data set in one format");
-      }
-      if (!first.built()) {
-        throw new InputException(
-            new Location(f.name(), 1, 1),
-            "the "
-                + first.id()
-                + " export format is not built yet (docs/analyze.md, 'Not built yet'); expected"
-                + " CSV, TSV, JSON Lines or Parquet");
       }
     }
     return new DataSet(files, first);
@@ -151,6 +162,14 @@ public final class DataSources {
 
   /** Returns the file {@code name} after keyplan's checks, its format told or found. */
   static DataFile check(String name, Optional<DataFormat> formatIn) {
+    return check(name, formatIn, false);
+  }
+
+  /**
+   * As {@link #check(String, Optional)}; with {@code emptyAllowed}, a file of no content whose name
+   * says JSON is returned without columns, for {@link #open} to give the data set's format.
+   */
+  private static DataFile check(String name, Optional<DataFormat> formatIn, boolean emptyAllowed) {
     Path path;
     try {
       path = Path.of(name);
@@ -172,9 +191,21 @@ public final class DataSources {
           "not gzip data: expected the bytes 1F 8B at the start of a .gz file (RFC 1952)");
     }
     gzip = gzipMagic;
+    // A store's export is converted line by line by its own reader, which checks every line and
+    // places each problem (Exports.toJsonLines): keyplan's head checks would only read it twice,
+    // and place a cut gzip member or a later line's byte-order mark differently.
+    Optional<DataFormat> told = formatIn.or(() -> DataFormat.ofExtension(name));
+    if (told.isPresent() && told.get().export().isPresent()) {
+      return new DataFile(path, name, told.get(), gzip, List.of());
+    }
+    if (formatIn.isEmpty() && (told.isEmpty() || told.get() == DataFormat.JSON_LINES)) {
+      Optional<DataFormat> export = ExportFormat.sniff(firstLine(path, gzip)).map(DataFormat::of);
+      if (export.isPresent()) {
+        return new DataFile(path, name, export.get(), gzip, List.of());
+      }
+    }
     byte[] head = head(path, name, gzip);
-    DataFormat format =
-        formatIn.or(() -> DataFormat.ofExtension(name)).orElseGet(() -> sniff(name, head));
+    DataFormat format = told.orElseGet(() -> sniff(name, head));
     if (format == DataFormat.PARQUET) {
       if (gzip) {
         throw new InputException(
@@ -186,6 +217,9 @@ public final class DataSources {
       return new DataFile(path, name, format, false, List.of());
     }
     if (head.length == 0) {
+      if (emptyAllowed && format == DataFormat.JSON_LINES && formatIn.isEmpty()) {
+        return new DataFile(path, name, format, gzip, List.of());
+      }
       throw new InputException(
           new Location(name, 1, 1),
           format == DataFormat.CSV || format == DataFormat.TSV
@@ -196,16 +230,37 @@ public final class DataSources {
     if (format == DataFormat.CSV || format == DataFormat.TSV) {
       return new DataFile(path, name, format, gzip, header(name, text, format));
     }
-    String firstLine = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("");
-    if (formatIn.isEmpty() && TABLE_EXPORT_LINE.matcher(firstLine).find()) {
-      format = DataFormat.TABLE_EXPORT;
-    } else if (formatIn.isEmpty() && EXTENDED_JSON_LINE.matcher(firstLine).find()) {
-      format = DataFormat.EXTENDED_JSON_EXPORT;
-    }
-    if (!format.built()) {
-      return new DataFile(path, name, format, gzip, List.of());
-    }
     return new DataFile(path, name, format, gzip, jsonKeys(name, text));
+  }
+
+  /**
+   * The start of a file's first line (gzip undone), at most {@link #SNIFF_BYTES}, for {@link
+   * ExportFormat#sniff}: bytes that are not UTF-8 become U+FFFD and a file cut short gives what it
+   * holds, since only the first characters are looked at; the reader that takes the file reports
+   * such problems at their places.
+   */
+  private static String firstLine(Path path, boolean gzip) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (InputStream file = new java.io.BufferedInputStream(Files.newInputStream(path));
+        InputStream in = gzip ? new GZIPInputStream(file) : file) {
+      int b;
+      while (out.size() < SNIFF_BYTES && (b = in.read()) >= 0 && b != '\n') {
+        out.write(b);
+      }
+    } catch (IOException e) {
+      // What was read before the problem is enough to tell a format, or to tell none.
+    }
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** True when the file holds no bytes, or is gzip of none. */
+  private static boolean isEmpty(DataFile f) {
+    try (InputStream file = Files.newInputStream(f.path());
+        InputStream in = f.gzip() ? new GZIPInputStream(file) : file) {
+      return in.read() < 0;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** The format of a file whose name says none: Parquet's magic, a JSON object, else unknown. */
