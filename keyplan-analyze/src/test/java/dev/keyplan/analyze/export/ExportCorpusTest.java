@@ -152,8 +152,14 @@ class ExportCorpusTest {
   @Test
   void theCorpusHoldsTwentyToFortyFiles_eachInTheTable() throws IOException {
     List<String> named = corpus().map(a -> (String) a.get()[1]).sorted().toList();
+    // The folder also holds the model the CLI's corpus runs measure these files against.
     try (Stream<Path> files = Files.list(CORPUS)) {
-      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+      assertThat(
+              files
+                  .map(p -> p.getFileName().toString())
+                  .filter(n -> !n.equals("exports.yaml"))
+                  .sorted()
+                  .toList())
           .isEqualTo(named)
           .hasSizeBetween(20, 40);
     }
