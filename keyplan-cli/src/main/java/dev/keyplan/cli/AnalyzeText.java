@@ -202,8 +202,22 @@ final class AnalyzeText {
             Units.bytes(q.p50()),
             Units.bytes(q.p99()),
             Units.bytes(q.max()),
-            Units.bytes((double) limit),
+            limit(limit),
             Units.count(over)));
+  }
+
+  /**
+   * A store's limit as its documents state it, in binary units with the bytes beside it: {@code 400
+   * KiB (409,600 B)}, {@code 16 MiB (16,777,216 B)}. Decimal units would print DynamoDB's 400 KB
+   * item limit as "410 KB".
+   */
+  static String limit(long bytes) {
+    String binary =
+        bytes % (1024L * 1024) == 0
+            ? bytes / (1024L * 1024) + " MiB"
+            : bytes % 1024 == 0 ? bytes / 1024 + " KiB" : null;
+    String exact = Units.count((double) bytes) + " B";
+    return binary == null ? exact : binary + " (" + exact + ")";
   }
 
   /**

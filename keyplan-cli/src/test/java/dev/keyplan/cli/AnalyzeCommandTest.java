@@ -96,4 +96,13 @@ class AnalyzeCommandTest {
     assertThat(AnalyzeText.shown("a\u001b[31m\u202Eb", 40)).isEqualTo("a\\u001B[31m<U+202E>b");
     assertThat(AnalyzeText.shown("x".repeat(50), 40)).hasSize(40).endsWith("…");
   }
+
+  @Test
+  void storeLimits_printInTheUnitsTheStoresState() {
+    // DynamoDB's item limit is 400 KB of 1,024 bytes (409,600 B); decimal units printed "410 KB".
+    // MongoDB's document limit is 16 MiB, 16 × 1,048,576 = 16,777,216 B ("16.8 MB" before).
+    assertThat(AnalyzeText.limit(409_600)).isEqualTo("400 KiB (409,600 B)");
+    assertThat(AnalyzeText.limit(16_777_216)).isEqualTo("16 MiB (16,777,216 B)");
+    assertThat(AnalyzeText.limit(1_000)).isEqualTo("1,000 B");
+  }
 }
