@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The store plug-in boundaries in every module's production code (core, report, verify, CLI and the
- * benchmarks), where {@link LayeringTest} guards the core's floors:
+ * The store plug-in boundaries in every module's production code (core, report, verify, CLI,
+ * analyze and the benchmarks), where {@link LayeringTest} guards the core's floors:
  *
  * <ul>
  *   <li>no store's package ({@code dev.keyplan.<store>.*}, in any module) names another store's;
@@ -40,6 +40,7 @@ final class StoreBoundariesTest {
           Path.of("../keyplan-report/src/main/java"),
           Path.of("../keyplan-verify/src/main/java"),
           Path.of("../keyplan-cli/src/main/java"),
+          Path.of("../keyplan-analyze/src/main/java"),
           Path.of("../bench/src/main/java"));
 
   private static final Map<String, Pattern> STORE_WORDS =
@@ -55,7 +56,8 @@ final class StoreBoundariesTest {
           "dev/keyplan/store/Stores.java",
           "dev/keyplan/report/StoreReports.java",
           "dev/keyplan/verify/Verifiers.java",
-          "dev/keyplan/cli/StoreClis.java");
+          "dev/keyplan/cli/StoreClis.java",
+          "dev/keyplan/analyze/export/ExportFormats.java");
 
   private static final Pattern STORE_PACKAGE =
       Pattern.compile("^dev/keyplan/(cassandra|dynamodb|mongodb)/");

@@ -27,6 +27,18 @@ public final class InputException extends RuntimeException {
     this(List.of(new Diagnostic(location, message)));
   }
 
+  /**
+   * Returns the same errors with {@code note} appended to the first one's message: what a reader
+   * that stops on it knows and the error does not ("bad line 4, more than the 3 allowed to be
+   * skipped").
+   */
+  public InputException withNote(String note) {
+    List<Diagnostic> out = new java.util.ArrayList<>(diagnostics());
+    Diagnostic first = out.get(0);
+    out.set(0, new Diagnostic(first.location(), first.message() + note));
+    return new InputException(out);
+  }
+
   /** Returns the problems, in the order they appear in the input. */
   public List<Diagnostic> diagnostics() {
     return diagnostics;

@@ -12,8 +12,13 @@ import java.util.Optional;
 public final class ExportFormats {
   private ExportFormats() {}
 
-  private static final List<ExportFormat> ALL =
-      List.of(new DynamoDbExportFormat(), new MongoExportFormat());
+  /** A key-value store's table export to object storage: one item per line. */
+  public static final ExportFormat TABLE = new DynamoDbExportFormat();
+
+  /** A document store's export tool's output: one Extended JSON document per line. */
+  public static final ExportFormat EXTENDED_JSON = new MongoExportFormat();
+
+  private static final List<ExportFormat> ALL = List.of(TABLE, EXTENDED_JSON);
 
   /** Returns every format, in the order {@link ExportFormat#sniff} tries them. */
   public static List<ExportFormat> all() {

@@ -233,19 +233,8 @@ public final class Exports {
         if (maxBadRows == 0) {
           throw e;
         }
-        List<Diagnostic> out = new ArrayList<>(e.diagnostics());
-        Diagnostic first = out.get(0);
-        out.set(
-            0,
-            new Diagnostic(
-                first.location(),
-                first.message()
-                    + " (bad line "
-                    + badRows
-                    + ", more than the "
-                    + maxBadRows
-                    + " allowed to be skipped)"));
-        throw new InputException(out);
+        throw e.withNote(
+            " (bad line " + badRows + ", more than the " + maxBadRows + " allowed to be skipped)");
       }
       if (firstBadRows.size() < BAD_ROWS_KEPT) {
         firstBadRows.add(e.diagnostics().get(0));

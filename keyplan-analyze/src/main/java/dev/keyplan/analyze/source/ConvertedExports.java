@@ -197,19 +197,12 @@ public final class ConvertedExports implements AutoCloseable {
 
   /** The stopping error, saying what earlier files of the data set already skipped. */
   private static InputException withEarlier(InputException e, long earlier, long maxBadRows) {
-    List<Diagnostic> out = new ArrayList<>(e.diagnostics());
-    Diagnostic first = out.get(0);
-    out.set(
-        0,
-        new Diagnostic(
-            first.location(),
-            first.message()
-                + " (after "
-                + earlier
-                + " bad line(s) skipped in earlier files: --max-bad-rows "
-                + maxBadRows
-                + " counts the whole data set)"));
-    return new InputException(out);
+    return e.withNote(
+        " (after "
+            + earlier
+            + " bad line(s) skipped in earlier files: --max-bad-rows "
+            + maxBadRows
+            + " counts the whole data set)");
   }
 
   private static void delete(Path dir) {

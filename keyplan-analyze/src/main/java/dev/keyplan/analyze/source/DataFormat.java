@@ -23,15 +23,24 @@ public enum DataFormat {
    * A table export as its S3 export writes it: one {@code {"Item": {...}}} per line. The id is its
    * converter's ({@link ExportFormat#id}), so one name serves {@code --format-in} and the API.
    */
-  TABLE_EXPORT("dynamodb-json", NativeSize.ITEM_BYTES),
+  TABLE_EXPORT(ExportFormats.TABLE, NativeSize.ITEM_BYTES),
   /** Extended JSON lines as the shell's export tool writes them; the id is its converter's. */
-  EXTENDED_JSON_EXPORT("mongoexport", NativeSize.DOCUMENT_BYTES);
+  EXTENDED_JSON_EXPORT(ExportFormats.EXTENDED_JSON, NativeSize.DOCUMENT_BYTES);
 
   private final String id;
+  private final Optional<ExportFormat> export;
   private final NativeSize nativeSize;
 
   DataFormat(String id, NativeSize nativeSize) {
     this.id = id;
+    this.export = Optional.empty();
+    this.nativeSize = nativeSize;
+  }
+
+  /** A store's export format: its id is its converter's, registered in {@link ExportFormats}. */
+  DataFormat(ExportFormat export, NativeSize nativeSize) {
+    this.id = export.id();
+    this.export = Optional.of(export);
     this.nativeSize = nativeSize;
   }
 
@@ -45,11 +54,7 @@ public enum DataFormat {
    * empty for a format the engine reads itself.
    */
   public Optional<ExportFormat> export() {
-    return this == TABLE_EXPORT || this == EXTENDED_JSON_EXPORT
-        ? Optional.of(
-            ExportFormats.byId(id)
-                .orElseThrow(() -> new IllegalStateException("no export format " + id)))
-        : Optional.empty();
+    return export;
   }
 
   /** Which row size the format gives exactly, as its store counts it. */
