@@ -221,9 +221,9 @@ final class AnalyzeText {
   }
 
   /**
-   * A value as the terminal may show it: control characters (C0, DEL, C1) as {@code \}{@code
-   * uXXXX}, bidi controls as {@link BidiControls#visible} writes them, cut to {@code width}
-   * characters with an ellipsis.
+   * A value as the terminal may show it: control characters (C0, DEL, C1) as a backslash-u escape
+   * of four hex digits (ESC as {@code \}{@code u001B}), bidi controls as {@link
+   * BidiControls#visible} writes them, cut to {@code width} characters with an ellipsis.
    */
   static String shown(String value, int width) {
     StringBuilder b = new StringBuilder();

@@ -47,7 +47,8 @@ final class YamlQuoting {
 
   /**
    * Returns {@code s} fit for a comment: line breaks and controls (which would end the comment or
-   * be refused by the model reader) written as {@code \\uXXXX}.
+   * be refused by the model reader) written as a backslash-u escape of four hex digits: a line feed
+   * as {@code \\u000A}.
    */
   static String comment(String s) {
     StringBuilder b = new StringBuilder();
