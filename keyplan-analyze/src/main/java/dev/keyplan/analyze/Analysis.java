@@ -35,6 +35,18 @@ public record Analysis(
     List<String> notes,
     Provenance provenance) {
 
+  /**
+   * The item size limit, 400 KB = 409,600 bytes
+   * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#limits-items).
+   */
+  public static final long ITEM_LIMIT_BYTES = 400L * 1024;
+
+  /**
+   * The BSON document size limit, 16 MiB = 16,777,216 bytes
+   * (https://www.mongodb.com/docs/manual/reference/limits/#mongodb-limit-BSON-Document-Size).
+   */
+  public static final long DOCUMENT_LIMIT_BYTES = 16L << 20;
+
   public Analysis {
     attributes = List.copyOf(attributes);
     keys = List.copyOf(keys);
@@ -46,6 +58,7 @@ public record Analysis(
    *
    * @param files the files, in the order read
    * @param format the format's name
+   * @param engine the engine that measured it ({@link Measurer#name})
    * @param rowsRead rows the engine read (after any sample)
    * @param badRows malformed rows skipped under {@code --max-bad-rows}
    * @param sample the share sampled; empty when every row was read
@@ -56,6 +69,7 @@ public record Analysis(
   public record Data(
       List<String> files,
       String format,
+      String engine,
       long rowsRead,
       long badRows,
       OptionalDouble sample,

@@ -2,7 +2,6 @@ package dev.keyplan.analyze;
 
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.analyze.Measurement.Column;
-import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import dev.keyplan.analyze.measured.Provenance;
 import dev.keyplan.analyze.source.ConvertedExports;
 import dev.keyplan.analyze.source.DataFile;
@@ -50,8 +49,13 @@ public final class Analyzer {
 
   private static final Location COMMAND_LINE = new Location("<command line>", 0, 0);
 
-  /** Measures {@code request}; {@code progress} hears each step. */
+  /** Measures {@code request} with the default engine; {@code progress} hears each step. */
   public static Analysis analyze(AnalyzeRequest request, Progress progress) {
+    return analyze(request, Measurers.named(Measurers.DEFAULT), progress);
+  }
+
+  /** Measures {@code request} with {@code engine}; {@code progress} hears each step. */
+  public static Analysis analyze(AnalyzeRequest request, Measurer engine, Progress progress) {
     Entity entity =
         request
             .model()
@@ -79,13 +83,17 @@ public final class Analyzer {
     // ends; the engine then reads it as any JSON Lines data set.
     try (ConvertedExports exports =
         ConvertedExports.of(opened, request.maxBadRows(), request.engine().tempDirectory())) {
-      return analyze(request, entity, exports, progress);
+      return analyze(request, engine, entity, exports, progress);
     }
   }
 
   private static Analysis analyze(
-      AnalyzeRequest request, Entity entity, ConvertedExports exports, Progress progress) {
-    DataSet data = DuckDbMeasurer.withParquetColumns(exports.data(), request.engine());
+      AnalyzeRequest request,
+      Measurer engine,
+      Entity entity,
+      ConvertedExports exports,
+      Progress progress) {
+    DataSet data = engine.withParquetColumns(exports.data(), request.engine());
     checkHeaders(data);
     // Columns to attributes: by name, or by --map.
     List<Diagnostic> problems = new ArrayList<>();
@@ -220,7 +228,7 @@ public final class Analyzer {
             request.redact(),
             request.engine(),
             exports.nativeSize());
-    DuckDbMeasurer.Figures f = DuckDbMeasurer.measure(m, progress);
+    MeasuredFigures f = engine.measure(m, progress);
     List<String> notes = new ArrayList<>();
     notes.add(
         "Data gives the storage and insert spreads; request spreads stay as the model declares them"
@@ -250,6 +258,7 @@ public final class Analyzer {
         new Analysis.Data(
             exports.original().names(),
             exports.original().format().id(),
+            f.engine(),
             f.rowsRead(),
             f.badRows() + exports.badRows(),
             request.sample(),

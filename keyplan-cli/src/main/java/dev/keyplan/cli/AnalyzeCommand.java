@@ -174,6 +174,14 @@ final class AnalyzeCommand implements Callable<Integer> {
   boolean redact;
 
   @Option(
+      names = "--engine",
+      paramLabel = "NAME",
+      description =
+          "The engine that measures: duckdb (default, embedded), or spark when keyplan-spark.jar is"
+              + " on the class path (docs/analyze.md, 'Apache Spark').")
+  String engineName = dev.keyplan.analyze.Measurers.DEFAULT;
+
+  @Option(
       names = "--memory-limit",
       paramLabel = "SIZE",
       description = "The engine's memory limit, such as 2GB (default); past it, it spills to disk.")
@@ -236,7 +244,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             && (raw[2] & 0xff) == 0xBF;
     Path baseDir = Optional.ofNullable(model.getParent()).orElse(Path.of(""));
     Model m = ModelReader.read(file, text, baseDir);
-    Analysis a = Analyzer.analyze(request(m, arguments.subList(1, arguments.size())), bar());
+    Analysis a =
+        Analyzer.analyze(
+            request(m, arguments.subList(1, arguments.size())),
+            dev.keyplan.analyze.Measurers.named(engineName),
+            bar());
     MeasuredEntity measured = dated(a.measured(), date);
     AnalyzePlan.Outcome outcome;
     MergePlan plan = null;
@@ -282,8 +294,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       throw bad("--new " + target + ": no folder " + folder + " to write it in");
     }
     EngineSettings engine = engine();
-    DataSet data =
-        DuckDbMeasurer.withParquetColumns(DataSources.open(arguments, formatIn()), engine);
+    dev.keyplan.analyze.Measurer measurer = dev.keyplan.analyze.Measurers.named(engineName);
+    DataSet data = measurer.withParquetColumns(DataSources.open(arguments, formatIn()), engine);
     if (data.format().export().isPresent()) {
       // The types would have to come from the converter's native types, which --new does not read
       // yet (docs/analyze.md, "Not built yet"); DuckDB cannot describe the export as it stands.
@@ -297,7 +309,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     Map<String, String> columns = columns();
     // Each column is an attribute (named by --map where it maps), of the type the engine finds in
-    // every row; sizes are left out, since the measurement gives them.
+    // every row (DuckDB's detection, whichever engine then measures: modelType maps its names);
+    // sizes are left out, since the measurement gives them.
     Map<String, Attribute> attributes = new LinkedHashMap<>();
     DuckDbMeasurer.columnTypes(data, engine)
         .forEach(
@@ -332,7 +345,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (keys == null) {
       request = withKeys(request, newModelKeys(List.copyOf(attributes.keySet())));
     }
-    Analysis a = Analyzer.analyze(request, bar());
+    Analysis a = Analyzer.analyze(request, measurer, bar());
     String text = NewModel.write(name, dated(a.measured(), date));
     ModelFiles.create(target, text);
     print(

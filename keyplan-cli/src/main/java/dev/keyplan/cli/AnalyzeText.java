@@ -5,7 +5,6 @@ import dev.keyplan.analyze.Analysis.AttributeFigures;
 import dev.keyplan.analyze.Analysis.KeyFigures;
 import dev.keyplan.analyze.Analysis.Quantiles;
 import dev.keyplan.analyze.Analysis.TopValue;
-import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import dev.keyplan.analyze.source.NativeSize;
 import dev.keyplan.input.BidiControls;
 import dev.keyplan.model.Units;
@@ -39,6 +38,8 @@ final class AnalyzeText {
         .append(d.files().size() == 1 ? " file" : " files")
         .append(" (")
         .append(d.format())
+        .append("; engine ")
+        .append(d.engine())
         .append(")");
     if (d.badRows() > 0) {
       out.append("; ").append(Units.count((double) d.badRows())).append(" malformed rows skipped");
@@ -111,13 +112,13 @@ final class AnalyzeText {
         out,
         exact == NativeSize.ITEM_BYTES ? "item (export)" : "item",
         a.rowSizes().itemBytes(),
-        DuckDbMeasurer.ITEM_LIMIT_BYTES,
+        Analysis.ITEM_LIMIT_BYTES,
         a.rowSizes().itemsOverItemLimit());
     sizes(
         out,
         exact == NativeSize.DOCUMENT_BYTES ? "BSON (export)" : "BSON document",
         a.rowSizes().documentBytes(),
-        DuckDbMeasurer.DOCUMENT_LIMIT_BYTES,
+        Analysis.DOCUMENT_LIMIT_BYTES,
         a.rowSizes().rowsOverDocumentLimit());
     out.append('\n');
     for (String n : a.notes()) {

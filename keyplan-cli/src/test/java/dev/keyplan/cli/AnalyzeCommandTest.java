@@ -56,7 +56,7 @@ class AnalyzeCommandTest {
     CliRun run = CliRun.of("analyze", "examples/chat.yaml", "--entity", "Message", DATA);
     assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
     assertThat(run.out())
-        .contains("Entity Message: 3 rows from 1 file (csv)")
+        .contains("Entity Message: 3 rows from 1 file (csv; engine duckdb)")
         .contains("r = 0.8660 against file order: time-ordered")
         .contains("request spreads stay as the model declares them");
   }

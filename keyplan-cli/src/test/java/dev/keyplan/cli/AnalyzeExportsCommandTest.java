@@ -191,7 +191,7 @@ class AnalyzeExportsCommandTest {
     CliRun run = CliRun.of("analyze", model, "--entity", "Order", data);
     assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
     assertThat(run.out())
-        .contains("Entity Order: 4 rows from 1 file (dynamodb-json)")
+        .contains("Entity Order: 4 rows from 1 file (dynamodb-json; engine duckdb)")
         .contains("item (export)");
   }
 

@@ -1,114 +1,54 @@
 package dev.keyplan.analyze.duckdb;
 
-import dev.keyplan.analyze.Analysis.AttributeFigures;
-import dev.keyplan.analyze.Analysis.Bucket;
-import dev.keyplan.analyze.Analysis.KeyFigures;
-import dev.keyplan.analyze.Analysis.Monotonicity;
-import dev.keyplan.analyze.Analysis.Quantiles;
-import dev.keyplan.analyze.Analysis.RowSizes;
-import dev.keyplan.analyze.Analysis.TimeSpan;
-import dev.keyplan.analyze.Analysis.TopValue;
+import dev.keyplan.analyze.MeasuredFigures;
 import dev.keyplan.analyze.Measurement;
 import dev.keyplan.analyze.Measurement.Column;
-import dev.keyplan.analyze.ZipfEstimator;
+import dev.keyplan.analyze.Measurer;
 import dev.keyplan.analyze.export.Exports;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataFormat;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.JsonLinesScan;
 import dev.keyplan.analyze.source.NativeSize;
+import dev.keyplan.analyze.sql.SqlFigures;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.simulate.Progress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
- * Measures a data set with DuckDB: one pass that loads the rows (keyplan's columns only, as text),
- * one aggregate over the loaded rows for every attribute and the row sizes, and one {@code GROUP
- * BY} per candidate key whose small result (one row per key value) feeds all of that key's figures
- * (docs/analyze.md, "Figures", gives each formula).
+ * The built-in engine: DuckDB, embedded. Loads keyplan's columns of the data set as text into one
+ * table, in file order, with each row's two sizes and its time, after keyplan's own format checks;
+ * a malformed row is an error at its file, line and column. Then the figure queries every engine
+ * shares ({@link SqlFigures}) run on it.
  */
-public final class DuckDbMeasurer {
-  private DuckDbMeasurer() {}
-
-  /**
-   * The item size limit, 400 KB = 409,600 bytes
-   * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#limits-items).
-   */
-  public static final long ITEM_LIMIT_BYTES = 400L * 1024;
-
-  /**
-   * The BSON document size limit, 16 MiB = 16,777,216 bytes
-   * (https://www.mongodb.com/docs/manual/reference/limits/#mongodb-limit-BSON-Document-Size).
-   */
-  public static final long DOCUMENT_LIMIT_BYTES = 16L << 20;
-
-  /** Time bucket widths measured with a time column: an hour, a day, a week, 30 days. */
-  static final List<Bucket> WIDTHS =
-      List.of(
-          new Bucket("1h", 3_600, 0),
-          new Bucket("1d", 86_400, 0),
-          new Bucket("7d", 604_800, 0),
-          new Bucket("30d", 2_592_000, 0));
+public final class DuckDbMeasurer implements Measurer {
 
   /** Most bad rows listed in one error: the rest are counted. */
   static final int LISTED_BAD_ROWS = 10;
 
-  /**
-   * What the engine measured.
-   *
-   * @param rowsRead rows loaded (after any sample)
-   * @param badRows malformed rows skipped
-   * @param attributes per attribute
-   * @param keys per key
-   * @param rowSizes row sizes
-   * @param time the time span
-   */
-  public record Figures(
-      long rowsRead,
-      long badRows,
-      List<AttributeFigures> attributes,
-      List<KeyFigures> keys,
-      RowSizes rowSizes,
-      Optional<TimeSpan> time) {}
+  @Override
+  public String name() {
+    return "duckdb";
+  }
 
   /**
-   * Measures {@code m}; {@code progress} hears each finished step of {@code 2 + keys}.
+   * Loads the data into DuckDB, then runs the figure queries ({@link SqlFigures}); {@code progress}
+   * hears each finished step of {@code 2 + keys}.
    *
    * @throws InputException for malformed data, placed at its file, line and column
    */
-  public static Figures measure(Measurement m, Progress progress) {
+  @Override
+  public MeasuredFigures measure(Measurement m, Progress progress) {
     try (DuckDbSession db = new DuckDbSession(m.engine())) {
-      int steps = 2 + m.keys().size();
       long bad = load(db, m);
-      progress.at(1, steps);
-      long rows = ((Number) db.row("SELECT count(*) FROM kp_data")[0]).longValue();
-      if (rows == 0) {
-        throw new InputException(
-            new Location(m.data().files().get(0).name(), 2, 1),
-            m.sample().isPresent()
-                ? "the sample holds no rows; expected a larger --sample or more data"
-                : "no rows; expected at least one data row");
-      }
-      Attributes attrs = attributes(db, m, rows);
-      progress.at(2, steps);
-      List<KeyFigures> keys = new ArrayList<>();
-      for (List<String> key : m.keys()) {
-        keys.add(key(db, m, key, attrs));
-        progress.at(2 + keys.size(), steps);
-      }
-      return new Figures(rows, bad, attrs.figures, keys, attrs.rowSizes, attrs.time);
+      return SqlFigures.measure(db, name(), m, bad, progress);
     } catch (SQLException e) {
       throw DataErrors.of(m.data(), e);
     } catch (IOException e) {
@@ -123,8 +63,8 @@ public final class DuckDbMeasurer {
    * (after keyplan's magic-number checks); any other data set as it is. A footer the engine cannot
    * read is an error at the file.
    */
-  public static DataSet withParquetColumns(
-      DataSet data, dev.keyplan.analyze.EngineSettings engine) {
+  @Override
+  public DataSet withParquetColumns(DataSet data, dev.keyplan.analyze.EngineSettings engine) {
     if (data.format() != DataFormat.PARQUET) {
       return data;
     }
@@ -427,339 +367,6 @@ public final class DuckDbMeasurer {
       return DataErrors.rejects(db, m);
     }
     return badJson;
-  }
-
-  /** The per-attribute figures and what the key passes need from the same scan. */
-  private record Attributes(
-      List<AttributeFigures> figures,
-      List<Boolean> numeric,
-      RowSizes rowSizes,
-      Optional<TimeSpan> time,
-      double timeOrigin) {}
-
-  private static Attributes attributes(DuckDbSession db, Measurement m, long rows)
-      throws SQLException {
-    List<String> parts = new ArrayList<>();
-    for (int i = 0; i < m.columns().size(); i++) {
-      String v = "v" + i;
-      parts.add("count(" + v + ")");
-      parts.add("coalesce(avg(strlen(" + v + ")), 0)");
-      parts.add("coalesce(quantile_disc(strlen(" + v + "), 0.99), 0)");
-      parts.add("coalesce(max(strlen(" + v + ")), 0)");
-      parts.add("count(TRY_CAST(" + v + " AS DOUBLE))");
-      if (m.columns().get(i).collection()) {
-        parts.add("avg(e" + i + ")");
-        parts.add("quantile_disc(e" + i + ", 0.5)");
-        parts.add("quantile_disc(e" + i + ", 0.99)");
-        parts.add("max(e" + i + ")");
-      } else {
-        parts.add("NULL");
-        parts.add("NULL");
-        parts.add("NULL");
-        parts.add("NULL");
-      }
-    }
-    for (String size : List.of("kp_item", "kp_doc")) {
-      parts.add("avg(" + size + ")");
-      parts.add("quantile_disc(" + size + ", 0.5)");
-      parts.add("quantile_disc(" + size + ", 0.99)");
-      parts.add("max(" + size + ")");
-    }
-    parts.add("count(*) FILTER (WHERE kp_item > " + ITEM_LIMIT_BYTES + ")");
-    parts.add("count(*) FILTER (WHERE kp_doc > " + DOCUMENT_LIMIT_BYTES + ")");
-    String t = m.time().isPresent() ? TIME : "NULL";
-    parts.add("count(" + t + ")");
-    parts.add("min(" + t + ")");
-    parts.add("max(" + t + ")");
-    Object[] r = db.row("SELECT " + String.join(", ", parts) + " FROM kp_data");
-    double scale = 1 / m.sample().orElse(1);
-    List<AttributeFigures> figures = new ArrayList<>();
-    List<Boolean> numeric = new ArrayList<>();
-    int p = 0;
-    for (Column c : m.columns()) {
-      long present = num(r[p]).longValue();
-      Optional<Quantiles> elements =
-          r[p + 5] == null
-              ? Optional.empty()
-              : Optional.of(
-                  new Quantiles(
-                      num(r[p + 5]).doubleValue(),
-                      num(r[p + 6]).doubleValue(),
-                      num(r[p + 7]).doubleValue(),
-                      num(r[p + 8]).doubleValue()));
-      figures.add(
-          new AttributeFigures(
-              c.attribute(),
-              c.column(),
-              c.type(),
-              (double) present / rows,
-              num(r[p + 1]).doubleValue(),
-              num(r[p + 2]).doubleValue(),
-              num(r[p + 3]).doubleValue(),
-              c.fixedSize(),
-              elements));
-      numeric.add(present > 0 && num(r[p + 4]).longValue() == present);
-      p += 9;
-    }
-    Quantiles item = quantiles(r, p);
-    Quantiles doc = quantiles(r, p + 4);
-    p += 8;
-    RowSizes sizes =
-        new RowSizes(
-            item,
-            doc,
-            num(r[p]).longValue() * scale,
-            num(r[p + 1]).longValue() * scale,
-            m.nativeSize());
-    p += 2;
-    Optional<TimeSpan> span = Optional.empty();
-    double origin = 0;
-    if (m.time().isPresent()) {
-      String attribute = m.time().get();
-      long parsed = num(r[p]).longValue();
-      long held =
-          figures.get(m.columns().indexOf(m.column(attribute))).present() > 0
-              ? Math.round(figures.get(m.columns().indexOf(m.column(attribute))).present() * rows)
-              : 0;
-      if (parsed < held) {
-        Object[] badValue =
-            db.row(
-                "SELECT any_value(v) FROM (SELECT "
-                    + value(m, attribute)
-                    + " AS v FROM kp_data WHERE "
-                    + value(m, attribute)
-                    + " IS NOT NULL AND "
-                    + TIME
-                    + " IS NULL LIMIT 1)");
-        throw new InputException(
-            new Location(m.data().files().get(0).name(), 0, 0),
-            (held - parsed)
-                + " value(s) of the --time column "
-                + m.column(attribute).column()
-                + " are not times, such as '"
-                + badValue[0]
-                + "'; expected ISO-8601 timestamps (2024-05-01T12:00:00Z, 2024-05-01 12:00:00+0000)");
-      }
-      if (parsed == 0) {
-        throw new InputException(
-            new Location("<command line>", 0, 0),
-            "the --time column " + m.column(attribute).column() + " holds no value");
-      }
-      double from = num(r[p + 1]).doubleValue();
-      double to = num(r[p + 2]).doubleValue();
-      double seconds = to - from;
-      origin = from;
-      span =
-          Optional.of(
-              new TimeSpan(
-                  attribute,
-                  iso(from),
-                  iso(to),
-                  seconds,
-                  seconds > 0 ? rows * scale / seconds : 0));
-    }
-    return new Attributes(figures, numeric, sizes, span, origin);
-  }
-
-  private static String iso(double epochSeconds) {
-    return Instant.ofEpochMilli(Math.round(epochSeconds * 1000)).toString();
-  }
-
-  private static Quantiles quantiles(Object[] r, int p) {
-    return new Quantiles(
-        num(r[p]).doubleValue(),
-        num(r[p + 1]).doubleValue(),
-        num(r[p + 2]).doubleValue(),
-        num(r[p + 3]).doubleValue());
-  }
-
-  private static Number num(Object o) {
-    if (o == null) {
-      return 0;
-    }
-    if (o instanceof java.math.BigInteger b) {
-      return b.doubleValue();
-    }
-    return (Number) o;
-  }
-
-  private static String value(Measurement m, String attribute) {
-    return "v" + m.columns().indexOf(m.column(attribute));
-  }
-
-  /** A row's time in seconds since the epoch: the column {@code load} adds with a time. */
-  private static final String TIME = "kp_t";
-
-  /**
-   * One key's figures from one {@code GROUP BY} of the loaded rows: per key value its rows, data
-   * bytes, and the sum and sum of squares of each row's place (file order, or time since the data's
-   * first time), from which the correlation is exact; with a time column, a second grouping by key
-   * value and hour feeds the buckets.
-   */
-  private static KeyFigures key(DuckDbSession db, Measurement m, List<String> key, Attributes attrs)
-      throws SQLException {
-    double scale = 1 / m.sample().orElse(1);
-    List<String> vs = key.stream().map(a -> value(m, a)).toList();
-    String cols = String.join(", ", vs);
-    String notNull = vs.stream().map(v -> v + " IS NOT NULL").collect(Collectors.joining(" AND "));
-    String place =
-        m.time().isPresent()
-            ? "(" + TIME + " - " + attrs.timeOrigin + ")"
-            : "CAST(rowid AS DOUBLE)";
-    db.execute(
-        "CREATE OR REPLACE TEMP TABLE kp_g AS SELECT "
-            + cols
-            + ", count(*) AS n, sum(kp_item) AS b, sum(x) AS sx, sum(x * x) AS sxx FROM (SELECT "
-            + cols
-            + ", kp_item, "
-            + place
-            + " AS x FROM kp_data WHERE "
-            + notNull
-            + ") GROUP BY "
-            + cols);
-    Object[] s =
-        db.row(
-            "SELECT count(*), coalesce(sum(n), 0), coalesce(max(n), 0), avg(n),"
-                + " quantile_disc(n, 0.5), quantile_disc(n, 0.99), avg(b), quantile_disc(b, 0.5),"
-                + " quantile_disc(b, 0.99), max(b) FROM kp_g");
-    long distinct = num(s[0]).longValue();
-    double keyRows = num(s[1]).doubleValue();
-    if (distinct == 0) {
-      return new KeyFigures(
-          key,
-          0,
-          0,
-          true,
-          List.of(),
-          0,
-          Optional.empty(),
-          new Quantiles(0, 0, 0, 0),
-          new Quantiles(0, 0, 0, 0),
-          new Monotonicity(0, false, order(m)),
-          OptionalDouble.empty(),
-          List.of());
-    }
-    Quantiles perValue =
-        new Quantiles(
-            num(s[3]).doubleValue() * scale,
-            num(s[4]).doubleValue() * scale,
-            num(s[5]).doubleValue() * scale,
-            num(s[2]).doubleValue() * scale);
-    Quantiles bytes =
-        new Quantiles(
-            num(s[6]).doubleValue() * scale,
-            num(s[7]).doubleValue() * scale,
-            num(s[8]).doubleValue() * scale,
-            num(s[9]).doubleValue() * scale);
-    List<String> orderBy = new ArrayList<>();
-    for (String a : key) {
-      boolean numeric = attrs.numeric.get(m.columns().indexOf(m.column(a)));
-      orderBy.add(numeric ? "TRY_CAST(" + value(m, a) + " AS DOUBLE)" : value(m, a));
-    }
-    List<TopValue> top = new ArrayList<>();
-    for (Object[] r :
-        db.rows(
-            "SELECT "
-                + cols
-                + ", n FROM kp_g ORDER BY n DESC, "
-                + String.join(", ", orderBy)
-                + ", "
-                + cols
-                + " LIMIT "
-                + m.top())) {
-      List<String> parts = new ArrayList<>();
-      for (int i = 0; i < vs.size(); i++) {
-        parts.add(String.valueOf(r[i]));
-      }
-      String shown = parts.size() == 1 ? parts.get(0) : "(" + String.join(", ", parts) + ")";
-      double n = num(r[vs.size()]).doubleValue();
-      top.add(new TopValue(m.redact() ? sha256(shown) : shown, n * scale, n / keyRows));
-    }
-    long[] head =
-        db
-            .rows("SELECT n FROM kp_g WHERE n >= " + ZipfEstimator.HEAD_COUNT + " ORDER BY n DESC")
-            .stream()
-            .mapToLong(r -> num(r[0]).longValue())
-            .toArray();
-    // Pearson's r between the key's rank and each row's place, from per-value sums (exact):
-    // cov = Σ_g (rank_g − r̄)(Σx_g − n_g x̄) / N, var(rank) = Σ_g n_g (rank_g − r̄)² / N,
-    // var(x) = Σx² / N − x̄².
-    Object[] c =
-        db.row(
-            "WITH r AS (SELECT n, sx, sxx, dense_rank() OVER (ORDER BY "
-                + String.join(", ", orderBy)
-                + ") AS rk FROM kp_g), a AS (SELECT sum(n) AS nn, sum(n * rk) / sum(n) AS rbar,"
-                + " sum(sx) / sum(n) AS xbar, sum(sxx) / sum(n) AS xx FROM r) SELECT"
-                + " sum((rk - rbar) * (sx - n * xbar)) / any_value(nn), sum(n * (rk - rbar) * (rk -"
-                + " rbar)) / any_value(nn), any_value(xx) - any_value(xbar) * any_value(xbar) FROM"
-                + " r, a");
-    double cov = num(c[0]).doubleValue();
-    double varRank = num(c[1]).doubleValue();
-    double varPlace = num(c[2]).doubleValue();
-    double r = varRank > 0 && varPlace > 0 ? cov / Math.sqrt(varRank * varPlace) : 0;
-    r = Math.max(-1, Math.min(1, r));
-    Monotonicity mono =
-        new Monotonicity(
-            r, Math.abs(r) >= dev.keyplan.analyze.Analyzer.MONOTONIC_THRESHOLD, order(m));
-    OptionalDouble busiestRate = OptionalDouble.empty();
-    List<Bucket> buckets = new ArrayList<>();
-    if (attrs.time.isPresent()) {
-      double seconds = attrs.time.get().seconds();
-      if (seconds > 0) {
-        busiestRate = OptionalDouble.of(perValue.max() / seconds);
-      }
-      db.execute(
-          "CREATE OR REPLACE TEMP TABLE kp_h AS SELECT "
-              + cols
-              + ", CAST(floor("
-              + TIME
-              + " / 3600) AS BIGINT) AS h, count(*) AS n FROM kp_data WHERE "
-              + notNull
-              + " AND "
-              + TIME
-              + " IS NOT NULL GROUP BY ALL");
-      for (Bucket w : WIDTHS) {
-        long hours = w.seconds() / 3600;
-        Object[] b =
-            db.row(
-                "SELECT coalesce(max(c), 0) FROM (SELECT sum(n) AS c FROM kp_h GROUP BY "
-                    + cols
-                    + ", floor(h / "
-                    + hours
-                    + "))");
-        buckets.add(new Bucket(w.width(), w.seconds(), num(b[0]).doubleValue() * scale));
-      }
-    }
-    return new KeyFigures(
-        key,
-        keyRows * scale,
-        distinct,
-        true,
-        top,
-        num(s[2]).doubleValue() / keyRows,
-        ZipfEstimator.fit(head),
-        perValue,
-        bytes,
-        mono,
-        busiestRate,
-        buckets);
-  }
-
-  private static String order(Measurement m) {
-    return m.time().map(t -> "time column " + t).orElse("file order");
-  }
-
-  /** The hex SHA-256 of a value's UTF-8 bytes (FIPS 180-4), for {@code --redact}. */
-  public static String sha256(String value) {
-    try {
-      return "sha256:"
-          + HexFormat.of()
-              .formatHex(
-                  MessageDigest.getInstance("SHA-256")
-                      .digest(value.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform has SHA-256", e);
-    }
   }
 
   /** The file named {@code path} in the data set, for a message. */

@@ -1,6 +1,7 @@
 package dev.keyplan.analyze.duckdb;
 
 import dev.keyplan.analyze.EngineSettings;
+import dev.keyplan.analyze.sql.SqlEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.util.stream.Stream;
  * autoload off (the JDBC build has CSV, JSON, Parquet and ICU built in), {@code memory_limit} and
  * {@code threads} from {@link EngineSettings}, spilling to a temporary directory, times in UTC.
  */
-final class DuckDbSession implements AutoCloseable {
+final class DuckDbSession implements AutoCloseable, SqlEngine {
   private final Connection connection;
   private final Path temp;
   private final boolean ownTemp;
@@ -44,14 +45,16 @@ final class DuckDbSession implements AutoCloseable {
     }
   }
 
-  void execute(String sql) throws SQLException {
+  @Override
+  public void execute(String sql) throws SQLException {
     try (Statement s = connection.createStatement()) {
       s.execute(sql);
     }
   }
 
   /** Rows of a query, each as its column values (Java objects as JDBC gives them). */
-  List<Object[]> rows(String sql) throws SQLException {
+  @Override
+  public List<Object[]> rows(String sql) throws SQLException {
     List<Object[]> out = new ArrayList<>();
     try (Statement s = connection.createStatement();
         ResultSet r = s.executeQuery(sql)) {
@@ -67,13 +70,30 @@ final class DuckDbSession implements AutoCloseable {
     return out;
   }
 
-  /** The one row of an aggregate query. */
-  Object[] row(String sql) throws SQLException {
-    List<Object[]> rows = rows(sql);
-    if (rows.size() != 1) {
-      throw new IllegalStateException("expected one row from " + sql + ", got " + rows.size());
-    }
-    return rows.get(0);
+  @Override
+  public void table(String name, String select) throws SQLException {
+    execute("CREATE OR REPLACE TEMP TABLE " + name + " AS " + select);
+  }
+
+  /** {@code strlen} counts bytes (https://duckdb.org/docs/stable/sql/functions/text). */
+  @Override
+  public String bytes(String text) {
+    return "strlen(" + text + ")";
+  }
+
+  /**
+   * {@code quantile_disc}, the value at 1-based position ⌈n·q⌉ of the sorted values
+   * (https://duckdb.org/docs/stable/sql/functions/aggregates#quantile_discx-pos).
+   */
+  @Override
+  public String quantile(String expression, double q) {
+    return "quantile_disc(" + expression + ", " + q + ")";
+  }
+
+  /** The table is loaded in file order and DuckDB keeps it, so {@code rowid} is the row's place. */
+  @Override
+  public String place() {
+    return "CAST(rowid AS DOUBLE)";
   }
 
   @Override

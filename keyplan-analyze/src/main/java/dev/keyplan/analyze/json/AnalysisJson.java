@@ -8,7 +8,6 @@ import dev.keyplan.analyze.Analysis.Bucket;
 import dev.keyplan.analyze.Analysis.KeyFigures;
 import dev.keyplan.analyze.Analysis.Quantiles;
 import dev.keyplan.analyze.Analysis.TopValue;
-import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -54,10 +53,10 @@ public final class AnalysisJson {
         case NONE -> g.writeNullField("nativeSize");
       }
       quantiles(g, "itemBytes", a.rowSizes().itemBytes());
-      number(g, "itemLimitBytes", DuckDbMeasurer.ITEM_LIMIT_BYTES);
+      number(g, "itemLimitBytes", Analysis.ITEM_LIMIT_BYTES);
       number(g, "rowsOverItemLimit", a.rowSizes().itemsOverItemLimit());
       quantiles(g, "documentBytes", a.rowSizes().documentBytes());
-      number(g, "documentLimitBytes", DuckDbMeasurer.DOCUMENT_LIMIT_BYTES);
+      number(g, "documentLimitBytes", Analysis.DOCUMENT_LIMIT_BYTES);
       number(g, "rowsOverDocumentLimit", a.rowSizes().rowsOverDocumentLimit());
       g.writeEndObject();
       if (a.time().isPresent()) {
@@ -85,6 +84,7 @@ public final class AnalysisJson {
     g.writeObjectFieldStart("data");
     strings(g, "files", d.files());
     g.writeStringField("format", d.format());
+    g.writeStringField("engine", d.engine());
     number(g, "rowsRead", (double) d.rowsRead());
     number(g, "rows", d.rows());
     number(g, "badRows", (double) d.badRows());

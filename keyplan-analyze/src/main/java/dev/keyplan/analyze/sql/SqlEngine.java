@@ -1,0 +1,46 @@
+package dev.keyplan.analyze.sql;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * An engine the figure queries run on, holding the loaded table {@code kp_data}: one row per data
+ * row, with {@code v0 … vn} (each mapped column's value as text, in {@code Measurement.columns()}
+ * order), {@code e}<i>i</i> (a collection column's element count), {@code kp_item} and {@code
+ * kp_doc} (the row's item and BSON bytes) and, with a time column, {@code kp_t} (seconds since the
+ * epoch).
+ *
+ * <p>The few words in which DuckDB's SQL and Spark SQL differ are asked here; everything else is
+ * the same text on both.
+ */
+public interface SqlEngine {
+  /** Runs a statement. */
+  void execute(String sql) throws SQLException;
+
+  /** Rows of a query, each as its column values (numbers as {@link Number}s). */
+  List<Object[]> rows(String sql) throws SQLException;
+
+  /** The one row of an aggregate query. */
+  default Object[] row(String sql) throws SQLException {
+    List<Object[]> rows = rows(sql);
+    if (rows.size() != 1) {
+      throw new IllegalStateException("expected one row from " + sql + ", got " + rows.size());
+    }
+    return rows.get(0);
+  }
+
+  /** Makes {@code name} hold the rows of {@code select}, computed now, replacing any before. */
+  void table(String name, String select) throws SQLException;
+
+  /** The UTF-8 byte length of a text expression. */
+  String bytes(String text);
+
+  /**
+   * The discrete quantile {@code q} of {@code expression}: the smallest value whose cumulative
+   * share reaches {@code q} (SQL's {@code PERCENTILE_DISC}), NULL over no rows.
+   */
+  String quantile(String expression, double q);
+
+  /** A {@code kp_data} row's place in file order, from 0, as a DOUBLE expression. */
+  String place();
+}

@@ -1,0 +1,419 @@
+package dev.keyplan.analyze.sql;
+
+import dev.keyplan.analyze.Analysis;
+import dev.keyplan.analyze.Analysis.AttributeFigures;
+import dev.keyplan.analyze.Analysis.Bucket;
+import dev.keyplan.analyze.Analysis.KeyFigures;
+import dev.keyplan.analyze.Analysis.Monotonicity;
+import dev.keyplan.analyze.Analysis.Quantiles;
+import dev.keyplan.analyze.Analysis.RowSizes;
+import dev.keyplan.analyze.Analysis.TimeSpan;
+import dev.keyplan.analyze.Analysis.TopValue;
+import dev.keyplan.analyze.Analyzer;
+import dev.keyplan.analyze.MeasuredFigures;
+import dev.keyplan.analyze.Measurement;
+import dev.keyplan.analyze.Measurement.Column;
+import dev.keyplan.analyze.ZipfEstimator;
+import dev.keyplan.input.InputException;
+import dev.keyplan.input.Location;
+import dev.keyplan.simulate.Progress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+
+/**
+ * Every figure of {@code keyplan analyze} from a loaded {@code kp_data} table (docs/analyze.md,
+ * "Figures", gives each formula): one aggregate over the rows for every attribute and the row
+ * sizes, then one {@code GROUP BY} per candidate key whose result (one row per key value) feeds all
+ * of that key's figures. All counts are exact, so every engine that runs these queries gives the
+ * same figures.
+ */
+public final class SqlFigures {
+  private SqlFigures() {}
+
+  /** Time bucket widths measured with a time column: an hour, a day, a week, 30 days. */
+  static final List<Bucket> WIDTHS =
+      List.of(
+          new Bucket("1h", 3_600, 0),
+          new Bucket("1d", 86_400, 0),
+          new Bucket("7d", 604_800, 0),
+          new Bucket("30d", 2_592_000, 0));
+
+  /** A row's time in seconds since the epoch: the column the engine loads with a time. */
+  private static final String TIME = "kp_t";
+
+  /**
+   * Measures the loaded table: {@code progress} hears steps 2 to {@code 2 + keys} (the engine's
+   * load was step 1).
+   *
+   * @param engine the engine holding {@code kp_data}
+   * @param name the engine's name, for the figures
+   * @param m the measurement
+   * @param badRows malformed rows the load skipped
+   * @throws InputException when the table holds no rows, or a time value is no time
+   */
+  public static MeasuredFigures measure(
+      SqlEngine engine, String name, Measurement m, long badRows, Progress progress)
+      throws SQLException {
+    int steps = 2 + m.keys().size();
+    progress.at(1, steps);
+    long rows = num(engine.row("SELECT count(*) FROM kp_data")[0]).longValue();
+    if (rows == 0) {
+      throw new InputException(
+          new Location(m.data().files().get(0).name(), 2, 1),
+          m.sample().isPresent()
+              ? "the sample holds no rows; expected a larger --sample or more data"
+              : "no rows; expected at least one data row");
+    }
+    Attributes attrs = attributes(engine, m, rows);
+    progress.at(2, steps);
+    List<KeyFigures> keys = new ArrayList<>();
+    for (List<String> key : m.keys()) {
+      keys.add(key(engine, m, key, attrs));
+      progress.at(2 + keys.size(), steps);
+    }
+    return new MeasuredFigures(
+        name, rows, badRows, attrs.figures, keys, attrs.rowSizes, attrs.time);
+  }
+
+  /** The per-attribute figures and what the key passes need from the same scan. */
+  private record Attributes(
+      List<AttributeFigures> figures,
+      List<Boolean> numeric,
+      RowSizes rowSizes,
+      Optional<TimeSpan> time,
+      double timeOrigin) {}
+
+  private static Attributes attributes(SqlEngine db, Measurement m, long rows) throws SQLException {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < m.columns().size(); i++) {
+      String v = "v" + i;
+      String bytes = db.bytes(v);
+      parts.add("count(" + v + ")");
+      parts.add("coalesce(avg(" + bytes + "), 0)");
+      parts.add("coalesce(" + db.quantile(bytes, 0.99) + ", 0)");
+      parts.add("coalesce(max(" + bytes + "), 0)");
+      parts.add("count(TRY_CAST(" + v + " AS DOUBLE))");
+      if (m.columns().get(i).collection()) {
+        String e = "e" + i;
+        parts.add("avg(" + e + ")");
+        parts.add(db.quantile(e, 0.5));
+        parts.add(db.quantile(e, 0.99));
+        parts.add("max(" + e + ")");
+      } else {
+        parts.add("NULL");
+        parts.add("NULL");
+        parts.add("NULL");
+        parts.add("NULL");
+      }
+    }
+    for (String size : List.of("kp_item", "kp_doc")) {
+      parts.add("avg(" + size + ")");
+      parts.add(db.quantile(size, 0.5));
+      parts.add(db.quantile(size, 0.99));
+      parts.add("max(" + size + ")");
+    }
+    parts.add("count(*) FILTER (WHERE kp_item > " + Analysis.ITEM_LIMIT_BYTES + ")");
+    parts.add("count(*) FILTER (WHERE kp_doc > " + Analysis.DOCUMENT_LIMIT_BYTES + ")");
+    String t = m.time().isPresent() ? TIME : "NULL";
+    parts.add("count(" + t + ")");
+    parts.add("min(" + t + ")");
+    parts.add("max(" + t + ")");
+    Object[] r = db.row("SELECT " + String.join(", ", parts) + " FROM kp_data");
+    double scale = 1 / m.sample().orElse(1);
+    List<AttributeFigures> figures = new ArrayList<>();
+    List<Boolean> numeric = new ArrayList<>();
+    int p = 0;
+    for (Column c : m.columns()) {
+      long present = num(r[p]).longValue();
+      Optional<Quantiles> elements =
+          r[p + 5] == null
+              ? Optional.empty()
+              : Optional.of(
+                  new Quantiles(
+                      num(r[p + 5]).doubleValue(),
+                      num(r[p + 6]).doubleValue(),
+                      num(r[p + 7]).doubleValue(),
+                      num(r[p + 8]).doubleValue()));
+      figures.add(
+          new AttributeFigures(
+              c.attribute(),
+              c.column(),
+              c.type(),
+              (double) present / rows,
+              num(r[p + 1]).doubleValue(),
+              num(r[p + 2]).doubleValue(),
+              num(r[p + 3]).doubleValue(),
+              c.fixedSize(),
+              elements));
+      numeric.add(present > 0 && num(r[p + 4]).longValue() == present);
+      p += 9;
+    }
+    Quantiles item = quantiles(r, p);
+    Quantiles doc = quantiles(r, p + 4);
+    p += 8;
+    RowSizes sizes =
+        new RowSizes(
+            item,
+            doc,
+            num(r[p]).longValue() * scale,
+            num(r[p + 1]).longValue() * scale,
+            m.nativeSize());
+    p += 2;
+    Optional<TimeSpan> span = Optional.empty();
+    double origin = 0;
+    if (m.time().isPresent()) {
+      String attribute = m.time().get();
+      long parsed = num(r[p]).longValue();
+      AttributeFigures timeFigures = figures.get(m.columns().indexOf(m.column(attribute)));
+      long held = timeFigures.present() > 0 ? Math.round(timeFigures.present() * rows) : 0;
+      if (parsed < held) {
+        Object[] badValue =
+            db.row(
+                "SELECT any_value(v) FROM (SELECT "
+                    + value(m, attribute)
+                    + " AS v FROM kp_data WHERE "
+                    + value(m, attribute)
+                    + " IS NOT NULL AND "
+                    + TIME
+                    + " IS NULL LIMIT 1)");
+        throw new InputException(
+            new Location(m.data().files().get(0).name(), 0, 0),
+            (held - parsed)
+                + " value(s) of the --time column "
+                + m.column(attribute).column()
+                + " are not times, such as '"
+                + badValue[0]
+                + "'; expected ISO-8601 timestamps (2024-05-01T12:00:00Z, 2024-05-01 12:00:00+0000)");
+      }
+      if (parsed == 0) {
+        throw new InputException(
+            new Location("<command line>", 0, 0),
+            "the --time column " + m.column(attribute).column() + " holds no value");
+      }
+      double from = num(r[p + 1]).doubleValue();
+      double to = num(r[p + 2]).doubleValue();
+      double seconds = to - from;
+      origin = from;
+      span =
+          Optional.of(
+              new TimeSpan(
+                  attribute,
+                  iso(from),
+                  iso(to),
+                  seconds,
+                  seconds > 0 ? rows * scale / seconds : 0));
+    }
+    return new Attributes(figures, numeric, sizes, span, origin);
+  }
+
+  private static String iso(double epochSeconds) {
+    return Instant.ofEpochMilli(Math.round(epochSeconds * 1000)).toString();
+  }
+
+  private static Quantiles quantiles(Object[] r, int p) {
+    return new Quantiles(
+        num(r[p]).doubleValue(),
+        num(r[p + 1]).doubleValue(),
+        num(r[p + 2]).doubleValue(),
+        num(r[p + 3]).doubleValue());
+  }
+
+  /** A number as an engine returns it (JDBC's BigInteger for DuckDB's HUGEINT); 0 for NULL. */
+  static Number num(Object o) {
+    if (o == null) {
+      return 0;
+    }
+    if (o instanceof java.math.BigInteger b) {
+      return b.doubleValue();
+    }
+    return (Number) o;
+  }
+
+  private static String value(Measurement m, String attribute) {
+    return "v" + m.columns().indexOf(m.column(attribute));
+  }
+
+  /**
+   * One key's figures from one grouping of the loaded rows: per key value its rows, data bytes, and
+   * the sum and sum of squares of each row's place (file order, or time since the data's first
+   * time), from which the correlation is exact; with a time column, a second grouping by key value
+   * and hour feeds the buckets.
+   */
+  private static KeyFigures key(SqlEngine db, Measurement m, List<String> key, Attributes attrs)
+      throws SQLException {
+    double scale = 1 / m.sample().orElse(1);
+    List<String> vs = key.stream().map(a -> value(m, a)).toList();
+    String cols = String.join(", ", vs);
+    String notNull = vs.stream().map(v -> v + " IS NOT NULL").collect(Collectors.joining(" AND "));
+    String place = m.time().isPresent() ? "(" + TIME + " - " + attrs.timeOrigin + ")" : db.place();
+    db.table(
+        "kp_g",
+        "SELECT "
+            + cols
+            + ", count(*) AS n, sum(kp_item) AS b, sum(x) AS sx, sum(x * x) AS sxx FROM (SELECT "
+            + cols
+            + ", kp_item, "
+            + place
+            + " AS x FROM kp_data WHERE "
+            + notNull
+            + ") GROUP BY "
+            + cols);
+    Object[] s =
+        db.row(
+            "SELECT count(*), coalesce(sum(n), 0), coalesce(max(n), 0), avg(n), "
+                + db.quantile("n", 0.5)
+                + ", "
+                + db.quantile("n", 0.99)
+                + ", avg(b), "
+                + db.quantile("b", 0.5)
+                + ", "
+                + db.quantile("b", 0.99)
+                + ", max(b) FROM kp_g");
+    long distinct = num(s[0]).longValue();
+    double keyRows = num(s[1]).doubleValue();
+    if (distinct == 0) {
+      return new KeyFigures(
+          key,
+          0,
+          0,
+          true,
+          List.of(),
+          0,
+          Optional.empty(),
+          new Quantiles(0, 0, 0, 0),
+          new Quantiles(0, 0, 0, 0),
+          new Monotonicity(0, false, order(m)),
+          OptionalDouble.empty(),
+          List.of());
+    }
+    Quantiles perValue =
+        new Quantiles(
+            num(s[3]).doubleValue() * scale,
+            num(s[4]).doubleValue() * scale,
+            num(s[5]).doubleValue() * scale,
+            num(s[2]).doubleValue() * scale);
+    Quantiles bytes =
+        new Quantiles(
+            num(s[6]).doubleValue() * scale,
+            num(s[7]).doubleValue() * scale,
+            num(s[8]).doubleValue() * scale,
+            num(s[9]).doubleValue() * scale);
+    List<String> orderBy = new ArrayList<>();
+    for (String a : key) {
+      boolean numeric = attrs.numeric.get(m.columns().indexOf(m.column(a)));
+      orderBy.add(numeric ? "TRY_CAST(" + value(m, a) + " AS DOUBLE)" : value(m, a));
+    }
+    List<TopValue> top = new ArrayList<>();
+    for (Object[] r :
+        db.rows(
+            "SELECT "
+                + cols
+                + ", n FROM kp_g ORDER BY n DESC, "
+                + String.join(", ", orderBy)
+                + ", "
+                + cols
+                + " LIMIT "
+                + m.top())) {
+      List<String> parts = new ArrayList<>();
+      for (int i = 0; i < vs.size(); i++) {
+        parts.add(String.valueOf(r[i]));
+      }
+      String shown = parts.size() == 1 ? parts.get(0) : "(" + String.join(", ", parts) + ")";
+      double n = num(r[vs.size()]).doubleValue();
+      top.add(new TopValue(m.redact() ? sha256(shown) : shown, n * scale, n / keyRows));
+    }
+    long[] head =
+        db
+            .rows("SELECT n FROM kp_g WHERE n >= " + ZipfEstimator.HEAD_COUNT + " ORDER BY n DESC")
+            .stream()
+            .mapToLong(r -> num(r[0]).longValue())
+            .toArray();
+    // Pearson's r between the key's rank and each row's place, from per-value sums (exact):
+    // cov = Σ_g (rank_g − r̄)(Σx_g − n_g x̄) / N, var(rank) = Σ_g n_g (rank_g − r̄)² / N,
+    // var(x) = Σx² / N − x̄².
+    Object[] c =
+        db.row(
+            "WITH r AS (SELECT n, sx, sxx, dense_rank() OVER (ORDER BY "
+                + String.join(", ", orderBy)
+                + ") AS rk FROM kp_g), a AS (SELECT sum(n) AS nn, sum(n * rk) / sum(n) AS rbar,"
+                + " sum(sx) / sum(n) AS xbar, sum(sxx) / sum(n) AS xx FROM r) SELECT"
+                + " sum((rk - rbar) * (sx - n * xbar)) / any_value(nn), sum(n * (rk - rbar) * (rk -"
+                + " rbar)) / any_value(nn), any_value(xx) - any_value(xbar) * any_value(xbar) FROM"
+                + " r, a");
+    double cov = num(c[0]).doubleValue();
+    double varRank = num(c[1]).doubleValue();
+    double varPlace = num(c[2]).doubleValue();
+    double r = varRank > 0 && varPlace > 0 ? cov / Math.sqrt(varRank * varPlace) : 0;
+    r = Math.max(-1, Math.min(1, r));
+    Monotonicity mono = new Monotonicity(r, Math.abs(r) >= Analyzer.MONOTONIC_THRESHOLD, order(m));
+    OptionalDouble busiestRate = OptionalDouble.empty();
+    List<Bucket> buckets = new ArrayList<>();
+    if (attrs.time.isPresent()) {
+      double seconds = attrs.time.get().seconds();
+      if (seconds > 0) {
+        busiestRate = OptionalDouble.of(perValue.max() / seconds);
+      }
+      db.table(
+          "kp_h",
+          "SELECT "
+              + cols
+              + ", CAST(floor("
+              + TIME
+              + " / 3600) AS BIGINT) AS h, count(*) AS n FROM kp_data WHERE "
+              + notNull
+              + " AND "
+              + TIME
+              + " IS NOT NULL GROUP BY ALL");
+      for (Bucket w : WIDTHS) {
+        long hours = w.seconds() / 3600;
+        Object[] b =
+            db.row(
+                "SELECT coalesce(max(c), 0) FROM (SELECT sum(n) AS c FROM kp_h GROUP BY "
+                    + cols
+                    + ", floor(h / "
+                    + hours
+                    + "))");
+        buckets.add(new Bucket(w.width(), w.seconds(), num(b[0]).doubleValue() * scale));
+      }
+    }
+    return new KeyFigures(
+        key,
+        keyRows * scale,
+        distinct,
+        true,
+        top,
+        num(s[2]).doubleValue() / keyRows,
+        ZipfEstimator.fit(head),
+        perValue,
+        bytes,
+        mono,
+        busiestRate,
+        buckets);
+  }
+
+  private static String order(Measurement m) {
+    return m.time().map(t -> "time column " + t).orElse("file order");
+  }
+
+  /** The hex SHA-256 of a value's UTF-8 bytes (FIPS 180-4), for {@code --redact}. */
+  private static String sha256(String value) {
+    try {
+      return "sha256:"
+          + HexFormat.of()
+              .formatHex(
+                  MessageDigest.getInstance("SHA-256")
+                      .digest(value.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+}
