@@ -15,7 +15,6 @@ import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.simulate.Progress;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -240,11 +239,14 @@ public final class DuckDbMeasurer implements Measurer {
         + " AS JSON))) END END";
   }
 
-  /** The table function that reads the data set. */
-  private static String reader(Measurement m, List<String> allColumns) {
+  /**
+   * The table function that reads the data set; with {@code typedTime}, CSV and TSV read the time
+   * column as a time, so that the reader rejects each value that is no time at its line and column.
+   */
+  private static String reader(Measurement m, List<String> allColumns, boolean typedTime) {
     List<String> paths = m.data().files().stream().map(f -> f.path().toString()).toList();
     DataFormat format = m.data().format();
-    String timeColumn = m.time().map(t -> m.column(t).column()).orElse("");
+    String timeColumn = m.time().filter(t -> typedTime).map(t -> m.column(t).column()).orElse("");
     return switch (format) {
       case CSV, TSV ->
           "read_csv("
@@ -254,8 +256,6 @@ public final class DuckDbMeasurer implements Measurer {
               + ", quote = '\"', escape = '\"', strict_mode = true, compression = 'auto',"
               + " store_rejects = true, rejects_table = 'kp_rejects', rejects_scan = 'kp_scans',"
               + " columns = {"
-              // The time column converts as it is read, so a value that is no time is a rejected
-              // row at its line and column, like any other malformed row.
               + allColumns.stream()
                   .map(
                       c ->
@@ -264,19 +264,42 @@ public final class DuckDbMeasurer implements Measurer {
                   .collect(Collectors.joining(", "))
               + "})";
       case JSON_LINES ->
-          "read_json("
-              + Sql.strings(paths)
-              + ", format = 'newline_delimited', compression = 'auto_detect'"
-              + (m.maxBadRows() > 0 ? ", ignore_errors = true" : "")
-              + ", columns = {"
-              + java.util.stream.Stream.concat(
-                      m.columns().stream().map(c -> Sql.string(c.column()) + ": 'JSON'"),
-                      m.nativeSize() == NativeSize.NONE
-                          ? java.util.stream.Stream.<String>empty()
-                          : java.util.stream.Stream.of(
-                              Sql.string(Exports.NATIVE_BYTES_FIELD) + ": 'BIGINT'"))
-                  .collect(Collectors.joining(", "))
-              + "})";
+          m.maxBadRows() > 0
+              // Skipping bad lines: read_json's ignore_errors gives a bad line as a row of NULLs,
+              // indistinguishable from an object without keyplan's fields, where
+              // read_ndjson_objects gives it as a NULL object, which is dropped here
+              // (https://duckdb.org/docs/stable/data/json/loading_json).
+              ? "(SELECT "
+                  + java.util.stream.Stream.concat(
+                          m.columns().stream()
+                              .map(
+                                  c ->
+                                      "json -> "
+                                          + jsonPath(c.column())
+                                          + " AS "
+                                          + Sql.name(c.column())),
+                          m.nativeSize() == NativeSize.NONE
+                              ? java.util.stream.Stream.<String>empty()
+                              : java.util.stream.Stream.of(
+                                  "CAST(json ->> "
+                                      + jsonPath(Exports.NATIVE_BYTES_FIELD)
+                                      + " AS BIGINT) AS "
+                                      + Sql.name(Exports.NATIVE_BYTES_FIELD)))
+                      .collect(Collectors.joining(", "))
+                  + " FROM read_ndjson_objects("
+                  + Sql.strings(paths)
+                  + ", compression = 'auto_detect', ignore_errors = true) WHERE json IS NOT NULL)"
+              : "read_json("
+                  + Sql.strings(paths)
+                  + ", format = 'newline_delimited', compression = 'auto_detect', columns = {"
+                  + java.util.stream.Stream.concat(
+                          m.columns().stream().map(c -> Sql.string(c.column()) + ": 'JSON'"),
+                          m.nativeSize() == NativeSize.NONE
+                              ? java.util.stream.Stream.<String>empty()
+                              : java.util.stream.Stream.of(
+                                  Sql.string(Exports.NATIVE_BYTES_FIELD) + ": 'BIGINT'"))
+                      .collect(Collectors.joining(", "))
+                  + "})";
       case PARQUET -> "read_parquet(" + Sql.strings(paths) + ", union_by_name = true)";
       default -> throw new IllegalStateException("not a built format: " + format);
     };
@@ -299,7 +322,7 @@ public final class DuckDbMeasurer implements Measurer {
       badJson = b.count();
     }
     List<String> all = m.data().columns();
-    String reader = reader(m, all);
+    String reader = reader(m, all, false);
     java.util.Map<String, String> parquetTypes = new java.util.HashMap<>();
     if (format == DataFormat.PARQUET) {
       for (Object[] r : db.rows("DESCRIBE SELECT * FROM " + reader)) {
@@ -307,8 +330,6 @@ public final class DuckDbMeasurer implements Measurer {
       }
     }
     List<String> select = new ArrayList<>();
-    List<String> item = new ArrayList<>();
-    List<String> doc = new ArrayList<>();
     for (int i = 0; i < m.columns().size(); i++) {
       Column c = m.columns().get(i);
       select.add(source(format, c.column()) + " AS v" + i);
@@ -316,25 +337,15 @@ public final class DuckDbMeasurer implements Measurer {
         select.add(
             elements(format, c.column(), parquetTypes.getOrDefault(c.column(), "")) + " AS e" + i);
       }
-      long name = c.attribute().getBytes(StandardCharsets.UTF_8).length;
-      // Item: name + value bytes; BSON string element: type byte, name and its NUL, the int32
-      // length, the value and its NUL (https://bsonspec.org/spec.html).
-      item.add("coalesce(" + name + " + strlen(v" + i + "), 0)");
-      doc.add("coalesce(" + (name + 7) + " + strlen(v" + i + "), 0)");
     }
     if (m.nativeSize() != NativeSize.NONE) {
       select.add(Sql.name(Exports.NATIVE_BYTES_FIELD) + " AS kp_native");
     }
     if (m.time().isPresent()) {
       Column t = m.column(m.time().get());
-      // CSV and TSV read the time column as TIMESTAMPTZ, so a value that is no time is a rejected
-      // row; its text is still v_i. Reading the typed value here keeps the engine from reading the
-      // column as text for the cast to VARCHAR alone, which would let such a value through.
-      select.add(
-          (format == DataFormat.CSV || format == DataFormat.TSV
-                  ? "epoch(" + Sql.name(t.column()) + ")"
-                  : "epoch(TRY_CAST(" + source(format, t.column()) + " AS TIMESTAMPTZ))")
-              + " AS kp_t");
+      // The value's text stays v_i, so its size is the data's whatever --time says; a value that
+      // is no time has no kp_t and is a malformed row (below).
+      select.add("epoch(TRY_CAST(" + source(format, t.column()) + " AS TIMESTAMPTZ)) AS kp_t");
     }
     String sample =
         m.sample().isPresent()
@@ -344,29 +355,55 @@ public final class DuckDbMeasurer implements Measurer {
                 + dev.keyplan.analyze.AnalyzeRequest.SAMPLE_SEED
                 + ")"
             : "";
-    // A converted export holds each record's own size in its store's encoding: that one is read,
-    // the other worked out from the values as text (docs/analyze.md, "Store exports").
-    String itemBytes =
-        m.nativeSize() == NativeSize.ITEM_BYTES ? "kp_native" : String.join(" + ", item);
-    String docBytes =
-        m.nativeSize() == NativeSize.DOCUMENT_BYTES
-            ? "kp_native"
-            : "5 + " + String.join(" + ", doc);
     db.execute(
         "CREATE TABLE kp_data AS SELECT *, "
-            + itemBytes
-            + " AS kp_item, "
-            + docBytes
-            + " AS kp_doc FROM (SELECT "
+            + String.join(", ", SqlFigures.rowSizes(db, m))
+            + " FROM (SELECT "
             + String.join(", ", select)
             + " FROM "
             + reader
             + sample
             + ")");
-    if (format == DataFormat.CSV || format == DataFormat.TSV) {
-      return DataErrors.rejects(db, m);
+    long bad =
+        format == DataFormat.CSV || format == DataFormat.TSV ? DataErrors.rejects(db, m) : badJson;
+    if (m.time().isPresent()) {
+      String where =
+          "v" + m.columns().indexOf(m.column(m.time().get())) + " IS NOT NULL AND kp_t IS NULL";
+      long badTimes =
+          SqlFigures.num(db.row("SELECT count(*) FROM kp_data WHERE " + where)[0]).longValue();
+      if (badTimes > 0 && bad + badTimes > m.maxBadRows()) {
+        if (format == DataFormat.CSV || format == DataFormat.TSV) {
+          // Read again with the time column typed: the reader rejects each value that is no time
+          // at its line and column, and the error lists them.
+          db.execute("DROP TABLE IF EXISTS kp_rejects");
+          db.execute("DROP TABLE IF EXISTS kp_scans");
+          // Counting the time column makes the reader convert it (a bare count(*) reads none).
+          db.row(
+              "SELECT count("
+                  + Sql.name(m.column(m.time().get()).column())
+                  + ") FROM "
+                  + reader(m, all, true));
+          DataErrors.rejects(db, m);
+        }
+        Object example =
+            db.row(
+                    "SELECT any_value(v"
+                        + m.columns().indexOf(m.column(m.time().get()))
+                        + ") FROM kp_data WHERE "
+                        + where)[0];
+        throw SqlFigures.notTimes(m, badTimes, example);
+      }
+      if (badTimes > 0) {
+        db.execute("DELETE FROM kp_data WHERE " + where);
+        bad += badTimes;
+      }
     }
-    return badJson;
+    return bad;
+  }
+
+  /** A JSON path to the top-level key {@code key}, quoted: {@code $."key"}. */
+  private static String jsonPath(String key) {
+    return Sql.string("$.\"" + key.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
   }
 
   /** The file named {@code path} in the data set, for a message. */

@@ -14,6 +14,7 @@ import dev.keyplan.analyze.MeasuredFigures;
 import dev.keyplan.analyze.Measurement;
 import dev.keyplan.analyze.Measurement.Column;
 import dev.keyplan.analyze.ZipfEstimator;
+import dev.keyplan.analyze.source.NativeSize;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.simulate.Progress;
@@ -82,6 +83,54 @@ public final class SqlFigures {
     }
     return new MeasuredFigures(
         name, rows, badRows, attrs.figures, keys, attrs.rowSizes, attrs.time);
+  }
+
+  /**
+   * The select items {@code kp_item} and {@code kp_doc} over the columns {@code v0 … vn} (and
+   * {@code kp_native} for a converted export): each row's item bytes, the sum over present values
+   * of the attribute name's and the value's UTF-8 bytes (DynamoDB's item size,
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html);
+   * and its BSON bytes, 5 (the document's int32 length and closing NUL) plus per present value a
+   * string element: the type byte, the name and its NUL, the int32 length, the value and its NUL
+   * (https://bsonspec.org/spec.html). A converted export holds each record's own size in its
+   * store's encoding: that one is read, the other worked out from the values as text
+   * (docs/analyze.md, "Store exports").
+   */
+  public static List<String> rowSizes(SqlEngine db, Measurement m) {
+    List<String> item = new ArrayList<>();
+    List<String> doc = new ArrayList<>();
+    for (int i = 0; i < m.columns().size(); i++) {
+      long name = m.columns().get(i).attribute().getBytes(StandardCharsets.UTF_8).length;
+      String bytes = db.bytes("v" + i);
+      item.add("coalesce(" + name + " + " + bytes + ", 0)");
+      doc.add("coalesce(" + (name + 7) + " + " + bytes + ", 0)");
+    }
+    String itemBytes =
+        m.nativeSize() == NativeSize.ITEM_BYTES ? "kp_native" : String.join(" + ", item);
+    String docBytes =
+        m.nativeSize() == NativeSize.DOCUMENT_BYTES
+            ? "kp_native"
+            : "5 + " + String.join(" + ", doc);
+    return List.of(itemBytes + " AS kp_item", docBytes + " AS kp_doc");
+  }
+
+  /**
+   * The error for {@code count} rows whose {@code --time} value is no time, more than {@code
+   * --max-bad-rows} allows: each engine loads the value's text and its time, and a row with text
+   * and no time is a malformed row, skipped and counted within the allowance.
+   *
+   * @param example one such value
+   */
+  public static InputException notTimes(Measurement m, long count, Object example) {
+    return new InputException(
+        new Location(m.data().files().get(0).name(), 0, 0),
+        count
+            + " value(s) of the --time column "
+            + m.column(m.time().orElseThrow()).column()
+            + " are not times, such as '"
+            + example
+            + "'; expected ISO-8601 timestamps (2024-05-01T12:00:00Z, 2024-05-01 12:00:00+0000)"
+            + (m.maxBadRows() > 0 ? ", or at most --max-bad-rows " + m.maxBadRows() : ""));
   }
 
   /** The per-attribute figures and what the key passes need from the same scan. */
@@ -173,27 +222,6 @@ public final class SqlFigures {
     if (m.time().isPresent()) {
       String attribute = m.time().get();
       long parsed = num(r[p]).longValue();
-      AttributeFigures timeFigures = figures.get(m.columns().indexOf(m.column(attribute)));
-      long held = timeFigures.present() > 0 ? Math.round(timeFigures.present() * rows) : 0;
-      if (parsed < held) {
-        Object[] badValue =
-            db.row(
-                "SELECT any_value(v) FROM (SELECT "
-                    + value(m, attribute)
-                    + " AS v FROM kp_data WHERE "
-                    + value(m, attribute)
-                    + " IS NOT NULL AND "
-                    + TIME
-                    + " IS NULL LIMIT 1)");
-        throw new InputException(
-            new Location(m.data().files().get(0).name(), 0, 0),
-            (held - parsed)
-                + " value(s) of the --time column "
-                + m.column(attribute).column()
-                + " are not times, such as '"
-                + badValue[0]
-                + "'; expected ISO-8601 timestamps (2024-05-01T12:00:00Z, 2024-05-01 12:00:00+0000)");
-      }
       if (parsed == 0) {
         throw new InputException(
             new Location("<command line>", 0, 0),
@@ -228,7 +256,7 @@ public final class SqlFigures {
   }
 
   /** A number as an engine returns it (JDBC's BigInteger for DuckDB's HUGEINT); 0 for NULL. */
-  static Number num(Object o) {
+  public static Number num(Object o) {
     if (o == null) {
       return 0;
     }

@@ -1,0 +1,104 @@
+package dev.keyplan.analyze;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keyplan.input.InputException;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.simulate.Progress;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A time value is measured as the data's text whether or not {@code --time} names its column, a
+ * value that is no time makes its row malformed (refused at its line and column in CSV, skipped and
+ * counted under {@code --max-bad-rows}), and a JSON line that is not an object is skipped whole,
+ * not read as a row of missing values. The engines agree on all three (keyplan-spark's
+ * SparkMeasurerTest).
+ */
+class BadTimesAndLinesTest {
+  @TempDir Path dir;
+
+  private static final Model MODEL =
+      ModelReader.read(Path.of("keyplan-analyze/src/test/resources/analyze/events.yaml"));
+
+  @Test
+  void aTimesBytesAreItsTextsWithOrWithoutTime() throws IOException {
+    Path csv = write("e.csv", "id,ts", "1,2024-03-01T00:00:00Z", "2,2024-03-01T00:00:10Z");
+    // "2024-03-01T00:00:00Z" is 20 bytes; read as a time, DuckDB would write it back as
+    // "2024-03-01 00:00:00+00", 22.
+    assertThat(attribute(analyze(csv, Optional.empty(), 0), "ts").averageBytes()).isEqualTo(20);
+    assertThat(attribute(analyze(csv, Optional.of("ts"), 0), "ts").averageBytes()).isEqualTo(20);
+  }
+
+  @Test
+  void aValueThatIsNoTime_isRefusedAtItsLineAndColumn_orSkippedAndCounted() throws IOException {
+    Path csv =
+        write("e.csv", "id,ts", "1,2024-03-01T00:00:00Z", "2,soon", "3,2024-03-01T00:00:20Z");
+    assertThatThrownBy(() -> analyze(csv, Optional.of("ts"), 0))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining("e.csv:3:3")
+        .hasMessageContaining("'soon' is no time");
+    Analysis a = analyze(csv, Optional.of("ts"), 1);
+    assertThat(a.data().rowsRead()).isEqualTo(2);
+    assertThat(a.data().badRows()).isEqualTo(1);
+    // Over the two good rows, 20 s apart.
+    assertThat(a.time().orElseThrow().seconds()).isEqualTo(20);
+  }
+
+  @Test
+  void aJsonLineThatIsNotAnObject_isSkippedWhole_underMaxBadRows() throws IOException {
+    // 45,000 objects fill more than the 1 MiB head keyplan's own format check reads, so that the
+    // cut line after them reaches the engine.
+    List<String> lines = new java.util.ArrayList<>();
+    for (int i = 1; i <= 45_000; i++) {
+      lines.add("{\"id\": " + i + ", \"tenant\": \"t" + i % 7 + "\"}");
+    }
+    lines.add("{}");
+    lines.add("{\"id\": 45001, \"tenant\": ");
+    lines.add("{\"id\": 45002, \"tenant\": \"b\"}");
+    Path jsonl = write("e.jsonl", lines.toArray(String[]::new));
+    Analysis a = analyze(jsonl, Optional.empty(), 1);
+    // 45,002 objects ({} is one, with no value of the entity's); the cut line is no row at all.
+    assertThat(a.data().rowsRead()).isEqualTo(45_002);
+    assertThat(a.data().badRows()).isEqualTo(1);
+    assertThat(attribute(a, "id").present()).isEqualTo(45_001.0 / 45_002);
+  }
+
+  private Path write(String name, String... lines) throws IOException {
+    Path p = dir.resolve(name);
+    Files.write(p, List.of(lines), StandardCharsets.UTF_8);
+    return p;
+  }
+
+  private static Analysis.AttributeFigures attribute(Analysis a, String name) {
+    return a.attributes().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  private static Analysis analyze(Path data, Optional<String> time, long maxBadRows) {
+    return Analyzer.analyze(
+        new AnalyzeRequest(
+            MODEL,
+            "Event",
+            List.of(data.toString()),
+            Optional.empty(),
+            Map.of(),
+            Optional.of(List.of(List.of("id"))),
+            time,
+            OptionalDouble.empty(),
+            maxBadRows,
+            AnalyzeRequest.DEFAULT_TOP,
+            false,
+            new EngineSettings("1GB", 2, Optional.empty())),
+        Progress.NONE);
+  }
+}
