@@ -41,6 +41,7 @@ final class StoreBoundariesTest {
           Path.of("../keyplan-verify/src/main/java"),
           Path.of("../keyplan-cli/src/main/java"),
           Path.of("../keyplan-analyze/src/main/java"),
+          Path.of("../keyplan-spark/src/main/java"),
           Path.of("../bench/src/main/java"));
 
   private static final Map<String, Pattern> STORE_WORDS =

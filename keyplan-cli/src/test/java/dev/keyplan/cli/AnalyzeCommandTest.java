@@ -62,6 +62,18 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void anEngineNotOnTheClassPath_isBadInput_namingThoseThatAre() {
+    // The CLI's own jar holds DuckDB only; Spark comes with keyplan-spark.jar.
+    CliRun run =
+        CliRun.of(
+            "analyze", "examples/chat.yaml", "--entity", "Message", DATA, "--engine", "spark");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("--engine spark: no such engine on this class path; expected one of duckdb")
+        .contains("keyplan-spark.jar");
+  }
+
+  @Test
   void redact_hashesEveryListedValue() {
     CliRun run =
         CliRun.of(

@@ -146,6 +146,37 @@ class SparkMeasurerTest {
   }
 
   @Test
+  void theCommandLine_measuresWithSpark_whenAskedByName() throws IOException {
+    String[] args = {
+      "analyze",
+      "keyplan-spark/src/test/resources/spark/orders.yaml",
+      "--entity",
+      "Order",
+      first.toString(),
+      second.toString(),
+      "--time",
+      "placed_at",
+      "--format",
+      "json"
+    };
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    String[] spark = java.util.Arrays.copyOf(args, args.length + 2);
+    spark[args.length] = "--engine";
+    spark[args.length + 1] = "spark";
+    int code =
+        dev.keyplan.cli.Main.newCommandLine(
+                new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true))
+            .execute(spark);
+    assertThat(code).as(err.toString()).isZero();
+    JsonNode j = new ObjectMapper().readTree(out.toString());
+    assertThat(j.at("/data/engine").asText()).isEqualTo("spark");
+    assertThat(j.at("/data/rowsRead").asLong()).isEqualTo(ROWS);
+    // The model's keys, measured: customer (a pattern's equality), then region and customer.
+    assertThat(j.at("/keys/0/attributes/0").asText()).isEqualTo("customer");
+  }
+
+  @Test
   void theEngineIsFoundByName_throughItsServiceEntry() {
     assertThat(Measurers.named("spark")).isInstanceOf(SparkMeasurer.class);
     assertThat(Measurers.all().stream().map(Measurer::name)).containsExactly("duckdb", "spark");
