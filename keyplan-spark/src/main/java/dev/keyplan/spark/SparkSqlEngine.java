@@ -82,15 +82,6 @@ final class SparkSqlEngine implements SqlEngine {
     return "octet_length(" + text + ")";
   }
 
-  /**
-   * {@code percentile_disc}, SQL's discrete percentile: the smallest value whose cumulative share
-   * reaches q (https://spark.apache.org/docs/latest/api/sql/#percentile_disc).
-   */
-  @Override
-  public String quantile(String expression, double q) {
-    return "percentile_disc(" + q + ") WITHIN GROUP (ORDER BY " + expression + ")";
-  }
-
   /** The loader numbers rows in file order into {@code kp_place} ({@link SparkMeasurer}). */
   @Override
   public String place() {

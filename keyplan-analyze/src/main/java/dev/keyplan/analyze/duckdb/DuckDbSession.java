@@ -81,15 +81,6 @@ final class DuckDbSession implements AutoCloseable, SqlEngine {
     return "strlen(" + text + ")";
   }
 
-  /**
-   * {@code quantile_disc}, the value at 1-based position ⌈n·q⌉ of the sorted values
-   * (https://duckdb.org/docs/stable/sql/functions/aggregates#quantile_discx-pos).
-   */
-  @Override
-  public String quantile(String expression, double q) {
-    return "quantile_disc(" + expression + ", " + q + ")";
-  }
-
   /** The table is loaded in file order and DuckDB keeps it, so {@code rowid} is the row's place. */
   @Override
   public String place() {

@@ -35,12 +35,6 @@ public interface SqlEngine {
   /** The UTF-8 byte length of a text expression. */
   String bytes(String text);
 
-  /**
-   * The discrete quantile {@code q} of {@code expression}: the smallest value whose cumulative
-   * share reaches {@code q} (SQL's {@code PERCENTILE_DISC}), NULL over no rows.
-   */
-  String quantile(String expression, double q);
-
   /** A {@code kp_data} row's place in file order, from 0, as a DOUBLE expression. */
   String place();
 }

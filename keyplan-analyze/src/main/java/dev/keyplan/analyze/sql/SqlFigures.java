@@ -148,14 +148,14 @@ public final class SqlFigures {
       String bytes = db.bytes(v);
       parts.add("count(" + v + ")");
       parts.add("coalesce(avg(" + bytes + "), 0)");
-      parts.add("coalesce(" + db.quantile(bytes, 0.99) + ", 0)");
+      parts.add("NULL"); // p99: from the histogram below
       parts.add("coalesce(max(" + bytes + "), 0)");
       parts.add("count(TRY_CAST(" + v + " AS DOUBLE))");
       if (m.columns().get(i).collection()) {
         String e = "e" + i;
         parts.add("avg(" + e + ")");
-        parts.add(db.quantile(e, 0.5));
-        parts.add(db.quantile(e, 0.99));
+        parts.add("NULL");
+        parts.add("NULL");
         parts.add("max(" + e + ")");
       } else {
         parts.add("NULL");
@@ -166,8 +166,8 @@ public final class SqlFigures {
     }
     for (String size : List.of("kp_item", "kp_doc")) {
       parts.add("avg(" + size + ")");
-      parts.add(db.quantile(size, 0.5));
-      parts.add(db.quantile(size, 0.99));
+      parts.add("NULL");
+      parts.add("NULL");
       parts.add("max(" + size + ")");
     }
     parts.add("count(*) FILTER (WHERE kp_item > " + Analysis.ITEM_LIMIT_BYTES + ")");
@@ -177,6 +177,31 @@ public final class SqlFigures {
     parts.add("min(" + t + ")");
     parts.add("max(" + t + ")");
     Object[] r = db.row("SELECT " + String.join(", ", parts) + " FROM kp_data");
+    // The quantiles, exact, from one grouping by (measure, value): each measure's distinct values
+    // are few (sizes in bytes, element counts), so this holds little however many rows there are,
+    // where a quantile aggregate holds every row's value.
+    List<String> measures = new ArrayList<>();
+    for (int i = 0; i < m.columns().size(); i++) {
+      measures.add(db.bytes("v" + i));
+      measures.add(m.columns().get(i).collection() ? "e" + i : "NULL");
+    }
+    measures.add("kp_item");
+    measures.add("kp_doc");
+    List<Histogram> h = Histogram.of(db, "kp_data", measures);
+    for (int i = 0; i < m.columns().size(); i++) {
+      int base = 9 * i;
+      r[base + 2] = h.get(2 * i).quantile(0.99);
+      if (m.columns().get(i).collection()) {
+        r[base + 6] = h.get(2 * i + 1).quantile(0.5);
+        r[base + 7] = h.get(2 * i + 1).quantile(0.99);
+      }
+    }
+    int sizesAt = 9 * m.columns().size();
+    for (int k = 0; k < 2; k++) {
+      Histogram size = h.get(2 * m.columns().size() + k);
+      r[sizesAt + 4 * k + 1] = size.quantile(0.5);
+      r[sizesAt + 4 * k + 2] = size.quantile(0.99);
+    }
     double scale = 1 / m.sample().orElse(1);
     List<AttributeFigures> figures = new ArrayList<>();
     List<Boolean> numeric = new ArrayList<>();
@@ -297,15 +322,13 @@ public final class SqlFigures {
             + cols);
     Object[] s =
         db.row(
-            "SELECT count(*), coalesce(sum(n), 0), coalesce(max(n), 0), avg(n), "
-                + db.quantile("n", 0.5)
-                + ", "
-                + db.quantile("n", 0.99)
-                + ", avg(b), "
-                + db.quantile("b", 0.5)
-                + ", "
-                + db.quantile("b", 0.99)
-                + ", max(b) FROM kp_g");
+            "SELECT count(*), coalesce(sum(n), 0), coalesce(max(n), 0), avg(n), NULL, NULL,"
+                + " avg(b), NULL, NULL, max(b) FROM kp_g");
+    List<Histogram> perValueHistograms = Histogram.of(db, "kp_g", List.of("n", "b"));
+    s[4] = perValueHistograms.get(0).quantile(0.5);
+    s[5] = perValueHistograms.get(0).quantile(0.99);
+    s[7] = perValueHistograms.get(1).quantile(0.5);
+    s[8] = perValueHistograms.get(1).quantile(0.99);
     long distinct = num(s[0]).longValue();
     double keyRows = num(s[1]).doubleValue();
     if (distinct == 0) {
