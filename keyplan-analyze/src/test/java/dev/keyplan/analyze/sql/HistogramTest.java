@@ -79,8 +79,12 @@ class HistogramTest {
     Connection c = DriverManager.getConnection("jdbc:duckdb:");
     try (Statement s = c.createStatement()) {
       s.execute("CREATE TABLE t (x BIGINT)");
-      for (Long v : values) {
-        s.execute("INSERT INTO t VALUES (" + v + ")");
+      if (!values.isEmpty()) {
+        s.execute(
+            "INSERT INTO t VALUES "
+                + values.stream()
+                    .map(v -> "(" + v + ")")
+                    .collect(java.util.stream.Collectors.joining(", ")));
       }
     }
     return c;
