@@ -11,6 +11,12 @@
 #                                     # options pass through here too, e.g. -p keyType=text)
 #   bench/run.sh simulate             # instead: SimulationBenchmark, keyplan simulate on examples/chat.yaml
 #                                     # (exact and aggregate) against a per-operation ring walk (about 1 minute)
+#   bench/run.sh analyze [--rows N]   # instead: keyplan analyze of one generated entity (three candidate
+#                                     # keys) against DuckDB's own SQL for the same figures, CSV and
+#                                     # Parquet, each a process, alternating, 3 times each (AnalyzeBench;
+#                                     # --reps, --formats, --engines, --memory-limit, --threads, --heap);
+#                                     # builds the CLI jar too; 10M rows take about 15 minutes
+#   bench/run.sh analyze-profile ARGS # a diagnostic: `keyplan analyze ARGS` with each SQL statement timed
 #
 # Writes bench/target/jmh-result.json, bench/target/jmh-result.csv and bench/target/summary.md,
 # and prints the tables, per store: per size check ms, parseOnly ms, check/parseOnly and
@@ -22,8 +28,12 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+modules=bench
+if [[ "${1:-}" == analyze* ]]; then
+  modules=bench,keyplan-cli
+fi
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-  mvn -q -DskipTests -pl bench -am package
+  mvn -q -DskipTests -pl "$modules" -am package
 fi
 
 jar="bench/target/benchmarks.jar"
@@ -39,6 +49,14 @@ if [[ "${1:-}" == "cassandra" ]]; then
 elif [[ "${1:-}" == "simulate" ]]; then
   shift
   report=dev.keyplan.cassandra.bench.SimulationReport
+elif [[ "${1:-}" == "analyze" ]]; then
+  shift
+  # Writes bench/target/analyze-summary.md; the data stays in bench/target/analyze-data.
+  exec java -cp "$jar" dev.keyplan.analyze.bench.AnalyzeBench "$@"
+elif [[ "${1:-}" == "analyze-profile" ]]; then
+  shift
+  exec java -Xmx1g -cp "keyplan-cli/target/keyplan.jar:bench/target/keyplan-bench-0.1.0-SNAPSHOT.jar" \
+    dev.keyplan.analyze.bench.AnalyzeSqlProfile analyze "$@"
 fi
 
 exec java -Dkeyplan.bench.out=bench/target -cp "$jar" "$report" "$@"
