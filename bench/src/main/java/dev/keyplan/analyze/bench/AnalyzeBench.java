@@ -392,6 +392,14 @@ public final class AnalyzeBench {
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     long t0 = System.nanoTime();
     Process p = pb.start();
+    // A benchmark stopped early (Ctrl-C, kill) takes its engine process with it.
+    Thread reaper =
+        new Thread(
+            () -> {
+              p.descendants().forEach(ProcessHandle::destroy);
+              p.destroy();
+            });
+    Runtime.getRuntime().addShutdownHook(reaper);
     AtomicLong sampled = new AtomicLong();
     Thread sampler = null;
     if (!timeTool) {
@@ -419,6 +427,7 @@ public final class AnalyzeBench {
     }
     int exit = p.waitFor();
     double seconds = secondsSince(t0);
+    Runtime.getRuntime().removeShutdownHook(reaper);
     if (sampler != null) {
       sampler.interrupt();
     }

@@ -26,7 +26,8 @@ import java.util.logging.Logger;
  *
  * <p>{@code java -cp keyplan-cli/target/keyplan.jar:bench/target/keyplan-bench-0.1.0-SNAPSHOT.jar
  * dev.keyplan.analyze.bench.AnalyzeSqlProfile analyze MODEL --entity E DATA…} ({@code bench/run.sh
- * analyze-profile …} does this).
+ * analyze-profile …} does this). {@code --main CLASS} first runs another main the same way, e.g.
+ * {@link AnalyzeBaseline} (with the bench jar on the class path), to set its statements beside.
  */
 public final class AnalyzeSqlProfile {
   private AnalyzeSqlProfile() {}
@@ -48,10 +49,14 @@ public final class AnalyzeSqlProfile {
     DriverManager.registerDriver(new TimingDriver(duck));
     long t0 = System.nanoTime();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> report(System.nanoTime() - t0)));
+    String main = "dev.keyplan.cli.Main";
+    String[] rest = args;
+    if (args.length > 1 && args[0].equals("--main")) {
+      main = args[1];
+      rest = java.util.Arrays.copyOfRange(args, 2, args.length);
+    }
     try {
-      Class.forName("dev.keyplan.cli.Main")
-          .getMethod("main", String[].class)
-          .invoke(null, (Object) args);
+      Class.forName(main).getMethod("main", String[].class).invoke(null, (Object) rest);
     } catch (InvocationTargetException e) {
       throw (Exception) e.getCause();
     }

@@ -12,8 +12,9 @@ import java.util.Map;
  * The Markdown that {@code bench/run.sh analyze} prints and writes to
  * bench/target/analyze-summary.md: one row per format and engine with wall time (min, median, max
  * over the repetitions), the ratio of its median to the faster baseline's median on the same format
- * (issue 19's target: at most 1.2), the median CPU time and the largest peak RSS of its processes.
- * The median of an even count is the mean of the middle two.
+ * (issue 19's target: at most 1.2), the median CPU time (user + system, which another load on a
+ * shared machine inflates less than wall time) and its ratio to the faster baseline's, and the
+ * largest peak RSS of its processes. The median of an even count is the mean of the middle two.
  */
 final class AnalyzeSummary {
   private AnalyzeSummary() {}
@@ -48,13 +49,15 @@ final class AnalyzeSummary {
             loadBefore,
             loadAfter));
     b.append("| format | file MB | engine | runs | wall s min | median | max | median ÷ faster")
-        .append(" baseline | CPU s (median) | peak RSS MiB (max) |\n");
-    b.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        .append(" baseline | CPU s (median) | CPU ÷ faster baseline | peak RSS MiB (max) |\n");
+    b.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (String format : s.formats()) {
       double base = Double.POSITIVE_INFINITY;
+      double baseCpu = Double.POSITIVE_INFINITY;
       for (Engine e : engines) {
         if (e.baseline()) {
           base = Math.min(base, median(wall(timings, e, format)));
+          baseCpu = Math.min(baseCpu, median(cpu(timings, e, format)));
         }
       }
       for (Engine e : engines) {
@@ -62,12 +65,7 @@ final class AnalyzeSummary {
         if (w.length == 0) {
           continue;
         }
-        double[] cpu =
-            timings.stream()
-                .filter(t -> t.engine() == e && t.format().equals(format))
-                .mapToDouble(Timing::cpuSeconds)
-                .sorted()
-                .toArray();
+        double[] cpu = cpu(timings, e, format);
         long rss =
             timings.stream()
                 .filter(t -> t.engine() == e && t.format().equals(format))
@@ -77,7 +75,7 @@ final class AnalyzeSummary {
         b.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %,.0f | %s | %d | %.2f | %.2f | %.2f | %.2f | %.1f | %,d |%n",
+                "| %s | %,.0f | %s | %d | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %,d |%n",
                 format,
                 fileBytes.getOrDefault(format, 0L) / 1e6,
                 e.label(),
@@ -87,6 +85,7 @@ final class AnalyzeSummary {
                 w[w.length - 1],
                 median(w) / base,
                 median(cpu),
+                median(cpu) / baseCpu,
                 rss / 1024));
       }
     }
@@ -109,6 +108,14 @@ final class AnalyzeSummary {
     return timings.stream()
         .filter(t -> t.engine() == e && t.format().equals(format))
         .mapToDouble(Timing::seconds)
+        .sorted()
+        .toArray();
+  }
+
+  private static double[] cpu(List<Timing> timings, Engine e, String format) {
+    return timings.stream()
+        .filter(t -> t.engine() == e && t.format().equals(format))
+        .mapToDouble(Timing::cpuSeconds)
         .sorted()
         .toArray();
   }
