@@ -172,9 +172,21 @@ public final class AnalyzeBench {
    * @param seconds wall time
    * @param rssKiB peak resident memory, KiB
    * @param cpuSeconds user plus system CPU time, or NaN when not measured
+   * @param failure empty when the process exited 0, else its exit code and the first line of its
+   *     error output (a run that failed is reported, not timed)
    */
   record Timing(
-      Engine engine, String format, int rep, double seconds, long rssKiB, double cpuSeconds) {}
+      Engine engine,
+      String format,
+      int rep,
+      double seconds,
+      long rssKiB,
+      double cpuSeconds,
+      String failure) {
+    boolean ok() {
+      return failure.isEmpty();
+    }
+  }
 
   public static void main(String[] args) throws IOException, InterruptedException, SQLException {
     Settings s = Settings.parse(args);
@@ -230,17 +242,20 @@ public final class AnalyzeBench {
           Path out = runs.resolve(stem + "-" + format + "-" + e.id() + "-" + rep + ".json");
           Timing t = time(e, format, rep, command(e, s, model, data, format), out, timeTool);
           timings.add(t);
-          lastOutput.put(format + "/" + e.id(), out);
+          if (t.ok()) {
+            lastOutput.put(format + "/" + e.id(), out);
+          }
           System.out.printf(
               Locale.ROOT,
-              "%s rep %d %-8s %-26s %8.2f s  %,8d MiB  cpu %7.1f s%n",
+              "%s rep %d %-8s %-26s %8.2f s  %,8d MiB  cpu %7.1f s %s%n",
               s.rows(),
               rep,
               format,
               e.label(),
               t.seconds(),
               t.rssKiB() / 1024,
-              t.cpuSeconds());
+              t.cpuSeconds(),
+              t.ok() ? "" : "FAILED " + t.failure());
         }
       }
     }
@@ -252,11 +267,16 @@ public final class AnalyzeBench {
       if (base.isEmpty()) {
         continue;
       }
-      Map<String, Object> reference = readJson(lastOutput.get(format + "/" + base.get().id()));
+      Path referenceFile = lastOutput.get(format + "/" + base.get().id());
       for (Engine e : engines) {
         if (e == base.get()) {
           continue;
         }
+        if (referenceFile == null || !lastOutput.containsKey(format + "/" + e.id())) {
+          checks.add(format + ": " + e.label() + " not compared (a run failed)");
+          continue;
+        }
+        Map<String, Object> reference = readJson(referenceFile);
         List<String> diffs =
             AnalyzeAgreement.compare(reference, readJson(lastOutput.get(format + "/" + e.id())));
         agree &= diffs.isEmpty();
@@ -282,7 +302,7 @@ public final class AnalyzeBench {
                       try {
                         return readJson(lastOutput.get(s.formats().get(0) + "/" + e.id()))
                             .get("engine");
-                      } catch (IOException x) {
+                      } catch (IOException | RuntimeException x) {
                         return "?";
                       }
                     })
@@ -307,6 +327,10 @@ public final class AnalyzeBench {
         target.resolve("analyze-summary-" + s.rows() + ".md"), table, StandardCharsets.UTF_8);
     if (!agree) {
       System.err.println("analyze: the engines disagree on an exact figure (above)");
+      System.exit(1);
+    }
+    if (timings.stream().anyMatch(t -> !t.ok())) {
+      System.err.println("analyze: a run failed (above)");
       System.exit(1);
     }
   }
@@ -431,16 +455,16 @@ public final class AnalyzeBench {
     if (sampler != null) {
       sampler.interrupt();
     }
+    String failure = "";
     if (exit != 0) {
-      List<String> lines = Files.readAllLines(err);
-      throw new IllegalStateException(
-          e.label()
-              + " on "
-              + format
-              + " exited "
+      failure =
+          "exit "
               + exit
               + ": "
-              + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
+              + Files.readAllLines(err).stream()
+                  .filter(l -> !l.isBlank())
+                  .findFirst()
+                  .orElse("(no error output)");
     }
     long rss = sampled.get();
     double cpu = Double.NaN;
@@ -450,7 +474,7 @@ public final class AnalyzeBench {
       rss = Long.parseLong(f[0]);
       cpu = Double.parseDouble(f[1]) + Double.parseDouble(f[2]);
     }
-    return new Timing(e, format, rep, seconds, rss, cpu);
+    return new Timing(e, format, rep, seconds, rss, cpu, failure);
   }
 
   /** Reads a JSON file into maps, lists, strings, numbers (as double), booleans and nulls. */

@@ -68,7 +68,7 @@ final class AnalyzeSummary {
         double[] cpu = cpu(timings, e, format);
         long rss =
             timings.stream()
-                .filter(t -> t.engine() == e && t.format().equals(format))
+                .filter(t -> t.engine() == e && t.format().equals(format) && t.ok())
                 .mapToLong(Timing::rssKiB)
                 .max()
                 .orElse(0);
@@ -91,6 +91,21 @@ final class AnalyzeSummary {
     }
     b.append('\n');
     b.append("Peak RSS: ").append(rssSource).append(".\n");
+    for (Timing t : timings) {
+      if (!t.ok()) {
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "%nFailed: %s on %s, repetition %d, after %.1f s (CPU %.1f s, peak RSS %,d MiB): %s%n",
+                t.engine().label(),
+                t.format(),
+                t.rep(),
+                t.seconds(),
+                t.cpuSeconds(),
+                t.rssKiB() / 1024,
+                t.failure()));
+      }
+    }
     for (String n : notRun) {
       b.append("\nNot run: ").append(n).append('.');
     }
@@ -106,7 +121,7 @@ final class AnalyzeSummary {
 
   private static double[] wall(List<Timing> timings, Engine e, String format) {
     return timings.stream()
-        .filter(t -> t.engine() == e && t.format().equals(format))
+        .filter(t -> t.engine() == e && t.format().equals(format) && t.ok())
         .mapToDouble(Timing::seconds)
         .sorted()
         .toArray();
@@ -114,7 +129,7 @@ final class AnalyzeSummary {
 
   private static double[] cpu(List<Timing> timings, Engine e, String format) {
     return timings.stream()
-        .filter(t -> t.engine() == e && t.format().equals(format))
+        .filter(t -> t.engine() == e && t.format().equals(format) && t.ok())
         .mapToDouble(Timing::cpuSeconds)
         .sorted()
         .toArray();
