@@ -30,10 +30,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * high-water mark of the child, getrusage(2)), or, without {@code /usr/bin/time}, {@code VmHWM} of
  * {@code /proc/PID/status} (proc(5)) sampled every 20 ms.
  *
- * <p>An engine is one entry of {@link #engines}: the jar, its main class, its leading arguments,
- * and whether it takes {@code keyplan analyze}'s arguments and prints its JSON ({@link
- * Style#ANALYZE}, as the CLI and, later, {@code dev.keyplan.spark.SparkAnalyze} do) or is a
- * baseline ({@link Style#BASELINE}). An entry whose jar is not built is listed as not run.
+ * <p>An engine is one entry of {@link #engines}: its class path, main class, JVM options and
+ * arguments, and whether it takes {@code keyplan analyze}'s arguments and prints its JSON ({@link
+ * Style#ANALYZE}, as the CLI does with either {@code --engine}) or is a baseline ({@link
+ * Style#BASELINE}). An entry whose jar is not built is listed as not run.
  *
  * <p>Options: {@code --rows N} (default 10,000,000; {@code 10M}, {@code 40M} accepted), {@code
  * --reps R} (3), {@code --formats csv,parquet}, {@code --engines ID,…} (all), {@code --memory-limit
@@ -57,25 +57,91 @@ public final class AnalyzeBench {
    *
    * @param id short name, for {@code --engines} and file names
    * @param label the table's name for it
-   * @param jar the jar to run, relative to the repository root
+   * @param classPath the class path, relative to the repository root, {@code :}-separated; an
+   *     element {@code @FILE} stands for the class path written in FILE (as {@code mvn
+   *     dependency:build-classpath -Dmdep.outputFile=FILE} writes it). The engine is not run when
+   *     an element is missing
    * @param mainClass its main class
+   * @param jvmArgs JVM options besides {@code -Xmx}
    * @param leading arguments before the common ones
+   * @param trailing arguments after them
    * @param style how it is called
    */
   record Engine(
-      String id, String label, String jar, String mainClass, List<String> leading, Style style) {
+      String id,
+      String label,
+      String classPath,
+      String mainClass,
+      List<String> jvmArgs,
+      List<String> leading,
+      List<String> trailing,
+      Style style) {
     Engine {
+      jvmArgs = List.copyOf(jvmArgs);
       leading = List.copyOf(leading);
+      trailing = List.copyOf(trailing);
     }
 
     boolean baseline() {
       return style == Style.BASELINE;
     }
+
+    /** The first element of the class path that is missing under {@code root}, if any. */
+    Optional<String> missing(Path root) {
+      for (String element : classPath.split(":")) {
+        String file = element.startsWith("@") ? element.substring(1) : element;
+        if (!Files.isRegularFile(root.resolve(file))) {
+          return Optional.of(file);
+        }
+      }
+      return Optional.empty();
+    }
+
+    /** The class path with each {@code @FILE} replaced by the file's content. */
+    String resolvedClassPath(Path root) throws IOException {
+      List<String> out = new ArrayList<>();
+      for (String element : classPath.split(":")) {
+        out.add(
+            element.startsWith("@")
+                ? Files.readString(root.resolve(element.substring(1))).strip()
+                : element);
+      }
+      return String.join(":", out);
+    }
   }
 
   /**
-   * The engines, in the order they run. Adding one (Apache Spark's local mode, issue 19 §4) is one
-   * entry: a jar whose main class takes {@code keyplan analyze}'s arguments and prints its JSON.
+   * The JVM options Spark's launcher passes on Java 17, as keyplan-spark's pom gives its tests
+   * ({@code argLine}).
+   */
+  static final List<String> SPARK_JVM =
+      List.of(
+          "-XX:+IgnoreUnrecognizedVMOptions",
+          "--add-opens=java.base/java.lang=ALL-UNNAMED",
+          "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+          "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+          "--add-opens=java.base/java.io=ALL-UNNAMED",
+          "--add-opens=java.base/java.net=ALL-UNNAMED",
+          "--add-opens=java.base/java.nio=ALL-UNNAMED",
+          "--add-opens=java.base/java.util=ALL-UNNAMED",
+          "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+          "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+          "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
+          "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+          "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
+          "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
+          "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
+          "-Djdk.reflect.useDirectMethodHandle=false",
+          "-Dio.netty.tryReflectionSetAccessible=true");
+
+  /**
+   * The engines, in the order they run. Adding one is one entry: a class path and main class that
+   * take {@code keyplan analyze}'s arguments and print its JSON ({@link Style#ANALYZE}), or a
+   * baseline. Spark's local mode (issue 19 §4) is {@code keyplan analyze --engine spark} with
+   * keyplan-spark.jar and Spark's jars on the class path (docs/analyze.md, "Apache Spark"); it runs
+   * once both files exist: {@code mvn -B -ntp -o -pl keyplan-spark -am package -DskipTests}, then
+   * {@code mvn -B -ntp -o -q -pl keyplan-spark dependency:build-classpath
+   * -Dmdep.outputFile=$PWD/bench/target/spark-classpath.txt}.
    */
   static List<Engine> engines() {
     return List.of(
@@ -84,28 +150,36 @@ public final class AnalyzeBench {
             "keyplan analyze",
             "keyplan-cli/target/keyplan.jar",
             "dev.keyplan.cli.Main",
+            List.of(),
             List.of("analyze"),
+            List.of(),
             Style.ANALYZE),
         new Engine(
             "duckdb-table",
             "DuckDB SQL, loaded once",
             "bench/target/benchmarks.jar",
             AnalyzeBaseline.class.getName(),
+            List.of(),
             List.of("--mode", "table"),
+            List.of(),
             Style.BASELINE),
         new Engine(
             "duckdb-scan",
             "DuckDB SQL, on the file",
             "bench/target/benchmarks.jar",
             AnalyzeBaseline.class.getName(),
+            List.of(),
             List.of("--mode", "scan"),
+            List.of(),
             Style.BASELINE),
         new Engine(
             "spark",
             "Spark local mode",
-            "keyplan-spark/target/keyplan-spark.jar",
-            "dev.keyplan.spark.SparkAnalyze",
-            List.of(),
+            "keyplan-spark/target/keyplan-spark.jar:@bench/target/spark-classpath.txt",
+            "dev.keyplan.cli.Main",
+            SPARK_JVM,
+            List.of("analyze"),
+            List.of("--engine", "spark"),
             Style.ANALYZE));
   }
 
@@ -218,10 +292,11 @@ public final class AnalyzeBench {
       if (!s.engineIds().isEmpty() && !s.engineIds().contains(e.id())) {
         continue;
       }
-      if (Files.isRegularFile(root.resolve(e.jar()))) {
+      Optional<String> missing = e.missing(root);
+      if (missing.isEmpty()) {
         engines.add(e);
       } else {
-        notRun.add(e.label() + " (" + e.jar() + " is not built)");
+        notRun.add(e.label() + " (" + missing.get() + " is not there)");
       }
     }
     boolean timeTool = Files.isExecutable(Path.of("/usr/bin/time"));
@@ -240,7 +315,7 @@ public final class AnalyzeBench {
         for (Engine e : order) {
           Path data = format.equals("csv") ? csv : parquet;
           Path out = runs.resolve(stem + "-" + format + "-" + e.id() + "-" + rep + ".json");
-          Timing t = time(e, format, rep, command(e, s, model, data, format), out, timeTool);
+          Timing t = time(e, format, rep, command(e, s, root, model, data, format), out, timeTool);
           timings.add(t);
           if (t.ok()) {
             lastOutput.put(format + "/" + e.id(), out);
@@ -358,12 +433,14 @@ public final class AnalyzeBench {
     }
   }
 
-  private static List<String> command(Engine e, Settings s, Path model, Path data, String format) {
+  private static List<String> command(
+      Engine e, Settings s, Path root, Path model, Path data, String format) throws IOException {
     List<String> argv = new ArrayList<>();
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     argv.add("-Xmx" + s.heap());
+    argv.addAll(e.jvmArgs());
     argv.add("-cp");
-    argv.add(e.jar());
+    argv.add(e.resolvedClassPath(root));
     argv.add(e.mainClass());
     argv.addAll(e.leading());
     String threads = String.valueOf(s.threads());
@@ -383,6 +460,7 @@ public final class AnalyzeBench {
               "--threads",
               threads,
               data.toString()));
+      argv.addAll(e.trailing());
     } else {
       argv.addAll(
           List.of(
@@ -395,6 +473,7 @@ public final class AnalyzeBench {
               "--threads",
               threads,
               data.toString()));
+      argv.addAll(e.trailing());
     }
     return argv;
   }
