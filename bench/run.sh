@@ -15,7 +15,8 @@
 #                                     # keys) against DuckDB's own SQL for the same figures, CSV and
 #                                     # Parquet, each a process, alternating, 3 times each (AnalyzeBench;
 #                                     # --reps, --formats, --engines, --memory-limit, --threads, --heap);
-#                                     # builds the CLI jar too; 10M rows take about 15 minutes
+#                                     # builds the CLI jar too; 10M rows take about 4 minutes on an idle
+#                                     # machine (its data is made once, in 20 s)
 #   bench/run.sh analyze-profile ARGS # a diagnostic: `keyplan analyze ARGS` with each SQL statement timed
 #
 # Writes bench/target/jmh-result.json, bench/target/jmh-result.csv and bench/target/summary.md,
