@@ -23,6 +23,9 @@ import java.util.OptionalDouble;
  * @param top how many of each key's busiest values to list
  * @param redact whether values are hashed before they reach any output ({@code --redact})
  * @param engine how the engine may use the machine
+ * @param hashFiles whether each data file's SHA-256 is computed for the provenance a written model
+ *     records: reading every byte once more, so only when something is written ({@code --write},
+ *     {@code --new}); without it the provenance names the files with an empty hash
  */
 public record AnalyzeRequest(
     Model model,
@@ -36,13 +39,44 @@ public record AnalyzeRequest(
     long maxBadRows,
     int top,
     boolean redact,
-    EngineSettings engine) {
+    EngineSettings engine,
+    boolean hashFiles) {
 
   /** Ten busiest values by default, twice analyzeShardKey's five (its mostCommonValues). */
   public static final int DEFAULT_TOP = 10;
 
   /** The seed of {@code --sample}'s Bernoulli sample: fixed, so a sampled run is reproducible. */
   public static final int SAMPLE_SEED = 19;
+
+  /** A request whose files are hashed, as a library caller that writes a model wants. */
+  public AnalyzeRequest(
+      Model model,
+      String entity,
+      List<String> data,
+      Optional<DataFormat> formatIn,
+      Map<String, String> map,
+      Optional<List<List<String>>> keys,
+      Optional<String> time,
+      OptionalDouble sample,
+      long maxBadRows,
+      int top,
+      boolean redact,
+      EngineSettings engine) {
+    this(
+        model,
+        entity,
+        data,
+        formatIn,
+        map,
+        keys,
+        time,
+        sample,
+        maxBadRows,
+        top,
+        redact,
+        engine,
+        true);
+  }
 
   public AnalyzeRequest {
     data = List.copyOf(data);

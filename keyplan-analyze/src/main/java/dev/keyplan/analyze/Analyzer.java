@@ -270,7 +270,7 @@ public final class Analyzer {
         f.rowSizes(),
         f.time(),
         notes,
-        provenance(exports));
+        provenance(exports, request.hashFiles()));
   }
 
   /** What the output says of an export's row sizes and of the lines its conversion skipped. */
@@ -371,12 +371,18 @@ public final class Analyzer {
    * Each file's SHA-256, as stored (FIPS 180-4), for the model writer's comments: the user's files,
    * an export's hashed as its conversion read it.
    */
-  static Provenance provenance(ConvertedExports exports) {
+  static Provenance provenance(ConvertedExports exports, boolean hash) {
     List<Provenance.SourceFile> files = new ArrayList<>();
     for (DataFile f : exports.original().files()) {
       Optional<String> converted = exports.sha256(f.name());
       if (converted.isPresent()) {
         files.add(new Provenance.SourceFile(f.name(), converted.get()));
+        continue;
+      }
+      if (!hash) {
+        // Nothing will be written: a 1 GB file is not read a second time for a hash no output
+        // shows (bench/RESULTS.md, the analyze benchmark's profile).
+        files.add(new Provenance.SourceFile(f.name(), ""));
         continue;
       }
       try (InputStream in =

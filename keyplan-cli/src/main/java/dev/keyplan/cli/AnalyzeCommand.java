@@ -431,7 +431,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         r.maxBadRows(),
         r.top(),
         r.redact(),
-        r.engine());
+        r.engine(),
+        true);
   }
 
   AnalyzeRequest request(Model m, List<String> data) {
@@ -447,7 +448,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         maxBadRows == null ? 0 : whole("--max-bad-rows", maxBadRows, 0, Long.MAX_VALUE),
         top == null ? AnalyzeRequest.DEFAULT_TOP : (int) whole("--top", top, 1, 1000),
         redact,
-        engine());
+        engine(),
+        // The provenance's hashes are written only with --write (--new builds its own request).
+        write);
   }
 
   private Optional<DataFormat> formatIn() {

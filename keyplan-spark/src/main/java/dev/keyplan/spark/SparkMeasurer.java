@@ -155,9 +155,14 @@ public final class SparkMeasurer implements Measurer {
         good = numbered(spark, good);
       }
       // Built on the rows' own plan, not on a view's name, so the table outlives every view.
-      List<String> columns = new ArrayList<>(List.of("*"));
-      columns.addAll(SqlFigures.rowSizes(sql, m));
-      sql.table("kp_data", good.selectExpr(columns.toArray(String[]::new)));
+      List<String> passThrough = new ArrayList<>();
+      if (m.nativeSize() != NativeSize.NONE) {
+        passThrough.add("kp_native");
+      }
+      passThrough.add(m.time().isPresent() ? "kp_t" : "kp_place");
+      sql.table(
+          "kp_data",
+          good.selectExpr(SqlFigures.loaded(sql, m, passThrough).toArray(String[]::new)));
       return bad;
     } finally {
       spark.catalog().dropTempView("kp_rows");

@@ -355,9 +355,16 @@ public final class DuckDbMeasurer implements Measurer {
                 + dev.keyplan.analyze.AnalyzeRequest.SAMPLE_SEED
                 + ")"
             : "";
+    List<String> passThrough = new ArrayList<>();
+    if (m.nativeSize() != NativeSize.NONE) {
+      passThrough.add("kp_native");
+    }
+    if (m.time().isPresent()) {
+      passThrough.add("kp_t");
+    }
     db.execute(
-        "CREATE TABLE kp_data AS SELECT *, "
-            + String.join(", ", SqlFigures.rowSizes(db, m))
+        "CREATE TABLE kp_data AS SELECT "
+            + String.join(", ", SqlFigures.loaded(db, m, passThrough))
             + " FROM (SELECT "
             + String.join(", ", select)
             + " FROM "

@@ -21,7 +21,8 @@ public record Provenance(List<SourceFile> files, Optional<LocalDate> date) {
    * One file measured.
    *
    * @param name the file's name as the user gave it
-   * @param sha256 the hex SHA-256 of its bytes as stored (compressed, for a gzip file)
+   * @param sha256 the hex SHA-256 of its bytes as stored (compressed, for a gzip file); empty when
+   *     the run writes nothing and so did not read the file again for it
    */
   public record SourceFile(String name, String sha256) {}
 }

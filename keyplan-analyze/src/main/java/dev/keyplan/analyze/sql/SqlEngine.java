@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * An engine the figure queries run on, holding the loaded table {@code kp_data}: one row per data
- * row, with {@code v0 … vn} (each mapped column's value as text, in {@code Measurement.columns()}
- * order), {@code e}<i>i</i> (a collection column's element count), {@code kp_item} and {@code
- * kp_doc} (the row's item and BSON bytes) and, with a time column, {@code kp_t} (seconds since the
- * epoch).
+ * row, with the columns {@link SqlFigures#loaded} lists ({@code v}<i>i</i>, the value's text, for
+ * the attributes a key or the time reads; {@code l}<i>i</i>, its UTF-8 bytes; {@code e}<i>i</i>, a
+ * collection's element count; {@code kp_item} and {@code kp_doc}, the row's item and BSON bytes)
+ * and, with a time column, {@code kp_t} (seconds since the epoch).
  *
  * <p>The few words in which DuckDB's SQL and Spark SQL differ are asked here; everything else is
  * the same text on both.

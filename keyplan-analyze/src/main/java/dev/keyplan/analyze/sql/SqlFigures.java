@@ -86,32 +86,59 @@ public final class SqlFigures {
   }
 
   /**
-   * The select items {@code kp_item} and {@code kp_doc} over the columns {@code v0 … vn} (and
-   * {@code kp_native} for a converted export): each row's item bytes, the sum over present values
-   * of the attribute name's and the value's UTF-8 bytes (DynamoDB's item size,
-   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html);
-   * and its BSON bytes, 5 (the document's int32 length and closing NUL) plus per present value a
-   * string element: the type byte, the name and its NUL, the int32 length, the value and its NUL
-   * (https://bsonspec.org/spec.html). A converted export holds each record's own size in its
-   * store's encoding: that one is read, the other worked out from the values as text
-   * (docs/analyze.md, "Store exports").
+   * The columns of {@code kp_data}, selected over a row of text values {@code v0 … vn} (and {@code
+   * e}<i>i</i>, and {@code passThrough}, as the engine read them):
+   *
+   * <ul>
+   *   <li>{@code v}<i>i</i> only for the attributes a key or {@code --time} reads: the other
+   *       values' text is needed for its length alone, so the table does not hold it (at 40 million
+   *       rows a table of every text spilled past a 2 GB memory limit);
+   *   <li>{@code l}<i>i</i>, each value's UTF-8 bytes, NULL where it is absent;
+   *   <li>{@code e}<i>i</i> for collections, and {@code passThrough} ({@code kp_t}, {@code
+   *       kp_place}…);
+   *   <li>{@code kp_item}: the row's item bytes, the sum over present values of the attribute
+   *       name's and the value's UTF-8 bytes (DynamoDB's item size,
+   *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html);
+   *   <li>{@code kp_doc}: its BSON bytes, 5 (the document's int32 length and closing NUL) plus per
+   *       present value a string element: the type byte, the name and its NUL, the int32 length,
+   *       the value and its NUL (https://bsonspec.org/spec.html).
+   * </ul>
+   *
+   * A converted export holds each record's own size in its store's encoding ({@code kp_native}):
+   * that one is read, the other worked out from the values as text (docs/analyze.md, "Store
+   * exports").
    */
-  public static List<String> rowSizes(SqlEngine db, Measurement m) {
+  public static List<String> loaded(SqlEngine db, Measurement m, List<String> passThrough) {
+    java.util.Set<String> kept = new java.util.HashSet<>();
+    m.keys().forEach(kept::addAll);
+    m.time().ifPresent(kept::add);
+    List<String> out = new ArrayList<>();
     List<String> item = new ArrayList<>();
     List<String> doc = new ArrayList<>();
     for (int i = 0; i < m.columns().size(); i++) {
-      long name = m.columns().get(i).attribute().getBytes(StandardCharsets.UTF_8).length;
+      Column c = m.columns().get(i);
       String bytes = db.bytes("v" + i);
+      if (kept.contains(c.attribute())) {
+        out.add("v" + i);
+      }
+      out.add(bytes + " AS l" + i);
+      if (c.collection()) {
+        out.add("e" + i);
+      }
+      long name = c.attribute().getBytes(StandardCharsets.UTF_8).length;
       item.add("coalesce(" + name + " + " + bytes + ", 0)");
       doc.add("coalesce(" + (name + 7) + " + " + bytes + ", 0)");
     }
-    String itemBytes =
-        m.nativeSize() == NativeSize.ITEM_BYTES ? "kp_native" : String.join(" + ", item);
-    String docBytes =
-        m.nativeSize() == NativeSize.DOCUMENT_BYTES
-            ? "kp_native"
-            : "5 + " + String.join(" + ", doc);
-    return List.of(itemBytes + " AS kp_item", docBytes + " AS kp_doc");
+    out.addAll(passThrough);
+    out.add(
+        (m.nativeSize() == NativeSize.ITEM_BYTES ? "kp_native" : String.join(" + ", item))
+            + " AS kp_item");
+    out.add(
+        (m.nativeSize() == NativeSize.DOCUMENT_BYTES
+                ? "kp_native"
+                : "5 + " + String.join(" + ", doc))
+            + " AS kp_doc");
+    return out;
   }
 
   /**
@@ -136,7 +163,6 @@ public final class SqlFigures {
   /** The per-attribute figures and what the key passes need from the same scan. */
   private record Attributes(
       List<AttributeFigures> figures,
-      List<Boolean> numeric,
       RowSizes rowSizes,
       Optional<TimeSpan> time,
       double timeOrigin) {}
@@ -144,13 +170,12 @@ public final class SqlFigures {
   private static Attributes attributes(SqlEngine db, Measurement m, long rows) throws SQLException {
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < m.columns().size(); i++) {
-      String v = "v" + i;
-      String bytes = db.bytes(v);
-      parts.add("count(" + v + ")");
+      String bytes = "l" + i;
+      parts.add("count(" + bytes + ")");
       parts.add("coalesce(avg(" + bytes + "), 0)");
       parts.add("NULL"); // p99: from the histogram below
       parts.add("coalesce(max(" + bytes + "), 0)");
-      parts.add("count(TRY_CAST(" + v + " AS DOUBLE))");
+      parts.add("NULL"); // whether a key's values are numbers: per key, over its distinct values
       if (m.columns().get(i).collection()) {
         String e = "e" + i;
         parts.add("avg(" + e + ")");
@@ -182,7 +207,7 @@ public final class SqlFigures {
     // where a quantile aggregate holds every row's value.
     List<String> measures = new ArrayList<>();
     for (int i = 0; i < m.columns().size(); i++) {
-      measures.add(db.bytes("v" + i));
+      measures.add("l" + i);
       measures.add(m.columns().get(i).collection() ? "e" + i : "NULL");
     }
     measures.add("kp_item");
@@ -204,7 +229,6 @@ public final class SqlFigures {
     }
     double scale = 1 / m.sample().orElse(1);
     List<AttributeFigures> figures = new ArrayList<>();
-    List<Boolean> numeric = new ArrayList<>();
     int p = 0;
     for (Column c : m.columns()) {
       long present = num(r[p]).longValue();
@@ -228,7 +252,6 @@ public final class SqlFigures {
               num(r[p + 3]).doubleValue(),
               c.fixedSize(),
               elements));
-      numeric.add(present > 0 && num(r[p + 4]).longValue() == present);
       p += 9;
     }
     Quantiles item = quantiles(r, p);
@@ -265,7 +288,7 @@ public final class SqlFigures {
                   seconds,
                   seconds > 0 ? rows * scale / seconds : 0));
     }
-    return new Attributes(figures, numeric, sizes, span, origin);
+    return new Attributes(figures, sizes, span, origin);
   }
 
   private static String iso(double epochSeconds) {
@@ -358,10 +381,17 @@ public final class SqlFigures {
             num(s[7]).doubleValue() * scale,
             num(s[8]).doubleValue() * scale,
             num(s[9]).doubleValue() * scale);
-    List<String> orderBy = new ArrayList<>();
+    // A key attribute whose every value reads as a number orders as numbers (2 before 10), else
+    // as text; asked of the key's distinct values, not of every row.
+    List<String> numberChecks = new ArrayList<>();
     for (String a : key) {
-      boolean numeric = attrs.numeric.get(m.columns().indexOf(m.column(a)));
-      orderBy.add(numeric ? "TRY_CAST(" + value(m, a) + " AS DOUBLE)" : value(m, a));
+      numberChecks.add("count(*) FILTER (WHERE TRY_CAST(" + value(m, a) + " AS DOUBLE) IS NULL)");
+    }
+    Object[] notNumbers = db.row("SELECT " + String.join(", ", numberChecks) + " FROM kp_g");
+    List<String> orderBy = new ArrayList<>();
+    for (int i = 0; i < key.size(); i++) {
+      String v = value(m, key.get(i));
+      orderBy.add(num(notNumbers[i]).longValue() == 0 ? "TRY_CAST(" + v + " AS DOUBLE)" : v);
     }
     List<TopValue> top = new ArrayList<>();
     for (Object[] r :

@@ -76,6 +76,11 @@ final class Marks {
     List<String> files = new ArrayList<>();
     for (Provenance.SourceFile f : provenance.files()) {
       String hash = f.sha256().toLowerCase(Locale.ROOT);
+      if (hash.isEmpty()) {
+        // Not hashed: a plan that is printed, never written (AnalyzeRequest#hashFiles).
+        files.add(YamlQuoting.comment(f.name()));
+        continue;
+      }
       if (!hash.matches("[0-9a-f]{" + HASH_DIGITS + ",}")) {
         throw new IllegalArgumentException("not a hex SHA-256: '" + f.sha256() + "'");
       }
