@@ -82,9 +82,34 @@ public final class SparkMeasurer implements Measurer {
       return SqlFigures.measure(sql, name(), m, bad, progress);
     } catch (SQLException e) {
       throw new IllegalStateException("Spark SQL raises no SQLException", e);
+    } catch (RuntimeException e) {
+      throw outOfMemory(e).orElseThrow(() -> e);
     } finally {
       sql.dropAll();
     }
+  }
+
+  /**
+   * Spark running out of memory for a task (its SparkOutOfMemoryError, UNABLE_TO_ACQUIRE_MEMORY:
+   * https://spark.apache.org/docs/latest/tuning.html#memory-management-overview) as what to do
+   * about it, as the embedded engine says when it reaches --memory-limit: the run needs more
+   * memory, which is Spark's to give, not a fault in keyplan.
+   */
+  static java.util.Optional<InputException> outOfMemory(RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String what = t.getClass().getSimpleName() + " " + t.getMessage();
+      if (what.contains("SparkOutOfMemoryError") || what.contains("UNABLE_TO_ACQUIRE_MEMORY")) {
+        return java.util.Optional.of(
+            new InputException(
+                new Location("<command line>", 0, 0),
+                "Spark ran out of memory for a task ("
+                    + String.valueOf(t.getMessage()).lines().findFirst().orElse("").strip()
+                    + "); expected more memory for Spark (spark.driver.memory, or -Xmx in a local"
+                    + " run without spark-submit; spark.executor.memory on a cluster), or a"
+                    + " --sample"));
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /** Loads {@code kp_data}; returns the malformed rows skipped. */
@@ -268,7 +293,13 @@ public final class SparkMeasurer implements Measurer {
               .map(StructField::dataType)
               .findFirst()
               .orElse(DataTypes.StringType);
-      String text = type == DataTypes.StringType ? name : "CAST(" + name + " AS STRING)";
+      String text =
+          type == DataTypes.StringType
+              ? name
+              : type == DataTypes.TimestampType || type == DataTypes.TimestampNTZType
+                  // As the embedded engine writes a typed time (SqlFigures.ISO_TIME_DUCKDB).
+                  ? "date_format(" + name + ", \"" + SqlFigures.ISO_TIME_SPARK + "\")"
+                  : "CAST(" + name + " AS STRING)";
       select.add(text + " AS v" + i);
       if (m.time().filter(c.attribute()::equals).isPresent()) {
         // Seconds since the epoch; NULL where the value is no time, which makes the row malformed.

@@ -141,8 +141,21 @@ public final class AnalyzeBaseline {
     List<String> select = new ArrayList<>();
     List<String> item = new ArrayList<>();
     List<String> doc = new ArrayList<>();
+    // A Parquet timestamp has no text: it is written as analyze writes it (docs/analyze.md,
+    // "Data").
+    java.util.Map<String, String> types = new java.util.HashMap<>();
+    if (!format.equals("csv")) {
+      for (Object[] r : rows(c, "DESCRIBE SELECT * FROM " + reader(format, file, columns))) {
+        types.put((String) r[0], (String) r[1]);
+      }
+    }
     for (String n : columns) {
-      select.add("CAST(" + name(n) + " AS VARCHAR) AS " + name(n));
+      select.add(
+          (types.getOrDefault(n, "").startsWith("TIMESTAMP")
+                  ? "strftime(" + name(n) + ", '%Y-%m-%dT%H:%M:%S.%fZ')"
+                  : "CAST(" + name(n) + " AS VARCHAR)")
+              + " AS "
+              + name(n));
       int bytes = n.getBytes(StandardCharsets.UTF_8).length;
       item.add("coalesce(" + bytes + " + strlen(" + name(n) + "), 0)");
       doc.add("coalesce(" + (bytes + 7) + " + strlen(" + name(n) + "), 0)");

@@ -140,8 +140,9 @@ public final class AnalyzeBench {
    * baseline. Spark's local mode (issue 19 §4) is {@code keyplan analyze --engine spark} with
    * keyplan-spark.jar and Spark's jars on the class path (docs/analyze.md, "Apache Spark"); it runs
    * once both files exist: {@code mvn -B -ntp -o -pl keyplan-spark -am package -DskipTests}, then
-   * {@code mvn -B -ntp -o -q -pl keyplan-spark dependency:build-classpath
-   * -Dmdep.outputFile=$PWD/bench/target/spark-classpath.txt}.
+   * {@code mvn -B -ntp -o -q -pl keyplan-spark -am compile dependency:build-classpath
+   * -Dmdep.outputFile=$PWD/bench/target/spark-classpath.txt} (with {@code -am} and a phase, so that
+   * the reactor resolves keyplan's own modules; the last module written is keyplan-spark's).
    */
   static List<Engine> engines() {
     return List.of(

@@ -188,8 +188,14 @@ public final class DuckDbMeasurer implements Measurer {
   }
 
   /** The text expression of a data column as loaded. */
-  private static String source(DataFormat format, String column) {
+  private static String source(DataFormat format, String column, String parquetType) {
     String c = Sql.name(column);
+    if (format == DataFormat.PARQUET && parquetType.startsWith("TIMESTAMP")) {
+      // A typed time has no text in the data: it is written as ISO-8601 in UTC with six fraction
+      // digits, 2024-03-01T00:00:00.000000Z (27 bytes), as every engine writes it, rather than in
+      // this engine's own rendering (2024-03-01 00:00:00+00).
+      return "strftime(" + c + ", '" + SqlFigures.ISO_TIME_DUCKDB + "')";
+    }
     return switch (format) {
       case JSON_LINES ->
           "CASE json_type("
@@ -332,7 +338,8 @@ public final class DuckDbMeasurer implements Measurer {
     List<String> select = new ArrayList<>();
     for (int i = 0; i < m.columns().size(); i++) {
       Column c = m.columns().get(i);
-      select.add(source(format, c.column()) + " AS v" + i);
+      select.add(
+          source(format, c.column(), parquetTypes.getOrDefault(c.column(), "")) + " AS v" + i);
       if (c.collection()) {
         select.add(
             elements(format, c.column(), parquetTypes.getOrDefault(c.column(), "")) + " AS e" + i);
@@ -345,7 +352,10 @@ public final class DuckDbMeasurer implements Measurer {
       Column t = m.column(m.time().get());
       // The value's text stays v_i, so its size is the data's whatever --time says; a value that
       // is no time has no kp_t and is a malformed row (below).
-      select.add("epoch(TRY_CAST(" + source(format, t.column()) + " AS TIMESTAMPTZ)) AS kp_t");
+      select.add(
+          "epoch(TRY_CAST("
+              + source(format, t.column(), parquetTypes.getOrDefault(t.column(), ""))
+              + " AS TIMESTAMPTZ)) AS kp_t");
     }
     String sample =
         m.sample().isPresent()
