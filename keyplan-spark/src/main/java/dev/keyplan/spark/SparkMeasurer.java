@@ -142,8 +142,13 @@ public final class SparkMeasurer implements Measurer {
       long corrupt;
       long bad;
       try {
-        corrupt = parsed.where(CORRUPT + " IS NOT NULL").count();
-        bad = parsed.where(malformed).count();
+        // Both counts in one pass over the persisted rows.
+        Row counts =
+            parsed
+                .selectExpr("count_if(" + CORRUPT + " IS NOT NULL)", "count_if(" + malformed + ")")
+                .first();
+        corrupt = counts.getLong(0);
+        bad = counts.getLong(1);
       } catch (RuntimeException e) {
         throw unreadable(m.data().files().get(0), e);
       }

@@ -189,7 +189,6 @@ public final class SqlFigures {
       parts.add("coalesce(avg(" + bytes + "), 0)");
       parts.add("NULL"); // p99: from the histogram below
       parts.add("coalesce(max(" + bytes + "), 0)");
-      parts.add("NULL"); // whether a key's values are numbers: per key, over its distinct values
       if (m.columns().get(i).collection()) {
         String e = "e" + i;
         parts.add("avg(" + e + ")");
@@ -228,14 +227,14 @@ public final class SqlFigures {
     measures.add("kp_doc");
     List<Histogram> h = Histogram.of(db, "kp_data", measures);
     for (int i = 0; i < m.columns().size(); i++) {
-      int base = 9 * i;
+      int base = 8 * i;
       r[base + 2] = h.get(2 * i).quantile(0.99);
       if (m.columns().get(i).collection()) {
-        r[base + 6] = h.get(2 * i + 1).quantile(0.5);
-        r[base + 7] = h.get(2 * i + 1).quantile(0.99);
+        r[base + 5] = h.get(2 * i + 1).quantile(0.5);
+        r[base + 6] = h.get(2 * i + 1).quantile(0.99);
       }
     }
-    int sizesAt = 9 * m.columns().size();
+    int sizesAt = 8 * m.columns().size();
     for (int k = 0; k < 2; k++) {
       Histogram size = h.get(2 * m.columns().size() + k);
       r[sizesAt + 4 * k + 1] = size.quantile(0.5);
@@ -247,14 +246,14 @@ public final class SqlFigures {
     for (Column c : m.columns()) {
       long present = num(r[p]).longValue();
       Optional<Quantiles> elements =
-          r[p + 5] == null
+          r[p + 4] == null
               ? Optional.empty()
               : Optional.of(
                   new Quantiles(
+                      num(r[p + 4]).doubleValue(),
                       num(r[p + 5]).doubleValue(),
                       num(r[p + 6]).doubleValue(),
-                      num(r[p + 7]).doubleValue(),
-                      num(r[p + 8]).doubleValue()));
+                      num(r[p + 7]).doubleValue()));
       figures.add(
           new AttributeFigures(
               c.attribute(),
@@ -266,7 +265,7 @@ public final class SqlFigures {
               num(r[p + 3]).doubleValue(),
               c.fixedSize(),
               elements));
-      p += 9;
+      p += 8;
     }
     Quantiles item = quantiles(r, p);
     Quantiles doc = quantiles(r, p + 4);
