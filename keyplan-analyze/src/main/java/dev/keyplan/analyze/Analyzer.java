@@ -7,6 +7,7 @@ import dev.keyplan.analyze.source.ConvertedExports;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.DataSources;
+import dev.keyplan.analyze.source.RowEstimate;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
@@ -49,6 +50,9 @@ public final class Analyzer {
 
   private static final Location COMMAND_LINE = new Location("<command line>", 0, 0);
 
+  /** The phase a store export's conversion names in the progress. */
+  static final String CONVERTING = "converting the export";
+
   /** Measures {@code request} with the default engine; {@code progress} hears each step. */
   public static Analysis analyze(AnalyzeRequest request, Progress progress) {
     return analyze(request, Measurers.named(Measurers.DEFAULT), progress);
@@ -79,10 +83,15 @@ public final class Analyzer {
       }
     }
     DataSet opened = DataSources.open(request.data(), request.formatIn());
+    RowEstimate.of(opened).ifPresent(progress::rowsAbout);
     // A store's export becomes JSON Lines first, in a temporary directory deleted however the run
     // ends; the engine then reads it as any JSON Lines data set.
     try (ConvertedExports exports =
-        ConvertedExports.of(opened, request.maxBadRows(), request.engine().tempDirectory())) {
+        ConvertedExports.of(
+            opened,
+            request.maxBadRows(),
+            request.engine().tempDirectory(),
+            share -> progress.within(CONVERTING, share))) {
       return analyze(request, engine, entity, exports, progress);
     }
   }

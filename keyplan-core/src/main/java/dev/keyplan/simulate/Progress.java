@@ -2,7 +2,7 @@ package dev.keyplan.simulate;
 
 /**
  * Told how far a run has gone, so the CLI can draw a progress bar; the core prints nothing. Called
- * at most about a hundred times per run, from the simulating thread.
+ * at most about a hundred times per run, from the simulating thread ({@link #within} aside).
  */
 @FunctionalInterface
 public interface Progress {
@@ -18,6 +18,19 @@ public interface Progress {
    * default.
    */
   default void estimated(WorkBudget.Estimate estimate) {}
+
+  /**
+   * About how many rows the run will read, told once before reading, when the input's size tells
+   * (keyplan analyze's data: an estimate for the bar, never a figure); nothing by default.
+   */
+  default void rowsAbout(long rows) {}
+
+  /**
+   * How far a long phase of the current step has got: {@code share} (0 to 1) of its input read,
+   * such as {@code "reading the data"}, as the engine reports it. Called every few hundred
+   * milliseconds, possibly from an engine's watching thread; nothing by default.
+   */
+  default void within(String phase, double share) {}
 
   /**
    * Calls {@code at} when {@code second} crosses the next hundredth of {@code total}, and at the

@@ -29,6 +29,9 @@ import java.util.stream.Collectors;
  */
 public final class DuckDbMeasurer implements Measurer {
 
+  /** The phase the load's progress names. */
+  static final String READING = "reading the data";
+
   /** Most bad rows listed in one error: the rest are counted. */
   static final int LISTED_BAD_ROWS = 10;
 
@@ -46,7 +49,7 @@ public final class DuckDbMeasurer implements Measurer {
   @Override
   public MeasuredFigures measure(Measurement m, Progress progress) {
     try (DuckDbSession db = new DuckDbSession(m.engine())) {
-      long bad = load(db, m);
+      long bad = load(db, m, progress);
       return SqlFigures.measure(db, name(), m, bad, progress);
     } catch (SQLException e) {
       throw DataErrors.of(m.data(), e);
@@ -316,7 +319,8 @@ public final class DuckDbMeasurer implements Measurer {
    * (DuckDB keeps insertion order, so the table's {@code rowid} is the row's place); returns the
    * malformed rows skipped.
    */
-  private static long load(DuckDbSession db, Measurement m) throws SQLException {
+  private static long load(DuckDbSession db, Measurement m, Progress progress)
+      throws SQLException {
     DataFormat format = m.data().format();
     long badJson = 0;
     if (format == DataFormat.JSON_LINES && m.maxBadRows() > 0) {
@@ -372,7 +376,7 @@ public final class DuckDbMeasurer implements Measurer {
     if (m.time().isPresent()) {
       passThrough.add("kp_t");
     }
-    db.execute(
+    String create =
         "CREATE TABLE kp_data AS SELECT "
             + String.join(", ", SqlFigures.loaded(db, m, passThrough))
             + " FROM (SELECT "
@@ -380,7 +384,12 @@ public final class DuckDbMeasurer implements Measurer {
             + " FROM "
             + reader
             + sample
-            + ")");
+            + ")";
+    if (progress == Progress.NONE) {
+      db.execute(create);
+    } else {
+      db.execute(create, share -> progress.within(READING, share));
+    }
     long bad =
         format == DataFormat.CSV || format == DataFormat.TSV ? DataErrors.rejects(db, m) : badJson;
     if (m.time().isPresent()) {

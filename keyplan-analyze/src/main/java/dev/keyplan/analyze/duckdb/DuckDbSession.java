@@ -2,6 +2,8 @@ package dev.keyplan.analyze.duckdb;
 
 import dev.keyplan.analyze.EngineSettings;
 import dev.keyplan.analyze.sql.SqlEngine;
+import org.duckdb.DuckDBPreparedStatement;
+import org.duckdb.QueryProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -22,6 +28,9 @@ import java.util.stream.Stream;
  * {@code threads} from {@link EngineSettings}, spilling to a temporary directory, times in UTC.
  */
 final class DuckDbSession implements AutoCloseable, SqlEngine {
+  /** Milliseconds between two looks at a watched statement's progress. */
+  static final int WATCH_MILLIS = 250;
+
   private final Connection connection;
   private final Path temp;
   private final boolean ownTemp;
@@ -49,6 +58,57 @@ final class DuckDbSession implements AutoCloseable, SqlEngine {
   public void execute(String sql) throws SQLException {
     try (Statement s = connection.createStatement()) {
       s.execute(sql);
+    }
+  }
+
+  /**
+   * Runs a statement while telling {@code share} how far DuckDB says it is, every {@value
+   * #WATCH_MILLIS} ms from a watching thread: the query progress DuckDB tracks once {@code
+   * enable_progress_bar} is set, with its printing off ({@code enable_progress_bar_print}), read
+   * through the JDBC driver's {@code DuckDBPreparedStatement.getQueryProgress()}
+   * (https://duckdb.org/docs/stable/configuration/overview). For a CSV scan the percentage is the
+   * share of the file's bytes read. DuckDB tracks a query from {@code progress_bar_time} on (2 s by
+   * default; 0 here, since nothing is printed); a negative percentage (nothing tracked yet) is not
+   * passed on.
+   */
+  void execute(String sql, DoubleConsumer share) throws SQLException {
+    execute("SET enable_progress_bar = true");
+    execute("SET enable_progress_bar_print = false");
+    execute("SET progress_bar_time = 0");
+    try (Statement s = connection.createStatement()) {
+      DuckDBPreparedStatement watched = s.unwrap(DuckDBPreparedStatement.class);
+      ScheduledExecutorService watch =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "keyplan-duckdb-progress");
+                t.setDaemon(true);
+                return t;
+              });
+      watch.scheduleAtFixedRate(
+          () -> {
+            try {
+              QueryProgress q = watched.getQueryProgress();
+              if (q.getPercentage() >= 0) {
+                share.accept(Math.min(1, q.getPercentage() / 100));
+              }
+            } catch (SQLException e) {
+              // The statement finished between two looks: nothing more to tell.
+            }
+          },
+          WATCH_MILLIS,
+          WATCH_MILLIS,
+          TimeUnit.MILLISECONDS);
+      try {
+        s.execute(sql);
+      } finally {
+        watch.shutdownNow();
+        try {
+          // The statement closes after this: no look may still be asking it.
+          watch.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
   }
 

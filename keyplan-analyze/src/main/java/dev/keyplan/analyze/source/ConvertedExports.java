@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -57,16 +58,28 @@ public final class ConvertedExports implements AutoCloseable {
     this.sha256 = Map.copyOf(sha256);
   }
 
+  /** A file's size for the share converted; 0 when it cannot be read (the converter says why). */
+  private static long sizeOf(Path p) {
+    try {
+      return Files.size(p);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
   /**
    * Converts {@code original} when its format is a store's export; returns it as it is otherwise.
    *
    * @param maxBadRows bad lines tolerated over every file of the data set together ({@code
    *     --max-bad-rows}): each file may skip what the files before it left of the allowance
    * @param parent where to make the temporary directory; empty for {@code java.io.tmpdir}
+   * @param share told the share of the data set's bytes (compressed bytes, for gzip) converted so
+   *     far, every {@link Exports#PROGRESS_EVERY} lines, for the progress bar
    * @throws InputException the first bad line past the allowance, at its place; a data set of no
    *     record at all, at its first file
    */
-  public static ConvertedExports of(DataSet original, long maxBadRows, Optional<Path> parent) {
+  public static ConvertedExports of(
+      DataSet original, long maxBadRows, Optional<Path> parent, DoubleConsumer share) {
     Optional<ExportFormat> format = original.format().export();
     if (format.isEmpty()) {
       return new ConvertedExports(original, original, Optional.empty(), 0, List.of(), Map.of());
@@ -89,14 +102,24 @@ public final class ConvertedExports implements AutoCloseable {
       List<Diagnostic> firstBad = new ArrayList<>();
       Map<String, String> hashes = new LinkedHashMap<>();
       List<DataFile> converted = new ArrayList<>();
+      long total = 0;
+      for (DataFile f : original.files()) {
+        total += sizeOf(f.path());
+      }
+      long before = 0;
       for (int i = 0; i < original.files().size(); i++) {
         DataFile f = original.files().get(i);
         Path target = dir.resolve(i + ".jsonl");
+        long done = before;
+        long all = Math.max(1, total);
+        ExportProgress progress =
+            (lines, sourceBytes) -> share.accept(Math.min(1, (double) (done + sourceBytes) / all));
+        before += sizeOf(f.path());
         ExportConversion c;
         try {
           c =
               Exports.toJsonLines(
-                  f.path(), f.name(), format.get(), target, maxBadRows - bad, ExportProgress.NONE);
+                  f.path(), f.name(), format.get(), target, maxBadRows - bad, progress);
         } catch (InputException e) {
           throw bad > 0 ? withEarlier(e, bad, maxBadRows) : e;
         }
