@@ -16,6 +16,7 @@ import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Operation;
+import dev.keyplan.model.Quantities;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.store.Stores;
@@ -236,7 +237,8 @@ public final class Analyzer {
             request.top(),
             request.redact(),
             request.engine(),
-            exports.nativeSize());
+            exports.nativeSize(),
+            bucketWidths(request, entity));
     MeasuredFigures f = engine.measure(m, progress);
     List<String> notes = new ArrayList<>();
     notes.add(
@@ -311,6 +313,33 @@ public final class Analyzer {
     }
     return notes;
   }
+
+  /**
+   * The time bucket widths a key's busiest partition is measured at: an hour, a day, a week and 30
+   * days (the spans a partition is commonly bucketed by), and each width the model's designs bucket
+   * the entity by ({@link StoreAnalysis#bucketWidths}, such as a table's 10-minute bucket, written
+   * as the model writes a duration: {@code 10m}), each width once, narrowest first.
+   */
+  static List<Analysis.Bucket> bucketWidths(AnalyzeRequest request, Entity entity) {
+    java.util.TreeMap<Long, Analysis.Bucket> out = new java.util.TreeMap<>();
+    for (Analysis.Bucket b : FIXED_BUCKETS) {
+      out.put(b.seconds(), b);
+    }
+    for (StoreAnalysis a : Stores.builtIn().analyze(request.model())) {
+      for (long w : a.bucketWidths(entity.name())) {
+        out.putIfAbsent(w, new Analysis.Bucket(Quantities.formatSeconds(w), w, 0));
+      }
+    }
+    return List.copyOf(out.values());
+  }
+
+  /** Bucket widths measured whatever the model: an hour, a day, a week, 30 days. */
+  static final List<Analysis.Bucket> FIXED_BUCKETS =
+      List.of(
+          new Analysis.Bucket("1h", 3_600, 0),
+          new Analysis.Bucket("1d", 86_400, 0),
+          new Analysis.Bucket("7d", 604_800, 0),
+          new Analysis.Bucket("30d", 2_592_000, 0));
 
   /**
    * The keys the model uses for the entity, store-neutrally: first the keys its store designs

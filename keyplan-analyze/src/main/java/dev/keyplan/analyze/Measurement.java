@@ -20,6 +20,8 @@ import java.util.OptionalDouble;
  * @param engine the engine's settings
  * @param nativeSize which row size the data holds exactly in each row's reserved size field (a
  *     converted export's {@code Exports.NATIVE_BYTES_FIELD}), read instead of worked out from text
+ * @param buckets the time bucket widths each key's busiest partition is measured at, with a time
+ *     (their rows 0), narrowest first
  */
 public record Measurement(
     DataSet data,
@@ -31,10 +33,12 @@ public record Measurement(
     int top,
     boolean redact,
     EngineSettings engine,
-    NativeSize nativeSize) {
+    NativeSize nativeSize,
+    List<Analysis.Bucket> buckets) {
 
   public Measurement {
     columns = List.copyOf(columns);
+    buckets = List.copyOf(buckets);
     keys = keys.stream().map(List::copyOf).toList();
   }
 

@@ -36,6 +36,16 @@ public interface StoreAnalysis {
     return List.of();
   }
 
+  /**
+   * The widths in seconds of the time buckets this design partitions copies of {@code entity} by (a
+   * Cassandra table's {@code {window: 10m, of: message_id}} column), each once, in the design's
+   * order. {@code keyplan analyze --time} measures the busiest partition at these widths besides
+   * its fixed ones.
+   */
+  default List<Long> bucketWidths(String entity) {
+    return List.of();
+  }
+
   /** Returns the plan of pattern {@code id}. */
   default Optional<? extends Plan> plan(String id) {
     return plans().stream().filter(p -> p.pattern().id().equals(id)).findFirst();

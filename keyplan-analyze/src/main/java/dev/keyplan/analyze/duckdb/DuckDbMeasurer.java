@@ -319,8 +319,7 @@ public final class DuckDbMeasurer implements Measurer {
    * (DuckDB keeps insertion order, so the table's {@code rowid} is the row's place); returns the
    * malformed rows skipped.
    */
-  private static long load(DuckDbSession db, Measurement m, Progress progress)
-      throws SQLException {
+  private static long load(DuckDbSession db, Measurement m, Progress progress) throws SQLException {
     DataFormat format = m.data().format();
     long badJson = 0;
     if (format == DataFormat.JSON_LINES && m.maxBadRows() > 0) {

@@ -2,8 +2,6 @@ package dev.keyplan.analyze.duckdb;
 
 import dev.keyplan.analyze.EngineSettings;
 import dev.keyplan.analyze.sql.SqlEngine;
-import org.duckdb.DuckDBPreparedStatement;
-import org.duckdb.QueryProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +18,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleConsumer;
 import java.util.stream.Stream;
+import org.duckdb.DuckDBPreparedStatement;
+import org.duckdb.QueryProgress;
 
 /**
  * One in-memory DuckDB database (https://duckdb.org/docs/stable/clients/java), set up so that

@@ -13,12 +13,12 @@ import java.util.OptionalLong;
  * <p>A text file is one row a line (CSV and TSV after their header; JSON Lines and the stores'
  * exports one record a line), so its rows are about its size times the lines in its first {@value
  * #PROBE_BYTES} bytes over those bytes; a file no longer than that is counted exactly. Worked: a
- * 534,008,900-byte CSV of 8,000,000 rows (ids 0 to 7,999,999, a user from user0 to user999 and a 50-character
- * body) whose first 1,048,576 bytes hold 16,332 line ends has about 534,008,900 × 16,332 ÷
- * 1,048,576 = 8,317,407 lines, 8,317,406 rows after the header: 4% high, as the first lines' ids
- * are shorter than the later ones'. A gzip file's or a Parquet file's size says
- * nothing this simple about its rows: a data set with one has no estimate, and the bar shows its
- * share read alone.
+ * 534,008,900-byte CSV of 8,000,000 rows (ids 0 to 7,999,999, a user from user0 to user999 and a
+ * 50-character body) whose first 1,048,576 bytes hold 16,332 line ends has about 534,008,900 ×
+ * 16,332 ÷ 1,048,576 = 8,317,407 lines, 8,317,406 rows after the header: 4% high, as the first
+ * lines' ids are shorter than the later ones'. A gzip file's or a Parquet file's size says nothing
+ * this simple about its rows: a data set with one has no estimate, and the bar shows its share read
+ * alone.
  */
 public final class RowEstimate {
   /** Bytes read from the start of each file to measure its line length: 1 MiB. */

@@ -40,14 +40,6 @@ import java.util.stream.Collectors;
 public final class SqlFigures {
   private SqlFigures() {}
 
-  /** Time bucket widths measured with a time column: an hour, a day, a week, 30 days. */
-  static final List<Bucket> WIDTHS =
-      List.of(
-          new Bucket("1h", 3_600, 0),
-          new Bucket("1d", 86_400, 0),
-          new Bucket("7d", 604_800, 0),
-          new Bucket("30d", 2_592_000, 0));
-
   /**
    * How a typed time (a Parquet timestamp) is written as text, in DuckDB's strftime: ISO-8601 in
    * UTC with six fraction digits, {@code 2024-03-01T00:00:00.000000Z}
@@ -335,7 +327,7 @@ public final class SqlFigures {
    * One key's figures from one grouping of the loaded rows: per key value its rows, data bytes, and
    * the sum and sum of squares of each row's place (file order, or time since the data's first
    * time), from which the correlation is exact; with a time column, a second grouping by key value
-   * and hour feeds the buckets.
+   * and slot feeds the buckets.
    */
   private static KeyFigures key(SqlEngine db, Measurement m, List<String> key, Attributes attrs)
       throws SQLException {
@@ -456,25 +448,36 @@ public final class SqlFigures {
       if (seconds > 0) {
         busiestRate = OptionalDouble.of(perValue.max() / seconds);
       }
+      // Rows per key value and slot of the widths' greatest common divisor (an hour for the fixed
+      // widths; 10 minutes with a 10m bucket), grouped once; each width sums whole slots, since
+      // floor(floor(t / g) / (w / g)) = floor(t / w) when g divides w.
+      long slot = 0;
+      for (Bucket w : m.buckets()) {
+        slot =
+            java.math.BigInteger.valueOf(slot)
+                .gcd(java.math.BigInteger.valueOf(w.seconds()))
+                .longValue();
+      }
       db.table(
           "kp_h",
           "SELECT "
               + cols
               + ", CAST(floor("
               + TIME
-              + " / 3600) AS BIGINT) AS h, count(*) AS n FROM kp_data WHERE "
+              + " / "
+              + slot
+              + ") AS BIGINT) AS h, count(*) AS n FROM kp_data WHERE "
               + notNull
               + " AND "
               + TIME
               + " IS NOT NULL GROUP BY ALL");
-      for (Bucket w : WIDTHS) {
-        long hours = w.seconds() / 3600;
+      for (Bucket w : m.buckets()) {
         Object[] b =
             db.row(
                 "SELECT coalesce(max(c), 0) FROM (SELECT sum(n) AS c FROM kp_h GROUP BY "
                     + cols
                     + ", floor(h / "
-                    + hours
+                    + w.seconds() / slot
                     + "))");
         buckets.add(new Bucket(w.width(), w.seconds(), num(b[0]).doubleValue() * scale));
       }

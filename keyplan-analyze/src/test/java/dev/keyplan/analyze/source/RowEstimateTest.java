@@ -64,7 +64,8 @@ class RowEstimateTest {
     OptionalLong withGzip =
         RowEstimate.of(
             new DataSet(
-                List.of(file("a.csv", DataFormat.CSV, false), file("b.csv.gz", DataFormat.CSV, true)),
+                List.of(
+                    file("a.csv", DataFormat.CSV, false), file("b.csv.gz", DataFormat.CSV, true)),
                 DataFormat.CSV));
     assertTrue(withGzip.isEmpty());
     Files.write(dir.resolve("c.parquet"), new byte[] {'P', 'A', 'R', '1'});

@@ -1,8 +1,8 @@
 package dev.keyplan.cli.simulate;
 
+import dev.keyplan.model.Units;
 import dev.keyplan.simulate.Progress;
 import dev.keyplan.simulate.WorkBudget;
-import dev.keyplan.model.Units;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,10 +76,10 @@ public final class ProgressBar implements Progress {
   }
 
   /**
-   * The bar within a phase: {@code analyzing: reading the data [#########                     ] 31%
-   * (about 2,579,396 of about 8,320,632 rows; about 4.4 s left)}. The rows read are {@code share}
-   * of {@code rowsAbout} (left out when it is negative, unknown); the time left is {@code elapsed}
-   * × (1 − share) ÷ share, left out before a second and 1% have passed.
+   * The bar within a phase: {@code analyzing: reading the data [######### ] 31% (about 2,579,396 of
+   * about 8,320,632 rows; about 4.4 s left)}. The rows read are {@code share} of {@code rowsAbout}
+   * (left out when it is negative, unknown); the time left is {@code elapsed} × (1 − share) ÷
+   * share, left out before a second and 1% have passed.
    */
   static String phaseLine(
       String what, String phase, double share, long rowsAbout, double elapsedSeconds) {

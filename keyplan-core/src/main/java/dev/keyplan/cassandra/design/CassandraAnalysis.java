@@ -215,6 +215,21 @@ public record CassandraAnalysis(
   }
 
   @Override
+  public List<Long> bucketWidths(String entity) {
+    java.util.LinkedHashSet<Long> out = new java.util.LinkedHashSet<>();
+    for (BoundTable t : tables) {
+      if (t.entity().name().equals(entity)) {
+        for (String column : t.partitionKey()) {
+          t.derived(column)
+              .filter(d -> d.isTimeBucket())
+              .ifPresent(d -> out.add(d.windowSeconds()));
+        }
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  @Override
   public PlanSummary summary(AccessPattern p) {
     return CassandraSummary.summary(this, p);
   }
