@@ -261,7 +261,7 @@ public record Analysis(
               a.type(),
               a.fixedSize() ? OptionalDouble.empty() : OptionalDouble.of(a.averageBytes()),
               a.elements().map(q -> OptionalDouble.of(q.average())).orElse(OptionalDouble.empty()),
-              Math.max(Double.MIN_VALUE, a.present()),
+              a.present(),
               ordered,
               measuredAlone));
     }

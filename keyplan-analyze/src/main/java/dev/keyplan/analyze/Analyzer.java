@@ -52,7 +52,7 @@ public final class Analyzer {
   private static final Location COMMAND_LINE = new Location("<command line>", 0, 0);
 
   /** The phase a store export's conversion names in the progress. */
-  static final String CONVERTING = "converting the export";
+  public static final String CONVERTING = "converting the export";
 
   /** Measures {@code request} with the default engine; {@code progress} hears each step. */
   public static Analysis analyze(AnalyzeRequest request, Progress progress) {
@@ -61,6 +61,35 @@ public final class Analyzer {
 
   /** Measures {@code request} with {@code engine}; {@code progress} hears each step. */
   public static Analysis analyze(AnalyzeRequest request, Measurer engine, Progress progress) {
+    Entity entity = checked(request);
+    DataSet opened = DataSources.open(request.data(), request.formatIn());
+    RowEstimate.of(opened).ifPresent(progress::rowsAbout);
+    // A store's export becomes JSON Lines first, in a temporary directory deleted however the run
+    // ends; the engine then reads it as any JSON Lines data set.
+    try (ConvertedExports exports =
+        ConvertedExports.of(
+            opened,
+            request.maxBadRows(),
+            request.engine().tempDirectory(),
+            share -> progress.within(CONVERTING, share))) {
+      return analyze(request, engine, entity, exports, progress);
+    }
+  }
+
+  /**
+   * Measures {@code request} on data its caller already converted ({@code keyplan analyze --new}
+   * reads an export's native types from the conversion before it has a model); the caller closes
+   * {@code exports}.
+   */
+  public static Analysis analyze(
+      AnalyzeRequest request, Measurer engine, ConvertedExports exports, Progress progress) {
+    Entity entity = checked(request);
+    RowEstimate.of(exports.original()).ifPresent(progress::rowsAbout);
+    return analyze(request, engine, entity, exports, progress);
+  }
+
+  /** The request's entity, after its entity and sample are checked. */
+  private static Entity checked(AnalyzeRequest request) {
     Entity entity =
         request
             .model()
@@ -83,18 +112,7 @@ public final class Analyzer {
             "--sample " + f + " is not a share of rows; expected a number above 0 and at most 1");
       }
     }
-    DataSet opened = DataSources.open(request.data(), request.formatIn());
-    RowEstimate.of(opened).ifPresent(progress::rowsAbout);
-    // A store's export becomes JSON Lines first, in a temporary directory deleted however the run
-    // ends; the engine then reads it as any JSON Lines data set.
-    try (ConvertedExports exports =
-        ConvertedExports.of(
-            opened,
-            request.maxBadRows(),
-            request.engine().tempDirectory(),
-            share -> progress.within(CONVERTING, share))) {
-      return analyze(request, engine, entity, exports, progress);
-    }
+    return entity;
   }
 
   private static Analysis analyze(

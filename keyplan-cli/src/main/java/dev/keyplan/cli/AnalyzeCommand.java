@@ -8,6 +8,7 @@ import dev.keyplan.analyze.duckdb.DuckDbMeasurer;
 import dev.keyplan.analyze.json.AnalysisJson;
 import dev.keyplan.analyze.measured.MeasuredEntity;
 import dev.keyplan.analyze.measured.Provenance;
+import dev.keyplan.analyze.source.ConvertedExports;
 import dev.keyplan.analyze.source.DataFormat;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.DataSources;
@@ -264,13 +265,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     if (plan == null) {
       outcome = AnalyzePlan.Outcome.REFUSED;
+    } else if (!plan.changesFile()) {
+      // With or without --write: the file already holds every figure, so --write would not
+      // change a byte (and saying it "writes N figures" would be wrong).
+      outcome = AnalyzePlan.Outcome.UNCHANGED;
     } else if (!write) {
       outcome = AnalyzePlan.Outcome.PLANNED;
-    } else if (plan.changesFile()) {
+    } else {
       ModelFiles.replace(model, plan.merged());
       outcome = AnalyzePlan.Outcome.WRITTEN;
-    } else {
-      outcome = AnalyzePlan.Outcome.UNCHANGED;
     }
     AnalyzePlan shown =
         new AnalyzePlan(
@@ -296,61 +299,68 @@ final class AnalyzeCommand implements Callable<Integer> {
     EngineSettings engine = engine();
     dev.keyplan.analyze.Measurer measurer = dev.keyplan.analyze.Measurers.named(engineName);
     DataSet data = measurer.withParquetColumns(DataSources.open(arguments, formatIn()), engine);
-    if (data.format().export().isPresent()) {
-      // The types would have to come from the converter's native types, which --new does not read
-      // yet (docs/analyze.md, "Not built yet"); DuckDB cannot describe the export as it stands.
-      throw bad(
-          "--new reads CSV, TSV, JSON Lines or Parquet; "
-              + data.files().get(0).name()
-              + " is a store export ("
-              + data.format().id()
-              + "), which --new cannot start a model from yet: write the entity's attributes in a"
-              + " model, then run keyplan analyze MODEL --entity NAME DATA... --write");
+    Progress bar = bar();
+    // A store export is converted first: its attributes' types are the export's own (an N always
+    // whole is bigint, a $date a timestamp), which the conversion counts; other data's are the
+    // types DuckDB detects over every row.
+    try (ConvertedExports exports =
+        ConvertedExports.of(
+            data,
+            maxBadRows == null ? 0 : whole("--max-bad-rows", maxBadRows, 0, Long.MAX_VALUE),
+            engine.tempDirectory(),
+            share -> bar.within(Analyzer.CONVERTING, share))) {
+      Map<String, String> types =
+          data.format().export().isPresent()
+              ? exports.modelTypes()
+              : DuckDbMeasurer.columnTypes(data, engine);
+      Map<String, String> columns = columns();
+      // Each column is an attribute (named by --map where it maps), of the type above (whichever
+      // engine then measures); sizes are left out, since the measurement gives them.
+      Map<String, Attribute> attributes = new LinkedHashMap<>();
+      types.forEach(
+          (column, type) -> {
+            String name = columns.getOrDefault(column, column);
+            attributes.putIfAbsent(
+                name,
+                new Attribute(
+                    name,
+                    type,
+                    OptionalLong.empty(),
+                    1,
+                    false,
+                    List.of(),
+                    Optional.empty(),
+                    false,
+                    0,
+                    Location.NONE));
+          });
+      Entity e = new Entity(entity, attributes, 0, 0, List.of(), Map.of(), Location.NONE);
+      String name = modelName(target, entity);
+      Model m =
+          new Model(
+              name,
+              target.toString(),
+              365L * 86_400,
+              Map.of(entity, e),
+              List.of(),
+              List.of(),
+              Location.NONE);
+      AnalyzeRequest request = request(m, arguments);
+      // withKeys also asks for the files' hashes, which the new file's provenance comment names.
+      request =
+          withKeys(
+              request,
+              keys == null
+                  ? newModelKeys(List.copyOf(attributes.keySet()))
+                  : request.keys().orElseThrow());
+      Analysis a = Analyzer.analyze(request, measurer, exports, bar);
+      String text = NewModel.write(name, dated(a.measured(), date));
+      ModelFiles.create(target, text);
+      print(
+          a,
+          new AnalyzePlan(
+              target.toString(), a.entity(), AnalyzePlan.Outcome.CREATED, List.of(), ""));
     }
-    Map<String, String> columns = columns();
-    // Each column is an attribute (named by --map where it maps), of the type the engine finds in
-    // every row (DuckDB's detection, whichever engine then measures: modelType maps its names);
-    // sizes are left out, since the measurement gives them.
-    Map<String, Attribute> attributes = new LinkedHashMap<>();
-    DuckDbMeasurer.columnTypes(data, engine)
-        .forEach(
-            (column, type) -> {
-              String name = columns.getOrDefault(column, column);
-              attributes.putIfAbsent(
-                  name,
-                  new Attribute(
-                      name,
-                      type,
-                      OptionalLong.empty(),
-                      1,
-                      false,
-                      List.of(),
-                      Optional.empty(),
-                      false,
-                      0,
-                      Location.NONE));
-            });
-    Entity e = new Entity(entity, attributes, 0, 0, List.of(), Map.of(), Location.NONE);
-    String name = modelName(target, entity);
-    Model m =
-        new Model(
-            name,
-            target.toString(),
-            365L * 86_400,
-            Map.of(entity, e),
-            List.of(),
-            List.of(),
-            Location.NONE);
-    AnalyzeRequest request = request(m, arguments);
-    if (keys == null) {
-      request = withKeys(request, newModelKeys(List.copyOf(attributes.keySet())));
-    }
-    Analysis a = Analyzer.analyze(request, measurer, bar());
-    String text = NewModel.write(name, dated(a.measured(), date));
-    ModelFiles.create(target, text);
-    print(
-        a,
-        new AnalyzePlan(target.toString(), a.entity(), AnalyzePlan.Outcome.CREATED, List.of(), ""));
     return ExitCode.OK.code();
   }
 

@@ -215,4 +215,59 @@ class AnalyzeExportsCommandTest {
     assertThat(j.get("data").get("badRows").asLong()).isEqualTo(1);
     assertThat(j.get("notes").toString()).contains("1 bad line(s) of the export skipped");
   }
+
+  @Test
+  void newModel_fromATableExport_takesTheExportsOwnTypes_overEveryFile() throws IOException {
+    // total is N in both files: whole numbers in the first, 7.5 in the second, so decimal (a
+    // DynamoDB number has up to 38 digits); count an N always whole, so bigint; flag a BOOL; tags
+    // an SS; gone is NULL on every item, so no row holds a value and it is left as a comment.
+    String a =
+        write(
+            "part-1.json",
+            """
+            {"Item":{"pk":{"S":"C#1"},"total":{"N":"5"},"count":{"N":"2"},"flag":{"BOOL":true},"gone":{"NULL":true}}}
+            {"Item":{"pk":{"S":"C#2"},"total":{"N":"9"},"count":{"N":"4"},"tags":{"SS":["a","b"]},"gone":{"NULL":true}}}
+            """);
+    String b =
+        gzip(
+            "part-2.json.gz",
+            """
+            {"Item":{"pk":{"S":"C#3"},"total":{"N":"7.5"},"count":{"N":"1"},"gone":{"NULL":true}}}
+            """);
+    Path model = tmp.resolve("orders.yaml");
+    CliRun run = CliRun.of("analyze", "--new", model.toString(), "--entity", "Order", a, b);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    String text = Files.readString(model);
+    assertThat(text)
+        .contains("      pk: {type: text, size: 3B, time_ordered: true}")
+        .contains("      total: {type: decimal, size: ")
+        .contains("      count: bigint\n")
+        .contains("      flag: {type: boolean, present: 33.3%}")
+        // A collection's size is its value's text as the converted line holds it: ["a","b"], 9 B.
+        .contains("      tags: {type: set<text>, size: 9B, items: 2, present: 33.3%}")
+        .contains("      # gone: text  # no row of the data holds a value")
+        .contains("    key: [pk]");
+  }
+
+  @Test
+  void newModel_fromMongoexport_readsDatesAndLongsAsTheirTypes() throws IOException {
+    // qty: relaxed mongoexport writes a long that fits 32 bits as a plain number (an int), and
+    // 12345678901 as a long: bigint. at: a $date in every document, a timestamp.
+    String data =
+        write(
+            "products.json",
+            """
+            {"_id":{"$oid":"5f0000000000000000000001"},"qty":25,"at":{"$date":"2026-12-01T10:00:00Z"}}
+            {"_id":{"$oid":"5f0000000000000000000002"},"qty":12345678901,"at":{"$date":"2026-12-01T11:00:00Z"}}
+            """);
+    Path model = tmp.resolve("products.yaml");
+    CliRun run =
+        CliRun.of(
+            "analyze", "--new", model.toString(), "--entity", "Product", data, "--map", "_id=id");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    assertThat(Files.readString(model))
+        .contains("      id: {type: text, size: 24B")
+        .contains("      qty: {type: bigint,")
+        .contains("      at: {type: timestamp,");
+  }
 }

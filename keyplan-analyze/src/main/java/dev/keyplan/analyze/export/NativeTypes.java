@@ -20,6 +20,18 @@ public record NativeTypes(SortedMap<String, Long> counts, long wholeNumbers, Str
     counts = Collections.unmodifiableSortedMap(new TreeMap<>(counts));
   }
 
+  /**
+   * The types of two files of one data set together: counts and whole numbers added, the model type
+   * read again by {@code format} from the sums (one file of whole {@code N}s and one of fractions
+   * make a {@code decimal}).
+   */
+  public NativeTypes plus(NativeTypes other, ExportFormat format) {
+    SortedMap<String, Long> sum = new TreeMap<>(counts);
+    other.counts.forEach((k, v) -> sum.merge(k, v, Long::sum));
+    NativeTypes partial = new NativeTypes(sum, wholeNumbers + other.wholeNumbers, "");
+    return new NativeTypes(sum, partial.wholeNumbers, format.modelType(partial));
+  }
+
   /** Returns the records that held the attribute, whatever its type. */
   public long present() {
     return counts.values().stream().mapToLong(Long::longValue).sum();

@@ -11,7 +11,8 @@ import java.util.OptionalDouble;
  * @param averageBytes average serialised size of one value (of one element for a collection), as
  *     the model's {@code size:} means it; empty for a fixed-size type, whose size the type gives
  * @param items average elements of a collection ({@code items:}); empty for a scalar
- * @param present share of rows that hold a value, in (0, 1] ({@code present:})
+ * @param present share of rows that hold a value, in [0, 1] ({@code present:}); 0 when no row holds
+ *     one, which the model cannot write (its {@code present:} is above 0%)
  * @param timeOrdered whether values grow with time or file order ({@code time_ordered:})
  * @param orderMeasured whether {@code timeOrdered} was measured: monotonicity is measured per
  *     candidate key, so an attribute that is no key of its own has none, and its {@code
@@ -27,9 +28,14 @@ public record MeasuredAttribute(
     boolean orderMeasured) {
 
   public MeasuredAttribute {
-    if (!(present > 0 && present <= 1)) {
-      throw new IllegalArgumentException("present must be in (0, 1], was " + present);
+    if (!(present >= 0 && present <= 1)) {
+      throw new IllegalArgumentException("present must be in [0, 1], was " + present);
     }
+  }
+
+  /** True when no row of the data holds a value: nothing about the attribute was measured. */
+  public boolean neverPresent() {
+    return present == 0;
   }
 
   /** An attribute whose order was measured. */

@@ -4,6 +4,7 @@ import dev.keyplan.analyze.export.ExportConversion;
 import dev.keyplan.analyze.export.ExportFormat;
 import dev.keyplan.analyze.export.ExportProgress;
 import dev.keyplan.analyze.export.Exports;
+import dev.keyplan.analyze.export.NativeTypes;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
@@ -42,6 +43,7 @@ public final class ConvertedExports implements AutoCloseable {
   private final long badRows;
   private final List<Diagnostic> firstBadRows;
   private final Map<String, String> sha256;
+  private final Map<String, NativeTypes> nativeTypes;
 
   private ConvertedExports(
       DataSet original,
@@ -49,13 +51,15 @@ public final class ConvertedExports implements AutoCloseable {
       Optional<Path> directory,
       long badRows,
       List<Diagnostic> firstBadRows,
-      Map<String, String> sha256) {
+      Map<String, String> sha256,
+      Map<String, NativeTypes> nativeTypes) {
     this.original = original;
     this.data = data;
     this.directory = directory;
     this.badRows = badRows;
     this.firstBadRows = List.copyOf(firstBadRows);
     this.sha256 = Map.copyOf(sha256);
+    this.nativeTypes = Map.copyOf(nativeTypes);
   }
 
   /** A file's size for the share converted; 0 when it cannot be read (the converter says why). */
@@ -82,7 +86,8 @@ public final class ConvertedExports implements AutoCloseable {
       DataSet original, long maxBadRows, Optional<Path> parent, DoubleConsumer share) {
     Optional<ExportFormat> format = original.format().export();
     if (format.isEmpty()) {
-      return new ConvertedExports(original, original, Optional.empty(), 0, List.of(), Map.of());
+      return new ConvertedExports(
+          original, original, Optional.empty(), 0, List.of(), Map.of(), Map.of());
     }
     Path dir;
     try {
@@ -101,6 +106,7 @@ public final class ConvertedExports implements AutoCloseable {
       long rows = 0;
       List<Diagnostic> firstBad = new ArrayList<>();
       Map<String, String> hashes = new LinkedHashMap<>();
+      Map<String, NativeTypes> types = new LinkedHashMap<>();
       List<DataFile> converted = new ArrayList<>();
       long total = 0;
       for (DataFile f : original.files()) {
@@ -131,6 +137,8 @@ public final class ConvertedExports implements AutoCloseable {
           }
         }
         hashes.put(f.name(), c.sha256());
+        c.attributeTypes()
+            .forEach((name, t) -> types.merge(name, t, (a, b) -> a.plus(b, format.get())));
         // A file of no record (an empty partition's) adds nothing for the engine to read.
         if (c.rows() > 0) {
           converted.add(
@@ -151,7 +159,8 @@ public final class ConvertedExports implements AutoCloseable {
           Optional.of(dir),
           bad,
           firstBad,
-          hashes);
+          hashes,
+          types);
     } catch (RuntimeException e) {
       delete(dir);
       throw e;
@@ -181,6 +190,23 @@ public final class ConvertedExports implements AutoCloseable {
   /** Each converted file's SHA-256 as stored, by its name; empty when nothing was converted. */
   public Optional<String> sha256(String name) {
     return Optional.ofNullable(sha256.get(name));
+  }
+
+  /**
+   * Each column of the converted data, in its order, with the model type its values read as by the
+   * export's own native types over every file ({@link ExportFormat#modelType}: an {@code N} that
+   * was always a whole number is {@code bigint}, a {@code $date} a {@code timestamp}); empty when
+   * nothing was converted. {@code keyplan analyze --new} takes its attributes' types from here.
+   */
+  public Map<String, String> modelTypes() {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String c : data.columns()) {
+      NativeTypes t = nativeTypes.get(c);
+      if (t != null) {
+        out.put(c, t.modelType());
+      }
+    }
+    return out;
   }
 
   /** Which row size the data gives exactly, as its store counts it. */

@@ -210,10 +210,27 @@ final class ModelMerge {
     return want;
   }
 
+  /** The plan's and the new model's note on an attribute no row holds. */
+  static final String NEVER_PRESENT =
+      "no row of the data holds a value: nothing measured, and present: takes a share above 0%:"
+          + " not written (drop the attribute, or measure data that holds it)";
+
   private Map<String, Object> attribute(
       String at, MeasuredAttribute a, Attribute declared, Entity entity, Node node) {
     Map<String, Object> w = new LinkedHashMap<>();
     Optional<MappingNode> m = node instanceof MappingNode mm ? Optional.of(mm) : Optional.empty();
+    if (a.neverPresent()) {
+      // No value to measure a size or a count from, and a share of 0% the model cannot write.
+      change(
+          at + ".present",
+          m.flatMap(x -> scalar(x, "present")),
+          "0%",
+          Verdict.CONTRADICTS,
+          false,
+          NEVER_PRESENT,
+          node);
+      return w;
+    }
     if (a.averageBytes().isPresent() && !ModelReader.isFixed(declared.type())) {
       double bytes = a.averageBytes().getAsDouble();
       String size = FigureText.size(bytes);

@@ -89,6 +89,17 @@ public final class NewModel {
     lines.add("  " + YamlQuoting.scalar(entity) + ":");
     lines.add("    attributes:");
     for (MeasuredAttribute a : measured.attributes().values()) {
+      if (a.neverPresent()) {
+        // Left as a comment: a text attribute needs a size, which no value gives.
+        lines.add(
+            "      # "
+                + YamlQuoting.scalar(a.name())
+                + ": "
+                + YamlQuoting.scalar(a.type())
+                + "  # "
+                + ModelMerge.NEVER_PRESENT);
+        continue;
+      }
       Map<String, Object> w = new LinkedHashMap<>();
       if (a.averageBytes().isPresent() && !ModelReader.isFixed(a.type())) {
         w.put("size", FigureText.size(a.averageBytes().getAsDouble()));
