@@ -314,7 +314,13 @@ public final class SparkMeasurer implements Measurer {
         String elements =
             type instanceof ArrayType || type instanceof MapType
                 ? "CASE WHEN " + name + " IS NOT NULL THEN size(" + name + ") END"
-                : type == DataTypes.StringType ? jsonElements(name) : "CAST(NULL AS INT)";
+                : type == DataTypes.StringType
+                    ? "coalesce("
+                        + jsonElements(name)
+                        + ", "
+                        + SqlFigures.cqlshElements(TEXT, name)
+                        + ")"
+                    : "CAST(NULL AS INT)";
         select.add(elements + " AS e" + i);
       }
     }
@@ -324,6 +330,9 @@ public final class SparkMeasurer implements Measurer {
     select.add(CORRUPT);
     return file.selectExpr(select.toArray(String[]::new));
   }
+
+  /** The SQL words of Spark for expressions built before a session is at hand (no query runs). */
+  private static final SparkSqlEngine TEXT = new SparkSqlEngine(null);
 
   /** A text value holding a JSON array or object: its elements or keys; NULL for anything else. */
   private static String jsonElements(String c) {

@@ -82,6 +82,21 @@ final class SparkSqlEngine implements SqlEngine {
     return "octet_length(" + text + ")";
   }
 
+  /**
+   * {@code regexp_replace} replaces every match (Java regular expressions). Spark SQL reads a
+   * backslash in a string literal as an escape
+   * (https://spark.apache.org/docs/latest/sql-ref-literals.html), so each is doubled, and a quote
+   * is escaped with one.
+   */
+  @Override
+  public String replaceAll(String text, String regex, String replacement) {
+    return "regexp_replace(" + text + ", " + literal(regex) + ", " + literal(replacement) + ")";
+  }
+
+  private static String literal(String s) {
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+
   /** The loader numbers rows in file order into {@code kp_place} ({@link SparkMeasurer}). */
   @Override
   public String place() {

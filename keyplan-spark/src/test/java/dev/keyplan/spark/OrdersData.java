@@ -21,7 +21,9 @@ import java.util.zip.GZIPOutputStream;
  *   <li>{@code region}: {@code us} 60% of rows, else one of 9 others;
  *   <li>{@code placed_at}: 2024-03-01T00:00:00Z plus 37 s a row: monotonic, over several days;
  *   <li>{@code coupon}: present in 25% of rows (sparse);
- *   <li>{@code items}: a JSON array of 0 to 5 strings (a collection);
+ *   <li>{@code items}: 0 to 5 strings (a collection), as a JSON array in even rows and as cqlsh's
+ *       {@code COPY TO} writes a list in odd ones ({@code ['sku-3', 'it''s, 10']}: single quotes, a
+ *       quote doubled, a comma inside a string);
  *   <li>{@code note}: text with commas, quotes and now and then a line break inside quotes (RFC
  *       4180), and non-ASCII letters, so that byte lengths differ from character counts.
  * </ul>
@@ -55,7 +57,14 @@ final class OrdersData {
         }
         StringBuilder list = new StringBuilder("\"[");
         for (int k = 0; k < items; k++) {
-          list.append(k == 0 ? "" : ",").append("\"\"sku-").append(k * 7 + i % 13).append("\"\"");
+          if (i % 2 == 0) {
+            list.append(k == 0 ? "" : ",").append("\"\"sku-").append(k * 7 + i % 13).append("\"\"");
+          } else {
+            list.append(k == 0 ? "" : ", ")
+                .append(k == 1 ? "'it''s, " : "'sku-")
+                .append(k * 7 + i % 13)
+                .append("'");
+          }
         }
         list.append("]\"");
         String note =

@@ -10,6 +10,7 @@ import dev.keyplan.analyze.source.DataFormat;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.JsonLinesScan;
 import dev.keyplan.analyze.source.NativeSize;
+import dev.keyplan.analyze.sql.SqlEngine;
 import dev.keyplan.analyze.sql.SqlFigures;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
@@ -213,7 +214,8 @@ public final class DuckDbMeasurer implements Measurer {
   }
 
   /** The element count of a collection column, or NULL. */
-  private static String elements(DataFormat format, String column, String parquetType) {
+  private static String elements(
+      SqlEngine db, DataFormat format, String column, String parquetType) {
     String c = Sql.name(column);
     return switch (format) {
       case JSON_LINES ->
@@ -225,15 +227,21 @@ public final class DuckDbMeasurer implements Measurer {
               + c
               + ")) WHEN 'VARCHAR' THEN "
               // A string holding JSON text, as a CSV cell would.
-              + jsonText("(" + c + "->>'$')")
+              + textElements(db, "(" + c + "->>'$')")
               + " END";
       case PARQUET ->
           parquetType.endsWith("[]") || parquetType.startsWith("MAP(")
               ? "len(" + c + ")"
-              : parquetType.startsWith("VARCHAR") ? jsonText(c) : "NULL";
-      // A CSV cell holding a JSON array or object (as exports of JSON columns write them).
-      default -> jsonText(c);
+              : parquetType.startsWith("VARCHAR") ? textElements(db, c) : "NULL";
+      // A CSV cell holding a JSON array or object (as exports of JSON columns write them), or
+      // cqlsh's own collection text (as COPY TO writes it).
+      default -> textElements(db, c);
     };
+  }
+
+  /** A text value's elements: as JSON when it is JSON, else as cqlsh's collection text. */
+  private static String textElements(SqlEngine db, String c) {
+    return "coalesce(" + jsonText(c) + ", " + SqlFigures.cqlshElements(db, c) + ")";
   }
 
   private static String jsonText(String c) {
@@ -345,7 +353,9 @@ public final class DuckDbMeasurer implements Measurer {
           source(format, c.column(), parquetTypes.getOrDefault(c.column(), "")) + " AS v" + i);
       if (c.collection()) {
         select.add(
-            elements(format, c.column(), parquetTypes.getOrDefault(c.column(), "")) + " AS e" + i);
+            elements(db, format, c.column(), parquetTypes.getOrDefault(c.column(), ""))
+                + " AS e"
+                + i);
       }
     }
     if (m.nativeSize() != NativeSize.NONE) {

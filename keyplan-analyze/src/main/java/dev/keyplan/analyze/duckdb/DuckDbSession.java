@@ -141,6 +141,18 @@ final class DuckDbSession implements AutoCloseable, SqlEngine {
     return "strlen(" + text + ")";
   }
 
+  /** {@code regexp_replace} with the {@code 'g'} option replaces every match (RE2 syntax). */
+  @Override
+  public String replaceAll(String text, String regex, String replacement) {
+    return "regexp_replace("
+        + text
+        + ", "
+        + Sql.string(regex)
+        + ", "
+        + Sql.string(replacement)
+        + ", 'g')";
+  }
+
   /** The table is loaded in file order and DuckDB keeps it, so {@code rowid} is the row's place. */
   @Override
   public String place() {

@@ -35,6 +35,13 @@ public interface SqlEngine {
   /** The UTF-8 byte length of a text expression. */
   String bytes(String text);
 
+  /**
+   * {@code text} with every match of {@code regex} (Java and RE2 syntax alike: classes, groups,
+   * alternation) replaced by {@code replacement}, a plain string; the engine writes both as its SQL
+   * literals.
+   */
+  String replaceAll(String text, String regex, String replacement);
+
   /** A {@code kp_data} row's place in file order, from 0, as a DOUBLE expression. */
   String place();
 }

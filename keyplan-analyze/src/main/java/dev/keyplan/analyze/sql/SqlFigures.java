@@ -58,6 +58,48 @@ public final class SqlFigures {
   private static final String TIME = "kp_t";
 
   /**
+   * How deep cqlsh's collection text is counted through: a frozen list of maps of sets of lists.
+   */
+  static final int CQLSH_NESTING = 4;
+
+  /**
+   * The elements of a collection as cqlsh's {@code COPY TO} writes it
+   * (https://cassandra.apache.org/doc/latest/cassandra/managing/tools/cqlsh.html, COPY TO): a list
+   * {@code ['a', 'b']}, a set {@code {1, 2}}, a map {@code {'k': 'v', 'k2': 'v2'}}, strings in
+   * single quotes with a quote doubled ({@code 'it''s'}); NULL for any other text. Counted as the
+   * top-level commas plus one: each quoted string is first emptied (its commas and brackets are
+   * text), then the outer brackets dropped and each innermost bracketed group replaced by one
+   * character, {@value #CQLSH_NESTING} times (a frozen collection in a collection counts as one
+   * element, as its JSON form's does). Worked: {@code {'a': [1, 2], 'b''s': []}} → {@code {'': [1,
+   * 2], '': []}} → {@code '': [1, 2], '': []} → {@code '': x, '': x}: one comma, 2 elements. The
+   * same text on both engines; only the regular expression's literal is the engine's ({@link
+   * SqlEngine#replaceAll}).
+   */
+  public static String cqlshElements(SqlEngine db, String text) {
+    String s = "trim(" + text + ")";
+    String plain = db.replaceAll(s, "'([^']|'')*'", "''");
+    String inner = "substring(" + plain + ", 2, length(" + plain + ") - 2)";
+    for (int i = 0; i < CQLSH_NESTING; i++) {
+      inner = db.replaceAll(inner, "[\\[{(][^\\[\\]{}()]*[\\]})]", "x");
+    }
+    return "CASE WHEN (left("
+        + s
+        + ", 1) = '[' AND right("
+        + s
+        + ", 1) = ']') OR (left("
+        + s
+        + ", 1) = '{' AND right("
+        + s
+        + ", 1) = '}') THEN CASE WHEN trim("
+        + inner
+        + ") = '' THEN 0 ELSE length("
+        + inner
+        + ") - length(replace("
+        + inner
+        + ", ',', '')) + 1 END END";
+  }
+
+  /**
    * Measures the loaded table: {@code progress} hears steps 2 to {@code 2 + keys} (the engine's
    * load was step 1).
    *

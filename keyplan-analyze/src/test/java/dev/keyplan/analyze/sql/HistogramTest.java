@@ -127,6 +127,11 @@ class HistogramTest {
     }
 
     @Override
+    public String replaceAll(String text, String regex, String replacement) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
     public String place() {
       return "0";
     }
