@@ -56,6 +56,24 @@ class BadTimesAndLinesTest {
   }
 
   @Test
+  void aJsonValueThatIsNoTime_isRefusedAtItsLineAndColumn() throws IOException {
+    // Lines 3 and 4 hold a ts that is no time: both are listed, in file order, at their values.
+    Path jsonl =
+        write(
+            "e.jsonl",
+            "{\"id\": 1, \"ts\": \"2024-03-01T00:00:00Z\"}",
+            "{\"id\": 2, \"ts\": \"2024-03-01T00:00:10Z\"}",
+            "{\"id\": 3, \"note\": \"é\", \"ts\": \"soon\"}",
+            "{\"ts\": \"soon\", \"id\": 4}");
+    assertThatThrownBy(() -> analyze(jsonl, Optional.of("ts"), 0))
+        .isInstanceOf(InputException.class)
+        // {"id": 3, "note": "é", "ts": "soon"}: the value's opening quote is the 30th code point.
+        .hasMessageContaining("e.jsonl:3:30: error: 'soon' in the --time column ts is no time")
+        // {"ts": "soon", "id": 4}: column 8.
+        .hasMessageContaining("e.jsonl:4:8: error: 'soon'");
+  }
+
+  @Test
   void aJsonLineThatIsNotAnObject_isSkippedWhole_underMaxBadRows() throws IOException {
     // 45,000 objects fill more than the 1 MiB head keyplan's own format check reads, so that the
     // cut line after them reaches the engine.

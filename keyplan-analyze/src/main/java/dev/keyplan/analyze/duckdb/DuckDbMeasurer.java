@@ -419,6 +419,27 @@ public final class DuckDbMeasurer implements Measurer {
                   + ") FROM "
                   + reader(m, all, true));
           DataErrors.rejects(db, m);
+        } else if (format == DataFormat.JSON_LINES && m.nativeSize() == NativeSize.NONE) {
+          // JSON Lines as the user wrote it (a converted export's lines are not the export's):
+          // the engine gives the values that are no time, keyplan finds the lines that hold them.
+          int t = m.columns().indexOf(m.column(m.time().get()));
+          java.util.Set<String> values = new java.util.HashSet<>();
+          for (Object[] r :
+              db.rows(
+                  "SELECT DISTINCT v"
+                      + t
+                      + " FROM kp_data WHERE "
+                      + where
+                      + " LIMIT "
+                      + LISTED_BAD_ROWS)) {
+            values.add(String.valueOf(r[0]));
+          }
+          List<JsonLinesScan.Found> found =
+              JsonLinesScan.find(
+                  m.data(), m.column(m.time().get()).column(), values, LISTED_BAD_ROWS);
+          if (!found.isEmpty()) {
+            throw SqlFigures.notTimes(m, badTimes, found);
+          }
         }
         Object example =
             db.row(

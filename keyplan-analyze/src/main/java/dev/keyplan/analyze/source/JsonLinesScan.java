@@ -1,16 +1,23 @@
 package dev.keyplan.analyze.source;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import dev.keyplan.input.TextInput;
 import java.io.BufferedInputStream;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -70,6 +77,56 @@ public final class JsonLinesScan {
     }
     return new BadLines(count, first);
   }
+
+  /**
+   * The places of the first {@code listed} lines whose top-level member {@code field} holds one of
+   * {@code values} (a string's text, or another value's JSON text), in file order, each at the
+   * value's line and column, with the value: how a value the engine found wrong (a {@code --time}
+   * that is no time) is placed, on that error path only. Lines that are not one JSON object are
+   * passed over: the engine's own check places those.
+   */
+  public static List<Found> find(DataSet data, String field, Set<String> values, int listed) {
+    List<Found> out = new ArrayList<>();
+    JsonFactory json = new JsonFactory();
+    for (DataFile f : data.files()) {
+      try (InputStream file = Files.newInputStream(f.path());
+          InputStream raw = f.gzip() ? new GZIPInputStream(file) : file;
+          BufferedReader in =
+              new BufferedReader(new InputStreamReader(raw, StandardCharsets.UTF_8), 1 << 16)) {
+        String line;
+        int lineNumber = 0;
+        while ((line = in.readLine()) != null && out.size() < listed) {
+          lineNumber++;
+          try (JsonParser p = json.createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+              continue;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+              boolean wanted = p.currentName().equals(field);
+              JsonToken t = p.nextToken();
+              if (wanted && t != null && t.isScalarValue() && values.contains(p.getText())) {
+                // Jackson's column counts chars from 1; keyplan's count code points.
+                int chars = (int) p.currentTokenLocation().getColumnNr() - 1;
+                int column = line.codePointCount(0, Math.min(chars, line.length())) + 1;
+                out.add(new Found(new Location(f.name(), lineNumber, column), p.getText()));
+                break;
+              }
+              p.skipChildren();
+            }
+          } catch (IOException e) {
+            // Not one JSON object: not this search's to place.
+          }
+        }
+      } catch (IOException e) {
+        throw new InputException(
+            new Location(f.name(), 1, 1), "cannot read it: " + InputException.reason(e));
+      }
+    }
+    return out;
+  }
+
+  /** A value found at its place. */
+  public record Found(Location at, String value) {}
 
   private static Diagnostic check(String file, int lineNumber, byte[] bytes) {
     try {

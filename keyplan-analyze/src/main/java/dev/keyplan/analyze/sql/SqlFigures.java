@@ -208,6 +208,35 @@ public final class SqlFigures {
             + (m.maxBadRows() > 0 ? ", or at most --max-bad-rows " + m.maxBadRows() : ""));
   }
 
+  /**
+   * The values of the {@code --time} column that are no time, each at the line and column it was
+   * found at, then how many there are in all.
+   */
+  public static InputException notTimes(
+      Measurement m, long count, List<dev.keyplan.analyze.source.JsonLinesScan.Found> found) {
+    List<dev.keyplan.input.Diagnostic> out = new ArrayList<>();
+    String column = m.column(m.time().orElseThrow()).column();
+    for (var f : found) {
+      out.add(
+          new dev.keyplan.input.Diagnostic(
+              f.at(),
+              "'"
+                  + f.value()
+                  + "' in the --time column "
+                  + column
+                  + " is no time; expected an ISO-8601 timestamp (2024-05-01T12:00:00Z,"
+                  + " 2024-05-01 12:00:00+0000)"
+                  + (count > found.size()
+                      ? " (" + count + " rows hold no time in all" + maxBad(m) + ")"
+                      : maxBad(m).isEmpty() ? "" : " (" + maxBad(m).substring(2) + ")")));
+    }
+    return new InputException(out);
+  }
+
+  private static String maxBad(Measurement m) {
+    return m.maxBadRows() > 0 ? ", more than --max-bad-rows " + m.maxBadRows() : "";
+  }
+
   /** The per-attribute figures and what the key passes need from the same scan. */
   private record Attributes(
       List<AttributeFigures> figures,
