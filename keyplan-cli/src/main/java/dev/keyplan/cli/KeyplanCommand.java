@@ -23,6 +23,7 @@ public final class KeyplanCommand implements Runnable {
         // keep-sorted start
         new AnalyzeCommand(),
         new CheckCommand(),
+        new DesignCommand(),
         new EmitCommand(),
         new ExplainCommand(),
         new picocli.CommandLine.HelpCommand(),

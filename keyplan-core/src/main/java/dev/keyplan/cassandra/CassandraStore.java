@@ -61,6 +61,11 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   }
 
   @Override
+  public Optional<dev.keyplan.design.Designer> designer() {
+    return Optional.of(new dev.keyplan.cassandra.designer.CassandraDesigner());
+  }
+
+  @Override
   public CassandraAnalysis analyze(Model model) {
     return CassandraAnalyzer.analyze(model);
   }

@@ -57,6 +57,11 @@ public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends S
     return List.of();
   }
 
+  /** The store's designer, if {@code keyplan design} proposes designs for it (issue 20). */
+  default Optional<dev.keyplan.design.Designer> designer() {
+    return Optional.empty();
+  }
+
   /** The store's partitioning engine, if keyplan simulates it. */
   default Optional<StoreSimulator<A>> simulator() {
     return Optional.empty();

@@ -1,0 +1,99 @@
+package dev.keyplan.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code keyplan design} through the real command line: on seed 000's chat workload, and on the
+ * workload of every shipped example (the example with its store sections taken out), the designed
+ * model that {@code -o} writes is one {@code keyplan check} reads, and check's verdict on it is the
+ * one design printed.
+ */
+class DesignCommandTest {
+  @TempDir Path dir;
+
+  private static final Pattern SUMMARY =
+      Pattern.compile(
+          "Checked as keyplan check checks it: (\\d+ errors?, \\d+ warnings?, \\d+ info)");
+
+  @Test
+  void chatWorkload_designedModel_checksClean_andIsTheSameEveryRun() throws IOException {
+    Path out = dir.resolve("chat-designed.yaml");
+    CliRun first =
+        CliRun.of(
+            "design", "examples/workloads/chat.yaml", "--store", "cassandra", "-o", out.toString());
+    assertThat(first.exitCode()).as(first.err()).isEqualTo(0);
+    assertThat(first.out())
+        .contains("message_by_channel_id  PRIMARY KEY ((channel_id, bucket), message_id)")
+        .contains("Checked as keyplan check checks it: 0 errors, 0 warnings, 0 info");
+    String model = Files.readString(out);
+    String cql = Files.readString(dir.resolve("chat-designed.cql"));
+    // The workload's text is kept byte for byte, the section appended after it.
+    assertThat(model).startsWith(Files.readString(Path.of("examples/workloads/chat.yaml")));
+    assertThat(model).endsWith("    message_by_channel_id.bucket: {window: 5m, of: message_id}\n");
+    CliRun check = CliRun.of("check", out.toString());
+    assertThat(check.exitCode()).as(check.err()).isEqualTo(0);
+    assertThat(check.out()).endsWith("0 errors, 0 warnings, 0 info\n");
+    // Again: the same bytes.
+    CliRun second =
+        CliRun.of(
+            "design", "examples/workloads/chat.yaml", "--store", "cassandra", "-o", out.toString());
+    assertThat(second.out()).isEqualTo(first.out());
+    assertThat(Files.readString(out)).isEqualTo(model);
+    assertThat(Files.readString(dir.resolve("chat-designed.cql"))).isEqualTo(cql);
+  }
+
+  @Test
+  void everyExamplesWorkload_isDesigned_andCheckAgreesWithTheProposal() throws IOException {
+    List<Path> examples;
+    try (Stream<Path> s = Files.list(Path.of("examples"))) {
+      examples = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertThat(examples).hasSizeGreaterThan(20);
+    for (Path example : examples) {
+      String name = example.getFileName().toString();
+      Path workload = dir.resolve("w-" + name);
+      Files.writeString(workload, withoutStoreSections(Files.readString(example)));
+      Path designed = dir.resolve("d-" + name);
+      CliRun design =
+          CliRun.of(
+              "design", workload.toString(), "--store", "cassandra", "-o", designed.toString());
+      // 0, or 1 with what is not served or still an error listed; never bad input or a bug.
+      assertThat(design.exitCode()).as(name + ": " + design.err()).isIn(0, 1);
+      Matcher m = SUMMARY.matcher(design.out());
+      assertThat(m.find()).as(name).isTrue();
+      CliRun check = CliRun.of("check", designed.toString(), "--fail-on", "never");
+      assertThat(check.exitCode()).as(name + ": " + check.err()).isEqualTo(0);
+      String last = check.out().strip().lines().reduce((a, b) -> b).orElseThrow();
+      assertThat(last).as(name).isEqualTo(m.group(1));
+    }
+  }
+
+  /** The model text without its top-level store sections and the lines under them. */
+  static String withoutStoreSections(String text) {
+    List<String> kept = new ArrayList<>();
+    boolean skipping = false;
+    for (String line : text.split("\n", -1)) {
+      if (line.matches("^(cassandra|scylladb|dynamodb|mongodb):.*")) {
+        skipping = true;
+        continue;
+      }
+      if (skipping && (line.isBlank() || line.startsWith(" ") || line.startsWith("#"))) {
+        continue;
+      }
+      skipping = false;
+      kept.add(line);
+    }
+    return String.join("\n", kept);
+  }
+}

@@ -1,0 +1,444 @@
+package dev.keyplan.cassandra.designer;
+
+import dev.keyplan.cassandra.cql.CqlParser;
+import dev.keyplan.cassandra.cql.CqlSchema;
+import dev.keyplan.cassandra.design.BucketAdvice;
+import dev.keyplan.cassandra.design.CassandraAnalysis;
+import dev.keyplan.cassandra.design.CassandraAnalyzer;
+import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.PartitionSize;
+import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.model.CassandraDesign;
+import dev.keyplan.check.Checker;
+import dev.keyplan.check.Finding;
+import dev.keyplan.design.Designer;
+import dev.keyplan.design.Proposal;
+import dev.keyplan.input.Location;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.model.Quantities;
+import dev.keyplan.model.StoreDesign;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.Units;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Proposes a Cassandra design from the access patterns: one table per query shape, by the
+ * query-first mapping of seed 000 ("for each query I pick a key so it reads one partition, in
+ * order") and Chebotko et al.'s mapping rules (A Big Data Modeling Methodology for Apache
+ * Cassandra, 2015): the attributes a query restricts by equality are the partition key, in the
+ * order written; the attribute it orders by, then those it restricts by range, are the first
+ * clustering columns, in the query's direction; the entity's key attributes not yet in the key
+ * follow, so that every row keeps its own place. Queries of one shape share one table. Every table
+ * holds every attribute of its entity (a denormalised copy: each insert writes each copy, which the
+ * analysis counts).
+ *
+ * <p>Then the design is analysed as {@code keyplan check} analyses it, and a table whose busiest
+ * partition breaks a guideline at the horizon (100,000 values or 100 MB, {@link
+ * dev.keyplan.cassandra.check.PartitionOverGuideline}) gets the time bucket the analysis advises:
+ * the widest conventional width within both guidelines ({@link BucketAdvice}), of the table's first
+ * time-ordered clustering attribute. The design that results is analysed and checked again; its
+ * findings are the proposal's.
+ *
+ * <p>Not proposed yet, and said so in the proposal: write sharding for a partition no bucket keeps
+ * within the guidelines, counter tables, lightweight transactions, TTLs, and consistency levels
+ * other than {@code LOCAL_QUORUM}.
+ */
+public final class CassandraDesigner implements Designer {
+  /** Replicas per datacenter of the proposed keyspace: three, the usual production factor. */
+  static final int REPLICATION = 3;
+
+  /** Nodes per datacenter when the load and data need no more: the model's default. */
+  static final int DEFAULT_NODES = CassandraLimits.DEFAULT_NODES_PER_DATACENTER;
+
+  @Override
+  public StoreId store() {
+    return StoreId.CASSANDRA;
+  }
+
+  @Override
+  public Proposal propose(Model workload, String schemaName) {
+    String keyspace = name(workload.name());
+    List<Proposal.Decision> decisions = new ArrayList<>();
+    List<Proposal.Unsupported> unsupported = new ArrayList<>();
+    Map<String, Table> tables = new LinkedHashMap<>();
+    for (AccessPattern p : workload.patterns()) {
+      if (!(p.operation() instanceof Operation.Read r)) {
+        continue;
+      }
+      Entity e = workload.entity(r.entity()).orElseThrow();
+      Optional<Shape> shape = shape(r, e);
+      if (shape.isEmpty()) {
+        unsupported.add(
+            new Proposal.Unsupported(
+                p.id(),
+                "restricts no attribute by equality, so no partition key reads it in one"
+                    + " partition: a table would be scanned whole (ALLOW FILTERING); give the"
+                    + " query an attribute to look up by"));
+        continue;
+      }
+      Shape s = shape.get();
+      Table t = tables.get(s.key());
+      if (t == null) {
+        Set<String> names = new LinkedHashSet<>();
+        tables.values().forEach(x -> names.add(x.name));
+        t = new Table(tableName(e, s, names), e, s);
+        tables.put(s.key(), t);
+      }
+      t.patterns.add(p.id());
+    }
+    // First pass: the tables as the queries shape them; then the buckets the analysis advises.
+    Candidate first = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
+    for (Table t : tables.values()) {
+      CassandraSizing sizing = first.analysis().sizing().get(t.name);
+      Optional<String> time =
+          t.shape.clustering().stream()
+              .filter(
+                  c -> t.entity.attribute(c.attribute()).map(Attribute::timeOrdered).orElse(false))
+              .map(Clustering::attribute)
+              .findFirst();
+      if (sizing != null && sizing.advice().isPresent()) {
+        BucketAdvice advice = sizing.advice().get();
+        if (advice.chosen().isPresent() && time.isPresent()) {
+          t.bucket = Optional.of(advice.chosen().get().windowSeconds());
+          t.bucketOf = time.get();
+          t.reasons.add(bucketReason(sizing, advice, time.get()));
+        } else if (time.isEmpty()) {
+          t.reasons.add(
+              "its busiest partition grows to "
+                  + size(sizing.busiest())
+                  + " at the horizon, over the guidelines, and no clustering attribute is"
+                  + " time-ordered to bucket it by: left as it is (the findings say so)");
+        } else {
+          t.reasons.add(
+              "its busiest partition grows to "
+                  + size(sizing.busiest())
+                  + " at the horizon; even a 1-minute bucket holds "
+                  + size(advice.options().get(0).busiest())
+                  + ", over the guidelines: it needs write sharding, which keyplan design does"
+                  + " not propose yet (the findings say so)");
+        }
+      }
+    }
+    Candidate bucketed = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
+    // Then the cluster: as many nodes per datacenter as the load and the data need, by the
+    // arithmetic ClusterOverCapacity checks (ClusterCapacity.nodesNeeded).
+    var cluster = bucketed.analysis().cluster();
+    int nodes = Math.max(DEFAULT_NODES, cluster.nodesNeeded());
+    Candidate last =
+        nodes == DEFAULT_NODES
+            ? bucketed
+            : candidate(workload, keyspace, schemaName, tables.values(), nodes);
+    for (Table t : tables.values()) {
+      decisions.add(
+          new Proposal.Decision(t.name, t.patterns, t.primaryKey(), decisionReasons(t, last)));
+    }
+    decisions.add(
+        new Proposal.Decision(
+            "nodes",
+            workload.patterns().stream().map(AccessPattern::id).toList(),
+            nodes + " nodes per datacenter",
+            List.of(
+                "by throughput "
+                    + cluster.nodesByThroughput()
+                    + " (replica operations over a node budget of "
+                    + Units.count(cluster.nodeBudget())
+                    + "/s), by storage "
+                    + cluster.nodesByStorage()
+                    + " (the data at the horizon over "
+                    + Units.bytes(cluster.bytesPerNodeGuideline())
+                    + " a node), at least the "
+                    + cluster.localRf()
+                    + " replicas and keyplan's default of "
+                    + DEFAULT_NODES)));
+    return new Proposal(
+        StoreId.CASSANDRA,
+        last.section(),
+        Map.of(schemaName, last.cql()),
+        decisions,
+        unsupported,
+        last.findings());
+  }
+
+  /** A design's texts, analysis and findings. */
+  private record Candidate(
+      String section, String cql, CassandraAnalysis analysis, List<Finding> findings) {}
+
+  private static Candidate candidate(
+      Model workload,
+      String keyspace,
+      String schemaName,
+      java.util.Collection<Table> tables,
+      int nodes) {
+    StringBuilder cql = new StringBuilder();
+    cql.append("CREATE KEYSPACE ")
+        .append(keyspace)
+        .append(" WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': ")
+        .append(REPLICATION)
+        .append("};\n");
+    Map<String, CassandraDesign.Derived> derived = new LinkedHashMap<>();
+    StringBuilder section = new StringBuilder("cassandra:\n");
+    section.append("  schema: ").append(schemaName).append('\n');
+    section.append("  consistency: {read: LOCAL_QUORUM, write: LOCAL_QUORUM}\n");
+    if (nodes != DEFAULT_NODES) {
+      section.append("  nodes: ").append(nodes).append('\n');
+    }
+    List<String> derivedLines = new ArrayList<>();
+    for (Table t : tables) {
+      cql.append('\n').append(t.cql(keyspace));
+      t.bucket.ifPresent(
+          w -> {
+            derived.put(
+                t.name + ".bucket",
+                new CassandraDesign.Derived(
+                    t.name, "bucket", w, Optional.of(t.bucketOf), 0, Location.NONE));
+            derivedLines.add(
+                "    "
+                    + t.name
+                    + ".bucket: {window: "
+                    + Quantities.formatSeconds(w)
+                    + ", of: "
+                    + t.bucketOf
+                    + "}\n");
+          });
+    }
+    if (!derivedLines.isEmpty()) {
+      section.append("  derived:\n");
+      derivedLines.forEach(section::append);
+    }
+    CqlSchema schema = CqlParser.parse(schemaName, cql.toString());
+    CassandraDesign design =
+        new CassandraDesign(
+            "cassandra",
+            Path.of(schemaName),
+            Location.NONE,
+            List.of(keyspace),
+            "LOCAL_QUORUM",
+            Location.NONE,
+            "LOCAL_QUORUM",
+            Location.NONE,
+            derived,
+            Map.of(),
+            CassandraLimits.DEFAULT_NODE_BUDGET,
+            CassandraLimits.DEFAULT_ROUND_TRIP_MILLIS,
+            0,
+            nodes,
+            Location.NONE);
+    List<StoreDesign> designs = new ArrayList<>(workload.designs());
+    designs.add(design);
+    Model m =
+        new Model(
+            workload.name(),
+            workload.file(),
+            workload.horizonSeconds(),
+            workload.entities(),
+            workload.patterns(),
+            designs,
+            workload.location());
+    CassandraAnalysis analysis = CassandraAnalyzer.analyze(m, design, schema);
+    return new Candidate(
+        section.toString(), cql.toString(), analysis, Checker.builtIn().check(analysis));
+  }
+
+  private static List<String> decisionReasons(Table t, Candidate c) {
+    List<String> out = new ArrayList<>();
+    Shape s = t.shape;
+    out.add(
+        "partition key ("
+            + String.join(", ", s.partition())
+            + "): what "
+            + String.join(", ", t.patterns)
+            + " restrict"
+            + (t.patterns.size() == 1 ? "s" : "")
+            + " by equality, so each reads one partition");
+    if (!s.clustering().isEmpty()) {
+      List<String> parts = new ArrayList<>();
+      for (Clustering k : s.clustering()) {
+        parts.add(k.attribute() + " " + (k.descending() ? "DESC" : "ASC") + " (" + k.why() + ")");
+      }
+      out.add("clustering " + String.join(", ", parts));
+    }
+    out.addAll(t.reasons);
+    CassandraSizing sizing = c.analysis().sizing().get(t.name);
+    if (sizing != null && sizing.busiest().known()) {
+      out.add(
+          "busiest partition "
+              + size(sizing.busiest())
+              + (t.bucket.isPresent() ? " per bucket" : " at the horizon")
+              + "; the table holds "
+              + Units.count(sizing.rows())
+              + " rows in "
+              + Units.count(sizing.partitions())
+              + " partitions");
+    }
+    return out;
+  }
+
+  private static String bucketReason(CassandraSizing sizing, BucketAdvice advice, String of) {
+    List<String> widths = new ArrayList<>();
+    for (BucketAdvice.Option o : advice.options()) {
+      widths.add(
+          Quantities.formatSeconds(o.windowSeconds())
+              + " "
+              + size(o.busiest())
+              + (o.fits() ? "" : " (over)"));
+    }
+    long w = advice.chosen().orElseThrow().windowSeconds();
+    return "bucket of "
+        + Quantities.formatSeconds(w)
+        + " of "
+        + of
+        + ": without one the busiest partition grows to "
+        + size(sizing.busiest())
+        + " at the horizon, over the guidelines (100,000 values, 100 MB); "
+        + Quantities.formatSeconds(w)
+        + " is the widest width within both (busiest partition per width: "
+        + String.join("; ", widths)
+        + ")";
+  }
+
+  private static String size(PartitionSize p) {
+    return Units.count(p.values()) + " values, " + Units.bytes(p.diskBytes());
+  }
+
+  /** A clustering column and why it is there. */
+  private record Clustering(String attribute, boolean descending, String why) {}
+
+  /**
+   * A query's shape: the partition key and the clustering columns.
+   *
+   * @param entity the entity read
+   * @param partition attributes restricted by equality, in the order written
+   * @param clustering the order, the ranges, then the entity key's rest
+   */
+  private record Shape(String entity, List<String> partition, List<Clustering> clustering) {
+    /** Queries with the same key share a table. */
+    String key() {
+      List<String> c = new ArrayList<>();
+      clustering.forEach(k -> c.add(k.attribute() + (k.descending() ? "-" : "+")));
+      return entity + "|" + partition + "|" + c;
+    }
+  }
+
+  private static Optional<Shape> shape(Operation.Read r, Entity e) {
+    List<String> partition = new ArrayList<>();
+    List<String> ranges = new ArrayList<>();
+    for (Operation.Condition c : r.where()) {
+      switch (c.comparison()) {
+        case EQ, IN -> {
+          if (!partition.contains(c.attribute())) {
+            partition.add(c.attribute());
+          }
+        }
+        default -> {
+          if (!ranges.contains(c.attribute())) {
+            ranges.add(c.attribute());
+          }
+        }
+      }
+    }
+    if (partition.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Clustering> clustering = new ArrayList<>();
+    Set<String> used = new LinkedHashSet<>(partition);
+    for (Operation.Order o : r.orderBy()) {
+      if (used.add(o.attribute())) {
+        clustering.add(new Clustering(o.attribute(), o.descending(), "the order the query reads"));
+      }
+    }
+    boolean descending = !r.orderBy().isEmpty() && r.orderBy().get(0).descending();
+    for (String a : ranges) {
+      if (used.add(a)) {
+        clustering.add(new Clustering(a, descending, "the range the query restricts"));
+      }
+    }
+    for (String a : e.key()) {
+      if (used.add(a)) {
+        clustering.add(
+            new Clustering(a, descending, "the rest of " + e.name() + "'s key: one row each"));
+      }
+    }
+    return Optional.of(new Shape(e.name(), partition, clustering));
+  }
+
+  /** A proposed table; its bucket is set by the second pass. */
+  private static final class Table {
+    final String name;
+    final Entity entity;
+    final Shape shape;
+    final List<String> patterns = new ArrayList<>();
+    final List<String> reasons = new ArrayList<>();
+    Optional<Long> bucket = Optional.empty();
+    String bucketOf = "";
+
+    Table(String name, Entity entity, Shape shape) {
+      this.name = name;
+      this.entity = entity;
+      this.shape = shape;
+    }
+
+    String primaryKey() {
+      List<String> pk = new ArrayList<>(shape.partition());
+      bucket.ifPresent(w -> pk.add("bucket"));
+      List<String> key = new ArrayList<>();
+      key.add(pk.size() == 1 ? pk.get(0) : "(" + String.join(", ", pk) + ")");
+      shape.clustering().forEach(c -> key.add(c.attribute()));
+      return "PRIMARY KEY (" + String.join(", ", key) + ")";
+    }
+
+    String cql(String keyspace) {
+      StringBuilder b = new StringBuilder();
+      b.append("CREATE TABLE ").append(keyspace).append('.').append(name).append(" (\n");
+      for (Attribute a : entity.attributes().values()) {
+        b.append("  ").append(a.name()).append(' ').append(a.type()).append(",\n");
+      }
+      if (bucket.isPresent()) {
+        b.append("  bucket int,\n");
+      }
+      b.append("  ").append(primaryKey()).append('\n').append(')');
+      if (!shape.clustering().isEmpty()) {
+        List<String> order = new ArrayList<>();
+        shape
+            .clustering()
+            .forEach(c -> order.add(c.attribute() + (c.descending() ? " DESC" : " ASC")));
+        b.append(" WITH CLUSTERING ORDER BY (").append(String.join(", ", order)).append(')');
+      }
+      return b.append(";\n").toString();
+    }
+  }
+
+  /**
+   * {@code <entity>_by_<partition key>} in snake case; {@code _2}, {@code _3}… after it when
+   * another shape (another clustering) already took the name.
+   */
+  private static String tableName(Entity e, Shape s, Set<String> taken) {
+    String base =
+        name(e.name())
+            + "_by_"
+            + String.join("_", s.partition().stream().map(CassandraDesigner::name).toList());
+    String name = base;
+    for (int i = 2; taken.contains(name); i++) {
+      name = base + "_" + i;
+    }
+    return name;
+  }
+
+  /** A CQL name from a model name: snake case, lower case. */
+  static String name(String s) {
+    return s.replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+        .replaceAll("[^A-Za-z0-9_]", "_")
+        .toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,57 @@
+package dev.keyplan.design;
+
+import dev.keyplan.check.Finding;
+import dev.keyplan.model.StoreId;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One store's proposed design, with why.
+ *
+ * @param store the store
+ * @param section the store's model section as YAML text, its key ({@code cassandra:}) included, to
+ *     append to the workload's model file
+ * @param files the files the section names, by file name, with their text (a CQL schema)
+ * @param decisions each decision, in the order made
+ * @param unsupported the patterns no candidate serves, each with its proof
+ * @param findings what the built-in rules say of the proposed design, as {@code keyplan check}
+ *     would, in the checker's order
+ */
+public record Proposal(
+    StoreId store,
+    String section,
+    Map<String, String> files,
+    List<Decision> decisions,
+    List<Unsupported> unsupported,
+    List<Finding> findings) {
+
+  public Proposal {
+    files = Map.copyOf(files);
+    decisions = List.copyOf(decisions);
+    unsupported = List.copyOf(unsupported);
+    findings = List.copyOf(findings);
+  }
+
+  /**
+   * One decision: what was chosen, for which patterns, and the figures that chose it.
+   *
+   * @param target what it decides (a table, an index, a key)
+   * @param patterns the access patterns that drove it, by id
+   * @param chosen what was chosen, in the store's terms ({@code PRIMARY KEY ((channel_id, bucket),
+   *     message_id)})
+   * @param reasons why, each with its figures, and each alternative tried with why it lost
+   */
+  public record Decision(
+      String target, List<String> patterns, String chosen, List<String> reasons) {
+    public Decision {
+      patterns = List.copyOf(patterns);
+      reasons = List.copyOf(reasons);
+    }
+  }
+
+  /**
+   * A pattern the store cannot serve within its limits, and why: the candidates tried and the limit
+   * each broke (issue 20: "the patterns we do not support").
+   */
+  public record Unsupported(String pattern, String reason) {}
+}

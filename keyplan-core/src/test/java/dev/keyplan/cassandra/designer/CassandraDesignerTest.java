@@ -1,0 +1,118 @@
+package dev.keyplan.cassandra.designer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.Severity;
+import dev.keyplan.design.Proposal;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The designer reproduces seed 000's chat table from a workload that holds no design, and says
+ * plainly which pattern no table can serve.
+ */
+class CassandraDesignerTest {
+  /** examples/chat.yaml without its cassandra: section: seed 000's chat workload alone. */
+  static final String CHAT =
+      """
+      model: chat
+      horizon: 1y
+      entities:
+        Message:
+          attributes:
+            channel_id: bigint
+            message_id: {type: bigint, time_ordered: true}
+            author_id: bigint
+            body: {type: text, size: 200B}
+          key: [channel_id, message_id]
+          growth: 50k/s
+          spread:
+            channel_id: {distinct: 10M, busiest: 100/s}
+      patterns:
+        - id: latest-messages
+          rate: 20k/s
+          query: Message where channel_id = ? order by message_id desc limit 50
+        - id: post-message
+          rate: 50k/s
+          insert: Message
+        - id: edit-message
+          rate: 200/s
+          update: Message set body where channel_id = ? and message_id = ?
+      """;
+
+  private static Model read(String text) {
+    return ModelReader.read("workload.yaml", text, Path.of("."));
+  }
+
+  @Test
+  void chat_givesSeed000sTable_bucketedByTheBusiestChannel() {
+    Proposal p = new CassandraDesigner().propose(read(CHAT), "chat.cql");
+    Proposal.Decision table = p.decisions().get(0);
+    assertThat(table.target()).isEqualTo("message_by_channel_id");
+    assertThat(table.patterns()).containsExactly("latest-messages");
+    // channel_id by equality; message_id, the order read, newest first.
+    assertThat(table.chosen()).isEqualTo("PRIMARY KEY ((channel_id, bucket), message_id)");
+    assertThat(p.files().get("chat.cql"))
+        .contains("WITH CLUSTERING ORDER BY (message_id DESC)")
+        .contains("bucket int,");
+    // The busiest channel writes 100 messages/s, each a row of 2 values (author_id, body) besides
+    // its key: a 5-minute bucket holds 100 × 300 = 30,000 rows, 60,000 values, within 100,000;
+    // 10 minutes would hold 120,000, over. 5m is the widest conventional width within both.
+    assertThat(p.section()).contains("message_by_channel_id.bucket: {window: 5m, of: message_id}");
+    assertThat(table.reasons()).anyMatch(r -> r.startsWith("bucket of 5m of message_id"));
+    assertThat(table.reasons()).anyMatch(r -> r.contains("10m 120,000 values, 14 MB (over)"));
+    // The proposal passes the rules keyplan check applies, nodes included.
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+    assertThat(p.findings()).isEmpty();
+    assertThat(p.unsupported()).isEmpty();
+  }
+
+  @Test
+  void theSameWorkload_givesTheSameProposal() {
+    Proposal a = new CassandraDesigner().propose(read(CHAT), "chat.cql");
+    Proposal b = new CassandraDesigner().propose(read(CHAT), "chat.cql");
+    assertThat(b.section()).isEqualTo(a.section());
+    assertThat(b.files()).isEqualTo(a.files());
+    assertThat(b.decisions()).isEqualTo(a.decisions());
+  }
+
+  @Test
+  void aQueryWithNoEqualityToLookUpBy_isNotSupported_withWhy() {
+    // examples/events-mongodb.yaml's dashboard: the last hour's events of every device.
+    String events =
+        """
+        model: events
+        horizon: 90d
+        entities:
+          Event:
+            attributes:
+              event_id: {type: timeuuid, time_ordered: true}
+              device_id: uuid
+              created_at: {type: timestamp, time_ordered: true}
+            key: [event_id]
+            growth: 12k/s
+            spread:
+              device_id: {distinct: 1M}
+        patterns:
+          - id: record
+            rate: 12k/s
+            insert: Event
+          - id: last-hour
+            rate: 2/s
+            query: Event where created_at > ? limit 1000
+        """;
+    Proposal p = new CassandraDesigner().propose(read(events), "events.cql");
+    assertThat(p.unsupported())
+        .singleElement()
+        .satisfies(
+            u -> {
+              assertThat(u.pattern()).isEqualTo("last-hour");
+              assertThat(u.reason()).contains("restricts no attribute by equality");
+            });
+    // And keyplan check's own rule says the same of the proposal: no table serves it.
+    assertThat(p.findings())
+        .anyMatch(f -> f.severity() == Severity.ERROR && f.rule().equals("PatternNotServed"));
+  }
+}
