@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Dependencies point one way inside the core, on the same floors in the store-neutral spine and in
  * every store's package: input → model → workload → store facts and formats → design (analysis) →
- * checks, emitters and simulators → the store's plug-in root. A class may import its own floor's
- * package (or the same kind of package in the spine: a store's simulator uses the neutral {@code
- * simulate}) and the floors below, never one above; and no store's package reaches into another
- * store's, by import or by fully qualified name.
+ * checks, emitters and simulators → designers and the store's plug-in root. A class may import its
+ * own floor's package (or the same kind of package in the spine: a store's simulator uses the
+ * neutral {@code simulate}) and the floors below, never one above; and no store's package reaches
+ * into another store's, by import or by fully qualified name.
  */
 final class LayeringTest {
   private static final Path SOURCES = Path.of("src/main/java/dev/keyplan");
@@ -51,6 +51,9 @@ final class LayeringTest {
           Map.entry("check", 5),
           Map.entry("emit", 5),
           Map.entry("simulate", 5),
+          // a store's designer, which searches designs through its analysis and the checks
+          // (keyplan design), and the store-neutral shape of a proposal
+          Map.entry("designer", 6),
           // the store's plug-in root, which ties its floors together, and the plug-in interface
           Map.entry("", 6),
           Map.entry("store", 6));

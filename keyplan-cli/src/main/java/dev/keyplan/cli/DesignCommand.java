@@ -2,8 +2,9 @@ package dev.keyplan.cli;
 
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.Designer;
-import dev.keyplan.design.Proposal;
+import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.designer.Workload;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.TextInput;
 import dev.keyplan.model.Model;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Proposes a design for each store from the model's access patterns, checked as keyplan check"
           + " checks it (docs/design.md).",
-      "Built so far: Cassandra."
+      "Built so far: Cassandra, DynamoDB."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -55,7 +55,8 @@ final class DesignCommand implements Callable<Integer> {
   @Option(
       names = "--store",
       paramLabel = "STORE",
-      description = "The store to design for: cassandra, or all (default) for every store built.")
+      description =
+          "The store to design for: cassandra, dynamodb, or all (default) for every store built.")
   String store = "all";
 
   @Option(
@@ -91,7 +92,13 @@ final class DesignCommand implements Callable<Integer> {
                     + " (comparing a proposal with it is not built yet: run keyplan check).\n\n");
         continue;
       }
-      Proposal p = designer.get().propose(model, stem + ".cql");
+      Proposal p =
+          designer
+              .get()
+              .propose(
+                  new Workload(
+                      model, text, Optional.ofNullable(modelFile.getParent()).orElse(Path.of(""))),
+                  stem + ".cql");
       proposals.add(p);
       render(out, model, p);
     }
@@ -118,8 +125,8 @@ final class DesignCommand implements Callable<Integer> {
       Files.writeString(output, designed.toString(), StandardCharsets.UTF_8);
       out.append("Wrote ")
           .append(output)
-          .append(written.isEmpty() ? "" : " and " + String.join(", ", written))
-          .append(" beside it; keyplan check ")
+          .append(written.isEmpty() ? "" : " and, beside it, " + String.join(", ", written))
+          .append("; keyplan check ")
           .append(output)
           .append(" checks it.\n");
     }
@@ -148,12 +155,7 @@ final class DesignCommand implements Callable<Integer> {
   }
 
   private static void render(StringBuilder out, Model model, Proposal p) {
-    String store = p.store().id();
-    out.append(store.substring(0, 1).toUpperCase(Locale.ROOT))
-        .append(store.substring(1))
-        .append(" design for ")
-        .append(model.name())
-        .append('\n');
+    out.append(p.store().displayName()).append(" design for ").append(model.name()).append('\n');
     for (Proposal.Decision d : p.decisions()) {
       out.append("\n  ").append(d.target()).append("  ").append(d.chosen()).append('\n');
       out.append("    serves ").append(String.join(", ", d.patterns())).append('\n');

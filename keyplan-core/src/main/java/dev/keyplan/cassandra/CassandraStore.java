@@ -61,7 +61,7 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   }
 
   @Override
-  public Optional<dev.keyplan.design.Designer> designer() {
+  public Optional<dev.keyplan.designer.Designer> designer() {
     return Optional.of(new dev.keyplan.cassandra.designer.CassandraDesigner());
   }
 

@@ -58,7 +58,7 @@ public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends S
   }
 
   /** The store's designer, if {@code keyplan design} proposes designs for it (issue 20). */
-  default Optional<dev.keyplan.design.Designer> designer() {
+  default Optional<dev.keyplan.designer.Designer> designer() {
     return Optional.empty();
   }
 

@@ -12,6 +12,11 @@ import java.util.Optional;
  */
 public record BucketAdvice(List<Option> options, Optional<Option> chosen) {
 
+  /** The conventional widths in seconds, narrowest first: 1m, 5m, 10m … 1y ({@link Sizer}). */
+  public static List<Long> widths() {
+    return java.util.Arrays.stream(Sizer.BUCKETS).boxed().toList();
+  }
+
   public BucketAdvice {
     options = List.copyOf(options);
   }

@@ -11,8 +11,9 @@ import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
-import dev.keyplan.design.Designer;
-import dev.keyplan.design.Proposal;
+import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.designer.Workload;
 import dev.keyplan.input.Location;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
@@ -59,6 +60,43 @@ public final class CassandraDesigner implements Designer {
   /** Replicas per datacenter of the proposed keyspace: three, the usual production factor. */
   static final int REPLICATION = 3;
 
+  /**
+   * Shard counts tried for a partition too hot or too big, fewest first (0: no suffix): powers of
+   * two, so that each step halves a shard's load, up to 256 (a read then queries 256 partitions).
+   */
+  static final int[] SHARD_COUNTS = {0, 2, 4, 8, 16, 32, 64, 128, 256};
+
+  /** The rules whose findings on a table say its partitions are too hot, too big or too few. */
+  static final Set<String> PARTITION_RULES =
+      Set.of(
+          "HotPartition",
+          "PartitionOverGuideline",
+          "LowCardinalityPartitionKey",
+          "UnboundedPartitionGrowth");
+
+  /** A candidate's words: {@code 4 shards and a 1h bucket}, {@code no shards and no bucket}. */
+  private static String label(int shards, long bucket) {
+    return (shards == 0 ? "no shards" : shards + " shards")
+        + " and "
+        + (bucket == 0 ? "no bucket" : "a " + Quantities.formatSeconds(bucket) + " bucket");
+  }
+
+  private static List<Finding> partitionFindings(List<Finding> all, String table) {
+    return all.stream()
+        .filter(f -> f.target().equals(table))
+        .filter(f -> PARTITION_RULES.contains(f.rule()))
+        .filter(f -> f.severity() != dev.keyplan.check.Severity.INFO)
+        .toList();
+  }
+
+  private static String describe(List<Finding> findings) {
+    return String.join("; ", findings.stream().map(f -> f.rule() + ": " + f.message()).toList());
+  }
+
+  private static String rules(List<Finding> findings) {
+    return String.join(", ", findings.stream().map(Finding::rule).distinct().toList());
+  }
+
   /** Nodes per datacenter when the load and data need no more: the model's default. */
   static final int DEFAULT_NODES = CassandraLimits.DEFAULT_NODES_PER_DATACENTER;
 
@@ -68,7 +106,8 @@ public final class CassandraDesigner implements Designer {
   }
 
   @Override
-  public Proposal propose(Model workload, String schemaName) {
+  public Proposal propose(Workload given, String schemaName) {
+    Model workload = given.model();
     String keyspace = name(workload.name());
     List<Proposal.Decision> decisions = new ArrayList<>();
     List<Proposal.Unsupported> unsupported = new ArrayList<>();
@@ -98,40 +137,95 @@ public final class CassandraDesigner implements Designer {
       }
       t.patterns.add(p.id());
     }
-    // First pass: the tables as the queries shape them; then the buckets the analysis advises.
-    Candidate first = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
+    // The tables as the queries shape them; then, table by table, the fewest write shards and
+    // the widest time bucket that leave no finding of a partition too big, too hot, too coarsely
+    // keyed or growing without bound (the rules check applies), searched in that order.
+    Candidate bucketed = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
+    Candidate initial = bucketed;
     for (Table t : tables.values()) {
-      CassandraSizing sizing = first.analysis().sizing().get(t.name);
+      List<Finding> before = partitionFindings(bucketed.findings(), t.name);
+      if (before.isEmpty()) {
+        continue;
+      }
+      CassandraSizing sized = bucketed.analysis().sizing().get(t.name);
+      if (sized == null || !sized.busiest().known()) {
+        t.reasons.add(
+            "its partitions cannot be sized: the model declares no spread for "
+                + String.join(", ", t.shape.partition())
+                + " (declare it, or measure it with keyplan analyze); no bucket or shard count"
+                + " searched");
+        continue;
+      }
       Optional<String> time =
           t.shape.clustering().stream()
-              .filter(
-                  c -> t.entity.attribute(c.attribute()).map(Attribute::timeOrdered).orElse(false))
               .map(Clustering::attribute)
+              .filter(a -> t.entity.attribute(a).map(Attribute::timeOrdered).orElse(false))
               .findFirst();
-      if (sizing != null && sizing.advice().isPresent()) {
-        BucketAdvice advice = sizing.advice().get();
-        if (advice.chosen().isPresent() && time.isPresent()) {
-          t.bucket = Optional.of(advice.chosen().get().windowSeconds());
-          t.bucketOf = time.get();
-          t.reasons.add(bucketReason(sizing, advice, time.get()));
-        } else if (time.isEmpty()) {
-          t.reasons.add(
-              "its busiest partition grows to "
-                  + size(sizing.busiest())
-                  + " at the horizon, over the guidelines, and no clustering attribute is"
-                  + " time-ordered to bucket it by: left as it is (the findings say so)");
-        } else {
-          t.reasons.add(
-              "its busiest partition grows to "
-                  + size(sizing.busiest())
-                  + " at the horizon; even a 1-minute bucket holds "
-                  + size(advice.options().get(0).busiest())
-                  + ", over the guidelines: it needs write sharding, which keyplan design does"
-                  + " not propose yet (the findings say so)");
+      List<Long> widths = new ArrayList<>();
+      widths.add(0L);
+      if (time.isPresent()) {
+        List<Long> conventional = new ArrayList<>(BucketAdvice.widths());
+        java.util.Collections.reverse(conventional);
+        widths.addAll(conventional);
+      }
+      List<String> tried = new ArrayList<>();
+      Optional<Candidate> found = Optional.empty();
+      search:
+      for (int n : SHARD_COUNTS) {
+        for (long w : widths) {
+          if (n == 0 && w == 0) {
+            continue;
+          }
+          t.shards = n;
+          t.bucket = w == 0 ? Optional.empty() : Optional.of(w);
+          t.bucketOf = time.orElse("");
+          Candidate c = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
+          List<Finding> left = partitionFindings(c.findings(), t.name);
+          if (left.isEmpty()) {
+            found = Optional.of(c);
+            break search;
+          }
+          tried.add(label(n, w) + ": " + rules(left));
         }
       }
+      if (found.isPresent()) {
+        bucketed = found.get();
+        t.reasons.add(
+            "without a bucket or shards, "
+                + describe(before)
+                + "; "
+                + label(t.shards, t.bucket.orElse(0L))
+                + " is the first of "
+                + (tried.size() + 1)
+                + " candidates (fewest shards of 0, 2, 4 … 256 first, then the widest bucket"
+                + (time.isPresent()
+                    ? " of " + time.get() + ", 1y down to 1m"
+                    : ": none, no clustering attribute is time-ordered")
+                + ") that clears it"
+                + (tried.isEmpty()
+                    ? ""
+                    : "; the last one tried before it: " + tried.get(tried.size() - 1)));
+        CassandraSizing unbucketed = initial.analysis().sizing().get(t.name);
+        if (t.shards == 0
+            && t.bucket.isPresent()
+            && unbucketed != null
+            && unbucketed.advice().isPresent()) {
+          t.reasons.add(widthsReason(unbucketed.advice().get()));
+        }
+      } else {
+        t.shards = 0;
+        t.bucket = Optional.empty();
+        t.reasons.add(
+            "no shard suffix of up to 256"
+                + (time.isPresent() ? " with any bucket of " + time.get() : "")
+                + " clears "
+                + describe(before)
+                + ": left as the queries shape it (the findings say so); the last of "
+                + tried.size()
+                + " candidates tried: "
+                + tried.get(tried.size() - 1));
+      }
     }
-    Candidate bucketed = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
     // Then the cluster: as many nodes per datacenter as the load and the data need, by the
     // arithmetic ClusterOverCapacity checks (ClusterCapacity.nodesNeeded).
     var cluster = bucketed.analysis().cluster();
@@ -212,6 +306,13 @@ public final class CassandraDesigner implements Designer {
                     + t.bucketOf
                     + "}\n");
           });
+      if (t.shards > 0) {
+        derived.put(
+            t.name + ".shard",
+            new CassandraDesign.Derived(
+                t.name, "shard", 0, Optional.empty(), t.shards, Location.NONE));
+        derivedLines.add("    " + t.name + ".shard: {shards: " + t.shards + "}\n");
+      }
     }
     if (!derivedLines.isEmpty()) {
       section.append("  derived:\n");
@@ -285,7 +386,8 @@ public final class CassandraDesigner implements Designer {
     return out;
   }
 
-  private static String bucketReason(CassandraSizing sizing, BucketAdvice advice, String of) {
+  /** Each conventional width's busiest partition, as check's bucket advice computes it. */
+  private static String widthsReason(BucketAdvice advice) {
     List<String> widths = new ArrayList<>();
     for (BucketAdvice.Option o : advice.options()) {
       widths.add(
@@ -294,18 +396,9 @@ public final class CassandraDesigner implements Designer {
               + size(o.busiest())
               + (o.fits() ? "" : " (over)"));
     }
-    long w = advice.chosen().orElseThrow().windowSeconds();
-    return "bucket of "
-        + Quantities.formatSeconds(w)
-        + " of "
-        + of
-        + ": without one the busiest partition grows to "
-        + size(sizing.busiest())
-        + " at the horizon, over the guidelines (100,000 values, 100 MB); "
-        + Quantities.formatSeconds(w)
-        + " is the widest width within both (busiest partition per width: "
-        + String.join("; ", widths)
-        + ")";
+    return "busiest partition per bucket width, within the guidelines (100,000 values, 100 MB)"
+        + " or over: "
+        + String.join("; ", widths);
   }
 
   private static String size(PartitionSize p) {
@@ -382,6 +475,7 @@ public final class CassandraDesigner implements Designer {
     final List<String> reasons = new ArrayList<>();
     Optional<Long> bucket = Optional.empty();
     String bucketOf = "";
+    int shards;
 
     Table(String name, Entity entity, Shape shape) {
       this.name = name;
@@ -392,6 +486,9 @@ public final class CassandraDesigner implements Designer {
     String primaryKey() {
       List<String> pk = new ArrayList<>(shape.partition());
       bucket.ifPresent(w -> pk.add("bucket"));
+      if (shards > 0) {
+        pk.add("shard");
+      }
       List<String> key = new ArrayList<>();
       key.add(pk.size() == 1 ? pk.get(0) : "(" + String.join(", ", pk) + ")");
       shape.clustering().forEach(c -> key.add(c.attribute()));
@@ -406,6 +503,9 @@ public final class CassandraDesigner implements Designer {
       }
       if (bucket.isPresent()) {
         b.append("  bucket int,\n");
+      }
+      if (shards > 0) {
+        b.append("  shard int,\n");
       }
       b.append("  ").append(primaryKey()).append('\n').append(')');
       if (!shape.clustering().isEmpty()) {

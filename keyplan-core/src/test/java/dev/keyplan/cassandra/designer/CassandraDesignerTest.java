@@ -3,8 +3,8 @@ package dev.keyplan.cassandra.designer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.Severity;
-import dev.keyplan.design.Proposal;
-import dev.keyplan.model.Model;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.designer.Workload;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -42,8 +42,8 @@ class CassandraDesignerTest {
           update: Message set body where channel_id = ? and message_id = ?
       """;
 
-  private static Model read(String text) {
-    return ModelReader.read("workload.yaml", text, Path.of("."));
+  private static Workload read(String text) {
+    return new Workload(ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
   }
 
   @Test
@@ -61,12 +61,57 @@ class CassandraDesignerTest {
     // its key: a 5-minute bucket holds 100 × 300 = 30,000 rows, 60,000 values, within 100,000;
     // 10 minutes would hold 120,000, over. 5m is the widest conventional width within both.
     assertThat(p.section()).contains("message_by_channel_id.bucket: {window: 5m, of: message_id}");
-    assertThat(table.reasons()).anyMatch(r -> r.startsWith("bucket of 5m of message_id"));
+    // The search tries no shards first, then buckets from the widest down: 1y, 1mo, 1w, 1d, 1h,
+    // 30m, 15m, 10m, 5m: the ninth candidate is the first that clears the partition rules.
+    assertThat(table.reasons())
+        .anyMatch(r -> r.contains("no shards and a 5m bucket is the first of 9 candidates"));
     assertThat(table.reasons()).anyMatch(r -> r.contains("10m 120,000 values, 14 MB (over)"));
     // The proposal passes the rules keyplan check applies, nodes included.
     assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
     assertThat(p.findings()).isEmpty();
     assertThat(p.unsupported()).isEmpty();
+  }
+
+  @Test
+  void ordersByStatus_areNeverKeyedByStatusAlone() {
+    // Seed 003's orders (examples/orders.yaml's workload): 200 orders/s, 60% in one status.
+    String orders =
+        """
+        model: orders
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              order_id: uuid
+              user_id: uuid
+              created_at: {type: timestamp, time_ordered: true}
+              status: {type: text, values: [PENDING, PAID, SHIPPED, DELIVERED, CANCELLED]}
+              total: {type: decimal, size: 8B}
+            key: [order_id]
+            count: 50M
+            growth: 200/s
+            spread:
+              user_id: {distinct: 5M, busiest: 500/day}
+              status: {busiest: 60%}
+        patterns:
+          - id: orders-in-status
+            rate: 50/s
+            query: Order where status = ? order by created_at desc limit 100
+          - id: place-order
+            rate: 200/s
+            insert: Order
+        """;
+    Proposal p = new CassandraDesigner().propose(read(orders), "orders.cql");
+    Proposal.Decision table = p.decisions().get(0);
+    assertThat(table.chosen()).isEqualTo("PRIMARY KEY ((status, bucket), created_at, order_id)");
+    // The busiest status takes 60% of 200/s = 120 rows/s, 2 values each (user_id and total are
+    // set, status is a key): a 5-minute bucket holds 36,000 rows, 72,000 values, 72% of the
+    // 100,000-value guideline, past the half at which LowCardinalityPartitionKey warns of a
+    // 5-value key; a 1-minute bucket's 14,400 values (14%) leave it a note.
+    assertThat(p.section()).contains("order_by_status.bucket: {window: 1m, of: created_at}");
+    assertThat(table.reasons())
+        .anyMatch(r -> r.contains("no shards and a 5m bucket: LowCardinalityPartitionKey"));
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
   }
 
   @Test

@@ -1,6 +1,5 @@
-package dev.keyplan.design;
+package dev.keyplan.designer;
 
-import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 
 /**
@@ -16,9 +15,9 @@ public interface Designer {
   /**
    * Proposes a design for {@code workload}. Deterministic: the same model gives the same proposal.
    *
-   * @param workload a model read without a section for {@link #store()}
+   * @param workload a model read without a section for {@link #store()}, with its text
    * @param schemaName the file name the proposal's schema is to be written as (the CQL file a
    *     Cassandra section names), beside the designed model
    */
-  Proposal propose(Model workload, String schemaName);
+  Proposal propose(Workload workload, String schemaName);
 }

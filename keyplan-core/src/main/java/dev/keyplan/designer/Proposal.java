@@ -1,4 +1,4 @@
-package dev.keyplan.design;
+package dev.keyplan.designer;
 
 import dev.keyplan.check.Finding;
 import dev.keyplan.model.StoreId;

@@ -1,0 +1,16 @@
+package dev.keyplan.designer;
+
+import dev.keyplan.model.Model;
+import java.nio.file.Path;
+
+/**
+ * What a designer designs from: the workload model as read, with its file's text and folder, so
+ * that a designer may append a candidate section to the text and read the whole again through the
+ * model reader (the section's own checks included), as {@code keyplan check} reads a designed
+ * model.
+ *
+ * @param model the model, with no section for the designer's store
+ * @param text the model file's text
+ * @param baseDir the folder the model's relative paths resolve against
+ */
+public record Workload(Model model, String text, Path baseDir) {}
