@@ -15,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code keyplan design} through the real command line: on seed 000's chat workload, and on the
- * workload of every shipped example (the example with its store sections taken out), the designed
- * model that {@code -o} writes is one {@code keyplan check} reads, and check's verdict on it is the
- * one design printed.
+ * workload of every shipped example (the example with its store sections taken out), for each store
+ * with a designer, the designed model that {@code -o} writes is one {@code keyplan check} reads,
+ * and check's verdict on it is the one design printed.
  */
 class DesignCommandTest {
   @TempDir Path dir;
@@ -61,21 +61,22 @@ class DesignCommandTest {
     }
     assertThat(examples).hasSizeGreaterThan(20);
     for (Path example : examples) {
-      String name = example.getFileName().toString();
-      Path workload = dir.resolve("w-" + name);
-      Files.writeString(workload, withoutStoreSections(Files.readString(example)));
-      Path designed = dir.resolve("d-" + name);
-      CliRun design =
-          CliRun.of(
-              "design", workload.toString(), "--store", "cassandra", "-o", designed.toString());
-      // 0, or 1 with what is not served or still an error listed; never bad input or a bug.
-      assertThat(design.exitCode()).as(name + ": " + design.err()).isIn(0, 1);
-      Matcher m = SUMMARY.matcher(design.out());
-      assertThat(m.find()).as(name).isTrue();
-      CliRun check = CliRun.of("check", designed.toString(), "--fail-on", "never");
-      assertThat(check.exitCode()).as(name + ": " + check.err()).isEqualTo(0);
-      String last = check.out().strip().lines().reduce((a, b) -> b).orElseThrow();
-      assertThat(last).as(name).isEqualTo(m.group(1));
+      for (String store : List.of("cassandra", "dynamodb")) {
+        String name = store + "-" + example.getFileName().toString();
+        Path workload = dir.resolve("w-" + name);
+        Files.writeString(workload, withoutStoreSections(Files.readString(example)));
+        Path designed = dir.resolve("d-" + name);
+        CliRun design =
+            CliRun.of("design", workload.toString(), "--store", store, "-o", designed.toString());
+        // 0, or 1 with what is not served or still an error listed; never bad input or a bug.
+        assertThat(design.exitCode()).as(name + ": " + design.err()).isIn(0, 1);
+        Matcher m = SUMMARY.matcher(design.out());
+        assertThat(m.find()).as(name).isTrue();
+        CliRun check = CliRun.of("check", designed.toString(), "--fail-on", "never");
+        assertThat(check.exitCode()).as(name + ": " + check.err()).isEqualTo(0);
+        String last = check.out().strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertThat(last).as(name).isEqualTo(m.group(1));
+      }
     }
   }
 

@@ -56,6 +56,11 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
   }
 
   @Override
+  public Optional<dev.keyplan.designer.Designer> designer() {
+    return Optional.of(new dev.keyplan.dynamodb.designer.DynamoDbDesigner());
+  }
+
+  @Override
   public DynamoDbAnalysis analyze(Model model) {
     return DynamoDbAnalyzer.analyze(model);
   }

@@ -1,0 +1,399 @@
+package dev.keyplan.dynamodb.designer;
+
+import dev.keyplan.check.Checker;
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.designer.Workload;
+import dev.keyplan.dynamodb.DynamoDbStore;
+import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.yaml.ModelReader;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Proposes a DynamoDB single-table design from the access patterns (seed 000: "one item collection
+ * C#… with PROFILE and ORDER#date#id, a GSI by order id"; AWS DG, "Best practices for modeling
+ * relational data in DynamoDB" and "Overloading Global Secondary Indexes"):
+ *
+ * <ul>
+ *   <li>one table, {@code AppTable}, with generic key names {@code PK} and {@code SK};
+ *   <li>each entity's items keyed by its busiest read: the attributes it restricts by equality in
+ *       the partition key template, led by the name of the entity whose key that attribute is
+ *       ({@code CUSTOMER#{customer_id}}), so that entities read by the same attribute share one
+ *       item collection; the sort key template is the entity's name, then the attributes the read
+ *       orders by and restricts by range, then the rest of the entity's key ({@code
+ *       ORDER#{order_date}#{order_id}}), or the entity's name alone when the key is complete;
+ *   <li>each other read path a global index, {@code GSI1}, {@code GSI2}…, with the same kind of
+ *       templates, overloaded: entities share the indexes by number;
+ *   <li>write sharding where the analysis finds a partition key value over a partition's throughput
+ *       ({@code PartitionThroughputExceeded}): the fewest shards from 2, 4 … 256 that clears it, as
+ *       a {@code {shard:N}} suffix of the partition key template.
+ * </ul>
+ *
+ * Each candidate is the workload's text with a {@code dynamodb:} section appended, read by the
+ * model reader and analysed and checked as {@code keyplan check} does. Not proposed yet, and said
+ * so: the billing mode by cost (the proposal stays on-demand), local indexes, sparse indexes, TTL,
+ * one table per entity.
+ */
+public final class DynamoDbDesigner implements Designer {
+  /** The table's name: generic, as single-table designs name it. */
+  static final String TABLE = "AppTable";
+
+  /** Shard counts tried for a hot partition key, fewest first. */
+  static final int[] SHARD_COUNTS = {2, 4, 8, 16, 32, 64, 128, 256};
+
+  @Override
+  public StoreId store() {
+    return StoreId.DYNAMODB;
+  }
+
+  @Override
+  public Proposal propose(Workload w, String schemaName) {
+    Model model = w.model();
+    List<Proposal.Unsupported> unsupported = new ArrayList<>();
+    Map<String, ItemType> items = new LinkedHashMap<>();
+    int indexes = 0;
+    for (Entity e : model.entities().values()) {
+      List<AccessPattern> reads = new ArrayList<>();
+      for (AccessPattern p : model.patterns()) {
+        if (p.operation() instanceof Operation.Read r && r.entity().equals(e.name())) {
+          if (equality(r).isEmpty()) {
+            unsupported.add(
+                new Proposal.Unsupported(
+                    p.id(),
+                    "restricts no attribute by equality, so no partition key value reads it: it"
+                        + " would be a Scan of the whole table; give the query an attribute to"
+                        + " look up by"));
+          } else {
+            reads.add(p);
+          }
+        }
+      }
+      // The busiest read keys the table; ties in the model's order.
+      reads.sort(Comparator.comparingDouble(AccessPattern::ratePerSecond).reversed());
+      // An update or delete names its item by what its where restricts: a path too, after the
+      // reads, since DynamoDB writes an item by its full primary key.
+      for (AccessPattern p : model.patterns()) {
+        if (p.operation() instanceof Operation.Write wr
+            && wr.entity().equals(e.name())
+            && !equality(wr).isEmpty()) {
+          reads.add(p);
+        }
+      }
+      ItemType item = new ItemType(e);
+      List<Path> paths = new ArrayList<>();
+      for (AccessPattern p : reads) {
+        Path path = path(model, e, p.operation());
+        // A write names its item in full when the table key's every attribute is in its where;
+        // else it finds the key through an index first.
+        boolean write = p.operation() instanceof Operation.Write;
+        Set<String> given = new LinkedHashSet<>(equality(p.operation()));
+        Optional<Path> same =
+            write && !paths.isEmpty() && given.containsAll(paths.get(0).attributes())
+                ? Optional.of(paths.get(0))
+                : paths.stream().filter(x -> x.serves(path)).findFirst();
+        if (same.isPresent()) {
+          same.get().patterns.add(p.id());
+          continue;
+        }
+        path.patterns.add(p.id());
+        path.index = paths.size();
+        paths.add(path);
+      }
+      if (paths.isEmpty()) {
+        Path byKey = new Path(owner(model, e.key().get(0), e), e.key(), List.of(), e);
+        byKey.index = 0;
+        paths.add(byKey);
+      }
+      item.paths = paths;
+      indexes = Math.max(indexes, paths.size() - 1);
+      items.put(e.name(), item);
+    }
+    Candidate c = candidate(w, items.values(), indexes);
+    // Write sharding: each path whose partition key the rules find too hot or too coarse gets
+    // the fewest shards that clear it, path by path in order.
+    for (ItemType item : items.values()) {
+      for (Path path : item.paths) {
+        List<Finding> hot = hot(c.findings(), item, path);
+        if (hot.isEmpty()) {
+          continue;
+        }
+        boolean cleared = false;
+        for (int n : SHARD_COUNTS) {
+          path.shards = n;
+          Candidate next = candidate(w, items.values(), indexes);
+          if (hot(next.findings(), item, path).isEmpty()) {
+            item.reasons.add(
+                "shard suffix {shard:"
+                    + n
+                    + "} on "
+                    + path.where()
+                    + "'s partition key: without one, "
+                    + String.join("; ", hot.stream().map(Finding::message).toList())
+                    + "; "
+                    + n
+                    + " is the fewest of 2, 4 … 256 that clears it (AWS DG, \"Using write"
+                    + " sharding to distribute workloads evenly\"; every read on it then makes "
+                    + n
+                    + " queries)");
+            c = next;
+            cleared = true;
+            break;
+          }
+        }
+        if (!cleared) {
+          path.shards = 0;
+          item.reasons.add(
+              "no shard suffix of up to 256 on "
+                  + path.where()
+                  + "'s partition key clears "
+                  + String.join("; ", hot.stream().map(Finding::message).toList())
+                  + ": left as it is (the findings say so)");
+          c = candidate(w, items.values(), indexes);
+        }
+      }
+    }
+    List<Proposal.Decision> decisions = new ArrayList<>();
+    for (ItemType item : items.values()) {
+      List<String> patterns = new ArrayList<>();
+      item.paths.forEach(p -> patterns.addAll(p.patterns));
+      List<String> reasons = new ArrayList<>();
+      for (Path p : item.paths) {
+        reasons.add(
+            (p.index == 0 ? "table key" : "index GSI" + p.index)
+                + " "
+                + p.keyText(p.shards)
+                + (p.patterns.isEmpty()
+                    ? ": no read names " + item.entity.name() + "; keyed by its own key"
+                    : ": serves "
+                        + String.join(", ", p.patterns)
+                        + ", "
+                        + "the partition key from what "
+                        + (p.patterns.size() == 1 ? "it restricts" : "they restrict")
+                        + " by equality"
+                        + (p.owner.equals(item.entity.name())
+                            ? ""
+                            : ", led by "
+                                + p.owner
+                                + "'s name since "
+                                + String.join(", ", p.partition)
+                                + " is its key: one item collection with "
+                                + p.owner)
+                        + (p.sort.isEmpty() ? "" : "; the sort key from its order and ranges")));
+      }
+      reasons.addAll(item.reasons);
+      decisions.add(
+          new Proposal.Decision(
+              TABLE + " " + item.entity.name(), patterns, item.keysText(), reasons));
+    }
+    decisions.add(
+        new Proposal.Decision(
+            TABLE,
+            model.patterns().stream().map(AccessPattern::id).toList(),
+            "on-demand",
+            List.of(
+                "on-demand capacity: the billing mode is not chosen by cost yet; keyplan check's"
+                    + " cost table prices the design")));
+    return new Proposal(
+        StoreId.DYNAMODB, c.section(), Map.of(), decisions, unsupported, c.findings());
+  }
+
+  private record Candidate(String section, List<Finding> findings) {}
+
+  private static Candidate candidate(
+      Workload w, java.util.Collection<ItemType> items, int indexes) {
+    StringBuilder s = new StringBuilder("dynamodb:\n  tables:\n    ").append(TABLE).append(":\n");
+    s.append("      partition_key: PK\n      sort_key: SK\n      capacity: on-demand\n");
+    if (indexes > 0) {
+      s.append("      indexes:\n");
+      for (int i = 1; i <= indexes; i++) {
+        s.append("        GSI")
+            .append(i)
+            .append(": {partition_key: GSI")
+            .append(i)
+            .append("PK, sort_key: GSI")
+            .append(i)
+            .append("SK, projection: ALL}\n");
+      }
+    }
+    s.append("      items:\n");
+    for (ItemType item : items) {
+      s.append("        ").append(item.entity.name()).append(":\n");
+      s.append("          keys: {").append(item.keysYaml()).append("}\n");
+    }
+    String text = w.text() + (w.text().endsWith("\n") ? "" : "\n") + s;
+    Model m = ModelReader.read(w.model().file(), text, w.baseDir());
+    DynamoDbAnalysis a = new DynamoDbStore().analyze(m);
+    return new Candidate(s.toString(), Checker.builtIn().check(a));
+  }
+
+  /**
+   * The findings that a path's partition key is too hot or too coarse: a key value over a
+   * partition's throughput ({@code PartitionThroughputExceeded}, its target the table or index and
+   * the template) or an index keyed by too few values ({@code LowCardinalityIndexKey}, its target
+   * the index and the item type).
+   */
+  private static List<Finding> hot(List<Finding> findings, ItemType item, Path path) {
+    String template = path.where() + " " + path.partitionTemplate(path.shards);
+    String itemType = path.where() + " " + item.entity.name();
+    return findings.stream()
+        .filter(f -> f.severity() != Severity.INFO)
+        .filter(
+            f ->
+                f.rule().equals("PartitionThroughputExceeded") && f.target().equals(template)
+                    || f.rule().equals("LowCardinalityIndexKey") && f.target().equals(itemType))
+        .toList();
+  }
+
+  private static List<String> equality(Operation r) {
+    List<String> out = new ArrayList<>();
+    for (Operation.Condition c : r.where()) {
+      if ((c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN)
+          && !out.contains(c.attribute())) {
+        out.add(c.attribute());
+      }
+    }
+    return out;
+  }
+
+  private static Path path(Model model, Entity e, Operation r) {
+    List<String> partition = equality(r);
+    List<String> sort = new ArrayList<>();
+    Set<String> used = new LinkedHashSet<>(partition);
+    if (r instanceof Operation.Read read) {
+      for (Operation.Order o : read.orderBy()) {
+        if (used.add(o.attribute())) {
+          sort.add(o.attribute());
+        }
+      }
+    }
+    for (Operation.Condition c : r.where()) {
+      if (used.add(c.attribute())) {
+        sort.add(c.attribute());
+      }
+    }
+    for (String k : e.key()) {
+      if (used.add(k)) {
+        sort.add(k);
+      }
+    }
+    return new Path(owner(model, partition.get(0), e), partition, sort, e);
+  }
+
+  /**
+   * The entity whose key is {@code attribute} alone, when one is (a customer's id keys the
+   * customer, so an order read by it joins the customer's item collection); else {@code e}.
+   */
+  private static String owner(Model model, String attribute, Entity e) {
+    for (Entity o : model.entities().values()) {
+      if (o.key().equals(List.of(attribute))) {
+        return o.name();
+      }
+    }
+    return e.name();
+  }
+
+  /** An entity's items in the table. */
+  private static final class ItemType {
+    final Entity entity;
+    List<Path> paths = List.of();
+    final List<String> reasons = new ArrayList<>();
+
+    ItemType(Entity entity) {
+      this.entity = entity;
+    }
+
+    String keysYaml() {
+      List<String> keys = new ArrayList<>();
+      for (Path p : paths) {
+        String pk = p.index == 0 ? "PK" : "GSI" + p.index + "PK";
+        String sk = p.index == 0 ? "SK" : "GSI" + p.index + "SK";
+        keys.add(pk + ": \"" + p.partitionTemplate(p.shards) + "\"");
+        keys.add(sk + ": \"" + p.sortTemplate() + "\"");
+      }
+      return String.join(", ", keys);
+    }
+
+    String keysText() {
+      return keysYaml().replace("\"", "");
+    }
+  }
+
+  /** One read path of an entity: a partition key and a sort key, on the table or an index. */
+  private static final class Path {
+    final String owner;
+    final List<String> partition;
+    final List<String> sort;
+    final Entity entity;
+    final List<String> patterns = new ArrayList<>();
+    int index;
+    int shards;
+
+    /** The table or index this path is on, as the findings name it. */
+    String where() {
+      return index == 0 ? TABLE : TABLE + ".GSI" + index;
+    }
+
+    Path(String owner, List<String> partition, List<String> sort, Entity entity) {
+      this.owner = owner;
+      this.partition = List.copyOf(partition);
+      this.sort = List.copyOf(sort);
+      this.entity = entity;
+    }
+
+    /**
+     * A path serves another read when the partition is the same and its sort key leads with the
+     * other's order.
+     */
+    boolean serves(Path other) {
+      return partition.equals(other.partition)
+          && sort.size() >= other.sort.size()
+          && sort.subList(0, other.sort.size()).equals(other.sort);
+    }
+
+    String partitionTemplate(int shards) {
+      StringBuilder b = new StringBuilder(prefix(owner));
+      partition.forEach(a -> b.append("#{").append(a).append('}'));
+      if (shards > 0) {
+        b.append("#{shard:").append(shards).append('}');
+      }
+      return b.toString();
+    }
+
+    String sortTemplate() {
+      StringBuilder b = new StringBuilder(prefix(entity.name()));
+      sort.forEach(a -> b.append("#{").append(a).append('}'));
+      return b.toString();
+    }
+
+    /** Every attribute the path's key templates hold. */
+    Set<String> attributes() {
+      Set<String> out = new LinkedHashSet<>(partition);
+      out.addAll(sort);
+      return out;
+    }
+
+    String keyText(int shards) {
+      return partitionTemplate(shards) + " / " + sortTemplate();
+    }
+  }
+
+  /** An entity's name as a key prefix: upper case, {@code ORDER_LINE} for {@code OrderLine}. */
+  static String prefix(String entity) {
+    return entity.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+  }
+}

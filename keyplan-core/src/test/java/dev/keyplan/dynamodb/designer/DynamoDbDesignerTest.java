@@ -1,0 +1,155 @@
+package dev.keyplan.dynamodb.designer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.designer.Workload;
+import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The designer reproduces seed 000's customer-and-orders single table from a workload with no
+ * design, and shards the keys the rules find too hot (seed 004's flash sale) or too coarse (seed
+ * 003's orders by status).
+ */
+class DynamoDbDesignerTest {
+  private static Workload read(String text) {
+    return new Workload(ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
+  }
+
+  /** examples/orders-dynamodb.yaml without its dynamodb: section. */
+  static final String CUSTOMERS_AND_ORDERS =
+      """
+      model: orders-dynamodb
+      horizon: 1y
+      entities:
+        Customer:
+          attributes:
+            customer_id: uuid
+            name: {type: text, size: 20B}
+            email: {type: text, size: 30B}
+          key: [customer_id]
+          count: 5M
+          growth: 2/s
+        Order:
+          attributes:
+            order_id: uuid
+            customer_id: uuid
+            order_date: date
+            total: {type: decimal, size: 8B}
+            status: {type: text, values: [open, paid, shipped, delivered, cancelled]}
+            lines: {type: list<text>, size: 300B, items: 9}
+          key: [order_id]
+          count: 50M
+          growth: 20/s
+          spread:
+            customer_id: {distinct: 5M, busiest: 500/day}
+      patterns:
+        - id: customer-profile
+          rate: 400/s
+          query: Customer where customer_id = ?
+        - id: latest-orders
+          rate: 400/s
+          query: Order where customer_id = ? order by order_date desc limit 20
+        - id: order-by-id
+          rate: 100/s
+          query: Order where order_id = ?
+        - id: place-order
+          rate: 20/s
+          insert: Order
+        - id: ship-order
+          rate: 20/s
+          update: Order set status where customer_id = ? and order_date = ? and order_id = ?
+      """;
+
+  @Test
+  void customersAndOrders_shareOneItemCollection_withAnIndexByOrderId() {
+    Proposal p = new DynamoDbDesigner().propose(read(CUSTOMERS_AND_ORDERS), "unused.cql");
+    // Seed 000: the customer's profile and orders in the item collection of the customer's id
+    // (customer_id keys Customer, so Order's items read by it join it), the orders newest first by
+    // date, and a global index by order id. ship-order gives the whole table key: no index.
+    assertThat(p.section())
+        .contains("Customer:\n          keys: {PK: \"CUSTOMER#{customer_id}\", SK: \"CUSTOMER\"}")
+        .contains(
+            "Order:\n          keys: {PK: \"CUSTOMER#{customer_id}\","
+                + " SK: \"ORDER#{order_date}#{order_id}\", GSI1PK: \"ORDER#{order_id}\","
+                + " GSI1SK: \"ORDER\"}")
+        .contains("GSI1: {partition_key: GSI1PK, sort_key: GSI1SK, projection: ALL}")
+        .doesNotContain("GSI2");
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+    assertThat(p.unsupported()).isEmpty();
+  }
+
+  @Test
+  void aFlashSalesProduct_isShardedByTheFewestShardsThatCoolIt() {
+    // Seed 004: 800 of 1,000 purchases a second on one product. Unsharded its key takes 800 WCU/s,
+    // 80% of the 1,000 a partition serves, past the 50% at which PartitionThroughputExceeded
+    // warns; 2 shards take 400 WCU/s each, 40%.
+    String sale =
+        """
+        model: flash-sale
+        horizon: 2h
+        entities:
+          Sale:
+            attributes:
+              product_id: {type: text, size: 16B}
+              sale_id: {type: text, size: 26B, time_ordered: true}
+              user_id: uuid
+            key: [sale_id]
+            growth: 1k/s
+            spread:
+              product_id: {distinct: 10k, busiest: 800/s}
+        patterns:
+          - id: buy
+            rate: 1k/s
+            insert: Sale
+          - id: latest-sales
+            rate: 200/s
+            query: Sale where product_id = ? order by sale_id desc limit 20
+        """;
+    Proposal p = new DynamoDbDesigner().propose(read(sale), "unused.cql");
+    assertThat(p.section()).contains("PK: \"SALE#{product_id}#{shard:2}\"");
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+  }
+
+  @Test
+  void ordersByStatus_areNeverAnIndexKeyedByStatusAlone() {
+    // Seed 003: 5 statuses, 60% in one. LowCardinalityIndexKey wants above 100 values and below
+    // 2% for the busiest: 16 shards give 80 values; 32 give 160, the busiest 60% ÷ 32 = 1.875%.
+    String orders =
+        """
+        model: orders
+        horizon: 1y
+        entities:
+          Order:
+            attributes:
+              order_id: uuid
+              user_id: uuid
+              created_at: {type: timestamp, time_ordered: true}
+              status: {type: text, values: [PENDING, PAID, SHIPPED, DELIVERED, CANCELLED]}
+            key: [order_id]
+            count: 50M
+            growth: 200/s
+            spread:
+              user_id: {distinct: 5M, busiest: 500/day}
+              status: {busiest: 60%}
+        patterns:
+          - id: orders-of-user
+            rate: 3k/s
+            query: Order where user_id = ? order by created_at desc limit 20
+          - id: orders-in-status
+            rate: 50/s
+            query: Order where status = ? order by created_at desc limit 100
+          - id: place-order
+            rate: 200/s
+            insert: Order
+        """;
+    Proposal p = new DynamoDbDesigner().propose(read(orders), "unused.cql");
+    assertThat(p.section())
+        .contains("PK: \"ORDER#{user_id}\"")
+        .contains("GSI1PK: \"ORDER#{status}#{shard:32}\"");
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+  }
+}
