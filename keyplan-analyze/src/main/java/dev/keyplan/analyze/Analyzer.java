@@ -381,13 +381,7 @@ public final class Analyzer {
       if (!op.entity().equals(entity.name())) {
         continue;
       }
-      List<String> key = new ArrayList<>();
-      for (Operation.Condition c : op.where()) {
-        if ((c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN)
-            && !key.contains(c.attribute())) {
-          key.add(c.attribute());
-        }
-      }
+      List<String> key = op.equalities();
       if (!key.isEmpty() && held.containsAll(key)) {
         out.add(List.copyOf(key));
       }

@@ -2,12 +2,13 @@ package dev.keyplan.cli;
 
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
 import dev.keyplan.designer.Proposal;
-import dev.keyplan.designer.Workload;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.TextInput;
 import dev.keyplan.model.Model;
+import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.store.Store;
 import dev.keyplan.store.Stores;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Proposes a design for each store from the model's access patterns, checked as keyplan check"
           + " checks it (docs/design.md).",
-      "Built so far: Cassandra, DynamoDB."
+      "docs/design.md lists the stores whose designer is built; of any other it says so."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -56,7 +57,7 @@ final class DesignCommand implements Callable<Integer> {
       names = "--store",
       paramLabel = "STORE",
       description =
-          "The store to design for: cassandra, dynamodb, or all (default) for every store built.")
+          "The store to design for, by its section name, or all (default) for every store.")
   String store = "all";
 
   @Option(
@@ -71,13 +72,28 @@ final class DesignCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     String text = TextInput.read(modelFile, "the model file");
     Model model = ModelReader.read(modelFile);
-    List<Store<?, ?>> chosen = stores();
+    List<StoreId> chosen = stores();
+    Path dir = null;
+    if (output != null) {
+      dir = Optional.ofNullable(output.toAbsolutePath().getParent()).orElse(Path.of("."));
+      if (!Files.isDirectory(dir)) {
+        throw new InputException(
+            Cli.commandLine(), "-o " + output + ": no folder " + dir + " to write it in");
+      }
+    }
     StringBuilder out = new StringBuilder();
     List<Proposal> proposals = new ArrayList<>();
     String stem = stem(output != null ? output : modelFile);
-    for (Store<?, ?> s : chosen) {
-      Optional<Designer> designer = s.designer();
-      String label = s.id().id();
+    for (StoreId id : chosen) {
+      Store<?, ?> s =
+          Stores.builtIn().all().stream()
+              .filter(x -> x.ids().contains(id))
+              .findFirst()
+              .orElseThrow();
+      // A store's designer proposes for its own id; a variant it also reads (ScyllaDB) has none
+      // yet.
+      Optional<Designer> designer = s.designer().filter(d -> d.store().equals(id));
+      String label = id.displayName();
       if (designer.isEmpty()) {
         out.append(label)
             .append(": keyplan design does not propose ")
@@ -96,7 +112,7 @@ final class DesignCommand implements Callable<Integer> {
           designer
               .get()
               .propose(
-                  new Workload(
+                  new DesignInput(
                       model, text, Optional.ofNullable(modelFile.getParent()).orElse(Path.of(""))),
                   stem + ".cql");
       proposals.add(p);
@@ -113,16 +129,15 @@ final class DesignCommand implements Callable<Integer> {
       if (!text.endsWith("\n")) {
         designed.append('\n');
       }
-      Path dir = Optional.ofNullable(output.toAbsolutePath().getParent()).orElse(Path.of("."));
       List<String> written = new ArrayList<>();
       for (Proposal p : proposals) {
         designed.append("# Proposed by keyplan design (docs/design.md).\n").append(p.section());
         for (var f : p.files().entrySet()) {
-          Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+          write(dir.resolve(f.getKey()), f.getValue());
           written.add(f.getKey());
         }
       }
-      Files.writeString(output, designed.toString(), StandardCharsets.UTF_8);
+      write(output, designed.toString());
       out.append("Wrote ")
           .append(output)
           .append(written.isEmpty() ? "" : " and, beside it, " + String.join(", ", written))
@@ -135,15 +150,17 @@ final class DesignCommand implements Callable<Integer> {
     return failing ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
   }
 
-  private List<Store<?, ?>> stores() {
-    List<Store<?, ?>> all = Stores.builtIn().all();
+  /** The store ids asked for: every id the registry reads, or the one named. */
+  private List<StoreId> stores() {
+    List<StoreId> all = new ArrayList<>();
+    Stores.builtIn().all().forEach(s -> all.addAll(s.ids()));
     if (store.equals("all")) {
       return all;
     }
     return all.stream()
-        .filter(s -> s.id().id().equals(store))
+        .filter(id -> id.id().equals(store))
         .findFirst()
-        .map(List::<Store<?, ?>>of)
+        .map(List::of)
         .orElseThrow(
             () ->
                 new InputException(
@@ -151,7 +168,17 @@ final class DesignCommand implements Callable<Integer> {
                     "--store "
                         + store
                         + " is no store; expected all or one of "
-                        + String.join(", ", all.stream().map(s -> s.id().id()).toList())));
+                        + String.join(", ", all.stream().map(StoreId::id).toList())));
+  }
+
+  /** Writes a file; a file that cannot be written is the user's path, exit 2. */
+  private static void write(Path p, String text) {
+    try {
+      Files.writeString(p, text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new InputException(
+          Cli.commandLine(), "cannot write " + p + ": " + InputException.reason(e));
+    }
   }
 
   private static void render(StringBuilder out, Model model, Proposal p) {

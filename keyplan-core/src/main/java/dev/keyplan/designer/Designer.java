@@ -19,5 +19,5 @@ public interface Designer {
    * @param schemaName the file name the proposal's schema is to be written as (the CQL file a
    *     Cassandra section names), beside the designed model
    */
-  Proposal propose(Workload workload, String schemaName);
+  Proposal propose(DesignInput workload, String schemaName);
 }

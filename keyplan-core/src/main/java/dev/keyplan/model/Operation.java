@@ -24,6 +24,22 @@ public sealed interface Operation permits Operation.Read, Operation.Write {
   java.util.Map<String, Location> names();
 
   /**
+   * Returns the attributes the {@code where} clause restricts by equality ({@code =}, {@code in}),
+   * each once, in the order written: what a key looks a row up by. {@code where a = ? and b > ?}
+   * gives {@code [a]}.
+   */
+  default List<String> equalities() {
+    List<String> out = new java.util.ArrayList<>();
+    for (Condition c : where()) {
+      if ((c.comparison() == Comparison.EQ || c.comparison() == Comparison.IN)
+          && !out.contains(c.attribute())) {
+        out.add(c.attribute());
+      }
+    }
+    return out;
+  }
+
+  /**
    * Returns the attributes a store must hold to serve this operation: those a read selects (when it
    * names them), restricts and orders by; those a write sets and restricts. A planner that finds no
    * table, item type or collection holding them all reports the pattern as not served.

@@ -11,9 +11,9 @@ import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
+import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
 import dev.keyplan.designer.Proposal;
-import dev.keyplan.designer.Workload;
 import dev.keyplan.input.Location;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
@@ -106,7 +106,7 @@ public final class CassandraDesigner implements Designer {
   }
 
   @Override
-  public Proposal propose(Workload given, String schemaName) {
+  public Proposal propose(DesignInput given, String schemaName) {
     Model workload = given.model();
     String keyspace = name(workload.name());
     List<Proposal.Decision> decisions = new ArrayList<>();
@@ -425,20 +425,11 @@ public final class CassandraDesigner implements Designer {
   }
 
   private static Optional<Shape> shape(Operation.Read r, Entity e) {
-    List<String> partition = new ArrayList<>();
+    List<String> partition = r.equalities();
     List<String> ranges = new ArrayList<>();
     for (Operation.Condition c : r.where()) {
-      switch (c.comparison()) {
-        case EQ, IN -> {
-          if (!partition.contains(c.attribute())) {
-            partition.add(c.attribute());
-          }
-        }
-        default -> {
-          if (!ranges.contains(c.attribute())) {
-            ranges.add(c.attribute());
-          }
-        }
+      if (!partition.contains(c.attribute()) && !ranges.contains(c.attribute())) {
+        ranges.add(c.attribute());
       }
     }
     if (partition.isEmpty()) {

@@ -3,9 +3,9 @@ package dev.keyplan.dynamodb.designer;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
 import dev.keyplan.designer.Proposal;
-import dev.keyplan.designer.Workload;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.model.AccessPattern;
@@ -62,7 +62,7 @@ public final class DynamoDbDesigner implements Designer {
   }
 
   @Override
-  public Proposal propose(Workload w, String schemaName) {
+  public Proposal propose(DesignInput w, String schemaName) {
     Model model = w.model();
     List<Proposal.Unsupported> unsupported = new ArrayList<>();
     Map<String, ItemType> items = new LinkedHashMap<>();
@@ -71,7 +71,7 @@ public final class DynamoDbDesigner implements Designer {
       List<AccessPattern> reads = new ArrayList<>();
       for (AccessPattern p : model.patterns()) {
         if (p.operation() instanceof Operation.Read r && r.entity().equals(e.name())) {
-          if (equality(r).isEmpty()) {
+          if (r.equalities().isEmpty()) {
             unsupported.add(
                 new Proposal.Unsupported(
                     p.id(),
@@ -90,7 +90,7 @@ public final class DynamoDbDesigner implements Designer {
       for (AccessPattern p : model.patterns()) {
         if (p.operation() instanceof Operation.Write wr
             && wr.entity().equals(e.name())
-            && !equality(wr).isEmpty()) {
+            && !wr.equalities().isEmpty()) {
           reads.add(p);
         }
       }
@@ -101,7 +101,7 @@ public final class DynamoDbDesigner implements Designer {
         // A write names its item in full when the table key's every attribute is in its where;
         // else it finds the key through an index first.
         boolean write = p.operation() instanceof Operation.Write;
-        Set<String> given = new LinkedHashSet<>(equality(p.operation()));
+        Set<String> given = new LinkedHashSet<>(p.operation().equalities());
         Optional<Path> same =
             write && !paths.isEmpty() && given.containsAll(paths.get(0).attributes())
                 ? Optional.of(paths.get(0))
@@ -215,7 +215,7 @@ public final class DynamoDbDesigner implements Designer {
   private record Candidate(String section, List<Finding> findings) {}
 
   private static Candidate candidate(
-      Workload w, java.util.Collection<ItemType> items, int indexes) {
+      DesignInput w, java.util.Collection<ItemType> items, int indexes) {
     StringBuilder s = new StringBuilder("dynamodb:\n  tables:\n    ").append(TABLE).append(":\n");
     s.append("      partition_key: PK\n      sort_key: SK\n      capacity: on-demand\n");
     if (indexes > 0) {
@@ -259,19 +259,8 @@ public final class DynamoDbDesigner implements Designer {
         .toList();
   }
 
-  private static List<String> equality(Operation r) {
-    List<String> out = new ArrayList<>();
-    for (Operation.Condition c : r.where()) {
-      if ((c.comparison() == Operation.Comparison.EQ || c.comparison() == Operation.Comparison.IN)
-          && !out.contains(c.attribute())) {
-        out.add(c.attribute());
-      }
-    }
-    return out;
-  }
-
   private static Path path(Model model, Entity e, Operation r) {
-    List<String> partition = equality(r);
+    List<String> partition = r.equalities();
     List<String> sort = new ArrayList<>();
     Set<String> used = new LinkedHashSet<>(partition);
     if (r instanceof Operation.Read read) {

@@ -3,8 +3,8 @@ package dev.keyplan.cassandra.designer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Proposal;
-import dev.keyplan.designer.Workload;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -42,8 +42,9 @@ class CassandraDesignerTest {
           update: Message set body where channel_id = ? and message_id = ?
       """;
 
-  private static Workload read(String text) {
-    return new Workload(ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
+  private static DesignInput read(String text) {
+    return new DesignInput(
+        ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
   }
 
   @Test

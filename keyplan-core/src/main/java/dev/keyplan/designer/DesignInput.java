@@ -13,4 +13,4 @@ import java.nio.file.Path;
  * @param text the model file's text
  * @param baseDir the folder the model's relative paths resolve against
  */
-public record Workload(Model model, String text, Path baseDir) {}
+public record DesignInput(Model model, String text, Path baseDir) {}
