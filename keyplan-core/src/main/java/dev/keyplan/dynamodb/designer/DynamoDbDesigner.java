@@ -8,11 +8,13 @@ import dev.keyplan.designer.Designer;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
 import dev.keyplan.model.StoreId;
+import dev.keyplan.model.Units;
 import dev.keyplan.model.yaml.ModelReader;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -200,24 +202,92 @@ public final class DynamoDbDesigner implements Designer {
           new Proposal.Decision(
               TABLE + " " + item.entity.name(), patterns, item.keysText(), reasons));
     }
+    // The billing mode that costs less at the patterns' rates: each copy's monthly cost on demand
+    // against provisioned at what its peaks need (DynamoDbCost: ⌈peak ÷ 0.7⌉ units, the 70%
+    // target utilisation), storage alike in both.
+    double onDemand = 0;
+    double atNeed = 0;
+    Map<String, long[]> units = new LinkedHashMap<>();
+    for (var cost : c.analysis().costs()) {
+      onDemand += cost.onDemandMonthly();
+      atNeed += cost.neededMonthly();
+      units.put(
+          cost.copy(),
+          new long[] {
+            Math.max(1, (long) Math.ceil(cost.neededRead())),
+            Math.max(1, (long) Math.ceil(cost.neededWrite()))
+          });
+    }
+    String mode;
+    List<String> billing = new ArrayList<>();
+    boolean settable =
+        units.values().stream()
+            .allMatch(
+                u ->
+                    u[0] <= DynamoDbSectionReader.MAX_CAPACITY_UNITS
+                        && u[1] <= DynamoDbSectionReader.MAX_CAPACITY_UNITS);
+    if (atNeed < onDemand && units.containsKey(TABLE) && !settable) {
+      mode = "on-demand";
+      billing.add(
+          "on demand: provisioned at what the peaks need would cost less ("
+              + money(atNeed)
+              + " against "
+              + money(onDemand)
+              + " a month), but a copy needs more than the "
+              + Units.count(DynamoDbSectionReader.MAX_CAPACITY_UNITS)
+              + " units a table can be given (a Scan on a hot path, the findings say): fix that"
+              + " first");
+    } else if (atNeed < onDemand && units.containsKey(TABLE)) {
+      c = candidate(w, items.values(), indexes, units);
+      mode = "provisioned " + capacity(units.get(TABLE));
+      billing.add(
+          "provisioned at what the peaks need (⌈peak ÷ 0.7⌉ units, the 70% target utilisation"
+              + " DynamoDB's auto scaling defaults to): "
+              + money(atNeed)
+              + " a month in throughput, against "
+              + money(onDemand)
+              + " on demand with the patterns at their peak rates all month");
+      billing.add(
+          "on demand costs less when the month's average is below "
+              + Units.percent(atNeed / onDemand)
+              + " of the peaks: say so with the dynamodb section's average_load, and check"
+              + " prices it");
+    } else {
+      mode = "on-demand";
+      billing.add(
+          "on demand: "
+              + money(onDemand)
+              + " a month in throughput with the patterns at their peak rates all month, against "
+              + money(atNeed)
+              + " provisioned at what the peaks need");
+    }
     decisions.add(
         new Proposal.Decision(
-            TABLE,
-            model.patterns().stream().map(AccessPattern::id).toList(),
-            "on-demand",
-            List.of(
-                "on-demand capacity: the billing mode is not chosen by cost yet; keyplan check's"
-                    + " cost table prices the design")));
+            TABLE, model.patterns().stream().map(AccessPattern::id).toList(), mode, billing));
     return new Proposal(
         StoreId.DYNAMODB, c.section(), Map.of(), decisions, unsupported, c.findings());
   }
 
-  private record Candidate(String section, List<Finding> findings) {}
+  private record Candidate(String section, List<Finding> findings, DynamoDbAnalysis analysis) {}
 
   private static Candidate candidate(
       DesignInput w, java.util.Collection<ItemType> items, int indexes) {
+    return candidate(w, items, indexes, Map.of());
+  }
+
+  /**
+   * A candidate; {@code provisioned} gives each copy's (the table's, an index's) read and write
+   * units when provisioned, and on-demand when empty.
+   */
+  private static Candidate candidate(
+      DesignInput w,
+      java.util.Collection<ItemType> items,
+      int indexes,
+      Map<String, long[]> provisioned) {
     StringBuilder s = new StringBuilder("dynamodb:\n  tables:\n    ").append(TABLE).append(":\n");
-    s.append("      partition_key: PK\n      sort_key: SK\n      capacity: on-demand\n");
+    s.append("      partition_key: PK\n      sort_key: SK\n      capacity: ")
+        .append(capacity(provisioned.get(TABLE)))
+        .append('\n');
     if (indexes > 0) {
       s.append("      indexes:\n");
       for (int i = 1; i <= indexes; i++) {
@@ -227,7 +297,12 @@ public final class DynamoDbDesigner implements Designer {
             .append(i)
             .append("PK, sort_key: GSI")
             .append(i)
-            .append("SK, projection: ALL}\n");
+            .append("SK, projection: ALL")
+            .append(
+                provisioned.isEmpty()
+                    ? ""
+                    : ", capacity: " + capacity(provisioned.get(TABLE + ".GSI" + i)))
+            .append("}\n");
       }
     }
     s.append("      items:\n");
@@ -238,7 +313,11 @@ public final class DynamoDbDesigner implements Designer {
     String text = w.text() + (w.text().endsWith("\n") ? "" : "\n") + s;
     Model m = ModelReader.read(w.model().file(), text, w.baseDir());
     DynamoDbAnalysis a = new DynamoDbStore().analyze(m);
-    return new Candidate(s.toString(), Checker.builtIn().check(a));
+    return new Candidate(s.toString(), Checker.builtIn().check(a), a);
+  }
+
+  private static String capacity(long[] units) {
+    return units == null ? "on-demand" : "{read: " + units[0] + ", write: " + units[1] + "}";
   }
 
   /**
@@ -294,6 +373,11 @@ public final class DynamoDbDesigner implements Designer {
       }
     }
     return e.name();
+  }
+
+  /** The built-in price table's currency (DynamoDbPrices: US dollars). */
+  private static String money(double usd) {
+    return Units.money(usd, "USD");
   }
 
   /** An entity's items in the table. */

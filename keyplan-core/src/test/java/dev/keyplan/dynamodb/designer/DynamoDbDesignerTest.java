@@ -77,10 +77,32 @@ class DynamoDbDesignerTest {
             "Order:\n          keys: {PK: \"CUSTOMER#{customer_id}\","
                 + " SK: \"ORDER#{order_date}#{order_id}\", GSI1PK: \"ORDER#{order_id}\","
                 + " GSI1SK: \"ORDER\"}")
-        .contains("GSI1: {partition_key: GSI1PK, sort_key: GSI1SK, projection: ALL}")
+        .contains("GSI1: {partition_key: GSI1PK, sort_key: GSI1SK, projection: ALL")
         .doesNotContain("GSI2");
     assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
     assertThat(p.unsupported()).isEmpty();
+  }
+
+  @Test
+  void theBillingMode_isTheOneThatCostsLessAtThePatternsRates() {
+    Proposal p = new DynamoDbDesigner().propose(read(CUSTOMERS_AND_ORDERS), "unused.cql");
+    Proposal.Decision billing = p.decisions().get(p.decisions().size() - 1);
+    // At its peaks all month, on demand costs more than the units the peaks need provisioned
+    // (⌈peak ÷ 0.7⌉), so the table and its index are provisioned at exactly those units: no
+    // ProvisionedBelowNeed finding, and the reason gives both monthly figures.
+    assertThat(billing.chosen()).startsWith("provisioned {read: ");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "\\$([0-9,.]+) a month in throughput, against \\$([0-9,.]+) on demand")
+            .matcher(billing.reasons().get(0));
+    assertThat(m.find()).isTrue();
+    double provisioned = Double.parseDouble(m.group(1).replace(",", ""));
+    double onDemand = Double.parseDouble(m.group(2).replace(",", ""));
+    assertThat(provisioned).isLessThan(onDemand);
+    assertThat(p.section())
+        .contains(
+            "GSI1: {partition_key: GSI1PK, sort_key: GSI1SK, projection: ALL, capacity: {read: ");
+    assertThat(p.findings()).noneMatch(f -> f.rule().equals("ProvisionedBelowNeed"));
   }
 
   @Test
