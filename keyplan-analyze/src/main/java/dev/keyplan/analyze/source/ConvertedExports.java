@@ -108,19 +108,17 @@ public final class ConvertedExports implements AutoCloseable {
       Map<String, String> hashes = new LinkedHashMap<>();
       Map<String, NativeTypes> types = new LinkedHashMap<>();
       List<DataFile> converted = new ArrayList<>();
-      long total = 0;
-      for (DataFile f : original.files()) {
-        total += sizeOf(f.path());
-      }
+      // Each file's size once: the share converted is the bytes before it plus its own so far.
+      long[] sizes = original.files().stream().mapToLong(f -> sizeOf(f.path())).toArray();
+      long all = Math.max(1, java.util.Arrays.stream(sizes).sum());
       long before = 0;
       for (int i = 0; i < original.files().size(); i++) {
         DataFile f = original.files().get(i);
         Path target = dir.resolve(i + ".jsonl");
         long done = before;
-        long all = Math.max(1, total);
         ExportProgress progress =
             (lines, sourceBytes) -> share.accept(Math.min(1, (double) (done + sourceBytes) / all));
-        before += sizeOf(f.path());
+        before += sizes[i];
         ExportConversion c;
         try {
           c =
