@@ -1,6 +1,7 @@
 package dev.keyplan.dynamodb.verify;
 
 import dev.keyplan.verify.VerifyException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,8 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.awssdk.core.waiters.WaiterOverrideConfiguration;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -27,6 +31,22 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * does not answer at all is the caller's to report.
  */
 final class Namespace {
+  /**
+   * How long keyplan waits for a table to become ACTIVE after CreateTable or to be gone after
+   * DeleteTable: both calls return while the table is still CREATING or DELETING (DynamoDB
+   * Developer Guide, "Basic operations on DynamoDB tables"). The SDK's own waiters poll every 20 s;
+   * keyplan polls after 0.1 s, doubling to at most 5 s, so an engine that finishes at once
+   * (dynalite) costs a fraction of a second and a cloud table seconds, never past 10 minutes.
+   */
+  private static final WaiterOverrideConfiguration WAIT =
+      WaiterOverrideConfiguration.builder()
+          .backoffStrategyV2(
+              BackoffStrategy.exponentialDelayWithoutJitter(
+                  Duration.ofMillis(100), Duration.ofSeconds(5)))
+          .maxAttempts(200)
+          .waitTimeout(Duration.ofMinutes(10))
+          .build();
+
   private final DynamoDbClient client;
   private final String prefix;
   private final UnaryOperator<String> scrub;
@@ -101,7 +121,10 @@ final class Namespace {
             "CreateTable " + t.tableName() + " failed: " + scrub.apply(e.getMessage()));
       }
       created.add(t.tableName());
-      client.waiter().waitUntilTableExists(r -> r.tableName(t.tableName()));
+      client
+          .waiter()
+          .waitUntilTableExists(
+              DescribeTableRequest.builder().tableName(t.tableName()).build(), WAIT);
     }
   }
 
@@ -121,8 +144,8 @@ final class Namespace {
   }
 
   /**
-   * Drops every table keyplan created and has not dropped yet, in reverse order; returns their
-   * names.
+   * Drops every table keyplan created and has not dropped yet, in reverse order, and waits until
+   * each is gone (a table being deleted is still listed, DELETING); returns their names.
    */
   List<String> dropCreated() {
     List<String> now = new ArrayList<>();
@@ -138,6 +161,11 @@ final class Namespace {
       }
       dropped.add(t);
       now.add(t);
+    }
+    for (String t : now) {
+      client
+          .waiter()
+          .waitUntilTableNotExists(DescribeTableRequest.builder().tableName(t).build(), WAIT);
     }
     return now;
   }

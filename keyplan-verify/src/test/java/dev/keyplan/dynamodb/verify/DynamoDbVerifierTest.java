@@ -459,9 +459,14 @@ final class DynamoDbVerifierTest {
     return client.listTables().tableNames().stream().filter(t -> t.startsWith(prefix)).toList();
   }
 
+  /** Drops the tables left under {@code prefix} and waits until they are gone, not DELETING. */
   private static void dropAll(String prefix) {
-    for (String t : tables(prefix)) {
+    List<String> left = tables(prefix);
+    for (String t : left) {
       client.deleteTable(b -> b.tableName(t));
+    }
+    for (String t : left) {
+      client.waiter().waitUntilTableNotExists(b -> b.tableName(t));
     }
   }
 }
