@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,8 +69,20 @@ final class DesignCommand implements Callable<Integer> {
               + " the section names (a CQL schema) beside it.")
   Path output;
 
+  @Option(
+      names = "--shards",
+      paramLabel = "N",
+      description =
+          "A constraint: design for a cluster of N shards, in the unit of the stores that shard"
+              + " (docs/design.md); others size themselves. Default: sized from the workload.")
+  Integer shards;
+
   @Override
   public Integer call() throws IOException {
+    if (shards != null && (shards < 1 || shards > 10_000)) {
+      throw new InputException(
+          Cli.commandLine(), "--shards " + shards + ": expected a whole number from 1 to 10,000");
+    }
     String text = TextInput.read(modelFile, "the model file");
     Model model = ModelReader.read(modelFile);
     List<StoreId> chosen = stores();
@@ -113,7 +126,10 @@ final class DesignCommand implements Callable<Integer> {
               .get()
               .propose(
                   new DesignInput(
-                      model, text, Optional.ofNullable(modelFile.getParent()).orElse(Path.of(""))),
+                      model,
+                      text,
+                      Optional.ofNullable(modelFile.getParent()).orElse(Path.of("")),
+                      shards == null ? OptionalInt.empty() : OptionalInt.of(shards)),
                   stem + ".cql");
       proposals.add(p);
       render(out, model, p);
@@ -185,7 +201,9 @@ final class DesignCommand implements Callable<Integer> {
     out.append(p.store().displayName()).append(" design for ").append(model.name()).append('\n');
     for (Proposal.Decision d : p.decisions()) {
       out.append("\n  ").append(d.target()).append("  ").append(d.chosen()).append('\n');
-      out.append("    serves ").append(String.join(", ", d.patterns())).append('\n');
+      out.append("    serves ")
+          .append(d.patterns().isEmpty() ? "no pattern" : String.join(", ", d.patterns()))
+          .append('\n');
       for (String r : d.reasons()) {
         out.append("    - ").append(r).append('\n');
       }

@@ -61,7 +61,7 @@ class DesignCommandTest {
     }
     assertThat(examples).hasSizeGreaterThan(20);
     for (Path example : examples) {
-      for (String store : List.of("cassandra", "dynamodb")) {
+      for (String store : List.of("cassandra", "dynamodb", "mongodb")) {
         String name = store + "-" + example.getFileName().toString();
         Path workload = dir.resolve("w-" + name);
         Files.writeString(workload, withoutStoreSections(Files.readString(example)));

@@ -56,6 +56,11 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
   }
 
   @Override
+  public Optional<dev.keyplan.designer.Designer> designer() {
+    return Optional.of(new dev.keyplan.mongodb.designer.MongoDbDesigner());
+  }
+
+  @Override
   public MongoDbAnalysis analyze(Model model) {
     return MongoDbAnalyzer.analyze(model);
   }

@@ -80,6 +80,29 @@ public final class KeyCounts {
   }
 
   /**
+   * Returns true if {@code child}'s rows under one value of {@code by}, its pointer to {@code
+   * parent}'s key, never grow in number: new children come with new parents. It holds when the
+   * parent grows, the child's spread declares none of {@code by} (its rows spread evenly over the
+   * parents there are; a declared busiest share would take a share of every new child), and the
+   * children per parent never rise: {@code (count_c + g_c t) / (count_p + g_p t)} does not increase
+   * with {@code t} exactly when {@code g_c × count_p ≤ count_c × g_p}.
+   *
+   * <p>Seed 003's orders and their lines: 60M lines over 20M orders, 30 lines a second with 10
+   * orders a second: 30 × 20M = 600M ≤ 60M × 10 = 600M, 3 lines an order today and at any horizon.
+   * Seed 000's reviews of 50k products that never grow: not bounded this way.
+   */
+  public static boolean arriveWithNewParents(Entity child, Entity parent, Collection<String> by) {
+    if (parent.growthPerSecond() <= 0 || by.stream().anyMatch(child.spread()::containsKey)) {
+      return false;
+    }
+    double rising = child.growthPerSecond() * parent.count();
+    double falling = child.count() * parent.growthPerSecond();
+    // A relative tolerance: counts and rates written as 60M and 30/s multiply exactly, but not
+    // every pair that is equal on paper is equal in binary.
+    return rising <= falling * (1 + 1e-9);
+  }
+
+  /**
    * Returns the rows of {@code e} under the busiest value of {@code attributes}, at least 1; NaN if
    * unknown.
    */

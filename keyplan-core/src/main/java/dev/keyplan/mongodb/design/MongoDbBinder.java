@@ -111,7 +111,7 @@ final class MongoDbBinder {
       checkTypes(child, em.fields(), element);
       Map<String, String> childTypes = new LinkedHashMap<>();
       element.keySet().forEach(f -> childTypes.put(f, typeOf(child, em.fields(), f)));
-      MongoDbEmbed bound = embed(em, child, childTypes, documents);
+      MongoDbEmbed bound = embed(em, e, child, childTypes, documents);
       embeds.add(bound);
       if (em.many()) {
         arrays.add(em.field());
@@ -217,9 +217,11 @@ final class MongoDbBinder {
   /**
    * Element counts per document: a typical parent's {@code rows / distinct(by)}, the busiest's
    * {@code rows × share(by)}, both capped by {@code max}; its growth is the child's growth times
-   * that share.
+   * that share. The array is bounded when it is one sub-document, has a {@code max}, or its child
+   * does not grow or grows only with new parents ({@link KeyCounts#arriveWithNewParents}).
    */
-  private MongoDbEmbed embed(Embed em, Entity child, Map<String, String> types, double parents) {
+  private MongoDbEmbed embed(
+      Embed em, Entity parent, Entity child, Map<String, String> types, double parents) {
     Set<String> by = new LinkedHashSet<>(em.by());
     double rows = child.rowsAfter(model.horizonSeconds(), 0);
     double typical = em.many() ? KeyCounts.typicalPerValue(child, by, rows) : 1;
@@ -253,7 +255,11 @@ final class MongoDbBinder {
                             .filter(a -> a.timeOrdered())
                             .findFirst()
                             .map(a -> new MongoDbDesign.Kept(a.name(), true, false)));
-    boolean bounded = !em.many() || em.max().isPresent() || child.growthPerSecond() == 0;
+    boolean bounded =
+        !em.many()
+            || em.max().isPresent()
+            || child.growthPerSecond() == 0
+            || KeyCounts.arriveWithNewParents(child, parent, em.by());
     return new MongoDbEmbed(
         em.field(),
         child,

@@ -1,0 +1,681 @@
+package dev.keyplan.mongodb.designer;
+
+import dev.keyplan.check.Checker;
+import dev.keyplan.check.Finding;
+import dev.keyplan.check.Severity;
+import dev.keyplan.designer.DesignInput;
+import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Entity;
+import dev.keyplan.model.Model;
+import dev.keyplan.model.Operation;
+import dev.keyplan.model.StoreId;
+import dev.keyplan.model.Units;
+import dev.keyplan.model.yaml.ModelReader;
+import dev.keyplan.mongodb.MongoDbStore;
+import dev.keyplan.mongodb.design.EsrIndex;
+import dev.keyplan.mongodb.design.MongoDbAnalysis;
+import dev.keyplan.mongodb.design.MongoDbCollection;
+import dev.keyplan.mongodb.design.MongoDbPlan;
+import dev.keyplan.mongodb.design.MongoDbRelationship;
+import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.facts.MongoDbLimits;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Proposes a MongoDB design from the access patterns, each step read off keyplan's own analysis of
+ * the design so far:
+ *
+ * <ol>
+ *   <li>one collection per entity, with a {@code $jsonSchema} validator;
+ *   <li>embed or reference, per parent–child relationship, as the analysis advises by seed 003's
+ *       test (read together, bounded, owned, not updated alone): a child embedded in its parent's
+ *       documents when every read of it goes through the parent's key, else a collection of its
+ *       own;
+ *   <li>per read, the index the ESR guideline gives ({@link EsrIndex}: equality, sort, range), none
+ *       where {@code _id} serves it, a case-insensitive collation where the pattern ignores case,
+ *       unique where the attribute is; an index that is a prefix of another is left out;
+ *   <li>shards from the load ({@code ShardOverBudget}'s arithmetic: the busiest collection's load
+ *       over half a shard's budget), or as many as the caller asks for; each collection past one
+ *       range or busy enough gets the first shard key of a fixed list of candidates that leaves it
+ *       none of the shard-key rules' findings: the equality fields of its busiest read, completed
+ *       by the entity's key (seed 004: {@code {country_code: 1, tenant_id: 1}}, not {@code
+ *       {country_code: 1}}); then the same for each other read; then {@code {_id: hashed}}.
+ * </ol>
+ *
+ * Each candidate is the workload's text with a {@code mongodb:} section appended, read by the model
+ * reader and analysed and checked as {@code keyplan check} does.
+ */
+public final class MongoDbDesigner implements Designer {
+  /** The shard-key rules a collection's key is searched against. */
+  private static final Set<String> SHARD_RULES =
+      Set.of(
+          "LowCardinalityShardKey",
+          "MonotonicShardKey",
+          "JumboChunkRisk",
+          "ShardOverBudget",
+          "ScatterGatherOnHotPath");
+
+  @Override
+  public StoreId store() {
+    return StoreId.MONGODB;
+  }
+
+  @Override
+  public Proposal propose(DesignInput w, String schemaName) {
+    Model model = w.model();
+    List<Proposal.Decision> decisions = new ArrayList<>();
+    List<Proposal.Unsupported> unsupported = new ArrayList<>();
+    Map<String, Coll> colls = new LinkedHashMap<>();
+    for (Entity e : model.entities().values()) {
+      colls.put(e.name(), new Coll(collectionName(e.name()), e));
+    }
+    // 2. Embed or reference, from the advice of the design with every entity referenced.
+    Candidate all = candidate(w, colls.values(), 1);
+    Set<String> parents = new LinkedHashSet<>();
+    for (MongoDbRelationship r : all.analysis().relationships()) {
+      if (r.advice().equals("embed")) {
+        parents.add(r.parent());
+      }
+    }
+    for (MongoDbRelationship r : all.analysis().relationships()) {
+      Coll parent = colls.get(r.parent());
+      Coll child = colls.get(r.child());
+      if (parent == null || child == null || child.embeddedIn != null) {
+        continue;
+      }
+      String where = child.name + " → " + parent.name;
+      List<String> reasons = new ArrayList<>(r.reasons());
+      List<String> through = readsThroughParent(model, child.entity, parent.entity.key());
+      List<String> elsewhere = readsNotThroughParent(model, child.entity, parent.entity.key());
+      boolean embed =
+          r.advice().equals("embed")
+              && elsewhere.isEmpty()
+              && !parents.contains(child.entity.name())
+              && parent.embeddedIn == null;
+      if (embed) {
+        child.embeddedIn = parent;
+        parent.embeds.add(child);
+        reasons.add(
+            "embedded as "
+                + parent.name
+                + "."
+                + fieldName(parent.entity.name(), child.entity.name())
+                + ", about "
+                + Units.count(Math.ceil(r.typicalElements()))
+                + " a document: one read returns the "
+                + parent.entity.name()
+                + " with its "
+                + child.entity.name()
+                + " (seed 003, \"Embed vs. Reference\": read together, bounded, owned)");
+        decisions.add(
+            new Proposal.Decision(
+                parent.name + "." + fieldName(parent.entity.name(), child.entity.name()),
+                through,
+                "embed " + child.entity.name() + " in " + parent.entity.name(),
+                reasons));
+      } else {
+        if (r.advice().equals("embed") && !elsewhere.isEmpty()) {
+          reasons.add(
+              String.join(", ", elsewhere)
+                  + " "
+                  + (elsewhere.size() == 1 ? "reads" : "read")
+                  + " "
+                  + child.entity.name()
+                  + " not through its "
+                  + parent.entity.name()
+                  + ": it keeps a collection of its own");
+        } else if (r.advice().equals("embed")) {
+          reasons.add(
+              "one level of embedding only: "
+                  + (parent.embeddedIn != null
+                      ? parent.entity.name() + " is itself embedded"
+                      : child.entity.name() + " has children embedded in it"));
+        }
+        decisions.add(
+            new Proposal.Decision(
+                where,
+                through,
+                "reference: " + child.name + " holds " + String.join(", ", parent.entity.key()),
+                reasons));
+      }
+    }
+    List<Coll> kept = colls.values().stream().filter(x -> x.embeddedIn == null).toList();
+    // 3. The ESR index of each read on the collection the analysis plans it on.
+    Candidate shaped = candidate(w, kept, 1);
+    for (AccessPattern p : model.patterns()) {
+      if (!(p.operation() instanceof Operation.Read r)) {
+        continue;
+      }
+      if (r.where().isEmpty() && r.orderBy().isEmpty()) {
+        unsupported.add(
+            new Proposal.Unsupported(
+                p.id(),
+                "restricts and orders by nothing, so no index serves it: every read is a"
+                    + " collection scan; give the query a field to look up by"));
+        continue;
+      }
+      Optional<String> on = shaped.analysis().plan(p.id()).flatMap(MongoDbPlan::collection);
+      Optional<MongoDbCollection> mc = on.flatMap(shaped.analysis()::collection);
+      if (mc.isEmpty()) {
+        continue;
+      }
+      Optional<String> keys = EsrIndex.keys(mc.get(), r);
+      Coll c = kept.stream().filter(x -> x.name.equals(mc.get().name())).findFirst().orElseThrow();
+      if (keys.isEmpty() || keys.get().equals("{_id: 1}")) {
+        c.byId.add(p.id());
+        continue;
+      }
+      boolean caseless = r.where().stream().anyMatch(x -> p.ignoreCase().contains(x.attribute()));
+      boolean unique =
+          r.equalities().size() == 1
+              && r.orderBy().isEmpty()
+              && c.entity.attribute(r.equalities().get(0)).map(a -> a.unique()).orElse(false)
+              && keys.get().equals("{" + r.equalities().get(0) + ": 1}");
+      c.index(keys.get(), caseless, unique, p.id());
+    }
+    for (Coll c : kept) {
+      c.dropPrefixes();
+    }
+    // 4. Shards: from the load, or as asked.
+    Candidate c = candidate(w, kept, 1);
+    int shards = w.shards().orElse(0);
+    List<String> shardReasons = new ArrayList<>();
+    if (shards == 0) {
+      shards = 1;
+      String busiest = "";
+      double most = 0;
+      for (MongoDbShard s : c.analysis().shards()) {
+        double load = s.reads() + s.writes();
+        int need = (int) Math.ceil(load / (s.budget() * MongoDbLimits.SHARD_WARN_SHARE) - 1e-9);
+        if (load > most) {
+          most = load;
+          busiest = s.collection();
+        }
+        shards = Math.max(shards, need);
+      }
+      double budget = c.analysis().shards().isEmpty() ? 0 : c.analysis().shards().get(0).budget();
+      shardReasons.add(
+          (shards == 1 ? "one replica set, nothing sharded: " : shards + " shards: ")
+              + "the busiest collection, "
+              + busiest
+              + ", takes "
+              + Units.rate(most)
+              + (shards == 1 ? ", under " : ", and each shard is to stay under ")
+              + Units.percent(MongoDbLimits.SHARD_WARN_SHARE)
+              + " of the "
+              + Units.rate(budget)
+              + " a shard's primary is planned to serve (shard_budget; ShardOverBudget's margin)");
+    } else {
+      shardReasons.add(shards + " shards, as asked (--shards)");
+    }
+    shards = Math.max(1, Math.min(shards, MongoDbLimits.MAX_SHARDS));
+    List<Proposal.Decision> keys = new ArrayList<>();
+    if (shards > 1) {
+      c = candidate(w, kept, shards);
+      for (Coll coll : kept) {
+        Optional<MongoDbCollection> mc = c.analysis().collection(coll.name);
+        Optional<MongoDbShard> s = c.analysis().shard(coll.name);
+        if (mc.isEmpty() || s.isEmpty()) {
+          continue;
+        }
+        double range = rangeBytes(c.analysis());
+        double load = s.get().reads() + s.get().writes();
+        if (mc.get().dataBytes() <= range
+            && load < s.get().budget() * MongoDbLimits.SHARD_WARN_SHARE) {
+          shardReasons.add(
+              coll.name
+                  + " stays unsharded on its primary shard: "
+                  + Units.bytes(mc.get().dataBytes())
+                  + " fit one range ("
+                  + Units.bytes(range)
+                  + ") and "
+                  + Units.rate(load)
+                  + " is under half a shard's budget");
+          continue;
+        }
+        c = shardKey(w, kept, shards, coll, c, keys);
+      }
+      // The load's skew (a busiest key value, a shard key that does not spread evenly) can leave
+      // the busiest shard over half its budget at the count the even spread gives: add shards,
+      // one at a time up to twice that count, while that is all that is wrong.
+      if (w.shards().isEmpty()) {
+        int first = shards;
+        while (overBudgetOnly(c) && shards < Math.min(2 * first, MongoDbLimits.MAX_SHARDS)) {
+          Candidate more = candidate(w, kept, shards + 1);
+          shards++;
+          c = more;
+        }
+        if (shards > first) {
+          shardReasons.add(
+              (overBudgetOnly(c) ? "still over half the budget at " : "raised to ")
+                  + shards
+                  + " shards: at "
+                  + first
+                  + " the busiest shard of a collection took over half the budget (its share of"
+                  + " the load is more than an even one; ShardOverBudget), and each shard added"
+                  + " was tried, up to twice the count");
+        }
+      }
+    }
+    decisions.add(
+        new Proposal.Decision(
+            "shards",
+            model.patterns().stream().map(AccessPattern::id).toList(),
+            shards == 1 ? "1 (a replica set)" : shards + " shards",
+            shardReasons));
+    decisions.addAll(keys);
+    for (Coll coll : kept) {
+      decisions.add(coll.decision(c.analysis()));
+    }
+    return new Proposal(
+        StoreId.MONGODB, c.section(), Map.of(), decisions, unsupported, c.findings());
+  }
+
+  /**
+   * Tries the collection's shard key candidates in order and keeps the first that leaves it none of
+   * the shard-key rules' errors or warnings; when none does, the one with the fewest errors, then
+   * warnings (the first of equals).
+   */
+  private static Candidate shardKey(
+      DesignInput w,
+      List<Coll> kept,
+      int shards,
+      Coll coll,
+      Candidate current,
+      List<Proposal.Decision> decisions) {
+    List<String> candidates = shardKeys(w.model(), coll, current.analysis());
+    Candidate best = null;
+    String bestKey = null;
+    int[] bestScore = null;
+    List<String> tried = new ArrayList<>();
+    for (String key : candidates) {
+      coll.shardKey = key;
+      Candidate next = candidate(w, kept, shards);
+      List<Finding> against = shardFindings(next, coll.name);
+      int[] score = {
+        (int) against.stream().filter(f -> f.severity() == Severity.ERROR).count(),
+        (int) against.stream().filter(f -> f.severity() == Severity.WARNING).count()
+      };
+      if (bestScore == null
+          || score[0] < bestScore[0]
+          || score[0] == bestScore[0] && score[1] < bestScore[1]) {
+        best = next;
+        bestKey = key;
+        bestScore = score;
+      }
+      if (against.isEmpty()) {
+        break;
+      }
+      tried.add(
+          key
+              + ": "
+              + String.join(
+                  "; ", against.stream().map(f -> f.rule() + " (" + f.message() + ")").toList()));
+    }
+    coll.shardKey = bestKey;
+    List<String> reasons = new ArrayList<>();
+    reasons.add(
+        bestScore[0] + bestScore[1] == 0
+            ? (candidates.size() == 1
+                    ? "the only candidate (no read gives a field by equality) and it leaves "
+                    : "the first of "
+                        + candidates.size()
+                        + " candidates (the equality fields of each read, busiest first, completed"
+                        + " by the entity's key; then {_id: hashed}) that leaves ")
+                + coll.name
+                + " no finding of "
+                + String.join(", ", SHARD_RULES.stream().sorted().toList())
+            : "no candidate of "
+                + candidates.size()
+                + " clears every shard-key rule; this one leaves the fewest findings (they stay in"
+                + " the proposal)");
+    reasons.addAll(tried.stream().map(t -> "tried " + t).toList());
+    if (coll.entity.key().size() == 1 && bestKey.contains("_id")) {
+      reasons.add("_id holds " + coll.entity.key().get(0) + ", the key of " + coll.entity.name());
+    }
+    decisions.add(
+        new Proposal.Decision(
+            coll.name + " shard key", readsOn(w.model(), coll.entity), bestKey, reasons));
+    return best;
+  }
+
+  /**
+   * The shard key candidates of a collection, in the order tried: for each read of its entity,
+   * busiest first, its equality fields in the query's order then the entity's key fields it lacks
+   * (ranged); a hashed first field where that field grows with time; then {@code {_id: hashed}}.
+   */
+  private static List<String> shardKeys(Model model, Coll coll, MongoDbAnalysis a) {
+    MongoDbCollection mc = a.collection(coll.name).orElseThrow();
+    List<AccessPattern> reads = new ArrayList<>();
+    for (AccessPattern p : model.patterns()) {
+      if (p.operation() instanceof Operation.Read r
+          && r.entity().equals(coll.entity.name())
+          && !r.equalities().isEmpty()) {
+        reads.add(p);
+      }
+    }
+    reads.sort(java.util.Comparator.comparingDouble(AccessPattern::ratePerSecond).reversed());
+    Set<String> out = new LinkedHashSet<>();
+    for (AccessPattern p : reads) {
+      List<String> fields = new ArrayList<>();
+      for (String a2 : p.operation().equalities()) {
+        String f = mc.fieldOf(a2);
+        if (!fields.contains(f)) {
+          fields.add(f);
+        }
+      }
+      for (String k : coll.entity.key()) {
+        String f = mc.fieldOf(k);
+        if (!fields.contains(f)) {
+          fields.add(f);
+        }
+      }
+      if (mc.growsWithTime(fields.get(0))) {
+        out.add("{" + quote(fields.get(0)) + ": hashed}");
+      } else {
+        out.add(ranged(fields));
+      }
+    }
+    out.add("{_id: hashed}");
+    return List.copyOf(out);
+  }
+
+  private static String ranged(List<String> fields) {
+    StringBuilder b = new StringBuilder("{");
+    for (String f : fields) {
+      b.append(b.length() > 1 ? ", " : "").append(quote(f)).append(": 1");
+    }
+    return b.append('}').toString();
+  }
+
+  private static String quote(String field) {
+    return field.matches("[A-Za-z_][A-Za-z0-9_]*") ? field : "\"" + field + "\"";
+  }
+
+  /**
+   * Returns true if a sharded collection's busiest shard is over half the budget and no
+   * scatter-gather read causes it (more shards would not help those).
+   */
+  private static boolean overBudgetOnly(Candidate c) {
+    boolean over =
+        c.findings().stream()
+            .anyMatch(f -> f.rule().equals("ShardOverBudget") && f.severity() != Severity.INFO);
+    boolean scatter =
+        c.findings().stream().anyMatch(f -> f.rule().equals("ScatterGatherOnHotPath"));
+    return over && !scatter;
+  }
+
+  /** The shard-key rules' findings on the collection or on a pattern planned on it. */
+  private static List<Finding> shardFindings(Candidate c, String collection) {
+    Set<String> patterns = new LinkedHashSet<>();
+    for (MongoDbPlan p : c.analysis().plans()) {
+      if (p.collection().filter(collection::equals).isPresent()) {
+        patterns.add(p.pattern().id());
+      }
+    }
+    return c.findings().stream()
+        .filter(f -> f.severity() != Severity.INFO && SHARD_RULES.contains(f.rule()))
+        .filter(f -> f.target().equals(collection) || patterns.contains(f.target()))
+        .toList();
+  }
+
+  private static double rangeBytes(MongoDbAnalysis a) {
+    return a.design().rangeSizeBytes();
+  }
+
+  private static List<String> readsOn(Model model, Entity e) {
+    return model.patterns().stream()
+        .filter(p -> p.operation().entity().equals(e.name()))
+        .map(AccessPattern::id)
+        .toList();
+  }
+
+  /** The patterns reading {@code child} with an equality on every attribute of {@code key}. */
+  private static List<String> readsThroughParent(Model model, Entity child, List<String> key) {
+    return model.patterns().stream()
+        .filter(
+            p ->
+                p.operation() instanceof Operation.Read r
+                    && r.entity().equals(child.name())
+                    && r.equalities().containsAll(key))
+        .map(AccessPattern::id)
+        .toList();
+  }
+
+  /** The patterns reading {@code child} without the parent's whole key by equality. */
+  private static List<String> readsNotThroughParent(Model model, Entity child, List<String> key) {
+    return model.patterns().stream()
+        .filter(
+            p ->
+                p.operation() instanceof Operation.Read r
+                    && r.entity().equals(child.name())
+                    && !r.equalities().containsAll(key))
+        .map(AccessPattern::id)
+        .toList();
+  }
+
+  private record Candidate(String section, List<Finding> findings, MongoDbAnalysis analysis) {}
+
+  private static Candidate candidate(DesignInput w, Collection<Coll> colls, int shards) {
+    StringBuilder s = new StringBuilder("mongodb:\n");
+    if (shards > 1) {
+      s.append("  shards: ").append(shards).append('\n');
+    }
+    s.append("  collections:\n");
+    for (Coll c : colls) {
+      if (c.embeddedIn != null) {
+        continue;
+      }
+      s.append("    ").append(c.name).append(":\n");
+      s.append("      entity: ").append(c.entity.name()).append('\n');
+      if (!c.embeds.isEmpty()) {
+        s.append("      embed:\n");
+        for (Coll child : c.embeds) {
+          s.append("        ")
+              .append(fieldName(c.entity.name(), child.entity.name()))
+              .append(": {entity: ")
+              .append(child.entity.name())
+              .append(", by: [")
+              .append(String.join(", ", c.entity.key()))
+              .append("]}\n");
+        }
+      }
+      if (!c.indexes.isEmpty() || c.shardKey != null && needsIndex(c)) {
+        s.append("      indexes:\n");
+        for (Idx i : c.indexes) {
+          s.append("        - ").append(i.yaml()).append('\n');
+        }
+        if (c.shardKey != null && needsIndex(c)) {
+          s.append("        - ").append(c.shardKey).append('\n');
+        }
+      }
+      if (c.shardKey != null) {
+        s.append("      shard_key: ").append(c.shardKey).append('\n');
+      }
+      s.append("      validation: true\n");
+    }
+    String text = w.text() + (w.text().endsWith("\n") ? "" : "\n") + s;
+    Model m = ModelReader.read(w.model().file(), text, w.baseDir());
+    MongoDbAnalysis a = new MongoDbStore().analyze(m);
+    return new Candidate(s.toString(), Checker.builtIn().check(a), a);
+  }
+
+  /**
+   * Returns true if no index of the collection starts with the shard key: sharding needs one that
+   * does (MongoDB manual, "Shard Keys": "the supporting index"); {@code _id} is always indexed.
+   */
+  private static boolean needsIndex(Coll c) {
+    String inner = c.shardKey.substring(1, c.shardKey.length() - 1);
+    if (inner.equals("_id: 1")) {
+      return false;
+    }
+    return c.indexes.stream()
+        .noneMatch(i -> !i.caseless && i.keys.substring(1, i.keys.length() - 1).startsWith(inner));
+  }
+
+  /**
+   * A collection's name: the entity's in snake case, plural as English makes it ({@code Order} →
+   * {@code orders}, {@code Category} → {@code categories}, {@code Address} → {@code addresses}).
+   */
+  static String collectionName(String entity) {
+    return plural(entity.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * An embedded array's field: the child's collection name, less the parent's name where the
+   * child's starts with it ({@code OrderLine} in {@code Order} → {@code lines}).
+   */
+  static String fieldName(String parent, String child) {
+    String name =
+        child.startsWith(parent) && child.length() > parent.length()
+            ? child.substring(parent.length())
+            : child;
+    return collectionName(name);
+  }
+
+  private static String plural(String s) {
+    if (s.matches(".*[^aeiou]y")) {
+      return s.substring(0, s.length() - 1) + "ies";
+    }
+    if (s.matches(".*(s|x|z|ch|sh)")) {
+      return s + "es";
+    }
+    return s + "s";
+  }
+
+  /** An index the reads ask for. */
+  private static final class Idx {
+    final String keys;
+    final boolean caseless;
+    boolean unique;
+    final List<String> patterns = new ArrayList<>();
+
+    Idx(String keys, boolean caseless, boolean unique) {
+      this.keys = keys;
+      this.caseless = caseless;
+      this.unique = unique;
+    }
+
+    String yaml() {
+      if (!caseless && !unique) {
+        return keys;
+      }
+      return "{keys: "
+          + keys
+          + (unique ? ", unique: true" : "")
+          + (caseless ? ", collation: case-insensitive" : "")
+          + "}";
+    }
+
+    /** Returns true if this index's keys lead {@code other}'s, with the same collation. */
+    boolean prefixOf(Idx other) {
+      String a = keys.substring(1, keys.length() - 1);
+      String b = other.keys.substring(1, other.keys.length() - 1);
+      return other != this
+          && caseless == other.caseless
+          && !unique
+          && (b.equals(a) || b.startsWith(a + ", "));
+    }
+  }
+
+  /** A collection of the proposal. */
+  private static final class Coll {
+    final String name;
+    final Entity entity;
+    final List<Coll> embeds = new ArrayList<>();
+    final List<Idx> indexes = new ArrayList<>();
+    final List<String> byId = new ArrayList<>();
+    final List<String> dropped = new ArrayList<>();
+    Coll embeddedIn;
+    String shardKey;
+
+    Coll(String name, Entity entity) {
+      this.name = name;
+      this.entity = entity;
+    }
+
+    void index(String keys, boolean caseless, boolean unique, String pattern) {
+      for (Idx i : indexes) {
+        if (i.keys.equals(keys) && i.caseless == caseless) {
+          i.unique |= unique;
+          i.patterns.add(pattern);
+          return;
+        }
+      }
+      Idx i = new Idx(keys, caseless, unique);
+      i.patterns.add(pattern);
+      indexes.add(i);
+    }
+
+    /** Leaves out each index whose keys lead another's: the longer one serves its reads too. */
+    void dropPrefixes() {
+      for (Idx i : List.copyOf(indexes)) {
+        for (Idx o : indexes) {
+          if (i.prefixOf(o)) {
+            o.patterns.addAll(i.patterns);
+            dropped.add(
+                i.keys + " (" + String.join(", ", i.patterns) + ": served by " + o.keys + ")");
+            indexes.remove(i);
+            break;
+          }
+        }
+      }
+    }
+
+    Proposal.Decision decision(MongoDbAnalysis a) {
+      List<String> reasons = new ArrayList<>();
+      List<String> patterns = new ArrayList<>(byId);
+      MongoDbCollection mc = a.collection(name).orElseThrow();
+      reasons.add(
+          "documents of "
+              + entity.name()
+              + (embeds.isEmpty()
+                  ? ""
+                  : " with "
+                      + String.join(
+                          ", ", embeds.stream().map(x -> x.entity.name() + " embedded").toList()))
+              + ": "
+              + Units.count(mc.documents())
+              + " at the horizon, "
+              + Units.bytes(mc.typicalBytes())
+              + " each (BSON), "
+              + Units.bytes(mc.dataBytes())
+              + " of data; a $jsonSchema validator (validation: true)");
+      if (!byId.isEmpty()) {
+        reasons.add(String.join(", ", byId) + ": by _id, no other index needed");
+      }
+      for (Idx i : indexes) {
+        patterns.addAll(i.patterns);
+        reasons.add(
+            "index "
+                + i.yaml()
+                + " for "
+                + String.join(", ", i.patterns)
+                + ": equality fields, then sort, then range (MongoDB manual, \"The ESR (Equality,"
+                + " Sort, Range) Guideline\"; seed 003)"
+                + (i.caseless ? "; case-insensitive collation, since the pattern ignores case" : "")
+                + (i.unique ? "; unique, as the attribute is" : ""));
+      }
+      dropped.forEach(d -> reasons.add("no index " + d));
+      StringBuilder chosen = new StringBuilder(name);
+      if (!indexes.isEmpty()) {
+        chosen.append(", indexes ");
+        chosen.append(String.join(" ", indexes.stream().map(x -> x.keys).toList()));
+      }
+      if (shardKey != null) {
+        chosen.append(", shard key ").append(shardKey);
+      }
+      return new Proposal.Decision(name, patterns, chosen.toString(), reasons);
+    }
+  }
+}

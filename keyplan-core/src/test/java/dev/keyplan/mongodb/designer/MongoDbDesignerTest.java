@@ -1,0 +1,249 @@
+package dev.keyplan.mongodb.designer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keyplan.check.Severity;
+import dev.keyplan.designer.DesignInput;
+import dev.keyplan.designer.Proposal;
+import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The designer reproduces seeds 000 and 003's MongoDB shop (orders embed their lines, reviews are
+ * their own collection with an ESR index) and seed 004's tenants shard key ({country_code: 1,
+ * tenant_id: 1}, never {country_code: 1}) from workloads with no design.
+ */
+class MongoDbDesignerTest {
+  private static DesignInput read(String text, OptionalInt shards) {
+    return new DesignInput(
+        ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."), shards);
+  }
+
+  /** examples/shop-mongodb.yaml without its mongodb: section. */
+  static final String SHOP =
+      """
+      model: shop-mongodb
+      horizon: 1y
+      entities:
+        Customer:
+          attributes:
+            customer_id: uuid
+            name: {type: text, size: 20B}
+            email: {type: text, size: 30B, unique: true}
+          key: [customer_id]
+          count: 2M
+          growth: 1/s
+        Order:
+          attributes:
+            order_id: uuid
+            customer_id: uuid
+            created_at: {type: timestamp, time_ordered: true}
+            status: {type: text, values: [pending, paid, shipped, delivered]}
+            total: {type: decimal, size: 8B}
+          key: [order_id]
+          count: 20M
+          growth: 10/s
+          spread:
+            customer_id: {distinct: 2M}
+        OrderLine:
+          attributes:
+            order_id: uuid
+            product_id: uuid
+            name: {type: text, size: 40B, copy_of: Product.name}
+            qty: int
+            price: {type: decimal, size: 8B}
+          count: 60M                  # three lines per order
+          growth: 30/s
+        Product:
+          attributes:
+            product_id: uuid
+            name: {type: text, size: 40B}
+            price: {type: decimal, size: 8B}
+            category: {type: text, size: 12B}
+          key: [product_id]
+          count: 50k
+        Review:
+          attributes:
+            review_id: uuid
+            product_id: uuid
+            user_id: uuid
+            rating: tinyint
+            text: {type: text, size: 400B}
+            created_at: {type: timestamp, time_ordered: true}
+          key: [review_id]
+          count: 1M
+          growth: 1/s
+          spread:
+            product_id: {distinct: 50k, busiest: 2%}
+      patterns:
+        - id: customer-orders
+          says: A customer's latest 20 orders
+          rate: 300/s
+          query: Order where customer_id = ? order by created_at desc limit 20
+        - id: order
+          says: One order with its lines
+          rate: 200/s
+          query: Order where order_id = ?
+        - id: order-lines
+          rate: 100/s
+          query: OrderLine where order_id = ?
+        - id: product
+          rate: 1k/s
+          query: Product where product_id = ?
+        - id: newest-reviews
+          says: The five newest reviews of a product
+          rate: 500/s
+          query: Review where product_id = ? order by created_at desc limit 5
+        - id: place-order
+          rate: 10/s
+          insert: Order
+        - id: add-line
+          rate: 30/s
+          insert: OrderLine
+        - id: review
+          rate: 1/s
+          insert: Review
+        - id: sign-in
+          rate: 50/s
+          query: Customer where email = ?
+          ignore_case: [email]
+      """;
+
+  /** examples/tenants-mongodb-fixed.yaml without its mongodb: section. */
+  static final String TENANTS =
+      """
+      model: tenants-mongodb-fixed
+      horizon: 1y
+      entities:
+        Tenant:
+          attributes:
+            tenant_id: uuid
+            country_code: {type: text, size: 2B}
+            name: {type: text, size: 40B}
+            plan: {type: text, values: [free, team, enterprise]}
+            settings: {type: text, size: 2KB}
+          key: [tenant_id]
+          count: 5M
+          growth: 2/s
+          spread:
+            country_code: {distinct: 120, busiest: 60%}      # the US
+      patterns:
+        - id: tenant
+          says: The app knows a tenant's country from its sign-in, and gives both key fields
+          rate: 2k/s
+          query: Tenant where country_code = ? and tenant_id = ?
+        - id: tenants-of-country
+          says: Operations list the tenants of a country
+          rate: 5/s
+          query: Tenant where country_code = ? limit 100
+        - id: sign-up
+          rate: 2/s
+          insert: Tenant
+        - id: change-plan
+          rate: 50/s
+          update: Tenant set plan where country_code = ? and tenant_id = ?
+      """;
+
+  @Test
+  void shop_embedsTheLinesInTheirOrder_andKeepsTheReviewsInTheirOwnCollection() {
+    Proposal p = new MongoDbDesigner().propose(read(SHOP, OptionalInt.empty()), "unused");
+    // Lines: read through their order (order-lines), owned, never updated alone, and bounded: 60M
+    // lines over 20M orders, 30/s with 10/s, 30 x 20M = 60M x 10, so 3 an order at any horizon.
+    assertThat(p.section())
+        .contains(
+            "    orders:\n      entity: Order\n      embed:\n"
+                + "        lines: {entity: OrderLine, by: [order_id]}\n")
+        .doesNotContain("order_lines:");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("orders.lines"))
+        .singleElement()
+        .satisfies(d -> assertThat(d.reasons()).contains("bounded: at most about 3 per Order"));
+    // Reviews: the busiest product takes 2% of 1M + 1/s x 31,536,000 s = 650,720 at the horizon,
+    // and products never grow: unbounded, so a collection of their own, with the ESR index of
+    // newest-reviews (equality product_id, then the sort created_at descending).
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("reviews → products"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .contains(
+                        "unbounded: Review grows with no limit per Product (650,720 for the"
+                            + " busiest at the horizon)"));
+    assertThat(p.section())
+        .contains(
+            "    reviews:\n      entity: Review\n      indexes:\n"
+                + "        - {product_id: 1, created_at: -1}\n")
+        // sign-in ignores the case of a unique email: a unique index with the collation.
+        .contains("- {keys: {email: 1}, unique: true, collation: case-insensitive}")
+        .contains("    orders:\n")
+        .contains("        - {customer_id: 1, created_at: -1}\n")
+        // product and order read by _id: no index of their own.
+        .contains("    products:\n      entity: Product\n      validation: true\n");
+    // 1,000/s on products, the busiest collection, is under half of a shard's 10,000/s.
+    assertThat(p.section()).doesNotContain("shards:");
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+    assertThat(p.unsupported()).isEmpty();
+  }
+
+  @Test
+  void tenants_onFourShards_areKeyedByCountryAndTenant_neverByCountryAlone() {
+    Proposal p = new MongoDbDesigner().propose(read(TENANTS, OptionalInt.of(4)), "unused");
+    // The busiest read (tenant, 2,000/s) gives country_code and tenant_id by equality; tenant_id
+    // is the key, so _id: every tenant its own value, and the US's 60% splits into chunks.
+    assertThat(p.section())
+        .contains("  shards: 4\n")
+        .contains("      shard_key: {country_code: 1, _id: 1}\n")
+        .contains("        - {country_code: 1, _id: 1}\n")
+        .doesNotContain("shard_key: {country_code: 1}");
+    // The country listing is served by the shard key's index: no index of its own.
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("tenants"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .contains(
+                        "no index {country_code: 1} (tenants-of-country: served by"
+                            + " {country_code: 1, _id: 1})"));
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+  }
+
+  @Test
+  void tenants_sizedFromTheirLoad_stayOneReplicaSet() {
+    Proposal p = new MongoDbDesigner().propose(read(TENANTS, OptionalInt.empty()), "unused");
+    // 2,000 + 5 + 2 + 50 = 2,057/s, under half of one shard's 10,000/s: nothing to shard.
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("shards"))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.chosen()).isEqualTo("1 (a replica set)");
+              assertThat(d.reasons().get(0)).contains("tenants, takes 2,057/s");
+            });
+    assertThat(p.section()).doesNotContain("shard_key");
+  }
+
+  @Test
+  void aReadThatRestrictsNothing_isListedAsNotSupported() {
+    String text =
+        TENANTS.replace(
+            "query: Tenant where country_code = ? limit 100", "query: Tenant limit 100");
+    Proposal p = new MongoDbDesigner().propose(read(text, OptionalInt.empty()), "unused");
+    assertThat(p.unsupported())
+        .singleElement()
+        .satisfies(u -> assertThat(u.pattern()).isEqualTo("tenants-of-country"));
+  }
+
+  @Test
+  void namesAreEnglishPluralsInSnakeCase() {
+    assertThat(MongoDbDesigner.collectionName("OrderLine")).isEqualTo("order_lines");
+    assertThat(MongoDbDesigner.collectionName("Category")).isEqualTo("categories");
+    assertThat(MongoDbDesigner.collectionName("Address")).isEqualTo("addresses");
+    assertThat(MongoDbDesigner.collectionName("Day")).isEqualTo("days");
+    assertThat(MongoDbDesigner.fieldName("Order", "OrderLine")).isEqualTo("lines");
+    assertThat(MongoDbDesigner.fieldName("Product", "Review")).isEqualTo("reviews");
+  }
+}
