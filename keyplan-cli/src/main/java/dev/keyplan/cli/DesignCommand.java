@@ -1,14 +1,21 @@
 package dev.keyplan.cli;
 
+import dev.keyplan.analysis.Grade;
+import dev.keyplan.analysis.Hotspot;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.MonthlyCost;
+import dev.keyplan.designer.Prices;
 import dev.keyplan.designer.Proposal;
+import dev.keyplan.designer.RelationalBaseline;
+import dev.keyplan.designer.Verdict;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.TextInput;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
+import dev.keyplan.model.Units;
 import dev.keyplan.model.yaml.ModelReader;
 import dev.keyplan.store.Store;
 import dev.keyplan.store.Stores;
@@ -17,7 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
@@ -77,6 +86,14 @@ final class DesignCommand implements Callable<Integer> {
               + " (docs/design.md); others size themselves. Default: sized from the workload.")
   Integer shards;
 
+  @Option(
+      names = "--price",
+      paramLabel = "NAME=USD",
+      description =
+          "An hourly price instead of keyplan's default, such as cassandra.node=0.5;"
+              + " repeatable (docs/design.md, \"Costs\", lists the names and defaults).")
+  List<String> price = new ArrayList<>();
+
   @Override
   public Integer call() throws IOException {
     if (shards != null && (shards < 1 || shards > 10_000)) {
@@ -105,7 +122,8 @@ final class DesignCommand implements Callable<Integer> {
               .orElseThrow();
       // A store's designer proposes for its own id; a variant it also reads (ScyllaDB) has none
       // yet.
-      Optional<Designer> designer = s.designer().filter(d -> d.store().equals(id));
+      Optional<Designer> designer =
+          s.designers().stream().filter(d -> d.store().equals(id)).findFirst();
       String label = id.displayName();
       if (designer.isEmpty()) {
         out.append(label)
@@ -121,6 +139,9 @@ final class DesignCommand implements Callable<Integer> {
                     + " (comparing a proposal with it is not built yet: run keyplan check).\n\n");
         continue;
       }
+      // A variant of a store also proposed (ScyllaDB beside Cassandra) cannot share a model with
+      // it: its proposal is written to a model file of its own, with its own schema name.
+      String own = variant(s, id, chosen) ? stem + "-" + id.id() : stem;
       Proposal p =
           designer
               .get()
@@ -129,8 +150,9 @@ final class DesignCommand implements Callable<Integer> {
                       model,
                       text,
                       Optional.ofNullable(modelFile.getParent()).orElse(Path.of("")),
-                      shards == null ? OptionalInt.empty() : OptionalInt.of(shards)),
-                  stem + ".cql");
+                      shards == null ? OptionalInt.empty() : OptionalInt.of(shards),
+                      new Prices(prices())),
+                  own + ".cql");
       proposals.add(p);
       render(out, model, p);
     }
@@ -140,20 +162,32 @@ final class DesignCommand implements Callable<Integer> {
                 p ->
                     !p.unsupported().isEmpty()
                         || p.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR));
+    if (!proposals.isEmpty()) {
+      comparison(out, model, proposals, new Prices(prices()));
+    }
     if (output != null && !proposals.isEmpty()) {
-      StringBuilder designed = new StringBuilder(text);
-      if (!text.endsWith("\n")) {
-        designed.append('\n');
-      }
       List<String> written = new ArrayList<>();
+      Map<String, StringBuilder> models = new LinkedHashMap<>();
       for (Proposal p : proposals) {
+        String file =
+            variantOf(p.store(), chosen)
+                ? stem(output) + "-" + p.store().id() + extension(output)
+                : output.getFileName().toString();
+        StringBuilder designed =
+            models.computeIfAbsent(
+                file, f -> new StringBuilder(text).append(text.endsWith("\n") ? "" : "\n"));
         designed.append("# Proposed by keyplan design (docs/design.md).\n").append(p.section());
         for (var f : p.files().entrySet()) {
           write(dir.resolve(f.getKey()), f.getValue());
           written.add(f.getKey());
         }
       }
-      write(output, designed.toString());
+      for (var m : models.entrySet()) {
+        write(dir.resolve(m.getKey()), m.getValue().toString());
+      }
+      List<String> others = new ArrayList<>(models.keySet());
+      others.remove(output.getFileName().toString());
+      written.addAll(0, others);
       out.append("Wrote ")
           .append(output)
           .append(written.isEmpty() ? "" : " and, beside it, " + String.join(", ", written))
@@ -185,6 +219,165 @@ final class DesignCommand implements Callable<Integer> {
                         + store
                         + " is no store; expected all or one of "
                         + String.join(", ", all.stream().map(StoreId::id).toList())));
+  }
+
+  /** Returns true if {@code id} is a variant of another store id chosen from the same plug-in. */
+  private static boolean variant(Store<?, ?> s, StoreId id, List<StoreId> chosen) {
+    return !s.ids().get(0).equals(id) && chosen.contains(s.ids().get(0));
+  }
+
+  private static boolean variantOf(StoreId id, List<StoreId> chosen) {
+    return Stores.builtIn().all().stream()
+        .filter(s -> s.ids().contains(id))
+        .anyMatch(s -> variant(s, id, chosen));
+  }
+
+  /** The --price overrides as a map of price name to US dollars an hour. */
+  private Map<String, Double> prices() {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (String given : price) {
+      int eq = given.indexOf('=');
+      double usd;
+      try {
+        usd = eq > 0 ? Double.parseDouble(given.substring(eq + 1)) : Double.NaN;
+      } catch (NumberFormatException e) {
+        usd = Double.NaN;
+      }
+      if (eq <= 0
+          || !(usd >= 0)
+          || Double.isInfinite(usd)
+          || !given.substring(0, eq).matches("[a-z]+\\.[a-z]+")) {
+        throw new InputException(
+            Cli.commandLine(),
+            "--price "
+                + given
+                + ": expected NAME=USD_PER_HOUR, such as cassandra.node=0.5 (docs/design.md,"
+                + " \"Costs\", lists the names)");
+      }
+      out.put(given.substring(0, eq), usd);
+    }
+    return out;
+  }
+
+  private static String extension(Path p) {
+    String n = p.getFileName().toString();
+    int dot = n.lastIndexOf('.');
+    return dot > 0 ? n.substring(dot) : "";
+  }
+
+  /**
+   * The stores side by side with the relational baseline, and the verdict (docs/design.md, "Side by
+   * side and the verdict"): every figure is the proposals' own or the baseline's.
+   */
+  private static void comparison(
+      StringBuilder out, Model model, List<Proposal> proposals, Prices prices) {
+    RelationalBaseline relational = RelationalBaseline.of(model, prices);
+    List<String> heads = new ArrayList<>(List.of(""));
+    proposals.forEach(p -> heads.add(p.store().displayName()));
+    heads.add("relational");
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(heads);
+    List<String> one = new ArrayList<>(List.of("patterns in one partition"));
+    List<String> unsupported = new ArrayList<>(List.of("not supported"));
+    List<String> findings = new ArrayList<>(List.of("errors, warnings"));
+    List<String> hottest = new ArrayList<>(List.of("busiest key of its ceiling"));
+    List<String> stored = new ArrayList<>(List.of("stored at the horizon"));
+    List<String> monthly = new ArrayList<>(List.of("per month, cheapest offer"));
+    for (Proposal p : proposals) {
+      long good =
+          model.patterns().stream()
+              .filter(x -> p.analysis().summary(x).grade() == Grade.GOOD)
+              .count();
+      one.add(good + " of " + model.patterns().size());
+      unsupported.add(String.valueOf(p.unsupported().size()));
+      findings.add(
+          p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count()
+              + ", "
+              + p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count());
+      hottest.add(
+          p.analysis().hotspots().stream()
+              .filter(h -> !Double.isNaN(h.load()))
+              .max(java.util.Comparator.comparingDouble(Hotspot::share))
+              .map(h -> h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
+              .orElse("-"));
+      stored.add(Double.isNaN(p.storedBytes()) ? "?" : Units.bytes(p.storedBytes()));
+      monthly.add(
+          p.costs().stream().mapToDouble(c -> c.monthly(1)).min().stream()
+              .mapToObj(x -> Units.money(x, "USD"))
+              .findFirst()
+              .orElse("-"));
+    }
+    one.add("-");
+    unsupported.add("0");
+    findings.add("-");
+    hottest.add("-");
+    stored.add(Units.bytes(relational.bytes() * relational.cost().units(1)));
+    monthly.add(Units.money(relational.cost().monthly(1), "USD"));
+    rows.addAll(List.of(one, unsupported, findings, hottest, stored, monthly));
+    out.append("Side by side (docs/design.md, \"Side by side and the verdict\")\n");
+    int[] width = new int[heads.size()];
+    for (List<String> r : rows) {
+      for (int i = 0; i < r.size(); i++) {
+        width[i] = Math.max(width[i], r.get(i).length());
+      }
+    }
+    for (List<String> r : rows) {
+      StringBuilder line = new StringBuilder("  ");
+      for (int i = 0; i < r.size(); i++) {
+        line.append(String.format("%-" + width[i] + "s", r.get(i)))
+            .append(i + 1 < r.size() ? "  " : "");
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+    out.append("\n  Costs a month\n");
+    for (Proposal p : proposals) {
+      for (MonthlyCost c : p.costs()) {
+        costLine(out, p.store().displayName(), c);
+      }
+    }
+    costLine(out, "relational", relational.cost());
+    Verdict v = Verdict.of(model, proposals, relational);
+    out.append("\n  Verdict: ")
+        .append(v.choice().equals("relational") ? "stay relational" : v.choice())
+        .append('\n');
+    v.reasons().forEach(r -> out.append("    - ").append(r).append('\n'));
+    out.append("  Sensitivity\n");
+    v.sensitivity().forEach(r -> out.append("    - ").append(r).append('\n'));
+    out.append('\n');
+  }
+
+  private static void costLine(StringBuilder out, String store, MonthlyCost c) {
+    if (Double.isNaN(c.monthly(1))) {
+      out.append("    ")
+          .append(store)
+          .append(", ")
+          .append(c.offer())
+          .append(": ")
+          .append(c.note())
+          .append("\n      ")
+          .append(c.basis())
+          .append('\n');
+      return;
+    }
+    long units = c.units(1);
+    out.append("    ")
+        .append(store)
+        .append(", ")
+        .append(c.offer())
+        .append(": ")
+        .append(Units.money(c.monthly(1), "USD"))
+        .append(
+            units > 0
+                ? " (" + Units.count(units) + " " + c.unit() + (units == 1 ? "" : "s") + ")"
+                : "")
+        .append("; ×2 ")
+        .append(Units.money(c.monthly(2), "USD"))
+        .append(", ×10 ")
+        .append(Units.money(c.monthly(10), "USD"))
+        .append("\n      ")
+        .append(c.basis())
+        .append(c.note().isEmpty() ? "" : "; " + c.note())
+        .append('\n');
   }
 
   /** Writes a file; a file that cannot be written is the user's path, exit 2. */

@@ -61,7 +61,7 @@ class DesignCommandTest {
     }
     assertThat(examples).hasSizeGreaterThan(20);
     for (Path example : examples) {
-      for (String store : List.of("cassandra", "dynamodb", "mongodb")) {
+      for (String store : List.of("cassandra", "scylladb", "dynamodb", "mongodb")) {
         String name = store + "-" + example.getFileName().toString();
         Path workload = dir.resolve("w-" + name);
         Files.writeString(workload, withoutStoreSections(Files.readString(example)));
@@ -78,6 +78,37 @@ class DesignCommandTest {
         assertThat(last).as(name).isEqualTo(m.group(1));
       }
     }
+  }
+
+  @Test
+  void allStores_writeOneModelPerStoreVariant_andCompareThemWithRelational() throws IOException {
+    Path out = dir.resolve("chat-all.yaml");
+    CliRun run = CliRun.of("design", "examples/workloads/chat.yaml", "-o", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isIn(0, 1);
+    // A model holds cassandra: or scylladb:, not both: ScyllaDB's proposal has a file of its own,
+    // with its own schema, and each checks as its proposal says.
+    String main = Files.readString(out);
+    String scylla = Files.readString(dir.resolve("chat-all-scylladb.yaml"));
+    assertThat(main).contains("\ncassandra:\n").contains("\ndynamodb:\n").contains("\nmongodb:\n");
+    assertThat(main).doesNotContain("\nscylladb:");
+    assertThat(scylla)
+        .contains(
+            "\nscylladb:\n  schema: chat-all-scylladb.cql\n  shards: 8\n  node_budget: 50000/s")
+        .doesNotContain("\ncassandra:");
+    assertThat(dir.resolve("chat-all-scylladb.cql")).exists();
+    for (Path model : List.of(out, dir.resolve("chat-all-scylladb.yaml"))) {
+      CliRun check = CliRun.of("check", model.toString(), "--fail-on", "never");
+      assertThat(check.exitCode()).as(model + ": " + check.err()).isEqualTo(0);
+    }
+    // The side-by-side table has every store and the relational column; chat's 50,200 writes a
+    // second (50,000 posts + 200 edits) are over half of one primary's 10,000/s, so relational
+    // does not fit and the verdict names a store.
+    assertThat(run.out())
+        .contains("Side by side")
+        .containsPattern("Apache Cassandra +ScyllaDB +Amazon DynamoDB +MongoDB +relational")
+        .contains("relational does not fit: its 50,200/s writes are over half of one primary's")
+        .contains("×2 the rates: ")
+        .contains("×10 the rates: ");
   }
 
   /** The model text without its top-level store sections and the lines under them. */

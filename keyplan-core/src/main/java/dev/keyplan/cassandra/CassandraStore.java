@@ -61,8 +61,10 @@ public final class CassandraStore implements Store<CassandraDesign, CassandraAna
   }
 
   @Override
-  public Optional<dev.keyplan.designer.Designer> designer() {
-    return Optional.of(new dev.keyplan.cassandra.designer.CassandraDesigner());
+  public List<dev.keyplan.designer.Designer> designers() {
+    return List.of(
+        new dev.keyplan.cassandra.designer.CassandraDesigner(StoreId.CASSANDRA),
+        new dev.keyplan.cassandra.designer.CassandraDesigner(StoreId.SCYLLADB));
   }
 
   @Override

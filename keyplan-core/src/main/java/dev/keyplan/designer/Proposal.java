@@ -1,5 +1,6 @@
 package dev.keyplan.designer;
 
+import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Finding;
 import dev.keyplan.model.StoreId;
 import java.util.List;
@@ -16,6 +17,12 @@ import java.util.Map;
  * @param unsupported the patterns no candidate serves, each with its proof
  * @param findings what the built-in rules say of the proposed design, as {@code keyplan check}
  *     would, in the checker's order
+ * @param analysis the store's analysis of the proposed design, the one the findings come from,
+ *     handed on to the comparison of stores
+ * @param storedBytes the bytes the store keeps at the horizon, every copy it keeps included (a
+ *     Cassandra table × its replicas, a MongoDB collection on every member; DynamoDB's billed
+ *     storage), NaN when a size is unknown
+ * @param costs the monthly cost on each offer priced, self-managed first
  */
 public record Proposal(
     StoreId store,
@@ -23,13 +30,17 @@ public record Proposal(
     Map<String, String> files,
     List<Decision> decisions,
     List<Unsupported> unsupported,
-    List<Finding> findings) {
+    List<Finding> findings,
+    StoreAnalysis analysis,
+    double storedBytes,
+    List<MonthlyCost> costs) {
 
   public Proposal {
     files = Map.copyOf(files);
     decisions = List.copyOf(decisions);
     unsupported = List.copyOf(unsupported);
     findings = List.copyOf(findings);
+    costs = List.copyOf(costs);
   }
 
   /**

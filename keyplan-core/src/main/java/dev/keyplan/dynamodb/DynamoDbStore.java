@@ -56,8 +56,8 @@ public final class DynamoDbStore implements Store<DynamoDbDesign, DynamoDbAnalys
   }
 
   @Override
-  public Optional<dev.keyplan.designer.Designer> designer() {
-    return Optional.of(new dev.keyplan.dynamodb.designer.DynamoDbDesigner());
+  public List<dev.keyplan.designer.Designer> designers() {
+    return List.of(new dev.keyplan.dynamodb.designer.DynamoDbDesigner());
   }
 
   @Override

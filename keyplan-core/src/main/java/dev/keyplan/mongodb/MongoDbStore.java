@@ -56,8 +56,8 @@ public final class MongoDbStore implements Store<MongoDbDesign, MongoDbAnalysis>
   }
 
   @Override
-  public Optional<dev.keyplan.designer.Designer> designer() {
-    return Optional.of(new dev.keyplan.mongodb.designer.MongoDbDesigner());
+  public List<dev.keyplan.designer.Designer> designers() {
+    return List.of(new dev.keyplan.mongodb.designer.MongoDbDesigner());
   }
 
   @Override

@@ -57,9 +57,12 @@ public interface Store<D extends StoreDesign, A extends StoreAnalysis> extends S
     return List.of();
   }
 
-  /** The store's designer, if {@code keyplan design} proposes designs for it (issue 20). */
-  default Optional<dev.keyplan.designer.Designer> designer() {
-    return Optional.empty();
+  /**
+   * The store's designers, one per store id that {@code keyplan design} proposes designs for (issue
+   * 20); empty when it proposes none.
+   */
+  default List<dev.keyplan.designer.Designer> designers() {
+    return List.of();
   }
 
   /** The store's partitioning engine, if keyplan simulates it. */

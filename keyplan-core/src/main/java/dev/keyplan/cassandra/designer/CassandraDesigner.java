@@ -6,13 +6,16 @@ import dev.keyplan.cassandra.design.BucketAdvice;
 import dev.keyplan.cassandra.design.CassandraAnalysis;
 import dev.keyplan.cassandra.design.CassandraAnalyzer;
 import dev.keyplan.cassandra.design.CassandraSizing;
+import dev.keyplan.cassandra.design.ClusterCapacity;
 import dev.keyplan.cassandra.design.PartitionSize;
 import dev.keyplan.cassandra.facts.CassandraLimits;
+import dev.keyplan.cassandra.facts.CassandraNodePrice;
 import dev.keyplan.cassandra.model.CassandraDesign;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.input.Location;
 import dev.keyplan.model.AccessPattern;
@@ -100,9 +103,42 @@ public final class CassandraDesigner implements Designer {
   /** Nodes per datacenter when the load and data need no more: the model's default. */
   static final int DEFAULT_NODES = CassandraLimits.DEFAULT_NODES_PER_DATACENTER;
 
+  private final StoreId store;
+
+  /**
+   * A designer for {@code store}: {@link StoreId#CASSANDRA}, or {@link StoreId#SCYLLADB}, whose
+   * design is the same tables with {@code shards:} (cores per node) in a {@code scylladb:} section.
+   */
+  public CassandraDesigner(StoreId store) {
+    if (!store.equals(StoreId.CASSANDRA) && !store.equals(StoreId.SCYLLADB)) {
+      throw new IllegalArgumentException("not a CQL store: " + store.id());
+    }
+    this.store = store;
+  }
+
   @Override
   public StoreId store() {
-    return StoreId.CASSANDRA;
+    return store;
+  }
+
+  /**
+   * ScyllaDB shards per node in a proposal: one per vCPU of the priced node ("the shard-per-core
+   * approach", ScyllaDB manual, "System Requirements"; {@link CassandraNodePrice#VCPUS}); none for
+   * Cassandra.
+   */
+  private int shardsPerNode() {
+    return store.equals(StoreId.SCYLLADB) ? CassandraNodePrice.VCPUS : 0;
+  }
+
+  /**
+   * Operations a second one node is planned to serve: Cassandra's default {@code node_budget}
+   * (keyplan's planning figure); for ScyllaDB 12,500 per physical core of the priced node, 50,000/s
+   * ({@link CassandraNodePrice#SCYLLA_OPS_PER_CORE}).
+   */
+  private double nodeBudget() {
+    return store.equals(StoreId.SCYLLADB)
+        ? CassandraNodePrice.SCYLLA_OPS_PER_CORE * CassandraNodePrice.PHYSICAL_CORES
+        : CassandraLimits.DEFAULT_NODE_BUDGET;
   }
 
   @Override
@@ -243,7 +279,8 @@ public final class CassandraDesigner implements Designer {
             "nodes",
             workload.patterns().stream().map(AccessPattern::id).toList(),
             nodes + " nodes per datacenter",
-            List.of(
+            nodeReasons(
+                cluster,
                 "by throughput "
                     + cluster.nodesByThroughput()
                     + " (replica operations over a node budget of "
@@ -257,19 +294,81 @@ public final class CassandraDesigner implements Designer {
                     + " replicas and keyplan's default of "
                     + DEFAULT_NODES)));
     return new Proposal(
-        StoreId.CASSANDRA,
+        store,
         last.section(),
         Map.of(schemaName, last.cql()),
         decisions,
         unsupported,
-        last.findings());
+        last.findings(),
+        last.analysis(),
+        last.analysis().cluster().bytes(),
+        List.of(cost(given, last.analysis().cluster())));
+  }
+
+  /** The node count's reasons, with ScyllaDB's shards and budget where the store is ScyllaDB. */
+  private List<String> nodeReasons(ClusterCapacity cluster, String sizing) {
+    List<String> out = new ArrayList<>(List.of(sizing));
+    if (shardsPerNode() > 0) {
+      out.add(
+          "shards: "
+              + shardsPerNode()
+              + " a node, one per vCPU of an "
+              + CassandraNodePrice.INSTANCE
+              + " (ScyllaDB's shard-per-core design, \"System Requirements\"); node_budget "
+              + Units.count(nodeBudget())
+              + "/s, ScyllaDB's \"at least 12.5K operations per second per physical core\" ×"
+              + " its "
+              + CassandraNodePrice.PHYSICAL_CORES
+              + " physical cores (\"Benchmarking ScyllaDB\"): measure yours");
+    }
+    return out;
+  }
+
+  /**
+   * The self-managed cluster's monthly cost: nodes per datacenter as the proposal sizes them (the
+   * replica operations over the node budget, the data over 2 TB a node, never fewer than keyplan's
+   * default of 6), each at the priced node's hourly price × 730 ({@link CassandraNodePrice}).
+   */
+  private MonthlyCost cost(DesignInput given, ClusterCapacity cluster) {
+    String name = store.id() + ".node";
+    double hourly = given.prices().hourly(name, CassandraNodePrice.USD_PER_HOUR);
+    double dcs = Math.max(1, cluster.datacenters());
+    double load =
+        cluster.nodeBudget() > 0 ? cluster.replicaOpsPerSecond() / (cluster.nodeBudget() * dcs) : 0;
+    double data =
+        Double.isNaN(cluster.bytes())
+            ? 0
+            : cluster.bytes() / (cluster.bytesPerNodeGuideline() * dcs);
+    return new MonthlyCost(
+        "self-managed, " + CassandraNodePrice.INSTANCE + " nodes",
+        given.prices().given(name)
+            ? "$" + hourly + " an hour, as given (--price " + name + ")"
+            : CassandraNodePrice.INSTANCE
+                + " on demand, "
+                + CassandraNodePrice.REGION
+                + ", $"
+                + hourly
+                + " an hour ("
+                + CassandraNodePrice.SOURCE
+                + ", read "
+                + CassandraNodePrice.CHECKED
+                + ")",
+        "node",
+        hourly * MonthlyCost.HOURS_PER_MONTH,
+        load,
+        data,
+        Math.max(cluster.localRf(), DEFAULT_NODES),
+        0,
+        0,
+        "compute and local disks; no network, backups or operators"
+            + (Double.isNaN(cluster.bytes()) ? "; the data's size is unknown" : ""));
   }
 
   /** A design's texts, analysis and findings. */
   private record Candidate(
       String section, String cql, CassandraAnalysis analysis, List<Finding> findings) {}
 
-  private static Candidate candidate(
+  private Candidate candidate(
       Model workload,
       String keyspace,
       String schemaName,
@@ -282,8 +381,15 @@ public final class CassandraDesigner implements Designer {
         .append(REPLICATION)
         .append("};\n");
     Map<String, CassandraDesign.Derived> derived = new LinkedHashMap<>();
-    StringBuilder section = new StringBuilder("cassandra:\n");
+    StringBuilder section = new StringBuilder(store.id()).append(":\n");
     section.append("  schema: ").append(schemaName).append('\n');
+    if (shardsPerNode() > 0) {
+      section.append("  shards: ").append(shardsPerNode()).append('\n');
+      section
+          .append("  node_budget: ")
+          .append(Units.count(nodeBudget()).replace(",", ""))
+          .append("/s\n");
+    }
     section.append("  consistency: {read: LOCAL_QUORUM, write: LOCAL_QUORUM}\n");
     if (nodes != DEFAULT_NODES) {
       section.append("  nodes: ").append(nodes).append('\n');
@@ -321,7 +427,7 @@ public final class CassandraDesigner implements Designer {
     CqlSchema schema = CqlParser.parse(schemaName, cql.toString());
     CassandraDesign design =
         new CassandraDesign(
-            "cassandra",
+            store.id(),
             Path.of(schemaName),
             Location.NONE,
             List.of(keyspace),
@@ -331,9 +437,9 @@ public final class CassandraDesigner implements Designer {
             Location.NONE,
             derived,
             Map.of(),
-            CassandraLimits.DEFAULT_NODE_BUDGET,
+            nodeBudget(),
             CassandraLimits.DEFAULT_ROUND_TRIP_MILLIS,
-            0,
+            shardsPerNode(),
             nodes,
             Location.NONE);
     List<StoreDesign> designs = new ArrayList<>(workload.designs());

@@ -5,6 +5,7 @@ import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
@@ -265,7 +266,50 @@ public final class DynamoDbDesigner implements Designer {
         new Proposal.Decision(
             TABLE, model.patterns().stream().map(AccessPattern::id).toList(), mode, billing));
     return new Proposal(
-        StoreId.DYNAMODB, c.section(), Map.of(), decisions, unsupported, c.findings());
+        StoreId.DYNAMODB,
+        c.section(),
+        Map.of(),
+        decisions,
+        unsupported,
+        c.findings(),
+        c.analysis(),
+        c.analysis().costs().stream().mapToDouble(x -> x.storageBytes()).sum(),
+        List.of(cost(c.analysis(), mode)));
+  }
+
+  /**
+   * The table's monthly cost in the billing mode chosen: each copy's throughput at what its peaks
+   * need (on demand as billed; provisioned at ⌈peak ÷ 0.7⌉ units), which grows with the rates, and
+   * its storage at the horizon, from the analysis's own cost table (DynamoDbCost) at the built-in
+   * prices (PriceTable: region, date and source).
+   */
+  private static MonthlyCost cost(DynamoDbAnalysis a, String mode) {
+    double usage = 0;
+    double storage = 0;
+    for (var x : a.costs()) {
+      usage += x.monthlyAtNeed() - x.storageMonthly();
+      storage += x.storageMonthly();
+    }
+    var p = a.prices();
+    return new MonthlyCost(
+        "managed, " + (mode.startsWith("provisioned") ? "provisioned" : "on demand"),
+        p.region()
+            + " "
+            + p.tableClass()
+            + " prices checked "
+            + p.checked()
+            + " ("
+            + p.source().replaceAll("\\s+", " ")
+            + ")",
+        "table",
+        0,
+        0,
+        0,
+        0,
+        usage,
+        storage,
+        "throughput at the patterns' peak rates all month and storage at the horizon; no backups,"
+            + " streams or data transfer");
   }
 
   private record Candidate(String section, List<Finding> findings, DynamoDbAnalysis analysis) {}

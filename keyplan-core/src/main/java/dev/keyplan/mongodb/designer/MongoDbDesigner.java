@@ -5,6 +5,7 @@ import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
+import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
@@ -21,6 +22,7 @@ import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.design.MongoDbRelationship;
 import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
+import dev.keyplan.mongodb.facts.MongoDbNodePrice;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -190,6 +192,12 @@ public final class MongoDbDesigner implements Designer {
     Candidate c = candidate(w, kept, 1);
     int shards = w.shards().orElse(0);
     List<String> shardReasons = new ArrayList<>();
+    double loadShards = 0;
+    for (MongoDbShard s : c.analysis().shards()) {
+      loadShards =
+          Math.max(
+              loadShards, (s.reads() + s.writes()) / (s.budget() * MongoDbLimits.SHARD_WARN_SHARE));
+    }
     if (shards == 0) {
       shards = 1;
       String busiest = "";
@@ -277,8 +285,84 @@ public final class MongoDbDesigner implements Designer {
     for (Coll coll : kept) {
       decisions.add(coll.decision(c.analysis()));
     }
+    double bytes = 0;
+    for (MongoDbCollection mc : c.analysis().collections()) {
+      bytes += mc.dataBytes() + mc.indexBytes();
+    }
     return new Proposal(
-        StoreId.MONGODB, c.section(), Map.of(), decisions, unsupported, c.findings());
+        StoreId.MONGODB,
+        c.section(),
+        Map.of(),
+        decisions,
+        unsupported,
+        c.findings(),
+        c.analysis(),
+        bytes * MongoDbNodePrice.MEMBERS,
+        costs(w, loadShards, shards, bytes));
+  }
+
+  /**
+   * The cluster's monthly cost, self-managed and on Atlas ({@link MongoDbNodePrice}): shards of 3
+   * members, as many as the busiest collection's load over half a shard's budget needs at the rates
+   * given (never fewer than the proposal's), each member holding a copy of the data and indexes.
+   */
+  private static List<MonthlyCost> costs(
+      DesignInput w, double loadShards, int shards, double bytes) {
+    int members = MongoDbNodePrice.MEMBERS;
+    double member = w.prices().hourly("mongodb.member", MongoDbNodePrice.MEMBER_USD_PER_HOUR);
+    double atlas = w.prices().hourly("mongodb.atlas", MongoDbNodePrice.ATLAS_USD_PER_HOUR);
+    double perShard = bytes / shards;
+    String unit = "shard";
+    MonthlyCost self =
+        new MonthlyCost(
+            "self-managed, " + MongoDbNodePrice.INSTANCE + " members",
+            (w.prices().given("mongodb.member")
+                    ? "$" + member + " an hour, as given (--price mongodb.member)"
+                    : MongoDbNodePrice.INSTANCE + " on demand, us-east-1, $" + member + " an hour")
+                + ", gp3 at $"
+                + MongoDbNodePrice.GP3_USD_PER_GB_MONTH
+                + " per GB-month (read "
+                + MongoDbNodePrice.CHECKED
+                + "; see MongoDbNodePrice)",
+            unit,
+            members * member * MonthlyCost.HOURS_PER_MONTH,
+            loadShards,
+            bytes / MongoDbNodePrice.GP3_MAX_VOLUME_BYTES,
+            shards,
+            0,
+            members * bytes / (1L << 30) * MongoDbNodePrice.GP3_USD_PER_GB_MONTH,
+            "compute and volumes; no config servers, mongos, backups or operators");
+    MonthlyCost managed =
+        new MonthlyCost(
+            "Atlas, " + MongoDbNodePrice.ATLAS_TIER,
+            (w.prices().given("mongodb.atlas")
+                    ? "$" + atlas + " an hour, as given (--price mongodb.atlas)"
+                    : MongoDbNodePrice.ATLAS_TIER
+                        + " on AWS with default settings, $"
+                        + atlas
+                        + " an hour a node (MongoDB Atlas docs, \"Invoice Breakdown\", read "
+                        + MongoDbNodePrice.CHECKED
+                        + ")")
+                + ", "
+                + members
+                + " data-bearing nodes a shard",
+            unit,
+            perShard > MongoDbNodePrice.ATLAS_STORAGE_BYTES
+                ? Double.NaN
+                : members * atlas * MonthlyCost.HOURS_PER_MONTH,
+            loadShards,
+            0,
+            shards,
+            0,
+            0,
+            perShard > MongoDbNodePrice.ATLAS_STORAGE_BYTES
+                ? "not priced: each shard holds "
+                    + Units.bytes(perShard)
+                    + ", past "
+                    + MongoDbNodePrice.ATLAS_TIER
+                    + "'s 40 GB, and needs a larger tier keyplan does not price"
+                : "no config servers (charged apart), backups or data transfer");
+    return List.of(self, managed);
   }
 
   /**

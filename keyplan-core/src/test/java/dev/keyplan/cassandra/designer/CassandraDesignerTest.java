@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Proposal;
+import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,7 @@ class CassandraDesignerTest {
 
   @Test
   void chat_givesSeed000sTable_bucketedByTheBusiestChannel() {
-    Proposal p = new CassandraDesigner().propose(read(CHAT), "chat.cql");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(CHAT), "chat.cql");
     Proposal.Decision table = p.decisions().get(0);
     assertThat(table.target()).isEqualTo("message_by_channel_id");
     assertThat(table.patterns()).containsExactly("latest-messages");
@@ -102,7 +103,7 @@ class CassandraDesignerTest {
             rate: 200/s
             insert: Order
         """;
-    Proposal p = new CassandraDesigner().propose(read(orders), "orders.cql");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(orders), "orders.cql");
     Proposal.Decision table = p.decisions().get(0);
     assertThat(table.chosen()).isEqualTo("PRIMARY KEY ((status, bucket), created_at, order_id)");
     // The busiest status takes 60% of 200/s = 120 rows/s, 2 values each (user_id and total are
@@ -117,8 +118,8 @@ class CassandraDesignerTest {
 
   @Test
   void theSameWorkload_givesTheSameProposal() {
-    Proposal a = new CassandraDesigner().propose(read(CHAT), "chat.cql");
-    Proposal b = new CassandraDesigner().propose(read(CHAT), "chat.cql");
+    Proposal a = new CassandraDesigner(StoreId.CASSANDRA).propose(read(CHAT), "chat.cql");
+    Proposal b = new CassandraDesigner(StoreId.CASSANDRA).propose(read(CHAT), "chat.cql");
     assertThat(b.section()).isEqualTo(a.section());
     assertThat(b.files()).isEqualTo(a.files());
     assertThat(b.decisions()).isEqualTo(a.decisions());
@@ -149,7 +150,7 @@ class CassandraDesignerTest {
             rate: 2/s
             query: Event where created_at > ? limit 1000
         """;
-    Proposal p = new CassandraDesigner().propose(read(events), "events.cql");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(events), "events.cql");
     assertThat(p.unsupported())
         .singleElement()
         .satisfies(

@@ -1,0 +1,72 @@
+package dev.keyplan.designer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.keyplan.model.Model;
+import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The relational column: PostgreSQL row widths, instances for the load, and when it does not fit.
+ */
+class RelationalBaselineTest {
+  private static Model model(String writes, String reads) {
+    String yaml =
+        """
+        model: m
+        horizon: 1y
+        entities:
+          Note:
+            attributes:
+              note_id: uuid
+              author_id: bigint
+              body: {type: text, size: 40B}
+            key: [note_id]
+            count: 1M
+        patterns:
+          - id: read
+            rate: %s
+            query: Note where note_id = ?
+          - id: write
+            rate: %s
+            insert: Note
+        """
+            .formatted(reads, writes);
+    return ModelReader.read("m.yaml", yaml, Path.of("."));
+  }
+
+  @Test
+  void aRowIsItsHeaderLinePointerAndColumns_plusItsKeyEntry() {
+    RelationalBaseline r = RelationalBaseline.of(model("1/s", "1/s"), Prices.DEFAULTS);
+    // Row: 24 + 4 + uuid 16 + bigint 8 + text 40 + 1 = 93 B; key entry 16 + 16 = 32 B; no growth,
+    // so 1M rows × 125 B.
+    assertThat(r.rows()).isEqualTo(1_000_000);
+    assertThat(r.bytes()).isEqualTo(125_000_000);
+  }
+
+  @Test
+  void instancesFollowTheLoad_andWritesMustFitThePrimary() {
+    // 4,000 reads + 1,000 writes over 5,000 a second an instance: 1, so the minimum 2.
+    RelationalBaseline r = RelationalBaseline.of(model("1k/s", "4k/s"), Prices.DEFAULTS);
+    assertThat(r.cost().units(1)).isEqualTo(2);
+    // ×3: 15,000/s over 5,000 = 3 instances; writes 3,000/s still under 5,000.
+    assertThat(r.cost().units(3)).isEqualTo(3);
+    assertThat(r.misfit(3)).isEmpty();
+    // ×6: 6,000 writes a second are over half of the primary's 10,000.
+    assertThat(r.misfit(6)).get().asString().contains("6,000/s writes are over half");
+    // Each instance: $0.504 × 730 + 0.1164 GiB × $0.08.
+    assertThat(r.cost().perUnitMonthly())
+        .isCloseTo(0.504 * 730 + 125_000_000 / Math.pow(2, 30) * 0.08, within(1e-9));
+  }
+
+  @Test
+  void aGivenPriceReplacesTheDefault() {
+    RelationalBaseline r =
+        RelationalBaseline.of(model("1/s", "1/s"), new Prices(Map.of("relational.instance", 1.0)));
+    assertThat(r.cost().perUnitMonthly()).isGreaterThan(730).isLessThan(731);
+    assertThat(r.cost().basis()).contains("as given");
+  }
+}
