@@ -838,13 +838,18 @@ final class ModelMerge {
       edit(provenanceAt, provenanceAt, provenanceIndent + comment + lineBreak);
     }
     List<Edit> sorted = new ArrayList<>(edits);
+    // At one offset an insertion goes before a replacement that starts there (the provenance
+    // comment on the line after an attribute block, which the block's new key is inserted in
+    // front of): the other order would have the insertion land inside the replaced text.
     sorted.sort(
         (a, b) ->
             a.start() != b.start()
                 ? Integer.compare(a.start(), b.start())
-                : a.rank() != b.rank()
-                    ? Integer.compare(a.rank(), b.rank())
-                    : Integer.compare(a.order(), b.order()));
+                : (a.end() == a.start()) != (b.end() == b.start())
+                    ? Boolean.compare(a.end() != a.start(), b.end() != b.start())
+                    : a.rank() != b.rank()
+                        ? Integer.compare(a.rank(), b.rank())
+                        : Integer.compare(a.order(), b.order()));
     StringBuilder out = new StringBuilder();
     int at = 0;
     for (Edit e : sorted) {
