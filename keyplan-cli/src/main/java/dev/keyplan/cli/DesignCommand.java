@@ -31,6 +31,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,6 +60,8 @@ import picocli.CommandLine.Spec;
     })
 final class DesignCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
+
+  @Mixin FormatOption format;
 
   @Parameters(index = "0", paramLabel = "MODEL", description = "The workload model (YAML).")
   Path modelFile;
@@ -96,6 +99,7 @@ final class DesignCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    Input.requireNoSarif(format.get(), "design");
     if (shards != null && (shards < 1 || shards > 10_000)) {
       throw new InputException(
           Cli.commandLine(), "--shards " + shards + ": expected a whole number from 1 to 10,000");
@@ -113,6 +117,7 @@ final class DesignCommand implements Callable<Integer> {
     }
     StringBuilder out = new StringBuilder();
     List<Proposal> proposals = new ArrayList<>();
+    List<String[]> skipped = new ArrayList<>();
     String stem = stem(output != null ? output : modelFile);
     for (StoreId id : chosen) {
       Store<?, ?> s =
@@ -126,6 +131,8 @@ final class DesignCommand implements Callable<Integer> {
           s.designers().stream().filter(d -> d.store().equals(id)).findFirst();
       String label = id.displayName();
       if (designer.isEmpty()) {
+        skipped.add(
+            new String[] {id.id(), "keyplan design does not propose " + label + " designs yet"});
         out.append(label)
             .append(": keyplan design does not propose ")
             .append(label)
@@ -133,6 +140,12 @@ final class DesignCommand implements Callable<Integer> {
         continue;
       }
       if (model.designs().stream().anyMatch(d -> s.ids().contains(d.store()))) {
+        skipped.add(
+            new String[] {
+              id.id(),
+              "the model already has a design for it; keyplan design leaves it as it is"
+                  + " (comparing a proposal with it is not built yet: run keyplan check)"
+            });
         out.append(label)
             .append(
                 ": the model already has a design for it; keyplan design leaves it as it is"
@@ -162,9 +175,12 @@ final class DesignCommand implements Callable<Integer> {
                 p ->
                     !p.unsupported().isEmpty()
                         || p.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR));
+    RelationalBaseline relational = RelationalBaseline.of(model, new Prices(prices()));
+    Verdict verdict = proposals.isEmpty() ? null : Verdict.of(model, proposals, relational);
     if (!proposals.isEmpty()) {
-      comparison(out, model, proposals, new Prices(prices()));
+      comparison(out, model, proposals, relational, verdict);
     }
+    List<String> files = new ArrayList<>();
     if (output != null && !proposals.isEmpty()) {
       List<String> written = new ArrayList<>();
       Map<String, StringBuilder> models = new LinkedHashMap<>();
@@ -188,6 +204,10 @@ final class DesignCommand implements Callable<Integer> {
       List<String> others = new ArrayList<>(models.keySet());
       others.remove(output.getFileName().toString());
       written.addAll(0, others);
+      files.add(output.toString());
+      for (String w : written) {
+        files.add(dir.resolve(w).toString());
+      }
       out.append("Wrote ")
           .append(output)
           .append(written.isEmpty() ? "" : " and, beside it, " + String.join(", ", written))
@@ -195,7 +215,15 @@ final class DesignCommand implements Callable<Integer> {
           .append(output)
           .append(" checks it.\n");
     }
-    spec.commandLine().getOut().print(out);
+    spec.commandLine()
+        .getOut()
+        .print(
+            switch (format.get()) {
+              case json -> DesignJson.render(model, proposals, skipped, relational, verdict, files);
+              case markdown ->
+                  DesignMarkdown.render(model, proposals, skipped, relational, verdict);
+              default -> out.toString();
+            });
     spec.commandLine().getOut().flush();
     return failing ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
   }
@@ -270,8 +298,11 @@ final class DesignCommand implements Callable<Integer> {
    * side and the verdict"): every figure is the proposals' own or the baseline's.
    */
   private static void comparison(
-      StringBuilder out, Model model, List<Proposal> proposals, Prices prices) {
-    RelationalBaseline relational = RelationalBaseline.of(model, prices);
+      StringBuilder out,
+      Model model,
+      List<Proposal> proposals,
+      RelationalBaseline relational,
+      Verdict v) {
     List<String> heads = new ArrayList<>(List.of(""));
     proposals.forEach(p -> heads.add(p.store().displayName()));
     heads.add("relational");
@@ -336,7 +367,6 @@ final class DesignCommand implements Callable<Integer> {
       }
     }
     costLine(out, "relational", relational.cost());
-    Verdict v = Verdict.of(model, proposals, relational);
     out.append("\n  Verdict: ")
         .append(v.choice().equals("relational") ? "stay relational" : v.choice())
         .append('\n');

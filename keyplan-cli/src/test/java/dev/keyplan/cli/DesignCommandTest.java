@@ -111,6 +111,42 @@ class DesignCommandTest {
         .contains("×10 the rates: ");
   }
 
+  @Test
+  void json_carriesEveryProposalTheRelationalColumnAndTheVerdict_inItsDocumentedShape()
+      throws IOException {
+    CliRun run =
+        CliRun.of(
+            "design", "examples/workloads/chat.yaml", "--store", "mongodb", "--format", "json");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out());
+    assertThat(json.get("model").asText()).isEqualTo("chat");
+    var p = json.get("proposals").get(0);
+    assertThat(p.get("store").asText()).isEqualTo("mongodb");
+    assertThat(p.get("section").asText()).startsWith("mongodb:\n  shards: 19\n");
+    assertThat(p.get("findings").get("errors").asInt()).isZero();
+    // Self-managed: 19 shards of 3 r6i.2xlarge members at $0.504 × 730 = $1,103.76 a shard, and
+    // each member's copy on gp3; Atlas's M30 cannot hold a shard's data: null, not a figure.
+    var self = p.get("costs").get(0);
+    assertThat(self.get("units_x1").asLong()).isEqualTo(19);
+    assertThat(self.get("monthly_usd_x1").asDouble()).isGreaterThan(19 * 1_103.76);
+    assertThat(p.get("costs").get(1).get("monthly_usd_x1").isNull()).isTrue();
+    // 50,200 writes a second: relational does not fit, and the one store proposed is the choice.
+    assertThat(json.get("relational").get("writes_per_second").asDouble()).isEqualTo(50_200);
+    assertThat(json.get("relational").get("misfit").asText()).contains("50,200/s writes");
+    assertThat(json.get("verdict").get("choice").asText()).isEqualTo("mongodb");
+    assertThat(json.get("verdict").get("sensitivity")).hasSize(3);
+    // Markdown for a pull request: the verdict first, costs in a table.
+    CliRun md =
+        CliRun.of(
+            "design", "examples/workloads/chat.yaml", "--store", "mongodb", "--format", "markdown");
+    assertThat(md.out())
+        .startsWith("# keyplan design: chat\n\n**Verdict: mongodb**")
+        .contains("| store | offer | ×1 | ×2 | ×10 | basis |")
+        .contains("| MongoDB | Atlas, M30 | not priced |");
+    assertThat(CliRun.of("design", "examples/workloads/chat.yaml", "--format", "sarif").exitCode())
+        .isEqualTo(2);
+  }
+
   /** The model text without its top-level store sections and the lines under them. */
   static String withoutStoreSections(String text) {
     List<String> kept = new ArrayList<>();
