@@ -2,6 +2,9 @@ package dev.keyplan.cli;
 
 import dev.keyplan.analysis.Grade;
 import dev.keyplan.analysis.Hotspot;
+import dev.keyplan.analysis.PlanSummary;
+import dev.keyplan.analysis.StoreAnalysis;
+import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.DesignInput;
@@ -13,6 +16,7 @@ import dev.keyplan.designer.RelationalBaseline;
 import dev.keyplan.designer.Verdict;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.TextInput;
+import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
@@ -118,6 +122,7 @@ final class DesignCommand implements Callable<Integer> {
     StringBuilder out = new StringBuilder();
     List<Proposal> proposals = new ArrayList<>();
     List<String[]> skipped = new ArrayList<>();
+    Map<StoreId, StoreAnalysis> beside = new LinkedHashMap<>();
     String stem = stem(output != null ? output : modelFile);
     for (StoreId id : chosen) {
       Store<?, ?> s =
@@ -139,17 +144,35 @@ final class DesignCommand implements Callable<Integer> {
             .append(" designs yet.\n\n");
         continue;
       }
-      if (model.designs().stream().anyMatch(d -> s.ids().contains(d.store()))) {
+      // A design the model already has is kept: the proposal is made from the workload without
+      // it, compared with it figure by figure, and written beside it with -o.
+      Optional<StoreAnalysis> existing = Optional.empty();
+      Model workload = model;
+      String workloadText = text;
+      if (model.designs().stream().anyMatch(d -> d.store().equals(id))) {
+        existing = Optional.of(s.analyze(model));
+        workloadText = withoutSections(text, s.ids());
+        workload =
+            ModelReader.read(
+                modelFile.toString(),
+                workloadText,
+                Optional.ofNullable(modelFile.getParent()).orElse(Path.of("")));
+      } else if (model.designs().stream().anyMatch(d -> s.ids().contains(d.store()))) {
         skipped.add(
             new String[] {
               id.id(),
-              "the model already has a design for it; keyplan design leaves it as it is"
-                  + " (comparing a proposal with it is not built yet: run keyplan check)"
+              "the model has a design for a variant of it ("
+                  + String.join(
+                      ", ",
+                      model.designs().stream()
+                          .filter(d -> s.ids().contains(d.store()))
+                          .map(d -> d.store().id())
+                          .toList())
+                  + "), compared with that store's proposal instead"
             });
         out.append(label)
             .append(
-                ": the model already has a design for it; keyplan design leaves it as it is"
-                    + " (comparing a proposal with it is not built yet: run keyplan check).\n\n");
+                ": the model has a design for a variant of it; its proposal is compared with that one.\n\n");
         continue;
       }
       // A variant of a store also proposed (ScyllaDB beside Cassandra) cannot share a model with
@@ -160,14 +183,19 @@ final class DesignCommand implements Callable<Integer> {
               .get()
               .propose(
                   new DesignInput(
-                      model,
-                      text,
+                      workload,
+                      workloadText,
                       Optional.ofNullable(modelFile.getParent()).orElse(Path.of("")),
                       shards == null ? OptionalInt.empty() : OptionalInt.of(shards),
                       new Prices(prices())),
                   own + ".cql");
       proposals.add(p);
       render(out, model, p);
+      if (existing.isPresent()) {
+        Checker checker = Checker.builtIn();
+        beside.put(p.store(), existing.get());
+        against(out, model, existing.get(), checker.check(existing.get()), p);
+      }
     }
     boolean failing =
         proposals.stream()
@@ -186,12 +214,16 @@ final class DesignCommand implements Callable<Integer> {
       Map<String, StringBuilder> models = new LinkedHashMap<>();
       for (Proposal p : proposals) {
         String file =
-            variantOf(p.store(), chosen)
-                ? stem(output) + "-" + p.store().id() + extension(output)
-                : output.getFileName().toString();
+            beside.containsKey(p.store())
+                ? stem(output) + "-" + p.store().id() + "-proposed" + extension(output)
+                : variantOf(p.store(), chosen)
+                    ? stem(output) + "-" + p.store().id() + extension(output)
+                    : output.getFileName().toString();
+        String base =
+            beside.containsKey(p.store()) ? withoutSections(text, List.of(p.store())) : text;
         StringBuilder designed =
             models.computeIfAbsent(
-                file, f -> new StringBuilder(text).append(text.endsWith("\n") ? "" : "\n"));
+                file, f -> new StringBuilder(base).append(base.endsWith("\n") ? "" : "\n"));
         designed.append("# Proposed by keyplan design (docs/design.md).\n").append(p.section());
         for (var f : p.files().entrySet()) {
           write(dir.resolve(f.getKey()), f.getValue());
@@ -201,19 +233,30 @@ final class DesignCommand implements Callable<Integer> {
       for (var m : models.entrySet()) {
         write(dir.resolve(m.getKey()), m.getValue().toString());
       }
-      List<String> others = new ArrayList<>(models.keySet());
-      others.remove(output.getFileName().toString());
-      written.addAll(0, others);
-      files.add(output.toString());
+      // The designed models first (the one -o names, when written), then the files they name.
+      List<Path> paths = new ArrayList<>();
+      for (String m : models.keySet()) {
+        paths.add(dir.resolve(m));
+      }
       for (String w : written) {
-        files.add(dir.resolve(w).toString());
+        paths.add(dir.resolve(w));
+      }
+      String shown = output.getParent() == null ? "" : output.getParent().toString();
+      List<String> names = new ArrayList<>();
+      for (Path x : paths) {
+        files.add(x.toString());
+        names.add(
+            shown.isEmpty()
+                ? x.getFileName().toString()
+                : Path.of(shown).resolve(x.getFileName()).toString());
       }
       out.append("Wrote ")
-          .append(output)
-          .append(written.isEmpty() ? "" : " and, beside it, " + String.join(", ", written))
+          .append(String.join(", ", names))
           .append("; keyplan check ")
-          .append(output)
-          .append(" checks it.\n");
+          .append(names.get(0))
+          .append(" checks ")
+          .append(models.size() == 1 ? "it" : "the first")
+          .append(".\n");
     }
     spec.commandLine()
         .getOut()
@@ -247,6 +290,107 @@ final class DesignCommand implements Callable<Integer> {
                         + store
                         + " is no store; expected all or one of "
                         + String.join(", ", all.stream().map(StoreId::id).toList())));
+  }
+
+  /**
+   * The model text without the top-level sections of {@code ids} and the lines under them: the
+   * workload a design the model already has was made for.
+   */
+  static String withoutSections(String text, List<StoreId> ids) {
+    if (ids.isEmpty()) {
+      return text;
+    }
+    StringBuilder kept = new StringBuilder();
+    boolean skipping = false;
+    for (String line : text.split("(?<=\n)", -1)) {
+      String bare = line.stripTrailing();
+      boolean top =
+          !bare.isEmpty()
+              && !line.startsWith(" ")
+              && !line.startsWith("\t")
+              && !line.startsWith("#");
+      if (top) {
+        skipping = ids.stream().anyMatch(i -> bare.startsWith(i.id() + ":"));
+      }
+      if (!skipping) {
+        kept.append(line);
+      }
+    }
+    return kept.toString();
+  }
+
+  /**
+   * What the proposal would change against the design the model has, figure by figure: findings,
+   * patterns served from one partition, the busiest key against its ceiling, each pattern whose
+   * access differs.
+   */
+  private static void against(
+      StringBuilder out, Model model, StoreAnalysis old, List<Finding> oldFindings, Proposal p) {
+    out.append("  Against the model's own ")
+        .append(p.store().displayName())
+        .append(" design (kept as it is; the proposal goes beside it)\n");
+    line(out, "errors", count(oldFindings, Severity.ERROR), count(p.findings(), Severity.ERROR));
+    line(
+        out,
+        "warnings",
+        count(oldFindings, Severity.WARNING),
+        count(p.findings(), Severity.WARNING));
+    long oldGood =
+        model.patterns().stream().filter(x -> old.summary(x).grade() == Grade.GOOD).count();
+    long newGood =
+        model.patterns().stream()
+            .filter(x -> p.analysis().summary(x).grade() == Grade.GOOD)
+            .count();
+    line(out, "patterns in one partition", oldGood, newGood);
+    out.append("    busiest key of its ceiling: ")
+        .append(hottest(old))
+        .append(" → ")
+        .append(hottest(p.analysis()))
+        .append('\n');
+    for (AccessPattern x : model.patterns()) {
+      PlanSummary a = old.summary(x);
+      PlanSummary b = p.analysis().summary(x);
+      if (!a.access().equals(b.access())) {
+        out.append("    ")
+            .append(x.id())
+            .append(": ")
+            .append(a.access())
+            .append(a.detail().isEmpty() ? "" : " (" + a.detail() + ")")
+            .append(" → ")
+            .append(b.access())
+            .append(b.detail().isEmpty() ? "" : " (" + b.detail() + ")")
+            .append('\n');
+      }
+    }
+    out.append('\n');
+  }
+
+  private static long count(List<Finding> findings, Severity s) {
+    return findings.stream().filter(f -> f.severity() == s).count();
+  }
+
+  private static void line(StringBuilder out, String what, long before, long after) {
+    out.append("    ")
+        .append(what)
+        .append(": ")
+        .append(before)
+        .append(" → ")
+        .append(after)
+        .append(before == after ? " (same)" : "")
+        .append('\n');
+  }
+
+  private static String hottest(StoreAnalysis a) {
+    return a.hotspots().stream()
+        .filter(h -> !Double.isNaN(h.load()))
+        .max(java.util.Comparator.comparingDouble(Hotspot::share))
+        .map(
+            h ->
+                (h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
+                    + " ("
+                    + h.key()
+                    + ")")
+        .orElse("-");
   }
 
   /** Returns true if {@code id} is a variant of another store id chosen from the same plug-in. */

@@ -147,6 +147,33 @@ class DesignCommandTest {
         .isEqualTo(2);
   }
 
+  @Test
+  void aDesignTheModelHas_isKept_andTheProposalGoesBesideItWithWhatItWouldChange()
+      throws IOException {
+    Path out = dir.resolve("orders-designed.yaml");
+    String before = Files.readString(Path.of("examples/orders.yaml"));
+    CliRun run =
+        CliRun.of("design", "examples/orders.yaml", "--store", "cassandra", "-o", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    // orders.yaml's own tables: check finds 1 error and 5 warnings (orders_by_status keyed by a
+    // 5-value status, unbucketed); the proposal buckets both tables and has none.
+    assertThat(run.out())
+        .contains("Against the model's own Apache Cassandra design (kept as it is")
+        .contains("    errors: 1 → 0\n")
+        .contains("    orders-in-status: single partition");
+    assertThat(Files.readString(Path.of("examples/orders.yaml"))).isEqualTo(before);
+    Path proposed = dir.resolve("orders-designed-cassandra-proposed.yaml");
+    String text = Files.readString(proposed);
+    // The workload and the other stores' sections as written, the Cassandra section replaced.
+    assertThat(text).contains("\ndynamodb:\n").contains("\nmongodb:\n");
+    assertThat(text.split("\ncassandra:\n", -1)).hasSize(2);
+    assertThat(text).contains("schema: orders-designed.cql");
+    assertThat(out).doesNotExist();
+    CliRun check = CliRun.of("check", proposed.toString(), "--fail-on", "never");
+    assertThat(check.exitCode()).as(check.err()).isEqualTo(0);
+    assertThat(check.out()).contains("Patterns (cassandra)").contains("order_by_status");
+  }
+
   /** The model text without its top-level store sections and the lines under them. */
   static String withoutStoreSections(String text) {
     List<String> kept = new ArrayList<>();
