@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,6 +102,15 @@ final class DesignCommand implements Callable<Integer> {
               + " repeatable (docs/design.md, \"Costs\", lists the names and defaults).")
   List<String> price = new ArrayList<>();
 
+  @Option(
+      names = "--add",
+      paramLabel = "PATTERN",
+      description =
+          "A new access pattern as one YAML flow mapping, such as \"{id: by-email, rate: 50/s,"
+              + " query: User where email = ?}\": what serving it costs in each store, the"
+              + " proposal with it against the proposal without it.")
+  String add;
+
   @Override
   public Integer call() throws IOException {
     Input.requireNoSarif(format.get(), "design");
@@ -109,7 +119,26 @@ final class DesignCommand implements Callable<Integer> {
           Cli.commandLine(), "--shards " + shards + ": expected a whole number from 1 to 10,000");
     }
     String text = TextInput.read(modelFile, "the model file");
-    Model model = ModelReader.read(modelFile);
+    if (add != null && add.isBlank()) {
+      throw new InputException(
+          Cli.commandLine(), "--add: expected a pattern, such as {id: x, rate: 10/s, query: …}");
+    }
+    Path base = Optional.ofNullable(modelFile.getParent()).orElse(Path.of(""));
+    String original = text;
+    Optional<String> added = Optional.empty();
+    if (add != null) {
+      text = withPattern(modelFile.toString(), original, add, base);
+      added =
+          Optional.of(
+              ModelReader.read(modelFile.toString(), text, base)
+                  .patterns()
+                  .get(ModelReader.read(modelFile.toString(), text, base).patterns().size() - 1)
+                  .id());
+    }
+    Model model =
+        add == null
+            ? ModelReader.read(modelFile)
+            : ModelReader.read(modelFile.toString(), text, base);
     List<StoreId> chosen = stores();
     Path dir = null;
     if (output != null) {
@@ -191,6 +220,21 @@ final class DesignCommand implements Callable<Integer> {
                   own + ".cql");
       proposals.add(p);
       render(out, model, p);
+      if (added.isPresent()) {
+        String beforeText = existing.isPresent() ? withoutSections(original, s.ids()) : original;
+        Proposal before =
+            designer
+                .get()
+                .propose(
+                    new DesignInput(
+                        ModelReader.read(modelFile.toString(), beforeText, base),
+                        beforeText,
+                        base,
+                        shards == null ? OptionalInt.empty() : OptionalInt.of(shards),
+                        new Prices(prices())),
+                    own + ".cql");
+        newQuery(out, added.get(), before, p);
+      }
       if (existing.isPresent()) {
         Checker checker = Checker.builtIn();
         beside.put(p.store(), existing.get());
@@ -219,11 +263,11 @@ final class DesignCommand implements Callable<Integer> {
                 : variantOf(p.store(), chosen)
                     ? stem(output) + "-" + p.store().id() + extension(output)
                     : output.getFileName().toString();
-        String base =
+        String start =
             beside.containsKey(p.store()) ? withoutSections(text, List.of(p.store())) : text;
         StringBuilder designed =
             models.computeIfAbsent(
-                file, f -> new StringBuilder(base).append(base.endsWith("\n") ? "" : "\n"));
+                file, f -> new StringBuilder(start).append(start.endsWith("\n") ? "" : "\n"));
         designed.append("# Proposed by keyplan design (docs/design.md).\n").append(p.section());
         for (var f : p.files().entrySet()) {
           write(dir.resolve(f.getKey()), f.getValue());
@@ -290,6 +334,136 @@ final class DesignCommand implements Callable<Integer> {
                         + store
                         + " is no store; expected all or one of "
                         + String.join(", ", all.stream().map(StoreId::id).toList())));
+  }
+
+  /**
+   * The model text with {@code pattern} (one YAML flow mapping) appended to its {@code patterns:}
+   * list, at the list's own indentation; a pattern the model reader refuses is reported as the
+   * option's error, at the command line.
+   */
+  static String withPattern(String file, String text, String pattern, Path base) {
+    if (pattern.contains("\n") || pattern.contains("\r")) {
+      throw new InputException(Cli.commandLine(), "--add: expected one line, a YAML flow mapping");
+    }
+    String[] lines = text.split("(?<=\n)", -1);
+    int at = -1;
+    String indent = "  ";
+    int insertAfter = -1;
+    for (int i = 0; i < lines.length; i++) {
+      String l = lines[i];
+      boolean top = !l.isBlank() && !l.startsWith(" ") && !l.startsWith("\t") && !l.startsWith("#");
+      if (at < 0 && top && l.stripTrailing().equals("patterns:")) {
+        at = i;
+        continue;
+      }
+      if (at >= 0 && top) {
+        break;
+      }
+      if (at >= 0 && !l.isBlank() && !l.stripLeading().startsWith("#")) {
+        insertAfter = i;
+        String lead = l.substring(0, l.length() - l.stripLeading().length());
+        if (l.stripLeading().startsWith("- ")
+            && insertAfter >= 0
+            && indent.equals("  ")
+            && i == firstItem(lines, at)) {
+          indent = lead;
+        }
+      }
+    }
+    if (at < 0 || insertAfter < 0) {
+      throw new InputException(
+          Cli.commandLine(),
+          "--add: the model has no block list of patterns ('patterns:' with '- ' items) to add to");
+    }
+    StringBuilder out = new StringBuilder();
+    int inserted = -1;
+    for (int i = 0; i < lines.length; i++) {
+      out.append(lines[i]);
+      if (i == insertAfter) {
+        if (!lines[i].endsWith("\n")) {
+          out.append('\n');
+        }
+        inserted = (int) out.chars().filter(c -> c == '\n').count() + 1;
+        out.append(indent).append("- ").append(pattern.strip()).append('\n');
+      }
+    }
+    String result = out.toString();
+    try {
+      ModelReader.read(file, result, base);
+    } catch (InputException e) {
+      for (var d : e.diagnostics()) {
+        if (d.location().line() == inserted) {
+          throw new InputException(Cli.commandLine(), "--add: " + d.message());
+        }
+      }
+      throw new InputException(Cli.commandLine(), "--add: " + e.diagnostics().get(0).message());
+    }
+    return result;
+  }
+
+  private static int firstItem(String[] lines, int at) {
+    for (int i = at + 1; i < lines.length; i++) {
+      if (lines[i].stripLeading().startsWith("- ")) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** What serving the new pattern costs on one store: the proposal with it against without. */
+  private static void newQuery(StringBuilder out, String id, Proposal before, Proposal after) {
+    double b = cheapestMonthly(before);
+    double a = cheapestMonthly(after);
+    out.append("  What ")
+        .append(id)
+        .append(" costs on ")
+        .append(after.store().displayName())
+        .append(" (the proposal with it against the proposal without it)\n")
+        .append("    per month, cheapest offer: ")
+        .append(money(b))
+        .append(" → ")
+        .append(money(a))
+        .append(
+            Double.isNaN(a - b) ? "" : " (" + (a >= b ? "+" : "−") + money(Math.abs(a - b)) + ")")
+        .append("\n    stored at the horizon: ")
+        .append(Double.isNaN(before.storedBytes()) ? "?" : Units.bytes(before.storedBytes()))
+        .append(" → ")
+        .append(Double.isNaN(after.storedBytes()) ? "?" : Units.bytes(after.storedBytes()))
+        .append('\n');
+    Map<String, String> was = new LinkedHashMap<>();
+    before.decisions().forEach(d -> was.put(d.target(), d.chosen()));
+    for (Proposal.Decision d : after.decisions()) {
+      String old = was.get(d.target());
+      if (old == null) {
+        out.append("    + ").append(d.target()).append("  ").append(d.chosen()).append('\n');
+      } else if (!old.equals(d.chosen())) {
+        out.append("    ~ ")
+            .append(d.target())
+            .append("  ")
+            .append(old)
+            .append(" → ")
+            .append(d.chosen())
+            .append('\n');
+      }
+    }
+    Set<String> now = new java.util.HashSet<>();
+    after.decisions().forEach(d -> now.add(d.target()));
+    was.keySet().stream()
+        .filter(t -> !now.contains(t))
+        .forEach(t -> out.append("    - ").append(t).append('\n'));
+    out.append('\n');
+  }
+
+  private static double cheapestMonthly(Proposal p) {
+    return p.costs().stream()
+        .mapToDouble(c -> c.monthly(1))
+        .filter(x -> !Double.isNaN(x))
+        .min()
+        .orElse(Double.NaN);
+  }
+
+  private static String money(double usd) {
+    return Double.isNaN(usd) ? "not priced" : Units.money(usd, "USD");
   }
 
   /**

@@ -174,6 +174,35 @@ class DesignCommandTest {
     assertThat(check.out()).contains("Patterns (cassandra)").contains("order_by_status");
   }
 
+  @Test
+  void add_givesWhatANewQueryCostsInEachStore_aGsiAnIndexATable() {
+    Path shop = dir.resolve("shop-workload.yaml");
+    try {
+      Files.writeString(
+          shop, withoutStoreSections(Files.readString(Path.of("examples/shop-mongodb.yaml"))));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    CliRun run =
+        CliRun.of(
+            "design",
+            shop.toString(),
+            "--add",
+            "{id: reviews-by-user, rate: 50/s, query: Review where user_id = ? order by created_at"
+                + " desc limit 10}");
+    assertThat(run.exitCode()).as(run.err()).isIn(0, 1);
+    // Seed 000: "In DynamoDB that's a GSI, in Cassandra it's another table, in MongoDB it's an
+    // index": each store's proposal with the query against the one without it.
+    assertThat(run.out())
+        .contains("What reviews-by-user costs on Apache Cassandra")
+        .contains("    + review_by_user_id  PRIMARY KEY (user_id, created_at, review_id)")
+        .containsPattern(
+            "What reviews-by-user costs on Amazon DynamoDB[^\\n]*\\n    per month, cheapest offer:"
+                + " \\$[0-9,.]+ → \\$[0-9,.]+ \\(\\+\\$[0-9,.]+\\)")
+        .contains("GSI1PK: REVIEW#{user_id}")
+        .contains("reviews, indexes {product_id: 1, created_at: -1} {user_id: 1, created_at: -1}");
+  }
+
   /** The model text without its top-level store sections and the lines under them. */
   static String withoutStoreSections(String text) {
     List<String> kept = new ArrayList<>();
