@@ -749,6 +749,9 @@ final class DesignCommand implements Callable<Integer> {
         out.append("    - ").append(r).append('\n');
       }
     }
+    out.append("\n  Requests, as the store runs them\n");
+    p.requests()
+        .forEach((id, r) -> out.append("    ").append(id).append(": ").append(r).append('\n'));
     if (!p.unsupported().isEmpty()) {
       out.append("\n  Not supported\n");
       for (Proposal.Unsupported u : p.unsupported()) {

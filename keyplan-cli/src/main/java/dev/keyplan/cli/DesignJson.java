@@ -138,6 +138,12 @@ final class DesignJson {
       j.append(sep).append(Json.quote(f.getKey())).append(": ").append(Json.quote(f.getValue()));
       sep = ", ";
     }
+    j.append("},\n     \"requests\": {");
+    sep = "";
+    for (Map.Entry<String, String> r : p.requests().entrySet()) {
+      j.append(sep).append(Json.quote(r.getKey())).append(": ").append(Json.quote(r.getValue()));
+      sep = ", ";
+    }
     j.append("},\n     \"stored_bytes\": ").append(num(p.storedBytes())).append(",\n");
     j.append("     \"costs\": [");
     sep = "";

@@ -13,4 +13,13 @@ public interface Plan {
 
   /** Why the planner chose what it chose, one sentence each. */
   List<String> notes();
+
+  /**
+   * The request the store runs for the pattern, in one line and in the store's own words (a
+   * DynamoDB call with its key condition, a MongoDB operation with its index); the access kind's
+   * label where a store has no more to say.
+   */
+  default String request() {
+    return kind().label();
+  }
 }

@@ -23,6 +23,8 @@ import java.util.Map;
  *     Cassandra table × its replicas, a MongoDB collection on every member; DynamoDB's billed
  *     storage), NaN when a size is unknown
  * @param costs the monthly cost on each offer priced, self-managed first
+ * @param requests each pattern's request as the store runs it (a CQL statement, a DynamoDB call
+ *     with its key condition, a MongoDB operation with its index), by pattern id in model order
  */
 public record Proposal(
     StoreId store,
@@ -33,7 +35,8 @@ public record Proposal(
     List<Finding> findings,
     StoreAnalysis analysis,
     double storedBytes,
-    List<MonthlyCost> costs) {
+    List<MonthlyCost> costs,
+    Map<String, String> requests) {
 
   public Proposal {
     files = Map.copyOf(files);
@@ -41,6 +44,7 @@ public record Proposal(
     unsupported = List.copyOf(unsupported);
     findings = List.copyOf(findings);
     costs = List.copyOf(costs);
+    requests = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(requests));
   }
 
   /**

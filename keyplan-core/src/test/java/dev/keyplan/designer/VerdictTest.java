@@ -43,7 +43,8 @@ class VerdictTest {
         List.of(),
         null,
         0,
-        List.of(new MonthlyCost("managed", "test", "table", 0, 0, 0, 0, usage, 0, "")));
+        List.of(new MonthlyCost("managed", "test", "table", 0, 0, 0, 0, usage, 0, "")),
+        Map.of());
   }
 
   @Test

@@ -293,6 +293,10 @@ public final class CassandraDesigner implements Designer {
                     + cluster.localRf()
                     + " replicas and keyplan's default of "
                     + DEFAULT_NODES)));
+    Map<String, String> requests = new LinkedHashMap<>();
+    for (AccessPattern p : workload.patterns()) {
+      requests.put(p.id(), request(keyspace, tables.values(), p));
+    }
     return new Proposal(
         store,
         last.section(),
@@ -302,7 +306,117 @@ public final class CassandraDesigner implements Designer {
         last.findings(),
         last.analysis(),
         last.analysis().cluster().bytes(),
-        List.of(cost(given, last.analysis().cluster())));
+        List.of(cost(given, last.analysis().cluster())),
+        requests);
+  }
+
+  /**
+   * The CQL a pattern runs on the proposal: a read's {@code SELECT} on its table, with the derived
+   * bucket (one a query, newest first) and every shard ({@code IN}); a write's statement on every
+   * table of its entity, which the denormalised copies all take.
+   */
+  static String request(String keyspace, java.util.Collection<Table> tables, AccessPattern p) {
+    if (p.operation() instanceof Operation.Read r) {
+      for (Table t : tables) {
+        if (t.patterns.contains(p.id())) {
+          return select(keyspace, t, r);
+        }
+      }
+      return "no table: not supported";
+    }
+    Operation.Write w = (Operation.Write) p.operation();
+    List<String> out = new ArrayList<>();
+    for (Table t : tables) {
+      if (!t.entity.name().equals(w.entity())) {
+        continue;
+      }
+      String table = keyspace + "." + t.name;
+      List<String> key = new ArrayList<>(t.shape.partition());
+      t.bucket.ifPresent(b -> key.add("bucket"));
+      if (t.shards > 0) {
+        key.add("shard");
+      }
+      t.shape.clustering().forEach(c -> key.add(c.attribute()));
+      String where = String.join(" AND ", key.stream().map(k -> k + " = ?").toList());
+      out.add(
+          switch (w.kind()) {
+            case INSERT, UPSERT -> {
+              List<String> cols = new ArrayList<>();
+              t.entity.attributes().keySet().forEach(cols::add);
+              t.bucket.ifPresent(b -> cols.add("bucket"));
+              if (t.shards > 0) {
+                cols.add("shard");
+              }
+              yield "INSERT INTO "
+                  + table
+                  + " ("
+                  + String.join(", ", cols)
+                  + ") VALUES ("
+                  + String.join(", ", cols.stream().map(c -> "?").toList())
+                  + ")"
+                  + (w.condition().isPresent() ? " IF NOT EXISTS" : "");
+            }
+            case DELETE -> "DELETE FROM " + table + " WHERE " + where;
+            case INCREMENT ->
+                "UPDATE "
+                    + table
+                    + " SET "
+                    + String.join(", ", w.set().stream().map(a -> a + " = " + a + " + ?").toList())
+                    + " WHERE "
+                    + where;
+            default ->
+                "UPDATE "
+                    + table
+                    + " SET "
+                    + String.join(", ", w.set().stream().map(a -> a + " = ?").toList())
+                    + " WHERE "
+                    + where;
+          });
+    }
+    return out.isEmpty() ? "no table of " + w.entity() : String.join("; ", out);
+  }
+
+  private static String select(String keyspace, Table t, Operation.Read r) {
+    List<String> where = new ArrayList<>();
+    for (Operation.Condition c : r.where()) {
+      where.add(
+          switch (c.comparison()) {
+            case EQ -> c.attribute() + " = ?";
+            case IN -> c.attribute() + " IN ?";
+            case RANGE -> c.attribute() + " >= ? AND " + c.attribute() + " < ?";
+            default -> c.attribute() + " CONTAINS ?";
+          });
+    }
+    t.bucket.ifPresent(b -> where.add("bucket = ?"));
+    if (t.shards > 0) {
+      where.add("shard IN ?");
+    }
+    StringBuilder b =
+        new StringBuilder("SELECT ")
+            .append(r.select().isEmpty() ? "*" : String.join(", ", r.select()))
+            .append(" FROM ")
+            .append(keyspace)
+            .append('.')
+            .append(t.name)
+            .append(" WHERE ")
+            .append(String.join(" AND ", where));
+    if (!r.orderBy().isEmpty() && t.shards == 0) {
+      b.append(" ORDER BY ")
+          .append(
+              String.join(
+                  ", ",
+                  r.orderBy().stream()
+                      .map(o -> o.attribute() + (o.descending() ? " DESC" : " ASC"))
+                      .toList()));
+    }
+    r.limit().ifPresent(n -> b.append(" LIMIT ").append(n));
+    if (t.bucket.isPresent()) {
+      b.append(" (one bucket a query, newest first, until the limit)");
+    }
+    if (t.shards > 0) {
+      b.append(" (every shard, merged by the client)");
+    }
+    return b.toString();
   }
 
   /** The node count's reasons, with ScyllaDB's shards and budget where the store is ScyllaDB. */

@@ -121,4 +121,14 @@ public record DynamoDbPlan(
   public AccessKind kind() {
     return access;
   }
+
+  /**
+   * The call, the table or index it runs on and its key condition: {@code Query on Orders, PK = …}.
+   */
+  @Override
+  public String request() {
+    return operation
+        + path.map(x -> " on " + x.label()).orElse("")
+        + (keyCondition.equals("-") ? "" : ", " + keyCondition);
+  }
 }

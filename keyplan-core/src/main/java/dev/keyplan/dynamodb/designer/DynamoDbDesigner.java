@@ -274,7 +274,8 @@ public final class DynamoDbDesigner implements Designer {
         c.findings(),
         c.analysis(),
         c.analysis().costs().stream().mapToDouble(x -> x.storageBytes()).sum(),
-        List.of(cost(c.analysis(), mode)));
+        List.of(cost(c.analysis(), mode)),
+        requests(c.analysis()));
   }
 
   /**
@@ -512,5 +513,14 @@ public final class DynamoDbDesigner implements Designer {
   /** An entity's name as a key prefix: upper case, {@code ORDER_LINE} for {@code OrderLine}. */
   static String prefix(String entity) {
     return entity.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+  }
+
+  /** Each pattern's request as the analysis plans it ({@code Plan.request}), in model order. */
+  private static Map<String, String> requests(dev.keyplan.analysis.StoreAnalysis a) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (var p : a.plans()) {
+      out.put(p.pattern().id(), p.request());
+    }
+    return out;
   }
 }

@@ -181,4 +181,15 @@ public record MongoDbPlan(
   public AccessKind kind() {
     return access;
   }
+
+  /**
+   * The operation, the collection a read runs on and its index: {@code find on orders, index
+   * user_id_1_created_at_-1}, or {@code COLLSCAN} where no index serves it.
+   */
+  @Override
+  public String request() {
+    return operation
+        + (pattern().isRead() ? collection.map(c -> " on " + c).orElse("") : "")
+        + index.map(i -> ", index " + i).orElse(access == Access.COLLSCAN ? ", COLLSCAN" : "");
+  }
 }

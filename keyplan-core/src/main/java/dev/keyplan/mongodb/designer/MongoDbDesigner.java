@@ -298,7 +298,8 @@ public final class MongoDbDesigner implements Designer {
         c.findings(),
         c.analysis(),
         bytes * MongoDbNodePrice.MEMBERS,
-        costs(w, loadShards, shards, bytes));
+        costs(w, loadShards, shards, bytes),
+        requests(c.analysis()));
   }
 
   /**
@@ -761,5 +762,14 @@ public final class MongoDbDesigner implements Designer {
       }
       return new Proposal.Decision(name, patterns, chosen.toString(), reasons);
     }
+  }
+
+  /** Each pattern's request as the analysis plans it ({@code Plan.request}), in model order. */
+  private static Map<String, String> requests(dev.keyplan.analysis.StoreAnalysis a) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (var p : a.plans()) {
+      out.put(p.pattern().id(), p.request());
+    }
+    return out;
   }
 }

@@ -72,6 +72,21 @@ class CassandraDesignerTest {
     assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
     assertThat(p.findings()).isEmpty();
     assertThat(p.unsupported()).isEmpty();
+    // The read as Cassandra runs it: one bucket a query, newest first; the post writes the
+    // bucket the application derives from message_id.
+    assertThat(p.requests().get("latest-messages"))
+        .startsWith(
+            "SELECT * FROM chat.message_by_channel_id WHERE channel_id = ? AND bucket = ?"
+                + " ORDER BY message_id DESC LIMIT 50");
+    assertThat(p.requests().get("post-message"))
+        .isEqualTo(
+            "INSERT INTO chat.message_by_channel_id (channel_id, message_id, author_id, body,"
+                + " bucket) VALUES (?, ?, ?, ?, ?)");
+    // A ScyllaDB proposal is the same tables with the node's shards and budget.
+    Proposal scylla = new CassandraDesigner(StoreId.SCYLLADB).propose(read(CHAT), "chat.cql");
+    assertThat(scylla.section())
+        .startsWith("scylladb:\n  schema: chat.cql\n  shards: 8\n  node_budget: 50000/s\n");
+    assertThat(scylla.decisions().get(0).chosen()).isEqualTo(table.chosen());
   }
 
   @Test

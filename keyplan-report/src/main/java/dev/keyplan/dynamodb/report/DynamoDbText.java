@@ -29,9 +29,7 @@ public final class DynamoDbText {
       out.append("  ")
           .append(p.pattern().id())
           .append(": ")
-          .append(p.operation())
-          .append(p.path().map(x -> " on " + x.label()).orElse(""))
-          .append(p.keyCondition().equals("-") ? "" : ", " + p.keyCondition())
+          .append(p.request())
           .append('\n');
       for (String n : p.notes()) {
         out.append("    - ").append(n).append('\n');

@@ -31,12 +31,7 @@ public final class MongoDbText {
       out.append("  ")
           .append(p.pattern().id())
           .append(": ")
-          .append(p.operation())
-          .append(p.pattern().isRead() ? p.collection().map(c -> " on " + c).orElse("") : "")
-          .append(
-              p.index()
-                  .map(i -> ", index " + i)
-                  .orElse(p.access() == MongoDbPlan.Access.COLLSCAN ? ", COLLSCAN" : ""))
+          .append(p.request())
           .append('\n');
       for (String n : p.notes()) {
         out.append("    - ").append(n).append('\n');
