@@ -326,6 +326,22 @@ public final class CassandraDesigner implements Designer {
     }
     Operation.Write w = (Operation.Write) p.operation();
     List<String> out = new ArrayList<>();
+    Entity counted =
+        tables.stream()
+            .map(t -> t.entity)
+            .filter(e -> e.name().equals(w.entity()))
+            .findFirst()
+            .orElse(null);
+    if (w.kind() == Operation.Kind.INCREMENT && counted != null && hasCounters(counted)) {
+      return "UPDATE "
+          + keyspace
+          + "."
+          + counterTable(counted)
+          + " SET "
+          + String.join(", ", w.set().stream().map(a -> a + " = " + a + " + ?").toList())
+          + " WHERE "
+          + String.join(" AND ", counted.key().stream().map(k -> k + " = ?").toList());
+    }
     for (Table t : tables) {
       if (!t.entity.name().equals(w.entity())) {
         continue;
@@ -342,7 +358,9 @@ public final class CassandraDesigner implements Designer {
           switch (w.kind()) {
             case INSERT, UPSERT -> {
               List<String> cols = new ArrayList<>();
-              t.entity.attributes().keySet().forEach(cols::add);
+              t.entity.attributes().values().stream()
+                  .filter(a -> !isCounter(a))
+                  .forEach(a -> cols.add(a.name()));
               t.bucket.ifPresent(b -> cols.add("bucket"));
               if (t.shards > 0) {
                 cols.add("shard");
@@ -416,6 +434,52 @@ public final class CassandraDesigner implements Designer {
     if (t.shards > 0) {
       b.append(" (every shard, merged by the client)");
     }
+    return b.toString();
+  }
+
+  /** Returns true if {@code a} is a Cassandra counter. */
+  static boolean isCounter(Attribute a) {
+    return a.type().equalsIgnoreCase("counter");
+  }
+
+  /**
+   * Returns true if {@code e} has counters and a key to keep them by: Cassandra keeps them in a
+   * table of their own ("a table that contains a counter column can only contain counter columns
+   * besides its primary key", CQL reference, "Counters").
+   */
+  static boolean hasCounters(Entity e) {
+    return !e.key().isEmpty()
+        && e.attributes().values().stream().anyMatch(CassandraDesigner::isCounter);
+  }
+
+  /** The counter table of {@code e}: {@code <entity>_counters}. */
+  static String counterTable(Entity e) {
+    return name(e.name()) + "_counters";
+  }
+
+  /** The counter table's CQL: the entity's key as its partition key, then its counters. */
+  static String counterCql(String keyspace, Entity e) {
+    StringBuilder b =
+        new StringBuilder("CREATE TABLE ")
+            .append(keyspace)
+            .append('.')
+            .append(counterTable(e))
+            .append(" (\n");
+    for (String k : e.key()) {
+      b.append("  ")
+          .append(k)
+          .append(' ')
+          .append(e.attribute(k).orElseThrow().type())
+          .append(",\n");
+    }
+    for (Attribute a : e.attributes().values()) {
+      if (isCounter(a)) {
+        b.append("  ").append(a.name()).append(" counter,\n");
+      }
+    }
+    b.append("  PRIMARY KEY (")
+        .append(e.key().size() == 1 ? e.key().get(0) : "(" + String.join(", ", e.key()) + ")")
+        .append(")\n);\n");
     return b.toString();
   }
 
@@ -509,6 +573,12 @@ public final class CassandraDesigner implements Designer {
       section.append("  nodes: ").append(nodes).append('\n');
     }
     List<String> derivedLines = new ArrayList<>();
+    Set<String> counted = new LinkedHashSet<>();
+    for (Table t : tables) {
+      if (hasCounters(t.entity) && counted.add(t.entity.name())) {
+        cql.append('\n').append(counterCql(keyspace, t.entity));
+      }
+    }
     for (Table t : tables) {
       cql.append('\n').append(t.cql(keyspace));
       t.bucket.ifPresent(
@@ -538,7 +608,14 @@ public final class CassandraDesigner implements Designer {
       section.append("  derived:\n");
       derivedLines.forEach(section::append);
     }
-    CqlSchema schema = CqlParser.parse(schemaName, cql.toString());
+    CqlSchema schema;
+    try {
+      schema = CqlParser.parse(schemaName, cql.toString());
+    } catch (dev.keyplan.input.InputException e) {
+      // The designer wrote this CQL: a statement its own parser refuses is keyplan's bug.
+      throw new IllegalStateException(
+          "keyplan design wrote CQL that keyplan refuses: " + e.getMessage(), e);
+    }
     CassandraDesign design =
         new CassandraDesign(
             store.id(),
@@ -710,7 +787,9 @@ public final class CassandraDesigner implements Designer {
       StringBuilder b = new StringBuilder();
       b.append("CREATE TABLE ").append(keyspace).append('.').append(name).append(" (\n");
       for (Attribute a : entity.attributes().values()) {
-        b.append("  ").append(a.name()).append(' ').append(a.type()).append(",\n");
+        if (!isCounter(a)) {
+          b.append("  ").append(a.name()).append(' ').append(a.type()).append(",\n");
+        }
       }
       if (bucket.isPresent()) {
         b.append("  bucket int,\n");

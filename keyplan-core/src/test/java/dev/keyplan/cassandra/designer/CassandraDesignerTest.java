@@ -177,4 +177,43 @@ class CassandraDesignerTest {
     assertThat(p.findings())
         .anyMatch(f -> f.severity() == Severity.ERROR && f.rule().equals("PatternNotServed"));
   }
+
+  @Test
+  void counters_liveInATableOfTheirOwn_keyedByTheEntitysKey() {
+    String posts =
+        """
+        model: posts
+        horizon: 1y
+        entities:
+          Post:
+            attributes:
+              post_id: timeuuid
+              group_id: bigint
+              body: {type: text, size: 100B}
+              likes: counter
+            key: [post_id]
+            count: 1M
+            growth: 10/s
+            spread:
+              group_id: {distinct: 10k}
+        patterns:
+          - id: group-posts
+            rate: 100/s
+            query: Post where group_id = ? order by post_id desc limit 20
+          - id: like
+            rate: 500/s
+            increment: Post.likes where post_id = ?
+        """;
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(posts), "posts.cql");
+    // CQL refuses a counter beside regular columns ("counter columns cannot be mixed"): the
+    // queries' tables hold the rest, the counters get post_counters, keyed by the post's id.
+    assertThat(p.files().get("posts.cql"))
+        .contains(
+            "CREATE TABLE posts.post_counters (\n  post_id timeuuid,\n  likes counter,\n"
+                + "  PRIMARY KEY (post_id)\n);")
+        .doesNotContainPattern("post_by_group_id \\([^;]*likes");
+    assertThat(p.requests().get("like"))
+        .isEqualTo("UPDATE posts.post_counters SET likes = likes + ? WHERE post_id = ?");
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+  }
 }
