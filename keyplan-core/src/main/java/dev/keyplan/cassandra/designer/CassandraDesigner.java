@@ -215,7 +215,10 @@ public final class CassandraDesigner implements Designer {
           t.shards = n;
           t.bucket = w == 0 ? Optional.empty() : Optional.of(w);
           t.bucketOf = time.orElse("");
-          Candidate c = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
+          // Incremental: a candidate is the table alone with the patterns it serves and its
+          // entity's writes, which are all its partition findings depend on.
+          Candidate c =
+              candidate(alone(workload, t), keyspace, schemaName, List.of(t), DEFAULT_NODES);
           List<Finding> left = partitionFindings(c.findings(), t.name);
           if (left.isEmpty()) {
             found = Optional.of(c);
@@ -225,7 +228,6 @@ public final class CassandraDesigner implements Designer {
         }
       }
       if (found.isPresent()) {
-        bucketed = found.get();
         t.reasons.add(
             "without a bucket or shards, "
                 + describe(before)
@@ -262,6 +264,8 @@ public final class CassandraDesigner implements Designer {
                 + tried.get(tried.size() - 1));
       }
     }
+    // The whole design once more, with every table's bucket and shards as searched.
+    bucketed = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
     // Then the cluster: as many nodes per datacenter as the load and the data need, by the
     // arithmetic ClusterOverCapacity checks (ClusterCapacity.nodesNeeded).
     var cluster = bucketed.analysis().cluster();
@@ -435,6 +439,30 @@ public final class CassandraDesigner implements Designer {
       b.append(" (every shard, merged by the client)");
     }
     return b.toString();
+  }
+
+  /**
+   * The workload as one table's search sees it: the reads it serves and every write of its entity,
+   * the patterns its sizes and heat come from.
+   */
+  private static Model alone(Model workload, Table t) {
+    List<AccessPattern> patterns = new ArrayList<>();
+    for (AccessPattern p : workload.patterns()) {
+      boolean served = t.patterns.contains(p.id());
+      boolean writes =
+          p.operation() instanceof Operation.Write w && w.entity().equals(t.entity.name());
+      if (served || writes) {
+        patterns.add(p);
+      }
+    }
+    return new Model(
+        workload.name(),
+        workload.file(),
+        workload.horizonSeconds(),
+        workload.entities(),
+        patterns,
+        workload.designs(),
+        workload.location());
   }
 
   /** Returns true if {@code a} is a Cassandra counter. */
