@@ -128,47 +128,72 @@ public final class DynamoDbDesigner implements Designer {
     }
     Candidate c = candidate(w, items.values(), indexes);
     // Write sharding: each path whose partition key the rules find too hot or too coarse gets
-    // the fewest shards that clear it, path by path in order.
+    // the fewest shards that clear it. A path's heat and key count depend on its own key alone,
+    // so the search runs in rounds: every path still hot takes the next shard count, and one
+    // analysis of the whole design answers for all of them (at most 8 analyses, whatever the
+    // number of hot paths).
+    Map<Path, List<Finding>> hotBefore = new LinkedHashMap<>();
+    Map<Path, ItemType> owners = new LinkedHashMap<>();
     for (ItemType item : items.values()) {
       for (Path path : item.paths) {
         List<Finding> hot = hot(c.findings(), item, path);
-        if (hot.isEmpty()) {
-          continue;
-        }
-        boolean cleared = false;
-        for (int n : SHARD_COUNTS) {
-          path.shards = n;
-          Candidate next = candidate(w, items.values(), indexes);
-          if (hot(next.findings(), item, path).isEmpty()) {
-            item.reasons.add(
-                "shard suffix {shard:"
-                    + n
-                    + "} on "
-                    + path.where()
-                    + "'s partition key: without one, "
-                    + String.join("; ", hot.stream().map(Finding::message).toList())
-                    + "; "
-                    + n
-                    + " is the fewest of 2, 4 … 256 that clears it (AWS DG, \"Using write"
-                    + " sharding to distribute workloads evenly\"; every read on it then makes "
-                    + n
-                    + " queries)");
-            c = next;
-            cleared = true;
-            break;
-          }
-        }
-        if (!cleared) {
-          path.shards = 0;
-          item.reasons.add(
-              "no shard suffix of up to 256 on "
-                  + path.where()
-                  + "'s partition key clears "
-                  + String.join("; ", hot.stream().map(Finding::message).toList())
-                  + ": left as it is (the findings say so)");
-          c = candidate(w, items.values(), indexes);
+        if (!hot.isEmpty()) {
+          hotBefore.put(path, hot);
+          owners.put(path, item);
         }
       }
+    }
+    Map<Path, Integer> cleared = new LinkedHashMap<>();
+    for (int n : SHARD_COUNTS) {
+      List<Path> pending =
+          hotBefore.keySet().stream().filter(x -> !cleared.containsKey(x)).toList();
+      if (pending.isEmpty()) {
+        break;
+      }
+      pending.forEach(x -> x.shards = n);
+      c = candidate(w, items.values(), indexes);
+      for (Path path : pending) {
+        if (hot(c.findings(), owners.get(path), path).isEmpty()) {
+          cleared.put(path, n);
+        }
+      }
+    }
+    boolean reset = false;
+    for (Path path : hotBefore.keySet()) {
+      if (!cleared.containsKey(path)) {
+        path.shards = 0;
+        reset = true;
+      }
+    }
+    if (reset) {
+      c = candidate(w, items.values(), indexes);
+    }
+    for (Map.Entry<Path, List<Finding>> e : hotBefore.entrySet()) {
+      Path path = e.getKey();
+      List<Finding> hot = e.getValue();
+      Integer n = cleared.get(path);
+      owners
+          .get(path)
+          .reasons
+          .add(
+              n != null
+                  ? "shard suffix {shard:"
+                      + n
+                      + "} on "
+                      + path.where()
+                      + "'s partition key: without one, "
+                      + String.join("; ", hot.stream().map(Finding::message).toList())
+                      + "; "
+                      + n
+                      + " is the fewest of 2, 4 … 256 that clears it (AWS DG, \"Using write"
+                      + " sharding to distribute workloads evenly\"; every read on it then makes "
+                      + n
+                      + " queries)"
+                  : "no shard suffix of up to 256 on "
+                      + path.where()
+                      + "'s partition key clears "
+                      + String.join("; ", hot.stream().map(Finding::message).toList())
+                      + ": left as it is (the findings say so)");
     }
     List<Proposal.Decision> decisions = new ArrayList<>();
     for (ItemType item : items.values()) {

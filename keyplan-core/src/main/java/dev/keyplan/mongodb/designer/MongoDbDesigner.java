@@ -230,6 +230,7 @@ public final class MongoDbDesigner implements Designer {
     List<Proposal.Decision> keys = new ArrayList<>();
     if (shards > 1) {
       c = candidate(w, kept, shards);
+      List<Coll> toShard = new ArrayList<>();
       for (Coll coll : kept) {
         Optional<MongoDbCollection> mc = c.analysis().collection(coll.name);
         Optional<MongoDbShard> s = c.analysis().shard(coll.name);
@@ -251,8 +252,9 @@ public final class MongoDbDesigner implements Designer {
                   + " is under half a shard's budget");
           continue;
         }
-        c = shardKey(w, kept, shards, coll, c, keys);
+        toShard.add(coll);
       }
+      c = shardKeys(w, kept, shards, toShard, c, keys);
       // The load's skew (a busiest key value, a shard key that does not spread evenly) can leave
       // the busiest shard over half its budget at the count the even spread gives: add shards,
       // one at a time up to twice that count, while that is all that is wrong.
@@ -367,71 +369,111 @@ public final class MongoDbDesigner implements Designer {
   }
 
   /**
-   * Tries the collection's shard key candidates in order and keeps the first that leaves it none of
-   * the shard-key rules' errors or warnings; when none does, the one with the fewest errors, then
-   * warnings (the first of equals).
+   * Tries each collection's shard key candidates in order and keeps the first that leaves it none
+   * of the shard-key rules' errors or warnings; when none does, the one with the fewest errors,
+   * then warnings (the first of equals). A collection's findings depend on its own key alone, so
+   * the collections are searched together in rounds: round r gives every collection still looking
+   * its r-th candidate, and one analysis of the whole design answers for all of them.
    */
-  private static Candidate shardKey(
+  private static Candidate shardKeys(
       DesignInput w,
       List<Coll> kept,
       int shards,
-      Coll coll,
+      List<Coll> toShard,
       Candidate current,
       List<Proposal.Decision> decisions) {
-    List<String> candidates = shardKeys(w.model(), coll, current.analysis());
-    Candidate best = null;
-    String bestKey = null;
-    int[] bestScore = null;
-    List<String> tried = new ArrayList<>();
-    for (String key : candidates) {
-      coll.shardKey = key;
-      Candidate next = candidate(w, kept, shards);
-      List<Finding> against = shardFindings(next, coll.name);
-      int[] score = {
-        (int) against.stream().filter(f -> f.severity() == Severity.ERROR).count(),
-        (int) against.stream().filter(f -> f.severity() == Severity.WARNING).count()
-      };
-      if (bestScore == null
-          || score[0] < bestScore[0]
-          || score[0] == bestScore[0] && score[1] < bestScore[1]) {
-        best = next;
-        bestKey = key;
-        bestScore = score;
+    Map<Coll, List<String>> candidates = new LinkedHashMap<>();
+    Map<Coll, String> best = new LinkedHashMap<>();
+    Map<Coll, int[]> scores = new LinkedHashMap<>();
+    Map<Coll, List<String>> tried = new LinkedHashMap<>();
+    java.util.Set<Coll> settled = new java.util.HashSet<>();
+    for (Coll coll : toShard) {
+      candidates.put(coll, shardKeys(w.model(), coll, current.analysis()));
+      tried.put(coll, new ArrayList<>());
+    }
+    Candidate c = current;
+    // The keys the last candidate analysed was built with.
+    Map<Coll, String> evaluated = new LinkedHashMap<>();
+    for (int r = 0; ; r++) {
+      List<Coll> pending = new ArrayList<>();
+      for (Coll coll : toShard) {
+        if (!settled.contains(coll) && r < candidates.get(coll).size()) {
+          pending.add(coll);
+          coll.shardKey = candidates.get(coll).get(r);
+        } else {
+          coll.shardKey = best.get(coll);
+        }
       }
-      if (against.isEmpty()) {
+      if (pending.isEmpty()) {
         break;
       }
-      tried.add(
-          key
-              + ": "
-              + String.join(
-                  "; ", against.stream().map(f -> f.rule() + " (" + f.message() + ")").toList()));
+      c = candidate(w, kept, shards);
+      for (Coll coll : toShard) {
+        evaluated.put(coll, coll.shardKey);
+      }
+      for (Coll coll : pending) {
+        List<Finding> against = shardFindings(c, coll.name);
+        int[] score = {
+          (int) against.stream().filter(f -> f.severity() == Severity.ERROR).count(),
+          (int) against.stream().filter(f -> f.severity() == Severity.WARNING).count()
+        };
+        int[] was = scores.get(coll);
+        if (was == null || score[0] < was[0] || score[0] == was[0] && score[1] < was[1]) {
+          best.put(coll, coll.shardKey);
+          scores.put(coll, score);
+        }
+        if (against.isEmpty()) {
+          settled.add(coll);
+        } else {
+          tried
+              .get(coll)
+              .add(
+                  coll.shardKey
+                      + ": "
+                      + String.join(
+                          "; ",
+                          against.stream().map(f -> f.rule() + " (" + f.message() + ")").toList()));
+        }
+      }
     }
-    coll.shardKey = bestKey;
-    List<String> reasons = new ArrayList<>();
-    reasons.add(
-        bestScore[0] + bestScore[1] == 0
-            ? (candidates.size() == 1
-                    ? "the only candidate (no read gives a field by equality) and it leaves "
-                    : "the first of "
-                        + candidates.size()
-                        + " candidates (the equality fields of each read, busiest first, completed"
-                        + " by the entity's key; then {_id: hashed}) that leaves ")
-                + coll.name
-                + " no finding of "
-                + String.join(", ", SHARD_RULES.stream().sorted().toList())
-            : "no candidate of "
-                + candidates.size()
-                + " clears every shard-key rule; this one leaves the fewest findings (they stay in"
-                + " the proposal)");
-    reasons.addAll(tried.stream().map(t -> "tried " + t).toList());
-    if (coll.entity.key().size() == 1 && bestKey.contains("_id")) {
-      reasons.add("_id holds " + coll.entity.key().get(0) + ", the key of " + coll.entity.name());
+    boolean again = false;
+    for (Coll coll : toShard) {
+      if (!best.get(coll).equals(evaluated.get(coll))) {
+        again = true;
+      }
+      coll.shardKey = best.get(coll);
     }
-    decisions.add(
-        new Proposal.Decision(
-            coll.name + " shard key", readsOn(w.model(), coll.entity), bestKey, reasons));
-    return best;
+    if (again) {
+      c = candidate(w, kept, shards);
+    }
+    for (Coll coll : toShard) {
+      int[] score = scores.get(coll);
+      List<String> keys = candidates.get(coll);
+      List<String> reasons = new ArrayList<>();
+      reasons.add(
+          score[0] + score[1] == 0
+              ? (keys.size() == 1
+                      ? "the only candidate (no read gives a field by equality) and it leaves "
+                      : "the first of "
+                          + keys.size()
+                          + " candidates (the equality fields of each read, busiest first, completed"
+                          + " by the entity's key; then {_id: hashed}) that leaves ")
+                  + coll.name
+                  + " no finding of "
+                  + String.join(", ", SHARD_RULES.stream().sorted().toList())
+              : "no candidate of "
+                  + keys.size()
+                  + " clears every shard-key rule; this one leaves the fewest findings (they stay"
+                  + " in the proposal)");
+      reasons.addAll(tried.get(coll).stream().map(t -> "tried " + t).toList());
+      if (coll.entity.key().size() == 1 && coll.shardKey.contains("_id")) {
+        reasons.add("_id holds " + coll.entity.key().get(0) + ", the key of " + coll.entity.name());
+      }
+      decisions.add(
+          new Proposal.Decision(
+              coll.name + " shard key", readsOn(w.model(), coll.entity), coll.shardKey, reasons));
+    }
+    return c;
   }
 
   /**
