@@ -269,7 +269,12 @@ public final class CassandraDesigner implements Designer {
     // Then the cluster: as many nodes per datacenter as the load and the data need, by the
     // arithmetic ClusterOverCapacity checks (ClusterCapacity.nodesNeeded).
     var cluster = bucketed.analysis().cluster();
-    int nodes = Math.max(DEFAULT_NODES, cluster.nodesNeeded());
+    // The section takes at most 10,000 nodes a datacenter: a cluster that needs more is
+    // proposed at that bound, and ClusterOverCapacity says how far short it falls.
+    int nodes =
+        Math.min(
+            CassandraLimits.MAX_NODES_PER_DATACENTER,
+            Math.max(DEFAULT_NODES, cluster.nodesNeeded()));
     Candidate last =
         nodes == DEFAULT_NODES
             ? bucketed
@@ -296,7 +301,15 @@ public final class CassandraDesigner implements Designer {
                     + " a node), at least the "
                     + cluster.localRf()
                     + " replicas and keyplan's default of "
-                    + DEFAULT_NODES)));
+                    + DEFAULT_NODES
+                    + (cluster.nodesNeeded() > CassandraLimits.MAX_NODES_PER_DATACENTER
+                        ? "; capped at the "
+                            + Units.count(CassandraLimits.MAX_NODES_PER_DATACENTER)
+                            + " a section takes, short of the "
+                            + Units.count(cluster.nodesNeeded())
+                            + " needed (ClusterOverCapacity says what drives it): split the load or the data"
+                            + " over clusters, or do less work per request"
+                        : ""))));
     Map<String, String> requests = new LinkedHashMap<>();
     for (AccessPattern p : workload.patterns()) {
       requests.put(p.id(), request(keyspace, tables.values(), p));

@@ -104,4 +104,10 @@ public final class CassandraLimits {
    * twice the modelled rate before the replica saturates.
    */
   public static final double HOT_PARTITION_WARN_SHARE = 0.5;
+
+  /**
+   * The most nodes per datacenter a design may declare ({@code nodes:}, docs/model.md): keyplan's
+   * bound on what it models and simulates, not Cassandra's.
+   */
+  public static final int MAX_NODES_PER_DATACENTER = 10_000;
 }

@@ -152,7 +152,7 @@ public final class CassandraSectionReader extends SectionReader {
                             c.valueLocation("nodes"),
                             "nodes in each datacenter, such as 6",
                             1,
-                            10_000))
+                            CassandraLimits.MAX_NODES_PER_DATACENTER))
                 .orElse((long) CassandraLimits.DEFAULT_NODES_PER_DATACENTER)
                 .longValue();
     if (schema.isEmpty()) {

@@ -216,4 +216,31 @@ class CassandraDesignerTest {
         .isEqualTo("UPDATE posts.post_counters SET likes = likes + ? WHERE post_id = ?");
     assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
   }
+
+  @Test
+  void aClusterPastTheSectionsBound_isProposedAtTheBound_andSaysHowFarShort() {
+    String hot =
+        """
+        model: firehose
+        horizon: 1d
+        entities:
+          Event:
+            attributes: {event_id: bigint, body: {type: text, size: 10B}}
+            key: [event_id]
+            count: 1
+        patterns:
+          - id: event
+            rate: 1k/s
+            query: Event where event_id = ?
+          - id: record
+            rate: 100M/s
+            insert: Event
+        """;
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(hot), "firehose.cql");
+    // 100M inserts a second on 3 replicas are 300M replica writes: 15,000 nodes of 20,000/s, past
+    // the 10,000 a section takes (CassandraLimits.MAX_NODES_PER_DATACENTER).
+    assertThat(p.section()).contains("  nodes: 10000\n");
+    assertThat(p.decisions().get(p.decisions().size() - 1).reasons().get(0))
+        .contains("capped at the 10,000 a section takes, short of the 15,0");
+  }
 }
