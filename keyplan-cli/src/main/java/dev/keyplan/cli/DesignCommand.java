@@ -517,9 +517,9 @@ final class DesignCommand implements Callable<Integer> {
             .count();
     line(out, "patterns in one partition", oldGood, newGood);
     out.append("    busiest key of its ceiling: ")
-        .append(hottest(old))
+        .append(hottest(old, true))
         .append(" → ")
-        .append(hottest(p.analysis()))
+        .append(hottest(p.analysis(), true))
         .append('\n');
     for (AccessPattern x : model.patterns()) {
       PlanSummary a = old.summary(x);
@@ -554,16 +554,15 @@ final class DesignCommand implements Callable<Integer> {
         .append('\n');
   }
 
-  private static String hottest(StoreAnalysis a) {
+  /** The busiest key's share of its ceiling, with the key's name when {@code named}. */
+  private static String hottest(StoreAnalysis a, boolean named) {
     return a.hotspots().stream()
         .filter(h -> !Double.isNaN(h.load()))
         .max(java.util.Comparator.comparingDouble(Hotspot::share))
         .map(
             h ->
                 (h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
-                    + " ("
-                    + h.key()
-                    + ")")
+                    + (named ? " (" + h.key() + ")" : ""))
         .orElse("-");
   }
 
@@ -643,12 +642,7 @@ final class DesignCommand implements Callable<Integer> {
           p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count()
               + ", "
               + p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count());
-      hottest.add(
-          p.analysis().hotspots().stream()
-              .filter(h -> !Double.isNaN(h.load()))
-              .max(java.util.Comparator.comparingDouble(Hotspot::share))
-              .map(h -> h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
-              .orElse("-"));
+      hottest.add(hottest(p.analysis(), false));
       stored.add(Double.isNaN(p.storedBytes()) ? "?" : Units.bytes(p.storedBytes()));
       monthly.add(
           p.costs().stream().mapToDouble(c -> c.monthly(1)).min().stream()

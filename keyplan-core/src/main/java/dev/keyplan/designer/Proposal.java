@@ -47,6 +47,15 @@ public record Proposal(
     requests = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(requests));
   }
 
+  /** Each pattern's request as {@code analysis} plans it ({@code Plan.request}), in model order. */
+  public static Map<String, String> requestsOf(StoreAnalysis analysis) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (var p : analysis.plans()) {
+      out.put(p.pattern().id(), p.request());
+    }
+    return out;
+  }
+
   /**
    * One decision: what was chosen, for which patterns, and the figures that chose it.
    *

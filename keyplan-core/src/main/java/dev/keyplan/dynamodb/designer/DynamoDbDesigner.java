@@ -300,7 +300,7 @@ public final class DynamoDbDesigner implements Designer {
         c.analysis(),
         c.analysis().costs().stream().mapToDouble(x -> x.storageBytes()).sum(),
         List.of(cost(c.analysis(), mode)),
-        requests(c.analysis()));
+        Proposal.requestsOf(c.analysis()));
   }
 
   /**
@@ -538,14 +538,5 @@ public final class DynamoDbDesigner implements Designer {
   /** An entity's name as a key prefix: upper case, {@code ORDER_LINE} for {@code OrderLine}. */
   static String prefix(String entity) {
     return entity.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
-  }
-
-  /** Each pattern's request as the analysis plans it ({@code Plan.request}), in model order. */
-  private static Map<String, String> requests(dev.keyplan.analysis.StoreAnalysis a) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (var p : a.plans()) {
-      out.put(p.pattern().id(), p.request());
-    }
-    return out;
   }
 }

@@ -97,8 +97,8 @@ public final class MongoDbDesigner implements Designer {
       }
       String where = child.name + " → " + parent.name;
       List<String> reasons = new ArrayList<>(r.reasons());
-      List<String> through = readsThroughParent(model, child.entity, parent.entity.key());
-      List<String> elsewhere = readsNotThroughParent(model, child.entity, parent.entity.key());
+      List<String> through = readsOf(model, child.entity, parent.entity.key(), true);
+      List<String> elsewhere = readsOf(model, child.entity, parent.entity.key(), false);
       boolean embed =
           r.advice().equals("embed")
               && elsewhere.isEmpty()
@@ -301,7 +301,7 @@ public final class MongoDbDesigner implements Designer {
         c.analysis(),
         bytes * MongoDbNodePrice.MEMBERS,
         costs(w, loadShards, shards, bytes),
-        requests(c.analysis()));
+        Proposal.requestsOf(c.analysis()));
   }
 
   /**
@@ -567,26 +567,18 @@ public final class MongoDbDesigner implements Designer {
         .toList();
   }
 
-  /** The patterns reading {@code child} with an equality on every attribute of {@code key}. */
-  private static List<String> readsThroughParent(Model model, Entity child, List<String> key) {
+  /**
+   * The patterns reading {@code child} that give every attribute of its parent's {@code key} by
+   * equality ({@code through}), or those that do not.
+   */
+  private static List<String> readsOf(
+      Model model, Entity child, List<String> key, boolean through) {
     return model.patterns().stream()
         .filter(
             p ->
                 p.operation() instanceof Operation.Read r
                     && r.entity().equals(child.name())
-                    && r.equalities().containsAll(key))
-        .map(AccessPattern::id)
-        .toList();
-  }
-
-  /** The patterns reading {@code child} without the parent's whole key by equality. */
-  private static List<String> readsNotThroughParent(Model model, Entity child, List<String> key) {
-    return model.patterns().stream()
-        .filter(
-            p ->
-                p.operation() instanceof Operation.Read r
-                    && r.entity().equals(child.name())
-                    && !r.equalities().containsAll(key))
+                    && r.equalities().containsAll(key) == through)
         .map(AccessPattern::id)
         .toList();
   }
@@ -804,14 +796,5 @@ public final class MongoDbDesigner implements Designer {
       }
       return new Proposal.Decision(name, patterns, chosen.toString(), reasons);
     }
-  }
-
-  /** Each pattern's request as the analysis plans it ({@code Plan.request}), in model order. */
-  private static Map<String, String> requests(dev.keyplan.analysis.StoreAnalysis a) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (var p : a.plans()) {
-      out.put(p.pattern().id(), p.request());
-    }
-    return out;
   }
 }
