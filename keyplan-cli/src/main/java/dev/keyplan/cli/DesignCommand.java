@@ -644,11 +644,7 @@ final class DesignCommand implements Callable<Integer> {
               + p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count());
       hottest.add(hottest(p.analysis(), false));
       stored.add(Double.isNaN(p.storedBytes()) ? "?" : Units.bytes(p.storedBytes()));
-      monthly.add(
-          p.costs().stream().mapToDouble(c -> c.monthly(1)).min().stream()
-              .mapToObj(x -> Units.money(x, "USD"))
-              .findFirst()
-              .orElse("-"));
+      monthly.add(money(cheapestMonthly(p)));
     }
     one.add("-");
     unsupported.add("0");
