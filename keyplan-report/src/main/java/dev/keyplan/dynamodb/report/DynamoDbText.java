@@ -26,11 +26,7 @@ public final class DynamoDbText {
     out.append("Patterns (dynamodb)\n").append(patterns(a).render()).append('\n');
     out.append("How each pattern runs (dynamodb)\n");
     for (DynamoDbPlan p : a.plans()) {
-      out.append("  ")
-          .append(p.pattern().id())
-          .append(": ")
-          .append(p.request())
-          .append('\n');
+      out.append("  ").append(p.pattern().id()).append(": ").append(p.request()).append('\n');
       for (String n : p.notes()) {
         out.append("    - ").append(n).append('\n');
       }

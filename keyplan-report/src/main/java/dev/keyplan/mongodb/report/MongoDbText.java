@@ -28,11 +28,7 @@ public final class MongoDbText {
     out.append("Patterns (mongodb)\n").append(patterns(a).render()).append('\n');
     out.append("How each pattern runs (mongodb)\n");
     for (MongoDbPlan p : a.plans()) {
-      out.append("  ")
-          .append(p.pattern().id())
-          .append(": ")
-          .append(p.request())
-          .append('\n');
+      out.append("  ").append(p.pattern().id()).append(": ").append(p.request()).append('\n');
       for (String n : p.notes()) {
         out.append("    - ").append(n).append('\n');
       }
