@@ -366,14 +366,28 @@ public abstract class WorkloadGenerator {
     }
   }
 
-  /** Adds the options of an account's read by id (consistency, expectations) to {@code extra}. */
-  protected abstract void profileOptions(int e, List<String> extra);
+  /**
+   * Adds the options of an account's read by id (consistency, expectations) to {@code extra}; none
+   * by default.
+   */
+  protected void profileOptions(int e, List<String> extra) {}
 
   /** Adds the options of an account's read by name to {@code extra}; none by default. */
   protected void byNameOptions(int e, String id, List<String> extra) {}
 
-  /** Writes an account's template 3: a read of several accounts at once, by an IN on a key. */
-  protected abstract void severalAccounts(int e, int round, List<String> extra);
+  /**
+   * Writes an account's template 3: a read of several accounts at once, by an IN on a key; by
+   * default on the id.
+   */
+  protected void severalAccounts(int e, int round, List<String> extra) {
+    pattern(
+        id(e, "in-ids", round),
+        "a few accounts at once",
+        between(1, 50) + "/s",
+        "query",
+        "E" + e + " where e" + e + "_id in (?, ?, ?)",
+        extra);
+  }
 
   /** Writes an account's template 4, a read by region: how many accounts a region has. */
   protected void regionRead(int e, int round, List<String> extra) {
@@ -386,8 +400,20 @@ public abstract class WorkloadGenerator {
         extra);
   }
 
-  /** Writes an account's template 5: a read by status and one more condition. */
-  protected abstract void statusRead(int e, int round, List<String> extra);
+  /**
+   * Writes an account's template 5: a read by status and one more condition; by default a creation
+   * time after a value.
+   */
+  protected void statusRead(int e, int round, List<String> extra) {
+    String p = "e" + e + "_";
+    pattern(
+        id(e, "recent-in-status", round),
+        "accounts in a status created after a time",
+        between(1, 40) + "/s",
+        "query",
+        "E" + e + " where " + p + "status = ? and " + p + "created > ? limit 100",
+        extra);
+  }
 
   /** Writes an account's template 6: a new account that must not exist yet. */
   protected void signUp(int e, int round, List<String> extra) {
@@ -564,8 +590,19 @@ public abstract class WorkloadGenerator {
     }
   }
 
-  /** Writes the read of posts by kind (template 5 of every fourth pair, from the second). */
-  protected abstract void kindRead(int e, int round, List<String> extra);
+  /**
+   * Writes the read of posts by kind (template 5 of every fourth pair, from the second); by default
+   * an owner's posts of a kind.
+   */
+  protected void kindRead(int e, int round, List<String> extra) {
+    pattern(
+        id(e, "of-kind", round),
+        "an owner's posts of a kind",
+        between(1, 10) + "/s",
+        "query",
+        "E" + e + " where e" + (e - 1) + "_id = ? and e" + e + "_kind = ?",
+        extra);
+  }
 
   /** Writes a child's template 7: a post's body is edited, here found by its group and id. */
   protected void edit(int e, int round, List<String> extra) {
@@ -581,16 +618,23 @@ public abstract class WorkloadGenerator {
 
   /**
    * The attribute that keys the partition a like increments (its busiest value takes half the
-   * likes).
+   * likes); by default the post's owner, the post's own partition.
    */
-  protected abstract String likePartition(int e);
+  protected String likePartition(int e) {
+    return "e" + (e - 1) + "_id";
+  }
 
-  /** The where clause that picks the counter a like increments. */
-  protected abstract String likeKey(int e);
+  /** The where clause that picks the counter a like increments; by default the post's key. */
+  protected String likeKey(int e) {
+    return postKey(e);
+  }
 
   /**
    * The rate, per second, at which an owner removes a post; drawn here, before the pattern is
-   * written.
+   * written. By default at most a tenth of what it posts.
    */
-  protected abstract int removeRate(int e);
+  protected int removeRate(int e) {
+    int posted = postRate(e, 100);
+    return between(1, Math.max(2, posted / 10));
+  }
 }

@@ -343,18 +343,6 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     }
   }
 
-  /** A BatchGetItem of a few ids. */
-  @Override
-  protected void severalAccounts(int e, int round, List<String> extra) {
-    pattern(
-        id(e, "in-ids", round),
-        "a few accounts at once",
-        between(1, 50) + "/s",
-        "query",
-        "E" + e + " where e" + e + "_id in (?, ?, ?)",
-        extra);
-  }
-
   /**
    * Every fourth account counts by region (a Scan; every eighth pinned to a Query); the others read
    * a status on GSI2 and filter it by region.
@@ -376,19 +364,6 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
           "E" + e + " where " + p + "status = ? and " + p + "region = ? limit 50",
           extra);
     }
-  }
-
-  /** A status and a range of creation times: GSI2's partition and sort keys. */
-  @Override
-  protected void statusRead(int e, int round, List<String> extra) {
-    String p = "e" + e + "_";
-    pattern(
-        id(e, "recent-in-status", round),
-        "accounts in a status created after a time",
-        between(1, 40) + "/s",
-        "query",
-        "E" + e + " where " + p + "status = ? and " + p + "created > ? limit 100",
-        extra);
   }
 
   /** Every eighth account (from 6) is imported: an upsert, not a conditional insert. */
@@ -423,17 +398,10 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
    */
   @Override
   protected void kindRead(int e, int round, List<String> extra) {
-    String id = id(e, "of-kind", round);
     if (e % 16 == 3) {
-      pin(id, "operation: Scan");
+      pin(id(e, "of-kind", round), "operation: Scan");
     }
-    pattern(
-        id,
-        "an owner's posts of a kind",
-        between(1, 10) + "/s",
-        "query",
-        "E" + e + " where e" + (e - 1) + "_id = ? and e" + e + "_kind = ?",
-        extra);
+    super.kindRead(e, round, extra);
   }
 
   /**
@@ -455,27 +423,15 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     }
   }
 
-  /** Likes update the post's item, in its owner's partition: a viral owner is hot. */
-  @Override
-  protected String likePartition(int e) {
-    return "e" + (e - 1) + "_id";
-  }
-
-  @Override
-  protected String likeKey(int e) {
-    return postKey(e);
-  }
-
   /**
    * A share of the child's posts: every tenth child (from 9) deletes most of what it inserts,
    * transient data without a TTL; the others at most a tenth.
    */
   @Override
   protected int removeRate(int e) {
-    int posted = postRate(e, 100);
     return e % 10 == 9
-        ? Math.max(1, posted * between(60, 95) / 100)
-        : between(1, Math.max(2, posted / 10));
+        ? Math.max(1, postRate(e, 100) * between(60, 95) / 100)
+        : super.removeRate(e);
   }
 
   // ---------------------------------------------------------------------------------------- main
