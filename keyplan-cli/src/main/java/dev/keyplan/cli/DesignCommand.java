@@ -125,20 +125,21 @@ final class DesignCommand implements Callable<Integer> {
     }
     Path base = Optional.ofNullable(modelFile.getParent()).orElse(Path.of(""));
     String original = text;
-    Optional<String> added = Optional.empty();
     if (add != null) {
       text = withPattern(modelFile.toString(), original, add, base);
-      added =
-          Optional.of(
-              ModelReader.read(modelFile.toString(), text, base)
-                  .patterns()
-                  .get(ModelReader.read(modelFile.toString(), text, base).patterns().size() - 1)
-                  .id());
     }
     Model model =
         add == null
             ? ModelReader.read(modelFile)
             : ModelReader.read(modelFile.toString(), text, base);
+    // The pattern --add appended is the model's last.
+    Optional<String> added =
+        add == null
+            ? Optional.empty()
+            : Optional.of(model.patterns().get(model.patterns().size() - 1).id());
+    // The constraints and prices, read once (a bad --price is refused before any design).
+    Prices given = new Prices(prices());
+    OptionalInt cluster = shards == null ? OptionalInt.empty() : OptionalInt.of(shards);
     List<StoreId> chosen = stores();
     Path dir = null;
     if (output != null) {
@@ -181,11 +182,7 @@ final class DesignCommand implements Callable<Integer> {
       if (model.designs().stream().anyMatch(d -> d.store().equals(id))) {
         existing = Optional.of(s.analyze(model));
         workloadText = withoutSections(text, s.ids());
-        workload =
-            ModelReader.read(
-                modelFile.toString(),
-                workloadText,
-                Optional.ofNullable(modelFile.getParent()).orElse(Path.of("")));
+        workload = ModelReader.read(modelFile.toString(), workloadText, base);
       } else if (model.designs().stream().anyMatch(d -> s.ids().contains(d.store()))) {
         skipped.add(
             new String[] {
@@ -210,14 +207,7 @@ final class DesignCommand implements Callable<Integer> {
       Proposal p =
           designer
               .get()
-              .propose(
-                  new DesignInput(
-                      workload,
-                      workloadText,
-                      Optional.ofNullable(modelFile.getParent()).orElse(Path.of("")),
-                      shards == null ? OptionalInt.empty() : OptionalInt.of(shards),
-                      new Prices(prices())),
-                  own + ".cql");
+              .propose(new DesignInput(workload, workloadText, base, cluster, given), own + ".cql");
       proposals.add(p);
       render(out, model, p);
       if (added.isPresent()) {
@@ -230,15 +220,14 @@ final class DesignCommand implements Callable<Integer> {
                         ModelReader.read(modelFile.toString(), beforeText, base),
                         beforeText,
                         base,
-                        shards == null ? OptionalInt.empty() : OptionalInt.of(shards),
-                        new Prices(prices())),
+                        cluster,
+                        given),
                     own + ".cql");
         newQuery(out, added.get(), before, p);
       }
       if (existing.isPresent()) {
-        Checker checker = Checker.builtIn();
         beside.put(p.store(), existing.get());
-        against(out, model, existing.get(), checker.check(existing.get()), p);
+        against(out, model, existing.get(), Checker.builtIn().check(existing.get()), p);
       }
     }
     boolean failing =
@@ -247,7 +236,7 @@ final class DesignCommand implements Callable<Integer> {
                 p ->
                     !p.unsupported().isEmpty()
                         || p.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR));
-    RelationalBaseline relational = RelationalBaseline.of(model, new Prices(prices()));
+    RelationalBaseline relational = RelationalBaseline.of(model, given);
     Verdict verdict = proposals.isEmpty() ? null : Verdict.of(model, proposals, relational);
     if (!proposals.isEmpty()) {
       comparison(out, model, proposals, relational, verdict);
