@@ -199,17 +199,16 @@ public final class MongoDbDesigner implements Designer {
               loadShards, (s.reads() + s.writes()) / (s.budget() * MongoDbLimits.SHARD_WARN_SHARE));
     }
     if (shards == 0) {
-      shards = 1;
+      // As many shards as the busiest collection's load over half a shard's budget needs.
+      shards = Math.max(1, (int) Math.ceil(loadShards - 1e-9));
       String busiest = "";
       double most = 0;
       for (MongoDbShard s : c.analysis().shards()) {
         double load = s.reads() + s.writes();
-        int need = (int) Math.ceil(load / (s.budget() * MongoDbLimits.SHARD_WARN_SHARE) - 1e-9);
         if (load > most) {
           most = load;
           busiest = s.collection();
         }
-        shards = Math.max(shards, need);
       }
       double budget = c.analysis().shards().isEmpty() ? 0 : c.analysis().shards().get(0).budget();
       shardReasons.add(
