@@ -2,6 +2,7 @@ package dev.keyplan.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keyplan.model.StoreId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -207,21 +208,10 @@ class DesignCommandTest {
         .contains("reviews, indexes {product_id: 1, created_at: -1} {user_id: 1, created_at: -1}");
   }
 
-  /** The model text without its top-level store sections and the lines under them. */
+  /** The model text without its top-level store sections: the workload a design is made from. */
   static String withoutStoreSections(String text) {
-    List<String> kept = new ArrayList<>();
-    boolean skipping = false;
-    for (String line : text.split("\n", -1)) {
-      if (line.matches("^(cassandra|scylladb|dynamodb|mongodb):.*")) {
-        skipping = true;
-        continue;
-      }
-      if (skipping && (line.isBlank() || line.startsWith(" ") || line.startsWith("#"))) {
-        continue;
-      }
-      skipping = false;
-      kept.add(line);
-    }
-    return String.join("\n", kept);
+    List<StoreId> every = new ArrayList<>();
+    dev.keyplan.store.Stores.builtIn().all().forEach(st -> every.addAll(st.ids()));
+    return DesignCommand.withoutSections(text, every);
   }
 }
