@@ -81,8 +81,8 @@ final class CassandraReadPlanner {
     }
 
     /**
-     * This read goes through an index whose matching rows the model does not say: its rows are an
-     * upper bound (every row), reached only if every row matches.
+     * This read's rows are an upper bound (every row of the table): it goes through an index whose
+     * matching rows the model does not say, or reads a partition whose size it does not say.
      */
     Candidate boundedAbove() {
       return new Candidate(table, plan, missing, cost, true);
@@ -188,7 +188,7 @@ final class CassandraReadPlanner {
         byEntity.getOrDefault(r.entity(), List.of()).stream()
             .map(t -> evaluate(p, r, t))
             .filter(c -> c != null)
-            .map(c -> c.costed(costOf(p, c)))
+            .map(c -> priced(p, c))
             .collect(Collectors.toList());
     if (candidates.isEmpty()) {
       return notServed(p, "no table stores " + r.entity() + " in a way this read can use");
@@ -220,16 +220,32 @@ final class CassandraReadPlanner {
   }
 
   /**
-   * Returns the replica rows per second a candidate costs; a candidate lacking attributes pays one
-   * lookup per row in each table it must join (infinite when no table can supply one).
+   * Returns the candidate with its cost. A served read whose rows the model cannot size (no spread
+   * for its table's partition key) reads at most every row of its table, so it is costed at that
+   * upper bound, as an index read of unknown selectivity is: a scan of the same table reads exactly
+   * those rows, and on that tie the bounded read, which contacts fewer partitions, goes first.
+   * Without this an unsized single-partition read (cost unknown) lost to a full scan.
    */
-  private double costOf(AccessPattern p, Candidate c) {
+  private Candidate priced(AccessPattern p, Candidate c) {
+    if (c.plan().access().served() && Double.isNaN(c.plan().rows().typical())) {
+      Candidate bound = c.boundedAbove();
+      return bound.costed(costOf(p, bound, sizing.get(c.table().name()).rows()));
+    }
+    return c.costed(costOf(p, c, c.plan().rows().typical()));
+  }
+
+  /**
+   * Returns the replica rows per second a candidate reading {@code rows} rows a request costs; a
+   * candidate lacking attributes pays one lookup per row in each table it must join (infinite when
+   * no table can supply one).
+   */
+  private double costOf(AccessPattern p, Candidate c, double rowsRead) {
     if (!c.plan().access().served()) {
       return Double.POSITIVE_INFINITY;
     }
     // Lookups are not added to an upper bound: every row matching is the case where the index
     // answers from its entries alone, and the bound is what a scan of those rows reads.
-    double rows = c.plan().rows().typical() + (c.bounded() ? 0 : lookups(c));
+    double rows = rowsRead + (c.bounded() ? 0 : lookups(c));
     Joins joins = joins(c.table(), c.missing());
     if (joins.unsupplied().isPresent()) {
       return Double.POSITIVE_INFINITY;
@@ -280,9 +296,12 @@ final class CassandraReadPlanner {
 
   private String costText(AccessPattern p, Candidate c) {
     if (Double.isInfinite(c.cost())) {
-      return "(cannot supply " + String.join(", ", c.missing()) + ")";
+      return c.missing().isEmpty()
+          ? "(rows unknown)"
+          : "(cannot supply " + String.join(", ", c.missing()) + ")";
     }
-    return Units.count(c.cost())
+    return (c.bounded() ? "at most " : "")
+        + Units.count(c.cost())
         + " replica rows/s ("
         + Units.count(c.cost() / (fanout.replicas(p, c.table().name()) * p.ratePerSecond()))
         + " rows × "

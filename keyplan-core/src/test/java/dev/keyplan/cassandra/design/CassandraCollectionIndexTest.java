@@ -138,6 +138,7 @@ final class CassandraCollectionIndexTest {
     assertThat(p.rows().typical()).isEqualTo(50_000);
     assertThat(p.notes())
         .anySatisfy(n -> assertThat(n).contains("teams are not known (no spread)"))
-        .anySatisfy(n -> assertThat(n).startsWith("cheapest of 2 ways: 500,000 replica rows/s"));
+        .anySatisfy(
+            n -> assertThat(n).startsWith("cheapest of 2 ways: at most 500,000 replica rows/s"));
   }
 }

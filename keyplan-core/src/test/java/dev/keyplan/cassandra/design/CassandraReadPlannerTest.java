@@ -197,4 +197,57 @@ final class CassandraReadPlannerTest {
     assertThat(p.rows().typical()).isEqualTo(5_000);
     assertThat(p.rows().busiest()).isEqualTo(104_000);
   }
+
+  @Test
+  void aPartitionOfUnknownSize_isStillPreferredToAFullScan() {
+    // An IoT-style design (as keyplan design writes one): devices by id and by site, with no
+    // spread for site. The read by site cannot be sized, so it is counted at its upper bound,
+    // every device (100,000 rows), which is exactly what an ALLOW FILTERING scan of
+    // device_by_device_id reads; on that tie the single partition goes first. Before, its unknown
+    // cost sorted it after the scan, and AllowFilteringRequired was an error on a design that has
+    // the right table.
+    String cql =
+        """
+        CREATE KEYSPACE iot WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+        CREATE TABLE iot.device_by_device_id (device_id uuid PRIMARY KEY, site text, model text);
+        CREATE TABLE iot.device_by_site (
+          device_id uuid, site text, model text, PRIMARY KEY (site, device_id));
+        """;
+    String model =
+        """
+        model: iot
+        horizon: 30d
+        entities:
+          Device:
+            attributes:
+              device_id: uuid
+              site: {type: text, size: 10B}
+              model: {type: text, values: [a1, b2, c3]}
+            key: [device_id]
+            count: 100k
+        patterns:
+          - id: site-devices
+            rate: 5/s
+            query: Device where site = ?
+        cassandra:
+          schema: unused.cql
+        """;
+    var p =
+        RuleTester.withoutRule()
+            .model(model)
+            .cql(cql)
+            .analysis()
+            .plan("site-devices")
+            .orElseThrow();
+    assertThat(p.access()).isEqualTo(CassandraAccess.SINGLE_PARTITION);
+    assertThat(p.tables()).containsExactly("device_by_site");
+    // 100,000 rows × 2 replicas (LOCAL_QUORUM of 3 by default) × 5/s = 1,000,000 replica rows/s at
+    // most, the scan's figure exactly.
+    assertThat(p.notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .startsWith("cheapest of 2 ways: at most 1,000,000 replica rows/s")
+                    .contains("device_by_device_id by ALLOW FILTERING"));
+  }
 }
