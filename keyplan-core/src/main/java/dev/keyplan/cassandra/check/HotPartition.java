@@ -26,7 +26,9 @@ public final class HotPartition implements CassandraRule {
   public void check(CassandraAnalysis a, Findings out) {
     for (BoundTable t : a.tables()) {
       CassandraHeat h = a.heat().get(t.name());
-      if (h == null || h.budgetShare() < CassandraLimits.HOT_PARTITION_WARN_SHARE) {
+      // An unknown share (no spread for the key: KeySpreadUndeclared says so) is no finding: a
+      // warning of "? of the budget" would say nothing the user could act on.
+      if (h == null || !(h.budgetShare() >= CassandraLimits.HOT_PARTITION_WARN_SHARE)) {
         continue;
       }
       String unit =
