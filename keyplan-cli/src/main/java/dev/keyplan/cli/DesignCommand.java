@@ -7,6 +7,7 @@ import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Checker;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
 import dev.keyplan.designer.MonthlyCost;
@@ -32,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -95,6 +97,32 @@ final class DesignCommand implements Callable<Integer> {
   Integer shards;
 
   @Option(
+      names = "--nodes",
+      paramLabel = "N",
+      description =
+          "A constraint: design for N nodes per datacenter in the stores sized in nodes"
+              + " (docs/design.md); a proposal whose workload needs more says so and does not"
+              + " pass. Default: sized from the workload.")
+  Integer nodes;
+
+  @Option(
+      names = "--max-gsis",
+      paramLabel = "N",
+      description =
+          "A constraint: at most N global secondary indexes a table, in the stores that have"
+              + " them; the least busy read paths past them are listed as not supported. Default:"
+              + " the store's quota.")
+  Integer maxGsis;
+
+  @Option(
+      names = "--budget",
+      paramLabel = "USD",
+      description =
+          "A constraint: at most USD a month; the verdict leaves out every option that costs more,"
+              + " at each rate multiplier.")
+  String budget;
+
+  @Option(
       names = "--price",
       paramLabel = "NAME=USD",
       description =
@@ -114,10 +142,7 @@ final class DesignCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Input.requireNoSarif(format.get(), "design");
-    if (shards != null && (shards < 1 || shards > 10_000)) {
-      throw new InputException(
-          Cli.commandLine(), "--shards " + shards + ": expected a whole number from 1 to 10,000");
-    }
+    Constraints fixed = constraints();
     String text = TextInput.read(modelFile, "the model file");
     if (add != null && add.isBlank()) {
       throw new InputException(
@@ -139,7 +164,6 @@ final class DesignCommand implements Callable<Integer> {
             : Optional.of(model.patterns().get(model.patterns().size() - 1).id());
     // The constraints and prices, read once (a bad --price is refused before any design).
     Prices given = new Prices(prices());
-    OptionalInt cluster = shards == null ? OptionalInt.empty() : OptionalInt.of(shards);
     List<StoreId> chosen = stores();
     Path dir = null;
     if (output != null) {
@@ -207,7 +231,7 @@ final class DesignCommand implements Callable<Integer> {
       Proposal p =
           designer
               .get()
-              .propose(new DesignInput(workload, workloadText, base, cluster, given), own + ".cql");
+              .propose(new DesignInput(workload, workloadText, base, fixed, given), own + ".cql");
       proposals.add(p);
       render(out, model, p);
       if (added.isPresent()) {
@@ -220,7 +244,7 @@ final class DesignCommand implements Callable<Integer> {
                         ModelReader.read(modelFile.toString(), beforeText, base),
                         beforeText,
                         base,
-                        cluster,
+                        fixed,
                         given),
                     own + ".cql");
         newQuery(out, added.get(), before, p);
@@ -230,14 +254,9 @@ final class DesignCommand implements Callable<Integer> {
         against(out, model, existing.get(), Checker.builtIn().check(existing.get()), p);
       }
     }
-    boolean failing =
-        proposals.stream()
-            .anyMatch(
-                p ->
-                    !p.unsupported().isEmpty()
-                        || p.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR));
+    boolean failing = proposals.stream().anyMatch(p -> !p.passes());
     RelationalBaseline relational = RelationalBaseline.of(model, given);
-    Verdict verdict = proposals.isEmpty() ? null : Verdict.of(model, proposals, relational);
+    Verdict verdict = proposals.isEmpty() ? null : Verdict.of(model, proposals, relational, fixed);
     if (!proposals.isEmpty()) {
       comparison(out, model, proposals, relational, verdict);
     }
@@ -302,6 +321,51 @@ final class DesignCommand implements Callable<Integer> {
             });
     spec.commandLine().getOut().flush();
     return failing ? ExitCode.FINDINGS.code() : ExitCode.OK.code();
+  }
+
+  /**
+   * The constraints as given, each checked against its range: shards and nodes from 1 to 10,000
+   * (the most a model section takes), indexes from 0 to 20 (the largest default quota of a store
+   * that has global indexes), a budget a positive number of US dollars.
+   */
+  private Constraints constraints() {
+    OptionalInt s = whole("--shards", shards, 1, 10_000);
+    OptionalInt n = whole("--nodes", nodes, 1, 10_000);
+    OptionalInt g = whole("--max-gsis", maxGsis, 0, 20);
+    OptionalDouble b = OptionalDouble.empty();
+    if (budget != null) {
+      double usd;
+      try {
+        usd = Double.parseDouble(budget.strip().replace(",", "").replaceFirst("^\\$", ""));
+      } catch (NumberFormatException e) {
+        usd = Double.NaN;
+      }
+      if (!(usd > 0) || Double.isInfinite(usd)) {
+        throw new InputException(
+            Cli.commandLine(),
+            "--budget " + budget + ": expected US dollars a month, a positive number such as 2500");
+      }
+      b = OptionalDouble.of(usd);
+    }
+    return new Constraints(s, n, g, b);
+  }
+
+  private static OptionalInt whole(String option, Integer value, int min, int max) {
+    if (value == null) {
+      return OptionalInt.empty();
+    }
+    if (value < min || value > max) {
+      throw new InputException(
+          Cli.commandLine(),
+          option
+              + " "
+              + value
+              + ": expected a whole number from "
+              + Units.count(min)
+              + " to "
+              + Units.count(max));
+    }
+    return OptionalInt.of(value);
   }
 
   /** The store ids asked for: every id the registry reads, or the one named. */
@@ -736,6 +800,10 @@ final class DesignCommand implements Callable<Integer> {
       for (Proposal.Unsupported u : p.unsupported()) {
         out.append("    ").append(u.pattern()).append(": ").append(u.reason()).append('\n');
       }
+    }
+    if (!p.unmet().isEmpty()) {
+      out.append("\n  Constraints not met\n");
+      p.unmet().forEach(u -> out.append("    ").append(u).append('\n'));
     }
     long errors = p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
     long warnings = p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count();

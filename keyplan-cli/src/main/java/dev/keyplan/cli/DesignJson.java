@@ -108,9 +108,10 @@ final class DesignJson {
           .append('}');
       sep = ", ";
     }
+    j.append("],\n     \"unmet\": ").append(strings(p.unmet()));
     long errors = p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
     long warnings = p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count();
-    j.append("],\n     \"findings\": {\"errors\": ")
+    j.append(",\n     \"findings\": {\"errors\": ")
         .append(errors)
         .append(", \"warnings\": ")
         .append(warnings)

@@ -78,6 +78,10 @@ final class DesignMarkdown {
                         .append(cell(u.reason()))
                         .append('\n'));
       }
+      if (!p.unmet().isEmpty()) {
+        m.append("\nConstraints not met:\n\n");
+        p.unmet().forEach(u -> m.append("- ").append(cell(u)).append('\n'));
+      }
       m.append("\n```yaml\n").append(p.section().replace("```", "` ` `")).append("```\n");
     }
     return m.toString();

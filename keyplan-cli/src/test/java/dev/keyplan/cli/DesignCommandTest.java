@@ -214,4 +214,29 @@ class DesignCommandTest {
     dev.keyplan.store.Stores.builtIn().all().forEach(st -> every.addAll(st.ids()));
     return DesignCommand.withoutSections(text, every);
   }
+
+  @Test
+  void constraints_areKeptAsGiven_andOnesOutOfRangeAreRefused() {
+    // Seed 000's chat: 50,000 writes/s on 3 replicas alone are 150,000 replica writes/s, 8 nodes
+    // of a 20,000/s budget before any read: 6 fixed nodes fall short, so the proposal fails.
+    CliRun six =
+        CliRun.of("design", "examples/workloads/chat.yaml", "--store", "cassandra", "--nodes", "6");
+    assertThat(six.exitCode()).as(six.err()).isEqualTo(1);
+    assertThat(six.out())
+        .contains("  nodes  6 nodes per datacenter\n")
+        .contains(
+            "\n  Constraints not met\n    6 nodes per datacenter, as fixed, carry less than the"
+                + " workload needs: ");
+    for (String[] bad :
+        new String[][] {
+          {"--budget", "cheap"}, {"--budget", "-5"}, {"--max-gsis", "21"}, {"--nodes", "0"}
+        }) {
+      CliRun run =
+          CliRun.of(
+              "design", "examples/workloads/chat.yaml", "--store", "dynamodb", bad[0], bad[1]);
+      assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(run.err())
+          .startsWith("<command line>: error: " + bad[0] + " " + bad[1] + ": expected ");
+    }
+  }
 }

@@ -2,7 +2,6 @@ package dev.keyplan.designer;
 
 import dev.keyplan.model.Model;
 import java.nio.file.Path;
-import java.util.OptionalInt;
 
 /**
  * What a designer designs from: the workload model as read, with its file's text and folder, so
@@ -13,20 +12,19 @@ import java.util.OptionalInt;
  * @param model the model, with no section for the designer's store
  * @param text the model file's text
  * @param baseDir the folder the model's relative paths resolve against
- * @param shards the cluster size to design for, in the store's own unit (shards of a sharded
- *     cluster), when the caller fixes one; empty to size it from the workload
+ * @param constraints what the caller fixes (shards, nodes, indexes, a budget)
  * @param prices the hourly prices the caller gives instead of the defaults
  */
 public record DesignInput(
-    Model model, String text, Path baseDir, OptionalInt shards, Prices prices) {
+    Model model, String text, Path baseDir, Constraints constraints, Prices prices) {
 
   /** A workload with no constraint and the default prices: the designer sizes everything. */
   public DesignInput(Model model, String text, Path baseDir) {
-    this(model, text, baseDir, OptionalInt.empty(), Prices.DEFAULTS);
+    this(model, text, baseDir, Constraints.NONE, Prices.DEFAULTS);
   }
 
-  /** A workload with a shard count (or none) and the default prices. */
-  public DesignInput(Model model, String text, Path baseDir, OptionalInt shards) {
-    this(model, text, baseDir, shards, Prices.DEFAULTS);
+  /** A workload with constraints and the default prices. */
+  public DesignInput(Model model, String text, Path baseDir, Constraints constraints) {
+    this(model, text, baseDir, constraints, Prices.DEFAULTS);
   }
 }

@@ -2,6 +2,7 @@ package dev.keyplan.designer;
 
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Finding;
+import dev.keyplan.check.Severity;
 import dev.keyplan.model.StoreId;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,8 @@ import java.util.Map;
  * @param costs the monthly cost on each offer priced, self-managed first
  * @param requests each pattern's request as the store runs it (a CQL statement, a DynamoDB call
  *     with its key condition, a MongoDB operation with its index), by pattern id in model order
+ * @param unmet the caller's constraints ({@link Constraints}) the proposal does not meet, each with
+ *     its figures (a fixed node count under what the load needs); a proposal with one does not pass
  */
 public record Proposal(
     StoreId store,
@@ -36,15 +39,53 @@ public record Proposal(
     StoreAnalysis analysis,
     double storedBytes,
     List<MonthlyCost> costs,
-    Map<String, String> requests) {
+    Map<String, String> requests,
+    List<String> unmet) {
 
   public Proposal {
+    unmet = List.copyOf(unmet);
     files = Map.copyOf(files);
     decisions = List.copyOf(decisions);
     unsupported = List.copyOf(unsupported);
     findings = List.copyOf(findings);
     costs = List.copyOf(costs);
     requests = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(requests));
+  }
+
+  /** A proposal that meets every constraint given. */
+  public Proposal(
+      StoreId store,
+      String section,
+      Map<String, String> files,
+      List<Decision> decisions,
+      List<Unsupported> unsupported,
+      List<Finding> findings,
+      StoreAnalysis analysis,
+      double storedBytes,
+      List<MonthlyCost> costs,
+      Map<String, String> requests) {
+    this(
+        store,
+        section,
+        files,
+        decisions,
+        unsupported,
+        findings,
+        analysis,
+        storedBytes,
+        costs,
+        requests,
+        List.of());
+  }
+
+  /**
+   * Whether the proposal passes: every pattern served, no error finding, every constraint met (the
+   * budget is the verdict's, judged at each rate multiplier).
+   */
+  public boolean passes() {
+    return unsupported.isEmpty()
+        && unmet.isEmpty()
+        && findings.stream().noneMatch(f -> f.severity() == Severity.ERROR);
   }
 
   /** Each pattern's request as {@code analysis} plans it ({@code Plan.request}), in model order. */

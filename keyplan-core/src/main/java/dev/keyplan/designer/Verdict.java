@@ -27,9 +27,13 @@ import java.util.Set;
  *   <li>else none: the reasons name each store's errors.
  * </ol>
  *
- * The same is decided again with every rate × 2 and × 10 ({@link MonthlyCost#monthly}): the units
- * and use-billed parts grow, the data does not; the proposals' heat is not checked again at those
- * rates, which the sensitivity says.
+ * With a monthly budget ({@link Constraints#budget}), an option that costs more is left out at
+ * steps 2 and 3, and when every passing proposal costs more the verdict is none, with each one's
+ * figure; a proposal that does not meet a constraint ({@link Proposal#unmet}) does not pass.
+ *
+ * <p>The same is decided again with every rate × 2 and × 10 ({@link MonthlyCost#monthly}): the
+ * units and use-billed parts grow, the data does not; the proposals' heat is not checked again at
+ * those rates, which the sensitivity says.
  *
  * @param choice the store's name, {@code relational}, or {@code none}
  * @param reasons why, with figures
@@ -45,12 +49,26 @@ public record Verdict(String choice, List<String> reasons, List<String> sensitiv
   /** The rate multipliers the verdict is decided again at. */
   public static final double[] SENSITIVITY = {2, 10};
 
-  /** Decides for {@code model} among {@code proposals}, against {@code relational}. */
+  /** Decides for {@code model} among {@code proposals}, against {@code relational}, no budget. */
   public static Verdict of(Model model, List<Proposal> proposals, RelationalBaseline relational) {
-    Decided one = decide(model, proposals, relational, 1);
+    return of(model, proposals, relational, Constraints.NONE);
+  }
+
+  /**
+   * Decides for {@code model} among {@code proposals}, against {@code relational}, within the
+   * budget of {@code constraints} when it has one: an option (a store's cheapest offer, or the
+   * relational primary) that costs more a month is not chosen, and when none is left the verdict is
+   * none, with each option's figure against the budget.
+   */
+  public static Verdict of(
+      Model model,
+      List<Proposal> proposals,
+      RelationalBaseline relational,
+      Constraints constraints) {
+    Decided one = decide(model, proposals, relational, constraints, 1);
     List<String> sensitivity = new ArrayList<>();
     for (double k : SENSITIVITY) {
-      Decided d = decide(model, proposals, relational, k);
+      Decided d = decide(model, proposals, relational, constraints, k);
       sensitivity.add(
           "×"
               + Units.count(k)
@@ -76,7 +94,11 @@ public record Verdict(String choice, List<String> reasons, List<String> sensitiv
   }
 
   private static Decided decide(
-      Model model, List<Proposal> proposals, RelationalBaseline relational, double k) {
+      Model model,
+      List<Proposal> proposals,
+      RelationalBaseline relational,
+      Constraints constraints,
+      double k) {
     List<String> reasons = new ArrayList<>();
     // 1. A pattern no store serves.
     Set<String> unserved = new LinkedHashSet<>();
@@ -110,21 +132,29 @@ public record Verdict(String choice, List<String> reasons, List<String> sensitiv
       reasons.add(misfit.map(m -> "relational does not fit as sized: " + m).orElse(rel));
       return new Decided("relational", reasons);
     }
-    // The stores whose proposals pass, cheapest offer first.
-    List<Proposal> passing =
+    // The stores whose proposals pass, cheapest offer first; then those within the budget.
+    List<Proposal> priced =
         proposals.stream()
-            .filter(p -> p.unsupported().isEmpty())
-            .filter(p -> p.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR))
+            .filter(Proposal::passes)
             .filter(p -> !Double.isNaN(cheapest(p, k)))
             .sorted(Comparator.comparingDouble(p -> cheapest(p, k)))
             .toList();
+    List<Proposal> passing =
+        priced.stream().filter(p -> constraints.affords(cheapest(p, k))).toList();
     Optional<Proposal> best = passing.stream().findFirst();
+    if (!constraints.affords(relational.cost().monthly(k)) && misfit.isEmpty()) {
+      misfit =
+          Optional.of(
+              money(relational.cost().monthly(k))
+                  + " a month, over the budget of "
+                  + money(constraints.budget().getAsDouble()));
+    }
     if (misfit.isEmpty()
         && (best.isEmpty() || relational.cost().monthly(k) <= cheapest(best.get(), k))) {
       reasons.add(
           rel
               + (best.isEmpty()
-                  ? ", and no store's proposal passes without an error or an unsupported pattern"
+                  ? ", and no store's proposal passes without an error, an unsupported pattern or an unmet constraint"
                   : ", against "
                       + money(cheapest(best.get(), k))
                       + " for "
@@ -150,6 +180,20 @@ public record Verdict(String choice, List<String> reasons, List<String> sensitiv
       reasons.add(misfit.map(m -> "relational does not fit: " + m).orElse("relational: " + rel));
       return new Decided(p.store().id(), reasons);
     }
+    if (!priced.isEmpty()) {
+      reasons.add(
+          "no proposal passes within the budget of "
+              + money(constraints.budget().orElse(Double.NaN))
+              + " a month: "
+              + String.join(
+                  "; ",
+                  priced.stream()
+                      .map(p -> p.store().displayName() + " " + money(cheapest(p, k)))
+                      .toList()));
+      reasons.add(
+          misfit.map(m -> "relational does not fit either: " + m).orElse("relational: " + rel));
+      return new Decided("none", reasons);
+    }
     reasons.add(
         "no proposal passes: "
             + String.join(
@@ -164,7 +208,8 @@ public record Verdict(String choice, List<String> reasons, List<String> sensitiv
                                     .count()
                                 + " errors, "
                                 + p.unsupported().size()
-                                + " unsupported")
+                                + " unsupported"
+                                + (p.unmet().isEmpty() ? "" : ", " + String.join("; ", p.unmet())))
                     .toList()));
     reasons.add(
         misfit.map(m -> "relational does not fit either: " + m).orElse("relational: " + rel));

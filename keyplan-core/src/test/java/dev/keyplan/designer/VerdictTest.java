@@ -8,6 +8,8 @@ import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /** The verdict: an ad hoc query or a cheaper relational primary says stay relational. */
@@ -75,5 +77,53 @@ class VerdictTest {
     Verdict dear = Verdict.of(MODEL, List.of(proposal(StoreId.DYNAMODB, 1_000, List.of())), r);
     assertThat(dear.choice()).isEqualTo("relational");
     assertThat(dear.reasons().get(0)).contains("against $1,000.00 for Amazon DynamoDB");
+  }
+
+  @Test
+  void aBudget_leavesOutEveryOptionThatCostsMore_atEachRateMultiplier() {
+    RelationalBaseline r = RelationalBaseline.of(MODEL, Prices.DEFAULTS);
+    Constraints budget =
+        new Constraints(
+            OptionalInt.empty(), OptionalInt.empty(), OptionalInt.empty(), OptionalDouble.of(500));
+    // The store's $100 a month (×1) and $200 (×2) are within $500; at ×10 it costs $1,000, and
+    // the relational primary's flat ~$736 is over $500 at every multiplier: nothing is left.
+    Verdict v = Verdict.of(MODEL, List.of(proposal(StoreId.DYNAMODB, 100, List.of())), r, budget);
+    assertThat(v.choice()).isEqualTo("dynamodb");
+    assertThat(v.reasons()).last().asString().contains("over the budget of $500.00");
+    assertThat(v.sensitivity().get(0)).startsWith("×2 the rates: still dynamodb");
+    assertThat(v.sensitivity().get(1))
+        .startsWith(
+            "×10 the rates: none (no proposal passes within the budget of $500.00 a month:"
+                + " Amazon DynamoDB $1,000.00)");
+    // Without the budget, ×10 goes to the relational primary, cheaper than $1,000.
+    Verdict free = Verdict.of(MODEL, List.of(proposal(StoreId.DYNAMODB, 100, List.of())), r);
+    assertThat(free.sensitivity().get(1)).startsWith("×10 the rates: stay relational");
+  }
+
+  @Test
+  void aProposalThatMissesAConstraint_doesNotPass() {
+    RelationalBaseline r = RelationalBaseline.of(MODEL, Prices.DEFAULTS);
+    Proposal cheap = proposal(StoreId.CASSANDRA, 10, List.of());
+    Proposal short_ =
+        new Proposal(
+            cheap.store(),
+            cheap.section(),
+            cheap.files(),
+            cheap.decisions(),
+            cheap.unsupported(),
+            cheap.findings(),
+            cheap.analysis(),
+            cheap.storedBytes(),
+            cheap.costs(),
+            cheap.requests(),
+            List.of("3 nodes per datacenter, as fixed, carry less than the workload needs: 4"));
+    assertThat(cheap.passes()).isTrue();
+    assertThat(short_.passes()).isFalse();
+    // At $10 a month the store would win; missing its node count, the relational primary does.
+    Verdict v = Verdict.of(MODEL, List.of(short_), r);
+    assertThat(v.choice()).isEqualTo("relational");
+    assertThat(v.reasons().get(0))
+        .endsWith(
+            "and no store's proposal passes without an error, an unsupported pattern or an unmet constraint");
   }
 }

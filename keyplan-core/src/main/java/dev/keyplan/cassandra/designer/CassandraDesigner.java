@@ -271,10 +271,26 @@ public final class CassandraDesigner implements Designer {
     var cluster = bucketed.analysis().cluster();
     // The section takes at most 10,000 nodes a datacenter: a cluster that needs more is
     // proposed at that bound, and ClusterOverCapacity says how far short it falls.
+    // A node count the caller fixes (--nodes) is taken as it is; one under what the workload needs
+    // is a constraint the proposal does not meet, said with the figures.
+    java.util.OptionalInt fixed = given.constraints().nodes();
     int nodes =
-        Math.min(
-            CassandraLimits.MAX_NODES_PER_DATACENTER,
-            Math.max(DEFAULT_NODES, cluster.nodesNeeded()));
+        fixed.orElse(
+            Math.min(
+                CassandraLimits.MAX_NODES_PER_DATACENTER,
+                Math.max(DEFAULT_NODES, cluster.nodesNeeded())));
+    List<String> unmet = new ArrayList<>();
+    if (fixed.isPresent() && cluster.nodesNeeded() > nodes) {
+      unmet.add(
+          nodes
+              + " nodes per datacenter, as fixed, carry less than the workload needs: "
+              + Units.count(cluster.nodesNeeded())
+              + " (by throughput "
+              + Units.count(cluster.nodesByThroughput())
+              + ", by storage "
+              + storageNodes(cluster)
+              + ")");
+    }
     Candidate last =
         nodes == DEFAULT_NODES
             ? bucketed
@@ -290,19 +306,24 @@ public final class CassandraDesigner implements Designer {
             nodes + " nodes per datacenter",
             nodeReasons(
                 cluster,
-                "by throughput "
-                    + cluster.nodesByThroughput()
+                (fixed.isPresent() ? "as fixed (--nodes " + nodes + "); the workload needs " : "")
+                    + "by throughput "
+                    + Units.count(cluster.nodesByThroughput())
                     + " (replica operations over a node budget of "
                     + Units.count(cluster.nodeBudget())
                     + "/s), by storage "
-                    + cluster.nodesByStorage()
-                    + " (the data at the horizon over "
-                    + Units.bytes(cluster.bytesPerNodeGuideline())
-                    + " a node), at least the "
+                    + storageNodes(cluster)
+                    + (Double.isNaN(cluster.bytes())
+                        ? ""
+                        : " (the data at the horizon over "
+                            + Units.bytes(cluster.bytesPerNodeGuideline())
+                            + " a node)")
+                    + ", at least the "
                     + cluster.localRf()
                     + " replicas and keyplan's default of "
                     + DEFAULT_NODES
-                    + (cluster.nodesNeeded() > CassandraLimits.MAX_NODES_PER_DATACENTER
+                    + (fixed.isEmpty()
+                            && cluster.nodesNeeded() > CassandraLimits.MAX_NODES_PER_DATACENTER
                         ? "; capped at the "
                             + Units.count(CassandraLimits.MAX_NODES_PER_DATACENTER)
                             + " a section takes, short of the "
@@ -324,7 +345,8 @@ public final class CassandraDesigner implements Designer {
         last.analysis(),
         last.analysis().cluster().bytes(),
         List.of(cost(given, last.analysis().cluster())),
-        requests);
+        requests,
+        unmet);
   }
 
   /**
@@ -525,6 +547,17 @@ public final class CassandraDesigner implements Designer {
   }
 
   /** The node count's reasons, with ScyllaDB's shards and budget where the store is ScyllaDB. */
+  /**
+   * The nodes the data needs, or why that is unknown: a table whose partitions have no spread has
+   * no size, and the cluster's data is then unknown, so the count is by throughput alone.
+   */
+  private static String storageNodes(ClusterCapacity cluster) {
+    return Double.isNaN(cluster.bytes())
+        ? "unknown (a table's size is unknown: declare the spread of its partition key, or measure"
+            + " it with keyplan analyze; the count is by throughput alone)"
+        : Units.count(cluster.nodesByStorage());
+  }
+
   private List<String> nodeReasons(ClusterCapacity cluster, String sizing) {
     List<String> out = new ArrayList<>(List.of(sizing));
     if (shardsPerNode() > 0) {
@@ -546,7 +579,8 @@ public final class CassandraDesigner implements Designer {
   /**
    * The self-managed cluster's monthly cost: nodes per datacenter as the proposal sizes them (the
    * replica operations over the node budget, the data over 2 TB a node, never fewer than keyplan's
-   * default of 6), each at the priced node's hourly price × 730 ({@link CassandraNodePrice}).
+   * default of 6, or as many as the caller fixes), each at the priced node's hourly price × 730
+   * ({@link CassandraNodePrice}), in every datacenter.
    */
   private MonthlyCost cost(DesignInput given, ClusterCapacity cluster) {
     String name = store.id() + ".node";
@@ -560,23 +594,24 @@ public final class CassandraDesigner implements Designer {
             : cluster.bytes() / (cluster.bytesPerNodeGuideline() * dcs);
     return new MonthlyCost(
         "self-managed, " + CassandraNodePrice.INSTANCE + " nodes",
-        given.prices().given(name)
-            ? "$" + hourly + " an hour, as given (--price " + name + ")"
-            : CassandraNodePrice.INSTANCE
-                + " on demand, "
-                + CassandraNodePrice.REGION
-                + ", $"
-                + hourly
-                + " an hour ("
-                + CassandraNodePrice.SOURCE
-                + ", read "
-                + CassandraNodePrice.CHECKED
-                + ")",
+        (given.prices().given(name)
+                ? "$" + hourly + " an hour, as given (--price " + name + ")"
+                : CassandraNodePrice.INSTANCE
+                    + " on demand, "
+                    + CassandraNodePrice.REGION
+                    + ", $"
+                    + hourly
+                    + " an hour ("
+                    + CassandraNodePrice.SOURCE
+                    + ", read "
+                    + CassandraNodePrice.CHECKED
+                    + ")")
+            + (dcs > 1 ? "; the nodes counted are each datacenter's, priced × " + (int) dcs : ""),
         "node",
-        hourly * MonthlyCost.HOURS_PER_MONTH,
+        hourly * MonthlyCost.HOURS_PER_MONTH * dcs,
         load,
         data,
-        Math.max(cluster.localRf(), DEFAULT_NODES),
+        given.constraints().nodes().orElse(Math.max(cluster.localRf(), DEFAULT_NODES)),
         0,
         0,
         "compute and local disks; no network, backups or operators"

@@ -9,6 +9,7 @@ import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
@@ -70,6 +71,12 @@ public final class DynamoDbDesigner implements Designer {
     List<Proposal.Unsupported> unsupported = new ArrayList<>();
     Map<String, ItemType> items = new LinkedHashMap<>();
     int indexes = 0;
+    int quota = DynamoDbLimits.DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES;
+    int maxIndexes = Math.min(quota, w.constraints().indexes().orElse(quota));
+    String indexLimit =
+        w.constraints().indexes().isPresent() && maxIndexes < quota
+            ? "the constraint allows " + maxIndexes + " a table"
+            : "DynamoDB's default quota is " + quota + " a table (adjustable: \"Service quotas\")";
     for (Entity e : model.entities().values()) {
       List<AccessPattern> reads = new ArrayList<>();
       for (AccessPattern p : model.patterns()) {
@@ -121,6 +128,39 @@ public final class DynamoDbDesigner implements Designer {
         Path byKey = new Path(owner(model, e.key().get(0), e), e.key(), List.of(), e);
         byKey.index = 0;
         paths.add(byKey);
+      }
+      // A path past the indexes a table may have (DynamoDB's quota, or fewer as the caller fixes)
+      // is not given one: its patterns, the least busy (paths come busiest first), are listed as
+      // unsupported with the paths that took the indexes.
+      while (paths.size() - 1 > maxIndexes) {
+        Path dropped = paths.remove(paths.size() - 1);
+        for (String id : dropped.patterns) {
+          unsupported.add(
+              new Proposal.Unsupported(
+                  id,
+                  "needs a global secondary index of its own ("
+                      + e.name()
+                      + " by "
+                      + String.join(", ", dropped.partition)
+                      + "), GSI"
+                      + dropped.index
+                      + "; "
+                      + indexLimit
+                      + (paths.size() > 1
+                          ? ", taken by "
+                              + e.name()
+                              + "'s busier paths ("
+                              + String.join(
+                                  "; ",
+                                  paths.subList(1, paths.size()).stream()
+                                      .map(
+                                          x ->
+                                              "GSI" + x.index + " " + String.join(", ", x.patterns))
+                                      .toList())
+                              + ")"
+                          : "")
+                      + "; without one it runs as a Scan"));
+        }
       }
       item.paths = paths;
       indexes = Math.max(indexes, paths.size() - 1);

@@ -190,7 +190,7 @@ public final class MongoDbDesigner implements Designer {
     }
     // 4. Shards: from the load, or as asked.
     Candidate c = candidate(w, kept, 1);
-    int shards = w.shards().orElse(0);
+    int shards = w.constraints().shards().orElse(0);
     List<String> shardReasons = new ArrayList<>();
     double loadShards = 0;
     for (MongoDbShard s : c.analysis().shards()) {
@@ -257,7 +257,7 @@ public final class MongoDbDesigner implements Designer {
       // The load's skew (a busiest key value, a shard key that does not spread evenly) can leave
       // the busiest shard over half its budget at the count the even spread gives: add shards,
       // one at a time up to twice that count, while that is all that is wrong.
-      if (w.shards().isEmpty()) {
+      if (w.constraints().shards().isEmpty()) {
         int first = shards;
         while (overBudgetOnly(c) && shards < Math.min(2 * first, MongoDbLimits.MAX_SHARDS)) {
           Candidate more = candidate(w, kept, shards + 1);

@@ -3,11 +3,14 @@ package dev.keyplan.cassandra.designer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -242,5 +245,48 @@ class CassandraDesignerTest {
     assertThat(p.section()).contains("  nodes: 10000\n");
     assertThat(p.decisions().get(p.decisions().size() - 1).reasons().get(0))
         .contains("capped at the 10,000 a section takes, short of the 15,0");
+  }
+
+  @Test
+  void aFixedNodeCount_isKept_andOneUnderTheLoad_isAConstraintNotMet() {
+    String hot =
+        """
+        model: firehose
+        horizon: 1d
+        entities:
+          Event:
+            attributes: {event_id: bigint, body: {type: text, size: 10B}}
+            key: [event_id]
+            count: 1
+        patterns:
+          - id: event
+            rate: 1k/s
+            query: Event where event_id = ?
+          - id: record
+            rate: 100M/s
+            insert: Event
+        """;
+    var w = read(hot);
+    var fixed =
+        new DesignInput(
+            w.model(),
+            w.text(),
+            w.baseDir(),
+            new Constraints(
+                OptionalInt.empty(),
+                OptionalInt.of(100),
+                OptionalInt.empty(),
+                OptionalDouble.empty()));
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(fixed, "firehose.cql");
+    // As the test above: 300M replica writes a second need 15,000 nodes of 20,000/s; 100 are
+    // kept as given, and the proposal says it falls short, so it does not pass.
+    assertThat(p.section()).contains("  nodes: 100\n");
+    assertThat(p.decisions().get(p.decisions().size() - 1).reasons().get(0))
+        .startsWith("as fixed (--nodes 100); the workload needs by throughput 15,0");
+    assertThat(p.unmet())
+        .singleElement()
+        .asString()
+        .startsWith("100 nodes per datacenter, as fixed, carry less than the workload needs: 15,0");
+    assertThat(p.passes()).isFalse();
   }
 }

@@ -3,10 +3,13 @@ package dev.keyplan.dynamodb.designer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -174,5 +177,35 @@ class DynamoDbDesignerTest {
         .contains("PK: \"ORDER#{user_id}\"")
         .contains("GSI1PK: \"ORDER#{status}#{shard:32}\"");
     assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+  }
+
+  @Test
+  void withNoGlobalIndexAllowed_theOrderByIdPath_isNotSupported_withTheReason() {
+    // The order by id (100/s) is Order's second read path after latest-orders (400/s): it takes
+    // GSI1 (the test above). With --max-gsis 0 it has none, and is listed with the reason.
+    var text = CUSTOMERS_AND_ORDERS;
+    var w =
+        new DesignInput(
+            ModelReader.read("workload.yaml", text, Path.of(".")),
+            text,
+            Path.of("."),
+            new Constraints(
+                OptionalInt.empty(),
+                OptionalInt.empty(),
+                OptionalInt.of(0),
+                OptionalDouble.empty()));
+    Proposal p = new DynamoDbDesigner().propose(w, "unused.cql");
+    assertThat(p.unsupported())
+        .singleElement()
+        .satisfies(
+            u -> {
+              assertThat(u.pattern()).isEqualTo("order-by-id");
+              assertThat(u.reason())
+                  .isEqualTo(
+                      "needs a global secondary index of its own (Order by order_id), GSI1; the"
+                          + " constraint allows 0 a table; without one it runs as a Scan");
+            });
+    assertThat(p.section()).doesNotContain("GSI1");
+    assertThat(p.passes()).isFalse();
   }
 }

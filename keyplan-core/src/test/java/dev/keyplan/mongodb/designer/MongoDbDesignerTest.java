@@ -3,6 +3,7 @@ package dev.keyplan.mongodb.designer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.yaml.ModelReader;
@@ -17,8 +18,10 @@ import org.junit.jupiter.api.Test;
  */
 class MongoDbDesignerTest {
   private static DesignInput read(String text, OptionalInt shards) {
+    Constraints fixed =
+        shards.isPresent() ? Constraints.NONE.withShards(shards.getAsInt()) : Constraints.NONE;
     return new DesignInput(
-        ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."), shards);
+        ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."), fixed);
   }
 
   /** examples/shop-mongodb.yaml without its mongodb: section. */
