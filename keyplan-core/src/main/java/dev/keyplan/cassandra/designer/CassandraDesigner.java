@@ -77,6 +77,12 @@ public final class CassandraDesigner implements Designer {
           "LowCardinalityPartitionKey",
           "UnboundedPartitionGrowth");
 
+  /**
+   * The bucket a table of time windows starts the search with, one hour: any valid width would do,
+   * the search replaces it.
+   */
+  static final long WINDOW_START_SECONDS = 3_600;
+
   /** A candidate's words: {@code 4 shards and a 1h bucket}, {@code no shards and no bucket}. */
   private static String label(int shards, long bucket) {
     return (shards == 0 ? "no shards" : shards + " shards")
@@ -90,6 +96,19 @@ public final class CassandraDesigner implements Designer {
         .filter(f -> PARTITION_RULES.contains(f.rule()))
         .filter(f -> f.severity() != dev.keyplan.check.Severity.INFO)
         .toList();
+  }
+
+  /**
+   * The partition findings the search must clear on {@code t}: all of them, except on a table of
+   * time windows LowCardinalityPartitionKey, which its key is by design (every write of a window
+   * goes to that window's bucket, or its shards); its warning stays, and the table's reasons say
+   * why.
+   */
+  private static List<Finding> searched(Table t, List<Finding> findings) {
+    if (!t.shape.window()) {
+      return findings;
+    }
+    return findings.stream().filter(f -> !f.rule().equals("LowCardinalityPartitionKey")).toList();
   }
 
   private static String describe(List<Finding> findings) {
@@ -158,9 +177,9 @@ public final class CassandraDesigner implements Designer {
         unsupported.add(
             new Proposal.Unsupported(
                 p.id(),
-                "restricts no attribute by equality, so no partition key reads it in one"
-                    + " partition: a table would be scanned whole (ALLOW FILTERING); give the"
-                    + " query an attribute to look up by"));
+                "restricts no attribute by equality and no time-ordered attribute by range, so"
+                    + " no partition key reads it in whole partitions: a table would be scanned"
+                    + " whole (ALLOW FILTERING); give the query an attribute to look up by"));
         continue;
       }
       Shape s = shape.get();
@@ -169,9 +188,44 @@ public final class CassandraDesigner implements Designer {
         Set<String> names = new LinkedHashSet<>();
         tables.values().forEach(x -> names.add(x.name));
         t = new Table(tableName(e, s, names), e, s);
+        if (s.window()) {
+          // Its key is the bucket: it needs one from the start (the search picks the width).
+          t.bucket = Optional.of(WINDOW_START_SECONDS);
+          t.bucketOf = s.clustering().get(0).attribute();
+        }
         tables.put(s.key(), t);
       }
       t.patterns.add(p.id());
+    }
+    // An entity that is written but that no served read has a table for is still stored, keyed
+    // by its own key (its first attribute the partition, the rest clustering): a design must keep
+    // what the application writes, and reads by key are what such a table serves.
+    for (Entity e : workload.entities().values()) {
+      boolean written =
+          workload.patterns().stream()
+              .anyMatch(
+                  p ->
+                      p.operation() instanceof Operation.Write w
+                          && w.entity().equals(e.name())
+                          && (w.kind() == Operation.Kind.INSERT
+                              || w.kind() == Operation.Kind.UPSERT));
+      if (!written || tables.values().stream().anyMatch(t -> t.entity.name().equals(e.name()))) {
+        continue;
+      }
+      List<Clustering> rest = new ArrayList<>();
+      for (String a : e.key().subList(1, e.key().size())) {
+        rest.add(new Clustering(a, false, "the rest of " + e.name() + "'s key: one row each"));
+      }
+      Shape s = new Shape(e.name(), List.of(e.key().get(0)), rest);
+      Set<String> names = new LinkedHashSet<>();
+      tables.values().forEach(x -> names.add(x.name));
+      Table t = new Table(tableName(e, s, names), e, s);
+      t.reasons.add(
+          "no read of "
+              + e.name()
+              + " is served by a table of its own: it is stored by its key, so that its writes are"
+              + " kept and a read by key is served");
+      tables.put(s.key(), t);
     }
     // The tables as the queries shape them; then, table by table, the fewest write shards and
     // the widest time bucket that leave no finding of a partition too big, too hot, too coarsely
@@ -179,7 +233,7 @@ public final class CassandraDesigner implements Designer {
     Candidate bucketed = candidate(workload, keyspace, schemaName, tables.values(), DEFAULT_NODES);
     Candidate initial = bucketed;
     for (Table t : tables.values()) {
-      List<Finding> before = partitionFindings(bucketed.findings(), t.name);
+      List<Finding> before = searched(t, partitionFindings(bucketed.findings(), t.name));
       if (before.isEmpty()) {
         continue;
       }
@@ -209,7 +263,7 @@ public final class CassandraDesigner implements Designer {
       search:
       for (int n : SHARD_COUNTS) {
         for (long w : widths) {
-          if (n == 0 && w == 0) {
+          if (w == 0 && (n == 0 || t.shape.window())) {
             continue;
           }
           t.shards = n;
@@ -219,7 +273,7 @@ public final class CassandraDesigner implements Designer {
           // entity's writes, which are all its partition findings depend on.
           Candidate c =
               candidate(alone(workload, t), keyspace, schemaName, List.of(t), DEFAULT_NODES);
-          List<Finding> left = partitionFindings(c.findings(), t.name);
+          List<Finding> left = searched(t, partitionFindings(c.findings(), t.name));
           if (left.isEmpty()) {
             found = Optional.of(c);
             break search;
@@ -252,7 +306,7 @@ public final class CassandraDesigner implements Designer {
         }
       } else {
         t.shards = 0;
-        t.bucket = Optional.empty();
+        t.bucket = t.shape.window() ? Optional.of(WINDOW_START_SECONDS) : Optional.empty();
         t.reasons.add(
             "no shard suffix of up to 256"
                 + (time.isPresent() ? " with any bucket of " + time.get() : "")
@@ -728,14 +782,31 @@ public final class CassandraDesigner implements Designer {
   private static List<String> decisionReasons(Table t, Candidate c) {
     List<String> out = new ArrayList<>();
     Shape s = t.shape;
-    out.add(
-        "partition key ("
-            + String.join(", ", s.partition())
-            + "): what "
-            + String.join(", ", t.patterns)
-            + " restrict"
-            + (t.patterns.size() == 1 ? "s" : "")
-            + " by equality, so each reads one partition");
+    if (s.window()) {
+      out.add(
+          "partition key (bucket"
+              + (t.shards > 0 ? ", shard" : "")
+              + "): "
+              + String.join(", ", t.patterns)
+              + " restrict"
+              + (t.patterns.size() == 1 ? "s" : "")
+              + " nothing by equality but "
+              + s.clustering().get(0).attribute()
+              + ", time-ordered, by range or order: a table of time windows, each read whole"
+              + " from the newest (or oldest) until the limit; every write of a window goes to"
+              + (t.shards > 0 ? " its " + t.shards + " shards" : " its one partition")
+              + ", so LowCardinalityPartitionKey's warning is the design, and the shards are"
+              + " what spreads the window's writes");
+    } else {
+      out.add(
+          "partition key ("
+              + String.join(", ", s.partition())
+              + "): what "
+              + String.join(", ", t.patterns)
+              + " restrict"
+              + (t.patterns.size() == 1 ? "s" : "")
+              + " by equality, so each reads one partition");
+    }
     if (!s.clustering().isEmpty()) {
       List<String> parts = new ArrayList<>();
       for (Clustering k : s.clustering()) {
@@ -788,7 +859,16 @@ public final class CassandraDesigner implements Designer {
    * @param partition attributes restricted by equality, in the order written
    * @param clustering the order, the ranges, then the entity key's rest
    */
+  /**
+   * A query shape: the partition key's attributes, the clustering columns. A shape with no
+   * partition attribute is a table of time windows: its partition key is the bucket of its first
+   * clustering column, time-ordered (and shards, when the search adds them).
+   */
   private record Shape(String entity, List<String> partition, List<Clustering> clustering) {
+    boolean window() {
+      return partition.isEmpty();
+    }
+
     /** Queries with the same key share a table. */
     String key() {
       List<String> c = new ArrayList<>();
@@ -805,17 +885,39 @@ public final class CassandraDesigner implements Designer {
         ranges.add(c.attribute());
       }
     }
-    if (partition.isEmpty()) {
-      return Optional.empty();
-    }
     List<Clustering> clustering = new ArrayList<>();
+    if (partition.isEmpty()) {
+      // No equality to key by: only a range (or order) on a time-ordered attribute can still read
+      // whole partitions, each a window of time (a time-series table: the bucket alone, or with
+      // shards, keys it); anything else would scan the table.
+      Optional<String> time =
+          java.util.stream.Stream.concat(
+                  r.orderBy().stream().map(Operation.Order::attribute), ranges.stream())
+              .filter(a -> e.attribute(a).map(Attribute::timeOrdered).orElse(false))
+              .findFirst();
+      if (time.isEmpty()) {
+        return Optional.empty();
+      }
+      boolean newestFirst = r.orderBy().isEmpty() || r.orderBy().get(0).descending();
+      clustering.add(
+          new Clustering(
+              time.get(),
+              newestFirst,
+              "time-ordered: the windows are its buckets, read "
+                  + (newestFirst ? "newest" : "oldest")
+                  + " first"));
+    }
     Set<String> used = new LinkedHashSet<>(partition);
+    clustering.forEach(c -> used.add(c.attribute()));
     for (Operation.Order o : r.orderBy()) {
       if (used.add(o.attribute())) {
         clustering.add(new Clustering(o.attribute(), o.descending(), "the order the query reads"));
       }
     }
-    boolean descending = !r.orderBy().isEmpty() && r.orderBy().get(0).descending();
+    boolean descending =
+        !clustering.isEmpty()
+            ? clustering.get(0).descending()
+            : !r.orderBy().isEmpty() && r.orderBy().get(0).descending();
     for (String a : ranges) {
       if (used.add(a)) {
         clustering.add(new Clustering(a, descending, "the range the query restricts"));
@@ -893,7 +995,9 @@ public final class CassandraDesigner implements Designer {
     String base =
         name(e.name())
             + "_by_"
-            + String.join("_", s.partition().stream().map(CassandraDesigner::name).toList());
+            + (s.window()
+                ? "window"
+                : String.join("_", s.partition().stream().map(CassandraDesigner::name).toList()));
     String name = base;
     for (int i = 2; taken.contains(name); i++) {
       name = base + "_" + i;

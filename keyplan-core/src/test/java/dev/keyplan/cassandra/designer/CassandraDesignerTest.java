@@ -156,6 +156,7 @@ class CassandraDesignerTest {
               event_id: {type: timeuuid, time_ordered: true}
               device_id: uuid
               created_at: {type: timestamp, time_ordered: true}
+              severity: int
             key: [event_id]
             growth: 12k/s
             spread:
@@ -164,21 +165,32 @@ class CassandraDesignerTest {
           - id: record
             rate: 12k/s
             insert: Event
-          - id: last-hour
+          - id: severe
             rate: 2/s
-            query: Event where created_at > ? limit 1000
+            query: Event where severity > ? limit 1000
         """;
     Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(events), "events.cql");
+    // A range on an attribute that is not time-ordered reads no whole partition (a range on
+    // created_at would: the test below).
     assertThat(p.unsupported())
         .singleElement()
         .satisfies(
             u -> {
-              assertThat(u.pattern()).isEqualTo("last-hour");
-              assertThat(u.reason()).contains("restricts no attribute by equality");
+              assertThat(u.pattern()).isEqualTo("severe");
+              assertThat(u.reason())
+                  .contains("restricts no attribute by equality and no time-ordered attribute");
             });
-    // And keyplan check's own rule says the same of the proposal: no table serves it.
+    // And keyplan check's own rule says the same of the proposal: the one table it could use
+    // is scanned whole.
     assertThat(p.findings())
-        .anyMatch(f -> f.severity() == Severity.ERROR && f.rule().equals("PatternNotServed"));
+        .anyMatch(
+            f ->
+                f.severity() == Severity.ERROR
+                    && f.rule().equals("AllowFilteringRequired")
+                    && f.target().equals("severe"));
+    // The events are still stored, by their key, so that record is served.
+    assertThat(p.decisions().get(0).chosen()).isEqualTo("PRIMARY KEY (event_id)");
+    assertThat(p.findings()).noneMatch(f -> f.target().equals("record"));
   }
 
   @Test
@@ -288,5 +300,52 @@ class CassandraDesignerTest {
         .asString()
         .startsWith("100 nodes per datacenter, as fixed, carry less than the workload needs: 15,0");
     assertThat(p.passes()).isFalse();
+  }
+
+  @Test
+  void aRangeOnTimeAlone_isATableOfTimeWindows_shardedUntilAWindowFitsTheGuideline() {
+    // examples/events-mongodb.yaml's workload: 12,000 events a second, and a dashboard that reads
+    // "the last hour's events" with no attribute to look up by. No equality, but a range on a
+    // time-ordered attribute: the table's partitions are windows of created_at.
+    String events =
+        """
+        model: events
+        horizon: 90d
+        entities:
+          Event:
+            attributes:
+              event_id: {type: timeuuid, time_ordered: true}
+              device_id: uuid
+              created_at: {type: timestamp, time_ordered: true}
+              kind: {type: text, values: [boot, heartbeat, alarm, shutdown]}
+              payload: {type: text, size: 300B}
+            key: [event_id]
+            growth: 12k/s
+            spread:
+              device_id: {distinct: 1M}
+        patterns:
+          - id: record
+            rate: 12k/s
+            insert: Event
+          - id: last-hour
+            rate: 2/s
+            query: Event where created_at > ? limit 1000
+        """;
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(events), "events.cql");
+    assertThat(p.unsupported()).isEmpty();
+    assertThat(p.decisions().get(0).chosen())
+        .isEqualTo("PRIMARY KEY ((bucket, shard), created_at, event_id)");
+    // The narrowest conventional window, 1m, holds 12,000 × 60 = 720,000 rows of 3 values
+    // (device_id, kind, payload): 2,160,000 values. Within 100,000 values a partition takes
+    // ⌈21.6⌉ shards, and the fewest of 2, 4 … 256 that do is 32 (16 leave 135,000 values).
+    assertThat(p.section())
+        .contains("event_by_window.bucket: {window: 1m, of: created_at}")
+        .contains("event_by_window.shard: {shards: 32}");
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+    // The one warning left is the window's own: 32 values besides the bucket.
+    assertThat(p.findings())
+        .filteredOn(f -> f.severity() == Severity.WARNING)
+        .extracting(f -> f.rule())
+        .containsExactly("LowCardinalityPartitionKey");
   }
 }
