@@ -1,23 +1,16 @@
 package dev.keyplan.cli;
 
-import dev.keyplan.analysis.Grade;
-import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.PlanSummary;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Checker;
-import dev.keyplan.check.Finding;
-import dev.keyplan.check.Severity;
 import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
-import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Prices;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.designer.RelationalBaseline;
 import dev.keyplan.designer.Verdict;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.TextInput;
-import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
@@ -35,7 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -233,7 +225,7 @@ final class DesignCommand implements Callable<Integer> {
               .get()
               .propose(new DesignInput(workload, workloadText, base, fixed, given), own + ".cql");
       proposals.add(p);
-      render(out, model, p);
+      DesignText.render(out, model, p);
       if (added.isPresent()) {
         String beforeText = existing.isPresent() ? withoutSections(original, s.ids()) : original;
         Proposal before =
@@ -247,18 +239,18 @@ final class DesignCommand implements Callable<Integer> {
                         fixed,
                         given),
                     own + ".cql");
-        newQuery(out, added.get(), before, p);
+        DesignText.newQuery(out, added.get(), before, p);
       }
       if (existing.isPresent()) {
         beside.put(p.store(), existing.get());
-        against(out, model, existing.get(), Checker.builtIn().check(existing.get()), p);
+        DesignText.against(out, model, existing.get(), Checker.builtIn().check(existing.get()), p);
       }
     }
     boolean failing = proposals.stream().anyMatch(p -> !p.passes());
     RelationalBaseline relational = RelationalBaseline.of(model, given);
     Verdict verdict = proposals.isEmpty() ? null : Verdict.of(model, proposals, relational, fixed);
     if (!proposals.isEmpty()) {
-      comparison(out, model, proposals, relational, verdict);
+      DesignText.comparison(out, model, proposals, relational, verdict);
     }
     List<String> files = new ArrayList<>();
     if (output != null && !proposals.isEmpty()) {
@@ -463,62 +455,6 @@ final class DesignCommand implements Callable<Integer> {
     return -1;
   }
 
-  /** What serving the new pattern costs on one store: the proposal with it against without. */
-  private static void newQuery(StringBuilder out, String id, Proposal before, Proposal after) {
-    double b = cheapestMonthly(before);
-    double a = cheapestMonthly(after);
-    out.append("  What ")
-        .append(id)
-        .append(" costs on ")
-        .append(after.store().displayName())
-        .append(" (the proposal with it against the proposal without it)\n")
-        .append("    per month, cheapest offer: ")
-        .append(money(b))
-        .append(" → ")
-        .append(money(a))
-        .append(
-            Double.isNaN(a - b) ? "" : " (" + (a >= b ? "+" : "−") + money(Math.abs(a - b)) + ")")
-        .append("\n    stored at the horizon: ")
-        .append(Double.isNaN(before.storedBytes()) ? "?" : Units.bytes(before.storedBytes()))
-        .append(" → ")
-        .append(Double.isNaN(after.storedBytes()) ? "?" : Units.bytes(after.storedBytes()))
-        .append('\n');
-    Map<String, String> was = new LinkedHashMap<>();
-    before.decisions().forEach(d -> was.put(d.target(), d.chosen()));
-    for (Proposal.Decision d : after.decisions()) {
-      String old = was.get(d.target());
-      if (old == null) {
-        out.append("    + ").append(d.target()).append("  ").append(d.chosen()).append('\n');
-      } else if (!old.equals(d.chosen())) {
-        out.append("    ~ ")
-            .append(d.target())
-            .append("  ")
-            .append(old)
-            .append(" → ")
-            .append(d.chosen())
-            .append('\n');
-      }
-    }
-    Set<String> now = new java.util.HashSet<>();
-    after.decisions().forEach(d -> now.add(d.target()));
-    was.keySet().stream()
-        .filter(t -> !now.contains(t))
-        .forEach(t -> out.append("    - ").append(t).append('\n'));
-    out.append('\n');
-  }
-
-  private static double cheapestMonthly(Proposal p) {
-    return p.costs().stream()
-        .mapToDouble(c -> c.monthly(1))
-        .filter(x -> !Double.isNaN(x))
-        .min()
-        .orElse(Double.NaN);
-  }
-
-  private static String money(double usd) {
-    return Double.isNaN(usd) ? "not priced" : Units.money(usd, "USD");
-  }
-
   /**
    * The model text without the top-level sections of {@code ids} and the lines under them: the
    * workload a design the model already has was made for.
@@ -544,79 +480,6 @@ final class DesignCommand implements Callable<Integer> {
       }
     }
     return kept.toString();
-  }
-
-  /**
-   * What the proposal would change against the design the model has, figure by figure: findings,
-   * patterns served from one partition, the busiest key against its ceiling, each pattern whose
-   * access differs.
-   */
-  private static void against(
-      StringBuilder out, Model model, StoreAnalysis old, List<Finding> oldFindings, Proposal p) {
-    out.append("  Against the model's own ")
-        .append(p.store().displayName())
-        .append(" design (kept as it is; the proposal goes beside it)\n");
-    line(out, "errors", count(oldFindings, Severity.ERROR), count(p.findings(), Severity.ERROR));
-    line(
-        out,
-        "warnings",
-        count(oldFindings, Severity.WARNING),
-        count(p.findings(), Severity.WARNING));
-    long oldGood =
-        model.patterns().stream().filter(x -> old.summary(x).grade() == Grade.GOOD).count();
-    long newGood =
-        model.patterns().stream()
-            .filter(x -> p.analysis().summary(x).grade() == Grade.GOOD)
-            .count();
-    line(out, "patterns in one partition", oldGood, newGood);
-    out.append("    busiest key of its ceiling: ")
-        .append(hottest(old, true))
-        .append(" → ")
-        .append(hottest(p.analysis(), true))
-        .append('\n');
-    for (AccessPattern x : model.patterns()) {
-      PlanSummary a = old.summary(x);
-      PlanSummary b = p.analysis().summary(x);
-      if (!a.access().equals(b.access())) {
-        out.append("    ")
-            .append(x.id())
-            .append(": ")
-            .append(a.access())
-            .append(a.detail().isEmpty() ? "" : " (" + a.detail() + ")")
-            .append(" → ")
-            .append(b.access())
-            .append(b.detail().isEmpty() ? "" : " (" + b.detail() + ")")
-            .append('\n');
-      }
-    }
-    out.append('\n');
-  }
-
-  private static long count(List<Finding> findings, Severity s) {
-    return findings.stream().filter(f -> f.severity() == s).count();
-  }
-
-  private static void line(StringBuilder out, String what, long before, long after) {
-    out.append("    ")
-        .append(what)
-        .append(": ")
-        .append(before)
-        .append(" → ")
-        .append(after)
-        .append(before == after ? " (same)" : "")
-        .append('\n');
-  }
-
-  /** The busiest key's share of its ceiling, with the key's name when {@code named}. */
-  private static String hottest(StoreAnalysis a, boolean named) {
-    return a.hotspots().stream()
-        .filter(h -> !Double.isNaN(h.load()))
-        .max(java.util.Comparator.comparingDouble(Hotspot::share))
-        .map(
-            h ->
-                (h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
-                    + (named ? " (" + h.key() + ")" : ""))
-        .orElse("-");
   }
 
   /** Returns true if {@code id} is a variant of another store id chosen from the same plug-in. */
@@ -663,114 +526,6 @@ final class DesignCommand implements Callable<Integer> {
     return dot > 0 ? n.substring(dot) : "";
   }
 
-  /**
-   * The stores side by side with the relational baseline, and the verdict (docs/design.md, "Side by
-   * side and the verdict"): every figure is the proposals' own or the baseline's.
-   */
-  private static void comparison(
-      StringBuilder out,
-      Model model,
-      List<Proposal> proposals,
-      RelationalBaseline relational,
-      Verdict v) {
-    List<String> heads = new ArrayList<>(List.of(""));
-    proposals.forEach(p -> heads.add(p.store().displayName()));
-    heads.add("relational");
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(heads);
-    List<String> one = new ArrayList<>(List.of("patterns in one partition"));
-    List<String> unsupported = new ArrayList<>(List.of("not supported"));
-    List<String> findings = new ArrayList<>(List.of("errors, warnings"));
-    List<String> hottest = new ArrayList<>(List.of("busiest key of its ceiling"));
-    List<String> stored = new ArrayList<>(List.of("stored at the horizon"));
-    List<String> monthly = new ArrayList<>(List.of("per month, cheapest offer"));
-    for (Proposal p : proposals) {
-      long good =
-          model.patterns().stream()
-              .filter(x -> p.analysis().summary(x).grade() == Grade.GOOD)
-              .count();
-      one.add(good + " of " + model.patterns().size());
-      unsupported.add(String.valueOf(p.unsupported().size()));
-      findings.add(
-          p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count()
-              + ", "
-              + p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count());
-      hottest.add(hottest(p.analysis(), false));
-      stored.add(Double.isNaN(p.storedBytes()) ? "?" : Units.bytes(p.storedBytes()));
-      monthly.add(money(cheapestMonthly(p)));
-    }
-    one.add("-");
-    unsupported.add("0");
-    findings.add("-");
-    hottest.add("-");
-    stored.add(Units.bytes(relational.bytes() * relational.cost().units(1)));
-    monthly.add(Units.money(relational.cost().monthly(1), "USD"));
-    rows.addAll(List.of(one, unsupported, findings, hottest, stored, monthly));
-    out.append("Side by side (docs/design.md, \"Side by side and the verdict\")\n");
-    int[] width = new int[heads.size()];
-    for (List<String> r : rows) {
-      for (int i = 0; i < r.size(); i++) {
-        width[i] = Math.max(width[i], r.get(i).length());
-      }
-    }
-    for (List<String> r : rows) {
-      StringBuilder line = new StringBuilder("  ");
-      for (int i = 0; i < r.size(); i++) {
-        line.append(String.format("%-" + width[i] + "s", r.get(i)))
-            .append(i + 1 < r.size() ? "  " : "");
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    out.append("\n  Costs a month\n");
-    for (Proposal p : proposals) {
-      for (MonthlyCost c : p.costs()) {
-        costLine(out, p.store().displayName(), c);
-      }
-    }
-    costLine(out, "relational", relational.cost());
-    out.append("\n  Verdict: ")
-        .append(v.choice().equals("relational") ? "stay relational" : v.choice())
-        .append('\n');
-    v.reasons().forEach(r -> out.append("    - ").append(r).append('\n'));
-    out.append("  Sensitivity\n");
-    v.sensitivity().forEach(r -> out.append("    - ").append(r).append('\n'));
-    out.append('\n');
-  }
-
-  private static void costLine(StringBuilder out, String store, MonthlyCost c) {
-    if (Double.isNaN(c.monthly(1))) {
-      out.append("    ")
-          .append(store)
-          .append(", ")
-          .append(c.offer())
-          .append(": ")
-          .append(c.note())
-          .append("\n      ")
-          .append(c.basis())
-          .append('\n');
-      return;
-    }
-    long units = c.units(1);
-    out.append("    ")
-        .append(store)
-        .append(", ")
-        .append(c.offer())
-        .append(": ")
-        .append(Units.money(c.monthly(1), "USD"))
-        .append(
-            units > 0
-                ? " (" + Units.count(units) + " " + c.unit() + (units == 1 ? "" : "s") + ")"
-                : "")
-        .append("; ×2 ")
-        .append(Units.money(c.monthly(2), "USD"))
-        .append(", ×10 ")
-        .append(Units.money(c.monthly(10), "USD"))
-        .append("\n      ")
-        .append(c.basis())
-        .append(c.note().isEmpty() ? "" : "; " + c.note())
-        .append('\n');
-  }
-
   /** Writes a file; a file that cannot be written is the user's path, exit 2. */
   private static void write(Path p, String text) {
     try {
@@ -779,62 +534,6 @@ final class DesignCommand implements Callable<Integer> {
       throw new InputException(
           Cli.commandLine(), "cannot write " + p + ": " + InputException.reason(e));
     }
-  }
-
-  private static void render(StringBuilder out, Model model, Proposal p) {
-    out.append(p.store().displayName()).append(" design for ").append(model.name()).append('\n');
-    for (Proposal.Decision d : p.decisions()) {
-      out.append("\n  ").append(d.target()).append("  ").append(d.chosen()).append('\n');
-      out.append("    serves ")
-          .append(d.patterns().isEmpty() ? "no pattern" : String.join(", ", d.patterns()))
-          .append('\n');
-      for (String r : d.reasons()) {
-        out.append("    - ").append(r).append('\n');
-      }
-    }
-    out.append("\n  Requests, as the store runs them\n");
-    p.requests()
-        .forEach((id, r) -> out.append("    ").append(id).append(": ").append(r).append('\n'));
-    if (!p.unsupported().isEmpty()) {
-      out.append("\n  Not supported\n");
-      for (Proposal.Unsupported u : p.unsupported()) {
-        out.append("    ").append(u.pattern()).append(": ").append(u.reason()).append('\n');
-      }
-    }
-    if (!p.unmet().isEmpty()) {
-      out.append("\n  Constraints not met\n");
-      p.unmet().forEach(u -> out.append("    ").append(u).append('\n'));
-    }
-    long errors = p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
-    long warnings = p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count();
-    long infos = p.findings().size() - errors - warnings;
-    out.append("\n  Checked as keyplan check checks it: ")
-        .append(errors)
-        .append(errors == 1 ? " error, " : " errors, ")
-        .append(warnings)
-        .append(warnings == 1 ? " warning, " : " warnings, ")
-        .append(infos)
-        .append(" info\n");
-    for (Finding f : p.findings()) {
-      if (f.severity() != Severity.INFO) {
-        out.append("    ")
-            .append(f.severity().word())
-            .append(" [")
-            .append(f.rule())
-            .append("] ")
-            .append(f.target())
-            .append(": ")
-            .append(f.message())
-            .append('\n');
-      }
-    }
-    for (var f : p.files().entrySet()) {
-      out.append("\n  ").append(f.getKey()).append('\n');
-      f.getValue().lines().forEach(l -> out.append("    ").append(l).append('\n'));
-    }
-    out.append("\n  Model section\n");
-    p.section().lines().forEach(l -> out.append("    ").append(l).append('\n'));
-    out.append('\n');
   }
 
   /** A file's name without its folder and extension: the designed schema's name stem. */
