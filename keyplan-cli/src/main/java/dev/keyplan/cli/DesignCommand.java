@@ -2,6 +2,7 @@ package dev.keyplan.cli;
 
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Checker;
+import dev.keyplan.designer.Against;
 import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
 import dev.keyplan.designer.Designer;
@@ -169,6 +170,7 @@ final class DesignCommand implements Callable<Integer> {
     List<Proposal> proposals = new ArrayList<>();
     List<String[]> skipped = new ArrayList<>();
     Map<StoreId, StoreAnalysis> beside = new LinkedHashMap<>();
+    List<Against> against = new ArrayList<>();
     String stem = stem(output != null ? output : modelFile);
     for (StoreId id : chosen) {
       Store<?, ?> s =
@@ -243,7 +245,9 @@ final class DesignCommand implements Callable<Integer> {
       }
       if (existing.isPresent()) {
         beside.put(p.store(), existing.get());
-        DesignText.against(out, model, existing.get(), Checker.builtIn().check(existing.get()), p);
+        Against a = Against.of(model, existing.get(), Checker.builtIn().check(existing.get()), p);
+        against.add(a);
+        DesignText.against(out, a);
       }
     }
     boolean failing = proposals.stream().anyMatch(p -> !p.passes());
@@ -306,9 +310,10 @@ final class DesignCommand implements Callable<Integer> {
         .getOut()
         .print(
             switch (format.get()) {
-              case json -> DesignJson.render(model, proposals, skipped, relational, verdict, files);
+              case json ->
+                  DesignJson.render(model, proposals, skipped, relational, verdict, against, files);
               case markdown ->
-                  DesignMarkdown.render(model, proposals, skipped, relational, verdict);
+                  DesignMarkdown.render(model, proposals, skipped, relational, verdict, against);
               default -> out.toString();
             });
     spec.commandLine().getOut().flush();

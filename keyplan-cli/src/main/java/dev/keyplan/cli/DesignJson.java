@@ -2,6 +2,7 @@ package dev.keyplan.cli;
 
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Against;
 import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.designer.RelationalBaseline;
@@ -22,12 +23,32 @@ final class DesignJson {
   /** The rate multipliers every cost is given at: the model's rates, then the verdict's. */
   static final double[] AT = {1, 2, 10};
 
+  /** A figure before and after, as {@code {"before": n, "after": n}}. */
+  private static String count(Against.Count c) {
+    return "{\"before\": " + c.before() + ", \"after\": " + c.after() + "}";
+  }
+
+  /**
+   * A key's share of its ceiling, as {@code {"key": …, "share": …}}, or null when none is sized.
+   */
+  private static String hot(java.util.Optional<Against.Hot> h) {
+    return h.map(
+            x ->
+                "{\"key\": "
+                    + Json.quote(x.key())
+                    + ", \"share\": "
+                    + Math.round(x.share() * 1e6) / 1e6
+                    + "}")
+        .orElse("null");
+  }
+
   static String render(
       Model model,
       List<Proposal> proposals,
       List<String[]> skipped,
       RelationalBaseline relational,
       Verdict verdict,
+      List<Against> against,
       List<String> written) {
     StringBuilder j = new StringBuilder("{\n");
     j.append("  \"model\": ").append(Json.quote(model.name())).append(",\n");
@@ -51,6 +72,39 @@ final class DesignJson {
       sep = ", ";
     }
     j.append("],\n");
+    j.append("  \"against_existing\": [");
+    sep = "\n";
+    for (Against a : against) {
+      j.append(sep)
+          .append("    {\"store\": ")
+          .append(Json.quote(a.store().id()))
+          .append(", \"errors\": ")
+          .append(count(a.errors()))
+          .append(", \"warnings\": ")
+          .append(count(a.warnings()))
+          .append(", \"one_partition\": ")
+          .append(count(a.onePartition()))
+          .append(",\n     \"hottest\": [")
+          .append(hot(a.hottest().get(0)))
+          .append(", ")
+          .append(hot(a.hottest().get(1)))
+          .append("],\n     \"changes\": [");
+      String c = "";
+      for (Against.Change x : a.changes()) {
+        j.append(c)
+            .append("{\"pattern\": ")
+            .append(Json.quote(x.pattern()))
+            .append(", \"before\": ")
+            .append(Json.quote(x.before()))
+            .append(", \"after\": ")
+            .append(Json.quote(x.after()))
+            .append('}');
+        c = ", ";
+      }
+      j.append("]}");
+      sep = ",\n";
+    }
+    j.append(against.isEmpty() ? "],\n" : "\n  ],\n");
     j.append("  \"relational\": {\"rows\": ")
         .append(num(relational.rows()))
         .append(", \"bytes\": ")

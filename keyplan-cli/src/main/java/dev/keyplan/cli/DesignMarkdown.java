@@ -1,6 +1,7 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Against;
 import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.designer.RelationalBaseline;
@@ -22,7 +23,8 @@ final class DesignMarkdown {
       List<Proposal> proposals,
       List<String[]> skipped,
       RelationalBaseline relational,
-      Verdict verdict) {
+      Verdict verdict,
+      List<Against> against) {
     StringBuilder m =
         new StringBuilder("# keyplan design: ").append(cell(model.name())).append("\n\n");
     if (verdict != null) {
@@ -44,6 +46,37 @@ final class DesignMarkdown {
     }
     for (String[] s : skipped) {
       m.append("- ").append(cell(s[0])).append(": ").append(cell(s[1])).append('\n');
+    }
+    for (Against a : against) {
+      m.append("\n## Against the model's own ")
+          .append(a.store().displayName())
+          .append(" design\n\n| | existing | proposed |\n|---|---|---|\n")
+          .append("| errors | ")
+          .append(a.errors().before())
+          .append(" | ")
+          .append(a.errors().after())
+          .append(" |\n| warnings | ")
+          .append(a.warnings().before())
+          .append(" | ")
+          .append(a.warnings().after())
+          .append(" |\n| patterns in one partition | ")
+          .append(a.onePartition().before())
+          .append(" | ")
+          .append(a.onePartition().after())
+          .append(" |\n| busiest key of its ceiling | ")
+          .append(cell(DesignText.hot(a.hottest().get(0))))
+          .append(" | ")
+          .append(cell(DesignText.hot(a.hottest().get(1))))
+          .append(" |\n");
+      for (Against.Change c : a.changes()) {
+        m.append("| ")
+            .append(cell(c.pattern()))
+            .append(" | ")
+            .append(cell(c.before()))
+            .append(" | ")
+            .append(cell(c.after()))
+            .append(" |\n");
+      }
     }
     for (Proposal p : proposals) {
       long errors = p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();

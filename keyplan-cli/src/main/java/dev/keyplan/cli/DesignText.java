@@ -1,16 +1,13 @@
 package dev.keyplan.cli;
 
 import dev.keyplan.analysis.Grade;
-import dev.keyplan.analysis.Hotspot;
-import dev.keyplan.analysis.PlanSummary;
-import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.check.Finding;
 import dev.keyplan.check.Severity;
+import dev.keyplan.designer.Against;
 import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.designer.RelationalBaseline;
 import dev.keyplan.designer.Verdict;
-import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
@@ -84,76 +81,50 @@ final class DesignText {
     return Double.isNaN(usd) ? "not priced" : Units.money(usd, "USD");
   }
 
-  /**
-   * What the proposal would change against the design the model has, figure by figure: findings,
-   * patterns served from one partition, the busiest key against its ceiling, each pattern whose
-   * access differs.
-   */
-  static void against(
-      StringBuilder out, Model model, StoreAnalysis old, List<Finding> oldFindings, Proposal p) {
+  /** The proposal against the design the model already has, figure by figure. */
+  static void against(StringBuilder out, Against a) {
     out.append("  Against the model's own ")
-        .append(p.store().displayName())
+        .append(a.store().displayName())
         .append(" design (kept as it is; the proposal goes beside it)\n");
-    line(out, "errors", count(oldFindings, Severity.ERROR), count(p.findings(), Severity.ERROR));
-    line(
-        out,
-        "warnings",
-        count(oldFindings, Severity.WARNING),
-        count(p.findings(), Severity.WARNING));
-    long oldGood =
-        model.patterns().stream().filter(x -> old.summary(x).grade() == Grade.GOOD).count();
-    long newGood =
-        model.patterns().stream()
-            .filter(x -> p.analysis().summary(x).grade() == Grade.GOOD)
-            .count();
-    line(out, "patterns in one partition", oldGood, newGood);
+    line(out, "errors", a.errors());
+    line(out, "warnings", a.warnings());
+    line(out, "patterns in one partition", a.onePartition());
     out.append("    busiest key of its ceiling: ")
-        .append(hottest(old, true))
+        .append(hot(a.hottest().get(0)))
         .append(" → ")
-        .append(hottest(p.analysis(), true))
+        .append(hot(a.hottest().get(1)))
         .append('\n');
-    for (AccessPattern x : model.patterns()) {
-      PlanSummary a = old.summary(x);
-      PlanSummary b = p.analysis().summary(x);
-      if (!a.access().equals(b.access())) {
-        out.append("    ")
-            .append(x.id())
-            .append(": ")
-            .append(a.access())
-            .append(a.detail().isEmpty() ? "" : " (" + a.detail() + ")")
-            .append(" → ")
-            .append(b.access())
-            .append(b.detail().isEmpty() ? "" : " (" + b.detail() + ")")
-            .append('\n');
-      }
+    for (Against.Change c : a.changes()) {
+      out.append("    ")
+          .append(c.pattern())
+          .append(": ")
+          .append(c.before())
+          .append(" → ")
+          .append(c.after())
+          .append('\n');
     }
     out.append('\n');
   }
 
-  private static long count(List<Finding> findings, Severity s) {
-    return findings.stream().filter(f -> f.severity() == s).count();
-  }
-
-  private static void line(StringBuilder out, String what, long before, long after) {
+  private static void line(StringBuilder out, String what, Against.Count c) {
     out.append("    ")
         .append(what)
         .append(": ")
-        .append(before)
+        .append(c.before())
         .append(" → ")
-        .append(after)
-        .append(before == after ? " (same)" : "")
+        .append(c.after())
+        .append(c.before() == c.after() ? " (same)" : "")
         .append('\n');
   }
 
-  /** The busiest key's share of its ceiling, with the key's name when {@code named}. */
-  private static String hottest(StoreAnalysis a, boolean named) {
-    return a.hotspots().stream()
-        .filter(h -> !Double.isNaN(h.load()))
-        .max(java.util.Comparator.comparingDouble(Hotspot::share))
-        .map(
-            h ->
-                (h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
-                    + (named ? " (" + h.key() + ")" : ""))
+  /** A key's share of its ceiling with the key's name, or "-" when none is sized. */
+  static String hot(java.util.Optional<Against.Hot> h) {
+    return h.map(
+            x ->
+                (x.share() < 0.0001 ? "under 0.01%" : Units.percent(x.share()))
+                    + " ("
+                    + x.key()
+                    + ")")
         .orElse("-");
   }
 
@@ -189,7 +160,10 @@ final class DesignText {
           p.findings().stream().filter(f -> f.severity() == Severity.ERROR).count()
               + ", "
               + p.findings().stream().filter(f -> f.severity() == Severity.WARNING).count());
-      hottest.add(hottest(p.analysis(), false));
+      hottest.add(
+          Against.hottest(p.analysis())
+              .map(h -> h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
+              .orElse("-"));
       stored.add(Double.isNaN(p.storedBytes()) ? "?" : Units.bytes(p.storedBytes()));
       monthly.add(money(cheapestMonthly(p)));
     }

@@ -177,6 +177,25 @@ class DesignCommandTest {
     CliRun check = CliRun.of("check", proposed.toString(), "--fail-on", "never");
     assertThat(check.exitCode()).as(check.err()).isEqualTo(0);
     assertThat(check.out()).contains("Patterns (cassandra)").contains("order_by_status");
+    // The same comparison, computed once, in JSON and Markdown.
+    CliRun json =
+        CliRun.of("design", "examples/orders.yaml", "--store", "cassandra", "--format", "json");
+    var a =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(json.out())
+            .get("against_existing")
+            .get(0);
+    assertThat(a.get("store").asText()).isEqualTo("cassandra");
+    assertThat(a.get("errors").get("before").asLong()).isEqualTo(1);
+    assertThat(a.get("errors").get("after").asLong()).isEqualTo(0);
+    assertThat(a.get("warnings").get("before").asLong()).isEqualTo(5);
+    assertThat(a.get("changes").get(1).get("pattern").asText()).isEqualTo("orders-in-status");
+    assertThat(a.get("changes").get(1).get("before").asText()).startsWith("single partition");
+    CliRun md =
+        CliRun.of("design", "examples/orders.yaml", "--store", "cassandra", "--format", "markdown");
+    assertThat(md.out())
+        .contains("## Against the model's own Apache Cassandra design\n\n| | existing | proposed |")
+        .contains("| errors | 1 | 0 |\n| warnings | 5 | 1 |");
   }
 
   @Test
