@@ -234,7 +234,9 @@ public final class CassandraDesigner implements Designer {
     Candidate initial = bucketed;
     for (Table t : tables.values()) {
       List<Finding> before = searched(t, partitionFindings(bucketed.findings(), t.name));
-      if (before.isEmpty()) {
+      // A table of time windows is searched even when its starting window passes: the widest
+      // window that does is the one that reads fewest partitions for the newest rows.
+      if (before.isEmpty() && !t.shape.window()) {
         continue;
       }
       CassandraSizing sized = bucketed.analysis().sizing().get(t.name);
@@ -283,8 +285,16 @@ public final class CassandraDesigner implements Designer {
       }
       if (found.isPresent()) {
         t.reasons.add(
-            "without a bucket or shards, "
-                + describe(before)
+            (t.shape.window()
+                    ? "a table of time windows is searched for the widest window that passes"
+                        + (before.isEmpty()
+                            ? ""
+                            : " (its starting "
+                                + Quantities.formatSeconds(WINDOW_START_SECONDS)
+                                + " window: "
+                                + describe(before)
+                                + ")")
+                    : "without a bucket or shards, " + describe(before))
                 + "; "
                 + label(t.shards, t.bucket.orElse(0L))
                 + " is the first of "
@@ -795,8 +805,8 @@ public final class CassandraDesigner implements Designer {
               + ", time-ordered, by range or order: a table of time windows, each read whole"
               + " from the newest (or oldest) until the limit; every write of a window goes to"
               + (t.shards > 0 ? " its " + t.shards + " shards" : " its one partition")
-              + ", so LowCardinalityPartitionKey's warning is the design, and the shards are"
-              + " what spreads the window's writes");
+              + ", so LowCardinalityPartitionKey's warning is the design"
+              + (t.shards > 0 ? ", and the shards are what spreads the window's writes" : ""));
     } else {
       out.add(
           "partition key ("

@@ -348,4 +348,40 @@ class CassandraDesignerTest {
         .extracting(f -> f.rule())
         .containsExactly("LowCardinalityPartitionKey");
   }
+
+  @Test
+  void aQuietTableOfTimeWindows_getsTheWidestWindowThatPasses() {
+    // 100 announcements a day, read newest first. Its starting 1h window passes, but the search
+    // goes on to the widest: a year holds 36,500 rows of 1 value (body), within 100,000 values
+    // and 100 MB, so one partition a year answers "the newest 20" for most of the year.
+    String news =
+        """
+        model: news
+        horizon: 1y
+        entities:
+          Announcement:
+            attributes:
+              posted_at: {type: timestamp, time_ordered: true}
+              body: {type: text, size: 100B}
+            key: [posted_at]
+            growth: 100/day
+        patterns:
+          - id: newest
+            rate: 50/s
+            query: Announcement where posted_at < ? order by posted_at desc limit 20
+          - id: post
+            rate: 100/day
+            insert: Announcement
+        """;
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(news), "news.cql");
+    assertThat(p.decisions().get(0).chosen()).isEqualTo("PRIMARY KEY (bucket, posted_at)");
+    assertThat(p.section()).contains("announcement_by_window.bucket: {window: 1y, of: posted_at}");
+    assertThat(p.decisions().get(0).reasons())
+        .anySatisfy(
+            r ->
+                assertThat(r)
+                    .startsWith(
+                        "a table of time windows is searched for the widest window that passes;"
+                            + " no shards and a 1y bucket is the first of 1 candidates"));
+  }
 }
