@@ -46,6 +46,13 @@ public interface BenchStore {
   BenchModel model(int patterns);
 
   /**
+   * The model {@link #model} returns, generated but not validated: for {@link PhaseProfile}, a
+   * diagnostic that still times a model which no longer exercises every rule (a rule added after
+   * the generator, a plan that changed kind) and says so, where the benchmark must fail.
+   */
+  BenchModel unvalidated(int patterns);
+
+  /**
    * The parse-only baseline's work beyond the model YAML: parses {@code model}'s schema files from
    * memory into {@code bh}. Nothing for a store without schema files.
    */

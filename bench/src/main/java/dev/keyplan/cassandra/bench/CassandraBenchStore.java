@@ -43,6 +43,11 @@ public final class CassandraBenchStore implements BenchStore {
   }
 
   @Override
+  public BenchModel unvalidated(int patterns) {
+    return CassandraModelGenerator.forPatterns(patterns).benchModel();
+  }
+
+  @Override
   public void parseSchemas(BenchModel model, Blackhole bh) {
     bh.consume(parse(model));
   }

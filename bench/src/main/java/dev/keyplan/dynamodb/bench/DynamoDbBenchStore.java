@@ -45,6 +45,11 @@ public final class DynamoDbBenchStore implements BenchStore {
   }
 
   @Override
+  public BenchModel unvalidated(int patterns) {
+    return DynamoDbModelGenerator.forPatterns(patterns).benchModel();
+  }
+
+  @Override
   public void parseSchemas(BenchModel model, Blackhole bh) {
     // A DynamoDB model has no schema file: the baseline is the model YAML alone.
   }
