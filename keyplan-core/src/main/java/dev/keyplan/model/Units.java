@@ -38,7 +38,30 @@ public final class Units {
     if (Math.abs(n) >= 1e15) {
       return String.format(Locale.ROOT, "%.3g", n);
     }
-    return String.format(Locale.ROOT, "%,d", Math.round(n));
+    return grouped(Math.round(n));
+  }
+
+  /**
+   * Returns {@code v} with a comma between each group of three digits, as {@code
+   * String.format(Locale.ROOT, "%,d", v)} writes it ({@code -1,234,567}), without the formatter:
+   * every plan's notes and every finding print counts, and parsing the format string each time took
+   * a tenth of a check's analysis.
+   */
+  static String grouped(long v) {
+    String digits = Long.toString(v);
+    int sign = v < 0 ? 1 : 0;
+    int n = digits.length() - sign;
+    if (n <= 3) {
+      return digits;
+    }
+    StringBuilder out = new StringBuilder(digits.length() + (n - 1) / 3);
+    out.append(digits, 0, sign);
+    int first = n % 3 == 0 ? 3 : n % 3;
+    out.append(digits, sign, sign + first);
+    for (int i = sign + first; i < digits.length(); i += 3) {
+      out.append(',').append(digits, i, i + 3);
+    }
+    return out.toString();
   }
 
   /** Returns a rate such as {@code 100/s}, {@code 0.58/s}. */
@@ -135,7 +158,7 @@ public final class Units {
 
   private static String significant(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-      return String.format(Locale.ROOT, "%,d", (long) v);
+      return grouped((long) v);
     }
     String s =
         Math.abs(v) >= 100
@@ -146,7 +169,16 @@ public final class Units {
                     ? String.format(Locale.ROOT, "%.2f", v)
                     : String.format(Locale.ROOT, "%.2g", v);
     if (s.contains(".") && !s.contains("e")) {
-      s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+      // The trailing zeros, then a bare point: what replaceAll("0+$", "") and ("\\.$", "") did,
+      // without compiling two patterns per number.
+      int end = s.length();
+      while (s.charAt(end - 1) == '0') {
+        end--;
+      }
+      if (s.charAt(end - 1) == '.') {
+        end--;
+      }
+      s = s.substring(0, end);
     }
     return s;
   }

@@ -45,4 +45,44 @@ final class UnitsTest {
     assertThat(Units.rate(7 / 12.0, "RCU")).isEqualTo("0.58 RCU/s");
     assertThat(Units.rate(Double.NaN, "WCU")).isEqualTo("? WCU/s");
   }
+
+  @Test
+  void grouped_writesWhatTheFormatterWrites_atEveryGroupBoundaryAndSign() {
+    // Units.count and its callers wrote String.format(Locale.ROOT, "%,d", v); reports and goldens
+    // hold that text, so the hand-written grouping must agree digit for digit.
+    long[] values = {
+      0,
+      7,
+      99,
+      999,
+      1_000,
+      9_999,
+      10_000,
+      123_456,
+      999_999,
+      1_000_000,
+      17_584_229,
+      999_999_999_999_999L,
+      Long.MAX_VALUE,
+      Long.MIN_VALUE
+    };
+    for (long v : values) {
+      for (long x : new long[] {v, -v}) {
+        assertThat(Units.grouped(x))
+            .as("%d", x)
+            .isEqualTo(String.format(java.util.Locale.ROOT, "%,d", x));
+      }
+    }
+    assertThat(Units.count(-1_234_567)).isEqualTo("-1,234,567");
+    assertThat(Units.count(1234.5)).isEqualTo("1,235");
+  }
+
+  @Test
+  void percent_dropsTrailingZerosAndABarePoint() {
+    // significant() writes 12.50 as 12.5 and 3.00 (a whole number only by rounding) as 3.
+    assertThat(Units.percent(0.125)).isEqualTo("12.5%");
+    assertThat(Units.percent(0.0299999)).isEqualTo("3%");
+    assertThat(Units.percent(0.000_5)).isEqualTo("0.05%");
+    assertThat(Units.percent(1.5)).isEqualTo("150%");
+  }
 }
