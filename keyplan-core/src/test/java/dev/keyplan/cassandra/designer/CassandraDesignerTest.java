@@ -46,6 +46,25 @@ class CassandraDesignerTest {
           update: Message set body where channel_id = ? and message_id = ?
       """;
 
+  /** 100 million inserts a second: a cluster past anything a section takes. */
+  static final String FIREHOSE =
+      """
+      model: firehose
+      horizon: 1d
+      entities:
+        Event:
+          attributes: {event_id: bigint, body: {type: text, size: 10B}}
+          key: [event_id]
+          count: 1
+      patterns:
+        - id: event
+          rate: 1k/s
+          query: Event where event_id = ?
+        - id: record
+          rate: 100M/s
+          insert: Event
+      """;
+
   private static DesignInput read(String text) {
     return new DesignInput(
         ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
@@ -234,24 +253,7 @@ class CassandraDesignerTest {
 
   @Test
   void aClusterPastTheSectionsBound_isProposedAtTheBound_andSaysHowFarShort() {
-    String hot =
-        """
-        model: firehose
-        horizon: 1d
-        entities:
-          Event:
-            attributes: {event_id: bigint, body: {type: text, size: 10B}}
-            key: [event_id]
-            count: 1
-        patterns:
-          - id: event
-            rate: 1k/s
-            query: Event where event_id = ?
-          - id: record
-            rate: 100M/s
-            insert: Event
-        """;
-    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(hot), "firehose.cql");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(FIREHOSE), "firehose.cql");
     // 100M inserts a second on 3 replicas are 300M replica writes: 15,000 nodes of 20,000/s, past
     // the 10,000 a section takes (CassandraLimits.MAX_NODES_PER_DATACENTER).
     assertThat(p.section()).contains("  nodes: 10000\n");
@@ -261,24 +263,7 @@ class CassandraDesignerTest {
 
   @Test
   void aFixedNodeCount_isKept_andOneUnderTheLoad_isAConstraintNotMet() {
-    String hot =
-        """
-        model: firehose
-        horizon: 1d
-        entities:
-          Event:
-            attributes: {event_id: bigint, body: {type: text, size: 10B}}
-            key: [event_id]
-            count: 1
-        patterns:
-          - id: event
-            rate: 1k/s
-            query: Event where event_id = ?
-          - id: record
-            rate: 100M/s
-            insert: Event
-        """;
-    var w = read(hot);
+    var w = read(FIREHOSE);
     var fixed =
         new DesignInput(
             w.model(),
