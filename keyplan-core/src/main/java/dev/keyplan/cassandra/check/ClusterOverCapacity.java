@@ -34,12 +34,24 @@ public final class ClusterOverCapacity implements CassandraRule {
               + " of node_budget "
               + Units.rate(c.nodeBudget()));
     }
-    // NaN (a table's size unknown) compares false: no finding on a figure keyplan does not have.
+    // NaN (a table's size unknown) compares false: no finding on a figure keyplan does not have;
+    // but a lower bound of it (the unsized tables' rows × their bytes) already over is one.
+    double atLeastPerNode = c.bytesAtLeast() / c.nodes();
     if (c.storageShare() >= 1) {
       over.add(
           Units.bytes(c.bytesPerNode())
               + " of data on each node at the horizon, "
               + Units.percent(c.storageShare())
+              + " of the "
+              + Units.bytes(c.bytesPerNodeGuideline())
+              + " per-node guideline");
+    } else if (!c.storageKnown() && atLeastPerNode >= c.bytesPerNodeGuideline()) {
+      over.add(
+          "at least "
+              + Units.bytes(atLeastPerNode)
+              + " of data on each node at the horizon (a table's partitions are unsized: its rows"
+              + " × their bytes are counted), "
+              + Units.percent(atLeastPerNode / c.bytesPerNodeGuideline())
               + " of the "
               + Units.bytes(c.bytesPerNodeGuideline())
               + " per-node guideline");
@@ -62,6 +74,7 @@ public final class ClusterOverCapacity implements CassandraRule {
             + "; by throughput "
             + c.nodesByThroughput()
             + ", by storage "
+            + (c.storageKnown() ? "" : "at least ")
             + c.nodesByStorage()
             + ", never fewer than RF "
             + c.localRf()

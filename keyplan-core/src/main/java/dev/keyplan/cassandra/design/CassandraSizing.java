@@ -32,6 +32,9 @@ import java.util.Optional;
  * @param partitionKey the partition key's values and busiest share as counted, with the assumption
  *     they rest on (independence, or the model's belongs_to and per: statements), for outputs to
  *     state
+ * @param tableBytesAtLeast {@code tableBytes} when it is known; else, when the rows are, a lower
+ *     bound: the rows × their bytes ({@link Sizer#table} without its per-partition part, which
+ *     needs the partitions a spread gives); NaN when the rows are unknown too
  */
 public record CassandraSizing(
     String table,
@@ -51,7 +54,8 @@ public record CassandraSizing(
     List<String> undeclared,
     Optional<BucketAdvice> advice,
     double tableBytes,
-    CompositeKey partitionKey) {
+    CompositeKey partitionKey,
+    double tableBytesAtLeast) {
 
   public CassandraSizing {
     undeclared = List.copyOf(undeclared);

@@ -58,6 +58,9 @@ import java.util.Map;
  *     node_budget})
  * @param bytes data on all replicas at the horizon, before compression; NaN when a table's size is
  *     unknown (a key spread undeclared)
+ * @param bytesAtLeast {@code bytes} when known, else a lower bound: a table of unknown size counted
+ *     as its rows × their bytes ({@link CassandraSizing#tableBytesAtLeast}); NaN when a table's
+ *     rows are unknown too
  * @param bytesPerNodeGuideline data one node should hold
  * @param patterns each pattern's share of the load, in model order
  */
@@ -71,6 +74,7 @@ public record ClusterCapacity(
     double unsimulatedPerSecond,
     double nodeBudget,
     double bytes,
+    double bytesAtLeast,
     double bytesPerNodeGuideline,
     List<PatternLoad> patterns) {
 
@@ -143,13 +147,20 @@ public record ClusterCapacity(
 
   /**
    * Returns the nodes per datacenter the data needs: {@code ⌈bytes ÷ (guideline × datacenters)⌉},
-   * at least 1; 0 when the data's size is unknown.
+   * at least 1; with a table's size unknown, the same of the lower bound {@link #bytesAtLeast} (the
+   * nodes the data needs at least: {@link #storageKnown} says which); 0 when even that is unknown.
    */
   public int nodesByStorage() {
-    if (Double.isNaN(bytes)) {
+    double b = Double.isNaN(bytes) ? bytesAtLeast : bytes;
+    if (Double.isNaN(b)) {
       return 0;
     }
-    return (int) Math.max(1, Math.ceil(bytes / (bytesPerNodeGuideline * datacenters)));
+    return (int) Math.max(1, Math.ceil(b / (bytesPerNodeGuideline * datacenters)));
+  }
+
+  /** Whether every table's size is known, so that {@link #nodesByStorage} is exact. */
+  public boolean storageKnown() {
+    return !Double.isNaN(bytes);
   }
 
   /**
@@ -271,9 +282,12 @@ public record ClusterCapacity(
       loads.add(new PatternLoad(p.id(), c, ops, extra));
     }
     double bytes = 0;
+    double atLeast = 0;
     for (CassandraSizing s : sizing.values()) {
-      // NaN stays NaN: one unknown table makes the total unknown.
-      bytes += s.tableBytes() * consistency.replication(s.table()).totalRf();
+      int rf = consistency.replication(s.table()).totalRf();
+      // NaN stays NaN: one unknown table makes the total unknown, and its lower bound a bound.
+      bytes += s.tableBytes() * rf;
+      atLeast += s.tableBytesAtLeast() * rf;
     }
     return new ClusterCapacity(
         nodesPerDc,
@@ -285,6 +299,7 @@ public record ClusterCapacity(
         unsimulated,
         design.nodeBudget(),
         bytes,
+        atLeast,
         CassandraLimits.GUIDELINE_BYTES_PER_NODE,
         loads);
   }

@@ -296,7 +296,8 @@ public final class Sizer {
           undeclared,
           Optional.empty(),
           Double.NaN,
-          key);
+          key,
+          rows * rowBytes(t));
     }
     // The rows alive span their lifetime, plus, for the rows that exist already, the time they
     // took to arrive at today's growth (count / growth): that is how many buckets hold them.
@@ -349,7 +350,8 @@ public final class Sizer {
         undeclared,
         advice,
         table(t, partitions, rows),
-        key);
+        key,
+        table(t, partitions, rows));
   }
 
   /**

@@ -616,10 +616,21 @@ public final class CassandraDesigner implements Designer {
    * no size, and the cluster's data is then unknown, so the count is by throughput alone.
    */
   private static String storageNodes(ClusterCapacity cluster) {
-    return Double.isNaN(cluster.bytes())
-        ? "unknown (a table's size is unknown: declare the spread of its partition key, or measure"
-            + " it with keyplan analyze; the count is by throughput alone)"
-        : Units.count(cluster.nodesByStorage());
+    if (cluster.storageKnown()) {
+      return Units.count(cluster.nodesByStorage());
+    }
+    String why =
+        "a table's partitions are unsized: declare the spread of its partition key, or measure it"
+            + " with keyplan analyze";
+    return Double.isNaN(cluster.bytesAtLeast())
+        ? "unknown (" + why + "; the count is by throughput alone)"
+        : "at least "
+            + Units.count(cluster.nodesByStorage())
+            + " (at least "
+            + Units.bytes(cluster.bytesAtLeast())
+            + ", its rows × their bytes counted; "
+            + why
+            + ")";
   }
 
   private List<String> nodeReasons(ClusterCapacity cluster, String sizing) {
@@ -652,10 +663,9 @@ public final class CassandraDesigner implements Designer {
     double dcs = Math.max(1, cluster.datacenters());
     double load =
         cluster.nodeBudget() > 0 ? cluster.replicaOpsPerSecond() / (cluster.nodeBudget() * dcs) : 0;
-    double data =
-        Double.isNaN(cluster.bytes())
-            ? 0
-            : cluster.bytes() / (cluster.bytesPerNodeGuideline() * dcs);
+    // With a table's size unknown, the data priced is its lower bound (the basis says so).
+    double bytes = cluster.storageKnown() ? cluster.bytes() : cluster.bytesAtLeast();
+    double data = Double.isNaN(bytes) ? 0 : bytes / (cluster.bytesPerNodeGuideline() * dcs);
     return new MonthlyCost(
         "self-managed, " + CassandraNodePrice.INSTANCE + " nodes",
         (given.prices().given(name)
@@ -679,7 +689,11 @@ public final class CassandraDesigner implements Designer {
         0,
         0,
         "compute and local disks; no network, backups or operators"
-            + (Double.isNaN(cluster.bytes()) ? "; the data's size is unknown" : ""));
+            + (cluster.storageKnown()
+                ? ""
+                : Double.isNaN(cluster.bytesAtLeast())
+                    ? "; the data's size is unknown"
+                    : "; the data counted is a lower bound (a table's partitions are unsized)"));
   }
 
   /** A design's texts, analysis and findings. */

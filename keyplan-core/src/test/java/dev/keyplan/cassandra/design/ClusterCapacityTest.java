@@ -70,4 +70,18 @@ final class ClusterCapacityTest {
     assertThat(c.replicaWritesPerSecond()).isCloseTo(300, within(1e-9));
     assertThat(c.unsimulatedPerSecond()).isCloseTo(900 + 300, within(1e-9));
   }
+
+  @Test
+  void aTableOfUnknownSize_leavesTheDataUnknown_butCountsItsRowsAsALowerBound() {
+    ClusterCapacity c = cluster("User");
+    // No spread for email: users_by_email's partitions are unsized, so the data is unknown ...
+    assertThat(c.bytes()).isNaN();
+    assertThat(c.storageKnown()).isFalse();
+    // ... but not its rows. users: 10,000,000 partitions × 16 B (user_id) + 10,000,000 rows × (30 B
+    // email + 20 B name + 2 cells × 8 B) = 160 MB + 660 MB = 820 MB. users_by_email, its rows
+    // alone: 10,000,000 × (16 B user_id + 20 B name + 1 cell × 8 B) = 440 MB. × RF 3: 3.78 GB.
+    assertThat(c.bytesAtLeast()).isCloseTo(3 * (820e6 + 440e6), within(1.0));
+    // 3.78 GB is under one node's 2 TB: at least 1 node by storage.
+    assertThat(c.nodesByStorage()).isEqualTo(1);
+  }
 }

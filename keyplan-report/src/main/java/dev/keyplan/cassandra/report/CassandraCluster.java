@@ -79,11 +79,16 @@ final class CassandraCluster {
               : "-"
         });
     boolean known = !Double.isNaN(c.bytes());
+    boolean bound = !known && !Double.isNaN(c.bytesAtLeast());
     out.add(
         new String[] {
           "data at the horizon",
-          known ? Units.bytes(c.bytes()) : "unknown",
-          known ? Units.bytes(c.bytesPerNode()) : "unknown",
+          known
+              ? Units.bytes(c.bytes())
+              : bound ? "at least " + Units.bytes(c.bytesAtLeast()) : "unknown",
+          known
+              ? Units.bytes(c.bytesPerNode())
+              : bound ? "at least " + Units.bytes(c.bytesAtLeast() / c.nodes()) : "unknown",
           known
               ? Units.percent(c.storageShare()) + " of " + Units.bytes(c.bytesPerNodeGuideline())
               : "-"
@@ -100,7 +105,9 @@ final class CassandraCluster {
         + " (throughput "
         + c.nodesByThroughput()
         + ", storage "
-        + (Double.isNaN(c.bytes()) ? "unknown" : Integer.toString(c.nodesByStorage()))
+        + (c.storageKnown()
+            ? Integer.toString(c.nodesByStorage())
+            : Double.isNaN(c.bytesAtLeast()) ? "unknown" : "at least " + c.nodesByStorage())
         + ", RF "
         + c.localRf()
         + "); declared "
