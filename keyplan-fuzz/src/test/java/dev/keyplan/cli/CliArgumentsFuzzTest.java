@@ -91,7 +91,7 @@ class CliArgumentsFuzzTest {
         || code < 0
         || code > 2
         || STACK_FRAME.matcher(stderr).find()
-        || stderr.contains("keyplan: internal error")) {
+        || INTERNAL_ERROR.matcher(stderr).find() && !echoes(args, "internal error")) {
       throw new IllegalStateException(
           "keyplan " + String.join(" ", args) + " exited " + code + ":\n" + stderr);
     }
@@ -104,6 +104,19 @@ class CliArgumentsFuzzTest {
    */
   private static final java.util.regex.Pattern STACK_FRAME =
       java.util.regex.Pattern.compile("(?m)^\\tat [\\w$.<>/@-]+\\([^)\\n]*\\)\\s*$");
+
+  /**
+   * keyplan's line for an internal error, at a line's start. It is a crash only when keyplan wrote
+   * it: an option's bad value is echoed in its message (the fuzzer gave {@code --format 'keyplan:
+   * internal error'}, which exits 2 with "but was 'keyplan: internal error'"), so the line counts
+   * only when no argument holds the words; such a run still fails on its exit code if it crashed.
+   */
+  private static final java.util.regex.Pattern INTERNAL_ERROR =
+      java.util.regex.Pattern.compile("(?m)^keyplan: internal error");
+
+  private static boolean echoes(List<String> args, String words) {
+    return args.stream().anyMatch(a -> a.contains(words));
+  }
 
   private static PrintWriter sink() {
     return new PrintWriter(new StringWriter(), true);
