@@ -19,7 +19,10 @@ import java.util.Locale;
  * double precision 8, real 4; text and bytea their length plus 1 byte up to 126 bytes, plus 4
  * above); plus a primary key B-tree of {@code 16 + key bytes} an entry. Column padding, page fill
  * and other indexes are left out, so the figure is a floor. Example: a row of a uuid, a bigint and
- * a 40-byte text is 24 + 4 + 16 + 8 + 41 = 93 bytes, its key entry 32.
+ * a 40-byte text is 24 + 4 + 16 + 8 + 41 = 93 bytes, its key entry 32. Rows every insert gives a
+ * TTL are counted for one TTL's worth, as the stores keep them ({@link Entity#rowsAfter}):
+ * PostgreSQL has no TTL, so the application deletes them (a scheduled DELETE, or a dropped
+ * partition of a table partitioned by time), whose cost is not counted.
  *
  * <p><b>Load.</b> Each instance is planned to serve {@link #BUDGET} operations a second, the figure
  * keyplan plans a MongoDB shard's primary with (shard_budget), kept to half of it as every store's
@@ -61,8 +64,9 @@ public record RelationalBaseline(
   public static RelationalBaseline of(Model model, Prices prices) {
     double rows = 0;
     double bytes = 0;
+    var ttls = model.insertTtls();
     for (Entity e : model.entities().values()) {
-      double n = e.rowsAfter(model.horizonSeconds(), 0);
+      double n = e.rowsAfter(model.horizonSeconds(), ttls.getOrDefault(e.name(), 0L));
       double row = 28;
       double key = 16;
       for (Attribute a : e.attributes().values()) {

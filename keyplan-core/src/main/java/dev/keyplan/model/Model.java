@@ -48,6 +48,25 @@ public record Model(
     return new Model(name, file, seconds, entities, patterns, designs, location);
   }
 
+  /**
+   * Returns, per entity, the shortest TTL its inserts and upserts set when every one of them sets
+   * one; an entity with an insert that sets none maps to 0 (its rows may never expire), one never
+   * inserted is absent. Every store's sizing bounds the rows alive by it ({@link
+   * Entity#rowsAfter}): 1,000 rows/s inserted {@code using ttl 30d} keep 2,592,000,000 alive. With
+   * two inserts, {@code using ttl 30d} and {@code using ttl 7d}, the 7 days are taken for both, a
+   * simplification the model docs state. Computed on each call: callers keep the map.
+   */
+  public Map<String, Long> insertTtls() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (AccessPattern p : patterns) {
+      if (p.operation() instanceof Operation.Write w
+          && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT)) {
+        out.merge(w.entity(), w.ttlSeconds(), (a, b) -> a == 0 || b == 0 ? 0 : Math.min(a, b));
+      }
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
   /** Returns the entity named {@code name}. */
   public Optional<Entity> entity(String name) {
     return Optional.ofNullable(entities.get(name));

@@ -14,6 +14,10 @@ import org.junit.jupiter.api.Test;
  */
 class RelationalBaselineTest {
   private static Model model(String writes, String reads) {
+    return model(writes, reads, "Note", "0/s");
+  }
+
+  private static Model model(String writes, String reads, String insert, String growth) {
     String yaml =
         """
         model: m
@@ -26,15 +30,16 @@ class RelationalBaselineTest {
               body: {type: text, size: 40B}
             key: [note_id]
             count: 1M
+            growth: %s
         patterns:
           - id: read
             rate: %s
             query: Note where note_id = ?
           - id: write
             rate: %s
-            insert: Note
+            insert: %s
         """
-            .formatted(reads, writes);
+            .formatted(growth, reads, writes, insert);
     return ModelReader.read("m.yaml", yaml, Path.of("."));
   }
 
@@ -45,6 +50,17 @@ class RelationalBaselineTest {
     // so 1M rows × 125 B.
     assertThat(r.rows()).isEqualTo(1_000_000);
     assertThat(r.bytes()).isEqualTo(125_000_000);
+  }
+
+  @Test
+  void rowsWithATtlAreCountedForOneTtlsWorth() {
+    // The same Note, 1M rows today, growing by 10/s for a year: without a TTL 1M + 10 × 31,536,000
+    // = 316,360,000 rows; with `using ttl 30d` on the one insert, today's rows are gone after 30
+    // days and 10 × 2,592,000 = 25,920,000 remain, as every store's sizing counts them.
+    Model forever = model("10/s", "1/s", "Note", "10/s");
+    Model expiring = model("10/s", "1/s", "Note using ttl 30d", "10/s");
+    assertThat(RelationalBaseline.of(forever, Prices.DEFAULTS).rows()).isEqualTo(316_360_000);
+    assertThat(RelationalBaseline.of(expiring, Prices.DEFAULTS).rows()).isEqualTo(25_920_000);
   }
 
   @Test

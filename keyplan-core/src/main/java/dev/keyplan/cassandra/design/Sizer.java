@@ -7,11 +7,9 @@ import dev.keyplan.cassandra.cql.UserType;
 import dev.keyplan.cassandra.design.SstableFootprint.Writes;
 import dev.keyplan.cassandra.facts.CassandraLimits;
 import dev.keyplan.cassandra.model.CassandraDesign.Derived;
-import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
-import dev.keyplan.model.Operation;
 import dev.keyplan.workload.CompositeKey;
 import dev.keyplan.workload.KeySpread;
 import java.util.ArrayList;
@@ -59,7 +57,7 @@ public final class Sizer {
   Sizer(Model model, CqlSchema schema) {
     this.model = model;
     this.schema = schema;
-    this.insertTtls = insertTtls(model);
+    this.insertTtls = model.insertTtls();
     this.types = schema::type;
   }
 
@@ -215,18 +213,6 @@ public final class Sizer {
       }
     }
     return insertTtls.getOrDefault(t.entity().name(), 0L);
-  }
-
-  /** Returns, per entity, the shortest TTL of its inserts if every insert sets one (else 0). */
-  private static Map<String, Long> insertTtls(Model model) {
-    Map<String, Long> out = new java.util.HashMap<>();
-    for (AccessPattern p : model.patterns()) {
-      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
-        long ttl = ((Operation.Write) p.operation()).ttlSeconds();
-        out.merge(p.operation().entity(), ttl, (a, b) -> a == 0 || b == 0 ? 0 : Math.min(a, b));
-      }
-    }
-    return out;
   }
 
   /**

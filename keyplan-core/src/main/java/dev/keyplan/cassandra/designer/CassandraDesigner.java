@@ -227,6 +227,37 @@ public final class CassandraDesigner implements Designer {
               + " kept and a read by key is served");
       tables.put(s.key(), t);
     }
+    // Rows every insert gives a TTL expire by themselves; the table's default TTL makes that
+    // hold for a write that forgets one too (an update without USING TTL would otherwise keep
+    // its cells for ever): seed 003's sensor table, "default_time_to_live = 2592000 -- Auto-expire
+    // after 30 days". The sizing counts one TTL's worth of rows either way (Sizer).
+    Map<String, Long> ttls = workload.insertTtls();
+    for (Table t : tables.values()) {
+      long ttl = ttls.getOrDefault(t.entity.name(), 0L);
+      if (ttl > 0) {
+        t.ttlSeconds = ttl;
+        t.reasons.add(
+            "default_time_to_live = "
+                + ttl
+                + " ("
+                + Quantities.formatSeconds(ttl)
+                + "): every insert of "
+                + t.entity.name()
+                + " sets a TTL of "
+                + Quantities.formatSeconds(ttl)
+                + ", so the table keeps one TTL's worth of rows ("
+                + Units.count(t.entity.rowsAfter(workload.horizonSeconds(), ttl))
+                + " after "
+                + Quantities.formatSeconds(workload.horizonSeconds())
+                + (workload.horizonSeconds() > ttl
+                    ? ", instead of "
+                        + Units.count(t.entity.rowsAfter(workload.horizonSeconds(), 0))
+                        + " kept for ever"
+                    : "")
+                + "); the default expires a write that sets none too (seed 003: \"Auto-expire"
+                + " after 30 days\")");
+      }
+    }
     // The tables as the queries shape them; then, table by table, the fewest write shards and
     // the widest time bucket that leave no finding of a partition too big, too hot, too coarsely
     // keyed or growing without bound (the rules check applies), searched in that order.
@@ -966,6 +997,7 @@ public final class CassandraDesigner implements Designer {
     Optional<Long> bucket = Optional.empty();
     String bucketOf = "";
     int shards;
+    long ttlSeconds;
 
     Table(String name, Entity entity, Shape shape) {
       this.name = name;
@@ -1000,12 +1032,19 @@ public final class CassandraDesigner implements Designer {
         b.append("  shard int,\n");
       }
       b.append("  ").append(primaryKey()).append('\n').append(')');
+      List<String> options = new ArrayList<>();
       if (!shape.clustering().isEmpty()) {
         List<String> order = new ArrayList<>();
         shape
             .clustering()
             .forEach(c -> order.add(c.attribute() + (c.descending() ? " DESC" : " ASC")));
-        b.append(" WITH CLUSTERING ORDER BY (").append(String.join(", ", order)).append(')');
+        options.add("CLUSTERING ORDER BY (" + String.join(", ", order) + ")");
+      }
+      if (ttlSeconds > 0) {
+        options.add("default_time_to_live = " + ttlSeconds);
+      }
+      if (!options.isEmpty()) {
+        b.append(" WITH ").append(String.join("\n  AND ", options));
       }
       return b.append(";\n").toString();
     }

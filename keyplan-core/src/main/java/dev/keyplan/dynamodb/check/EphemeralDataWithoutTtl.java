@@ -148,6 +148,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
   private static void ttlAttributesNotNumbers(
       DynamoDbAnalysis a, Map<String, List<AccessPattern>> inserts, Findings out) {
     long horizon = a.model().horizonSeconds();
+    Map<String, Long> insertTtls = a.model().insertTtls();
     for (DynamoDbTable t : a.tables()) {
       if (t.ttl().isEmpty()) {
         continue;
@@ -160,7 +161,7 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
         }
         // The design's sizing already keeps these items for ever; a working TTL would keep one
         // TTL's worth.
-        long insertTtl = insertTtl(inserts, it.entity().name());
+        long insertTtl = insertTtls.getOrDefault(it.entity().name(), 0L);
         double forever = it.rows();
         double kept = insertTtl > 0 ? it.entity().rowsAfter(horizon, insertTtl) : forever;
         double extra = Math.max(0, forever - kept) * storedBytes(it, t);
@@ -202,16 +203,6 @@ public final class EphemeralDataWithoutTtl implements DynamoDbRule {
                 + " never expire either");
       }
     }
-  }
-
-  /** Returns the shortest TTL the entity's inserts set if every insert sets one, else 0. */
-  private static long insertTtl(Map<String, List<AccessPattern>> inserts, String entity) {
-    long ttl = -1;
-    for (var p : inserts.getOrDefault(entity, List.of())) {
-      long t = ((Operation.Write) p.operation()).ttlSeconds();
-      ttl = ttl < 0 ? t : (t == 0 || ttl == 0 ? 0 : Math.min(ttl, t));
-    }
-    return Math.max(0, ttl);
   }
 
   private static void deletesInsteadOfTtl(

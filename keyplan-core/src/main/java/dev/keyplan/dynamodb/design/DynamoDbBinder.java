@@ -14,12 +14,10 @@ import dev.keyplan.dynamodb.schema.SchemaFiles;
 import dev.keyplan.input.Diagnostic;
 import dev.keyplan.input.InputException;
 import dev.keyplan.input.Suggest;
-import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.KeyTemplate;
 import dev.keyplan.model.Model;
-import dev.keyplan.model.Operation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,7 +45,7 @@ final class DynamoDbBinder {
   DynamoDbBinder(Model model, DynamoDbDesign design) {
     this.model = model;
     this.design = design;
-    this.insertTtls = insertTtls(model);
+    this.insertTtls = model.insertTtls();
   }
 
   List<DynamoDbTable> bind() {
@@ -592,20 +590,5 @@ final class DynamoDbBinder {
       }
     }
     return size;
-  }
-
-  /**
-   * Per entity, the shortest TTL of its inserts if every insert sets one (else 0), as Cassandra's
-   * Sizer counts it.
-   */
-  private static Map<String, Long> insertTtls(Model model) {
-    Map<String, Long> out = new HashMap<>();
-    for (AccessPattern p : model.patterns()) {
-      if (p.operation().isWriteOf(Operation.Kind.INSERT, Operation.Kind.UPSERT)) {
-        long ttl = ((Operation.Write) p.operation()).ttlSeconds();
-        out.merge(p.operation().entity(), ttl, (a, b) -> a == 0 || b == 0 ? 0 : Math.min(a, b));
-      }
-    }
-    return out;
   }
 }

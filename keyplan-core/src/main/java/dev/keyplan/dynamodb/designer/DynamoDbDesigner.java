@@ -15,6 +15,7 @@ import dev.keyplan.model.AccessPattern;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.model.Quantities;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
 import dev.keyplan.model.yaml.ModelReader;
@@ -50,12 +51,14 @@ import java.util.Set;
  *
  * Each candidate is the workload's text with a {@code dynamodb:} section appended, read by the
  * model reader and analysed and checked as {@code keyplan check} does. Not proposed yet, and said
- * so: the billing mode by cost (the proposal stays on-demand), local indexes, sparse indexes, TTL,
- * one table per entity.
+ * so: local indexes, sparse indexes, one table per entity.
  */
 public final class DynamoDbDesigner implements Designer {
   /** The table's name: generic, as single-table designs name it. */
   static final String TABLE = "AppTable";
+
+  /** The TTL attribute's name, as rule EphemeralDataWithoutTtl's fix names it. */
+  static final String TTL_ATTRIBUTE = "expires_at";
 
   /** Shard counts tried for a hot partition key, fewest first. */
   static final int[] SHARD_COUNTS = {2, 4, 8, 16, 32, 64, 128, 256};
@@ -330,6 +333,7 @@ public final class DynamoDbDesigner implements Designer {
     decisions.add(
         new Proposal.Decision(
             TABLE, model.patterns().stream().map(AccessPattern::id).toList(), mode, billing));
+    ttlDecision(model).ifPresent(decisions::add);
     return new Proposal(
         StoreId.DYNAMODB,
         c.section(),
@@ -398,6 +402,7 @@ public final class DynamoDbDesigner implements Designer {
     s.append("      partition_key: PK\n      sort_key: SK\n      capacity: ")
         .append(capacity(provisioned.get(TABLE)))
         .append('\n');
+    ttlAttribute(w.model()).ifPresent(a -> s.append("      ttl: ").append(a).append('\n'));
     if (indexes > 0) {
       s.append("      indexes:\n");
       for (int i = 1; i <= indexes; i++) {
@@ -424,6 +429,81 @@ public final class DynamoDbDesigner implements Designer {
     Model m = ModelReader.read(w.model().file(), text, w.baseDir());
     DynamoDbAnalysis a = new DynamoDbStore().analyze(m);
     return new Candidate(s.toString(), Checker.builtIn().check(a), a);
+  }
+
+  /**
+   * The table's TTL attribute when an entity's every insert sets a TTL, else none: {@code
+   * expires_at}, or {@code expires_at_2}… when an entity already has an attribute of that name (the
+   * items then carry the new one as a Number of epoch seconds; DynamoDbBinder sizes it).
+   */
+  static Optional<String> ttlAttribute(Model model) {
+    if (model.insertTtls().values().stream().noneMatch(x -> x > 0)) {
+      return Optional.empty();
+    }
+    String name = TTL_ATTRIBUTE;
+    for (int i = 2; taken(model, name); i++) {
+      name = TTL_ATTRIBUTE + "_" + i;
+    }
+    return Optional.of(name);
+  }
+
+  private static boolean taken(Model model, String attribute) {
+    return model.entities().values().stream().anyMatch(e -> e.attribute(attribute).isPresent());
+  }
+
+  /**
+   * The decision to give the table a TTL attribute: per entity whose inserts all set a TTL, the
+   * items the table keeps at the horizon with it (one TTL's worth) against without it (every item
+   * written), and what the application writes.
+   */
+  private static Optional<Proposal.Decision> ttlDecision(Model model) {
+    Optional<String> attribute = ttlAttribute(model);
+    if (attribute.isEmpty()) {
+      return Optional.empty();
+    }
+    long horizon = model.horizonSeconds();
+    List<String> reasons = new ArrayList<>();
+    List<String> patterns = new ArrayList<>();
+    model
+        .insertTtls()
+        .forEach(
+            (entity, ttl) -> {
+              if (ttl <= 0) {
+                return;
+              }
+              Entity e = model.entity(entity).orElseThrow();
+              for (AccessPattern p : model.patterns()) {
+                if (p.operation() instanceof Operation.Write wr
+                    && wr.entity().equals(entity)
+                    && wr.ttlSeconds() > 0) {
+                  patterns.add(p.id());
+                }
+              }
+              reasons.add(
+                  "every insert of "
+                      + entity
+                      + " sets a TTL of "
+                      + Quantities.formatSeconds(ttl)
+                      + ": with "
+                      + attribute.get()
+                      + " the table keeps about "
+                      + Units.count(
+                          e.rowsAfter(
+                              horizon, ttl + DynamoDbLimits.TTL_TYPICAL_DELETION_DELAY_SECONDS))
+                      + " of its items after "
+                      + Quantities.formatSeconds(horizon)
+                      + " (the TTL plus the 48 hours TTL may take to delete), against "
+                      + Units.count(e.rowsAfter(horizon, 0))
+                      + " without (EphemeralDataWithoutTtl)");
+            });
+    reasons.add(
+        "the application writes "
+            + attribute.get()
+            + " into each such item as a Number of epoch seconds, the insert's time plus its TTL;"
+            + " TTL deletes are free and consume no write capacity (AWS DG, \"Time to Live"
+            + " (TTL)\")");
+    return Optional.of(
+        new Proposal.Decision(TABLE + " TTL", patterns, "ttl: " + attribute.get(), reasons));
   }
 
   private static String capacity(long[] units) {

@@ -8,9 +8,11 @@ import dev.keyplan.designer.Designer;
 import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
+import dev.keyplan.model.Quantities;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
 import dev.keyplan.model.yaml.ModelReader;
@@ -21,6 +23,7 @@ import dev.keyplan.mongodb.design.MongoDbCollection;
 import dev.keyplan.mongodb.design.MongoDbPlan;
 import dev.keyplan.mongodb.design.MongoDbRelationship;
 import dev.keyplan.mongodb.design.MongoDbShard;
+import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.facts.MongoDbNodePrice;
 import java.util.ArrayList;
@@ -187,6 +190,16 @@ public final class MongoDbDesigner implements Designer {
     }
     for (Coll c : kept) {
       c.dropPrefixes();
+    }
+    // TTL: documents whose every insert sets a TTL expire through a TTL index on a date field
+    // that holds the time of the insert (MongoDB manual, "TTL Indexes": a single-field index with
+    // expireAfterSeconds; a document expires that many seconds after the date in the field).
+    Map<String, Long> ttls = model.insertTtls();
+    for (Coll c : kept) {
+      long ttl = ttls.getOrDefault(c.entity.name(), 0L);
+      if (ttl > 0) {
+        c.expire(ttl, model.horizonSeconds());
+      }
     }
     // 4. Shards: from the load, or as asked.
     Candidate c = candidate(w, kept, 1);
@@ -671,11 +684,13 @@ public final class MongoDbDesigner implements Designer {
     return s + "s";
   }
 
-  /** An index the reads ask for. */
+  /** An index the reads ask for, or the TTL index. */
   private static final class Idx {
     final String keys;
     final boolean caseless;
     boolean unique;
+    long ttlSeconds;
+    String ttlReason = "";
     final List<String> patterns = new ArrayList<>();
 
     Idx(String keys, boolean caseless, boolean unique) {
@@ -685,13 +700,14 @@ public final class MongoDbDesigner implements Designer {
     }
 
     String yaml() {
-      if (!caseless && !unique) {
+      if (!caseless && !unique && ttlSeconds == 0) {
         return keys;
       }
       return "{keys: "
           + keys
           + (unique ? ", unique: true" : "")
           + (caseless ? ", collation: case-insensitive" : "")
+          + (ttlSeconds > 0 ? ", ttl: " + Quantities.formatSeconds(ttlSeconds) : "")
           + "}";
     }
 
@@ -714,6 +730,7 @@ public final class MongoDbDesigner implements Designer {
     final List<Idx> indexes = new ArrayList<>();
     final List<String> byId = new ArrayList<>();
     final List<String> dropped = new ArrayList<>();
+    final List<String> notes = new ArrayList<>();
     Coll embeddedIn;
     String shardKey;
 
@@ -733,6 +750,73 @@ public final class MongoDbDesigner implements Designer {
       Idx i = new Idx(keys, caseless, unique);
       i.patterns.add(pattern);
       indexes.add(i);
+    }
+
+    /**
+     * Expires the collection's documents {@code ttl} seconds after their insert: a TTL index on the
+     * entity's first date attribute that grows with the inserts ({@code time_ordered}), the read's
+     * own index when it is that field alone; without such an attribute the documents are kept, and
+     * the note says what to declare.
+     */
+    void expire(long ttl, long horizon) {
+      String lifetime = Quantities.formatSeconds(ttl);
+      String kept =
+          Units.count(entity.rowsAfter(horizon, ttl))
+              + " documents after "
+              + Quantities.formatSeconds(horizon)
+              + (horizon > ttl
+                  ? " instead of " + Units.count(entity.rowsAfter(horizon, 0)) + " kept for ever"
+                  : "");
+      Optional<Attribute> field =
+          entity.attributes().values().stream()
+              .filter(a -> a.timeOrdered() && BsonTypes.natural(a).equals("date"))
+              .findFirst();
+      if (field.isEmpty()) {
+        notes.add(
+            "no TTL index: every insert of "
+                + entity.name()
+                + " sets a TTL of "
+                + lifetime
+                + ", but MongoDB expires a document by a date field that holds its insert's"
+                + " time (MongoDB manual, \"TTL Indexes\") and no attribute of "
+                + entity.name()
+                + " is a timestamp or date declared time_ordered: its documents are kept ("
+                + Units.count(entity.rowsAfter(horizon, 0))
+                + " after "
+                + Quantities.formatSeconds(horizon)
+                + "); declare the one that holds the insert's time time_ordered");
+        return;
+      }
+      String f = field.get().name();
+      Idx ttlIndex =
+          indexes.stream()
+              .filter(
+                  i ->
+                      !i.caseless
+                          && !i.unique
+                          && (i.keys.equals("{" + f + ": 1}") || i.keys.equals("{" + f + ": -1}")))
+              .findFirst()
+              .orElseGet(
+                  () -> {
+                    Idx i = new Idx("{" + f + ": 1}", false, false);
+                    indexes.add(i);
+                    return i;
+                  });
+      ttlIndex.ttlSeconds = ttl;
+      ttlIndex.ttlReason =
+          "a TTL index (expireAfterSeconds "
+              + ttl
+              + "): every insert of "
+              + entity.name()
+              + " sets a TTL of "
+              + lifetime
+              + ", and "
+              + f
+              + ", a date that grows with the inserts (time_ordered), is taken as the insert's"
+              + " time; MongoDB's TTL monitor deletes a document "
+              + lifetime
+              + " after it (MongoDB manual, \"TTL Indexes\"): "
+              + kept;
     }
 
     /** Leaves out each index whose keys lead another's: the longer one serves its reads too. */
@@ -774,6 +858,10 @@ public final class MongoDbDesigner implements Designer {
       }
       for (Idx i : indexes) {
         patterns.addAll(i.patterns);
+        if (i.patterns.isEmpty()) {
+          reasons.add("index " + i.yaml() + ": " + i.ttlReason);
+          continue;
+        }
         reasons.add(
             "index "
                 + i.yaml()
@@ -782,9 +870,11 @@ public final class MongoDbDesigner implements Designer {
                 + ": equality fields, then sort, then range (MongoDB manual, \"The ESR (Equality,"
                 + " Sort, Range) Guideline\"; seed 003)"
                 + (i.caseless ? "; case-insensitive collation, since the pattern ignores case" : "")
-                + (i.unique ? "; unique, as the attribute is" : ""));
+                + (i.unique ? "; unique, as the attribute is" : "")
+                + (i.ttlSeconds > 0 ? "; also " + i.ttlReason : ""));
       }
       dropped.forEach(d -> reasons.add("no index " + d));
+      reasons.addAll(notes);
       StringBuilder chosen = new StringBuilder(name);
       if (!indexes.isEmpty()) {
         chosen.append(", indexes ");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
+import dev.keyplan.designer.DesignWorkloads;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
@@ -68,6 +69,32 @@ class CassandraDesignerTest {
   private static DesignInput read(String text) {
     return new DesignInput(
         ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
+  }
+
+  @Test
+  void rowsEveryInsertGivesATtl_getItAsTheTablesDefault() {
+    // DesignWorkloads.SESSIONS: every insert of Session sets `using ttl 12h` = 43,200 s, so each
+    // Session table gets default_time_to_live = 43200 (seed 003's sensor table does the same with
+    // 30 days) and keeps 100/s × 43,200 s = 4,320,000 rows instead of a year's 3,153,600,000.
+    Proposal p =
+        new CassandraDesigner(StoreId.CASSANDRA)
+            .propose(DesignWorkloads.input(DesignWorkloads.SESSIONS), "sessions.cql");
+    String cql = p.files().get("sessions.cql");
+    assertThat(cql)
+        .contains("  PRIMARY KEY (session_id)\n) WITH default_time_to_live = 43200;\n")
+        .contains(
+            ") WITH CLUSTERING ORDER BY (session_id ASC)\n  AND default_time_to_live = 43200;\n");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("session_by_session_id"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r ->
+                            r.startsWith("default_time_to_live = 43200 (12h)")
+                                && r.contains("4,320,000 after 1y, instead of 3,153,600,000")));
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
   }
 
   @Test

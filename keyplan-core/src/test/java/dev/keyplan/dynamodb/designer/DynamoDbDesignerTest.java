@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
+import dev.keyplan.designer.DesignWorkloads;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
@@ -67,6 +68,45 @@ class DynamoDbDesignerTest {
           rate: 20/s
           update: Order set status where customer_id = ? and order_date = ? and order_id = ?
       """;
+
+  @Test
+  void itemsEveryInsertGivesATtl_makeTheTableExpireThem() {
+    // DesignWorkloads.SESSIONS: sign-in inserts every Session `using ttl 12h`. The table names
+    // expires_at as its TTL attribute, so check finds no EphemeralDataWithoutTtl, and the reason
+    // gives rule EphemeralDataWithoutTtl's own figures: 100/s × (43,200 + 172,800 s of deletion
+    // delay) = 21,600,000 items kept after 1y, against 100 × 31,536,000 = 3,153,600,000.
+    Proposal p =
+        new DynamoDbDesigner()
+            .propose(DesignWorkloads.input(DesignWorkloads.SESSIONS), "unused.cql");
+    assertThat(p.section()).contains("      sort_key: SK\n").contains("      ttl: expires_at\n");
+    assertThat(p.findings()).noneMatch(f -> f.rule().equals("EphemeralDataWithoutTtl"));
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("AppTable TTL"))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.chosen()).isEqualTo("ttl: expires_at");
+              assertThat(d.patterns()).containsExactly("sign-in");
+              assertThat(d.reasons().get(0))
+                  .contains("keeps about 21,600,000 of its items after 1y")
+                  .contains("against 3,153,600,000 without");
+            });
+  }
+
+  @Test
+  void theTtlAttributeTakesANameNoEntityUses() {
+    // An entity with its own expires_at (a timestamp, which DynamoDB would store as a string and
+    // never expire by) leaves the TTL attribute the next free name.
+    String text =
+        DesignWorkloads.SESSIONS.replace(
+            "      data: {type: text, size: 200B}\n",
+            "      data: {type: text, size: 200B}\n      expires_at: timestamp\n");
+    assertThat(DynamoDbDesigner.ttlAttribute(DesignWorkloads.input(text).model()))
+        .contains("expires_at_2");
+    // Without a TTL on the insert, no TTL attribute.
+    String forever = DesignWorkloads.SESSIONS.replace(" using ttl 12h", "");
+    assertThat(DynamoDbDesigner.ttlAttribute(DesignWorkloads.input(forever).model())).isEmpty();
+  }
 
   @Test
   void customersAndOrders_shareOneItemCollection_withAnIndexByOrderId() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keyplan.check.Severity;
 import dev.keyplan.designer.Constraints;
 import dev.keyplan.designer.DesignInput;
+import dev.keyplan.designer.DesignWorkloads;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.model.yaml.ModelReader;
 import java.nio.file.Path;
@@ -148,6 +149,48 @@ class MongoDbDesignerTest {
           rate: 50/s
           update: Tenant set plan where country_code = ? and tenant_id = ?
       """;
+
+  @Test
+  void documentsEveryInsertGivesATtl_getATtlIndexOnTheirInsertTime() {
+    // DesignWorkloads.SESSIONS: every Session is inserted `using ttl 12h`, and created_at is a
+    // timestamp (a BSON date) declared time_ordered, taken as the insert's time: a TTL index
+    // {created_at: 1} with expireAfterSeconds 43,200 keeps 100/s × 43,200 s = 4,320,000 sessions
+    // instead of a year's 3,153,600,000.
+    Proposal p =
+        new MongoDbDesigner().propose(DesignWorkloads.input(DesignWorkloads.SESSIONS), "unused");
+    assertThat(p.section()).contains("- {keys: {created_at: 1}, ttl: 12h}");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("sessions"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r ->
+                            r.startsWith("index {keys: {created_at: 1}, ttl: 12h}: a TTL index")
+                                && r.endsWith(
+                                    "4,320,000 documents after 1y instead of 3,153,600,000 kept"
+                                        + " for ever")));
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void withoutADateThatGrowsWithTheInserts_noTtlIndex_andTheReasonSaysWhy() {
+    // created_at not declared time_ordered: nothing says which date holds the insert's time.
+    String text = DesignWorkloads.SESSIONS.replace(", time_ordered: true", "");
+    Proposal p = new MongoDbDesigner().propose(DesignWorkloads.input(text), "unused");
+    assertThat(p.section()).doesNotContain("ttl:");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("sessions"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r ->
+                            r.startsWith("no TTL index: every insert of Session sets a TTL of 12h")
+                                && r.contains("its documents are kept (3,153,600,000 after 1y)")));
+  }
 
   @Test
   void shop_embedsTheLinesInTheirOrder_andKeepsTheReviewsInTheirOwnCollection() {

@@ -1,0 +1,49 @@
+package dev.keyplan.designer;
+
+import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
+
+/** Workloads every store's designer is tried on, written once for the three designer tests. */
+public final class DesignWorkloads {
+  private DesignWorkloads() {}
+
+  /**
+   * Web sessions that expire, shaped as the DynamoDB TTL guide's session example and rule
+   * EphemeralDataWithoutTtl's: 100 sessions a second, each inserted {@code using ttl 12h}, read by
+   * id and listed per user. A year of them is 100 × 31,536,000 = 3,153,600,000 written; alive at
+   * any time after the first 12 hours, 100 × 43,200 = 4,320,000.
+   */
+  public static final String SESSIONS =
+      """
+      model: sessions
+      horizon: 1y
+      entities:
+        Session:
+          attributes:
+            session_id: uuid
+            user_id: uuid
+            created_at: {type: timestamp, time_ordered: true}
+            data: {type: text, size: 200B}
+          key: [session_id]
+          count: 0
+          growth: 100/s
+          spread:
+            user_id: {distinct: 1M, busiest: 0.01%}
+      patterns:
+        - id: get-session
+          rate: 1k/s
+          query: Session where session_id = ?
+        - id: user-sessions
+          rate: 10/s
+          query: Session where user_id = ?
+        - id: sign-in
+          rate: 100/s
+          insert: Session using ttl 12h
+      """;
+
+  /** {@code text} read as a workload with no design and no constraint. */
+  public static DesignInput input(String text) {
+    return new DesignInput(
+        ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
+  }
+}
