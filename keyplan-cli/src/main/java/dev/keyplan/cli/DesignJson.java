@@ -10,6 +10,8 @@ import dev.keyplan.designer.Verdict;
 import dev.keyplan.model.Model;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * {@code keyplan design --format json}: the proposals, the stores skipped, the relational column
@@ -31,7 +33,7 @@ final class DesignJson {
   /**
    * A key's share of its ceiling, as {@code {"key": …, "share": …}}, or null when none is sized.
    */
-  private static String hot(java.util.Optional<Against.Hot> h) {
+  private static String hot(Optional<Against.Hot> h) {
     return h.map(
             x ->
                 "{\"key\": "
@@ -189,7 +191,7 @@ final class DesignJson {
     j.append("]},\n     \"section\": ").append(Json.quote(p.section())).append(",\n");
     j.append("     \"files\": {");
     sep = "";
-    for (Map.Entry<String, String> f : new java.util.TreeMap<>(p.files()).entrySet()) {
+    for (Map.Entry<String, String> f : new TreeMap<>(p.files()).entrySet()) {
       j.append(sep).append(Json.quote(f.getKey())).append(": ").append(Json.quote(f.getValue()));
       sep = ", ";
     }

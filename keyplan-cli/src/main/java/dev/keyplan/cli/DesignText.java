@@ -11,9 +11,11 @@ import dev.keyplan.designer.Verdict;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Units;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -61,7 +63,7 @@ final class DesignText {
             .append('\n');
       }
     }
-    Set<String> now = new java.util.HashSet<>();
+    Set<String> now = new HashSet<>();
     after.decisions().forEach(d -> now.add(d.target()));
     was.keySet().stream()
         .filter(t -> !now.contains(t))
@@ -118,7 +120,7 @@ final class DesignText {
   }
 
   /** A key's share of its ceiling with the key's name, or "-" when none is sized. */
-  static String hot(java.util.Optional<Against.Hot> h) {
+  static String hot(Optional<Against.Hot> h) {
     return h.map(
             x ->
                 (x.share() < 0.0001 ? "under 0.01%" : Units.percent(x.share()))

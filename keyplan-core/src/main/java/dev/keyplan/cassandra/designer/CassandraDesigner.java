@@ -29,13 +29,17 @@ import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Proposes a Cassandra design from the access patterns: one table per query shape, by the
@@ -288,7 +292,7 @@ public final class CassandraDesigner implements Designer {
       widths.add(0L);
       if (time.isPresent()) {
         List<Long> conventional = new ArrayList<>(BucketAdvice.widths());
-        java.util.Collections.reverse(conventional);
+        Collections.reverse(conventional);
         widths.addAll(conventional);
       }
       List<String> tried = new ArrayList<>();
@@ -368,7 +372,7 @@ public final class CassandraDesigner implements Designer {
     // proposed at that bound, and ClusterOverCapacity says how far short it falls.
     // A node count the caller fixes (--nodes) is taken as it is; one under what the workload needs
     // is a constraint the proposal does not meet, said with the figures.
-    java.util.OptionalInt fixed = given.constraints().nodes();
+    OptionalInt fixed = given.constraints().nodes();
     int nodes =
         fixed.orElse(
             Math.min(
@@ -449,7 +453,7 @@ public final class CassandraDesigner implements Designer {
    * bucket (one a query, newest first) and every shard ({@code IN}); a write's statement on every
    * table of its entity, which the denormalised copies all take.
    */
-  static String request(String keyspace, java.util.Collection<Table> tables, AccessPattern p) {
+  static String request(String keyspace, Collection<Table> tables, AccessPattern p) {
     if (p.operation() instanceof Operation.Read r) {
       for (Table t : tables) {
         if (t.patterns.contains(p.id())) {
@@ -732,11 +736,7 @@ public final class CassandraDesigner implements Designer {
       String section, String cql, CassandraAnalysis analysis, List<Finding> findings) {}
 
   private Candidate candidate(
-      Model workload,
-      String keyspace,
-      String schemaName,
-      java.util.Collection<Table> tables,
-      int nodes) {
+      Model workload, String keyspace, String schemaName, Collection<Table> tables, int nodes) {
     StringBuilder cql = new StringBuilder();
     cql.append("CREATE KEYSPACE ")
         .append(keyspace)
@@ -946,8 +946,7 @@ public final class CassandraDesigner implements Designer {
       // whole partitions, each a window of time (a time-series table: the bucket alone, or with
       // shards, keys it); anything else would scan the table.
       Optional<String> time =
-          java.util.stream.Stream.concat(
-                  r.orderBy().stream().map(Operation.Order::attribute), ranges.stream())
+          Stream.concat(r.orderBy().stream().map(Operation.Order::attribute), ranges.stream())
               .filter(a -> e.attribute(a).map(Attribute::timeOrdered).orElse(false))
               .findFirst();
       if (time.isEmpty()) {

@@ -20,6 +20,7 @@ import dev.keyplan.model.StoreId;
 import dev.keyplan.model.Units;
 import dev.keyplan.model.yaml.ModelReader;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -384,8 +385,7 @@ public final class DynamoDbDesigner implements Designer {
 
   private record Candidate(String section, List<Finding> findings, DynamoDbAnalysis analysis) {}
 
-  private static Candidate candidate(
-      DesignInput w, java.util.Collection<ItemType> items, int indexes) {
+  private static Candidate candidate(DesignInput w, Collection<ItemType> items, int indexes) {
     return candidate(w, items, indexes, Map.of());
   }
 
@@ -394,10 +394,7 @@ public final class DynamoDbDesigner implements Designer {
    * units when provisioned, and on-demand when empty.
    */
   private static Candidate candidate(
-      DesignInput w,
-      java.util.Collection<ItemType> items,
-      int indexes,
-      Map<String, long[]> provisioned) {
+      DesignInput w, Collection<ItemType> items, int indexes, Map<String, long[]> provisioned) {
     StringBuilder s = new StringBuilder("dynamodb:\n  tables:\n    ").append(TABLE).append(":\n");
     s.append("      partition_key: PK\n      sort_key: SK\n      capacity: ")
         .append(capacity(provisioned.get(TABLE)))

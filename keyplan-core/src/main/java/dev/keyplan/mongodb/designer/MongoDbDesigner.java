@@ -28,6 +28,8 @@ import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.facts.MongoDbNodePrice;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -398,7 +400,7 @@ public final class MongoDbDesigner implements Designer {
     Map<Coll, String> best = new LinkedHashMap<>();
     Map<Coll, int[]> scores = new LinkedHashMap<>();
     Map<Coll, List<String>> tried = new LinkedHashMap<>();
-    java.util.Set<Coll> settled = new java.util.HashSet<>();
+    Set<Coll> settled = new HashSet<>();
     for (Coll coll : toShard) {
       candidates.put(coll, shardKeys(w.model(), coll, current.analysis()));
       tried.put(coll, new ArrayList<>());
@@ -503,7 +505,7 @@ public final class MongoDbDesigner implements Designer {
         reads.add(p);
       }
     }
-    reads.sort(java.util.Comparator.comparingDouble(AccessPattern::ratePerSecond).reversed());
+    reads.sort(Comparator.comparingDouble(AccessPattern::ratePerSecond).reversed());
     Set<String> out = new LinkedHashSet<>();
     for (AccessPattern p : reads) {
       List<String> fields = new ArrayList<>();
