@@ -26,6 +26,7 @@ import dev.keyplan.mongodb.design.MongoDbShard;
 import dev.keyplan.mongodb.facts.BsonTypes;
 import dev.keyplan.mongodb.facts.MongoDbLimits;
 import dev.keyplan.mongodb.facts.MongoDbNodePrice;
+import dev.keyplan.workload.KeyCounts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -48,6 +49,9 @@ import java.util.Set;
  *       test (read together, bounded, owned, not updated alone): a child embedded in its parent's
  *       documents when every read of it goes through the parent's key, else a collection of its
  *       own;
+ *   <li>a native time-series collection for measurements ({@link Series#of}: only inserted, keyed
+ *       by a series attribute and a time that grows, read by both) when its buckets take no more
+ *       than its documents would;
  *   <li>per read, the index the ESR guideline gives ({@link EsrIndex}: equality, sort, range), none
  *       where {@code _id} serves it, a case-insensitive collation where the pattern ignores case,
  *       unique where the attribute is; an index that is a prefix of another is left out;
@@ -157,6 +161,10 @@ public final class MongoDbDesigner implements Designer {
       }
     }
     List<Coll> kept = colls.values().stream().filter(x -> x.embeddedIn == null).toList();
+    // 2b. Time series: an entity only ever inserted, with a date that grows with the inserts and
+    // read by one series attribute and its time, is stored as a native time-series collection
+    // when its buckets take no more than its documents would (both analysed).
+    timeSeries(w, kept, all);
     // 3. The ESR index of each read on the collection the analysis plans it on.
     Candidate shaped = candidate(w, kept, 1);
     for (AccessPattern p : model.patterns()) {
@@ -182,6 +190,10 @@ public final class MongoDbDesigner implements Designer {
         c.byId.add(p.id());
         continue;
       }
+      if (c.series != null && c.series.serves(keys.get())) {
+        c.bySeries.add(p.id());
+        continue;
+      }
       boolean caseless = r.where().stream().anyMatch(x -> p.ignoreCase().contains(x.attribute()));
       boolean unique =
           r.equalities().size() == 1
@@ -199,7 +211,7 @@ public final class MongoDbDesigner implements Designer {
     Map<String, Long> ttls = model.insertTtls();
     for (Coll c : kept) {
       long ttl = ttls.getOrDefault(c.entity.name(), 0L);
-      if (ttl > 0) {
+      if (ttl > 0 && c.series == null) {
         c.expire(ttl, model.horizonSeconds());
       }
     }
@@ -466,12 +478,15 @@ public final class MongoDbDesigner implements Designer {
       List<String> reasons = new ArrayList<>();
       reasons.add(
           score[0] + score[1] == 0
-              ? (keys.size() == 1
-                      ? "the only candidate (no read gives a field by equality) and it leaves "
-                      : "the first of "
-                          + keys.size()
-                          + " candidates (the equality fields of each read, busiest first, completed"
-                          + " by the entity's key; then {_id: hashed}) that leaves ")
+              ? (coll.series != null
+                      ? "the key a time-series collection takes (its metaField, then its timeField"
+                          + " ranged and last), and it leaves "
+                      : keys.size() == 1
+                          ? "the only candidate (no read gives a field by equality) and it leaves "
+                          : "the first of "
+                              + keys.size()
+                              + " candidates (the equality fields of each read, busiest first, completed"
+                              + " by the entity's key; then {_id: hashed}) that leaves ")
                   + coll.name
                   + " no finding of "
                   + String.join(", ", SHARD_RULES.stream().sorted().toList())
@@ -496,6 +511,15 @@ public final class MongoDbDesigner implements Designer {
    * (ranged); a hashed first field where that field grows with time; then {@code {_id: hashed}}.
    */
   private static List<String> shardKeys(Model model, Coll coll, MongoDbAnalysis a) {
+    if (coll.series != null) {
+      // A time-series collection is sharded on its metaField and timeField only, the timeField
+      // ranged and last (docs/model.md, "Time-series collections", as the server checks it).
+      return List.of(
+          coll.series
+              .meta
+              .map(m -> "{" + quote(m) + ": 1, " + quote(coll.series.time) + ": 1}")
+              .orElse("{" + quote(coll.series.time) + ": 1}"));
+    }
     MongoDbCollection mc = a.collection(coll.name).orElseThrow();
     List<AccessPattern> reads = new ArrayList<>();
     for (AccessPattern p : model.patterns()) {
@@ -611,6 +635,9 @@ public final class MongoDbDesigner implements Designer {
       }
       s.append("    ").append(c.name).append(":\n");
       s.append("      entity: ").append(c.entity.name()).append('\n');
+      if (c.series != null) {
+        s.append("      timeseries: ").append(c.series.yaml()).append('\n');
+      }
       if (!c.embeds.isEmpty()) {
         s.append("      embed:\n");
         for (Coll child : c.embeds) {
@@ -635,7 +662,9 @@ public final class MongoDbDesigner implements Designer {
       if (c.shardKey != null) {
         s.append("      shard_key: ").append(c.shardKey).append('\n');
       }
-      s.append("      validation: true\n");
+      if (c.series == null) {
+        s.append("      validation: true\n");
+      }
     }
     String text = w.text() + (w.text().endsWith("\n") ? "" : "\n") + s;
     Model m = ModelReader.read(w.model().file(), text, w.baseDir());
@@ -648,6 +677,10 @@ public final class MongoDbDesigner implements Designer {
    * does (MongoDB manual, "Shard Keys": "the supporting index"); {@code _id} is always indexed.
    */
   private static boolean needsIndex(Coll c) {
+    if (c.series != null) {
+      // The server's own {metaField: 1, timeField: 1} index supports the key.
+      return false;
+    }
     String inner = c.shardKey.substring(1, c.shardKey.length() - 1);
     if (inner.equals("_id: 1")) {
       return false;
@@ -684,6 +717,222 @@ public final class MongoDbDesigner implements Designer {
       return s + "es";
     }
     return s + "s";
+  }
+
+  /**
+   * Makes each eligible collection ({@link Series#of}) a time-series collection when its buckets,
+   * analysed, take no more bytes (data and indexes) than its documents in the design with every
+   * entity in a regular collection ({@code regular}); the reasons give both figures. The comparison
+   * is made with no expiry on either side, so that a TTL, which both honour, does not tip it; the
+   * collection's expireAfterSeconds is set after.
+   */
+  private static void timeSeries(DesignInput w, List<Coll> kept, Candidate regular) {
+    List<Coll> eligible = new ArrayList<>();
+    for (Coll c : kept) {
+      if (c.embeds.isEmpty()) {
+        Series.of(w.model(), c.entity)
+            .ifPresent(
+                x -> {
+                  c.series = x;
+                  eligible.add(c);
+                });
+      }
+    }
+    if (eligible.isEmpty()) {
+      return;
+    }
+    Candidate series = candidate(w, kept, 1);
+    Map<String, Long> ttls = w.model().insertTtls();
+    for (Coll c : eligible) {
+      MongoDbCollection before = regular.analysis().collection(c.name).orElseThrow();
+      MongoDbCollection after = series.analysis().collection(c.name).orElseThrow();
+      double was = before.dataBytes() + before.indexBytes();
+      double now = after.dataBytes() + after.indexBytes();
+      String figures =
+          Units.count(after.documents())
+              + " buckets of "
+              + Units.bytes(after.typicalBytes())
+              + " hold "
+              + Units.count(before.documents())
+              + " measurements in "
+              + Units.bytes(now)
+              + " with their indexes (uncompressed, an upper bound: closed buckets are compressed"
+              + " since 5.2), against "
+              + Units.bytes(was)
+              + " as documents of "
+              + Units.bytes(before.typicalBytes())
+              + " with theirs (at the horizon, with no expiry on either side)";
+      if (now <= was) {
+        c.series.reasons.add(figures);
+        c.series.expireSeconds = ttls.getOrDefault(c.entity.name(), 0L);
+        if (c.series.expireSeconds > 0) {
+          c.series.reasons.add(
+              "expireAfterSeconds "
+                  + c.series.expireSeconds
+                  + ": every insert of "
+                  + c.entity.name()
+                  + " sets a TTL of "
+                  + Quantities.formatSeconds(c.series.expireSeconds)
+                  + "; a bucket is deleted once its whole span is older (MongoDB manual, \"Set up"
+                  + " Automatic Removal for Time Series Collections (TTL)\")");
+        }
+      } else {
+        c.notes.add(
+            "a regular collection, not a time-series one: "
+                + String.join("; ", c.series.reasons)
+                + "; but "
+                + figures);
+        c.series = null;
+      }
+    }
+  }
+
+  /**
+   * A native time-series collection for an entity: its timeField, metaField and granularity, and
+   * why.
+   */
+  private static final class Series {
+    final String time;
+    final Optional<String> meta;
+    final String granularity;
+    final List<String> reasons = new ArrayList<>();
+    long expireSeconds;
+
+    private Series(String time, Optional<String> meta, String granularity) {
+      this.time = time;
+      this.meta = meta;
+      this.granularity = granularity;
+    }
+
+    /**
+     * The time series {@code e} makes, if it makes one: every write of it an insert (at least one),
+     * and no unique attribute (a time-series collection takes neither updates by key nor unique
+     * indexes: MongoDB manual, "Time Series Collection Limitations"); a {@code timestamp} or {@code
+     * date} attribute declared {@code time_ordered}, the timeField; exactly one attribute that its
+     * reads give by equality besides the time, the metaField (not the entity's sole key, which is
+     * {@code _id}), and a read that ranges or orders by the time; the entity's key is the metaField
+     * and the timeField (a measurement has no identity but its series and time). The granularity is
+     * the manual's: "the closest match to the time span between consecutive incoming measurements
+     * that have the same unique value for the metaField" ("Set Granularity for Time Series Data"),
+     * one series writing {@code growth ÷ distinct(metaField)} a second: under a minute apart {@code
+     * seconds}, under an hour {@code minutes}, else {@code hours}. Worked number: 20,000 readings a
+     * second from 100,000 devices are one every 5 s per device: {@code seconds}.
+     */
+    static Optional<Series> of(Model model, Entity e) {
+      List<String> inserts = new ArrayList<>();
+      List<String> reads = new ArrayList<>();
+      Set<String> metas = new LinkedHashSet<>();
+      boolean timed = false;
+      Optional<Attribute> timeAttribute =
+          e.attributes().values().stream()
+              .filter(a -> a.timeOrdered() && BsonTypes.natural(a).equals("date"))
+              .findFirst();
+      if (timeAttribute.isEmpty()
+          || e.growthPerSecond() <= 0
+          || e.attributes().values().stream().anyMatch(Attribute::unique)) {
+        return Optional.empty();
+      }
+      String time = timeAttribute.get().name();
+      for (AccessPattern p : model.patterns()) {
+        Operation o = p.operation();
+        if (!o.entity().equals(e.name())) {
+          continue;
+        }
+        if (o instanceof Operation.Write wr) {
+          if (wr.kind() != Operation.Kind.INSERT) {
+            return Optional.empty();
+          }
+          inserts.add(p.id());
+        } else if (o instanceof Operation.Read r) {
+          reads.add(p.id());
+          r.equalities().stream().filter(a -> !a.equals(time)).forEach(metas::add);
+          timed |=
+              r.where().stream().anyMatch(c -> c.attribute().equals(time))
+                  || r.orderBy().stream().anyMatch(x -> x.attribute().equals(time));
+        }
+      }
+      // Without a metaField every measurement is one series and the only shard key is the time,
+      // monotonic (MonotonicShardKey): a regular collection with a hashed key spreads the inserts.
+      if (inserts.isEmpty() || metas.size() != 1 || !timed) {
+        return Optional.empty();
+      }
+      // A measurement is named by its series and its time alone: an entity with an identity of
+      // its own (a review's review_id) is a document, however it is read.
+      Optional<String> meta = metas.stream().findFirst();
+      if (!Set.of(meta.get(), time).containsAll(e.key()) || e.key().equals(List.of(meta.get()))) {
+        return Optional.empty();
+      }
+      double rows = e.rowsAfter(model.horizonSeconds(), 0);
+      double series = meta.map(m -> KeyCounts.distinct(e, Set.of(m), rows)).orElse(1.0);
+      if (Double.isNaN(series)) {
+        return Optional.empty();
+      }
+      double apart = Math.max(1, series) / e.growthPerSecond();
+      String granularity = apart < 60 ? "seconds" : apart < 3_600 ? "minutes" : "hours";
+      Series out = new Series(time, meta, granularity);
+      out.reasons.add(
+          "a native time-series collection (timeField "
+              + time
+              + meta.map(m -> ", metaField " + m).orElse(", no metaField: one series")
+              + ", granularity "
+              + granularity
+              + "): "
+              + e.name()
+              + " is only inserted ("
+              + String.join(", ", inserts)
+              + "), "
+              + time
+              + " grows with the inserts (time_ordered), and "
+              + (reads.isEmpty()
+                  ? "nothing reads it"
+                  : String.join(", ", reads)
+                      + (reads.size() == 1 ? " reads" : " read")
+                      + " it by "
+                      + meta.map(m -> m + " and ").orElse("")
+                      + "its time")
+              + "; a series writes one measurement every "
+              + Quantities.formatSeconds(Math.max(1, Math.round(apart)))
+              + " ("
+              + Units.rate(e.growthPerSecond())
+              + meta.map(m -> " over " + Units.count(series) + " values of " + m).orElse("")
+              + "), and the granularity is the closest match to that span (MongoDB manual, \"Set"
+              + " Granularity for Time Series Data\")");
+      return Optional.of(out);
+    }
+
+    String yaml() {
+      return "{timeField: "
+          + time
+          + meta.map(m -> ", metaField: " + m).orElse("")
+          + ", granularity: "
+          + granularity
+          + (expireSeconds > 0
+              ? ", expireAfterSeconds: " + Quantities.formatSeconds(expireSeconds)
+              : "")
+          + "}";
+    }
+
+    /**
+     * Returns true if the server's own {@code {metaField: 1, timeField: 1}} index serves an ESR
+     * index of {@code keys}: those fields, or the first alone, in either direction.
+     */
+    boolean serves(String keys) {
+      String m = meta.map(x -> quote(x)).orElse(null);
+      String t = quote(time);
+      for (String a : List.of("1", "-1")) {
+        for (String b : List.of("1", "-1")) {
+          if (m != null
+              && (keys.equals("{" + m + ": " + a + ", " + t + ": " + b + "}")
+                  || keys.equals("{" + m + ": " + a + "}"))) {
+            return true;
+          }
+        }
+        if (m == null && keys.equals("{" + t + ": " + a + "}")) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   /** An index the reads ask for, or the TTL index. */
@@ -733,8 +982,10 @@ public final class MongoDbDesigner implements Designer {
     final List<String> byId = new ArrayList<>();
     final List<String> dropped = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
+    final List<String> bySeries = new ArrayList<>();
     Coll embeddedIn;
     String shardKey;
+    Series series;
 
     Coll(String name, Entity entity) {
       this.name = name;
@@ -840,8 +1091,20 @@ public final class MongoDbDesigner implements Designer {
       List<String> reasons = new ArrayList<>();
       List<String> patterns = new ArrayList<>(byId);
       MongoDbCollection mc = a.collection(name).orElseThrow();
+      if (series != null) {
+        reasons.addAll(series.reasons);
+      }
+      if (!bySeries.isEmpty()) {
+        patterns.addAll(bySeries);
+        reasons.add(
+            String.join(", ", bySeries)
+                + ": by the server's own {"
+                + series.meta.map(m -> m + ": 1, ").orElse("")
+                + series.time
+                + ": 1} index of a time-series collection (MongoDB 6.3+), no other index needed");
+      }
       reasons.add(
-          "documents of "
+          (series != null ? "buckets of " : "documents of ")
               + entity.name()
               + (embeds.isEmpty()
                   ? ""
@@ -854,7 +1117,11 @@ public final class MongoDbDesigner implements Designer {
               + Units.bytes(mc.typicalBytes())
               + " each (BSON), "
               + Units.bytes(mc.dataBytes())
-              + " of data; a $jsonSchema validator (validation: true)");
+              + " of data"
+              + (series != null
+                  ? " (uncompressed, an upper bound); no validator (a time-series collection takes"
+                      + " none)"
+                  : "; a $jsonSchema validator (validation: true)"));
       if (!byId.isEmpty()) {
         reasons.add(String.join(", ", byId) + ": by _id, no other index needed");
       }

@@ -150,6 +150,95 @@ class MongoDbDesignerTest {
           update: Tenant set plan where country_code = ? and tenant_id = ?
       """;
 
+  /** Readings of 100,000 devices, 20,000 a second, read by device for the last hour. */
+  static final String READINGS =
+      """
+      model: iot
+      horizon: 30d
+      entities:
+        Reading:
+          attributes:
+            device_id: uuid
+            at: {type: timestamp, time_ordered: true}
+            temperature: double
+            humidity: double
+          key: [device_id, at]
+          count: 0
+          growth: 20k/s
+          spread:
+            device_id: {distinct: 100k, busiest: 0.01%}
+      patterns:
+        - id: last-hour
+          rate: 500/s
+          query: Reading where device_id = ? and at > ? order by at desc limit 360
+        - id: record
+          rate: 20k/s
+          insert: Reading
+      """;
+
+  @Test
+  void readingsOnlyInsertedAndReadByDeviceAndTime_areATimeSeriesCollection() {
+    // 20,000/s over 100,000 devices: one reading every 5 s per device, under a minute apart, so
+    // granularity seconds (a 3,600 s bucket span) and 720 readings a bucket. 30 days of readings,
+    // 20,000 × 2,592,000 = 51,840,000,000, fill 51,840,000,000 / 720 = 72,000,000 buckets. The
+    // read is served by the server's own {device_id: 1, at: 1} index; no validator (the server
+    // refuses one on a time-series collection).
+    Proposal p = new MongoDbDesigner().propose(DesignWorkloads.input(READINGS), "unused");
+    assertThat(p.section())
+        .contains(
+            "    readings:\n      entity: Reading\n      timeseries: {timeField: at, metaField:"
+                + " device_id, granularity: seconds}\n")
+        .doesNotContain("validation")
+        .doesNotContain("indexes:");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("readings"))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.patterns()).containsExactly("last-hour");
+              assertThat(d.reasons().get(0))
+                  .contains("one measurement every 5s (20,000/s over 100,000 values of device_id)");
+              assertThat(d.reasons().get(1)).startsWith("72,000,000 buckets of ");
+            });
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void sparseSeries_stayARegularCollection() {
+    // 100,000,000 devices writing 10 readings a second in all: one a device every 10,000,000 s,
+    // more than even granularity hours' 30-day span, so every bucket holds one reading and
+    // carries its control block besides: larger than the documents. Kept regular, and said.
+    String sparse =
+        READINGS
+            .replace("growth: 20k/s", "growth: 10/s")
+            .replace("distinct: 100k", "distinct: 100M");
+    Proposal p = new MongoDbDesigner().propose(DesignWorkloads.input(sparse), "unused");
+    assertThat(p.section()).doesNotContain("timeseries").contains("validation: true");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("readings"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r ->
+                            r.startsWith("a regular collection, not a time-series one: ")
+                                && r.contains("granularity hours")));
+  }
+
+  @Test
+  void anEntityThatIsUpdated_isNeverATimeSeries() {
+    String updated =
+        READINGS
+            + """
+              - id: correct
+                rate: 1/s
+                update: Reading set temperature where device_id = ? and at = ?
+            """;
+    Proposal p = new MongoDbDesigner().propose(DesignWorkloads.input(updated), "unused");
+    assertThat(p.section()).doesNotContain("timeseries");
+  }
+
   @Test
   void documentsEveryInsertGivesATtl_getATtlIndexOnTheirInsertTime() {
     // DesignWorkloads.SESSIONS: every Session is inserted `using ttl 12h`, and created_at is a
