@@ -45,6 +45,9 @@ import java.util.Set;
  *       ORDER#{order_date}#{order_id}}), or the entity's name alone when the key is complete;
  *   <li>each other read path a global index, {@code GSI1}, {@code GSI2}…, with the same kind of
  *       templates, overloaded: entities share the indexes by number;
+ *   <li>a local index, {@code LSI1}…, instead of a global one for a path on the table key's
+ *       partition whose reads expect read-your-writes (only a local index is read strongly
+ *       consistent), unless an item collection would then pass the 10 GB cap within the horizon;
  *   <li>write sharding where the analysis finds a partition key value over a partition's throughput
  *       ({@code PartitionThroughputExceeded}): the fewest shards from 2, 4 … 256 that clears it, as
  *       a {@code {shard:N}} suffix of the partition key template.
@@ -52,7 +55,7 @@ import java.util.Set;
  *
  * Each candidate is the workload's text with a {@code dynamodb:} section appended, read by the
  * model reader and analysed and checked as {@code keyplan check} does. Not proposed yet, and said
- * so: local indexes, sparse indexes, one table per entity.
+ * so: sparse indexes, one table per entity.
  */
 public final class DynamoDbDesigner implements Designer {
   /** The table's name: generic, as single-table designs name it. */
@@ -74,7 +77,6 @@ public final class DynamoDbDesigner implements Designer {
     Model model = w.model();
     List<Proposal.Unsupported> unsupported = new ArrayList<>();
     Map<String, ItemType> items = new LinkedHashMap<>();
-    int indexes = 0;
     int quota = DynamoDbLimits.DEFAULT_MAX_GLOBAL_SECONDARY_INDEXES;
     int maxIndexes = Math.min(quota, w.constraints().indexes().orElse(quota));
     String indexLimit =
@@ -133,11 +135,15 @@ public final class DynamoDbDesigner implements Designer {
         byKey.index = 0;
         paths.add(byKey);
       }
-      // A path past the indexes a table may have (DynamoDB's quota, or fewer as the caller fixes)
-      // is not given one: its patterns, the least busy (paths come busiest first), are listed as
-      // unsupported with the paths that took the indexes.
-      while (paths.size() - 1 > maxIndexes) {
-        Path dropped = paths.remove(paths.size() - 1);
+      number(model, paths, true);
+      // A path past the global indexes a table may have (DynamoDB's quota, or fewer as the caller
+      // fixes) is not given one: its patterns, the least busy (paths come busiest first), are
+      // listed as unsupported with the paths that took the indexes.
+      while (paths.stream().filter(x -> x.index > 0 && !x.local).count() > maxIndexes) {
+        Path dropped =
+            paths.stream().filter(x -> x.index > 0 && !x.local).reduce((a, b) -> b).orElseThrow();
+        paths.remove(dropped);
+        List<Path> global = paths.stream().filter(x -> x.index > 0 && !x.local).toList();
         for (String id : dropped.patterns) {
           unsupported.add(
               new Proposal.Unsupported(
@@ -150,16 +156,14 @@ public final class DynamoDbDesigner implements Designer {
                       + dropped.index
                       + "; "
                       + indexLimit
-                      + (paths.size() > 1
+                      + (!global.isEmpty()
                           ? ", taken by "
                               + e.name()
                               + "'s busier paths ("
                               + String.join(
                                   "; ",
-                                  paths.subList(1, paths.size()).stream()
-                                      .map(
-                                          x ->
-                                              "GSI" + x.index + " " + String.join(", ", x.patterns))
+                                  global.stream()
+                                      .map(x -> x.indexName() + " " + String.join(", ", x.patterns))
                                       .toList())
                               + ")"
                           : "")
@@ -167,10 +171,34 @@ public final class DynamoDbDesigner implements Designer {
         }
       }
       item.paths = paths;
-      indexes = Math.max(indexes, paths.size() - 1);
       items.put(e.name(), item);
     }
-    Candidate c = candidate(w, items.values(), indexes);
+    Candidate c = candidate(w, items.values());
+    // A local index caps each item collection at 10 GB: where a collection would pass it within
+    // the horizon (LsiOnUnboundedCollection's error), the paths go to global indexes instead, read
+    // eventually consistent, or strongly from the table (the planner's choice), and the reason
+    // says so. A collection that reaches the cap only later keeps its local index, and the
+    // rule's warning, with the day it does, stays in the findings: without the index a strong
+    // read would query the whole collection.
+    List<Finding> capped =
+        c.findings().stream()
+            .filter(
+                f -> f.rule().equals("LsiOnUnboundedCollection") && f.severity() == Severity.ERROR)
+            .toList();
+    if (!capped.isEmpty()) {
+      for (ItemType item : items.values()) {
+        if (item.paths.stream().anyMatch(x -> x.local)) {
+          number(model, item.paths, false);
+          item.reasons.add(
+              "no local index for the reads that expect read-your-writes: "
+                  + String.join("; ", capped.stream().map(Finding::message).toList())
+                  + "; a global index holds their path instead, read eventually consistent, and"
+                  + " the planner reads the table strongly where the pattern needs it (the"
+                  + " findings give what that costs)");
+        }
+      }
+      c = candidate(w, items.values());
+    }
     // Write sharding: each path whose partition key the rules find too hot or too coarse gets
     // the fewest shards that clear it. A path's heat and key count depend on its own key alone,
     // so the search runs in rounds: every path still hot takes the next shard count, and one
@@ -180,6 +208,10 @@ public final class DynamoDbDesigner implements Designer {
     Map<Path, ItemType> owners = new LinkedHashMap<>();
     for (ItemType item : items.values()) {
       for (Path path : item.paths) {
+        if (path.local) {
+          // A local index shares the table's partitions: the table key's shards are its own.
+          continue;
+        }
         List<Finding> hot = hot(c.findings(), item, path);
         if (!hot.isEmpty()) {
           hotBefore.put(path, hot);
@@ -195,7 +227,7 @@ public final class DynamoDbDesigner implements Designer {
         break;
       }
       pending.forEach(x -> x.shards = n);
-      c = candidate(w, items.values(), indexes);
+      c = candidate(w, items.values());
       for (Path path : pending) {
         if (hot(c.findings(), owners.get(path), path).isEmpty()) {
           cleared.put(path, n);
@@ -210,7 +242,7 @@ public final class DynamoDbDesigner implements Designer {
       }
     }
     if (reset) {
-      c = candidate(w, items.values(), indexes);
+      c = candidate(w, items.values());
     }
     for (Map.Entry<Path, List<Finding>> e : hotBefore.entrySet()) {
       Path path = e.getKey();
@@ -246,7 +278,7 @@ public final class DynamoDbDesigner implements Designer {
       List<String> reasons = new ArrayList<>();
       for (Path p : item.paths) {
         reasons.add(
-            (p.index == 0 ? "table key" : "index GSI" + p.index)
+            (p.index == 0 ? "table key" : "index " + p.indexName())
                 + " "
                 + p.keyText(p.shards)
                 + (p.patterns.isEmpty()
@@ -265,7 +297,17 @@ public final class DynamoDbDesigner implements Designer {
                                 + String.join(", ", p.partition)
                                 + " is its key: one item collection with "
                                 + p.owner)
-                        + (p.sort.isEmpty() ? "" : "; the sort key from its order and ranges")));
+                        + (p.sort.isEmpty() ? "" : "; the sort key from its order and ranges")
+                        + (p.local
+                            ? "; a local index, since "
+                                + String.join(", ", p.patterns)
+                                + " expect"
+                                + (p.patterns.size() == 1 ? "s" : "")
+                                + " read-your-writes: a local index is read strongly consistent"
+                                + " (ConsistentRead) and no global index is (AWS DG, \"DynamoDB read"
+                                + " consistency\"); it caps the item collection at 10 GB, which"
+                                + " LsiOnUnboundedCollection checks"
+                            : "")));
       }
       reasons.addAll(item.reasons);
       decisions.add(
@@ -308,7 +350,7 @@ public final class DynamoDbDesigner implements Designer {
               + " units a table can be given (a Scan on a hot path, the findings say): fix that"
               + " first");
     } else if (atNeed < onDemand && units.containsKey(TABLE)) {
-      c = candidate(w, items.values(), indexes, units);
+      c = candidate(w, items.values(), units);
       mode = "provisioned " + capacity(units.get(TABLE));
       billing.add(
           "provisioned at what the peaks need (⌈peak ÷ 0.7⌉ units, the 70% target utilisation"
@@ -385,8 +427,8 @@ public final class DynamoDbDesigner implements Designer {
 
   private record Candidate(String section, List<Finding> findings, DynamoDbAnalysis analysis) {}
 
-  private static Candidate candidate(DesignInput w, Collection<ItemType> items, int indexes) {
-    return candidate(w, items, indexes, Map.of());
+  private static Candidate candidate(DesignInput w, Collection<ItemType> items) {
+    return candidate(w, items, Map.of());
   }
 
   /**
@@ -394,13 +436,24 @@ public final class DynamoDbDesigner implements Designer {
    * units when provisioned, and on-demand when empty.
    */
   private static Candidate candidate(
-      DesignInput w, Collection<ItemType> items, int indexes, Map<String, long[]> provisioned) {
+      DesignInput w, Collection<ItemType> items, Map<String, long[]> provisioned) {
+    int indexes = 0;
+    int locals = 0;
+    for (ItemType item : items) {
+      for (Path p : item.paths) {
+        if (p.local) {
+          locals = Math.max(locals, p.index);
+        } else {
+          indexes = Math.max(indexes, p.index);
+        }
+      }
+    }
     StringBuilder s = new StringBuilder("dynamodb:\n  tables:\n    ").append(TABLE).append(":\n");
     s.append("      partition_key: PK\n      sort_key: SK\n      capacity: ")
         .append(capacity(provisioned.get(TABLE)))
         .append('\n');
     ttlAttribute(w.model()).ifPresent(a -> s.append("      ttl: ").append(a).append('\n'));
-    if (indexes > 0) {
+    if (indexes + locals > 0) {
       s.append("      indexes:\n");
       for (int i = 1; i <= indexes; i++) {
         s.append("        GSI")
@@ -416,6 +469,13 @@ public final class DynamoDbDesigner implements Designer {
                     : ", capacity: " + capacity(provisioned.get(TABLE + ".GSI" + i)))
             .append("}\n");
       }
+      for (int i = 1; i <= locals; i++) {
+        s.append("        LSI")
+            .append(i)
+            .append(": {local: true, sort_key: LSI")
+            .append(i)
+            .append("SK, projection: ALL}\n");
+      }
     }
     s.append("      items:\n");
     for (ItemType item : items) {
@@ -426,6 +486,30 @@ public final class DynamoDbDesigner implements Designer {
     Model m = ModelReader.read(w.model().file(), text, w.baseDir());
     DynamoDbAnalysis a = new DynamoDbStore().analyze(m);
     return new Candidate(s.toString(), Checker.builtIn().check(a), a);
+  }
+
+  /**
+   * Numbers an entity's paths after the table key's: with {@code locals}, each path on the table
+   * key's partition whose patterns expect read-your-writes is a local index, {@code LSI1} … up to
+   * DynamoDB's 5 a table (a global index is never read strongly consistent); every other path a
+   * global index, {@code GSI1}, {@code GSI2} … in order.
+   */
+  private static void number(Model model, List<Path> paths, boolean locals) {
+    Path table = paths.get(0);
+    int local = 0;
+    int global = 0;
+    for (Path x : paths.subList(1, paths.size())) {
+      boolean strong =
+          model.patterns().stream()
+              .anyMatch(p -> p.readYourWrites() && x.patterns.contains(p.id()));
+      x.local =
+          locals
+              && strong
+              && x.owner.equals(table.owner)
+              && x.partition.equals(table.partition)
+              && local < DynamoDbLimits.MAX_LOCAL_SECONDARY_INDEXES;
+      x.index = x.local ? ++local : ++global;
+    }
   }
 
   /**
@@ -580,9 +664,11 @@ public final class DynamoDbDesigner implements Designer {
     String keysYaml() {
       List<String> keys = new ArrayList<>();
       for (Path p : paths) {
-        String pk = p.index == 0 ? "PK" : "GSI" + p.index + "PK";
-        String sk = p.index == 0 ? "SK" : "GSI" + p.index + "SK";
-        keys.add(pk + ": \"" + p.partitionTemplate(p.shards) + "\"");
+        String pk = p.index == 0 ? "PK" : p.indexName() + "PK";
+        String sk = p.index == 0 ? "SK" : p.indexName() + "SK";
+        if (!p.local) {
+          keys.add(pk + ": \"" + p.partitionTemplate(p.shards) + "\"");
+        }
         keys.add(sk + ": \"" + p.sortTemplate() + "\"");
       }
       return String.join(", ", keys);
@@ -602,10 +688,16 @@ public final class DynamoDbDesigner implements Designer {
     final List<String> patterns = new ArrayList<>();
     int index;
     int shards;
+    boolean local;
+
+    /** The index's name, {@code GSI2} or {@code LSI1}; the table key's path has none. */
+    String indexName() {
+      return (local ? "LSI" : "GSI") + index;
+    }
 
     /** The table or index this path is on, as the findings name it. */
     String where() {
-      return index == 0 ? TABLE : TABLE + ".GSI" + index;
+      return index == 0 ? TABLE : TABLE + "." + indexName();
     }
 
     Path(String owner, List<String> partition, List<String> sort, Entity entity) {

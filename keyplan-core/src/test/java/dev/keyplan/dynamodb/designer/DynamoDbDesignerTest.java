@@ -69,6 +69,69 @@ class DynamoDbDesignerTest {
           update: Order set status where customer_id = ? and order_date = ? and order_id = ?
       """;
 
+  /**
+   * CUSTOMERS_AND_ORDERS with a read that expects read-your-writes on the customer's orders by
+   * their total: the table key's partition, another order.
+   */
+  static final String BIGGEST_ORDERS =
+      CUSTOMERS_AND_ORDERS.replace(
+          "  - id: order-by-id\n",
+          """
+            - id: biggest-orders
+              rate: 50/s
+              query: Order where customer_id = ? order by total desc limit 5
+              expects: read-your-writes
+            - id: order-by-id
+          """);
+
+  @Test
+  void aReadThatExpectsItsWritesOnTheTablesPartition_getsALocalIndex() {
+    // biggest-orders gives customer_id, the table key's partition, and orders by total: a second
+    // sort key on the same item collection. It expects read-your-writes, which only the table
+    // and its local indexes give (AWS DG, "DynamoDB read consistency"), so its path is LSI1 with
+    // sort key ORDER#{total}#{order_id}. The busiest customer's collection holds 1.25 GB after a
+    // year and grows 3.17 MB a day, so it reaches the 10 GB cap after 3,356 days: beyond the
+    // horizon, within ten (LsiOnUnboundedCollection's warning, kept: without the local index
+    // the strong read would query the customer's whole collection, 2,181 RCU/s at its busiest).
+    Proposal p = new DynamoDbDesigner().propose(read(BIGGEST_ORDERS), "unused.cql");
+    assertThat(p.section())
+        .contains("        LSI1: {local: true, sort_key: LSI1SK, projection: ALL}\n")
+        .contains("LSI1SK: \"ORDER#{total}#{order_id}\"")
+        .doesNotContain("LSI1PK")
+        .doesNotContain("shard:");
+    assertThat(p.requests().get("biggest-orders")).startsWith("Query on AppTable.LSI1,");
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+    assertThat(p.findings())
+        .filteredOn(f -> f.rule().equals("LsiOnUnboundedCollection"))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.severity()).isEqualTo(Severity.WARNING);
+              assertThat(f.message()).contains("after 3,356 days");
+            });
+  }
+
+  @Test
+  void aLocalIndexThatWouldOverfillTheCollection_isAGlobalOneAndTheReasonSaysWhy() {
+    // The busiest customer placing 10 orders a second holds 315,360,000 after a year, hundreds of
+    // GB with the index entries: past the 10 GB an LSI caps a collection at within the horizon
+    // (LsiOnUnboundedCollection: error), so the path is a global index again.
+    String busy = BIGGEST_ORDERS.replace("busiest: 500/day", "busiest: 10/s");
+    Proposal p = new DynamoDbDesigner().propose(read(busy), "unused.cql");
+    assertThat(p.section()).doesNotContain("LSI").contains("GSI2SK: \"ORDER#{total}#{order_id}\"");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("AppTable Order"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r ->
+                            r.startsWith(
+                                    "no local index for the reads that expect read-your-writes")
+                                && r.contains("10 GB")));
+  }
+
   @Test
   void itemsEveryInsertGivesATtl_makeTheTableExpireThem() {
     // DesignWorkloads.SESSIONS: sign-in inserts every Session `using ttl 12h`. The table names
