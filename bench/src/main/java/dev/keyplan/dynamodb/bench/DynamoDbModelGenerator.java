@@ -254,7 +254,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
             .append("kind, ")
             .append(c)
             .append("body, ")
-            .append(noTags(e) ? "" : c + "tags, ")
+            .append(readsLatestTags(e) ? "" : c + "tags, ")
             .append(c)
             .append("likes, ")
             .append(c)
@@ -308,11 +308,6 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
         .append("expires: ")
         .append(e % 20 == 1 ? "S" : "N")
         .append("}\n");
-  }
-
-  /** The children whose read of tags is not served: their items hold no tags. */
-  private static boolean noTags(int e) {
-    return (e / 2) % 4 == 2;
   }
 
   // ------------------------------------------------------------------------------------ patterns
