@@ -29,7 +29,14 @@ import java.util.Locale;
  *       whose latest posts' tags are read, so that read is not served), {@code stats} (a counter).
  * </ul>
  *
- * Further tables repeat these shapes with a suffix ({@code _r1}, …). The patterns' ten templates
+ * A tenth of the entities each bend one table for a rule that needs it: every tenth account keeps
+ * its {@code by_region} in a second checked keyspace, {@code bench_legacy}, replicated with
+ * SimpleStrategy ({@link #legacy}), and another tenth clusters its {@code by_status} by creation
+ * time alone ({@link #keyedByTime}); every tenth child compacts its {@code by_owner} with TWCS
+ * ({@link #timeWindowed}), and another tenth has an audit table beside its own that stores no
+ * entity ({@link #audited}), 0.01 P tables the model leaves out on top of the T it checks.
+ *
+ * <p>Further tables repeat these shapes with a suffix ({@code _r1}, …). The patterns' ten templates
  * per kind cover every way a read is served (single partition, bucket walk, IN and shard fan-out,
  * range, order by, join through copy_of, secondary index, ALLOW FILTERING, full scan, count, not
  * served) and every write (insert, update, delete, increment, LWT, logged batch, TTL), with
@@ -47,9 +54,20 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
   static final int TEMPLATES_PER_ENTITY = 3;
   static final String KEYSPACE = "bench";
 
-  /** A generated model. */
+  /**
+   * A second checked keyspace, replicated with SimpleStrategy, holding the {@code by_region} table
+   * of every tenth account ({@link #legacy}).
+   */
+  static final String LEGACY_KEYSPACE = "bench_legacy";
+
+  /**
+   * A generated model.
+   *
+   * @param tables the tables that store an entity, T
+   * @param unbound the tables of the checked keyspaces that store none ({@link #unboundFor})
+   */
   public record Generated(
-      String name, String yaml, String cql, int entities, int tables, int patterns) {
+      String name, String yaml, String cql, int entities, int tables, int unbound, int patterns) {
     /** File name the model is read as; the schema is {@code name + ".cql"} next to it. */
     public String yamlFile() {
       return name + ".yaml";
@@ -69,6 +87,9 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
   private final StringBuilder cql = new StringBuilder(1 << 16);
   private final StringBuilder derived = new StringBuilder();
   private final StringBuilder tableMap = new StringBuilder();
+
+  /** The tables written that store no entity ({@link #auditTable}). */
+  private int unbound;
 
   private CassandraModelGenerator(int entities, int tables, int patterns) {
     super(entities, patterns, "bench-" + patterns, 1 << 16);
@@ -99,8 +120,24 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
   }
 
   /**
-   * Returns a model of exactly {@code entities} entities, {@code tables} tables and {@code
-   * patterns} patterns.
+   * Returns the tables outside the model that {@link #forPatterns}'s model of {@code patterns}
+   * patterns has beside its T tables: an audit table of every tenth entity ({@link #audited}), 0.01
+   * P.
+   */
+  public static int unboundFor(int patterns) {
+    int entities = entitiesFor(patterns);
+    int n = 0;
+    for (int e = 0; e < entities; e++) {
+      if (audited(e)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Returns a model of exactly {@code entities} entities, {@code tables} tables that store them
+   * (plus the audit tables of {@link #audited} entities) and {@code patterns} patterns.
    */
   public static Generated generate(int entities, int tables, int patterns) {
     return new CassandraModelGenerator(entities, tables, patterns).build();
@@ -115,12 +152,18 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
         .append(".yaml\n");
     cql.append("CREATE KEYSPACE ")
         .append(KEYSPACE)
-        .append(
-            " WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 3};\n\n");
+        .append(" WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 3};\n");
+    cql.append("CREATE KEYSPACE ")
+        .append(LEGACY_KEYSPACE)
+        .append(" WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};\n\n");
     deal(tables, TEMPLATES_PER_ENTITY, this::parentTable, this::childTable);
     yaml.append("cassandra:\n");
     yaml.append("  schema: ").append(name).append(".cql\n");
-    yaml.append("  keyspace: ").append(KEYSPACE).append('\n');
+    yaml.append("  keyspace: [")
+        .append(KEYSPACE)
+        .append(", ")
+        .append(LEGACY_KEYSPACE)
+        .append("]\n");
     yaml.append("  consistency: {read: LOCAL_QUORUM, write: LOCAL_QUORUM}\n");
     yaml.append("  node_budget: 20k/s\n");
     yaml.append("  round_trip: 1ms\n");
@@ -128,7 +171,42 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
     if (tableMap.length() > 0) {
       yaml.append("  tables:\n").append(tableMap);
     }
-    return new Generated(name, yaml.toString(), cql.toString(), entities, tables, patterns);
+    return new Generated(
+        name, yaml.toString(), cql.toString(), entities, tables, unbound, patterns);
+  }
+
+  // ---------------------------------------------------------------- the share of each rule's case
+
+  /**
+   * Every tenth account (from 6) keeps its {@code by_region} table in {@link #LEGACY_KEYSPACE}, a
+   * SimpleStrategy keyspace beside the two datacenters of {@link #KEYSPACE}.
+   */
+  static boolean legacy(int e) {
+    return isParent(e) && e % 10 == 6;
+  }
+
+  /**
+   * Every tenth account (from 2) clusters its {@code by_status} table by creation time alone, with
+   * no id to break a tie: two accounts created in the same millisecond in a status are one row.
+   */
+  static boolean keyedByTime(int e) {
+    return isParent(e) && e % 10 == 2;
+  }
+
+  /**
+   * Every tenth child (from 7) compacts its {@code by_owner} table with
+   * TimeWindowCompactionStrategy, though its rows get no TTL from every write.
+   */
+  static boolean timeWindowed(int e) {
+    return !isParent(e) && e % 10 == 7;
+  }
+
+  /**
+   * Every tenth child (from 9) has an audit table beside its own, whose columns {@code actor} and
+   * {@code action} no entity has: a table of the keyspace that the model leaves out.
+   */
+  static boolean audited(int e) {
+    return !isParent(e) && e % 10 == 9;
   }
 
   // -------------------------------------------------------------------------------------- tables
@@ -219,14 +297,19 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
               .append(p)
               .append("shard), ")
               .append(p)
-              .append("created, ")
-              .append(p)
-              .append("id)\n")
-              .append(") WITH CLUSTERING ORDER BY (")
-              .append(p)
-              .append("created DESC, ")
-              .append(p)
-              .append("id ASC);\n\n");
+              .append("created");
+          if (keyedByTime(e)) {
+            cql.append(")\n) WITH CLUSTERING ORDER BY (").append(p).append("created DESC);\n\n");
+          } else {
+            cql.append(", ")
+                .append(p)
+                .append("id)\n")
+                .append(") WITH CLUSTERING ORDER BY (")
+                .append(p)
+                .append("created DESC, ")
+                .append(p)
+                .append("id ASC);\n\n");
+          }
           derived
               .append("    ")
               .append(t)
@@ -241,7 +324,7 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
         {
           String t = p + "by_region" + suffix;
           cql.append("CREATE TABLE ")
-              .append(KEYSPACE)
+              .append(legacy(e) ? LEGACY_KEYSPACE : KEYSPACE)
               .append('.')
               .append(t)
               .append(" (\n")
@@ -319,7 +402,16 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
               .append(c)
               .append("at DESC, ")
               .append(c)
-              .append("id DESC);\n\n");
+              .append("id DESC)");
+          if (timeWindowed(e)) {
+            cql.append(
+                "\n  AND compaction = {'class': 'TimeWindowCompactionStrategy',"
+                    + " 'compaction_window_unit': 'DAYS', 'compaction_window_size': '1'}");
+          }
+          cql.append(";\n\n");
+          if (audited(e) && round == 0) {
+            auditTable(e);
+          }
           derived
               .append("    ")
               .append(t)
@@ -404,6 +496,38 @@ public final class CassandraModelGenerator extends WorkloadGenerator {
           break;
         }
     }
+  }
+
+  /**
+   * Writes child {@code e}'s audit table: who did what to a post, kept by another service. Its
+   * {@code actor} and {@code action} are no attribute of E{@code e}, so it stores no entity.
+   */
+  private void auditTable(int e) {
+    String c = "e" + e + "_";
+    cql.append("CREATE TABLE ")
+        .append(KEYSPACE)
+        .append('.')
+        .append(c)
+        .append("audit (\n")
+        .append("  ")
+        .append(c)
+        .append("id bigint,\n")
+        .append("  ")
+        .append(c)
+        .append("at timestamp,\n")
+        .append("  ")
+        .append(c)
+        .append("actor text,\n")
+        .append("  ")
+        .append(c)
+        .append("action text,\n")
+        .append("  PRIMARY KEY ((")
+        .append(c)
+        .append("id), ")
+        .append(c)
+        .append("at)\n")
+        .append(");\n\n");
+    unbound++;
   }
 
   // ------------------------------------------------------------------------------------ patterns

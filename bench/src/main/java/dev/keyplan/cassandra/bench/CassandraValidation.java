@@ -26,9 +26,10 @@ import java.util.stream.Collectors;
 
 /**
  * Checks, once and outside any timing, that a model of {@link CassandraModelGenerator} is what the
- * benchmark claims to measure: it parses with its CQL, every table binds to an entity, it has
- * exactly the patterns asked for, every {@link CassandraAccess} occurs and every Cassandra rule
- * finds something. Throws {@link IllegalStateException} (failing the JMH trial loudly) otherwise.
+ * benchmark claims to measure: it parses with its CQL, every table binds to an entity but the
+ * generator's audit tables (which must be left out, and are), it has exactly the patterns asked
+ * for, every {@link CassandraAccess} occurs and every Cassandra rule finds something. Throws {@link
+ * IllegalStateException} (failing the JMH trial loudly) otherwise.
  */
 public final class CassandraValidation {
   private CassandraValidation() {}
@@ -48,10 +49,12 @@ public final class CassandraValidation {
     public String summary() {
       return String.format(
           Locale.ROOT,
-          "%s: %d entities, %d tables, %d patterns; plans by access %s; %d findings by rule %s",
+          "%s: %d entities, %d tables (and %d storing none), %d patterns; plans by access %s;"
+              + " %d findings by rule %s",
           model.name(),
           model.entities(),
           model.tables(),
+          model.unbound(),
           model.patterns(),
           access,
           findings,
@@ -85,9 +88,20 @@ public final class CassandraValidation {
     Validation.require(
         model.entities().size() == g.entities(), name, "entities: " + model.entities().size());
     Validation.require(
-        schema.tables().size() == g.tables(), name, "tables in the CQL: " + schema.tables().size());
+        schema.tables().size() == g.tables() + g.unbound(),
+        name,
+        "tables in the CQL: "
+            + schema.tables().size()
+            + ", not "
+            + g.tables()
+            + " + "
+            + g.unbound());
     Validation.require(
         analysis.tables().size() == g.tables(), name, "bound tables: " + analysis.tables().size());
+    Validation.require(
+        analysis.tablesLeftOut().size() == g.unbound(),
+        name,
+        "tables that store no entity: " + analysis.tablesLeftOut().size());
     Validation.require(
         model.patterns().size() == g.patterns(), name, "patterns: " + model.patterns().size());
     Validation.require(
