@@ -35,7 +35,10 @@ import java.util.Locale;
  * <p>Every child {@code E<i>} with i mod 10 = 1 is also stored a second time, by group, in a table
  * of its own, {@code Archive<i>}: provisioned at 5 read and 5 write units (below the need), with a
  * TTL attribute and six global indexes, only the first with its own capacity. Those tables grow
- * with the model (P = 1,000: 100 entities, 10 archive tables, 110 item types).
+ * with the model (P = 1,000: 100 entities, 10 archive tables, 110 item types). Half of them (i mod
+ * 20 = 11) have a sixth index that projects the posts' tags, which their items do not hold ({@link
+ * #includesTags}). Every twentieth child (from 7) keys its posts in AppTable by time alone ({@link
+ * #keyedByTime}).
  *
  * <p>The ten pattern templates per entity, with DynamoDB's own where they differ, plan as GetItem
  * (some strongly consistent), BatchGetItem (IN), Queries on the table, GSI1, GSI2 and LSI1 with
@@ -142,6 +145,24 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
         name, yaml.toString(), entities, 1 + archives, entities + archives, patterns);
   }
 
+  // ---------------------------------------------------------------- the share of each rule's case
+
+  /**
+   * Half the archives (i mod 20 = 11): their sixth index projects the posts' tags, which the
+   * archive items do not hold.
+   */
+  static boolean includesTags(int e) {
+    return archived(e) && e % 20 == 11;
+  }
+
+  /**
+   * Every twentieth child (from 7) keys its posts in AppTable by time alone, {@code POST#{at}}: two
+   * posts of an owner in the same millisecond are one item.
+   */
+  static boolean keyedByTime(int e) {
+    return !isParent(e) && e % 20 == 7;
+  }
+
   // ------------------------------------------------------------------------------------ entities
 
   /** Every twentieth account keys GSI1SK by its bio: over DynamoDB's 1,024 B sort key limit. */
@@ -226,8 +247,11 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
         String c = "e" + e + "_";
         String p = "e" + (e - 1) + "_";
         // Every fourth child's sort key has no literal prefix: a Query of its posts reads the
-        // profile too.
-        String sk = e % 4 == 1 ? "{" + c + "at}#{" + c + "id}" : "POST#{" + c + "at}#{" + c + "id}";
+        // profile too. Every twentieth (from 7) leaves the id out: posts overwrite each other.
+        String sk =
+            e % 4 == 1
+                ? "{" + c + "at}#{" + c + "id}"
+                : keyedByTime(e) ? "POST#{" + c + "at}" : "POST#{" + c + "at}#{" + c + "id}";
         yaml.append("        E").append(e).append(":\n");
         yaml.append("          keys: {PK: \"E")
             .append(e - 1)
@@ -279,7 +303,8 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
           .append(e)
           .append(": {partition_key: X")
           .append(i)
-          .append("PK, projection: KEYS_ONLY")
+          .append("PK, projection: ")
+          .append(i == 6 && includesTags(e) ? "[" + c + "tags]" : "KEYS_ONLY")
           .append(i == 1 ? ", capacity: {read: 5, write: 5}" : "")
           .append("}\n");
     }
