@@ -34,7 +34,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <ul>
  *   <li>{@link #parseOnly}, the named baseline: read the model YAML, and parse the store's schema
- *       files (the CQL for Cassandra), from text already in memory (no disk);
+ *       files (the CQL for Cassandra), from text already in memory (no disk); DynamoDB's Workbench
+ *       model is read from its file, as the analysis reads it ({@link BenchModel#onDisk});
  *   <li>{@link #check}: the same parsing, then the store's analysis ({@link BenchStore#analyze}:
  *       binding tables (and item types), sizing, planning every pattern, heat, and consistency or
  *       cost), then every built-in rule ({@link Checker}), which runs the store's own.

@@ -3,6 +3,8 @@ package dev.keyplan.dynamodb.bench;
 import dev.keyplan.analysis.StoreAnalysis;
 import dev.keyplan.bench.BenchModel;
 import dev.keyplan.bench.BenchStore;
+import dev.keyplan.dynamodb.schema.SchemaFiles;
+import dev.keyplan.input.Location;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.store.Store;
@@ -12,9 +14,11 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * DynamoDB's side of the check benchmark: single-table models of {@link DynamoDbModelGenerator}
- * (AppTable plus 0.01 P archive tables), validated by {@link DynamoDbValidation}. The model holds
- * the whole design, so there is no schema to parse and the analysis is the registry's, exactly what
- * {@code keyplan check} runs.
+ * (AppTable plus 0.01 P archive tables), validated by {@link DynamoDbValidation}. The analysis is
+ * the registry's, exactly what {@code keyplan check} runs; it reads the model's {@code schema:}, a
+ * NoSQL Workbench model of some archive tables with sample items, by its path (keyplan-core takes
+ * no schema text), so the models are {@link BenchModel#onDisk}, and the parse-only baseline reads
+ * that file the same way.
  */
 public final class DynamoDbBenchStore implements BenchStore {
   /** The store's plug-in, looked up once, not per timed operation. */
@@ -40,18 +44,25 @@ public final class DynamoDbBenchStore implements BenchStore {
   @Override
   public BenchModel model(int patterns) {
     DynamoDbModelGenerator.Generated g = DynamoDbModelGenerator.forPatterns(patterns);
-    DynamoDbValidation.validate(g);
-    return g.benchModel();
+    BenchModel model = g.benchModel().onDisk();
+    DynamoDbValidation.validate(g, model.baseDir());
+    return model;
   }
 
   @Override
   public BenchModel unvalidated(int patterns) {
-    return DynamoDbModelGenerator.forPatterns(patterns).benchModel();
+    return DynamoDbModelGenerator.forPatterns(patterns).benchModel().onDisk();
   }
 
+  /**
+   * Reads the model's Workbench file as the analysis's binder does ({@link SchemaFiles#read}): from
+   * its folder, the only way keyplan-core reads it.
+   */
   @Override
   public void parseSchemas(BenchModel model, Blackhole bh) {
-    // A DynamoDB model has no schema file: the baseline is the model YAML alone.
+    for (BenchModel.SchemaFile f : model.schemas()) {
+      bh.consume(SchemaFiles.read(model.path(f), Location.NONE));
+    }
   }
 
   @Override

@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Writes a synthetic but valid workload model with a {@code dynamodb:} design of E entities and P
@@ -36,9 +38,10 @@ import java.util.Locale;
  * of its own, {@code Archive<i>}: provisioned at 5 read and 5 write units (below the need), with a
  * TTL attribute and six global indexes, only the first with its own capacity. Those tables grow
  * with the model (P = 1,000: 100 entities, 10 archive tables, 110 item types). Half of them (i mod
- * 20 = 11) have a sixth index that projects the posts' tags, which their items do not hold ({@link
- * #includesTags}). Every twentieth child (from 7) keys its posts in AppTable by time alone ({@link
- * #keyedByTime}).
+ * 20 = 1) are also in a NoSQL Workbench model, {@code <name>-archives.json}, the design's {@code
+ * schema:}, which gives their key and sample items ({@link #sampled}); the other half's sixth index
+ * projects the posts' tags, which their items do not hold ({@link #includesTags}). Every twentieth
+ * child (from 7) keys its posts in AppTable by time alone ({@link #keyedByTime}).
  *
  * <p>The ten pattern templates per entity, with DynamoDB's own where they differ, plan as GetItem
  * (some strongly consistent), BatchGetItem (IN), Queries on the table, GSI1, GSI2 and LSI1 with
@@ -52,28 +55,52 @@ import java.util.Locale;
  *
  * <p>Run {@code java -cp bench/target/benchmarks.jar
  * dev.keyplan.dynamodb.bench.DynamoDbModelGenerator 1000 DIR} to write {@code
- * bench-dynamodb-1000.yaml} to DIR (to try the CLI on it).
+ * bench-dynamodb-1000.yaml} and {@code bench-dynamodb-1000-archives.json} to DIR (to try the CLI on
+ * them).
  */
 public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** The main table, holding an item type of every entity. */
   static final String TABLE = "AppTable";
 
-  /** A generated model. */
+  /**
+   * A generated model.
+   *
+   * @param workbench the NoSQL Workbench model the YAML's {@code schema:} names ({@link
+   *     #workbenchFile}): some archive tables with sample items
+   */
   public record Generated(
-      String name, String yaml, int entities, int tables, int itemTypes, int patterns) {
+      String name,
+      String yaml,
+      String workbench,
+      int entities,
+      int tables,
+      int itemTypes,
+      int patterns) {
     /** File name the model is read as. */
     public String yamlFile() {
       return name + ".yaml";
     }
 
-    /** The model as the store-neutral benchmarks read it: the YAML alone, no schema file. */
+    /** File name of the Workbench model, next to the YAML. */
+    public String workbenchFile() {
+      return name + "-archives.json";
+    }
+
+    /**
+     * The model as the store-neutral benchmarks read it: the YAML and its Workbench model, in
+     * memory; {@link BenchModel#onDisk} writes the latter where the analysis reads it.
+     */
     public BenchModel benchModel() {
-      return new BenchModel(name, yaml, List.of());
+      return new BenchModel(
+          name, yaml, List.of(new BenchModel.SchemaFile(workbenchFile(), workbench)));
     }
   }
 
   /** The {@code access:} pins, written while the patterns are, in their order. */
   private final StringBuilder pins = new StringBuilder();
+
+  /** Each child's body size in bytes, as drawn, for its archive's sample items. */
+  private final Map<Integer, Integer> bodies = new HashMap<>();
 
   private DynamoDbModelGenerator(int entities, int patterns) {
     super(entities, patterns, "bench-dynamodb-" + patterns, 1 << 17);
@@ -129,6 +156,7 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   private Generated build() {
     writeWorkload(entities + " entities, " + patterns + " patterns");
     yaml.append("dynamodb:\n");
+    yaml.append("  schema: ").append(name).append("-archives.json\n");
     yaml.append("  average_load: 50%\n");
     yaml.append("  tables:\n");
     appTable();
@@ -142,13 +170,21 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     }
     int archives = archivesFor(entities);
     return new Generated(
-        name, yaml.toString(), entities, 1 + archives, entities + archives, patterns);
+        name, yaml.toString(), workbench(), entities, 1 + archives, entities + archives, patterns);
   }
 
   // ---------------------------------------------------------------- the share of each rule's case
 
   /**
-   * Half the archives (i mod 20 = 11): their sixth index projects the posts' tags, which the
+   * Every other archive (of the children i mod 20 = 1) is also in the Workbench model, with sample
+   * items: one larger than modelled, one that is not all DynamoDB JSON.
+   */
+  static boolean sampled(int e) {
+    return archived(e) && e % 20 == 1;
+  }
+
+  /**
+   * The other archives (i mod 20 = 11): their sixth index projects the posts' tags, which the
    * archive items do not hold.
    */
   static boolean includesTags(int e) {
@@ -174,7 +210,9 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
   /** Every twentieth child (from 11) carries a body near the 400 KB item limit. */
   @Override
   protected int bodySize(int e) {
-    return e % 20 == 11 ? between(310_000, 330_000) : super.bodySize(e);
+    int size = e % 20 == 11 ? between(310_000, 330_000) : super.bodySize(e);
+    bodies.put(e, size);
+    return size;
   }
 
   /** Every twentieth child (from 17) gains a tag a day and never loses one. */
@@ -335,6 +373,83 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
         .append("}\n");
   }
 
+  /**
+   * The NoSQL Workbench model (Version 3.0, as Workbench exports it) of the {@link #sampled}
+   * archive tables: their key, as the YAML gives it too (the YAML adds the indexes, capacity and
+   * TTL, which the format lacks), and two sample items each. The first is an archived post whose
+   * body is three times the modelled one plus 600 characters, so its size is at least twice what
+   * the model sizes the item type at; the second, a group's metadata item whose key matches no item
+   * type, holds plain JSON inside an {@code M}, which DynamoDB JSON does not allow.
+   */
+  private String workbench() {
+    StringBuilder w = new StringBuilder(1 << 12);
+    w.append("{\n");
+    w.append("  \"ModelName\": \"").append(name).append(" archives\",\n");
+    w.append("  \"ModelMetadata\": {\n");
+    w.append("    \"Author\": \"").append(getClass().getName()).append("\",\n");
+    w.append("    \"Description\": \"Archive tables with sample items\",\n");
+    w.append("    \"AWSService\": \"Amazon DynamoDB\",\n");
+    w.append("    \"Version\": \"3.0\"\n");
+    w.append("  },\n");
+    w.append("  \"DataModel\": [");
+    String sep = "\n";
+    for (int e = 0; e < entities; e++) {
+      if (!isParent(e) && sampled(e)) {
+        w.append(sep);
+        sep = ",\n";
+        sampledTable(w, e);
+      }
+    }
+    w.append("\n  ]\n}\n");
+    return w.toString();
+  }
+
+  private void sampledTable(StringBuilder w, int e) {
+    String c = "e" + e + "_";
+    w.append("    {\n");
+    w.append("      \"TableName\": \"Archive").append(e).append("\",\n");
+    w.append("      \"KeyAttributes\": {\n");
+    w.append("        \"PartitionKey\": {\"AttributeName\": \"PK\", \"AttributeType\": \"S\"},\n");
+    w.append("        \"SortKey\": {\"AttributeName\": \"SK\", \"AttributeType\": \"S\"}\n");
+    w.append("      },\n");
+    w.append("      \"NonKeyAttributes\": [");
+    String sep = "\n";
+    for (String a : List.of("X1PK", "X2PK", c + "body", c + "owner_name", c + "expires")) {
+      w.append(sep)
+          .append("        {\"AttributeName\": \"")
+          .append(a)
+          .append("\", \"AttributeType\": \"S\"}");
+      sep = ",\n";
+    }
+    w.append("\n      ],\n");
+    w.append("      \"TableData\": [\n");
+    w.append("        {\n");
+    w.append("          \"PK\": {\"S\": \"G#").append(1000 + e).append("\"},\n");
+    w.append("          \"SK\": {\"S\": \"A#2026-03-01T09:00:00.000Z#").append(7000 + e);
+    w.append("\"},\n");
+    w.append("          \"X1PK\": {\"S\": \"O#0f8fad5b-d9cb-469f-a165-70867728950e\"},\n");
+    w.append("          \"X2PK\": {\"S\": \"K#NOTE\"},\n");
+    w.append("          \"").append(c).append("body\": {\"S\": \"");
+    int length = 3 * bodies.get(e) + 600;
+    String words = "An archived post, kept for the record. ";
+    for (int n = 0; n < length; n += words.length()) {
+      w.append(words, 0, Math.min(words.length(), length - n));
+    }
+    w.append("\"},\n");
+    w.append("          \"").append(c).append("owner_name\": {\"S\": \"Ann Example\"},\n");
+    w.append("          \"").append(c).append("expires\": {\"S\": \"2027-03-01T09:00:00.000Z\"}\n");
+    w.append("        },\n");
+    w.append("        {\n");
+    w.append("          \"PK\": {\"S\": \"G#").append(1000 + e).append("\"},\n");
+    w.append("          \"SK\": {\"S\": \"META\"},\n");
+    w.append("          \"")
+        .append(c)
+        .append("meta\": {\"M\": {\"source\": \"import\", \"batch\": 7}}\n");
+    w.append("        }\n");
+    w.append("      ]\n");
+    w.append("    }");
+  }
+
   // ------------------------------------------------------------------------------------ patterns
 
   private void pin(String id, String how) {
@@ -469,7 +584,13 @@ public final class DynamoDbModelGenerator extends WorkloadGenerator {
     Path dir = Path.of(args.length > 1 ? args[1] : ".");
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(g.yamlFile()), g.yaml(), StandardCharsets.UTF_8);
-    System.out.printf(Locale.ROOT, "wrote %s to %s%n", g.yamlFile(), dir.toAbsolutePath());
-    System.out.println(DynamoDbValidation.validate(g).summary());
+    Files.writeString(dir.resolve(g.workbenchFile()), g.workbench(), StandardCharsets.UTF_8);
+    System.out.printf(
+        Locale.ROOT,
+        "wrote %s and %s to %s%n",
+        g.yamlFile(),
+        g.workbenchFile(),
+        dir.toAbsolutePath());
+    System.out.println(DynamoDbValidation.validate(g, dir).summary());
   }
 }

@@ -11,6 +11,7 @@ import dev.keyplan.input.InputException;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.StoreId;
 import dev.keyplan.model.yaml.ModelReader;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -81,11 +82,15 @@ public final class DynamoDbValidation {
     }
   }
 
-  /** Parses, analyses and checks {@code g}; throws if it is not the model the benchmark needs. */
-  public static Report validate(DynamoDbModelGenerator.Generated g) {
+  /**
+   * Parses, analyses and checks {@code g}, whose Workbench model is in {@code dir} (the analysis
+   * reads it from there, {@link BenchModel#onDisk}); throws if it is not the model the benchmark
+   * needs.
+   */
+  public static Report validate(DynamoDbModelGenerator.Generated g, Path dir) {
     Model model;
     try {
-      model = ModelReader.read(g.yamlFile(), g.yaml(), BenchModel.BASE_DIR);
+      model = ModelReader.read(g.yamlFile(), g.yaml(), dir);
     } catch (InputException e) {
       throw new IllegalStateException(
           "the generated model " + g.name() + " does not parse: " + e.getMessage(), e);
