@@ -664,7 +664,38 @@ final class CassandraReadPlanner {
             .collect(Collectors.joining(", "));
     Optional<Candidate> viaIndex = throughIndex(p, r, t, where, missing, unrestricted);
     if (viaIndex.isPresent()) {
-      return viaIndex.get();
+      Candidate c = viaIndex.get();
+      if (r.orderBy().isEmpty()) {
+        return c;
+      }
+      List<String> withOrder = new ArrayList<>(c.plan().notes());
+      withOrder.add(
+          "Cassandra refuses the order here (\"ORDER BY with 2ndary indexes is not supported\"):"
+              + " the statement leaves it out and the application sorts the rows it reads");
+      CassandraPlan q = c.plan();
+      return new Candidate(
+          c.table(),
+          new CassandraPlan(
+              q.pattern(),
+              q.access(),
+              q.tables(),
+              q.partitions(),
+              q.rows(),
+              q.filtersInPartition(),
+              withOrder,
+              q.indexes(),
+              q.with()),
+          c.missing(),
+          c.cost(),
+          c.bounded());
+    }
+    if (!r.orderBy().isEmpty()) {
+      // CQL orders rows within a partition only: SelectStatement refuses ORDER BY on a read that
+      // does not name its partitions, so the scan is made without it.
+      notes.add(
+          "Cassandra refuses the order here (\"ORDER BY is only supported when the partition key"
+              + " is restricted by an EQ or an IN\"): the statement leaves it out and the"
+              + " application sorts every row it reads");
     }
     if (where.isEmpty()) {
       notes.add("no where clause: reads every partition of " + t.name());

@@ -199,6 +199,56 @@ final class CassandraReadPlannerTest {
   }
 
   @Test
+  void aScanThatOrders_saysCassandraRefusesTheOrder() {
+    // The newest devices of a model, ordered by id: no table names its partitions, so the only
+    // plan is an ALLOW FILTERING scan, and CQL refuses ORDER BY there (SelectStatement: "ORDER BY
+    // is only supported when the partition key is restricted by an EQ or an IN"); the plan says
+    // the application sorts what it reads. Without the order the note is absent.
+    String cql =
+        """
+        CREATE KEYSPACE iot WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+        CREATE TABLE iot.device_by_device_id (device_id uuid PRIMARY KEY, site text, model text);
+        """;
+    String model =
+        """
+        model: iot
+        horizon: 30d
+        entities:
+          Device:
+            attributes:
+              device_id: uuid
+              site: {type: text, size: 10B}
+              model: {type: text, values: [a1, b2, c3]}
+            key: [device_id]
+            count: 100k
+        patterns:
+          - id: by-model
+            rate: 1/s
+            query: Device where model = ? %s
+        cassandra:
+          schema: unused.cql
+        """;
+    var ordered =
+        RuleTester.withoutRule()
+            .model(model.formatted("order by device_id desc limit 10"))
+            .cql(cql)
+            .analysis()
+            .plan("by-model")
+            .orElseThrow();
+    assertThat(ordered.access()).isEqualTo(CassandraAccess.ALLOW_FILTERING);
+    assertThat(ordered.notes())
+        .anySatisfy(n -> assertThat(n).startsWith("Cassandra refuses the order here (\"ORDER BY"));
+    var unordered =
+        RuleTester.withoutRule()
+            .model(model.formatted(""))
+            .cql(cql)
+            .analysis()
+            .plan("by-model")
+            .orElseThrow();
+    assertThat(unordered.notes()).noneMatch(n -> n.startsWith("Cassandra refuses the order"));
+  }
+
+  @Test
   void aPartitionOfUnknownSize_isStillPreferredToAFullScan() {
     // An IoT-style design (as keyplan design writes one): devices by id and by site, with no
     // spread for site. The read by site cannot be sized, so it is counted at its upper bound,
