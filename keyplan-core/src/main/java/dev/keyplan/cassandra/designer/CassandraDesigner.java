@@ -260,6 +260,10 @@ public final class CassandraDesigner implements Designer {
                     : "")
                 + "); the default expires a write that sets none too (seed 003: \"Auto-expire"
                 + " after 30 days\")");
+        if (insertedOnly(workload, t.entity)) {
+          t.twcs = Optional.of(Twcs.over(ttl));
+          t.reasons.add(t.twcs.get().reason(t.entity.name()));
+        }
       }
     }
     // The tables as the queries shape them; then, table by table, the fewest write shards and
@@ -986,6 +990,72 @@ public final class CassandraDesigner implements Designer {
     return Optional.of(new Shape(e.name(), partition, clustering));
   }
 
+  /** Returns true if every write of {@code e} is an insert (no update, upsert, delete or count). */
+  private static boolean insertedOnly(Model model, Entity e) {
+    return model.patterns().stream()
+        .map(AccessPattern::operation)
+        .filter(o -> o instanceof Operation.Write && o.entity().equals(e.name()))
+        .allMatch(o -> ((Operation.Write) o).kind() == Operation.Kind.INSERT);
+  }
+
+  /**
+   * TimeWindowCompactionStrategy for a table whose rows are only inserted, each with a TTL: the
+   * Apache Cassandra docs call it "the recommended compaction strategy for time-series and expiring
+   * Time-To-Live (TTL) workloads" ("Time Window Compaction Strategy"): an sstable per window,
+   * dropped whole once it expires. Its window is the smallest whole number of minutes, hours or
+   * days that makes fewer than 50 windows over the TTL, as the strategy's author advises ("target
+   * fewer than 50 buckets per table based on your TTL", jeffjirsa/twcs README). Worked numbers: a
+   * 12-hour TTL, 43,200 s ÷ 50 = 864 s, 15 minutes (48 windows); 30 days, 51,840 s, 15 hours (48);
+   * a year, 630,720 s, 8 days (45.6).
+   *
+   * @param unit {@code MINUTES}, {@code HOURS} or {@code DAYS}
+   * @param size units a window
+   * @param ttlSeconds the TTL the windows divide
+   */
+  record Twcs(String unit, long size, long ttlSeconds) {
+    /** Most windows over the TTL, exclusive. */
+    static final int MAX_WINDOWS = 50;
+
+    static Twcs over(long ttlSeconds) {
+      double least = (double) ttlSeconds / MAX_WINDOWS;
+      if (least < 3_600) {
+        return new Twcs("MINUTES", Math.max(1, (long) Math.ceil(least / 60)), ttlSeconds);
+      }
+      if (least < 86_400) {
+        return new Twcs("HOURS", (long) Math.ceil(least / 3_600), ttlSeconds);
+      }
+      return new Twcs("DAYS", (long) Math.ceil(least / 86_400), ttlSeconds);
+    }
+
+    long windowSeconds() {
+      return size * (unit.equals("MINUTES") ? 60 : unit.equals("HOURS") ? 3_600 : 86_400);
+    }
+
+    String cql() {
+      return "compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': '"
+          + unit
+          + "', 'compaction_window_size': '"
+          + size
+          + "'}";
+    }
+
+    String reason(String entity) {
+      return "TimeWindowCompactionStrategy, "
+          + Quantities.formatSeconds(windowSeconds())
+          + " windows ("
+          + Units.count((double) ttlSeconds / windowSeconds())
+          + " over the "
+          + Quantities.formatSeconds(ttlSeconds)
+          + " TTL): every write of "
+          + entity
+          + " is an insert with a TTL, and TWCS drops an sstable whole once its window expires"
+          + " (Apache Cassandra docs, \"Time Window Compaction Strategy\": \"the recommended"
+          + " compaction strategy for time-series and expiring Time-To-Live (TTL) workloads\");"
+          + " the window is the smallest that makes fewer than 50 over the TTL (jeffjirsa/twcs:"
+          + " \"target fewer than 50 buckets per table based on your TTL\")";
+    }
+  }
+
   /** A proposed table; its bucket is set by the second pass. */
   private static final class Table {
     final String name;
@@ -997,6 +1067,7 @@ public final class CassandraDesigner implements Designer {
     String bucketOf = "";
     int shards;
     long ttlSeconds;
+    Optional<Twcs> twcs = Optional.empty();
 
     Table(String name, Entity entity, Shape shape) {
       this.name = name;
@@ -1042,6 +1113,7 @@ public final class CassandraDesigner implements Designer {
       if (ttlSeconds > 0) {
         options.add("default_time_to_live = " + ttlSeconds);
       }
+      twcs.ifPresent(x -> options.add(x.cql()));
       if (!options.isEmpty()) {
         b.append(" WITH ").append(String.join("\n  AND ", options));
       }

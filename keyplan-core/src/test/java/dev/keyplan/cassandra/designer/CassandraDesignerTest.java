@@ -72,6 +72,20 @@ class CassandraDesignerTest {
   }
 
   @Test
+  void twcsWindows_makeFewerThanFiftyOverTheTtl() {
+    // 12h: 864 s → 15 minutes (48); 30 days: 51,840 s → 15 hours (48); a year: 630,720 s → 8 days
+    // (45.6); 2 hours (the TWCS README's example, which takes 5 minutes): 144 s → 3 minutes (40).
+    assertThat(CassandraDesigner.Twcs.over(43_200))
+        .isEqualTo(new CassandraDesigner.Twcs("MINUTES", 15, 43_200));
+    assertThat(CassandraDesigner.Twcs.over(2_592_000))
+        .isEqualTo(new CassandraDesigner.Twcs("HOURS", 15, 2_592_000));
+    assertThat(CassandraDesigner.Twcs.over(31_536_000))
+        .isEqualTo(new CassandraDesigner.Twcs("DAYS", 8, 31_536_000));
+    assertThat(CassandraDesigner.Twcs.over(7_200))
+        .isEqualTo(new CassandraDesigner.Twcs("MINUTES", 3, 7_200));
+  }
+
+  @Test
   void rowsEveryInsertGivesATtl_getItAsTheTablesDefault() {
     // DesignWorkloads.SESSIONS: every insert of Session sets `using ttl 12h` = 43,200 s, so each
     // Session table gets default_time_to_live = 43200 (seed 003's sensor table does the same with
@@ -79,11 +93,18 @@ class CassandraDesignerTest {
     Proposal p =
         new CassandraDesigner(StoreId.CASSANDRA)
             .propose(DesignWorkloads.input(DesignWorkloads.SESSIONS), "sessions.cql");
+    // Every write is that insert, so each table also compacts by TimeWindowCompactionStrategy in
+    // windows of 15 minutes: 43,200 s ÷ 50 = 864 s rounds up to 15 whole minutes, 48 windows
+    // over the TTL (fewer than 50, the strategy's author's advice).
+    String twcs =
+        "  AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit':"
+            + " 'MINUTES', 'compaction_window_size': '15'};\n";
     String cql = p.files().get("sessions.cql");
     assertThat(cql)
-        .contains("  PRIMARY KEY (session_id)\n) WITH default_time_to_live = 43200;\n")
+        .contains("  PRIMARY KEY (session_id)\n) WITH default_time_to_live = 43200\n" + twcs)
         .contains(
-            ") WITH CLUSTERING ORDER BY (session_id ASC)\n  AND default_time_to_live = 43200;\n");
+            ") WITH CLUSTERING ORDER BY (session_id ASC)\n  AND default_time_to_live = 43200\n"
+                + twcs);
     assertThat(p.decisions())
         .filteredOn(d -> d.target().equals("session_by_session_id"))
         .singleElement()
@@ -93,7 +114,9 @@ class CassandraDesignerTest {
                     .anyMatch(
                         r ->
                             r.startsWith("default_time_to_live = 43200 (12h)")
-                                && r.contains("4,320,000 after 1y, instead of 3,153,600,000")));
+                                && r.contains("4,320,000 after 1y, instead of 3,153,600,000"))
+                    .anyMatch(
+                        r -> r.startsWith("TimeWindowCompactionStrategy, 15m windows (48 over")));
     assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
   }
 
