@@ -12,6 +12,7 @@ import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.model.AccessPattern;
+import dev.keyplan.model.Attribute;
 import dev.keyplan.model.Entity;
 import dev.keyplan.model.Model;
 import dev.keyplan.model.Operation;
@@ -85,15 +86,18 @@ public final class DynamoDbDesigner implements Designer {
             : "DynamoDB's default quota is " + quota + " a table (adjustable: \"Service quotas\")";
     for (Entity e : model.entities().values()) {
       List<AccessPattern> reads = new ArrayList<>();
+      List<AccessPattern> windows = new ArrayList<>();
       for (AccessPattern p : model.patterns()) {
         if (p.operation() instanceof Operation.Read r && r.entity().equals(e.name())) {
-          if (r.equalities().isEmpty()) {
+          if (r.equalities().isEmpty() && timeOrdered(e, r).isPresent()) {
+            windows.add(p);
+          } else if (r.equalities().isEmpty()) {
             unsupported.add(
                 new Proposal.Unsupported(
                     p.id(),
-                    "restricts no attribute by equality, so no partition key value reads it: it"
-                        + " would be a Scan of the whole table; give the query an attribute to"
-                        + " look up by"));
+                    "restricts no attribute by equality and orders or ranges no time-ordered"
+                        + " attribute, so no partition key value reads it: it would be a Scan of"
+                        + " the whole table; give the query an attribute to look up by"));
           } else {
             reads.add(p);
           }
@@ -134,6 +138,23 @@ public final class DynamoDbDesigner implements Designer {
         Path byKey = new Path(owner(model, e.key().get(0), e), e.key(), List.of(), e);
         byKey.index = 0;
         paths.add(byKey);
+      }
+      // A read of the newest items, by time alone, reads an index keyed by the entity's name (one
+      // value, every item) sorted by that time: the shard search below spreads it over {shard:N}
+      // values, each read querying them all (AWS DG, "Using write sharding to distribute
+      // workloads evenly"), as LowCardinalityIndexKey's fix says. Never the table key: the items
+      // keep their own key there.
+      for (AccessPattern p : windows) {
+        Operation.Read r = (Operation.Read) p.operation();
+        Path path = window(e, r);
+        Optional<Path> same = paths.stream().filter(x -> x.serves(path)).findFirst();
+        if (same.isPresent() && same.get() != paths.get(0)) {
+          same.get().patterns.add(p.id());
+          continue;
+        }
+        path.patterns.add(p.id());
+        path.index = paths.size();
+        paths.add(path);
       }
       number(model, paths, true);
       // A path past the global indexes a table may have (DynamoDB's quota, or fewer as the caller
@@ -283,31 +304,41 @@ public final class DynamoDbDesigner implements Designer {
                 + p.keyText(p.shards)
                 + (p.patterns.isEmpty()
                     ? ": no read names " + item.entity.name() + "; keyed by its own key"
-                    : ": serves "
-                        + String.join(", ", p.patterns)
-                        + ", "
-                        + "the partition key from what "
-                        + (p.patterns.size() == 1 ? "it restricts" : "they restrict")
-                        + " by equality"
-                        + (p.owner.equals(item.entity.name())
-                            ? ""
-                            : ", led by "
-                                + p.owner
-                                + "'s name since "
-                                + String.join(", ", p.partition)
-                                + " is its key: one item collection with "
-                                + p.owner)
-                        + (p.sort.isEmpty() ? "" : "; the sort key from its order and ranges")
-                        + (p.local
-                            ? "; a local index, since "
-                                + String.join(", ", p.patterns)
-                                + " expect"
-                                + (p.patterns.size() == 1 ? "s" : "")
-                                + " read-your-writes: a local index is read strongly consistent"
-                                + " (ConsistentRead) and no global index is (AWS DG, \"DynamoDB read"
-                                + " consistency\"); it caps the item collection at 10 GB, which"
-                                + " LsiOnUnboundedCollection checks"
-                            : "")));
+                    : p.partition.isEmpty()
+                        ? ": serves "
+                            + String.join(", ", p.patterns)
+                            + ", which "
+                            + (p.patterns.size() == 1 ? "reads" : "read")
+                            + " a window of time and no attribute by equality: the partition key is "
+                            + item.entity.name()
+                            + "'s name alone (every item, until sharded), the sort key leads with "
+                            + p.sort.get(0)
+                            + ", which grows with time"
+                        : ": serves "
+                            + String.join(", ", p.patterns)
+                            + ", "
+                            + "the partition key from what "
+                            + (p.patterns.size() == 1 ? "it restricts" : "they restrict")
+                            + " by equality"
+                            + (p.owner.equals(item.entity.name())
+                                ? ""
+                                : ", led by "
+                                    + p.owner
+                                    + "'s name since "
+                                    + String.join(", ", p.partition)
+                                    + " is its key: one item collection with "
+                                    + p.owner)
+                            + (p.sort.isEmpty() ? "" : "; the sort key from its order and ranges")
+                            + (p.local
+                                ? "; a local index, since "
+                                    + String.join(", ", p.patterns)
+                                    + " expect"
+                                    + (p.patterns.size() == 1 ? "s" : "")
+                                    + " read-your-writes: a local index is read strongly consistent"
+                                    + " (ConsistentRead) and no global index is (AWS DG, \"DynamoDB read"
+                                    + " consistency\"); it caps the item collection at 10 GB, which"
+                                    + " LsiOnUnboundedCollection checks"
+                                : "")));
       }
       reasons.addAll(item.reasons);
       decisions.add(
@@ -607,6 +638,42 @@ public final class DynamoDbDesigner implements Designer {
                 f.rule().equals("PartitionThroughputExceeded") && f.target().equals(template)
                     || f.rule().equals("LowCardinalityIndexKey") && f.target().equals(itemType))
         .toList();
+  }
+
+  /** The time-ordered attribute a read with no equality orders by, or else ranges. */
+  private static Optional<String> timeOrdered(Entity e, Operation.Read r) {
+    List<String> candidates = new ArrayList<>();
+    r.orderBy().forEach(o -> candidates.add(o.attribute()));
+    r.where().forEach(c -> candidates.add(c.attribute()));
+    return candidates.stream()
+        .filter(a -> e.attribute(a).map(Attribute::timeOrdered).orElse(false))
+        .findFirst();
+  }
+
+  /**
+   * The path of a read of a window of time: the entity's name alone as its partition key (one value
+   * until sharded), sorted by the time, then the rest of the read's order and ranges and the
+   * entity's key.
+   */
+  private static Path window(Entity e, Operation.Read r) {
+    List<String> sort = new ArrayList<>();
+    sort.add(timeOrdered(e, r).orElseThrow());
+    for (Operation.Order o : r.orderBy()) {
+      if (!sort.contains(o.attribute())) {
+        sort.add(o.attribute());
+      }
+    }
+    for (Operation.Condition c : r.where()) {
+      if (!sort.contains(c.attribute())) {
+        sort.add(c.attribute());
+      }
+    }
+    for (String k : e.key()) {
+      if (!sort.contains(k)) {
+        sort.add(k);
+      }
+    }
+    return new Path(e.name(), List.of(), sort, e);
   }
 
   private static Path path(Model model, Entity e, Operation r) {

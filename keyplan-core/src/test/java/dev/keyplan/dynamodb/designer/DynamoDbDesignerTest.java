@@ -133,6 +133,48 @@ class DynamoDbDesignerTest {
   }
 
   @Test
+  void theNewestItemsByTimeAlone_readAShardedIndexSortedByTheTime() {
+    // examples/events-mongodb.yaml's workload: 12,000 events a second, and "the last hour" read
+    // by created_at alone. No attribute by equality, so the index is keyed by the entity's name
+    // (one value: 12,000 WCU/s on one partition, 1,200% of its 1,000) and sorted by created_at;
+    // the shard search ends at 128, the first count that gives LowCardinalityIndexKey over 100
+    // values with the busiest under 2% (64 would leave 1.56% busiest but only 64 values). The
+    // table keeps the events by their own id. Before, the read was not supported (a Scan).
+    String events =
+        """
+        model: events
+        horizon: 90d
+        entities:
+          Event:
+            attributes:
+              event_id: {type: timeuuid, time_ordered: true}
+              device_id: uuid
+              created_at: {type: timestamp, time_ordered: true}
+              kind: {type: text, values: [boot, heartbeat, alarm, shutdown]}
+              payload: {type: text, size: 300B}
+            key: [event_id]
+            growth: 12k/s
+            spread:
+              device_id: {distinct: 1M}
+        patterns:
+          - id: record
+            rate: 12k/s
+            insert: Event
+          - id: last-hour
+            rate: 2/s
+            query: Event where created_at > ? limit 1000
+        """;
+    Proposal p = new DynamoDbDesigner().propose(read(events), "unused.cql");
+    assertThat(p.unsupported()).isEmpty();
+    assertThat(p.section())
+        .contains(
+            "keys: {PK: \"EVENT#{event_id}\", SK: \"EVENT\", GSI1PK: \"EVENT#{shard:128}\","
+                + " GSI1SK: \"EVENT#{created_at}#{event_id}\"}");
+    assertThat(p.requests().get("last-hour")).startsWith("Query on AppTable.GSI1,");
+    assertThat(p.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+  }
+
+  @Test
   void itemsEveryInsertGivesATtl_makeTheTableExpireThem() {
     // DesignWorkloads.SESSIONS: sign-in inserts every Session `using ttl 12h`. The table names
     // expires_at as its TTL attribute, so check finds no EphemeralDataWithoutTtl, and the reason
