@@ -41,6 +41,35 @@ public final class DesignWorkloads {
           insert: Session using ttl 12h
       """;
 
+  /**
+   * examples/events-mongodb.yaml's workload: 12,000 events a second, and a dashboard that reads
+   * "the last hour's events" by created_at alone, no attribute to look up by.
+   */
+  public static final String EVENTS =
+      """
+      model: events
+      horizon: 90d
+      entities:
+        Event:
+          attributes:
+            event_id: {type: timeuuid, time_ordered: true}
+            device_id: uuid
+            created_at: {type: timestamp, time_ordered: true}
+            kind: {type: text, values: [boot, heartbeat, alarm, shutdown]}
+            payload: {type: text, size: 300B}
+          key: [event_id]
+          growth: 12k/s
+          spread:
+            device_id: {distinct: 1M}
+      patterns:
+        - id: record
+          rate: 12k/s
+          insert: Event
+        - id: last-hour
+          rate: 2/s
+          query: Event where created_at > ? limit 1000
+      """;
+
   /** {@code text} read as a workload with no design and no constraint. */
   public static DesignInput input(String text) {
     return new DesignInput(

@@ -342,31 +342,9 @@ class CassandraDesignerTest {
     // examples/events-mongodb.yaml's workload: 12,000 events a second, and a dashboard that reads
     // "the last hour's events" with no attribute to look up by. No equality, but a range on a
     // time-ordered attribute: the table's partitions are windows of created_at.
-    String events =
-        """
-        model: events
-        horizon: 90d
-        entities:
-          Event:
-            attributes:
-              event_id: {type: timeuuid, time_ordered: true}
-              device_id: uuid
-              created_at: {type: timestamp, time_ordered: true}
-              kind: {type: text, values: [boot, heartbeat, alarm, shutdown]}
-              payload: {type: text, size: 300B}
-            key: [event_id]
-            growth: 12k/s
-            spread:
-              device_id: {distinct: 1M}
-        patterns:
-          - id: record
-            rate: 12k/s
-            insert: Event
-          - id: last-hour
-            rate: 2/s
-            query: Event where created_at > ? limit 1000
-        """;
-    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(events), "events.cql");
+    Proposal p =
+        new CassandraDesigner(StoreId.CASSANDRA)
+            .propose(read(DesignWorkloads.EVENTS), "events.cql");
     assertThat(p.unsupported()).isEmpty();
     assertThat(p.decisions().get(0).chosen())
         .isEqualTo("PRIMARY KEY ((bucket, shard), created_at, event_id)");

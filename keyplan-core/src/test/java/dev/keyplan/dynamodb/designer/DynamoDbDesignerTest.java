@@ -140,31 +140,7 @@ class DynamoDbDesignerTest {
     // the shard search ends at 128, the first count that gives LowCardinalityIndexKey over 100
     // values with the busiest under 2% (64 would leave 1.56% busiest but only 64 values). The
     // table keeps the events by their own id. Before, the read was not supported (a Scan).
-    String events =
-        """
-        model: events
-        horizon: 90d
-        entities:
-          Event:
-            attributes:
-              event_id: {type: timeuuid, time_ordered: true}
-              device_id: uuid
-              created_at: {type: timestamp, time_ordered: true}
-              kind: {type: text, values: [boot, heartbeat, alarm, shutdown]}
-              payload: {type: text, size: 300B}
-            key: [event_id]
-            growth: 12k/s
-            spread:
-              device_id: {distinct: 1M}
-        patterns:
-          - id: record
-            rate: 12k/s
-            insert: Event
-          - id: last-hour
-            rate: 2/s
-            query: Event where created_at > ? limit 1000
-        """;
-    Proposal p = new DynamoDbDesigner().propose(read(events), "unused.cql");
+    Proposal p = new DynamoDbDesigner().propose(read(DesignWorkloads.EVENTS), "unused.cql");
     assertThat(p.unsupported()).isEmpty();
     assertThat(p.section())
         .contains(
