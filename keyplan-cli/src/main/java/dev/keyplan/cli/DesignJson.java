@@ -202,6 +202,7 @@ final class DesignJson {
       sep = ", ";
     }
     j.append("},\n     \"stored_bytes\": ").append(num(p.storedBytes())).append(",\n");
+    j.append("     \"stored_bytes_at_least\": ").append(num(p.storedAtLeastBytes())).append(",\n");
     j.append("     \"costs\": [");
     sep = "";
     for (MonthlyCost c : p.costs()) {

@@ -43,9 +43,9 @@ final class DesignText {
         .append(
             Double.isNaN(a - b) ? "" : " (" + (a >= b ? "+" : "−") + money(Math.abs(a - b)) + ")")
         .append("\n    stored at the horizon: ")
-        .append(Double.isNaN(before.storedBytes()) ? "?" : Units.bytes(before.storedBytes()))
+        .append(stored(before))
         .append(" → ")
-        .append(Double.isNaN(after.storedBytes()) ? "?" : Units.bytes(after.storedBytes()))
+        .append(stored(after))
         .append('\n');
     Map<String, String> was = new LinkedHashMap<>();
     before.decisions().forEach(d -> was.put(d.target(), d.chosen()));
@@ -120,6 +120,19 @@ final class DesignText {
   }
 
   /** A key's share of its ceiling with the key's name, or "-" when none is sized. */
+  /**
+   * The bytes a proposal keeps at the horizon: the figure, or "at least" its lower bound when a
+   * part is unsized (a Cassandra table whose key has no spread), or "?" when nothing is known.
+   */
+  static String stored(Proposal p) {
+    if (!Double.isNaN(p.storedBytes())) {
+      return Units.bytes(p.storedBytes());
+    }
+    return Double.isNaN(p.storedAtLeastBytes())
+        ? "?"
+        : "at least " + Units.bytes(p.storedAtLeastBytes());
+  }
+
   static String hot(Optional<Against.Hot> h) {
     return h.map(
             x ->
@@ -166,7 +179,7 @@ final class DesignText {
           Against.hottest(p.analysis())
               .map(h -> h.share() < 0.0001 ? "under 0.01%" : Units.percent(h.share()))
               .orElse("-"));
-      stored.add(Double.isNaN(p.storedBytes()) ? "?" : Units.bytes(p.storedBytes()));
+      stored.add(stored(p));
       monthly.add(money(cheapestMonthly(p)));
     }
     one.add("-");

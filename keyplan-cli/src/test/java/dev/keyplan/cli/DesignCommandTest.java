@@ -153,6 +153,50 @@ class DesignCommandTest {
   }
 
   @Test
+  void aTableOfUnsizedPartitions_leavesTheStoredBytesUnknown_butTheirLowerBoundIsGiven()
+      throws IOException {
+    // Devices read by site, with no spread declared for site: device_by_site cannot be sized, so
+    // the cluster's data is unknown (stored_bytes null), but its rows × their bytes are a lower
+    // bound (ClusterCapacity.bytesAtLeast), which JSON gives and the side-by-side prints as
+    // "at least".
+    Path workload = dir.resolve("devices.yaml");
+    Files.writeString(
+        workload,
+        """
+        model: devices
+        horizon: 1y
+        entities:
+          Device:
+            attributes:
+              device_id: uuid
+              site: {type: text, size: 10B}
+            key: [device_id]
+            count: 100k
+        patterns:
+          - id: device
+            rate: 100/s
+            query: Device where device_id = ?
+          - id: site-devices
+            rate: 5/s
+            query: Device where site = ?
+        """);
+    CliRun json =
+        CliRun.of("design", workload.toString(), "--store", "cassandra", "--format", "json");
+    assertThat(json.exitCode()).as(json.err()).isIn(0, 1);
+    var p = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+    var proposal = p.get("proposals").get(0);
+    assertThat(proposal.get("stored_bytes").isNull()).isTrue();
+    double bound = proposal.get("stored_bytes_at_least").asDouble();
+    assertThat(bound).isPositive();
+    CliRun text = CliRun.of("design", workload.toString(), "--store", "cassandra");
+    assertThat(text.out())
+        .containsPattern(
+            "stored at the horizon +at least "
+                + Pattern.quote(dev.keyplan.model.Units.bytes(bound))
+                + "\\s");
+  }
+
+  @Test
   void aDesignTheModelHas_isKept_andTheProposalGoesBesideItWithWhatItWouldChange()
       throws IOException {
     Path out = dir.resolve("orders-designed.yaml");

@@ -23,6 +23,9 @@ import java.util.Map;
  * @param storedBytes the bytes the store keeps at the horizon, every copy it keeps included (a
  *     Cassandra table × its replicas, a MongoDB collection on every member; DynamoDB's billed
  *     storage), NaN when a size is unknown
+ * @param storedAtLeastBytes a lower bound of {@code storedBytes}: the same figure when it is known,
+ *     else what the sized part holds (a Cassandra table of unsized partitions counted as its rows ×
+ *     their bytes, ClusterCapacity.bytesAtLeast), NaN when not even that is known
  * @param costs the monthly cost on each offer priced, self-managed first
  * @param requests each pattern's request as the store runs it (a CQL statement, a DynamoDB call
  *     with its key condition, a MongoDB operation with its index), by pattern id in model order
@@ -38,6 +41,7 @@ public record Proposal(
     List<Finding> findings,
     StoreAnalysis analysis,
     double storedBytes,
+    double storedAtLeastBytes,
     List<MonthlyCost> costs,
     Map<String, String> requests,
     List<String> unmet) {
@@ -72,6 +76,7 @@ public record Proposal(
         unsupported,
         findings,
         analysis,
+        storedBytes,
         storedBytes,
         costs,
         requests,

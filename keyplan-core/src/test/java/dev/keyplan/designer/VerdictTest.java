@@ -114,6 +114,7 @@ class VerdictTest {
             cheap.findings(),
             cheap.analysis(),
             cheap.storedBytes(),
+            cheap.storedAtLeastBytes(),
             cheap.costs(),
             cheap.requests(),
             List.of("3 nodes per datacenter, as fixed, carry less than the workload needs: 4"));

@@ -447,6 +447,9 @@ public final class CassandraDesigner implements Designer {
         last.findings(),
         last.analysis(),
         last.analysis().cluster().bytes(),
+        last.analysis().cluster().storageKnown()
+            ? last.analysis().cluster().bytes()
+            : last.analysis().cluster().bytesAtLeast(),
         List.of(cost(given, last.analysis().cluster())),
         requests,
         unmet);
