@@ -65,7 +65,7 @@ class CqlRoundTripLiveTest {
       Pattern.compile("'((?:[^']|'')*)'\\s*:\\s*'((?:[^']|'')*)'");
 
   @ParameterizedTest
-  @ValueSource(strings = {"videos.cql", "hotel.cql", "quoted.cql"})
+  @ValueSource(strings = {"videos.cql", "hotel.cql", "quoted.cql", "designed.cql"})
   void emitted_appliedToCassandra_describesAsTheSameSchema(String fixture) {
     LiveCassandra.endpoint(); // skips without a Cassandra (fails under CI)
     CqlSchema source = CqlParser.parse(fixture, read(fixture));
