@@ -745,7 +745,12 @@ public final class CassandraDesigner implements Designer {
   private Candidate candidate(
       Model workload, String keyspace, String schemaName, Collection<Table> tables, int nodes) {
     StringBuilder cql = new StringBuilder();
-    cql.append("CREATE KEYSPACE ")
+    // Cassandra and ScyllaDB refuse a datacenter name the cluster does not have ("Unrecognized
+    // strategy option {dc1} passed to NetworkTopologyStrategy"), so the placeholder says so.
+    cql.append(
+            "-- dc1 stands for your datacenter's name (nodetool status): the server refuses a"
+                + " replication option for a datacenter it does not have.\n")
+        .append("CREATE KEYSPACE ")
         .append(keyspace)
         .append(" WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': ")
         .append(REPLICATION)
