@@ -27,6 +27,9 @@ import java.util.OptionalLong;
  *     rows that hold a value. A store that writes nothing for an absent value (a Cassandra cell not
  *     set, a DynamoDB attribute left out, a MongoDB field omitted) stores, and an index on the
  *     attribute holds, only this share of the rows
+ * @param residency each row must be stored in the place its value names ({@code residency: true}: a
+ *     region or a country, as data-residency rules ask); the model gives the values, by {@code
+ *     values:} or by its spread's {@code shares:}
  */
 public record Attribute(
     String name,
@@ -39,6 +42,7 @@ public record Attribute(
     boolean unique,
     double growsPerSecond,
     double present,
+    boolean residency,
     Location location) {
 
   public Attribute {
@@ -60,7 +64,19 @@ public record Attribute(
       boolean unique,
       double growsPerSecond,
       Location location) {
-    this(name, type, size, items, timeOrdered, values, copyOf, unique, growsPerSecond, 1, location);
+    this(
+        name,
+        type,
+        size,
+        items,
+        timeOrdered,
+        values,
+        copyOf,
+        unique,
+        growsPerSecond,
+        1,
+        false,
+        location);
   }
 
   /** Returns true if some rows hold no value of this attribute ({@code present} below 100%). */

@@ -75,4 +75,52 @@ public final class DesignWorkloads {
     return new DesignInput(
         ModelReader.read("workload.yaml", text, Path.of(".")), text, Path.of("."));
   }
+
+  /**
+   * A shop whose customers and orders must stay in their region (data residency): 50% US, 35% EU
+   * and 15% APAC of both. Orders take 8,000 reads and 2,000 inserts a second, 10,000 in all.
+   */
+  public static final String GLOBAL_SHOP =
+      """
+      model: global-shop
+      horizon: 1y
+      entities:
+        Customer:
+          attributes:
+            customer_id: uuid
+            region: {type: text, values: [APAC, EU, US], residency: true}
+            email: {type: text, size: 30B, unique: true}
+            name: {type: text, size: 40B}
+          key: [customer_id]
+          count: 50M
+          growth: 20/s
+          spread:
+            region: {shares: {US: 50%, EU: 35%, APAC: 15%}}
+        Order:
+          attributes:
+            order_id: timeuuid
+            customer_id: uuid
+            region: {type: text, values: [APAC, EU, US], residency: true}
+            total: {type: decimal, size: 8B}
+            created_at: {type: timestamp, time_ordered: true}
+          key: [order_id]
+          count: 0
+          growth: 2k/s
+          spread:
+            region: {shares: {US: 50%, EU: 35%, APAC: 15%}}
+            customer_id: {distinct: 50M, busiest: 1/s}
+      patterns:
+        - id: customer
+          rate: 5k/s
+          query: Customer where region = ? and customer_id = ?
+        - id: orders-of-customer
+          rate: 8k/s
+          query: Order where region = ? and customer_id = ? order by created_at desc limit 20
+        - id: place-order
+          rate: 2k/s
+          insert: Order
+        - id: sign-up
+          rate: 20/s
+          insert: Customer
+      """;
 }

@@ -187,7 +187,44 @@ public final class EntityReader extends SectionReader {
                     + " outside the key"));
       }
     }
+    checkResidency(name, attributes, spread);
     return new Entity(name, attributes, count, growth, key, spread, at);
+  }
+
+  /**
+   * A residency attribute names the places rows are kept in, so the model must name its values: an
+   * enumeration or a spread's {@code shares:} (a design gives each value its own zone of shards).
+   * One per entity: a row kept in two places by two attributes has no single place.
+   */
+  private void checkResidency(
+      String entity, Map<String, Attribute> attributes, Map<String, Spread> spread) {
+    List<Attribute> residency = attributes.values().stream().filter(Attribute::residency).toList();
+    for (Attribute a : residency) {
+      Spread s = spread.get(a.name());
+      if (a.values().isEmpty() && (s == null || s.shares().isEmpty())) {
+        problems.add(
+            new Diagnostic(
+                a.location(),
+                "residency attribute '"
+                    + a.name()
+                    + "' of '"
+                    + entity
+                    + "' needs its values: an enumeration (values: [US, EU]) or a spread with"
+                    + " shares ({shares: {US: 60%, EU: 40%}})"));
+      }
+    }
+    if (residency.size() > 1) {
+      problems.add(
+          new Diagnostic(
+              residency.get(1).location(),
+              "entity '"
+                  + entity
+                  + "' has two residency attributes, '"
+                  + residency.get(0).name()
+                  + "' and '"
+                  + residency.get(1).name()
+                  + "': a row is kept in one place, named by one attribute"));
+    }
   }
 
   /**
@@ -505,9 +542,34 @@ public final class EntityReader extends SectionReader {
                   return share.getAsDouble();
                 })
             .orElse(1.0);
+    boolean residency =
+        m.scalar("residency", "true or false", false)
+            .map(r -> bool(r, m.valueLocation("residency")))
+            .orElse(false);
+    if (residency && present < 1) {
+      // Every row must be placed by its value: a row holding none has no place to be kept in.
+      m.error(
+          m.keyLocation("residency"),
+          "a residency attribute is held by every row; '"
+              + name
+              + "' is present in "
+              + Units.percent(present)
+              + " of them");
+    }
     return Optional.of(
         new Attribute(
-            name, type, size, items, timeOrdered, values, copyOf, unique, grows, present, at));
+            name,
+            type,
+            size,
+            items,
+            timeOrdered,
+            values,
+            copyOf,
+            unique,
+            grows,
+            present,
+            residency,
+            at));
   }
 
   boolean checkType(String type, Location at) {

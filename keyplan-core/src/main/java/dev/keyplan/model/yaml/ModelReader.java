@@ -61,7 +61,8 @@ public final class ModelReader extends SectionReader {
           "copy_of",
           "unique",
           "grows",
-          "present");
+          "present",
+          "residency");
   static final Set<String> SPREAD =
       Set.of("distinct", "busiest", "for", "distribution", "shares", "per", "belongs_to");
   static final Set<String> OPERATIONS =

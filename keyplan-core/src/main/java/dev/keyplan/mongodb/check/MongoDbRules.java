@@ -27,6 +27,7 @@ public final class MongoDbRules {
         MonotonicShardKey.class,
         MultiDocumentTransaction.class,
         RedundantPrefixIndex.class,
+        ResidencyNotZoned.class,
         ScatterGatherOnHotPath.class,
         ShardOverBudget.class,
         TimeSeriesWriteRefused.class,

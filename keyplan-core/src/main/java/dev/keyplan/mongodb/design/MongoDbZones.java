@@ -199,6 +199,18 @@ public final class MongoDbZones {
         + (maxAfter ? z.max().substring(0, z.max().length() - 1) + "]" : z.max() + ")");
   }
 
+  /**
+   * Returns the zones of {@code c} whose range holds {@code value} of the shard key's first field
+   * (several when zones overlap; none when the value is in no zone).
+   */
+  public static List<MongoDbDesign.Zone> zonesOf(MongoDbCollection c, String value) {
+    if (c.shardKey().isEmpty()) {
+      return List.of();
+    }
+    boolean numeric = numeric(c);
+    return c.zones().stream().filter(z -> inside(value, z, numeric)).toList();
+  }
+
   private static int position(String shard) {
     return Integer.parseInt(shard.replace(",", "").replace("_", "").trim());
   }

@@ -161,6 +161,14 @@ public final class MongoDbDesigner implements Designer {
       }
     }
     List<Coll> kept = colls.values().stream().filter(x -> x.embeddedIn == null).toList();
+    // 2a. Residency: the places the residency attributes name become zones, each of its own
+    // shards, and every collection of such an entity is sharded on a key led by that attribute.
+    ResidencyZones places = ResidencyZones.of(kept.stream().map(x -> x.entity).toList());
+    for (Coll x : kept) {
+      if (ResidencyZones.attribute(x.entity).isPresent()) {
+        x.zones = places;
+      }
+    }
     // 2b. Time series: an entity only ever inserted, with a date that grows with the inserts and
     // read by one series attribute and its time, is stored as a native time-series collection
     // when its buckets take no more than its documents would (both analysed).
@@ -252,6 +260,15 @@ public final class MongoDbDesigner implements Designer {
     } else {
       shardReasons.add(shards + " shards, as asked (--shards)");
     }
+    if (!places.isEmpty() && shards < places.places()) {
+      shardReasons.add(
+          "raised to "
+              + places.places()
+              + " shards: one at least for each place a residency attribute names ("
+              + String.join(", ", places.names())
+              + "), so that each place's documents stay on shards of their own");
+      shards = places.places();
+    }
     shards = Math.max(1, Math.min(shards, MongoDbLimits.MAX_SHARDS));
     List<Proposal.Decision> keys = new ArrayList<>();
     if (shards > 1) {
@@ -265,7 +282,8 @@ public final class MongoDbDesigner implements Designer {
         }
         double range = rangeBytes(c.analysis());
         double load = s.get().reads() + s.get().writes();
-        if (mc.get().dataBytes() <= range
+        if (coll.zones == null
+            && mc.get().dataBytes() <= range
             && load < s.get().budget() * MongoDbLimits.SHARD_WARN_SHARE) {
           shardReasons.add(
               coll.name
@@ -310,6 +328,9 @@ public final class MongoDbDesigner implements Designer {
             shards == 1 ? "1 (a replica set)" : shards + " shards",
             shardReasons));
     decisions.addAll(keys);
+    if (!places.isEmpty() && shards > 1) {
+      decisions.add(zoneDecision(model, kept, places, shards));
+    }
     for (Coll coll : kept) {
       decisions.add(coll.decision(c.analysis()));
     }
@@ -481,12 +502,15 @@ public final class MongoDbDesigner implements Designer {
               ? (coll.series != null
                       ? "the key a time-series collection takes (its metaField, then its timeField"
                           + " ranged and last), and it leaves "
-                      : keys.size() == 1
-                          ? "the only candidate (no read gives a field by equality) and it leaves "
-                          : "the first of "
-                              + keys.size()
-                              + " candidates (the equality fields of each read, busiest first, completed"
-                              + " by the entity's key; then {_id: hashed}) that leaves ")
+                      : keys.size() == 1 && coll.zones != null
+                          ? "the only candidate (the residency field first, then the reads'"
+                              + " equality fields and the entity's key) and it leaves "
+                          : keys.size() == 1
+                              ? "the only candidate (no read gives a field by equality) and it leaves "
+                              : "the first of "
+                                  + keys.size()
+                                  + " candidates (the equality fields of each read, busiest first, completed"
+                                  + " by the entity's key; then {_id: hashed}) that leaves ")
                   + coll.name
                   + " no finding of "
                   + String.join(", ", SHARD_RULES.stream().sorted().toList())
@@ -503,6 +527,47 @@ public final class MongoDbDesigner implements Designer {
               coll.name + " shard key", readsOn(w.model(), coll.entity), coll.shardKey, reasons));
     }
     return c;
+  }
+
+  /**
+   * The zones' decision: which shards each place gets and why, with each place's share of rows and
+   * the share of the load each of its shards carries.
+   */
+  private static Proposal.Decision zoneDecision(
+      Model model, List<Coll> kept, ResidencyZones places, int shards) {
+    List<String> reasons = new ArrayList<>();
+    List<String> zoned = new ArrayList<>();
+    List<String> patterns = new ArrayList<>();
+    for (Coll c : kept) {
+      if (c.zones != null) {
+        zoned.add(c.name + " by " + ResidencyZones.attribute(c.entity).orElseThrow().name());
+        patterns.addAll(readsOn(model, c.entity));
+      }
+    }
+    reasons.add(
+        "data residency: "
+            + String.join(", ", zoned)
+            + "; each place's documents are one range of the shard key's first field, pinned to"
+            + " that place's shards, which the balancer never moves them off (MongoDB manual,"
+            + " \"Segmenting Data by Location\" and \"Zones\"); run each zone's shards in its place");
+    List<String> value = new ArrayList<>();
+    for (var z : places.allocate(shards).entrySet()) {
+      int n = z.getValue().size();
+      value.add(z.getKey() + " " + z.getValue());
+      reasons.add(
+          z.getKey()
+              + ": "
+              + Units.percent(places.share(z.getKey()))
+              + " of the rows on "
+              + n
+              + (n == 1 ? " shard, " : " shards, ")
+              + Units.percent(places.share(z.getKey()) / n)
+              + " of the rows each");
+    }
+    reasons.add(
+        "each place has one shard, and each shard beyond goes to the place whose shards carry the"
+            + " largest share each");
+    return new Proposal.Decision("zones", patterns, String.join(", ", value), reasons);
   }
 
   /**
@@ -531,6 +596,12 @@ public final class MongoDbDesigner implements Designer {
     }
     reads.sort(Comparator.comparingDouble(AccessPattern::ratePerSecond).reversed());
     Set<String> out = new LinkedHashSet<>();
+    // A zoned collection's key is led by its residency field, ranged: a zone is a range of the
+    // key's first field (MongoDB manual, "Zones").
+    Optional<String> place =
+        coll.zones == null
+            ? Optional.empty()
+            : ResidencyZones.attribute(coll.entity).map(x -> mc.fieldOf(x.name()));
     for (AccessPattern p : reads) {
       List<String> fields = new ArrayList<>();
       for (String a2 : p.operation().equalities()) {
@@ -545,13 +616,19 @@ public final class MongoDbDesigner implements Designer {
           fields.add(f);
         }
       }
-      if (mc.growsWithTime(fields.get(0))) {
+      if (place.isPresent()) {
+        fields.remove(place.get());
+        fields.add(0, place.get());
+        out.add(ranged(fields));
+      } else if (mc.growsWithTime(fields.get(0))) {
         out.add("{" + quote(fields.get(0)) + ": hashed}");
       } else {
         out.add(ranged(fields));
       }
     }
-    out.add("{_id: hashed}");
+    // keyplan reads zones on ranged keys only, so a zoned collection's last candidate is ranged
+    // too.
+    out.add(place.map(f -> "{" + quote(f) + ": 1, _id: 1}").orElse("{_id: hashed}"));
     return List.copyOf(out);
   }
 
@@ -661,6 +738,12 @@ public final class MongoDbDesigner implements Designer {
       }
       if (c.shardKey != null) {
         s.append("      shard_key: ").append(c.shardKey).append('\n');
+        if (c.zones != null && shards > 1) {
+          s.append("      zones:\n");
+          for (String z : c.zones.yaml(shards)) {
+            s.append("        - ").append(z).append('\n');
+          }
+        }
       }
       if (c.series == null) {
         s.append("      validation: true\n");
@@ -828,6 +911,7 @@ public final class MongoDbDesigner implements Designer {
               .filter(a -> a.timeOrdered() && BsonTypes.natural(a).equals("date"))
               .findFirst();
       if (timeAttribute.isEmpty()
+          || ResidencyZones.attribute(e).isPresent()
           || e.growthPerSecond() <= 0
           || e.attributes().values().stream().anyMatch(Attribute::unique)) {
         return Optional.empty();
@@ -986,6 +1070,7 @@ public final class MongoDbDesigner implements Designer {
     Coll embeddedIn;
     String shardKey;
     Series series;
+    ResidencyZones zones;
 
     Coll(String name, Entity entity) {
       this.name = name;

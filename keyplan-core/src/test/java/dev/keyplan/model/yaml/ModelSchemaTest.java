@@ -926,7 +926,9 @@ final class ModelSchemaTest {
                 "    rate: 200/s",
                 "    rate: 200/s\n    spread: {channel_id: {belongs_to: author_id}}")),
         Arguments.of("present without %", chatWith("size: 200B}", "size: 200B, present: 30}")),
-        Arguments.of("present of 0%", chatWith("size: 200B}", "size: 200B, present: 0%}")));
+        Arguments.of("present of 0%", chatWith("size: 200B}", "size: 200B, present: 0%}")),
+        Arguments.of(
+            "residency not a boolean", chatWith("size: 200B}", "size: 200B, residency: maybe}")));
   }
 
   @ParameterizedTest(name = "{0}")

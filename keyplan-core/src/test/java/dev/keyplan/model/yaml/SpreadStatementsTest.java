@@ -217,4 +217,55 @@ final class SpreadStatementsTest {
             "m.yaml:8:7: error: 'track_id' is part of the key of 'Track', which every row holds;"
                 + " 'present' below 100% applies to attributes outside the key");
   }
+
+  // ------------------------------------------------------------------ residency
+
+  @Test
+  void residency_readsOnAnEnumeration() {
+    String yaml =
+        model("", "", "{distinct: 10M}", "")
+            .replace(
+                "country: {type: text, size: 2B}",
+                "country: {type: text, values: [DE, FR], residency: true}");
+    Entity e = ModelReader.read("m.yaml", yaml, Path.of(".")).entities().get("Track");
+    assertThat(e.attribute("country").orElseThrow().residency()).isTrue();
+    assertThat(e.attribute("isrc").orElseThrow().residency()).isFalse();
+  }
+
+  @Test
+  void residency_withoutItsValues_isBadInput() {
+    // country (line 9, its key at column 7) names no values and its spread (line 16) no shares:
+    // the places are unknown.
+    String yaml =
+        model("", "", "{distinct: 10M}", "")
+            .replace(
+                "country: {type: text, size: 2B}",
+                "country: {type: text, size: 2B, residency: true}");
+    assertThat(errors(yaml))
+        .containsExactly(
+            "m.yaml:9:7: error: residency attribute 'country' of 'Track' needs its values: an"
+                + " enumeration (values: [US, EU]) or a spread with shares ({shares: {US: 60%, EU:"
+                + " 40%}})");
+  }
+
+  @Test
+  void residency_onASparseAttribute_andTwice_isBadInput() {
+    // isrc (line 10) reads "{type: text, values: [A, B], present: 30%, residency: true}" from
+    // column 13: "{type: text" is 11 characters, ", values: [A, B]" 16 and ", present: 30%" 14, so
+    // ", residency" starts at column 54 and its key at 56. country holds an enumeration and is a
+    // residency attribute too: the second one (isrc, at 10:7) is refused. Errors come in file
+    // order.
+    String yaml =
+        model(", values: [A, B], present: 30%, residency: true", "", "{distinct: 10M}", "")
+            .replace(
+                "country: {type: text, size: 2B}",
+                "country: {type: text, values: [DE, FR], residency: true}")
+            .replace("size: 12B, values", "values");
+    assertThat(errors(yaml))
+        .containsExactly(
+            "m.yaml:10:7: error: entity 'Track' has two residency attributes, 'country' and"
+                + " 'isrc': a row is kept in one place, named by one attribute",
+            "m.yaml:10:56: error: a residency attribute is held by every row; 'isrc' is present in"
+                + " 30% of them");
+  }
 }

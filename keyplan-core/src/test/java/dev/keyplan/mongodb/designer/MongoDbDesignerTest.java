@@ -381,4 +381,48 @@ class MongoDbDesignerTest {
     assertThat(MongoDbDesigner.fieldName("Order", "OrderLine")).isEqualTo("lines");
     assertThat(MongoDbDesigner.fieldName("Product", "Review")).isEqualTo("reviews");
   }
+
+  @Test
+  void residency_zonesAPlaceEach_andLeadsTheShardKeysWithIt() {
+    // Orders take 8,000 reads + 2,000 inserts = 10,000/s: 2 shards at half a 10,000/s budget.
+    // Three places (APAC, EU, US) raise it to 3; there US's 50% sits on one shard, which takes
+    // over half its budget (ShardOverBudget), so a 4th shard is tried and goes to US (50% on one
+    // shard beats EU's 35%): APAC [0], EU [1], US [2, 3], 25% of the rows on each US shard.
+    Proposal p =
+        new MongoDbDesigner().propose(DesignWorkloads.input(DesignWorkloads.GLOBAL_SHOP), "unused");
+    assertThat(p.section())
+        .contains("  shards: 4\n")
+        .contains("shard_key: {region: 1, _id: 1}\n")
+        .contains("shard_key: {region: 1, customer_id: 1, _id: 1}\n")
+        .contains("- {name: \"US\", min: \"US\", max: {after: \"US\"}, shards: [2, 3]}\n");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("zones"))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.chosen()).isEqualTo("APAC [0], EU [1], US [2, 3]");
+              assertThat(d.reasons())
+                  .contains("US: 50% of the rows on 2 shards, 25% of the rows each");
+            });
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("shards"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r -> r.startsWith("raised to 3 shards: one at least for each place")));
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+  }
+
+  @Test
+  void withoutResidency_theSameShopHasNoZones() {
+    Proposal p =
+        new MongoDbDesigner()
+            .propose(
+                DesignWorkloads.input(DesignWorkloads.GLOBAL_SHOP.replace(", residency: true", "")),
+                "unused");
+    assertThat(p.section()).doesNotContain("zones:");
+    assertThat(p.decisions()).noneMatch(d -> d.target().equals("zones"));
+  }
 }
