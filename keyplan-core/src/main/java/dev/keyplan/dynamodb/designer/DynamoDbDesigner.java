@@ -9,6 +9,7 @@ import dev.keyplan.designer.MonthlyCost;
 import dev.keyplan.designer.Proposal;
 import dev.keyplan.dynamodb.DynamoDbStore;
 import dev.keyplan.dynamodb.design.DynamoDbAnalysis;
+import dev.keyplan.dynamodb.design.DynamoDbCost;
 import dev.keyplan.dynamodb.facts.DynamoDbLimits;
 import dev.keyplan.dynamodb.model.DynamoDbSectionReader;
 import dev.keyplan.model.AccessPattern;
@@ -51,12 +52,18 @@ import java.util.Set;
  *       consistent), unless an item collection would then pass the 10 GB cap within the horizon;
  *   <li>write sharding where the analysis finds a partition key value over a partition's throughput
  *       ({@code PartitionThroughputExceeded}): the fewest shards from 2, 4 … 256 that clears it, as
- *       a {@code {shard:N}} suffix of the partition key template.
+ *       a {@code {shard:N}} suffix of the partition key template;
+ *   <li>sparse indexes: a path whose key holds an attribute only some items hold ({@code present:
+ *       P%}) never keys the table (its key is on every item); as a global index it holds the
+ *       present share only, and the reason gives the analysis's figures against every item in it;
+ *   <li>projections narrower than ALL: a global index all of whose reads select some attributes
+ *       copies those alone (INCLUDE, or KEYS_ONLY), when the analysis says it costs less and no
+ *       read it serves costs more.
  * </ul>
  *
  * Each candidate is the workload's text with a {@code dynamodb:} section appended, read by the
  * model reader and analysed and checked as {@code keyplan check} does. Not proposed yet, and said
- * so: sparse indexes, one table per entity.
+ * so: one table per entity.
  */
 public final class DynamoDbDesigner implements Designer {
   /** The table's name: generic, as single-table designs name it. */
@@ -116,6 +123,38 @@ public final class DynamoDbDesigner implements Designer {
       }
       ItemType item = new ItemType(e);
       List<Path> paths = new ArrayList<>();
+      // The table's key is on every item, so it is never built from a sparse attribute (present:
+      // P%): an item without the value could not be written. The busiest path whose key holds no
+      // sparse attribute keys the table, and the sparse paths become global indexes, which hold
+      // only the items that carry their key (AWS DG, "Take advantage of sparse indexes"). With
+      // no such path the table is keyed by the entity's own key.
+      if (!reads.isEmpty() && !sparse(e, path(model, e, reads.get(0).operation())).isEmpty()) {
+        AccessPattern busiest = reads.get(0);
+        Optional<AccessPattern> dense =
+            reads.stream()
+                .filter(p -> sparse(e, path(model, e, p.operation())).isEmpty())
+                .findFirst();
+        Path keyed;
+        if (dense.isPresent()) {
+          reads.remove(dense.get());
+          reads.add(0, dense.get());
+          keyed = path(model, e, dense.get().operation());
+        } else {
+          keyed = new Path(owner(model, e.key().get(0), e), e.key(), List.of(), e);
+          keyed.index = 0;
+          paths.add(keyed);
+        }
+        item.reasons.add(
+            "table key "
+                + keyed.keyText(0)
+                + ", not "
+                + busiest.id()
+                + "'s path, the busiest: "
+                + presence(e, sparse(e, path(model, e, busiest.operation())))
+                + ", and a table's key is on every item; "
+                + busiest.id()
+                + " reads a sparse global index instead");
+      }
       for (AccessPattern p : reads) {
         Path path = path(model, e, p.operation());
         // A write names its item in full when the table key's every attribute is in its where;
@@ -292,6 +331,88 @@ public final class DynamoDbDesigner implements Designer {
                       + String.join("; ", hot.stream().map(Finding::message).toList())
                       + ": left as it is (the findings say so)");
     }
+    // Projections narrower than ALL: a global index all of whose reads select some attributes
+    // projects those alone (INCLUDE, or KEYS_ONLY when its keys hold them), when the analysis of
+    // that design costs less and serves no read of the index worse.
+    Map<Integer, List<String>> projections = new LinkedHashMap<>();
+    List<Proposal.Decision> projected = new ArrayList<>();
+    Map<Integer, Projected> tried = projections(c, items.values());
+    if (!tried.isEmpty()) {
+      tried.forEach((i, x) -> projections.put(i, x.include));
+      Candidate narrow = candidate(w, items.values(), Map.of(), projections);
+      for (Map.Entry<Integer, Projected> e : tried.entrySet()) {
+        Optional<String> worse = worse(c, narrow, e.getKey(), e.getValue());
+        if (worse.isPresent()) {
+          projections.remove(e.getKey());
+        }
+      }
+      if (projections.size() < tried.size()) {
+        narrow = projections.isEmpty() ? c : candidate(w, items.values(), Map.of(), projections);
+      }
+      for (Integer i : projections.keySet()) {
+        projected.add(projectionDecision(c, narrow, i, tried.get(i)));
+      }
+      c = narrow;
+    }
+    // The billing mode that costs less at the patterns' rates: each copy's monthly cost on demand
+    // against provisioned at what its peaks need (DynamoDbCost: ⌈peak ÷ 0.7⌉ units, the 70%
+    // target utilisation), storage alike in both.
+    double onDemand = 0;
+    double atNeed = 0;
+    Map<String, long[]> units = new LinkedHashMap<>();
+    for (var cost : c.analysis().costs()) {
+      onDemand += cost.onDemandMonthly();
+      atNeed += cost.neededMonthly();
+      units.put(
+          cost.copy(),
+          new long[] {
+            Math.max(1, (long) Math.ceil(cost.neededRead())),
+            Math.max(1, (long) Math.ceil(cost.neededWrite()))
+          });
+    }
+    String mode;
+    List<String> billing = new ArrayList<>();
+    boolean settable =
+        units.values().stream()
+            .allMatch(
+                u ->
+                    u[0] <= DynamoDbSectionReader.MAX_CAPACITY_UNITS
+                        && u[1] <= DynamoDbSectionReader.MAX_CAPACITY_UNITS);
+    if (atNeed < onDemand && units.containsKey(TABLE) && !settable) {
+      mode = "on-demand";
+      billing.add(
+          "on demand: provisioned at what the peaks need would cost less ("
+              + money(atNeed)
+              + " against "
+              + money(onDemand)
+              + " a month), but a copy needs more than the "
+              + Units.count(DynamoDbSectionReader.MAX_CAPACITY_UNITS)
+              + " units a table can be given (a Scan on a hot path, the findings say): fix that"
+              + " first");
+    } else if (atNeed < onDemand && units.containsKey(TABLE)) {
+      c = candidate(w, items.values(), units, projections);
+      mode = "provisioned " + capacity(units.get(TABLE));
+      billing.add(
+          "provisioned at what the peaks need (⌈peak ÷ 0.7⌉ units, the 70% target utilisation"
+              + " DynamoDB's auto scaling defaults to): "
+              + money(atNeed)
+              + " a month in throughput, against "
+              + money(onDemand)
+              + " on demand with the patterns at their peak rates all month");
+      billing.add(
+          "on demand costs less when the month's average is below "
+              + Units.percent(atNeed / onDemand)
+              + " of the peaks: say so with the dynamodb section's average_load, and check"
+              + " prices it");
+    } else {
+      mode = "on-demand";
+      billing.add(
+          "on demand: "
+              + money(onDemand)
+              + " a month in throughput with the patterns at their peak rates all month, against "
+              + money(atNeed)
+              + " provisioned at what the peaks need");
+    }
     List<Proposal.Decision> decisions = new ArrayList<>();
     for (ItemType item : items.values()) {
       List<String> patterns = new ArrayList<>();
@@ -341,69 +462,12 @@ public final class DynamoDbDesigner implements Designer {
                                 : "")));
       }
       reasons.addAll(item.reasons);
+      reasons.addAll(sparseReasons(c, item));
       decisions.add(
           new Proposal.Decision(
               TABLE + " " + item.entity.name(), patterns, item.keysText(), reasons));
     }
-    // The billing mode that costs less at the patterns' rates: each copy's monthly cost on demand
-    // against provisioned at what its peaks need (DynamoDbCost: ⌈peak ÷ 0.7⌉ units, the 70%
-    // target utilisation), storage alike in both.
-    double onDemand = 0;
-    double atNeed = 0;
-    Map<String, long[]> units = new LinkedHashMap<>();
-    for (var cost : c.analysis().costs()) {
-      onDemand += cost.onDemandMonthly();
-      atNeed += cost.neededMonthly();
-      units.put(
-          cost.copy(),
-          new long[] {
-            Math.max(1, (long) Math.ceil(cost.neededRead())),
-            Math.max(1, (long) Math.ceil(cost.neededWrite()))
-          });
-    }
-    String mode;
-    List<String> billing = new ArrayList<>();
-    boolean settable =
-        units.values().stream()
-            .allMatch(
-                u ->
-                    u[0] <= DynamoDbSectionReader.MAX_CAPACITY_UNITS
-                        && u[1] <= DynamoDbSectionReader.MAX_CAPACITY_UNITS);
-    if (atNeed < onDemand && units.containsKey(TABLE) && !settable) {
-      mode = "on-demand";
-      billing.add(
-          "on demand: provisioned at what the peaks need would cost less ("
-              + money(atNeed)
-              + " against "
-              + money(onDemand)
-              + " a month), but a copy needs more than the "
-              + Units.count(DynamoDbSectionReader.MAX_CAPACITY_UNITS)
-              + " units a table can be given (a Scan on a hot path, the findings say): fix that"
-              + " first");
-    } else if (atNeed < onDemand && units.containsKey(TABLE)) {
-      c = candidate(w, items.values(), units);
-      mode = "provisioned " + capacity(units.get(TABLE));
-      billing.add(
-          "provisioned at what the peaks need (⌈peak ÷ 0.7⌉ units, the 70% target utilisation"
-              + " DynamoDB's auto scaling defaults to): "
-              + money(atNeed)
-              + " a month in throughput, against "
-              + money(onDemand)
-              + " on demand with the patterns at their peak rates all month");
-      billing.add(
-          "on demand costs less when the month's average is below "
-              + Units.percent(atNeed / onDemand)
-              + " of the peaks: say so with the dynamodb section's average_load, and check"
-              + " prices it");
-    } else {
-      mode = "on-demand";
-      billing.add(
-          "on demand: "
-              + money(onDemand)
-              + " a month in throughput with the patterns at their peak rates all month, against "
-              + money(atNeed)
-              + " provisioned at what the peaks need");
-    }
+    decisions.addAll(projected);
     decisions.add(
         new Proposal.Decision(
             TABLE, model.patterns().stream().map(AccessPattern::id).toList(), mode, billing));
@@ -456,10 +520,109 @@ public final class DynamoDbDesigner implements Designer {
             + " streams or data transfer");
   }
 
-  private record Candidate(String section, List<Finding> findings, DynamoDbAnalysis analysis) {}
+  private record Candidate(
+      String section, List<Finding> findings, DynamoDbAnalysis analysis, Model model) {}
+
+  /**
+   * For each index of {@code item} whose key is built from a sparse attribute: what the analysis
+   * counts for it (its items, storage, write units and monthly cost at need) against the same
+   * design analysed with every item holding the attribute ({@code present: 100%}), the comparison
+   * DynamoDbSparseIndexTest makes. The figures are the index's, whichever item types share it.
+   */
+  private static List<String> sparseReasons(Candidate c, ItemType item) {
+    List<String> out = new ArrayList<>();
+    Entity e = item.entity;
+    for (Path p : item.paths) {
+      List<String> attributes = sparse(e, p);
+      if (p.index == 0 || attributes.isEmpty()) {
+        continue;
+      }
+      DynamoDbAnalysis dense = new DynamoDbStore().analyze(dense(c.model(), e, attributes));
+      String name = p.indexName();
+      double[] with = c.analysis().sizing().get(TABLE).indexes().get(name);
+      double[] without = dense.sizing().get(TABLE).indexes().get(name);
+      if (with == null || without == null) {
+        continue;
+      }
+      Optional<DynamoDbCost> costWith = c.analysis().cost(p.where());
+      Optional<DynamoDbCost> costWithout = dense.cost(p.where());
+      boolean costed = costWith.isPresent() && costWithout.isPresent();
+      out.add(
+          "index "
+              + name
+              + " is sparse: "
+              + presence(e, attributes)
+              + ", and DynamoDB writes an index entry only for an item that carries the index's"
+              + " key (AWS DG, \"Take advantage of sparse indexes\"): "
+              + name
+              + " holds "
+              + Units.count(with[0])
+              + " items, "
+              + Units.bytes(with[1])
+              + (costed
+                  ? ", "
+                      + Units.rate(costWith.get().writeUnits(), "WCU")
+                      + ", "
+                      + money(costWith.get().monthlyAtNeed())
+                      + " a month as billed"
+                  : "")
+              + "; with every "
+              + e.name()
+              + " in it, "
+              + Units.count(without[0])
+              + " items, "
+              + Units.bytes(without[1])
+              + (costed
+                  ? ", "
+                      + Units.rate(costWithout.get().writeUnits(), "WCU")
+                      + ", "
+                      + money(costWithout.get().monthlyAtNeed())
+                      + " a month"
+                  : ""));
+    }
+    return out;
+  }
+
+  /**
+   * {@code model} with {@code attributes} of {@code e} held by every item ({@code present: 100%}):
+   * the counterfactual the sparse index is compared with.
+   */
+  private static Model dense(Model model, Entity e, List<String> attributes) {
+    Map<String, Attribute> attrs = new LinkedHashMap<>(e.attributes());
+    for (String name : attributes) {
+      Attribute a = attrs.get(name);
+      attrs.put(
+          name,
+          new Attribute(
+              a.name(),
+              a.type(),
+              a.size(),
+              a.items(),
+              a.timeOrdered(),
+              a.values(),
+              a.copyOf(),
+              a.unique(),
+              a.growsPerSecond(),
+              1,
+              a.location()));
+    }
+    Map<String, Entity> entities = new LinkedHashMap<>(model.entities());
+    entities.put(
+        e.name(),
+        new Entity(
+            e.name(), attrs, e.count(), e.growthPerSecond(), e.key(), e.spread(), e.location()));
+    return new Model(
+        model.name(),
+        model.file(),
+        model.horizonSeconds(),
+        entities,
+        model.patterns(),
+        model.designs(),
+        model.location());
+  }
 
   private static Candidate candidate(DesignInput w, Collection<ItemType> items) {
-    return candidate(w, items, Map.of());
+    return candidate(w, items, Map.of(), Map.of());
   }
 
   /**
@@ -467,7 +630,10 @@ public final class DynamoDbDesigner implements Designer {
    * units when provisioned, and on-demand when empty.
    */
   private static Candidate candidate(
-      DesignInput w, Collection<ItemType> items, Map<String, long[]> provisioned) {
+      DesignInput w,
+      Collection<ItemType> items,
+      Map<String, long[]> provisioned,
+      Map<Integer, List<String>> projections) {
     int indexes = 0;
     int locals = 0;
     for (ItemType item : items) {
@@ -493,7 +659,8 @@ public final class DynamoDbDesigner implements Designer {
             .append(i)
             .append("PK, sort_key: GSI")
             .append(i)
-            .append("SK, projection: ALL")
+            .append("SK, projection: ")
+            .append(projection(projections.get(i)))
             .append(
                 provisioned.isEmpty()
                     ? ""
@@ -516,7 +683,7 @@ public final class DynamoDbDesigner implements Designer {
     String text = w.text() + (w.text().endsWith("\n") ? "" : "\n") + s;
     Model m = ModelReader.read(w.model().file(), text, w.baseDir());
     DynamoDbAnalysis a = new DynamoDbStore().analyze(m);
-    return new Candidate(s.toString(), Checker.builtIn().check(a), a);
+    return new Candidate(s.toString(), Checker.builtIn().check(a), a, m);
   }
 
   /**
@@ -638,6 +805,186 @@ public final class DynamoDbDesigner implements Designer {
                 f.rule().equals("PartitionThroughputExceeded") && f.target().equals(template)
                     || f.rule().equals("LowCardinalityIndexKey") && f.target().equals(itemType))
         .toList();
+  }
+
+  /**
+   * The attributes of {@code path}'s key templates that only some of the entity's items hold
+   * ({@code present:} below 100%, docs/model.md "Sparse attributes"), in key order.
+   */
+  private static List<String> sparse(Entity e, Path path) {
+    return path.attributes().stream()
+        .filter(a -> e.attribute(a).map(Attribute::isSparse).orElse(false))
+        .toList();
+  }
+
+  /** "5% of Ticket items hold assignee_id (present: 5%)", for each attribute. */
+  private static String presence(Entity e, List<String> attributes) {
+    return String.join(
+        "; ",
+        attributes.stream()
+            .map(
+                a ->
+                    Units.percent(e.attribute(a).orElseThrow().present())
+                        + " of "
+                        + e.name()
+                        + " items hold "
+                        + a
+                        + " (present: "
+                        + Units.percent(e.attribute(a).orElseThrow().present())
+                        + ")")
+            .toList());
+  }
+
+  /** At most 20 non-key attributes projected into one index (AWS API Reference, Projection). */
+  static final int MAX_PROJECTED_PER_INDEX = 20;
+
+  /** At most 100 non-key attributes projected over a table's indexes (the same page). */
+  static final int MAX_PROJECTED_PER_TABLE = 100;
+
+  /** What a global index would project: its reads, and the attributes beyond its keys they use. */
+  private record Projected(List<String> reads, List<String> include) {}
+
+  /** {@code ALL} when {@code include} is null, {@code KEYS_ONLY} when empty, else the list. */
+  private static String projection(List<String> include) {
+    return include == null
+        ? "ALL"
+        : include.isEmpty() ? "KEYS_ONLY" : "[" + String.join(", ", include) + "]";
+  }
+
+  /**
+   * The global indexes of candidate {@code c} every read of which (as the analysis plans them)
+   * selects named attributes: for each, the attributes those reads select, restrict and order by
+   * that no key template of the item types on it holds (the table's and the index's keys are in
+   * every entry, and an attribute written into a key is read back from it). An index a read needs
+   * whole (no {@code select}, or related entities with it) keeps ALL, and so does one past
+   * DynamoDB's 20 projected attributes an index or 100 a table.
+   */
+  private static Map<Integer, Projected> projections(Candidate c, Collection<ItemType> items) {
+    Map<Integer, List<String>> reads = new LinkedHashMap<>();
+    Map<Integer, Set<String>> needed = new LinkedHashMap<>();
+    Set<Integer> whole = new LinkedHashSet<>();
+    for (var plan : c.analysis().plans()) {
+      if (!(plan.pattern().operation() instanceof Operation.Read r)
+          || plan.path().isEmpty()
+          || !plan.path().get().isGlobal()
+          || !plan.path().get().name().startsWith("GSI")) {
+        continue;
+      }
+      int i = Integer.parseInt(plan.path().get().name().substring(3));
+      reads.computeIfAbsent(i, k -> new ArrayList<>()).add(plan.pattern().id());
+      if (r.select().isEmpty() || !plan.pattern().with().isEmpty()) {
+        whole.add(i);
+      } else {
+        needed.computeIfAbsent(i, k -> new LinkedHashSet<>()).addAll(r.attributesNeeded());
+      }
+    }
+    Map<Integer, Projected> out = new LinkedHashMap<>();
+    int total = 0;
+    for (Map.Entry<Integer, Set<String>> e : needed.entrySet()) {
+      int i = e.getKey();
+      if (whole.contains(i)) {
+        continue;
+      }
+      Set<String> keyed = new LinkedHashSet<>();
+      for (ItemType item : items) {
+        for (Path p : item.paths) {
+          if (p.index == 0 || !p.local && p.index == i) {
+            keyed.addAll(p.partition);
+            keyed.addAll(p.sort);
+          }
+        }
+      }
+      List<String> include = e.getValue().stream().filter(a -> !keyed.contains(a)).toList();
+      if (include.size() > MAX_PROJECTED_PER_INDEX
+          || total + include.size() > MAX_PROJECTED_PER_TABLE) {
+        continue;
+      }
+      total += include.size();
+      out.put(i, new Projected(reads.get(i), include));
+    }
+    return out;
+  }
+
+  /**
+   * Why index {@code i}'s narrower projection in {@code narrow} is not taken, if it is not: it
+   * costs no less a month (throughput at need and storage), or a read it served costs more units or
+   * calls (a fetch from the table), or moves off it.
+   */
+  private static Optional<String> worse(Candidate all, Candidate narrow, int i, Projected x) {
+    String copy = TABLE + ".GSI" + i;
+    double before = all.analysis().cost(copy).map(DynamoDbCost::monthlyAtNeed).orElse(0.0);
+    double after = narrow.analysis().cost(copy).map(DynamoDbCost::monthlyAtNeed).orElse(0.0);
+    if (Math.round(after * 100) >= Math.round(before * 100)) {
+      return Optional.of("costs no less");
+    }
+    for (String id : x.reads) {
+      var a = all.analysis().plan(id).orElseThrow();
+      var b = narrow.analysis().plan(id).orElseThrow();
+      if (b.path().isEmpty()
+          || !b.path().get().name().equals("GSI" + i)
+          || b.readUnits() > a.readUnits()
+          || b.calls() > a.calls()) {
+        return Optional.of(id + " reads more");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The decision to project only some attributes into index {@code i}, with both figures. */
+  private static Proposal.Decision projectionDecision(
+      Candidate all, Candidate narrow, int i, Projected x) {
+    String name = "GSI" + i;
+    String copy = TABLE + "." + name;
+    double[] before = all.analysis().sizing().get(TABLE).indexes().get(name);
+    double[] after = narrow.analysis().sizing().get(TABLE).indexes().get(name);
+    DynamoDbCost a = all.analysis().cost(copy).orElseThrow();
+    DynamoDbCost b = narrow.analysis().cost(copy).orElseThrow();
+    String chosen = "projection: " + projection(x.include);
+    List<String> reasons = new ArrayList<>();
+    reasons.add(
+        "every read "
+            + name
+            + " serves ("
+            + String.join(", ", x.reads)
+            + ") selects "
+            + (x.include.isEmpty()
+                ? "only attributes its keys hold"
+                : String.join(", ", x.include) + " beyond the attributes its keys hold")
+            + ", so "
+            + name
+            + " copies "
+            + (x.include.isEmpty() ? "the keys alone (KEYS_ONLY)" : "those alone (INCLUDE)")
+            + ", not the whole item (AWS DG, \"General guidelines for secondary indexes in"
+            + " DynamoDB\": \"Choose projections carefully\")");
+    reasons.add(
+        name
+            + " stores "
+            + Units.bytes(after[1])
+            + " against "
+            + Units.bytes(before[1])
+            + " with ALL ("
+            + Units.count(after[0])
+            + " entries of "
+            + Units.bytes(after[0] > 0 ? after[1] / after[0] : 0)
+            + " against "
+            + Units.bytes(before[0] > 0 ? before[1] / before[0] : 0)
+            + ", 100 B of overhead each), takes "
+            + Units.rate(b.writeUnits(), "WCU")
+            + " against "
+            + Units.rate(a.writeUnits(), "WCU")
+            + " and "
+            + Units.rate(b.readUnits(), "RCU")
+            + " against "
+            + Units.rate(a.readUnits(), "RCU")
+            + ": "
+            + money(b.monthlyAtNeed())
+            + " a month on demand at the peaks against "
+            + money(a.monthlyAtNeed()));
+    reasons.add(
+        "no read it serves fetches from the table; a new read that needs another attribute"
+            + " would (a BatchGetItem per page, which the analysis costs), and a projection"
+            + " cannot be changed on an existing index: a wider one is a new index");
+    return new Proposal.Decision(TABLE + " " + name + " projection", x.reads, chosen, reasons);
   }
 
   /** The time-ordered attribute a read with no equality orders by, or else ranges. */

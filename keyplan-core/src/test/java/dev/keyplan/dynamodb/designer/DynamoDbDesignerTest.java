@@ -329,4 +329,184 @@ class DynamoDbDesignerTest {
     assertThat(p.section()).doesNotContain("GSI1");
     assertThat(p.passes()).isFalse();
   }
+
+  /**
+   * Support tickets, the shape of AWS's sparse-index example in other words: every ticket is read
+   * by its customer, and the open ones by their assignee, which only open tickets hold (5% of them:
+   * {@code present: 5%}).
+   */
+  static final String TICKETS =
+      """
+      model: tickets
+      horizon: 1y
+      entities:
+        Ticket:
+          attributes:
+            ticket_id: uuid
+            customer_id: uuid
+            created_at: {type: timestamp, time_ordered: true}
+            subject: {type: text, size: 60B}
+            body: {type: text, size: 900B}
+            assignee_id: {type: uuid, present: 5%}
+          key: [ticket_id]
+          count: 10M
+          spread:
+            customer_id: {distinct: 1M, busiest: 0.01%}
+            assignee_id: {distinct: 2k, busiest: 1%}
+      patterns:
+        - id: customer-tickets
+          rate: 300/s
+          query: Ticket where customer_id = ? order by created_at desc limit 20
+        - id: open-by-assignee
+          rate: 50/s
+          query: Ticket where assignee_id = ? order by created_at limit 50
+        - id: open-ticket
+          rate: 20/s
+          insert: Ticket
+      """;
+
+  @Test
+  void aReadByASparseAttribute_readsASparseIndex_andTheReasonGivesItsFigures() {
+    // open-by-assignee restricts assignee_id, which 5% of tickets hold: its path is GSI1, keyed
+    // TICKET#{assignee_id}, which the application writes only into a ticket that has an assignee,
+    // so the index holds 0.05 × 10M = 500,000 tickets (AWS DG, "Take advantage of sparse
+    // indexes"). Every figure is the analysis's, against the same design analysed with every
+    // ticket holding assignee_id: 10,000,000 entries. An entry (ALL) is a ticket with every key,
+    // 1,382 B as the analysis sizes it both ways, plus 100 B of overhead: 500,000 × 1,482 =
+    // 741 MB against 10,000,000 × 1,482 = 14.8 GB. Writes: 20 inserts a second, an entry of
+    // ⌈1,382 / 1,024⌉ = 2 WCU for 5% of them: 20 × 0.05 × 2 = 2 WCU/s, against 40.
+    Proposal p = new DynamoDbDesigner().propose(read(TICKETS), "unused.cql");
+    assertThat(p.section())
+        .contains(
+            "keys: {PK: \"TICKET#{customer_id}\", SK: \"TICKET#{created_at}#{ticket_id}\","
+                + " GSI1PK: \"TICKET#{assignee_id}\", GSI1SK: \"TICKET#{created_at}#{ticket_id}\"}");
+    assertThat(p.requests().get("open-by-assignee")).startsWith("Query on AppTable.GSI1,");
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+    var sizing =
+        ((dev.keyplan.dynamodb.design.DynamoDbAnalysis) p.analysis())
+            .sizing()
+            .get("AppTable")
+            .indexes()
+            .get("GSI1");
+    assertThat(sizing[0]).isCloseTo(500_000, org.assertj.core.api.Assertions.within(1e-6));
+    assertThat(sizing[1]).isCloseTo(741_000_000, org.assertj.core.api.Assertions.within(1e-3));
+    // open-by-assignee reads the whole ticket: the index keeps ALL.
+    assertThat(p.section()).contains("projection: ALL");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("AppTable Ticket"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .anyMatch(
+                        r ->
+                            r.startsWith(
+                                    "index GSI1 is sparse: 5% of Ticket items hold assignee_id"
+                                        + " (present: 5%)")
+                                && r.contains("GSI1 holds 500,000 items, 741 MB, 2 WCU/s, $")
+                                && r.contains(
+                                    "with every Ticket in it, 10,000,000 items, 14.8 GB, 40"
+                                        + " WCU/s, $")));
+  }
+
+  @Test
+  void theBusiestReadByASparseAttribute_neverKeysTheTable() {
+    // At 500/s open-by-assignee is the busiest read, but a table's key is on every item and 95%
+    // of tickets have no assignee to build TICKET#{assignee_id} from: the table is keyed by
+    // customer-tickets' path, and open-by-assignee reads the sparse GSI1, as above.
+    Proposal p =
+        new DynamoDbDesigner()
+            .propose(read(TICKETS.replace("rate: 50/s", "rate: 500/s")), "unused.cql");
+    assertThat(p.section())
+        .contains("PK: \"TICKET#{customer_id}\"")
+        .contains("GSI1PK: \"TICKET#{assignee_id}\"");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("AppTable Ticket"))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reasons())
+                    .contains(
+                        "table key TICKET#{customer_id} / TICKET#{created_at}#{ticket_id}, not"
+                            + " open-by-assignee's path, the busiest: 5% of Ticket items hold"
+                            + " assignee_id (present: 5%), and a table's key is on every item;"
+                            + " open-by-assignee reads a sparse global index instead"));
+    // With only sparse reads, the table is keyed by the ticket's own id.
+    Proposal only =
+        new DynamoDbDesigner()
+            .propose(
+                read(
+                    TICKETS.replace(
+                        "query: Ticket where customer_id = ? order by created_at desc limit 20",
+                        "query: Ticket where assignee_id = ? and customer_id = ?")),
+                "unused.cql");
+    assertThat(only.section())
+        .contains("keys: {PK: \"TICKET#{ticket_id}\", SK: \"TICKET\", GSI1PK:")
+        .contains("GSI1PK: \"TICKET#{assignee_id}#{customer_id}\"");
+  }
+
+  @Test
+  void anIndexWhoseReadsSelectAFewAttributes_projectsOnlyThose() {
+    // open-by-assignee selects the subject alone; it restricts assignee_id and orders by
+    // created_at, both in GSI1's keys. An entry with ALL is 1,382 B (the test above); with
+    // INCLUDE [subject] the keys (PK, SK, GSI1PK, GSI1SK: 238 B, as KEYS_ONLY below) and subject
+    // (7 + 60 B): 305 B. Stored: 500,000 × (305 + 100) = 203 MB against 741 MB. Writes: 20 × 0.05
+    // × ⌈305 / 1,024⌉ = 1 WCU/s against 2. A read of 50 entries: 50 × 305 = 15,250 B, 4 blocks
+    // of 4 KB, 2 RCU eventually consistent, × 50/s = 100 RCU/s; with ALL 50 × 1,382 = 69,100 B,
+    // 17 blocks, 8.5 RCU, 425 RCU/s. Every attribute the read needs is in the entry: no fetch.
+    String narrow =
+        TICKETS.replace(
+            "query: Ticket where assignee_id = ? order by created_at limit 50",
+            "query: select subject from Ticket where assignee_id = ? order by created_at limit 50");
+    Proposal p = new DynamoDbDesigner().propose(read(narrow), "unused.cql");
+    assertThat(p.section())
+        .contains("GSI1: {partition_key: GSI1PK, sort_key: GSI1SK, projection: [subject], ");
+    assertThat(p.requests().get("open-by-assignee")).startsWith("Query on AppTable.GSI1,");
+    assertThat(p.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("AppTable GSI1 projection"))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.chosen()).isEqualTo("projection: [subject]");
+              assertThat(d.patterns()).containsExactly("open-by-assignee");
+              assertThat(d.reasons().get(1))
+                  .startsWith(
+                      "GSI1 stores 203 MB against 741 MB with ALL (500,000 entries of 405 B"
+                          + " against 1.48 KB, 100 B of overhead each), takes 1 WCU/s against 2"
+                          + " WCU/s and 100 RCU/s against 425 RCU/s: $");
+            });
+    // Selecting only what the keys hold (ticket_id and created_at are in GSI1SK): KEYS_ONLY,
+    // entries of 238 B, 50 × 238 = 11,900 B, 3 blocks, 1.5 RCU a read, 75 RCU/s.
+    Proposal k =
+        new DynamoDbDesigner()
+            .propose(
+                read(
+                    TICKETS.replace(
+                        "query: Ticket where assignee_id = ? order by created_at limit 50",
+                        "query: select ticket_id, created_at from Ticket where assignee_id = ?"
+                            + " order by created_at limit 50")),
+                "unused.cql");
+    assertThat(k.section()).contains("projection: KEYS_ONLY");
+    assertThat(k.decisions())
+        .filteredOn(d -> d.target().equals("AppTable GSI1 projection"))
+        .singleElement()
+        .satisfies(d -> assertThat(d.reasons().get(1)).contains("75 RCU/s against 425 RCU/s"));
+    // A second read of GSI1 that needs the whole ticket keeps ALL: no projection decision.
+    Proposal mixed =
+        new DynamoDbDesigner()
+            .propose(
+                read(
+                    narrow.replace(
+                        "  - id: open-ticket\n",
+                        """
+                          - id: assignee-latest
+                            rate: 5/s
+                            query: Ticket where assignee_id = ? order by created_at limit 5
+                          - id: open-ticket
+                        """)),
+                "unused.cql");
+    assertThat(mixed.section()).contains("projection: ALL").doesNotContain("[subject]");
+    assertThat(mixed.decisions()).noneMatch(d -> d.target().endsWith("projection"));
+  }
 }
