@@ -79,6 +79,23 @@ public record Attribute(
         location);
   }
 
+  /** Returns this attribute held by {@code share} of the rows instead (1: every row). */
+  public Attribute withPresent(double share) {
+    return new Attribute(
+        name,
+        type,
+        size,
+        items,
+        timeOrdered,
+        values,
+        copyOf,
+        unique,
+        growsPerSecond,
+        share,
+        residency,
+        location);
+  }
+
   /** Returns true if some rows hold no value of this attribute ({@code present} below 100%). */
   public boolean isSparse() {
     return present < 1;

@@ -591,20 +591,7 @@ public final class DynamoDbDesigner implements Designer {
     Map<String, Attribute> attrs = new LinkedHashMap<>(e.attributes());
     for (String name : attributes) {
       Attribute a = attrs.get(name);
-      attrs.put(
-          name,
-          new Attribute(
-              a.name(),
-              a.type(),
-              a.size(),
-              a.items(),
-              a.timeOrdered(),
-              a.values(),
-              a.copyOf(),
-              a.unique(),
-              a.growsPerSecond(),
-              1,
-              a.location()));
+      attrs.put(name, a.withPresent(1));
     }
     Map<String, Entity> entities = new LinkedHashMap<>(model.entities());
     entities.put(
