@@ -268,7 +268,11 @@ final class DesignCommand implements Callable<Integer> {
                     ? stem(output) + "-" + p.store().id() + extension(output)
                     : output.getFileName().toString();
         String start =
-            beside.containsKey(p.store()) ? withoutSections(text, List.of(p.store())) : text;
+            RelocatedModel.of(
+                modelFile.toString(),
+                beside.containsKey(p.store()) ? withoutSections(text, List.of(p.store())) : text,
+                base,
+                dir);
         StringBuilder designed =
             models.computeIfAbsent(
                 file, f -> new StringBuilder(start).append(start.endsWith("\n") ? "" : "\n"));

@@ -197,6 +197,26 @@ class DesignCommandTest {
   }
 
   @Test
+  void aDesignWrittenToAnotherFolder_stillNamesTheModelsOwnFiles() throws IOException {
+    // examples/books.yaml names its CQL schema relative to itself (schema: books.cql). Written
+    // to another folder, the designed copy must name the same file from there, or check would
+    // look for DIR/books.cql and refuse the model it was promised to accept.
+    Path out = dir.resolve("b.yaml");
+    CliRun run =
+        CliRun.of("design", "examples/books.yaml", "--store", "dynamodb", "-o", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    String moved =
+        dir.toAbsolutePath()
+            .relativize(Path.of("examples/books.cql").toAbsolutePath())
+            .toString()
+            .replace('\\', '/');
+    assertThat(Files.readString(out)).contains("schema: \"" + moved + "\"\n");
+    CliRun check = CliRun.of("check", out.toString(), "--fail-on", "never");
+    assertThat(check.exitCode()).as(check.err()).isEqualTo(0);
+    assertThat(check.out()).contains("Patterns (cassandra)").contains("Patterns (dynamodb)");
+  }
+
+  @Test
   void aDesignTheModelHas_isKept_andTheProposalGoesBesideItWithWhatItWouldChange()
       throws IOException {
     Path out = dir.resolve("orders-designed.yaml");
