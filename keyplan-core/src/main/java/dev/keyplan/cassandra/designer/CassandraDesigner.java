@@ -59,9 +59,10 @@ import java.util.stream.Stream;
  * time-ordered clustering attribute. The design that results is analysed and checked again; its
  * findings are the proposal's.
  *
- * <p>Not proposed yet, and said so in the proposal: write sharding for a partition no bucket keeps
- * within the guidelines, counter tables, lightweight transactions, TTLs, and consistency levels
- * other than {@code LOCAL_QUORUM}.
+ * <p>Reads and writes default to {@code LOCAL_QUORUM} ({@link #LEVEL}); a pattern that expects to
+ * read its writes gets a decision with the analysis's R + W &gt; RF arithmetic ({@link
+ * #consistency}). Not proposed yet (docs/design.md, "Not built yet"): a level per pattern in the
+ * section, lightweight transactions for uniqueness.
  */
 public final class CassandraDesigner implements Designer {
   /** Replicas per datacenter of the proposed keyspace: three, the usual production factor. */
@@ -122,6 +123,15 @@ public final class CassandraDesigner implements Designer {
   private static String rules(List<Finding> findings) {
     return String.join(", ", findings.stream().map(Finding::rule).distinct().toList());
   }
+
+  /**
+   * The level of every read and write the proposal does not leave to the pattern: LOCAL_QUORUM, the
+   * model's default, ⌊3 / 2⌋ + 1 = 2 of the 3 local replicas, so that R + W = 4 &gt; RF 3 for any
+   * read after any write (Apache Cassandra docs, "Dynamo", tunable consistency; seed 000: "with RF
+   * = 3 and quorum both ways, 2 + 2 &gt; 3"), and no request waits on another datacenter (seed 000:
+   * "Prefer LOCAL_QUORUM across datacenters so a request does not wait on another region").
+   */
+  static final String LEVEL = "LOCAL_QUORUM";
 
   /** Nodes per datacenter when the load and data need no more: the model's default. */
   static final int DEFAULT_NODES = CassandraLimits.DEFAULT_NODES_PER_DATACENTER;
@@ -402,6 +412,7 @@ public final class CassandraDesigner implements Designer {
       decisions.add(
           new Proposal.Decision(t.name, t.patterns, t.primaryKey(), decisionReasons(t, last)));
     }
+    consistency(workload, last.analysis()).ifPresent(decisions::add);
     decisions.add(
         new Proposal.Decision(
             "nodes",
@@ -453,6 +464,121 @@ public final class CassandraDesigner implements Designer {
         List.of(cost(given, last.analysis().cluster())),
         requests,
         unmet);
+  }
+
+  /**
+   * The levels of the patterns that expect to read their writes ({@code expects: read-your-writes})
+   * and of the patterns on the other side (the writes of a read's entity, the reads of a write's),
+   * with the analysis's arithmetic for each ({@link CassandraAnalysis#consistency()}, what rule
+   * ReadYourWritesNotGuaranteed reads): none when no pattern expects it, since every other pattern
+   * then runs at the section's default and nothing is chosen for it.
+   *
+   * <p>The section's defaults are {@link #LEVEL} for reads and writes, which give R + W &gt; RF on
+   * every entity; a pattern's own {@code consistency:} is the workload's and is kept (the design
+   * appends a section, it does not rewrite patterns): when it breaks the guarantee the reason says
+   * which level does, and the finding stays.
+   */
+  static Optional<Proposal.Decision> consistency(Model workload, CassandraAnalysis a) {
+    Map<String, dev.keyplan.cassandra.design.ConsistencyCheck> checks = new LinkedHashMap<>();
+    a.consistency().forEach(c -> checks.put(c.pattern().id(), c));
+    Set<String> involved = new LinkedHashSet<>();
+    List<String> reasons = new ArrayList<>();
+    for (AccessPattern p : workload.patterns()) {
+      var c = checks.get(p.id());
+      if (!p.readYourWrites() || c == null) {
+        continue;
+      }
+      String entity = p.operation().entity();
+      List<AccessPattern> others =
+          workload.patterns().stream()
+              .filter(q -> q.operation().entity().equals(entity) && q.isRead() != p.isRead())
+              .toList();
+      involved.add(p.id());
+      others.forEach(q -> involved.add(q.id()));
+      if (others.isEmpty()) {
+        reasons.add(
+            p.id()
+                + " expects read-your-writes, but no pattern "
+                + (p.isRead() ? "writes " : "reads ")
+                + entity
+                + ": nothing to overlap, "
+                + c.level()
+                + " kept");
+        continue;
+      }
+      List<String> sides = new ArrayList<>();
+      int least = Integer.MAX_VALUE;
+      for (AccessPattern q : others) {
+        var o = checks.get(q.id());
+        if (o == null) {
+          continue;
+        }
+        least = Math.min(least, o.replicas());
+        sides.add(
+            q.id()
+                + " "
+                + o.replicas()
+                + " ("
+                + o.level()
+                + (q.consistency().isPresent() ? ", the pattern's own" : "")
+                + ")");
+      }
+      String read = p.isRead() ? "reads" : "writes";
+      String head =
+          p.id()
+              + " expects read-your-writes: it "
+              + read
+              + " at "
+              + c.level()
+              + (p.consistency().isPresent() ? " (the pattern's own)" : "")
+              + ", "
+              + c.replicas()
+              + " of RF "
+              + c.replicationFactor()
+              + ", and every "
+              + (p.isRead() ? "write" : "read")
+              + " of "
+              + entity
+              + " waits for "
+              + String.join(", ", sides);
+      if (c.overlapsWrites()) {
+        reasons.add(
+            head
+                + ": R + W = "
+                + c.replicas()
+                + " + "
+                + least
+                + " = "
+                + (c.replicas() + least)
+                + " > RF "
+                + c.replicationFactor()
+                + ", so "
+                + (p.isRead() ? "its read" : "a read")
+                + " reaches a replica that took the write (Apache Cassandra docs, \"Dynamo\","
+                + " tunable consistency; seed 000: \"with RF = 3 and quorum both ways, 2 + 2 > 3\")");
+      } else {
+        reasons.add(
+            head
+                + ": "
+                + c.remaining().get(0)
+                + "; a pattern's own consistency: is the workload's, which the design does not"
+                + " rewrite, so ReadYourWritesNotGuaranteed stays: raise that level (LOCAL_QUORUM"
+                + " for both with RF 3) or drop the expectation");
+      }
+    }
+    if (involved.isEmpty()) {
+      return Optional.empty();
+    }
+    reasons.add(
+        "the other patterns expect nothing and run at the same defaults, "
+            + LEVEL
+            + " (the model's): no request waits on another datacenter (seed 000: \"Prefer"
+            + " LOCAL_QUORUM across datacenters so a request does not wait on another region\");"
+            + " quorum is not a lock, concurrent writes to one row still resolve by timestamp"
+            + " (seed 000)");
+    return Optional.of(
+        new Proposal.Decision(
+            "consistency", List.copyOf(involved), "reads " + LEVEL + ", writes " + LEVEL, reasons));
   }
 
   /**
@@ -765,7 +891,12 @@ public final class CassandraDesigner implements Designer {
           .append(Units.count(nodeBudget()).replace(",", ""))
           .append("/s\n");
     }
-    section.append("  consistency: {read: LOCAL_QUORUM, write: LOCAL_QUORUM}\n");
+    section
+        .append("  consistency: {read: ")
+        .append(LEVEL)
+        .append(", write: ")
+        .append(LEVEL)
+        .append("}\n");
     if (nodes != DEFAULT_NODES) {
       section.append("  nodes: ").append(nodes).append('\n');
     }
@@ -819,9 +950,9 @@ public final class CassandraDesigner implements Designer {
             Path.of(schemaName),
             Location.NONE,
             List.of(keyspace),
-            "LOCAL_QUORUM",
+            LEVEL,
             Location.NONE,
-            "LOCAL_QUORUM",
+            LEVEL,
             Location.NONE,
             derived,
             Map.of(),

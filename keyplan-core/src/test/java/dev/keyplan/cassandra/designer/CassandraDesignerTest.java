@@ -397,4 +397,90 @@ class CassandraDesignerTest {
                         "a table of time windows is searched for the widest window that passes;"
                             + " no shards and a 1y bucket is the first of 1 candidates"));
   }
+
+  /** examples/inbox.yaml's workload: a user rereads the messages they just sent. */
+  static final String INBOX =
+      """
+      model: inbox
+      horizon: 1y
+      entities:
+        Message:
+          attributes:
+            user_id: uuid
+            sent_at: {type: timestamp, time_ordered: true}
+            message_id: uuid
+            body: {type: text, size: 300B}
+          key: [message_id]
+          count: 200M
+          growth: 2k/s
+          spread:
+            user_id: {distinct: 20M, busiest: 2k/day}
+        Contact:
+          attributes: {user_id: uuid, name: {type: text, size: 20B}}
+          key: [user_id]
+          count: 20M
+      patterns:
+        - id: recent-messages
+          rate: 5k/s
+          query: Message where user_id = ? and sent_at > ? limit 20
+          expects: read-your-writes
+        - id: send-message
+          rate: 2k/s
+          insert: Message
+        - id: delete-message
+          rate: 20/s
+          delete: Message where user_id = ? and sent_at = ? and message_id = ?
+        - id: contact
+          rate: 100/s
+          query: Contact where user_id = ?
+        - id: add-contact
+          rate: 1/s
+          insert: Contact
+      """;
+
+  @Test
+  void aReadThatExpectsItsWrites_isDecided_withRPlusWOverRf() {
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(INBOX), "inbox.cql");
+    // recent-messages expects read-your-writes: LOCAL_QUORUM waits for ⌊3 / 2⌋ + 1 = 2 of the 3
+    // replicas, and so does each write of Message (send-message, delete-message): R + W = 2 + 2
+    // = 4 > RF 3. Contact's patterns expect nothing: not part of the decision, at the default.
+    assertThat(p.section()).contains("  consistency: {read: LOCAL_QUORUM, write: LOCAL_QUORUM}\n");
+    Proposal.Decision d =
+        p.decisions().stream().filter(x -> x.target().equals("consistency")).findFirst().get();
+    assertThat(d.patterns()).containsExactly("recent-messages", "send-message", "delete-message");
+    assertThat(d.chosen()).isEqualTo("reads LOCAL_QUORUM, writes LOCAL_QUORUM");
+    assertThat(d.reasons().get(0))
+        .startsWith(
+            "recent-messages expects read-your-writes: it reads at LOCAL_QUORUM, 2 of RF 3, and"
+                + " every write of Message waits for send-message 2 (LOCAL_QUORUM),"
+                + " delete-message 2 (LOCAL_QUORUM): R + W = 2 + 2 = 4 > RF 3");
+    // The proposal's own check agrees; the nodes stay the last decision.
+    assertThat(p.findings()).noneMatch(f -> f.rule().equals("ReadYourWritesNotGuaranteed"));
+    assertThat(p.decisions().get(p.decisions().size() - 1).target()).isEqualTo("nodes");
+  }
+
+  @Test
+  void aWorkloadLevelThatBreaksReadYourWrites_isKept_andTheDecisionSaysWhich() {
+    // The read sets its own LOCAL_ONE (1 replica): against LOCAL_QUORUM writes (2 of 3),
+    // 1 + 2 = 3 ≤ RF 3. The pattern's level is the workload's, so the finding stays.
+    String text = INBOX.replace("    expects:", "    consistency: LOCAL_ONE\n    expects:");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(text), "inbox.cql");
+    Proposal.Decision d =
+        p.decisions().stream().filter(x -> x.target().equals("consistency")).findFirst().get();
+    assertThat(d.reasons().get(0))
+        .contains("it reads at LOCAL_ONE (the pattern's own), 1 of RF 3")
+        .contains("R + W = 1 + 2 = 3 ≤ RF 3")
+        .contains("ReadYourWritesNotGuaranteed stays");
+    assertThat(p.findings())
+        .anyMatch(
+            f ->
+                f.rule().equals("ReadYourWritesNotGuaranteed")
+                    && f.target().equals("recent-messages"));
+  }
+
+  @Test
+  void noPatternExpectingItsWrites_noConsistencyDecision() {
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(CHAT), "chat.cql");
+    assertThat(p.decisions()).noneMatch(d -> d.target().equals("consistency"));
+  }
 }
