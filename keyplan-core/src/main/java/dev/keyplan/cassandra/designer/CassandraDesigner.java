@@ -61,8 +61,9 @@ import java.util.stream.Stream;
  *
  * <p>Reads and writes default to {@code LOCAL_QUORUM} ({@link #LEVEL}); a pattern that expects to
  * read its writes gets a decision with the analysis's R + W &gt; RF arithmetic ({@link
- * #consistency}). Not proposed yet (docs/design.md, "Not built yet"): a level per pattern in the
- * section, lightweight transactions for uniqueness.
+ * #consistency}). A unique attribute of an entity inserted {@code if not exists} is claimed on the
+ * table keyed by it alone ({@link #uniqueness}). Not proposed yet (docs/design.md, "Not built
+ * yet"): a level per pattern in the section, a lightweight transaction the workload does not write.
  */
 public final class CassandraDesigner implements Designer {
   /** Replicas per datacenter of the proposed keyspace: three, the usual production factor. */
@@ -241,6 +242,38 @@ public final class CassandraDesigner implements Designer {
               + " kept and a read by key is served");
       tables.put(s.key(), t);
     }
+    // Uniqueness: Cassandra has no unique constraint, so a unique attribute of an entity inserted
+    // "if not exists" is claimed by a table keyed by that attribute alone, where the condition
+    // decides the value (Paxos among its partition's replicas; the CQL docs, lightweight
+    // transactions). A read by the attribute already gives that table; otherwise one is added.
+    // An entity inserted without a condition claims nothing: the condition is the workload's.
+    for (Entity e : workload.entities().values()) {
+      if (inserts(workload, e, true).isEmpty()) {
+        continue;
+      }
+      for (Attribute a : e.attributes().values()) {
+        if (unique(e, List.of(a.name())).isEmpty()) {
+          continue;
+        }
+        Shape s = new Shape(e.name(), List.of(a.name()), List.of());
+        Table t = tables.get(s.key());
+        if (t == null) {
+          Set<String> names = new LinkedHashSet<>();
+          tables.values().forEach(x -> names.add(x.name));
+          t = new Table(tableName(e, s, names), e, s);
+          t.reasons.add(
+              "no read of "
+                  + e.name()
+                  + " by "
+                  + a.name()
+                  + ": the table is there for the claim of each "
+                  + a.name()
+                  + " alone");
+          tables.put(s.key(), t);
+        }
+        t.claims = a.name();
+      }
+    }
     // Rows every insert gives a TTL expire by themselves; the table's default TTL makes that
     // hold for a write that forgets one too (an update without USING TTL would otherwise keep
     // its cells for ever): seed 003's sensor table, "default_time_to_live = 2592000 -- Auto-expire
@@ -412,6 +445,7 @@ public final class CassandraDesigner implements Designer {
       decisions.add(
           new Proposal.Decision(t.name, t.patterns, t.primaryKey(), decisionReasons(t, last)));
     }
+    decisions.addAll(uniqueness(workload, tables.values(), last.analysis(), last.findings()));
     consistency(workload, last.analysis()).ifPresent(decisions::add);
     decisions.add(
         new Proposal.Decision(
@@ -464,6 +498,138 @@ public final class CassandraDesigner implements Designer {
         List.of(cost(given, last.analysis().cluster())),
         requests,
         unmet);
+  }
+
+  /**
+   * One decision for each unique attribute (not the entity's whole key) of an inserted entity: how
+   * its uniqueness is kept. Cassandra has no unique constraint; the standard design is a table
+   * keyed by the attribute alone, written with {@code INSERT … IF NOT EXISTS}, a lightweight
+   * transaction: Paxos, 4 round trips with the default {@code paxos_variant: v1} (cassandra.yaml
+   * docs; seed 000, "LWT cost": "Use one to claim a unique name, not on a hot write path"). The
+   * model puts the condition on the pattern ({@code insert: User if not exists}), so the claim is
+   * proposed where the workload asks for it, and its cost is the analysis's ({@link
+   * ClusterCapacity.PatternLoad}, rule LwtOnHotPath); an insert without a condition is left without
+   * one, and the decision says so.
+   */
+  static List<Proposal.Decision> uniqueness(
+      Model workload, Collection<Table> tables, CassandraAnalysis a, List<Finding> findings) {
+    List<Proposal.Decision> out = new ArrayList<>();
+    for (Entity e : workload.entities().values()) {
+      List<AccessPattern> claiming = inserts(workload, e, true);
+      List<AccessPattern> plain = inserts(workload, e, false);
+      if (claiming.isEmpty() && plain.isEmpty()) {
+        continue;
+      }
+      for (Attribute attr : e.attributes().values()) {
+        String u = attr.name();
+        if (unique(e, List.of(u)).isEmpty()) {
+          continue;
+        }
+        String target = "unique " + e.name() + "." + u;
+        List<String> ids = new ArrayList<>();
+        claiming.forEach(p -> ids.add(p.id()));
+        plain.forEach(p -> ids.add(p.id()));
+        String why =
+            u
+                + " is unique, and Cassandra has no unique constraint: the standard claim is a table"
+                + " keyed by "
+                + u
+                + " alone, written with INSERT … IF NOT EXISTS, a lightweight transaction (Paxos"
+                + " among its partition's replicas; CQL docs, \"lightweight transactions\"), "
+                + CassandraLimits.PAXOS_V1_WRITE_ROUND_TRIPS
+                + " round trips with the default paxos_variant: v1 (cassandra.yaml docs; seed 000,"
+                + " \"LWT cost\": \"Use one to claim a unique name, not on a hot write path\")";
+        Optional<Table> claim =
+            tables.stream().filter(t -> t.entity == e && t.claims.equals(u)).findFirst();
+        if (claim.isEmpty()) {
+          List<String> reasons = new ArrayList<>();
+          reasons.add(why);
+          reasons.add(
+              String.join(", ", plain.stream().map(AccessPattern::id).toList())
+                  + (plain.size() == 1 ? " inserts " : " insert ")
+                  + e.name()
+                  + " without a condition, so two rows can share one "
+                  + u
+                  + " (the last write wins in a table keyed by it); keyplan's model puts the"
+                  + " condition on the pattern (insert: "
+                  + e.name()
+                  + " if not exists), not in the store's section, and the design does not rewrite"
+                  + " the workload's patterns: write it there and design again to have the claim"
+                  + " proposed and its Paxos rounds counted");
+          out.add(new Proposal.Decision(target, ids, "not claimed", reasons));
+          continue;
+        }
+        Table t = claim.get();
+        List<String> reasons = new ArrayList<>();
+        reasons.add(why);
+        List<String> others =
+            tables.stream().filter(x -> x.entity == e && x != t).map(x -> x.name).toList();
+        reasons.add(
+            "the claim runs first, on "
+                + t.name
+                + " (PRIMARY KEY ("
+                + u
+                + ")): IF NOT EXISTS decides the "
+                + u
+                + " itself, not a ("
+                + u
+                + ", key) pair"
+                + (others.isEmpty()
+                    ? ""
+                    : "; "
+                        + String.join(", ", others)
+                        + (others.size() == 1 ? " takes" : " take")
+                        + " the row only when it is applied ([applied] = true), so "
+                        + "LwtAcrossTables' warning is the design (its fix: \"make the conditional"
+                        + " table the source of truth\")"));
+        for (AccessPattern p : claiming) {
+          a.cluster().patterns().stream()
+              .filter(l -> l.pattern().equals(p.id()))
+              .findFirst()
+              .ifPresent(
+                  l ->
+                      reasons.add(
+                          "the analysis counts "
+                              + p.id()
+                              + "'s rounds: "
+                              + Units.rate(p.ratePerSecond())
+                              + " make "
+                              + Units.rate(l.replicaOpsPerSecond())
+                              + " replica writes and "
+                              + Units.rate(l.unsimulatedPerSecond())
+                              + " more in Paxos rounds"
+                              + (others.isEmpty()
+                                  ? ""
+                                  : ", on every table the insert writes (the model's condition is"
+                                      + " the pattern's, not one table's): an upper bound")
+                              + "; LwtOnHotPath "
+                              + lwtFinding(findings, p)));
+        }
+        if (!plain.isEmpty()) {
+          reasons.add(
+              String.join(", ", plain.stream().map(AccessPattern::id).toList())
+                  + " insert"
+                  + (plain.size() == 1 ? "s " : " ")
+                  + e.name()
+                  + " without a condition: those rows are not claimed");
+        }
+        out.add(
+            new Proposal.Decision(
+                target, ids, "claimed by INSERT INTO " + t.name + " … IF NOT EXISTS", reasons));
+      }
+    }
+    return out;
+  }
+
+  /** LwtOnHotPath's word on {@code p}: its finding, or that it finds none. */
+  private static String lwtFinding(List<Finding> findings, AccessPattern p) {
+    List<Finding> found =
+        findings.stream()
+            .filter(f -> f.rule().equals("LwtOnHotPath") && f.target().equals(p.id()))
+            .toList();
+    return found.isEmpty()
+        ? "finds no contention on the busiest partition"
+        : "says: " + found.get(0).message();
   }
 
   /**
@@ -613,10 +779,19 @@ public final class CassandraDesigner implements Designer {
           + " WHERE "
           + String.join(" AND ", counted.key().stream().map(k -> k + " = ?").toList());
     }
+    // A claimed insert runs its condition on the claiming tables first; the others take the row
+    // once it is applied.
+    boolean claimed =
+        w.isLightweightTransaction()
+            && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT)
+            && tables.stream()
+                .anyMatch(t -> t.entity.name().equals(w.entity()) && !t.claims.isEmpty());
+    List<String> after = new ArrayList<>();
     for (Table t : tables) {
       if (!t.entity.name().equals(w.entity())) {
         continue;
       }
+      List<String> into = claimed && t.claims.isEmpty() ? after : out;
       String table = keyspace + "." + t.name;
       List<String> key = new ArrayList<>(t.shape.partition());
       t.bucket.ifPresent(b -> key.add("bucket"));
@@ -625,7 +800,7 @@ public final class CassandraDesigner implements Designer {
       }
       t.shape.clustering().forEach(c -> key.add(c.attribute()));
       String where = String.join(" AND ", key.stream().map(k -> k + " = ?").toList());
-      out.add(
+      into.add(
           switch (w.kind()) {
             case INSERT, UPSERT -> {
               List<String> cols = new ArrayList<>();
@@ -643,7 +818,9 @@ public final class CassandraDesigner implements Designer {
                   + ") VALUES ("
                   + String.join(", ", cols.stream().map(c -> "?").toList())
                   + ")"
-                  + (w.condition().isPresent() ? " IF NOT EXISTS" : "");
+                  + (w.condition().isPresent() && (!claimed || !t.claims.isEmpty())
+                      ? " IF NOT EXISTS"
+                      : "");
             }
             case DELETE -> "DELETE FROM " + table + " WHERE " + where;
             case INCREMENT ->
@@ -661,6 +838,9 @@ public final class CassandraDesigner implements Designer {
                     + " WHERE "
                     + where;
           });
+    }
+    if (!after.isEmpty()) {
+      return String.join("; ", out) + "; then, if applied: " + String.join("; ", after);
     }
     return out.isEmpty() ? "no table of " + w.entity() : String.join("; ", out);
   }
@@ -1005,6 +1185,14 @@ public final class CassandraDesigner implements Designer {
               + (t.patterns.size() == 1 ? "s" : "")
               + " by equality, so each reads one partition");
     }
+    unique(t.entity, s.partition())
+        .ifPresent(
+            u ->
+                out.add(
+                    u
+                        + " is unique: one row a partition, so "
+                        + t.entity.name()
+                        + "'s key does not follow as clustering (the value alone names the row)"));
     if (!s.clustering().isEmpty()) {
       List<String> parts = new ArrayList<>();
       for (Clustering k : s.clustering()) {
@@ -1120,13 +1308,40 @@ public final class CassandraDesigner implements Designer {
         clustering.add(new Clustering(a, descending, "the range the query restricts"));
       }
     }
-    for (String a : e.key()) {
-      if (used.add(a)) {
-        clustering.add(
-            new Clustering(a, descending, "the rest of " + e.name() + "'s key: one row each"));
+    // A unique attribute in the partition key names one row already (docs/model.md: "a row is
+    // identified by its entity's key, or by any unique attribute"): the key need not follow, and
+    // must not, for INSERT … IF NOT EXISTS to claim the value rather than the (value, key) pair.
+    if (unique(e, partition).isEmpty()) {
+      for (String a : e.key()) {
+        if (used.add(a)) {
+          clustering.add(
+              new Clustering(a, descending, "the rest of " + e.name() + "'s key: one row each"));
+        }
       }
     }
     return Optional.of(new Shape(e.name(), partition, clustering));
+  }
+
+  /** The first of {@code attributes} that is unique in {@code e} and not its whole key. */
+  static Optional<String> unique(Entity e, List<String> attributes) {
+    return attributes.stream()
+        .filter(a -> !e.key().equals(List.of(a)))
+        .filter(a -> e.attribute(a).map(Attribute::unique).orElse(false))
+        .findFirst();
+  }
+
+  /**
+   * Returns the inserts and upserts of {@code e}, those with a condition ({@code if not exists}).
+   */
+  static List<AccessPattern> inserts(Model model, Entity e, boolean conditional) {
+    return model.patterns().stream()
+        .filter(
+            p ->
+                p.operation() instanceof Operation.Write w
+                    && w.entity().equals(e.name())
+                    && (w.kind() == Operation.Kind.INSERT || w.kind() == Operation.Kind.UPSERT)
+                    && w.isLightweightTransaction() == conditional)
+        .toList();
   }
 
   /** Returns true if every write of {@code e} is an insert (no update, upsert, delete or count). */
@@ -1207,6 +1422,9 @@ public final class CassandraDesigner implements Designer {
     int shards;
     long ttlSeconds;
     Optional<Twcs> twcs = Optional.empty();
+
+    /** The unique attribute whose values this table claims with IF NOT EXISTS, or empty. */
+    String claims = "";
 
     Table(String name, Entity entity, Shape shape) {
       this.name = name;

@@ -483,4 +483,103 @@ class CassandraDesignerTest {
     Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(CHAT), "chat.cql");
     assertThat(p.decisions()).noneMatch(d -> d.target().equals("consistency"));
   }
+
+  /** examples/app-table.yaml's users (seed 003): one user per email, a sign-up if absent. */
+  static final String USERS =
+      """
+      model: users
+      horizon: 1y
+      entities:
+        User:
+          attributes:
+            user_id: uuid
+            name: {type: text, size: 20B}
+            email: {type: text, size: 30B, unique: true}
+          key: [user_id]
+          count: 2M
+          growth: 1/s
+      patterns:
+        - id: user-profile
+          rate: 500/s
+          query: User where user_id = ?
+        - id: user-by-email
+          rate: 50/s
+          query: User where email = ?
+        - id: sign-up
+          rate: 1/s
+          insert: User if not exists
+      """;
+
+  private static Proposal.Decision decision(Proposal p, String target) {
+    return p.decisions().stream().filter(d -> d.target().equals(target)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void aUniqueAttribute_isClaimedWithIfNotExists_onTheTableKeyedByItAlone() {
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(USERS), "users.cql");
+    // email is unique: its table is keyed by email alone, so that IF NOT EXISTS claims the email,
+    // not an (email, user_id) pair a second user would pass with a new user_id.
+    assertThat(decision(p, "user_by_email").chosen()).isEqualTo("PRIMARY KEY (email)");
+    Proposal.Decision d = decision(p, "unique User.email");
+    assertThat(d.chosen()).isEqualTo("claimed by INSERT INTO user_by_email … IF NOT EXISTS");
+    assertThat(d.patterns()).containsExactly("sign-up");
+    assertThat(d.reasons().get(0)).contains("4 round trips with the default paxos_variant: v1");
+    // The analysis's figures: 1 sign-up a second writes 2 tables on 3 replicas, 6 replica writes,
+    // and each runs 4 Paxos rounds, 3 beyond the first: 6 × 3 = 18 more.
+    assertThat(d.reasons())
+        .anyMatch(
+            r ->
+                r.startsWith(
+                        "the analysis counts sign-up's rounds: 1/s make 6/s replica writes"
+                            + " and 18/s more in Paxos rounds")
+                    && r.endsWith("LwtOnHotPath finds no contention on the busiest partition"));
+    // The claim runs first; the table by user_id takes the row once it is applied.
+    assertThat(p.requests().get("sign-up"))
+        .isEqualTo(
+            "INSERT INTO users.user_by_email (user_id, name, email) VALUES (?, ?, ?) IF NOT"
+                + " EXISTS; then, if applied: INSERT INTO users.user_by_user_id (user_id, name,"
+                + " email) VALUES (?, ?, ?)");
+    // Two tables written with a condition: LwtAcrossTables' warning is the design, and the only
+    // finding above info.
+    assertThat(p.findings())
+        .filteredOn(f -> f.severity() != Severity.INFO)
+        .extracting(f -> f.rule())
+        .containsExactly("LwtAcrossTables");
+  }
+
+  @Test
+  void aClaimWithNoReadByTheUniqueAttribute_getsALookupTable() {
+    // The users are read by name (not unique), never by email: no read gives a table by email.
+    String text = USERS.replace("User where email = ?", "User where name = ?");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(text), "users.cql");
+    assertThat(decision(p, "user_by_name").chosen()).isEqualTo("PRIMARY KEY (name, user_id)");
+    Proposal.Decision t = decision(p, "user_by_email");
+    assertThat(t.chosen()).isEqualTo("PRIMARY KEY (email)");
+    assertThat(t.patterns()).isEmpty();
+    assertThat(t.reasons()).anyMatch(r -> r.contains("the table is there for the claim"));
+    assertThat(decision(p, "unique User.email").chosen())
+        .isEqualTo("claimed by INSERT INTO user_by_email … IF NOT EXISTS");
+  }
+
+  @Test
+  void anInsertWithoutACondition_isNotClaimed_andTheDecisionSaysWhy() {
+    String text = USERS.replace("insert: User if not exists", "insert: User");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(text), "users.cql");
+    Proposal.Decision d = decision(p, "unique User.email");
+    assertThat(d.chosen()).isEqualTo("not claimed");
+    assertThat(d.reasons().get(1))
+        .startsWith("sign-up inserts User without a condition, so two rows can share one email")
+        .contains("the design does not rewrite the workload's patterns");
+    assertThat(p.requests().get("sign-up")).doesNotContain("IF NOT EXISTS");
+    assertThat(p.findings()).noneMatch(f -> f.rule().startsWith("Lwt"));
+  }
+
+  @Test
+  void nothingUnique_noUniquenessDecision() {
+    String text = USERS.replace(", unique: true", "");
+    Proposal p = new CassandraDesigner(StoreId.CASSANDRA).propose(read(text), "users.cql");
+    assertThat(p.decisions()).noneMatch(d -> d.target().startsWith("unique "));
+    // Without uniqueness the email table keeps the key as clustering, one row a user.
+    assertThat(decision(p, "user_by_email").chosen()).isEqualTo("PRIMARY KEY (email, user_id)");
+  }
 }
