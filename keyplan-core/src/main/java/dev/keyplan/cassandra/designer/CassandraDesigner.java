@@ -571,9 +571,11 @@ public final class CassandraDesigner implements Designer {
                 + u
                 + ")): IF NOT EXISTS decides the "
                 + u
-                + " itself, not a ("
+                + " itself, not the ("
                 + u
-                + ", key) pair"
+                + ", "
+                + String.join(", ", t.entity.key())
+                + ") pair"
                 + (others.isEmpty()
                     ? ""
                     : "; "
