@@ -121,7 +121,7 @@ public final class Analyzer {
       Entity entity,
       ConvertedExports exports,
       Progress progress) {
-    DataSet data = engine.withParquetColumns(exports.data(), request.engine());
+    DataSet data = engine.withEngineChecks(exports.data(), request.engine());
     checkHeaders(data);
     // Columns to attributes: by name, or by --map.
     List<Diagnostic> problems = new ArrayList<>();
@@ -256,7 +256,8 @@ public final class Analyzer {
             request.redact(),
             request.engine(),
             exports.nativeSize(),
-            bucketWidths(request, entity));
+            bucketWidths(request, entity),
+            exports.original());
     MeasuredFigures f = engine.measure(m, progress);
     List<String> notes = new ArrayList<>();
     notes.add(
@@ -429,9 +430,10 @@ public final class Analyzer {
         files.add(new Provenance.SourceFile(f.name(), converted.get()));
         continue;
       }
-      if (!hash) {
+      if (!hash || f.remote()) {
         // Nothing will be written: a 1 GB file is not read a second time for a hash no output
-        // shows (bench/RESULTS.md, the analyze benchmark's profile).
+        // shows (bench/RESULTS.md, the analyze benchmark's profile). A file at a URI only the
+        // engine opens is named without its hash.
         files.add(new Provenance.SourceFile(f.name(), ""));
         continue;
       }

@@ -22,6 +22,9 @@ import java.util.OptionalDouble;
  *     converted export's {@code Exports.NATIVE_BYTES_FIELD}), read instead of worked out from text
  * @param buckets the time bucket widths each key's busiest partition is measured at, with a time
  *     (their rows 0), narrowest first
+ * @param original the data set as given: a store export's own files, before their conversion into
+ *     {@code data}; {@code data} itself when nothing was converted. Where a value the engine found
+ *     wrong is placed ({@link TimePlaces})
  */
 public record Measurement(
     DataSet data,
@@ -34,7 +37,8 @@ public record Measurement(
     boolean redact,
     EngineSettings engine,
     NativeSize nativeSize,
-    List<Analysis.Bucket> buckets) {
+    List<Analysis.Bucket> buckets,
+    DataSet original) {
 
   public Measurement {
     columns = List.copyOf(columns);

@@ -16,10 +16,13 @@ public interface Measurer {
   String name();
 
   /**
-   * Returns {@code data} with each Parquet file's columns read from its footer; any other data set
-   * as it is. A footer the engine cannot read is an error at the file.
+   * Returns {@code data} as the engine will read it: each Parquet file's columns read from its
+   * footer, and each remote file ({@link dev.keyplan.analyze.source.DataFile#remote}, a URI only
+   * the engine's own file systems open) checked as keyplan checks a local one, or refused by an
+   * engine that does not read URIs; any other file as it is. A footer the engine cannot read is an
+   * error at the file.
    */
-  DataSet withParquetColumns(DataSet data, EngineSettings settings);
+  DataSet withEngineChecks(DataSet data, EngineSettings settings);
 
   /**
    * Measures {@code m}; {@code progress} hears each finished step.

@@ -46,8 +46,8 @@ class BadTimesAndLinesTest {
         write("e.csv", "id,ts", "1,2024-03-01T00:00:00Z", "2,soon", "3,2024-03-01T00:00:20Z");
     assertThatThrownBy(() -> analyze(csv, Optional.of("ts"), 0))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("e.csv:3:3")
-        .hasMessageContaining("'soon' is no time");
+        // Line 3, the field after "2,": column 3.
+        .hasMessageContaining("e.csv:3:3: error: 'soon' in the --time column ts is no time");
     Analysis a = analyze(csv, Optional.of("ts"), 1);
     assertThat(a.data().rowsRead()).isEqualTo(2);
     assertThat(a.data().badRows()).isEqualTo(1);
@@ -71,6 +71,63 @@ class BadTimesAndLinesTest {
         .hasMessageContaining("e.jsonl:3:30: error: 'soon' in the --time column ts is no time")
         // {"ts": "soon", "id": 4}: column 8.
         .hasMessageContaining("e.jsonl:4:8: error: 'soon'");
+  }
+
+  @Test
+  void aDynamoDbExportsValueThatIsNoTime_isRefusedAtTheExportsOwnLineAndColumn()
+      throws IOException {
+    // Line 3 is empty, a bad line the conversion skips under --max-bad-rows 1, so that the
+    // converted JSON Lines hold line 4 as their line 3: the error must name the export's line.
+    Path export =
+        write(
+            "e.json",
+            "{\"Item\": {\"id\": {\"N\": \"1\"}, \"ts\": {\"S\": \"2024-03-01T00:00:00Z\"}}}",
+            "{\"Item\": {\"id\": {\"N\": \"2\"}, \"ts\": {\"S\": \"2024-03-01T00:00:10Z\"}}}",
+            "",
+            "{\"Item\": {\"id\": {\"N\": \"4\"}, \"ts\": {\"S\": \"soon\"}}}",
+            "{\"Item\": {\"ts\": {\"S\": \"soon\"}, \"note\": {\"S\": \"é\"}}}");
+    assertThatThrownBy(() -> analyze(export, Optional.of("ts"), 1))
+        .isInstanceOf(InputException.class)
+        // {"Item": {"id": {"N": "4"}, "ts": {"S": "soon"}}}: the S string's quote is column 41.
+        .hasMessageContaining("e.json:4:41: error: 'soon' in the --time column ts is no time")
+        // {"Item": {"ts": {"S": "soon"}, ...}: column 23.
+        .hasMessageContaining("e.json:5:23: error: 'soon'");
+  }
+
+  @Test
+  void aMongoexportValueThatIsNoTime_isRefusedAtItsLineAndColumn() throws IOException {
+    Path export =
+        write(
+            "e.json",
+            "{\"_id\": {\"$oid\": \"5099803df3f4948bd2f98391\"}, \"id\": 1, \"ts\":"
+                + " {\"$date\": \"2024-03-01T00:00:00Z\"}}",
+            "{\"_id\": {\"$oid\": \"5099803df3f4948bd2f98392\"}, \"note\": \"é\", \"ts\":"
+                + " \"soon\"}");
+    assertThatThrownBy(() -> analyze(export, Optional.of("ts"), 0))
+        .isInstanceOf(InputException.class)
+        // The note's é is one code point: "soon"'s opening quote is the 66th.
+        .hasMessageContaining("e.json:2:66: error: 'soon' in the --time column ts is no time");
+  }
+
+  @Test
+  void aParquetValueThatIsNoTime_isRefusedAtItsRowGroupAndColumn() throws Exception {
+    // 10,000 rows written in row groups of 4,096 (DuckDB's ROW_GROUP_SIZE): rows 4,097 to 8,192
+    // are the second row group, so row 5,000 is its 904th row.
+    Path parquet = dir.resolve("e.parquet");
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        java.sql.Statement s = c.createStatement()) {
+      s.execute(
+          "COPY (SELECT i AS id, CASE WHEN i = 5000 THEN 'soon' ELSE"
+              + " strftime(TIMESTAMP '2024-03-01' + to_seconds(i), '%Y-%m-%dT%H:%M:%SZ') END AS ts"
+              + " FROM range(1, 10001) r(i) ORDER BY i) TO '"
+              + parquet
+              + "' (FORMAT parquet, ROW_GROUP_SIZE 4096)");
+    }
+    assertThatThrownBy(() -> analyze(parquet, Optional.of("ts"), 0))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining(
+            "e.parquet:row group 2:column ts: error: 'soon' in the --time column ts (row 5,000 of"
+                + " the file, 904 of its row group) is no time");
   }
 
   @Test

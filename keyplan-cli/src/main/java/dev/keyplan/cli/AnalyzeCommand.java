@@ -298,7 +298,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     EngineSettings engine = engine();
     dev.keyplan.analyze.Measurer measurer = dev.keyplan.analyze.Measurers.named(engineName);
-    DataSet data = measurer.withParquetColumns(DataSources.open(arguments, formatIn()), engine);
+    DataSet data = measurer.withEngineChecks(DataSources.open(arguments, formatIn()), engine);
     Progress bar = bar();
     // A store export is converted first: its attributes' types are the export's own (an N always
     // whole is bigint, a $date a timestamp), which the conversion counts; other data's are the

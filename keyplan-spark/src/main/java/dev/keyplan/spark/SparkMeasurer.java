@@ -6,6 +6,7 @@ import dev.keyplan.analyze.MeasuredFigures;
 import dev.keyplan.analyze.Measurement;
 import dev.keyplan.analyze.Measurement.Column;
 import dev.keyplan.analyze.Measurer;
+import dev.keyplan.analyze.TimePlaces;
 import dev.keyplan.analyze.export.Exports;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataFormat;
@@ -54,21 +55,38 @@ public final class SparkMeasurer implements Measurer {
     return "spark";
   }
 
+  /**
+   * Checks each remote file through Spark's Hadoop file systems ({@link HadoopFiles}: a glob
+   * expanded, each file's head checked as keyplan checks a local file's) and reads each Parquet
+   * file's columns from its footer.
+   */
   @Override
-  public DataSet withParquetColumns(DataSet data, EngineSettings settings) {
-    if (data.format() != DataFormat.PARQUET) {
+  public DataSet withEngineChecks(DataSet data, EngineSettings settings) {
+    boolean remote = data.files().stream().anyMatch(DataFile::remote);
+    if (data.format() != DataFormat.PARQUET && !remote) {
       return data;
     }
     SparkSession spark = SparkSessions.get(settings);
-    List<DataFile> files = new ArrayList<>();
+    List<DataFile> checked = new ArrayList<>();
     for (DataFile f : data.files()) {
+      if (f.remote()) {
+        checked.addAll(HadoopFiles.checked(f, spark.sparkContext().hadoopConfiguration()));
+      } else {
+        checked.add(f);
+      }
+    }
+    if (data.format() != DataFormat.PARQUET) {
+      return new DataSet(checked, data.format());
+    }
+    List<DataFile> files = new ArrayList<>();
+    for (DataFile f : checked) {
       List<String> columns;
       try {
-        columns = Arrays.asList(spark.read().parquet(f.path().toString()).columns());
+        columns = Arrays.asList(spark.read().parquet(f.location()).columns());
       } catch (RuntimeException e) {
         throw unreadable(f, e);
       }
-      files.add(new DataFile(f.path(), f.name(), f.format(), f.gzip(), columns));
+      files.add(f.withColumns(columns));
     }
     return new DataSet(files, data.format());
   }
@@ -154,9 +172,23 @@ public final class SparkMeasurer implements Measurer {
       }
       if (bad > m.maxBadRows()) {
         if (corrupt == 0) {
+          // Spark names the values; keyplan finds their places in the files (TimePlaces): the
+          // first distinct values in file order (an id that rises with the union's partitions and
+          // with each partition's rows), so the rows placed are the first bad ones.
           String v = "v" + m.columns().indexOf(m.column(m.time().orElseThrow()));
-          throw SqlFigures.notTimes(
-              m, bad, parsed.where(malformed).select(v).limit(1).collectAsList().get(0).get(0));
+          List<String> values = new ArrayList<>();
+          for (Row r :
+              parsed
+                  .withColumn("kp_i", org.apache.spark.sql.functions.monotonically_increasing_id())
+                  .where(malformed)
+                  .groupBy(v)
+                  .agg(org.apache.spark.sql.functions.min("kp_i").as("kp_first"))
+                  .orderBy("kp_first")
+                  .limit(TimePlaces.LISTED)
+                  .collectAsList()) {
+            values.add(String.valueOf(r.get(0)));
+          }
+          throw TimePlaces.notTimes(m, bad, values);
         }
         String first =
             parsed
@@ -222,7 +254,8 @@ public final class SparkMeasurer implements Measurer {
 
   /** One file, as its format's Spark reader gives it, with the corrupt-record column. */
   private static Dataset<Row> read(SparkSession spark, Measurement m, DataFile f) {
-    String path = f.path().toString();
+    // A URI as given, read through Spark's Hadoop file system for its scheme; else the path.
+    String path = f.location();
     if (f.gzip() && !path.toLowerCase(Locale.ROOT).endsWith(".gz")) {
       throw new InputException(
           new Location(f.name(), 0, 0),
@@ -277,8 +310,8 @@ public final class SparkMeasurer implements Measurer {
               new Location(f.name(), 0, 0),
               "a "
                   + m.data().format().id()
-                  + " data set, which the Spark engine does not read yet; expected CSV, TSV, JSON"
-                  + " Lines or Parquet (the embedded engine reads store exports)");
+                  + " data set, which the Spark engine reads only as converted JSON Lines;"
+                  + " expected CSV, TSV, JSON Lines or Parquet");
     };
   }
 

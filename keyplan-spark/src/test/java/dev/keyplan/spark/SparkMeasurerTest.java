@@ -128,12 +128,187 @@ class SparkMeasurerTest {
         19_000,
         lines.get(19_000).replaceFirst("\"placed_at\":\"[^\"]*\"", "\"placed_at\":\"soon\""));
     Files.write(bad, lines, StandardCharsets.UTF_8);
+    // Placed at the value's opening quote in line 19,001 (the line set above, numbered from 1).
+    String at = "bad-time.jsonl:19001:" + (lines.get(19_000).indexOf("\"soon\"") + 1) + ": ";
+    for (Measurer engine : List.of(new DuckDbMeasurer(), new SparkMeasurer())) {
+      assertThatThrownBy(
+              () -> analyze(engine, List.of(bad.toString()), Optional.of("placed_at"), 0))
+          .isInstanceOf(InputException.class)
+          .hasMessageContaining(at + "error: 'soon' in the --time column placed_at is no time");
+    }
+  }
+
+  @Test
+  void aCsvTimeThatIsNoTime_isPlacedBySparkWhereTheEmbeddedEnginePlacesIt() throws IOException {
+    // Row 9,000 of the first file: the notes before it hold line breaks inside quotes, so its
+    // line is not its row's number (DuckDB's rejects table counts records there, not lines).
+    // Both engines place it by keyplan's own scan (CsvScan) at the field's line and column.
+    Path bad = dir.resolve("bad-time.csv");
+    Files.copy(first, bad, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    String text = Files.readString(bad, StandardCharsets.UTF_8);
+    String value = java.time.Instant.ofEpochSecond(OrdersData.START + 37L * 9_000).toString();
+    assertThat(text.indexOf(value)).isEqualTo(text.lastIndexOf(value)).isPositive();
+    Files.writeString(bad, text.replace("," + value + ",", ",soon,"), StandardCharsets.UTF_8);
+    // The field starts after the comma: its line is 1 + the line feeds before it, its column the
+    // characters (ASCII here, before the note) since the last one, plus 1.
+    int field = text.indexOf(value);
+    String expected =
+        "bad-time.csv:"
+            + (1 + text.substring(0, field).chars().filter(c -> c == '\n').count())
+            + ":"
+            + (field - text.lastIndexOf('\n', field))
+            + ": error: 'soon' in the --time column placed_at is no time";
+    assertThat(expected).doesNotStartWith("bad-time.csv:9002:");
+    for (Measurer engine : List.of(new DuckDbMeasurer(), new SparkMeasurer())) {
+      assertThatThrownBy(
+              () -> analyze(engine, List.of(bad.toString()), Optional.of("placed_at"), 0))
+          .isInstanceOf(InputException.class)
+          .hasMessageContaining(expected);
+    }
+  }
+
+  @Test
+  void aParquetTimeThatIsNoTime_isPlacedAtItsRowGroupAndColumn_byBothEngines() throws Exception {
+    // The CSV rows as text in order_id order, row 19,001 (order_id 1,019,000) made 'soon', written
+    // by one thread in row groups of 8,192 rows (DuckDB's ROW_GROUP_SIZE; more threads write
+    // smaller ones): rows 16,385 to 20,000 are the third, so 19,001 is its 2,617th.
+    Path bad = dir.resolve("bad-time.parquet");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute("SET threads = 1");
+      s.execute(
+          "COPY (SELECT * REPLACE (CASE WHEN order_id = '1019000' THEN 'soon' ELSE placed_at END"
+              + " AS placed_at) FROM read_csv(['"
+              + first
+              + "', '"
+              + second
+              + "'], header = true, quote = '\"', escape = '\"', all_varchar = true) ORDER BY CAST(order_id AS BIGINT)) TO '"
+              + bad
+              + "' (FORMAT parquet, ROW_GROUP_SIZE 8192)");
+    }
+    for (Measurer engine : List.of(new DuckDbMeasurer(), new SparkMeasurer())) {
+      assertThatThrownBy(
+              () -> analyze(engine, List.of(bad.toString()), Optional.of("placed_at"), 0))
+          .isInstanceOf(InputException.class)
+          .hasMessageContaining(
+              "bad-time.parquet:row group 3:column placed_at: error: 'soon' in the --time column"
+                  + " placed_at (row 19,001 of the file, 2,617 of its row group) is no time");
+    }
+  }
+
+  @Test
+  void aDynamoDbExport_isConvertedAndRead_givingTheEmbeddedEnginesFigures() throws IOException {
+    Path export = dir.resolve("orders-export.json.gz");
+    List<String> lines = Files.readAllLines(jsonLines, StandardCharsets.UTF_8);
+    writeDynamoDbExport(export, lines, -1);
+    Analysis spark = assertSameFigures(List.of(export.toString()), Optional.of("placed_at"), 0);
+    assertThat(spark.data().format()).isEqualTo("dynamodb-json");
+    assertThat(spark.data().rowsRead()).isEqualTo(ROWS);
+    // A value that is no time is placed at the export's own line, in its "S" string.
+    Path bad = dir.resolve("bad-export.json.gz");
+    writeDynamoDbExport(bad, lines, 19_000);
     assertThatThrownBy(
             () ->
                 analyze(new SparkMeasurer(), List.of(bad.toString()), Optional.of("placed_at"), 0))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("1 value(s) of the --time column placed_at are not times")
-        .hasMessageContaining("'soon'");
+        .hasMessageMatching(
+            "(?s).*bad-export\\.json\\.gz:19001:\\d+: error: 'soon' in the --time column placed_at"
+                + " is no time.*");
+  }
+
+  @Test
+  void fileUris_areReadThroughSparksFileSystem_givingTheSameFigures() throws IOException {
+    // keyplan checks the local file a file:// URI names; Spark is handed the URI itself.
+    assertSameFigures(
+        List.of(first.toUri().toString(), second.toUri().toString()), Optional.of("placed_at"), 0);
+  }
+
+  @Test
+  void aRemoteFile_isCheckedThroughHadoop_asALocalFileIsChecked() throws IOException {
+    // Hadoop's own file system for file: stands in for s3a or hdfs, which cannot run here: a glob
+    // expanded and sorted, each head checked by keyplan's checks.
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+    String glob = dir.toUri() + "orders-*.csv*";
+    List<dev.keyplan.analyze.source.DataFile> files =
+        HadoopFiles.checked(
+            new dev.keyplan.analyze.source.DataFile(
+                dir,
+                glob,
+                dev.keyplan.analyze.source.DataFormat.CSV,
+                false,
+                List.of(),
+                Optional.of(glob)),
+            conf);
+    assertThat(files).hasSize(2);
+    assertThat(files.get(0).name()).endsWith("orders-1.csv");
+    assertThat(files.get(1).gzip()).isTrue();
+    assertThat(files.get(1).columns()).containsExactly(OrdersData.HEADER.split(","));
+    Path twice = dir.resolve("twice.csv");
+    Files.writeString(twice, "a,b,a\n1,2,3\n", StandardCharsets.UTF_8);
+    String uri = twice.toUri().toString();
+    assertThatThrownBy(
+            () ->
+                HadoopFiles.checked(
+                    new dev.keyplan.analyze.source.DataFile(
+                        twice,
+                        uri,
+                        dev.keyplan.analyze.source.DataFormat.CSV,
+                        false,
+                        List.of(),
+                        Optional.of(uri)),
+                    conf))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining(uri + ":1:5: error: column 'a' named twice");
+  }
+
+  @Test
+  void anObjectStoreUri_isRefusedByTheEmbeddedEngine_andSaysWhatSparkLacks() {
+    // No S3 connector (hadoop-aws) is on this class path, as on a cluster without it.
+    assertThatThrownBy(
+            () ->
+                analyze(
+                    new DuckDbMeasurer(), List.of("s3a://bucket/orders.csv"), Optional.empty(), 0))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining("is a URI, which the embedded engine does not read");
+    assertThatThrownBy(
+            () ->
+                analyze(
+                    new SparkMeasurer(), List.of("s3a://bucket/orders.csv"), Optional.empty(), 0))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining("cannot open s3a://bucket/orders.csv through Spark's Hadoop")
+        .hasMessageContaining("hadoop-aws");
+  }
+
+  /**
+   * Writes JSON Lines as a DynamoDB export (gzip, as an export's data files are): each object an
+   * {@code Item}, a number an {@code N}, a string an {@code S}, a null a {@code NULL}; the
+   * placed_at of line {@code badLine} (from 0; -1 for none) made 'soon'.
+   */
+  private static void writeDynamoDbExport(Path file, List<String> lines, int badLine)
+      throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    try (java.io.Writer w =
+        new java.io.OutputStreamWriter(
+            new java.util.zip.GZIPOutputStream(Files.newOutputStream(file)),
+            StandardCharsets.UTF_8)) {
+      for (int i = 0; i < lines.size(); i++) {
+        JsonNode row = json.readTree(lines.get(i));
+        com.fasterxml.jackson.databind.node.ObjectNode item = json.createObjectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = row.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> f = it.next();
+          JsonNode v = f.getValue();
+          com.fasterxml.jackson.databind.node.ObjectNode typed = item.putObject(f.getKey());
+          if (v.isNull()) {
+            typed.put("NULL", true);
+          } else if (v.isNumber()) {
+            typed.put("N", v.asText());
+          } else {
+            typed.put("S", i == badLine && f.getKey().equals("placed_at") ? "soon" : v.asText());
+          }
+        }
+        w.write(json.writeValueAsString(json.createObjectNode().set("Item", item)) + "\n");
+      }
+    }
   }
 
   @Test

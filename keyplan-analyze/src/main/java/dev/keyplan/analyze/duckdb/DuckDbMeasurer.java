@@ -67,7 +67,8 @@ public final class DuckDbMeasurer implements Measurer {
    * read is an error at the file.
    */
   @Override
-  public DataSet withParquetColumns(DataSet data, dev.keyplan.analyze.EngineSettings engine) {
+  public DataSet withEngineChecks(DataSet data, dev.keyplan.analyze.EngineSettings engine) {
+    refuseRemote(data);
     if (data.format() != DataFormat.PARQUET) {
       return data;
     }
@@ -84,7 +85,7 @@ public final class DuckDbMeasurer implements Measurer {
         } catch (SQLException e) {
           throw DataErrors.of(new DataSet(List.of(f), data.format()), e);
         }
-        files.add(new DataFile(f.path(), f.name(), f.format(), f.gzip(), columns));
+        files.add(f.withColumns(columns));
       }
     } catch (SQLException e) {
       throw DataErrors.of(data, e);
@@ -109,6 +110,7 @@ public final class DuckDbMeasurer implements Measurer {
    */
   public static java.util.Map<String, String> columnTypes(
       DataSet data, dev.keyplan.analyze.EngineSettings engine) {
+    refuseRemote(data);
     List<String> paths = data.files().stream().map(f -> f.path().toString()).toList();
     String reader =
         switch (data.format()) {
@@ -191,6 +193,24 @@ public final class DuckDbMeasurer implements Measurer {
     };
   }
 
+  /**
+   * A file at a URI of a scheme other than {@code file} is the Spark engine's to read, through its
+   * Hadoop file systems: DuckDB is built here without its httpfs extension (docs/analyze.md,
+   * "Engines"), and keyplan's checks cannot open such a file first.
+   */
+  private static void refuseRemote(DataSet data) {
+    for (DataFile f : data.files()) {
+      if (f.remote()) {
+        throw new InputException(
+            new Location("<command line>", 0, 0),
+            f.name()
+                + " is a URI, which the embedded engine does not read (it reads files on this"
+                + " machine); expected a path or a file:// URI, or --engine spark, which reads"
+                + " URIs through Spark's Hadoop file systems (docs/analyze.md, 'Apache Spark')");
+      }
+    }
+  }
+
   /** The text expression of a data column as loaded. */
   private static String source(DataFormat format, String column, String parquetType) {
     String c = Sql.name(column);
@@ -256,14 +276,10 @@ public final class DuckDbMeasurer implements Measurer {
         + " AS JSON))) END END";
   }
 
-  /**
-   * The table function that reads the data set; with {@code typedTime}, CSV and TSV read the time
-   * column as a time, so that the reader rejects each value that is no time at its line and column.
-   */
-  private static String reader(Measurement m, List<String> allColumns, boolean typedTime) {
+  /** The table function that reads the data set, every column of a CSV or TSV file as text. */
+  private static String reader(Measurement m, List<String> allColumns) {
     List<String> paths = m.data().files().stream().map(f -> f.path().toString()).toList();
     DataFormat format = m.data().format();
-    String timeColumn = m.time().filter(t -> typedTime).map(t -> m.column(t).column()).orElse("");
     return switch (format) {
       case CSV, TSV ->
           "read_csv("
@@ -274,10 +290,7 @@ public final class DuckDbMeasurer implements Measurer {
               + " store_rejects = true, rejects_table = 'kp_rejects', rejects_scan = 'kp_scans',"
               + " columns = {"
               + allColumns.stream()
-                  .map(
-                      c ->
-                          Sql.string(c)
-                              + (c.equals(timeColumn) ? ": 'TIMESTAMPTZ'" : ": 'VARCHAR'"))
+                  .map(c -> Sql.string(c) + ": 'VARCHAR'")
                   .collect(Collectors.joining(", "))
               + "})";
       case JSON_LINES ->
@@ -339,7 +352,7 @@ public final class DuckDbMeasurer implements Measurer {
       badJson = b.count();
     }
     List<String> all = m.data().columns();
-    String reader = reader(m, all, false);
+    String reader = reader(m, all);
     java.util.Map<String, String> parquetTypes = new java.util.HashMap<>();
     if (format == DataFormat.PARQUET) {
       for (Object[] r : db.rows("DESCRIBE SELECT * FROM " + reader)) {
@@ -407,47 +420,26 @@ public final class DuckDbMeasurer implements Measurer {
       long badTimes =
           SqlFigures.num(db.row("SELECT count(*) FROM kp_data WHERE " + where)[0]).longValue();
       if (badTimes > 0 && bad + badTimes > m.maxBadRows()) {
-        if (format == DataFormat.CSV || format == DataFormat.TSV) {
-          // Read again with the time column typed: the reader rejects each value that is no time
-          // at its line and column, and the error lists them.
-          db.execute("DROP TABLE IF EXISTS kp_rejects");
-          db.execute("DROP TABLE IF EXISTS kp_scans");
-          // Counting the time column makes the reader convert it (a bare count(*) reads none).
-          db.row(
-              "SELECT count("
-                  + Sql.name(m.column(m.time().get()).column())
-                  + ") FROM "
-                  + reader(m, all, true));
-          DataErrors.rejects(db, m);
-        } else if (format == DataFormat.JSON_LINES && m.nativeSize() == NativeSize.NONE) {
-          // JSON Lines as the user wrote it (a converted export's lines are not the export's):
-          // the engine gives the values that are no time, keyplan finds the lines that hold them.
-          int t = m.columns().indexOf(m.column(m.time().get()));
-          java.util.Set<String> values = new java.util.HashSet<>();
-          for (Object[] r :
-              db.rows(
-                  "SELECT DISTINCT v"
-                      + t
-                      + " FROM kp_data WHERE "
-                      + where
-                      + " LIMIT "
-                      + LISTED_BAD_ROWS)) {
-            values.add(String.valueOf(r[0]));
-          }
-          List<JsonLinesScan.Found> found =
-              JsonLinesScan.find(
-                  m.data(), m.column(m.time().get()).column(), values, LISTED_BAD_ROWS);
-          if (!found.isEmpty()) {
-            throw SqlFigures.notTimes(m, badTimes, found);
-          }
+        // The engine gives the values that are no time and keyplan finds their places (a CSV
+        // field's line, which DuckDB's rejects table would count in records, not lines, past a
+        // value holding a line break; a JSON line's; a store export's own line; a Parquet row
+        // group's): the first distinct values in file order (the table's rowid), so the rows
+        // listed are the first bad ones.
+        String v = "v" + m.columns().indexOf(m.column(m.time().get()));
+        List<String> values = new ArrayList<>();
+        for (Object[] r :
+            db.rows(
+                "SELECT "
+                    + v
+                    + ", min(rowid) AS kp_first FROM kp_data WHERE "
+                    + where
+                    + " GROUP BY "
+                    + v
+                    + " ORDER BY kp_first LIMIT "
+                    + dev.keyplan.analyze.TimePlaces.LISTED)) {
+          values.add(String.valueOf(r[0]));
         }
-        Object example =
-            db.row(
-                    "SELECT any_value(v"
-                        + m.columns().indexOf(m.column(m.time().get()))
-                        + ") FROM kp_data WHERE "
-                        + where)[0];
-        throw SqlFigures.notTimes(m, badTimes, example);
+        throw dev.keyplan.analyze.TimePlaces.notTimes(m, badTimes, values);
       }
       if (badTimes > 0) {
         db.execute("DELETE FROM kp_data WHERE " + where);

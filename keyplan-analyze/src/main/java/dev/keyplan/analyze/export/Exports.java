@@ -120,6 +120,50 @@ public final class Exports {
     }
   }
 
+  /** What {@link #forEachRecord} hands over of each good line. */
+  @FunctionalInterface
+  public interface RecordVisitor {
+    /**
+     * Takes one good line: its number in the file (gzip undone), its text as the export holds it,
+     * and the record as the engine reads it ({@link ExportRecord#json}); returns whether to go on.
+     */
+    boolean visit(int line, String text, String json);
+  }
+
+  /**
+   * Reads {@code source} again as {@link #toJsonLines} reads it, line for line with the same
+   * numbers, and hands each line the format converts to {@code visitor}; lines it refuses are
+   * passed over (the conversion placed them). For placing what the engine later found wrong in a
+   * converted line (a {@code --time} value that is no time) at the export's own line, on that error
+   * path only.
+   *
+   * @throws InputException when the file cannot be read
+   */
+  public static void forEachRecord(
+      Path source, String displayName, ExportFormat format, RecordVisitor visitor) {
+    try (InputStream file = open(source, displayName);
+        ExportLines lines = ExportLines.open(displayName, file)) {
+      ExportLines.Line line;
+      while ((line = lines.next()) != null) {
+        if (line.problem() != null || line.text().isBlank()) {
+          continue;
+        }
+        ExportRecord record;
+        try {
+          record = format.convert(displayName, line.text());
+        } catch (InputException e) {
+          continue;
+        }
+        if (!visitor.visit(line.number(), line.text(), record.json())) {
+          return;
+        }
+      }
+    } catch (IOException e) {
+      throw new InputException(
+          new Location(displayName, 0, 0), "cannot read the file: " + InputException.reason(e));
+    }
+  }
+
   /**
    * Returns the first line of an export file, gzip undone, for {@link ExportFormat#sniff}; empty
    * for an empty file.

@@ -69,16 +69,35 @@ public final class DataSources {
    *     check, or files of different formats
    */
   public static DataSet open(List<String> arguments, Optional<DataFormat> formatIn) {
-    List<String> names = new ArrayList<>();
-    for (String a : arguments) {
-      names.addAll(expand(a));
-    }
     List<DataFile> files = new ArrayList<>();
+    for (String a : arguments) {
+      if (isUri(a) && !isFileUri(a)) {
+        files.add(remote(a, formatIn));
+      } else if (isUri(a)) {
+        // A file URI names a local file: every check runs on it, and an engine with its own file
+        // systems is handed the URI.
+        for (String n : expand(localPath(a))) {
+          String uri = Path.of(n).toAbsolutePath().toUri().toString();
+          DataFile f = check(n, formatIn, true);
+          files.add(
+              new DataFile(
+                  f.path(),
+                  GLOB.matcher(a).find() ? uri : a,
+                  f.format(),
+                  f.gzip(),
+                  f.columns(),
+                  Optional.of(uri)));
+        }
+      } else {
+        for (String n : expand(a)) {
+          files.add(check(n, formatIn, true));
+        }
+      }
+    }
     List<Boolean> empty = new ArrayList<>();
-    for (String n : names) {
-      DataFile f = check(n, formatIn, true);
-      files.add(f);
-      empty.add(f.format() == DataFormat.JSON_LINES && formatIn.isEmpty() && isEmpty(f));
+    for (DataFile f : files) {
+      empty.add(
+          !f.remote() && f.format() == DataFormat.JSON_LINES && formatIn.isEmpty() && isEmpty(f));
     }
     // An empty file says nothing of its format: it takes the data set's. A table export writes one
     // for each empty partition among its data files, so a glob over an export finds some.
@@ -95,7 +114,7 @@ public final class DataSources {
           throw new InputException(
               new Location(f.name(), 1, 1), "an empty file; expected one JSON object per line");
         }
-        files.set(i, new DataFile(f.path(), f.name(), first, f.gzip(), List.of()));
+        files.set(i, new DataFile(f.path(), f.name(), first, f.gzip(), List.of(), f.uri()));
       } else if (f.format() != first) {
         throw new InputException(
             new Location(f.name(), 1, 1),
@@ -107,6 +126,76 @@ public final class DataSources {
       }
     }
     return new DataSet(files, first);
+  }
+
+  private static final Pattern URI_SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://");
+
+  /** Whether {@code argument} is a URI ({@code scheme://…}) rather than a path. */
+  public static boolean isUri(String argument) {
+    return URI_SCHEME.matcher(argument).find();
+  }
+
+  /** Whether {@code argument} is a {@code file://} URI, which names a file on this machine. */
+  public static boolean isFileUri(String argument) {
+    return argument.regionMatches(true, 0, "file://", 0, "file://".length());
+  }
+
+  /** The local path a {@code file://} URI names, as text (a glob's characters kept). */
+  private static String localPath(String uri) {
+    String rest = uri.substring("file://".length());
+    if (!rest.startsWith("/")) {
+      throw new InputException(
+          COMMAND_LINE,
+          "'"
+              + uri
+              + "' names a file on host '"
+              + rest.substring(0, Math.max(0, rest.indexOf('/')))
+              + "'; expected a file:// URI of this machine, file:///path (RFC 8089)");
+    }
+    try {
+      return java.net.URLDecoder.decode(rest.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(COMMAND_LINE, "not a file URI: '" + uri + "': " + e.getMessage());
+    }
+  }
+
+  /**
+   * A file at a URI of another scheme ({@code s3a://}, {@code hdfs://}, {@code abfss://}): keyplan
+   * cannot open it, so it is left to an engine that reads through its own file systems, which
+   * checks its head as keyplan checks a local file's (the Spark engine; the embedded engine refuses
+   * it). Its format is {@code --format-in}'s or its name's; a store export is refused, since
+   * keyplan converts an export itself from a local file.
+   */
+  private static DataFile remote(String uri, Optional<DataFormat> formatIn) {
+    DataFormat format =
+        formatIn
+            .or(() -> DataFormat.ofExtension(uri))
+            .orElseThrow(
+                () ->
+                    new InputException(
+                        COMMAND_LINE,
+                        "cannot tell the format of "
+                            + uri
+                            + " from its name (keyplan does not open a file at a URI); expected"
+                            + " a name ending in .csv, .tsv, .jsonl, .ndjson, .json or .parquet"
+                            + " (each optionally .gz), or --format-in"));
+    if (format.export().isPresent()) {
+      throw new InputException(
+          COMMAND_LINE,
+          uri
+              + ": a "
+              + format.id()
+              + " export at a URI, which keyplan cannot convert (it converts an export itself, line"
+              + " by line, from a local file); expected a local copy of the export's files");
+    }
+    String path = uri.substring(uri.indexOf("://") + 3);
+    return new DataFile(
+        Path.of(path.isEmpty() ? "/" : path),
+        uri,
+        format,
+        uri.toLowerCase(java.util.Locale.ROOT).endsWith(".gz"),
+        List.of(),
+        Optional.of(uri));
   }
 
   /** Returns the file names one argument stands for: itself, or a glob's matches, sorted. */
@@ -206,6 +295,15 @@ public final class DataSources {
     }
     byte[] head = head(path, name, gzip);
     DataFormat format = told.orElseGet(() -> sniff(name, head));
+    if (format != DataFormat.PARQUET) {
+      if (head.length == 0
+          && emptyAllowed
+          && format == DataFormat.JSON_LINES
+          && formatIn.isEmpty()) {
+        return new DataFile(path, name, format, gzip, List.of());
+      }
+      return new DataFile(path, name, format, gzip, headColumns(name, format, head));
+    }
     if (format == DataFormat.PARQUET) {
       if (gzip) {
         throw new InputException(
@@ -216,10 +314,18 @@ public final class DataSources {
       checkParquet(path, name);
       return new DataFile(path, name, format, false, List.of());
     }
+    throw new IllegalStateException("every format but Parquet is checked above");
+  }
+
+  /**
+   * keyplan's checks of a CSV, TSV or JSON Lines file's head (its first {@link #HEAD_BYTES},
+   * decompressed), wherever it was read from: UTF-8, then a header naming every column once and a
+   * row after it, or each complete line one JSON object; returns the columns.
+   *
+   * @throws InputException the first problem, at its line and column in {@code name}
+   */
+  public static List<String> headColumns(String name, DataFormat format, byte[] head) {
     if (head.length == 0) {
-      if (emptyAllowed && format == DataFormat.JSON_LINES && formatIn.isEmpty()) {
-        return new DataFile(path, name, format, gzip, List.of());
-      }
       throw new InputException(
           new Location(name, 1, 1),
           format == DataFormat.CSV || format == DataFormat.TSV
@@ -228,9 +334,9 @@ public final class DataSources {
     }
     String text = TextInput.decode(name, completeLines(head));
     if (format == DataFormat.CSV || format == DataFormat.TSV) {
-      return new DataFile(path, name, format, gzip, header(name, text, format));
+      return header(name, text, format);
     }
-    return new DataFile(path, name, format, gzip, jsonKeys(name, text));
+    return jsonKeys(name, text);
   }
 
   /**
@@ -492,35 +598,46 @@ public final class DataSources {
     try {
       long size = Files.size(path);
       byte[] first = start(path, name, 4);
-      if (first.length < 4 || !java.util.Arrays.equals(first, PAR1)) {
-        throw new InputException(
-            new Location(name, 1, 1),
-            "not a Parquet file: expected the magic bytes PAR1 at its start");
-      }
-      if (size < 12) {
-        throw new InputException(
-            new Location(name, 1, (int) Math.min(Integer.MAX_VALUE, size + 1)),
-            "a Parquet file of "
-                + size
-                + " bytes ends early; expected a footer and the magic bytes PAR1 at its end");
-      }
       byte[] last = new byte[4];
-      try (var ch = Files.newByteChannel(path)) {
-        ch.position(size - 4);
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(last);
-        while (buf.hasRemaining() && ch.read(buf) >= 0) {
-          // read the four bytes
+      if (size >= 12) {
+        try (var ch = Files.newByteChannel(path)) {
+          ch.position(size - 4);
+          java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(last);
+          while (buf.hasRemaining() && ch.read(buf) >= 0) {
+            // read the four bytes
+          }
         }
       }
-      if (!java.util.Arrays.equals(last, PAR1)) {
-        throw new InputException(
-            new Location(name, 1, (int) Math.min(Integer.MAX_VALUE, size - 3)),
-            "a Parquet file without the magic bytes PAR1 at its end; expected a whole file (cut"
-                + " short?)");
-      }
+      checkParquetMagic(name, size, first, last);
     } catch (IOException e) {
       throw new InputException(
           COMMAND_LINE, "cannot read data file " + name + ": " + InputException.reason(e));
+    }
+  }
+
+  /**
+   * Checks Parquet's magic number at both ends of a file of {@code size} bytes, wherever it was
+   * read from: {@code first} its first four bytes, {@code last} its last four (unread when it is
+   * shorter than 12 bytes).
+   */
+  public static void checkParquetMagic(String name, long size, byte[] first, byte[] last) {
+    if (first.length < 4 || !java.util.Arrays.equals(first, PAR1)) {
+      throw new InputException(
+          new Location(name, 1, 1),
+          "not a Parquet file: expected the magic bytes PAR1 at its start");
+    }
+    if (size < 12) {
+      throw new InputException(
+          new Location(name, 1, (int) Math.min(Integer.MAX_VALUE, size + 1)),
+          "a Parquet file of "
+              + size
+              + " bytes ends early; expected a footer and the magic bytes PAR1 at its end");
+    }
+    if (!java.util.Arrays.equals(last, PAR1)) {
+      throw new InputException(
+          new Location(name, 1, (int) Math.min(Integer.MAX_VALUE, size - 3)),
+          "a Parquet file without the magic bytes PAR1 at its end; expected a whole file (cut"
+              + " short?)");
     }
   }
 }

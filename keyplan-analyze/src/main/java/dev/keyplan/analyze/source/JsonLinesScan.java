@@ -125,8 +125,19 @@ public final class JsonLinesScan {
     return out;
   }
 
-  /** A value found at its place. */
-  public record Found(Location at, String value) {}
+  /**
+   * A value found at its place.
+   *
+   * @param at where: a text file's line and column, or a Parquet file's row group and column
+   * @param value the value as the engine read it
+   * @param detail what the place does not say, for the message ({@code " (row 19,001 of the
+   *     file)"}), or empty
+   */
+  public record Found(Location at, String value, String detail) {
+    public Found(Location at, String value) {
+      this(at, value, "");
+    }
+  }
 
   private static Diagnostic check(String file, int lineNumber, byte[] bytes) {
     try {

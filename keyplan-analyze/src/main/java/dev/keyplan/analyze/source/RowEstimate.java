@@ -30,7 +30,7 @@ public final class RowEstimate {
   public static OptionalLong of(DataSet data) {
     long rows = 0;
     for (DataFile f : data.files()) {
-      if (f.gzip() || f.format() == DataFormat.PARQUET) {
+      if (f.gzip() || f.format() == DataFormat.PARQUET || f.remote()) {
         return OptionalLong.empty();
       }
       try {

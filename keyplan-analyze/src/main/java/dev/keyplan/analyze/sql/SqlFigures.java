@@ -224,6 +224,7 @@ public final class SqlFigures {
                   + f.value()
                   + "' in the --time column "
                   + column
+                  + f.detail()
                   + " is no time; expected an ISO-8601 timestamp (2024-05-01T12:00:00Z,"
                   + " 2024-05-01 12:00:00+0000)"
                   + (count > found.size()
