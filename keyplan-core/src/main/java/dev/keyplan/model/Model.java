@@ -78,4 +78,18 @@ public record Model(
   public <D extends StoreDesign> Optional<D> design(Class<D> type) {
     return designs.stream().filter(type::isInstance).map(type::cast).findFirst();
   }
+
+  /**
+   * Returns each entity's residency attribute ({@code residency: true}: its rows must stay in the
+   * place it names) as {@code Entity.attribute}, in the model's order.
+   */
+  public List<String> residencyAttributes() {
+    List<String> out = new java.util.ArrayList<>();
+    for (Entity e : entities().values()) {
+      e.attributes().values().stream()
+          .filter(Attribute::residency)
+          .forEach(a -> out.add(e.name() + "." + a.name()));
+    }
+    return List.copyOf(out);
+  }
 }

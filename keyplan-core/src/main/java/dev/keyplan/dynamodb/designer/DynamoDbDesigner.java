@@ -472,6 +472,24 @@ public final class DynamoDbDesigner implements Designer {
         new Proposal.Decision(
             TABLE, model.patterns().stream().map(AccessPattern::id).toList(), mode, billing));
     ttlDecision(model).ifPresent(decisions::add);
+    List<String> residency = model.residencyAttributes();
+    if (!residency.isEmpty()) {
+      // A table lives in one AWS Region, and a global table copies every item to every replica
+      // Region (AWS DG, "Global tables"): no item is kept in a place of its own.
+      decisions.add(
+          new Proposal.Decision(
+              "residency",
+              List.of(),
+              "not placed by " + String.join(", ", residency),
+              List.of(
+                  "the design's one table holds every item in its Region (and a global table"
+                      + " would copy each to every replica Region), so items are not kept in the"
+                      + " place "
+                      + String.join(", ", residency)
+                      + " names; to keep them there, give each place a table in its own Region"
+                      + " and write each item to its place's table, which keyplan's design does"
+                      + " not do")));
+    }
     return new Proposal(
         StoreId.DYNAMODB,
         c.section(),

@@ -582,4 +582,18 @@ class CassandraDesignerTest {
     // Without uniqueness the email table keeps the key as clustering, one row a user.
     assertThat(decision(p, "user_by_email").chosen()).isEqualTo("PRIMARY KEY (email, user_id)");
   }
+
+  @Test
+  void residency_isSaidNotPlaced() {
+    // One keyspace (one table) holds every row wherever its replicas are: the places the model
+    // asks rows to stay in are not kept, and the proposal says so rather than staying silent.
+    Proposal p =
+        new CassandraDesigner(StoreId.CASSANDRA)
+            .propose(DesignWorkloads.input(DesignWorkloads.GLOBAL_SHOP), "global.cql");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("residency"))
+        .singleElement()
+        .satisfies(
+            d -> assertThat(d.chosen()).isEqualTo("not placed by Customer.region, Order.region"));
+  }
 }

@@ -509,4 +509,18 @@ class DynamoDbDesignerTest {
     assertThat(mixed.section()).contains("projection: ALL").doesNotContain("[subject]");
     assertThat(mixed.decisions()).noneMatch(d -> d.target().endsWith("projection"));
   }
+
+  @Test
+  void residency_isSaidNotPlaced() {
+    // One keyspace (one table) holds every row wherever its replicas are: the places the model
+    // asks rows to stay in are not kept, and the proposal says so rather than staying silent.
+    Proposal p =
+        new DynamoDbDesigner()
+            .propose(DesignWorkloads.input(DesignWorkloads.GLOBAL_SHOP), "global.cql");
+    assertThat(p.decisions())
+        .filteredOn(d -> d.target().equals("residency"))
+        .singleElement()
+        .satisfies(
+            d -> assertThat(d.chosen()).isEqualTo("not placed by Customer.region, Order.region"));
+  }
 }
