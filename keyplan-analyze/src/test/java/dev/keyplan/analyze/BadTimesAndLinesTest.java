@@ -131,6 +131,52 @@ class BadTimesAndLinesTest {
   }
 
   @Test
+  void aRowTheEngineRejects_isPlacedAtItsLine_pastAQuotedValueHoldingLineBreaks()
+      throws IOException {
+    // The note of record 2 spans lines 2 to 4, so the ragged record 3 is on line 5, where DuckDB's
+    // rejects table says 3 (it counts records).
+    Path csv = write("e.csv", "id,note", "1,\"one", "two", "three\"", "2,é,extra", "3,ok");
+    assertThatThrownBy(() -> analyze(csv, Optional.empty(), 0))
+        .isInstanceOf(InputException.class)
+        // "2,é" is three code points (four bytes): the engine stops at the comma after it, column
+        // 4.
+        .hasMessageContaining(
+            "e.csv:5:4: error: a malformed row (too many columns: Expected Number of Columns: 2"
+                + " Found: 3); expected RFC 4180 CSV with the header's 2 columns (1 bad row;"
+                + " --max-bad-rows 0)");
+    assertThat(analyze(csv, Optional.empty(), 1).data().badRows()).isEqualTo(1);
+  }
+
+  @Test
+  void aRowTheEngineRejects_inACrLfFile_isPlacedAtItsLineAndWhereItsTextEnds() throws IOException {
+    Path csv = dir.resolve("e.csv");
+    Files.writeString(
+        csv, "id,note\r\n1,\"one\r\ntwo\"\r\n2\r\n3,\"x\"y\r\n4,ok\r\n", StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> analyze(csv, Optional.empty(), 0))
+        .isInstanceOf(InputException.class)
+        // Record 2 spans lines 2 and 3. Line 4, "2", has one field of two: its text ends at
+        // column 2, the CR (DuckDB's byte is the line feed after it).
+        .hasMessageContaining("e.csv:4:2: error: a malformed row (missing columns: ")
+        // Line 5, "3,"x"y": the quoted value with text after its closing quote starts at column 3.
+        .hasMessageContaining("e.csv:5:3: error: a malformed row (unquoted value: ");
+  }
+
+  @Test
+  void aRowTheEngineRejects_inAGzipFile_isPlacedAtItsLineInTheDecompressedText()
+      throws IOException {
+    // The engine's byte is of the decompressed text: the same place as in the plain file.
+    Path good = write("a.csv", "id,note", "1,x");
+    Path gz = dir.resolve("b.csv.gz");
+    try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+      out.write("id,note\n2,\"x\ny\"\n3,\"q\"w\n".getBytes(StandardCharsets.UTF_8));
+    }
+    assertThatThrownBy(() -> analyze(List.of(good, gz), Optional.empty(), 0))
+        .isInstanceOf(InputException.class)
+        // b.csv.gz's line 4 (record 2 spans lines 2 and 3), its value from column 3.
+        .hasMessageContaining("b.csv.gz:4:3: error: a malformed row (unquoted value: ");
+  }
+
+  @Test
   void aJsonLineThatIsNotAnObject_isSkippedWhole_underMaxBadRows() throws IOException {
     // 45,000 objects fill more than the 1 MiB head keyplan's own format check reads, so that the
     // cut line after them reaches the engine.
@@ -160,11 +206,15 @@ class BadTimesAndLinesTest {
   }
 
   private static Analysis analyze(Path data, Optional<String> time, long maxBadRows) {
+    return analyze(List.of(data), time, maxBadRows);
+  }
+
+  private static Analysis analyze(List<Path> data, Optional<String> time, long maxBadRows) {
     return Analyzer.analyze(
         new AnalyzeRequest(
             MODEL,
             "Event",
-            List.of(data.toString()),
+            data.stream().map(Path::toString).toList(),
             Optional.empty(),
             Map.of(),
             Optional.of(List.of(List.of("id"))),
