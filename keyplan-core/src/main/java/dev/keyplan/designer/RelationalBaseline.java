@@ -41,9 +41,20 @@ import java.util.Locale;
  * @param readsPerSecond the read patterns' rates
  * @param writesPerSecond the write patterns' rates
  * @param cost the primary and its replicas per month
+ * @param residency the model's residency attributes ({@code Entity.attribute}): rows that must stay
+ *     in their place, which one primary, in one place, does not keep
  */
 public record RelationalBaseline(
-    double rows, double bytes, double readsPerSecond, double writesPerSecond, MonthlyCost cost) {
+    double rows,
+    double bytes,
+    double readsPerSecond,
+    double writesPerSecond,
+    MonthlyCost cost,
+    java.util.List<String> residency) {
+
+  public RelationalBaseline {
+    residency = java.util.List.copyOf(residency);
+  }
 
   /** Operations a second one instance is planned to serve. */
   public static final double BUDGET = 10_000;
@@ -106,11 +117,20 @@ public record RelationalBaseline(
             0,
             0,
             "PostgreSQL self-managed on EC2; no cache, backups or operators");
-    return new RelationalBaseline(rows, bytes, reads, writes, cost);
+    return new RelationalBaseline(rows, bytes, reads, writes, cost, model.residencyAttributes());
   }
 
   /** Returns why the workload at {@code k} × its rates does not fit, or empty if it does. */
   public java.util.Optional<String> misfit(double k) {
+    if (!residency.isEmpty()) {
+      // One primary and its replicas hold every row in one place; keeping rows in theirs takes a
+      // database per place, which this baseline does not size or price.
+      return java.util.Optional.of(
+          "its rows must stay in their place ("
+              + String.join(", ", residency)
+              + "), and one primary with its replicas keeps every row in one place: that takes a"
+              + " database per place, which this baseline does not price");
+    }
     if (writesPerSecond * k > BUDGET * MARGIN) {
       return java.util.Optional.of(
           "its "

@@ -85,4 +85,19 @@ class RelationalBaselineTest {
     assertThat(r.cost().perUnitMonthly()).isGreaterThan(730).isLessThan(731);
     assertThat(r.cost().basis()).contains("as given");
   }
+
+  @Test
+  void rowsThatMustStayInTheirPlace_doNotFitOnePrimary() {
+    // The global shop's 10,000 order operations a second fit one primary and 2 replicas by load;
+    // its customers and orders must stay in their region, and one primary is in one place.
+    Model m = ModelReader.read("w.yaml", DesignWorkloads.GLOBAL_SHOP, java.nio.file.Path.of("."));
+    RelationalBaseline r = RelationalBaseline.of(m, Prices.DEFAULTS);
+    assertThat(r.residency()).containsExactly("Customer.region", "Order.region");
+    assertThat(r.misfit(1))
+        .hasValueSatisfying(
+            why ->
+                assertThat(why)
+                    .startsWith(
+                        "its rows must stay in their place (Customer.region, Order.region)"));
+  }
 }

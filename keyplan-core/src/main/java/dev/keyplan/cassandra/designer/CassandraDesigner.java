@@ -485,21 +485,16 @@ public final class CassandraDesigner implements Designer {
     }
     List<String> residency = workload.residencyAttributes();
     if (!residency.isEmpty()) {
-      // A keyspace's replication places every row in every datacenter it names: rows cannot be
-      // kept in their region inside one keyspace (Apache Cassandra docs, "Replication",
-      // NetworkTopologyStrategy: replicas per datacenter, for every row of the keyspace).
-      decisions.add(
-          new Proposal.Decision(
-              "residency",
-              List.of(),
-              "not placed by " + String.join(", ", residency),
-              List.of(
-                  "the design's one keyspace replicates every row to each datacenter its"
-                      + " replication names, so rows are not kept in the place "
-                      + String.join(", ", residency)
-                      + " names; to keep them there, give each place a keyspace replicated to its"
-                      + " own datacenter only and write each row to its place's keyspace, which"
-                      + " keyplan's design does not do")));
+      // The model asks rows to stay in their place; a keyspace's replication places every row in
+      // every datacenter it names (Apache Cassandra docs, "Replication", NetworkTopologyStrategy:
+      // replicas per datacenter, for every row of the keyspace), so one keyspace cannot.
+      unmet.add(
+          "residency ("
+              + String.join(", ", residency)
+              + "): the design's one keyspace replicates every row to each datacenter its"
+              + " replication names, so rows are not kept in their place; that takes a keyspace"
+              + " per place, replicated to its own datacenter only, each row written to its"
+              + " place's, which keyplan's design does not do");
     }
     return new Proposal(
         store,

@@ -472,24 +472,20 @@ public final class DynamoDbDesigner implements Designer {
         new Proposal.Decision(
             TABLE, model.patterns().stream().map(AccessPattern::id).toList(), mode, billing));
     ttlDecision(model).ifPresent(decisions::add);
+    List<String> unmet = new ArrayList<>();
     List<String> residency = model.residencyAttributes();
     if (!residency.isEmpty()) {
-      // A table lives in one AWS Region, and a global table copies every item to every replica
-      // Region (AWS DG, "Global tables"): no item is kept in a place of its own.
-      decisions.add(
-          new Proposal.Decision(
-              "residency",
-              List.of(),
-              "not placed by " + String.join(", ", residency),
-              List.of(
-                  "the design's one table holds every item in its Region (and a global table"
-                      + " would copy each to every replica Region), so items are not kept in the"
-                      + " place "
-                      + String.join(", ", residency)
-                      + " names; to keep them there, give each place a table in its own Region"
-                      + " and write each item to its place's table, which keyplan's design does"
-                      + " not do")));
+      // The model asks items to stay in their place; a table lives in one AWS Region, and a
+      // global table copies every item to every replica Region (AWS DG, "Global tables").
+      unmet.add(
+          "residency ("
+              + String.join(", ", residency)
+              + "): the design's one table holds every item in its Region (a global table would"
+              + " copy each to every replica Region), so items are not kept in their place; that"
+              + " takes a table per place in its own Region, each item written to its place's,"
+              + " which keyplan's design does not do");
     }
+    double stored = c.analysis().costs().stream().mapToDouble(x -> x.storageBytes()).sum();
     return new Proposal(
         StoreId.DYNAMODB,
         c.section(),
@@ -498,9 +494,11 @@ public final class DynamoDbDesigner implements Designer {
         unsupported,
         c.findings(),
         c.analysis(),
-        c.analysis().costs().stream().mapToDouble(x -> x.storageBytes()).sum(),
+        stored,
+        stored,
         List.of(cost(c.analysis(), mode)),
-        Proposal.requestsOf(c.analysis()));
+        Proposal.requestsOf(c.analysis()),
+        unmet);
   }
 
   /**
