@@ -118,11 +118,7 @@ final class HadoopFiles {
       }
       return file(p, name, format, gzip, DataSources.headColumns(name, format, head));
     } catch (java.util.zip.ZipException | java.io.EOFException e) {
-      throw new InputException(
-          new Location(name, 1, 1),
-          "broken gzip data ("
-              + (e.getMessage() == null ? "ends early" : e.getMessage())
-              + "); expected a whole gzip file (RFC 1952)");
+      throw DataSources.brokenGzip(name, e);
     } catch (IOException e) {
       throw new InputException(COMMAND_LINE, "cannot read data file " + name + ": " + firstLine(e));
     }

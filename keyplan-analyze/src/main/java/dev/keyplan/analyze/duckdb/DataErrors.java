@@ -259,4 +259,11 @@ final class DataErrors {
             + data.format().id()
             + " file");
   }
+
+  /** The engine's temporary directory could not be made: the user's disk or path, exit 2. */
+  static InputException tempDirectory(java.io.IOException e) {
+    return new InputException(
+        new Location("<command line>", 0, 0),
+        "cannot make the engine's temporary directory: " + InputException.reason(e));
+  }
 }

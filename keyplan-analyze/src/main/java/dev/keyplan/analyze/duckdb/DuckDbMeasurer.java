@@ -55,9 +55,7 @@ public final class DuckDbMeasurer implements Measurer {
     } catch (SQLException e) {
       throw DataErrors.of(m.data(), e);
     } catch (IOException e) {
-      throw new InputException(
-          new Location("<command line>", 0, 0),
-          "cannot make the engine's temporary directory: " + InputException.reason(e));
+      throw DataErrors.tempDirectory(e);
     }
   }
 
@@ -90,9 +88,7 @@ public final class DuckDbMeasurer implements Measurer {
     } catch (SQLException e) {
       throw DataErrors.of(data, e);
     } catch (IOException e) {
-      throw new InputException(
-          new Location("<command line>", 0, 0),
-          "cannot make the engine's temporary directory: " + InputException.reason(e));
+      throw DataErrors.tempDirectory(e);
     }
     return new DataSet(files, data.format());
   }
@@ -137,9 +133,7 @@ public final class DuckDbMeasurer implements Measurer {
     } catch (SQLException e) {
       throw DataErrors.of(data, e);
     } catch (IOException e) {
-      throw new InputException(
-          new Location("<command line>", 0, 0),
-          "cannot make the engine's temporary directory: " + InputException.reason(e));
+      throw DataErrors.tempDirectory(e);
     }
     java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
     for (String c : data.columns()) {

@@ -4,7 +4,6 @@ import dev.keyplan.analyze.EngineSettings;
 import dev.keyplan.analyze.source.DataFile;
 import dev.keyplan.analyze.source.DataSet;
 import dev.keyplan.analyze.source.JsonLinesScan;
-import dev.keyplan.input.InputException;
 import dev.keyplan.input.Location;
 import java.io.IOException;
 import java.sql.SQLException;
@@ -85,9 +84,7 @@ public final class ParquetRows {
     } catch (SQLException e) {
       throw DataErrors.of(data, e);
     } catch (IOException e) {
-      throw new InputException(
-          new Location("<command line>", 0, 0),
-          "cannot make the engine's temporary directory: " + InputException.reason(e));
+      throw DataErrors.tempDirectory(e);
     }
     return out;
   }

@@ -402,11 +402,7 @@ public final class DataSources {
         InputStream in = gzip ? new GZIPInputStream(file) : file) {
       return in.readNBytes(HEAD_BYTES);
     } catch (java.util.zip.ZipException | java.io.EOFException e) {
-      throw new InputException(
-          new Location(name, 1, 1),
-          "broken gzip data ("
-              + (e.getMessage() == null ? "ends early" : e.getMessage())
-              + "); expected a whole gzip file (RFC 1952)");
+      throw brokenGzip(name, e);
     } catch (IOException e) {
       throw new InputException(
           COMMAND_LINE, "cannot read data file " + name + ": " + InputException.reason(e));
@@ -639,5 +635,14 @@ public final class DataSources {
           "a Parquet file without the magic bytes PAR1 at its end; expected a whole file (cut"
               + " short?)");
     }
+  }
+
+  /** A gzip file whose data is broken or ends early, placed at its start. */
+  public static InputException brokenGzip(String name, IOException e) {
+    return new InputException(
+        new Location(name, 1, 1),
+        "broken gzip data ("
+            + (e.getMessage() == null ? "ends early" : e.getMessage())
+            + "); expected a whole gzip file (RFC 1952)");
   }
 }
