@@ -28,6 +28,14 @@ public record Entity(
     spread = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spread));
   }
 
+  /**
+   * Returns the attribute whose value names the place each row must stay in ({@code residency:
+   * true}); the model reader allows one at most.
+   */
+  public Optional<Attribute> residencyAttribute() {
+    return attributes.values().stream().filter(Attribute::residency).findFirst();
+  }
+
   /** Returns the attribute named {@code name}. */
   public Optional<Attribute> attribute(String name) {
     return Optional.ofNullable(attributes.get(name));

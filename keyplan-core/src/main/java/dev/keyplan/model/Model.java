@@ -86,9 +86,7 @@ public record Model(
   public List<String> residencyAttributes() {
     List<String> out = new java.util.ArrayList<>();
     for (Entity e : entities().values()) {
-      e.attributes().values().stream()
-          .filter(Attribute::residency)
-          .forEach(a -> out.add(e.name() + "." + a.name()));
+      e.residencyAttribute().ifPresent(a -> out.add(e.name() + "." + a.name()));
     }
     return List.copyOf(out);
   }

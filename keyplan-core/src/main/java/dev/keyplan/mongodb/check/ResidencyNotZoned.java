@@ -47,8 +47,7 @@ public final class ResidencyNotZoned implements MongoDbRule {
   @Override
   public void check(MongoDbAnalysis a, Findings out) {
     for (MongoDbCollection c : a.collections()) {
-      Optional<Attribute> r =
-          c.entity().attributes().values().stream().filter(Attribute::residency).findFirst();
+      Optional<Attribute> r = c.entity().residencyAttribute();
       if (r.isEmpty()) {
         continue;
       }

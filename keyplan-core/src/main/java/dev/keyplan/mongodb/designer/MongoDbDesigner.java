@@ -165,7 +165,7 @@ public final class MongoDbDesigner implements Designer {
     // shards, and every collection of such an entity is sharded on a key led by that attribute.
     ResidencyZones places = ResidencyZones.of(kept.stream().map(x -> x.entity).toList());
     for (Coll x : kept) {
-      if (ResidencyZones.attribute(x.entity).isPresent()) {
+      if (x.entity.residencyAttribute().isPresent()) {
         x.zones = places;
       }
     }
@@ -540,7 +540,7 @@ public final class MongoDbDesigner implements Designer {
     List<String> patterns = new ArrayList<>();
     for (Coll c : kept) {
       if (c.zones != null) {
-        zoned.add(c.name + " by " + ResidencyZones.attribute(c.entity).orElseThrow().name());
+        zoned.add(c.name + " by " + c.entity.residencyAttribute().orElseThrow().name());
         patterns.addAll(readsOn(model, c.entity));
       }
     }
@@ -601,7 +601,7 @@ public final class MongoDbDesigner implements Designer {
     Optional<String> place =
         coll.zones == null
             ? Optional.empty()
-            : ResidencyZones.attribute(coll.entity).map(x -> mc.fieldOf(x.name()));
+            : coll.entity.residencyAttribute().map(x -> mc.fieldOf(x.name()));
     for (AccessPattern p : reads) {
       List<String> fields = new ArrayList<>();
       for (String a2 : p.operation().equalities()) {
@@ -911,7 +911,7 @@ public final class MongoDbDesigner implements Designer {
               .filter(a -> a.timeOrdered() && BsonTypes.natural(a).equals("date"))
               .findFirst();
       if (timeAttribute.isEmpty()
-          || ResidencyZones.attribute(e).isPresent()
+          || e.residencyAttribute().isPresent()
           || e.growthPerSecond() <= 0
           || e.attributes().values().stream().anyMatch(Attribute::unique)) {
         return Optional.empty();

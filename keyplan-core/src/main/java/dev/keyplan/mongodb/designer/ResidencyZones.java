@@ -36,11 +36,6 @@ final class ResidencyZones {
     this.text = text;
   }
 
-  /** The residency attribute of an entity (the model reader allows one at most). */
-  static Optional<Attribute> attribute(Entity e) {
-    return e.attributes().values().stream().filter(Attribute::residency).findFirst();
-  }
-
   /**
    * The places the entities' residency attributes name, in UTF-8 byte order (the order MongoDB's
    * simple collation gives the zone ranges), with each place's share of rows: the largest any
@@ -51,7 +46,7 @@ final class ResidencyZones {
     Map<String, Double> shares = new TreeMap<>(ResidencyZones::byBytes);
     Map<String, Boolean> text = new LinkedHashMap<>();
     for (Entity e : entities) {
-      Optional<Attribute> a = attribute(e);
+      Optional<Attribute> a = e.residencyAttribute();
       if (a.isEmpty()) {
         continue;
       }
